@@ -1,0 +1,91 @@
+/**
+ * The event store port. Shaped after EventStoreDB so its adapter fits: streams are named
+ * `<category>-<id>`, revisions count from 0 per stream, the global feed ("$all") is ordered by a
+ * `{commit, prepare}` position, and subscribers keep their own checkpoints.
+ */
+export const EVENT_STORE = Symbol('EVENT_STORE');
+
+export interface GlobalPosition {
+  commit: bigint;
+  prepare: bigint;
+}
+
+export interface NewEvent {
+  /** Event id; a repeat append of the same id is how retries are recognised. */
+  id: string;
+  type: string;
+  data: Record<string, unknown>;
+  metadata?: Record<string, unknown>;
+}
+
+export interface RecordedEvent<Data = Record<string, unknown>> {
+  id: string;
+  streamId: string;
+  /** 0-based position of the event inside its stream. */
+  revision: bigint;
+  position: GlobalPosition;
+  type: string;
+  data: Data;
+  metadata: Record<string, unknown>;
+  /** When the store recorded it (business time is in the event data as occurredAt). */
+  recordedAt: Date;
+}
+
+/** `'no_stream'`: the stream must not exist; a bigint: its last revision must be this one. */
+export type ExpectedRevision = 'no_stream' | 'any' | bigint;
+
+export interface AppendResult {
+  /** Revision of the last event written. */
+  nextExpectedRevision: bigint;
+  /** Global position of the last event written. */
+  position: GlobalPosition;
+}
+
+export interface ReadAllOptions {
+  /** Exclusive: events strictly after this position. Null reads from the start. */
+  after: GlobalPosition | null;
+  limit: number;
+}
+
+export interface EventStore {
+  appendToStream(streamId: string, events: NewEvent[], expected: ExpectedRevision): Promise<AppendResult>;
+  /** Events of one stream in revision order, from `fromRevision` (inclusive). */
+  readStream(streamId: string, fromRevision?: bigint): Promise<RecordedEvent[]>;
+  /** The global feed in order. Only events that can no longer be preceded by another are returned. */
+  readAll(options: ReadAllOptions): Promise<RecordedEvent[]>;
+  /** Position of the last event readable through readAll, or null when the store is empty. */
+  headPosition(): Promise<GlobalPosition | null>;
+  /** Subscriber checkpoints (one per subscription name). */
+  readCheckpoint(subscription: string): Promise<GlobalPosition | null>;
+  storeCheckpoint(subscription: string, position: GlobalPosition | null): Promise<void>;
+  /** Cheap reachability probe for readiness checks. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export class WrongExpectedRevisionError extends Error {
+  constructor(
+    readonly streamId: string,
+    readonly expected: ExpectedRevision,
+    readonly actual: bigint | 'no_stream',
+  ) {
+    super(`Stream ${streamId}: expected revision ${String(expected)}, actual ${String(actual)}`);
+    this.name = 'WrongExpectedRevisionError';
+  }
+}
+
+export function comparePositions(a: GlobalPosition, b: GlobalPosition): number {
+  if (a.commit !== b.commit) return a.commit < b.commit ? -1 : 1;
+  if (a.prepare !== b.prepare) return a.prepare < b.prepare ? -1 : 1;
+  return 0;
+}
+
+export function positionToString(p: GlobalPosition | null): string | null {
+  return p ? `${p.commit}/${p.prepare}` : null;
+}
+
+export function positionFromString(s: string | null | undefined): GlobalPosition | null {
+  if (!s) return null;
+  const [commit, prepare] = s.split('/');
+  return { commit: BigInt(commit), prepare: BigInt(prepare) };
+}

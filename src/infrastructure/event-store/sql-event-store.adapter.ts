@@ -1,0 +1,180 @@
+import {
+  AppendResult,
+  EventStore,
+  ExpectedRevision,
+  GlobalPosition,
+  NewEvent,
+  ReadAllOptions,
+  RecordedEvent,
+  WrongExpectedRevisionError,
+} from './event-store.port';
+import { SqlClient, UNIQUE_VIOLATION } from '../sql/sql-client';
+import { ensureSchema } from '../sql/sql-schema';
+
+const SCHEMA = `
+CREATE TABLE IF NOT EXISTS es_events (
+  position BIGSERIAL PRIMARY KEY,
+  transaction_id XID8 NOT NULL DEFAULT pg_current_xact_id(),
+  stream_id TEXT NOT NULL,
+  revision BIGINT NOT NULL,
+  event_id UUID NOT NULL,
+  type TEXT NOT NULL,
+  data JSONB NOT NULL,
+  metadata JSONB NOT NULL DEFAULT '{}'::jsonb,
+  recorded_at TIMESTAMPTZ NOT NULL DEFAULT clock_timestamp(),
+  CONSTRAINT es_events_stream_revision UNIQUE (stream_id, revision)
+);
+CREATE UNIQUE INDEX IF NOT EXISTS es_events_event_id ON es_events (event_id);
+CREATE INDEX IF NOT EXISTS es_events_feed ON es_events (transaction_id, position);
+CREATE TABLE IF NOT EXISTS es_checkpoints (
+  subscription TEXT PRIMARY KEY,
+  commit_position TEXT,
+  prepare_position TEXT,
+  updated_at TIMESTAMPTZ NOT NULL DEFAULT now()
+)`;
+
+interface EventRow {
+  event_id: string;
+  stream_id: string;
+  revision: string;
+  tx: string;
+  position: string;
+  type: string;
+  data: Record<string, unknown>;
+  metadata: Record<string, unknown>;
+  recorded_at: Date | string;
+}
+
+const SELECT_EVENT = `SELECT event_id::text, stream_id, revision::text, transaction_id::text AS tx,
+  position::text, type, data, metadata, recorded_at FROM es_events`;
+
+/**
+ * Event store on PostgreSQL (server via `pg`, or embedded PGlite: same SQL).
+ *
+ * Why the global feed is ordered by (transaction_id, position) and cut at the oldest running
+ * transaction: sequence numbers are handed out before commit, so a reader ordering by position alone
+ * could pass over an event whose transaction commits later and never see it. Every transaction older
+ * than `pg_snapshot_xmin` has ended, so the feed below that mark never gains an event in the middle.
+ * Appends to one stream take a transaction-scoped advisory lock before their first write, so a later
+ * revision of a stream always has a larger transaction id than an earlier one.
+ */
+export class SqlEventStore implements EventStore {
+  private constructor(private readonly sql: SqlClient) {}
+
+  static async create(sql: SqlClient): Promise<SqlEventStore> {
+    await ensureSchema(sql, 'loyalty-event-store-schema', SCHEMA);
+    return new SqlEventStore(sql);
+  }
+
+  async appendToStream(streamId: string, events: NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {
+    if (events.length === 0) throw new Error('appendToStream needs at least one event');
+    try {
+      return await this.sql.transaction(async (tx) => {
+        await tx.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [streamId]);
+        const [row] = await tx.query<{ rev: string | null }>(
+          'SELECT max(revision)::text AS rev FROM es_events WHERE stream_id = $1',
+          [streamId],
+        );
+        const actual = row.rev === null ? ('no_stream' as const) : BigInt(row.rev);
+        if (expected !== 'any' && expected !== actual) {
+          throw new WrongExpectedRevisionError(streamId, expected, actual);
+        }
+        const first = actual === 'no_stream' ? 0n : actual + 1n;
+        const payload = events.map((e) => ({ id: e.id, type: e.type, data: e.data, metadata: e.metadata ?? {} }));
+        const rows = await tx.query<{ revision: string; tx: string; position: string }>(
+          `INSERT INTO es_events (stream_id, revision, event_id, type, data, metadata)
+           SELECT $1, $2::bigint + e.ord - 1, (e.value->>'id')::uuid, e.value->>'type', e.value->'data', e.value->'metadata'
+           FROM jsonb_array_elements($3::text::jsonb) WITH ORDINALITY AS e(value, ord)
+           ORDER BY e.ord
+           RETURNING revision::text, transaction_id::text AS tx, position::text`,
+          [streamId, first.toString(), JSON.stringify(payload)],
+        );
+        const last = rows.reduce((a, b) => (BigInt(a.position) > BigInt(b.position) ? a : b));
+        return {
+          nextExpectedRevision: BigInt(last.revision),
+          position: { commit: BigInt(last.tx), prepare: BigInt(last.position) },
+        };
+      });
+    } catch (error) {
+      // Two writers that both saw "no stream" race past the lock only if hashes differ; the unique
+      // constraint is the last word and means the same thing as a revision mismatch.
+      const { code, constraint } = error as { code?: string; constraint?: string };
+      if (code === UNIQUE_VIOLATION && constraint === 'es_events_stream_revision') {
+        throw new WrongExpectedRevisionError(streamId, expected, 'no_stream');
+      }
+      throw error;
+    }
+  }
+
+  async readStream(streamId: string, fromRevision = 0n): Promise<RecordedEvent[]> {
+    const rows = await this.sql.query<EventRow>(
+      `${SELECT_EVENT} WHERE stream_id = $1 AND revision >= $2::bigint ORDER BY revision`,
+      [streamId, fromRevision.toString()],
+    );
+    return rows.map(toRecorded);
+  }
+
+  async readAll({ after, limit }: ReadAllOptions): Promise<RecordedEvent[]> {
+    const visible = 'transaction_id < pg_snapshot_xmin(pg_current_snapshot())';
+    const rows = after
+      ? await this.sql.query<EventRow>(
+          `${SELECT_EVENT} WHERE (transaction_id, position) > ($1::text::xid8, $2::bigint) AND ${visible}
+           ORDER BY transaction_id, position LIMIT $3`,
+          [after.commit.toString(), after.prepare.toString(), limit],
+        )
+      : await this.sql.query<EventRow>(
+          `${SELECT_EVENT} WHERE ${visible} ORDER BY transaction_id, position LIMIT $1`,
+          [limit],
+        );
+    return rows.map(toRecorded);
+  }
+
+  async headPosition(): Promise<GlobalPosition | null> {
+    const [row] = await this.sql.query<{ tx: string; position: string }>(
+      `SELECT transaction_id::text AS tx, position::text FROM es_events
+       WHERE transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+       ORDER BY transaction_id DESC, position DESC LIMIT 1`,
+    );
+    return row ? { commit: BigInt(row.tx), prepare: BigInt(row.position) } : null;
+  }
+
+  async readCheckpoint(subscription: string): Promise<GlobalPosition | null> {
+    const [row] = await this.sql.query<{ commit_position: string | null; prepare_position: string | null }>(
+      'SELECT commit_position, prepare_position FROM es_checkpoints WHERE subscription = $1',
+      [subscription],
+    );
+    if (!row || row.commit_position === null || row.prepare_position === null) return null;
+    return { commit: BigInt(row.commit_position), prepare: BigInt(row.prepare_position) };
+  }
+
+  async storeCheckpoint(subscription: string, position: GlobalPosition | null): Promise<void> {
+    await this.sql.query(
+      `INSERT INTO es_checkpoints (subscription, commit_position, prepare_position, updated_at)
+       VALUES ($1, $2, $3, now())
+       ON CONFLICT (subscription) DO UPDATE SET commit_position = EXCLUDED.commit_position,
+         prepare_position = EXCLUDED.prepare_position, updated_at = now()`,
+      [subscription, position?.commit.toString() ?? null, position?.prepare.toString() ?? null],
+    );
+  }
+
+  async ping(): Promise<void> {
+    await this.sql.query('SELECT 1');
+  }
+
+  async close(): Promise<void> {
+    // The SQL client is shared with the read store; its owner closes it.
+  }
+}
+
+function toRecorded(row: EventRow): RecordedEvent {
+  return {
+    id: row.event_id,
+    streamId: row.stream_id,
+    revision: BigInt(row.revision),
+    position: { commit: BigInt(row.tx), prepare: BigInt(row.position) },
+    type: row.type,
+    data: row.data,
+    metadata: row.metadata ?? {},
+    recordedAt: row.recorded_at instanceof Date ? row.recorded_at : new Date(row.recorded_at),
+  };
+}

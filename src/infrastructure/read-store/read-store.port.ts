@@ -1,0 +1,76 @@
+/**
+ * The read store port: collections of JSON documents, shaped so a MongoDB adapter fits.
+ * Documents always have a string `id`. Projections write them; queries read them.
+ */
+export const READ_STORE = Symbol('READ_STORE');
+
+export type Scalar = string | number | boolean | null;
+export interface Range {
+  $gt?: Scalar;
+  $gte?: Scalar;
+  $lt?: Scalar;
+  $lte?: Scalar;
+  $in?: Scalar[];
+  $ne?: Scalar;
+}
+/** Field equality or a range per field (dotted paths are not supported; keep documents flat for filters). */
+export type Filter = Record<string, Scalar | Range | undefined>;
+
+export interface SortSpec {
+  field: string;
+  direction: 'asc' | 'desc';
+}
+
+export interface PageRequest {
+  filter: Filter;
+  sort: SortSpec;
+  limit: number;
+  /** Document ids: items after / before this document in the sort order. */
+  after?: string;
+  before?: string;
+}
+
+export interface Page<T> {
+  items: T[];
+  hasNext: boolean;
+  hasPre: boolean;
+}
+
+export interface CollectionDefinition {
+  name: string;
+  /** Compound indexes, as lists of field names. */
+  indexes?: string[][];
+  /** Fields holding numbers (filters and sorts compare them as numbers, not text). */
+  numericFields?: string[];
+}
+
+export interface Document {
+  id: string;
+}
+
+export interface Collection<T extends Document> {
+  get(id: string): Promise<T | null>;
+  getMany(ids: string[]): Promise<T[]>;
+  put(doc: T): Promise<void>;
+  putMany(docs: T[]): Promise<void>;
+  delete(id: string): Promise<void>;
+  findOne(filter: Filter): Promise<T | null>;
+  find(filter: Filter, options?: { sort?: SortSpec; limit?: number }): Promise<T[]>;
+  page(request: PageRequest): Promise<Page<T>>;
+  count(filter: Filter): Promise<number>;
+  /** Removes every document (projection rebuilds). */
+  clear(): Promise<void>;
+}
+
+export interface ReadStore {
+  collection<T extends Document>(definition: CollectionDefinition): Promise<Collection<T>>;
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** A cursor named a document that does not exist (or no longer matches). */
+export class UnknownCursorError extends Error {
+  constructor(readonly cursor: string) {
+    super(`Unknown cursor ${cursor}`);
+  }
+}

@@ -1,0 +1,238 @@
+import {
+  Collection,
+  CollectionDefinition,
+  Document,
+  Filter,
+  Page,
+  PageRequest,
+  Range,
+  ReadStore,
+  Scalar,
+  SortSpec,
+  UnknownCursorError,
+} from './read-store.port';
+import { SqlClient } from '../sql/sql-client';
+import { ensureSchema } from '../sql/sql-schema';
+
+const SAFE_NAME = /^[a-z][a-z0-9_]*$/;
+const SAFE_FIELD = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+/** Read store on PostgreSQL/PGlite: one table per collection, `(id text, doc jsonb)`, expression indexes. */
+export class SqlReadStore implements ReadStore {
+  private readonly collections = new Map<string, Promise<SqlCollection<Document>>>();
+
+  constructor(private readonly sql: SqlClient) {}
+
+  collection<T extends Document>(definition: CollectionDefinition): Promise<Collection<T>> {
+    let found = this.collections.get(definition.name);
+    if (!found) {
+      found = SqlCollection.create(this.sql, definition);
+      this.collections.set(definition.name, found);
+    }
+    return found as unknown as Promise<Collection<T>>;
+  }
+
+  async ping(): Promise<void> {
+    await this.sql.query('SELECT 1');
+  }
+
+  async close(): Promise<void> {
+    // The SQL client is shared with the event store; its owner closes it.
+  }
+}
+
+class SqlCollection<T extends Document> implements Collection<T> {
+  private readonly table: string;
+  private readonly numeric: Set<string>;
+
+  private constructor(
+    private readonly sql: SqlClient,
+    definition: CollectionDefinition,
+  ) {
+    this.table = `rs_${definition.name}`;
+    this.numeric = new Set(definition.numericFields ?? []);
+  }
+
+  static async create<T extends Document>(sql: SqlClient, definition: CollectionDefinition): Promise<SqlCollection<T>> {
+    if (!SAFE_NAME.test(definition.name)) throw new Error(`Bad collection name ${definition.name}`);
+    const collection = new SqlCollection<T>(sql, definition);
+    const table = collection.table;
+    const ddl = [`CREATE TABLE IF NOT EXISTS ${table} (id TEXT PRIMARY KEY, doc JSONB NOT NULL)`];
+    (definition.indexes ?? []).forEach((fields, i) => {
+      const columns = fields.map((f) => collection.expr(f)).join(', ');
+      ddl.push(`CREATE INDEX IF NOT EXISTS ${table}_i${i} ON ${table} (${columns}, id)`);
+    });
+    await ensureSchema(sql, `loyalty-read-store-${table}`, ddl.join(';\n'));
+    return collection;
+  }
+
+  private expr(field: string): string {
+    if (!SAFE_FIELD.test(field)) throw new Error(`Bad field name ${field}`);
+    return this.numeric.has(field) ? `((doc->>'${field}')::numeric)` : `(doc->>'${field}')`;
+  }
+
+  private cast(field: string): string {
+    return this.numeric.has(field) ? 'numeric' : 'text';
+  }
+
+  async get(id: string): Promise<T | null> {
+    const [row] = await this.sql.query<{ doc: T }>(`SELECT doc FROM ${this.table} WHERE id = $1`, [id]);
+    return row?.doc ?? null;
+  }
+
+  async getMany(ids: string[]): Promise<T[]> {
+    if (ids.length === 0) return [];
+    const rows = await this.sql.query<{ doc: T }>(
+      `SELECT doc FROM ${this.table} WHERE id IN (SELECT jsonb_array_elements_text($1::text::jsonb))`,
+      [JSON.stringify(ids)],
+    );
+    return rows.map((r) => r.doc);
+  }
+
+  async put(doc: T): Promise<void> {
+    await this.sql.query(
+      `INSERT INTO ${this.table} (id, doc) VALUES ($1, $2::text::jsonb)
+       ON CONFLICT (id) DO UPDATE SET doc = EXCLUDED.doc`,
+      [doc.id, JSON.stringify(doc)],
+    );
+  }
+
+  async putMany(docs: T[]): Promise<void> {
+    if (docs.length === 0) return;
+    // One statement may not touch a row twice: the last version of each id wins.
+    const unique = [...new Map(docs.map((d) => [d.id, d])).values()];
+    await this.sql.query(
+      `INSERT INTO ${this.table} (id, doc)
+       SELECT e->>'id', e FROM jsonb_array_elements($1::text::jsonb) AS e
+       ON CONFLICT (id) DO UPDATE SET doc = EXCLUDED.doc`,
+      [JSON.stringify(unique)],
+    );
+  }
+
+  async delete(id: string): Promise<void> {
+    await this.sql.query(`DELETE FROM ${this.table} WHERE id = $1`, [id]);
+  }
+
+  async clear(): Promise<void> {
+    await this.sql.query(`DELETE FROM ${this.table}`);
+  }
+
+  async findOne(filter: Filter): Promise<T | null> {
+    const [first] = await this.find(filter, { limit: 1 });
+    return first ?? null;
+  }
+
+  async find(filter: Filter, options: { sort?: SortSpec; limit?: number } = {}): Promise<T[]> {
+    const params: unknown[] = [];
+    const where = this.where(filter, params);
+    const order = options.sort ? this.orderBy(options.sort, false) : '';
+    const limit = options.limit ? ` LIMIT ${Math.floor(options.limit)}` : '';
+    const rows = await this.sql.query<{ doc: T }>(
+      `SELECT doc FROM ${this.table} WHERE ${where}${order}${limit}`,
+      params,
+    );
+    return rows.map((r) => r.doc);
+  }
+
+  async count(filter: Filter): Promise<number> {
+    const params: unknown[] = [];
+    const [row] = await this.sql.query<{ n: string }>(
+      `SELECT count(*)::text AS n FROM ${this.table} WHERE ${this.where(filter, params)}`,
+      params,
+    );
+    return Number(row.n);
+  }
+
+  async page(request: PageRequest): Promise<Page<T>> {
+    const { sort, limit } = request;
+    const cursorId = request.after ?? request.before;
+    const backward = !request.after && !!request.before;
+    let cursorValue: Scalar = null;
+    if (cursorId) {
+      const cursorDoc = await this.get(cursorId);
+      if (!cursorDoc) throw new UnknownCursorError(cursorId);
+      cursorValue = (cursorDoc as unknown as Record<string, Scalar>)[sort.field] ?? null;
+    }
+    // "Forward" means in the requested sort direction.
+    const beyond = (forward: boolean, params: unknown[], inclusive = false): string => {
+      if (!cursorId) return 'TRUE';
+      const ascending = (sort.direction === 'asc') === forward;
+      const op = (ascending ? '>' : '<') + (inclusive ? '=' : '');
+      params.push(cursorValue, cursorId);
+      const n = params.length;
+      return `(${this.expr(sort.field)}, id) ${op} ($${n - 1}::${this.cast(sort.field)}, $${n}::text)`;
+    };
+    const params: unknown[] = [];
+    const where = this.where(request.filter, params);
+    const range = beyond(!backward, params);
+    const rows = await this.sql.query<{ doc: T }>(
+      `SELECT doc FROM ${this.table} WHERE ${where} AND ${range}${this.orderBy(sort, backward)} LIMIT ${limit + 1}`,
+      params,
+    );
+    const more = rows.length > limit;
+    const items = rows.slice(0, limit).map((r) => r.doc);
+    if (backward) items.reverse();
+    let other = false;
+    if (cursorId) {
+      const otherParams: unknown[] = [];
+      const otherWhere = this.where(request.filter, otherParams);
+      const opposite = beyond(backward, otherParams, true);
+      const found = await this.sql.query(
+        `SELECT 1 FROM ${this.table} WHERE ${otherWhere} AND ${opposite} LIMIT 1`,
+        otherParams,
+      );
+      other = found.length > 0;
+    }
+    return backward ? { items, hasNext: other, hasPre: more } : { items, hasNext: more, hasPre: other };
+  }
+
+  private orderBy(sort: SortSpec, reverse: boolean): string {
+    const asc = (sort.direction === 'asc') !== reverse;
+    const dir = asc ? 'ASC' : 'DESC';
+    return ` ORDER BY ${this.expr(sort.field)} ${dir}, id ${dir}`;
+  }
+
+  private where(filter: Filter, params: unknown[]): string {
+    const clauses: string[] = ['TRUE'];
+    for (const [field, condition] of Object.entries(filter)) {
+      if (condition === undefined) continue;
+      if (condition === null || typeof condition !== 'object') {
+        clauses.push(this.equals(field, condition, params));
+        continue;
+      }
+      const range = condition as Range;
+      const ops: Array<[keyof Range, string]> = [
+        ['$gt', '>'],
+        ['$gte', '>='],
+        ['$lt', '<'],
+        ['$lte', '<='],
+      ];
+      for (const [key, op] of ops) {
+        if (range[key] === undefined) continue;
+        params.push(range[key]);
+        clauses.push(`${this.expr(field)} ${op} $${params.length}::${this.cast(field)}`);
+      }
+      if (range.$ne !== undefined) clauses.push(`NOT (${this.equals(field, range.$ne, params)})`);
+      if (range.$in !== undefined) {
+        if (range.$in.length === 0) clauses.push('FALSE');
+        else clauses.push(`(${range.$in.map((v) => this.equals(field, v, params)).join(' OR ')})`);
+      }
+    }
+    return clauses.join(' AND ');
+  }
+
+  private equals(field: string, value: Scalar, params: unknown[]): string {
+    if (!SAFE_FIELD.test(field)) throw new Error(`Bad field name ${field}`);
+    if (value === null) return `(doc->'${field}' IS NULL OR doc->'${field}' = 'null'::jsonb)`;
+    if (this.numeric.has(field)) {
+      params.push(value);
+      return `${this.expr(field)} = $${params.length}::numeric`;
+    }
+    if (typeof value === 'boolean' || typeof value === 'number') {
+      params.push(JSON.stringify(value));
+      return `doc->'${field}' = $${params.length}::text::jsonb`;
+    }
+    params.push(value);
+    return `${this.expr(field)} = $${params.length}::text`;
+  }
+}

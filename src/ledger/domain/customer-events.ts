@@ -1,0 +1,151 @@
+/**
+ * Events of one customer's stream (`customer-<shopId>_<customerId>`). The `type` strings are what is
+ * stored: they never change when code is renamed. Each event carries the values it used (notes,
+ * reason, source, balances), so a transaction row can be rebuilt from the event alone.
+ */
+export const CustomerEventType = {
+  Enrolled: 'customer.enrolled.v1',
+  ProfileUpdated: 'customer.profile-updated.v1',
+  BirthdaySet: 'customer.birthday-set.v1',
+  PointsAwarded: 'points.awarded.v1',
+  PointsDeducted: 'points.deducted.v1',
+  PointsAdjusted: 'points.adjusted.v1',
+  PointsReset: 'points.reset.v1',
+  TierChanged: 'tier.changed.v1',
+  OrderRecorded: 'order.recorded.v1',
+  OrderCancelled: 'order.cancelled.v1',
+  RefundRecorded: 'order.refund-recorded.v1',
+} as const;
+
+interface Base {
+  eventId: string;
+  occurredAt: string;
+  shopId: string;
+  customerId: string;
+}
+
+export interface CustomerEnrolled extends Base {
+  type: typeof CustomerEventType.Enrolled;
+  platformCustomerId: number;
+  email: string | null;
+  firstName: string | null;
+  lastName: string | null;
+  acceptsMarketing: boolean;
+  /** When the platform says the customer was created (may precede enrolment). */
+  platformCreatedAt: string | null;
+  tierId: string | null;
+  tierName: string | null;
+  source: string;
+}
+
+export interface CustomerProfileUpdated extends Base {
+  type: typeof CustomerEventType.ProfileUpdated;
+  changes: { email?: string | null; firstName?: string | null; lastName?: string | null; acceptsMarketing?: boolean };
+  source: string;
+}
+
+export interface BirthdaySet extends Base {
+  type: typeof CustomerEventType.BirthdaySet;
+  birthday: string | null;
+  dateOfBirth: string | null;
+  source: string;
+}
+
+/** Who asked and why: recorded on every balance change. */
+export interface PointsContext {
+  transactionId: string;
+  platformCustomerId: number;
+  email: string | null;
+  oldPoint: number;
+  newPoint: number;
+  source: string;
+  event: string;
+  adminNote: string | null;
+  userNote: string | null;
+  reason: string | null;
+  idempotencyKey: string | null;
+  requestHash: string | null;
+}
+
+export interface PointsAwarded extends Base, PointsContext {
+  type: typeof CustomerEventType.PointsAwarded;
+  points: number;
+}
+export interface PointsDeducted extends Base, PointsContext {
+  type: typeof CustomerEventType.PointsDeducted;
+  points: number;
+}
+export interface PointsAdjusted extends Base, PointsContext {
+  type: typeof CustomerEventType.PointsAdjusted;
+  /** Signed. */
+  points: number;
+}
+export interface PointsReset extends Base, PointsContext {
+  type: typeof CustomerEventType.PointsReset;
+  /** The new balance. */
+  resetTo: number;
+}
+
+export interface TierChanged extends Base {
+  type: typeof CustomerEventType.TierChanged;
+  fromTierId: string | null;
+  fromTierName: string | null;
+  toTierId: string;
+  toTierName: string;
+  direction: 'up' | 'down' | 'same';
+  /** `points`: tier point crossed a target; `manual`: set through the API. */
+  trigger: 'points' | 'manual';
+  tierPoint: number;
+  isInitTier: boolean;
+  triggerReward: boolean;
+  adminNote: string | null;
+}
+
+export interface OrderRecorded extends Base {
+  type: typeof CustomerEventType.OrderRecorded;
+  orderId: string;
+  orderName: string | null;
+  /** Minor units (cents), so sums stay exact. */
+  totalCents: number;
+  currency: string | null;
+  sourceName: string | null;
+  lineItems: Array<{ productId: string | null; variantId: string | null; quantity: number; priceCents: number; title: string | null }>;
+  platformCreatedAt: string | null;
+}
+
+export interface OrderCancelled extends Base {
+  type: typeof CustomerEventType.OrderCancelled;
+  orderId: string;
+  /** What the order still counted for in amount spent when it was cancelled. */
+  remainingCents: number;
+}
+
+export interface RefundRecorded extends Base {
+  type: typeof CustomerEventType.RefundRecorded;
+  orderId: string;
+  refundId: string;
+  amountCents: number;
+}
+
+export type PointsEvent = PointsAwarded | PointsDeducted | PointsAdjusted | PointsReset;
+
+export type CustomerEvent =
+  | CustomerEnrolled
+  | CustomerProfileUpdated
+  | BirthdaySet
+  | PointsEvent
+  | TierChanged
+  | OrderRecorded
+  | OrderCancelled
+  | RefundRecorded;
+
+export const POINTS_EVENT_TYPES: ReadonlySet<string> = new Set([
+  CustomerEventType.PointsAwarded,
+  CustomerEventType.PointsDeducted,
+  CustomerEventType.PointsAdjusted,
+  CustomerEventType.PointsReset,
+]);
+
+export function customerStreamId(shopId: string, customerId: string): string {
+  return `customer-${shopId}_${customerId}`;
+}

@@ -1,0 +1,467 @@
+import { assertNever, Decider } from '../../shared/domain/decider';
+import { because, DomainError } from '../../shared/domain/domain-error';
+import {
+  CustomerEvent,
+  CustomerEventType as T,
+  PointsContext,
+  TierChanged,
+} from './customer-events';
+
+/** Largest single change and balance we accept: far below Number.MAX_SAFE_INTEGER, so sums stay exact. */
+export const MAX_POINTS = 1_000_000_000;
+
+export interface TierRung {
+  id: string;
+  name: string;
+  targetPoint: number;
+}
+
+export interface CustomerState {
+  enrolled: boolean;
+  shopId: string | null;
+  customerId: string | null;
+  platformCustomerId: number | null;
+  email: string | null;
+  firstName: string | null;
+  lastName: string | null;
+  acceptsMarketing: boolean;
+  points: number;
+  /** Running total of earned points that places the customer on the tier ladder. */
+  tierPoint: number;
+  totalEarned: number;
+  tierId: string | null;
+  tierName: string | null;
+  birthday: string | null;
+  dateOfBirth: string | null;
+  /** Idempotency keys already applied to this customer, with the hash of the request that used them. */
+  idempotency: Readonly<Record<string, { requestHash: string; transactionId: string }>>;
+  orders: Readonly<Record<string, { remainingCents: number; cancelled: boolean }>>;
+  refunds: Readonly<Record<string, true>>;
+  ordersCount: number;
+  totalSpentCents: number;
+}
+
+/** What every command carries: who, when, and how to make ids (injected, so replays are deterministic). */
+export interface CommandMeta {
+  shopId: string;
+  customerId: string;
+  occurredAt: string;
+  newId: () => string;
+}
+
+export interface PointsRequest {
+  points: number;
+  source: string;
+  event: string;
+  adminNote?: string | null;
+  userNote?: string | null;
+  reason?: string | null;
+  idempotency?: { key: string; requestHash: string } | null;
+}
+
+export type CustomerCommand =
+  | {
+      type: 'EnrolCustomer';
+      meta: CommandMeta;
+      platformCustomerId: number;
+      email: string | null;
+      firstName: string | null;
+      lastName: string | null;
+      acceptsMarketing: boolean;
+      platformCreatedAt: string | null;
+      baseTier: TierRung | null;
+      source: string;
+    }
+  | {
+      type: 'UpdateProfile';
+      meta: CommandMeta;
+      email?: string | null;
+      firstName?: string | null;
+      lastName?: string | null;
+      acceptsMarketing?: boolean;
+      source: string;
+    }
+  | { type: 'SetBirthday'; meta: CommandMeta; birthday?: string | null; dateOfBirth?: string | null; source: string }
+  | { type: 'AwardPoints'; meta: CommandMeta; request: PointsRequest; tiers: TierRung[] }
+  | { type: 'DeductPoints'; meta: CommandMeta; request: PointsRequest }
+  | { type: 'AdjustPoints'; meta: CommandMeta; request: PointsRequest; tiers: TierRung[] }
+  | { type: 'ResetPoints'; meta: CommandMeta; request: PointsRequest }
+  | {
+      type: 'ChangeTier';
+      meta: CommandMeta;
+      tier: TierRung;
+      tiers: TierRung[];
+      isInitTier: boolean;
+      triggerReward: boolean;
+      adminNote: string | null;
+    }
+  | {
+      type: 'RecordOrder';
+      meta: CommandMeta;
+      orderId: string;
+      orderName: string | null;
+      totalCents: number;
+      currency: string | null;
+      sourceName: string | null;
+      lineItems: Array<{ productId: string | null; variantId: string | null; quantity: number; priceCents: number; title: string | null }>;
+      platformCreatedAt: string | null;
+    }
+  | { type: 'CancelOrder'; meta: CommandMeta; orderId: string }
+  | { type: 'RecordRefund'; meta: CommandMeta; orderId: string; refundId: string; amountCents: number };
+
+export const initialCustomerState = (): CustomerState => ({
+  enrolled: false,
+  shopId: null,
+  customerId: null,
+  platformCustomerId: null,
+  email: null,
+  firstName: null,
+  lastName: null,
+  acceptsMarketing: false,
+  points: 0,
+  tierPoint: 0,
+  totalEarned: 0,
+  tierId: null,
+  tierName: null,
+  birthday: null,
+  dateOfBirth: null,
+  idempotency: {},
+  orders: {},
+  refunds: {},
+  ordersCount: 0,
+  totalSpentCents: 0,
+});
+
+function rememberKey(state: CustomerState, ctx: PointsContext): CustomerState['idempotency'] {
+  if (!ctx.idempotencyKey || !ctx.requestHash) return state.idempotency;
+  return { ...state.idempotency, [ctx.idempotencyKey]: { requestHash: ctx.requestHash, transactionId: ctx.transactionId } };
+}
+
+export function evolveCustomer(state: CustomerState, event: CustomerEvent): CustomerState {
+  switch (event.type) {
+    case T.Enrolled:
+      return {
+        ...state,
+        enrolled: true,
+        shopId: event.shopId,
+        customerId: event.customerId,
+        platformCustomerId: event.platformCustomerId,
+        email: event.email,
+        firstName: event.firstName,
+        lastName: event.lastName,
+        acceptsMarketing: event.acceptsMarketing,
+        tierId: event.tierId,
+        tierName: event.tierName,
+      };
+    case T.ProfileUpdated:
+      return { ...state, ...event.changes };
+    case T.BirthdaySet:
+      return { ...state, birthday: event.birthday, dateOfBirth: event.dateOfBirth };
+    case T.PointsAwarded:
+      return {
+        ...state,
+        points: event.newPoint,
+        tierPoint: state.tierPoint + event.points,
+        totalEarned: state.totalEarned + event.points,
+        idempotency: rememberKey(state, event),
+      };
+    case T.PointsAdjusted: {
+      const earned = Math.max(0, event.points);
+      return {
+        ...state,
+        points: event.newPoint,
+        tierPoint: state.tierPoint + earned,
+        totalEarned: state.totalEarned + earned,
+        idempotency: rememberKey(state, event),
+      };
+    }
+    case T.PointsDeducted:
+    case T.PointsReset:
+      return { ...state, points: event.newPoint, idempotency: rememberKey(state, event) };
+    case T.TierChanged:
+      return { ...state, tierId: event.toTierId, tierName: event.toTierName, tierPoint: event.tierPoint };
+    case T.OrderRecorded:
+      return {
+        ...state,
+        orders: { ...state.orders, [event.orderId]: { remainingCents: event.totalCents, cancelled: false } },
+        ordersCount: state.ordersCount + 1,
+        totalSpentCents: state.totalSpentCents + event.totalCents,
+      };
+    case T.OrderCancelled:
+      return {
+        ...state,
+        orders: { ...state.orders, [event.orderId]: { remainingCents: 0, cancelled: true } },
+        ordersCount: state.ordersCount - 1,
+        totalSpentCents: state.totalSpentCents - event.remainingCents,
+      };
+    case T.RefundRecorded: {
+      const order = state.orders[event.orderId];
+      return {
+        ...state,
+        orders: { ...state.orders, [event.orderId]: { ...order, remainingCents: order.remainingCents - event.amountCents } },
+        refunds: { ...state.refunds, [event.refundId]: true },
+        totalSpentCents: state.totalSpentCents - event.amountCents,
+      };
+    }
+    default:
+      return assertNever(event);
+  }
+}
+
+const BIRTHDAY = /^(0[1-9]|1[0-2])\/(0[1-9]|[12]\d|3[01])$/;
+const DATE_OF_BIRTH = /^(\d{4})-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
+const DAYS_IN_MONTH = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+/** `MM/DD` of a real calendar day (02/29 allowed: leap-day birthdays exist). */
+export function isValidBirthday(value: string): boolean {
+  const m = BIRTHDAY.exec(value);
+  return !!m && Number(m[2]) <= DAYS_IN_MONTH[Number(m[1]) - 1];
+}
+
+export function isValidDateOfBirth(value: string, today: string): boolean {
+  const m = DATE_OF_BIRTH.exec(value);
+  if (!m) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return date.toISOString().slice(0, 10) === value && Number(m[1]) >= 1900 && value <= today.slice(0, 10);
+}
+
+function requireEnrolled(state: CustomerState): void {
+  if (!state.enrolled) throw because.notFound('Customer');
+}
+
+function requirePoints(points: number, field: string, { allowZero = false, signed = false } = {}): void {
+  const ok =
+    Number.isInteger(points) &&
+    Math.abs(points) <= MAX_POINTS &&
+    (signed ? points !== 0 : allowZero ? points >= 0 : points > 0);
+  if (!ok) {
+    const rule = signed ? 'a non-zero integer' : allowZero ? 'an integer of 0 or more' : 'a positive integer';
+    throw because.badRequest(`${field} must be ${rule} (at most ${MAX_POINTS})`, { field });
+  }
+}
+
+/** A repeat of an applied idempotency key: nothing new happens; another body under the same key is refused. */
+export function replayOf(state: CustomerState, request: PointsRequest): { transactionId: string } | null {
+  const key = request.idempotency?.key;
+  if (!key) return null;
+  const seen = state.idempotency[key];
+  if (!seen) return null;
+  if (seen.requestHash !== request.idempotency!.requestHash) throw because.idempotencyConflict(key);
+  return { transactionId: seen.transactionId };
+}
+
+function pointsContext(state: CustomerState, meta: CommandMeta, request: PointsRequest, newPoint: number): PointsContext & {
+  eventId: string;
+  occurredAt: string;
+  shopId: string;
+  customerId: string;
+} {
+  return {
+    eventId: meta.newId(),
+    occurredAt: meta.occurredAt,
+    shopId: meta.shopId,
+    customerId: meta.customerId,
+    transactionId: meta.newId(),
+    platformCustomerId: state.platformCustomerId!,
+    email: state.email,
+    oldPoint: state.points,
+    newPoint,
+    source: request.source,
+    event: request.event,
+    adminNote: request.adminNote ?? null,
+    userNote: request.userNote ?? null,
+    reason: request.reason ?? null,
+    idempotencyKey: request.idempotency?.key ?? null,
+    requestHash: request.idempotency?.requestHash ?? null,
+  };
+}
+
+/** The highest rung the tier point reaches, if it is above the customer's current tier. */
+function upgradeFor(state: CustomerState, tierPoint: number, tiers: TierRung[], meta: CommandMeta): TierChanged[] {
+  const current = tiers.find((t) => t.id === state.tierId);
+  const currentTarget = current ? current.targetPoint : -1;
+  const reached = tiers
+    .filter((t) => t.targetPoint <= tierPoint && t.targetPoint > currentTarget)
+    .sort((a, b) => b.targetPoint - a.targetPoint)[0];
+  if (!reached) return [];
+  return [
+    {
+      type: T.TierChanged,
+      eventId: meta.newId(),
+      occurredAt: meta.occurredAt,
+      shopId: meta.shopId,
+      customerId: meta.customerId,
+      fromTierId: state.tierId,
+      fromTierName: state.tierName,
+      toTierId: reached.id,
+      toTierName: reached.name,
+      direction: 'up',
+      trigger: 'points',
+      tierPoint,
+      isInitTier: false,
+      triggerReward: true,
+      adminNote: null,
+    },
+  ];
+}
+
+export function decideCustomer(command: CustomerCommand, state: CustomerState): CustomerEvent[] {
+  const { meta } = command;
+  const base = { eventId: '', occurredAt: meta.occurredAt, shopId: meta.shopId, customerId: meta.customerId };
+  const withId = <E extends { eventId: string }>(e: E): E => ({ ...e, eventId: meta.newId() });
+
+  switch (command.type) {
+    case 'EnrolCustomer': {
+      if (state.enrolled) return [];
+      return [
+        withId({
+          ...base,
+          type: T.Enrolled,
+          platformCustomerId: command.platformCustomerId,
+          email: command.email,
+          firstName: command.firstName,
+          lastName: command.lastName,
+          acceptsMarketing: command.acceptsMarketing,
+          platformCreatedAt: command.platformCreatedAt,
+          tierId: command.baseTier?.id ?? null,
+          tierName: command.baseTier?.name ?? null,
+          source: command.source,
+        }),
+      ];
+    }
+    case 'UpdateProfile': {
+      requireEnrolled(state);
+      const changes: Record<string, unknown> = {};
+      for (const field of ['email', 'firstName', 'lastName', 'acceptsMarketing'] as const) {
+        const value = command[field];
+        if (value !== undefined && value !== state[field]) changes[field] = value;
+      }
+      if (Object.keys(changes).length === 0) return [];
+      return [withId({ ...base, type: T.ProfileUpdated, changes, source: command.source })];
+    }
+    case 'SetBirthday': {
+      requireEnrolled(state);
+      const { birthday, dateOfBirth } = command;
+      if (birthday == null && dateOfBirth == null) {
+        throw because.badRequest('birthday or dateOfBirth is required', { field: 'birthday' });
+      }
+      if (birthday != null && !isValidBirthday(birthday)) {
+        throw because.badRequest('birthday must be a calendar day as MM/DD', { field: 'birthday' });
+      }
+      if (dateOfBirth != null && !isValidDateOfBirth(dateOfBirth, meta.occurredAt)) {
+        throw because.badRequest('dateOfBirth must be a past date as YYYY-MM-DD', { field: 'dateOfBirth' });
+      }
+      const fromDate = dateOfBirth ? `${dateOfBirth.slice(5, 7)}/${dateOfBirth.slice(8, 10)}` : null;
+      if (birthday && fromDate && birthday !== fromDate) {
+        throw because.badRequest('birthday and dateOfBirth name different days', { field: 'dateOfBirth' });
+      }
+      const nextBirthday = birthday ?? fromDate;
+      // Write-once: a birthday, once known, never moves (it pays a yearly reward).
+      if (state.birthday !== null && nextBirthday !== state.birthday) {
+        throw new DomainError('BAD_REQUEST', `birthday is already set to ${state.birthday} and cannot change`, 400, {
+          field: birthday ? 'birthday' : 'dateOfBirth',
+        });
+      }
+      if (state.dateOfBirth !== null && dateOfBirth && dateOfBirth !== state.dateOfBirth) {
+        throw because.badRequest(`dateOfBirth is already set to ${state.dateOfBirth} and cannot change`, {
+          field: 'dateOfBirth',
+        });
+      }
+      const next = { birthday: nextBirthday ?? state.birthday, dateOfBirth: dateOfBirth ?? state.dateOfBirth };
+      if (next.birthday === state.birthday && next.dateOfBirth === state.dateOfBirth) return [];
+      return [withId({ ...base, type: T.BirthdaySet, ...next, source: command.source })];
+    }
+    case 'AwardPoints': {
+      requireEnrolled(state);
+      const { request } = command;
+      requirePoints(request.points, 'point');
+      if (replayOf(state, request)) return [];
+      const newPoint = state.points + request.points;
+      if (newPoint > Number.MAX_SAFE_INTEGER) throw because.badRequest('balance would overflow', { field: 'point' });
+      const awarded = { ...pointsContext(state, meta, request, newPoint), type: T.PointsAwarded, points: request.points };
+      return [awarded, ...upgradeFor(state, state.tierPoint + request.points, command.tiers, meta)];
+    }
+    case 'DeductPoints': {
+      requireEnrolled(state);
+      const { request } = command;
+      requirePoints(request.points, 'point');
+      if (replayOf(state, request)) return [];
+      if (request.points > state.points) throw because.insufficientPoints(state.points, request.points);
+      const newPoint = state.points - request.points;
+      return [{ ...pointsContext(state, meta, request, newPoint), type: T.PointsDeducted, points: request.points }];
+    }
+    case 'AdjustPoints': {
+      requireEnrolled(state);
+      const { request } = command;
+      requirePoints(request.points, 'point', { signed: true });
+      if (replayOf(state, request)) return [];
+      const newPoint = state.points + request.points;
+      if (newPoint < 0) throw because.insufficientPoints(state.points, -request.points);
+      const adjusted = { ...pointsContext(state, meta, request, newPoint), type: T.PointsAdjusted, points: request.points };
+      const upgrades = request.points > 0 ? upgradeFor(state, state.tierPoint + request.points, command.tiers, meta) : [];
+      return [adjusted, ...upgrades];
+    }
+    case 'ResetPoints': {
+      requireEnrolled(state);
+      const { request } = command;
+      requirePoints(request.points, 'point', { allowZero: true });
+      if (replayOf(state, request)) return [];
+      return [{ ...pointsContext(state, meta, request, request.points), type: T.PointsReset, resetTo: request.points }];
+    }
+    case 'ChangeTier': {
+      requireEnrolled(state);
+      const { tier } = command;
+      const tierPoint = command.isInitTier ? tier.targetPoint : state.tierPoint;
+      if (tier.id === state.tierId && tierPoint === state.tierPoint) return [];
+      const fromTarget = command.tiers.find((t) => t.id === state.tierId)?.targetPoint ?? -1;
+      const direction = tier.targetPoint > fromTarget ? 'up' : tier.targetPoint < fromTarget ? 'down' : 'same';
+      return [
+        withId({
+          ...base,
+          type: T.TierChanged,
+          fromTierId: state.tierId,
+          fromTierName: state.tierName,
+          toTierId: tier.id,
+          toTierName: tier.name,
+          direction,
+          trigger: 'manual',
+          tierPoint,
+          isInitTier: command.isInitTier,
+          triggerReward: command.triggerReward,
+          adminNote: command.adminNote,
+        }),
+      ];
+    }
+    case 'RecordOrder': {
+      requireEnrolled(state);
+      if (state.orders[command.orderId]) return [];
+      const { type: _t, meta: _m, ...order } = command;
+      return [withId({ ...base, type: T.OrderRecorded, ...order })];
+    }
+    case 'CancelOrder': {
+      requireEnrolled(state);
+      const order = state.orders[command.orderId];
+      if (!order || order.cancelled) return [];
+      return [
+        withId({ ...base, type: T.OrderCancelled, orderId: command.orderId, remainingCents: order.remainingCents }),
+      ];
+    }
+    case 'RecordRefund': {
+      requireEnrolled(state);
+      const order = state.orders[command.orderId];
+      if (!order || order.cancelled || state.refunds[command.refundId]) return [];
+      const amountCents = Math.min(Math.max(0, command.amountCents), order.remainingCents);
+      return [
+        withId({ ...base, type: T.RefundRecorded, orderId: command.orderId, refundId: command.refundId, amountCents }),
+      ];
+    }
+    default:
+      return assertNever(command);
+  }
+}
+
+export const customerLedger: Decider<CustomerState, CustomerCommand, CustomerEvent> = {
+  initialState: initialCustomerState,
+  evolve: evolveCustomer,
+  decide: decideCustomer,
+};

@@ -1,0 +1,13 @@
+export const CLOCK = Symbol('CLOCK');
+export const ID_GENERATOR = Symbol('ID_GENERATOR');
+
+export interface Clock {
+  now(): Date;
+}
+
+export interface IdGenerator {
+  /** A new random UUID. */
+  next(): string;
+}
+
+export const systemClock: Clock = { now: () => new Date() };

@@ -1,0 +1,31 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { IdGenerator } from './clock';
+
+export const randomIds: IdGenerator = { next: () => randomUUID() };
+
+/**
+ * A name-based UUID (v5 layout over SHA-256 truncated; deterministic). Used where the same input
+ * must always give the same id: a platform customer's internal id, an idempotent event id.
+ */
+export function deterministicUuid(...parts: string[]): string {
+  const hash = createHash('sha256').update(parts.join('\u0000')).digest();
+  const b = Buffer.from(hash.subarray(0, 16));
+  b[6] = (b[6] & 0x0f) | 0x50;
+  b[8] = (b[8] & 0x3f) | 0x80;
+  const h = b.toString('hex');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+}
+
+export function sha256Hex(value: string): string {
+  return createHash('sha256').update(value).digest('hex');
+}
+
+/** Stable JSON (sorted keys) so that equal request bodies hash equally. */
+export function stableStringify(value: unknown): string {
+  if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';
+  if (Array.isArray(value)) return `[${value.map(stableStringify).join(',')}]`;
+  const entries = Object.entries(value as Record<string, unknown>)
+    .filter(([, v]) => v !== undefined)
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${stableStringify(v)}`).join(',')}}`;
+}

@@ -1,0 +1,25 @@
+/** Events of a shop (stream `shop-<shopId>`). Credentials are never in events: the log is read by auditors. */
+export const ShopEventType = {
+  Provisioned: 'shop.provisioned.v1',
+} as const;
+
+export interface ShopProvisioned {
+  type: typeof ShopEventType.Provisioned;
+  eventId: string;
+  occurredAt: string;
+  shopId: string;
+  domain: string;
+  plan: string;
+  currency: string;
+  timezone: string;
+  appKey: string;
+}
+
+export type ShopEvent = ShopProvisioned;
+
+export function shopStreamId(shopId: string): string {
+  return `shop-${shopId}`;
+}
+
+export const PLANS = ['free', 'starter', 'premium', 'ultimate'] as const;
+export type Plan = (typeof PLANS)[number];

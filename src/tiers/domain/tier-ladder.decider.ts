@@ -1,0 +1,135 @@
+import { assertNever, Decider } from '../../shared/domain/decider';
+import { because, DomainError } from '../../shared/domain/domain-error';
+import { DEFAULT_TIER_SETTINGS, TierEvent, TierEventType as T, TierSettings } from './tier-events';
+
+export interface LadderTier {
+  id: string;
+  isSystemTier: boolean;
+  systemType: string | null;
+  settings: TierSettings;
+}
+
+export interface TierLadderState {
+  tiers: Readonly<Record<string, LadderTier>>;
+}
+
+interface Meta {
+  shopId: string;
+  occurredAt: string;
+  newId: () => string;
+}
+
+export type TierCommand =
+  | { type: 'DefineBaseTier'; meta: Meta; name: string; systemType: string }
+  | { type: 'DefineTier'; meta: Meta; tierId: string; settings: Partial<TierSettings> & { name: string; targetPoint: number } }
+  | { type: 'UpdateTier'; meta: Meta; tierId: string; changes: Partial<TierSettings> }
+  | { type: 'RemoveTier'; meta: Meta; tierId: string; members: number };
+
+export const initialTierLadder = (): TierLadderState => ({ tiers: {} });
+
+export function evolveTierLadder(state: TierLadderState, event: TierEvent): TierLadderState {
+  switch (event.type) {
+    case T.Defined:
+      return {
+        tiers: {
+          ...state.tiers,
+          [event.tierId]: { id: event.tierId, isSystemTier: event.isSystemTier, systemType: event.systemType, settings: event.settings },
+        },
+      };
+    case T.Updated: {
+      const tier = state.tiers[event.tierId];
+      return { tiers: { ...state.tiers, [event.tierId]: { ...tier, settings: { ...tier.settings, ...event.changes } } } };
+    }
+    case T.Removed: {
+      const { [event.tierId]: _removed, ...rest } = state.tiers;
+      return { tiers: rest };
+    }
+    default:
+      return assertNever(event);
+  }
+}
+
+function checkSettings(state: TierLadderState, tierId: string, name: string, targetPoint: number): void {
+  if (!name.trim()) throw because.badRequest('name must not be empty', { field: 'name' });
+  if (!Number.isInteger(targetPoint) || targetPoint < 0) {
+    throw because.badRequest('targetPoint must be an integer of 0 or more', { field: 'targetPoint' });
+  }
+  for (const other of Object.values(state.tiers)) {
+    if (other.id === tierId) continue;
+    if (other.settings.name.trim().toLowerCase() === name.trim().toLowerCase()) {
+      throw new DomainError('TIER_NAME_TAKEN', `A tier named "${name}" already exists`, 409, { field: 'name' });
+    }
+    if (other.settings.targetPoint === targetPoint) {
+      throw new DomainError('TIER_TARGET_TAKEN', `Tier "${other.settings.name}" already starts at ${targetPoint} points`, 409, {
+        field: 'targetPoint',
+      });
+    }
+  }
+}
+
+export function decideTierLadder(command: TierCommand, state: TierLadderState): TierEvent[] {
+  const { meta } = command;
+  const base = { eventId: meta.newId(), occurredAt: meta.occurredAt, shopId: meta.shopId };
+  switch (command.type) {
+    case 'DefineBaseTier': {
+      if (Object.values(state.tiers).some((t) => t.isSystemTier)) return [];
+      return [
+        {
+          ...base,
+          type: T.Defined,
+          tierId: meta.newId(),
+          isSystemTier: true,
+          systemType: command.systemType,
+          settings: { ...DEFAULT_TIER_SETTINGS, name: command.name, targetPoint: 0 },
+        },
+      ];
+    }
+    case 'DefineTier': {
+      const settings = { ...DEFAULT_TIER_SETTINGS, ...command.settings };
+      checkSettings(state, command.tierId, settings.name, settings.targetPoint);
+      return [{ ...base, type: T.Defined, tierId: command.tierId, isSystemTier: false, systemType: null, settings }];
+    }
+    case 'UpdateTier': {
+      const tier = state.tiers[command.tierId];
+      if (!tier) throw because.notFound('Tier');
+      const next = { ...tier.settings, ...command.changes };
+      if (tier.isSystemTier && next.targetPoint !== 0) {
+        throw because.badRequest('the base tier always starts at 0 points', { field: 'targetPoint' });
+      }
+      checkSettings(state, tier.id, next.name, next.targetPoint);
+      const changes = Object.fromEntries(
+        Object.entries(command.changes).filter(
+          ([k, v]) => JSON.stringify(v) !== JSON.stringify(tier.settings[k as keyof TierSettings]),
+        ),
+      );
+      if (Object.keys(changes).length === 0) return [];
+      return [
+        {
+          ...base,
+          type: T.Updated,
+          tierId: tier.id,
+          changes,
+          previousName: tier.settings.name,
+          previousTargetPoint: tier.settings.targetPoint,
+        },
+      ];
+    }
+    case 'RemoveTier': {
+      const tier = state.tiers[command.tierId];
+      if (!tier) throw because.notFound('Tier');
+      if (tier.isSystemTier) throw because.badRequest('the base tier cannot be deleted', { field: 'tierId' });
+      if (command.members > 0) {
+        throw new DomainError('TIER_HAS_MEMBERS', `Tier "${tier.settings.name}" still has ${command.members} members`, 409);
+      }
+      return [{ ...base, type: T.Removed, tierId: tier.id, name: tier.settings.name }];
+    }
+    default:
+      return assertNever(command);
+  }
+}
+
+export const tierLadder: Decider<TierLadderState, TierCommand, TierEvent> = {
+  initialState: initialTierLadder,
+  evolve: evolveTierLadder,
+  decide: decideTierLadder,
+};
