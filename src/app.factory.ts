@@ -1,0 +1,57 @@
+import { INestApplication, INestApplicationContext } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { NestExpressApplication } from '@nestjs/platform-express';
+import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { Logger } from 'nestjs-pino';
+import { AppConfig } from './config/app-config';
+import { openStorage, Storage } from './infrastructure/storage';
+import { AppModule, AppModuleOptions } from './app.module';
+import { validationPipe } from './shared/http/validation';
+import { Clock, IdGenerator } from './shared/domain/clock';
+
+export interface CreateAppOptions {
+  config?: AppConfig;
+  storage?: Storage;
+  clock?: Clock;
+  ids?: IdGenerator;
+  followProjections?: boolean;
+}
+
+async function moduleOptions(options: CreateAppOptions): Promise<AppModuleOptions> {
+  const config = options.config ?? new AppConfig();
+  const storage = options.storage ?? (await openStorage(config));
+  return { config, storage, clock: options.clock, ids: options.ids, followProjections: options.followProjections };
+}
+
+/** The HTTP application, configured the same way for `npm start`, the tests and the benchmark. */
+export async function createHttpApp(options: CreateAppOptions = {}): Promise<INestApplication> {
+  const module = await moduleOptions(options);
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(module), {
+    rawBody: true,
+    bufferLogs: true,
+  });
+  app.useLogger(app.get(Logger));
+  app.useBodyParser('json', { limit: '1mb' });
+  app.useGlobalPipes(validationPipe());
+  app.disable('x-powered-by');
+  app.enableShutdownHooks();
+  const document = SwaggerModule.createDocument(
+    app,
+    new DocumentBuilder()
+      .setTitle('Loyalty points service')
+      .setDescription('Management API v2, operator API and operations endpoints. See README for the webhook payloads.')
+      .setVersion('0.1.0')
+      .addBearerAuth()
+      .build(),
+  );
+  SwaggerModule.setup('docs', app, document, { jsonDocumentUrl: 'docs/json' });
+  return app;
+}
+
+/** No HTTP: the CLI runs commands through the same module. */
+export async function createAppContext(options: CreateAppOptions = {}): Promise<INestApplicationContext> {
+  const module = await moduleOptions({ ...options, followProjections: options.followProjections ?? false });
+  const app = await NestFactory.createApplicationContext(AppModule.forRoot(module), { bufferLogs: true });
+  app.useLogger(app.get(Logger));
+  return app;
+}

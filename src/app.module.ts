@@ -1,0 +1,96 @@
+import { DynamicModule, Inject, Module, OnApplicationBootstrap, OnApplicationShutdown, Type } from '@nestjs/common';
+import { APP_FILTER } from '@nestjs/core';
+import { CqrsModule } from '@nestjs/cqrs';
+import { TerminusModule } from '@nestjs/terminus';
+import { LoggerModule } from 'nestjs-pino';
+import { randomUUID } from 'node:crypto';
+import { IncomingMessage, ServerResponse } from 'node:http';
+import { AppConfig } from './config/app-config';
+import { Storage } from './infrastructure/storage';
+import { EVENT_STORE } from './infrastructure/event-store/event-store.port';
+import { READ_STORE } from './infrastructure/read-store/read-store.port';
+import { CLOCK, Clock, ID_GENERATOR, IdGenerator, systemClock } from './shared/domain/clock';
+import { randomIds } from './shared/domain/ids';
+import { V2ExceptionFilter } from './shared/http/v2-exception.filter';
+import { Projection, PROJECTIONS } from './projections/projection';
+import { ProjectionRunner } from './projections/projection-runner';
+import { DecisionRunner } from './event-sourcing/decision-runner';
+import { HealthController } from './health/health.controller';
+import { LEDGER } from './ledger/ledger.providers';
+import { TIERS_CAPABILITY } from './tiers/tiers.providers';
+import { SHOPS_CAPABILITY } from './shops/shops.providers';
+import { PLATFORM } from './platform/platform.providers';
+import { Capability } from './shared/capability';
+
+const CAPABILITIES: Capability[] = [SHOPS_CAPABILITY, TIERS_CAPABILITY, LEDGER, PLATFORM];
+const PROJECTION_CLASSES: Type<Projection>[] = CAPABILITIES.flatMap((c) => c.projections);
+
+export const STORAGE = Symbol('STORAGE');
+
+export interface AppModuleOptions {
+  config: AppConfig;
+  storage: Storage;
+  clock?: Clock;
+  ids?: IdGenerator;
+  /** false: projections are only run on demand (CLI). */
+  followProjections?: boolean;
+}
+
+@Module({})
+export class AppModule implements OnApplicationBootstrap, OnApplicationShutdown {
+  constructor(
+    private readonly projections: ProjectionRunner,
+    @Inject(STORAGE) private readonly storage: Storage,
+    @Inject('FOLLOW_PROJECTIONS') private readonly follow: boolean,
+  ) {}
+
+  static forRoot(options: AppModuleOptions): DynamicModule {
+    const { config, storage } = options;
+    return {
+      module: AppModule,
+      imports: [
+        CqrsModule.forRoot(),
+        TerminusModule.forRoot({ logger: false }),
+        LoggerModule.forRoot({
+          pinoHttp: {
+            level: config.logLevel,
+            // Honour a caller's request id, otherwise make one; echo it back for support requests.
+            genReqId: (req: IncomingMessage, res: ServerResponse) => {
+              const given = req.headers['x-request-id'];
+              const id = typeof given === 'string' && given.length <= 200 ? given : randomUUID();
+              res.setHeader('X-Request-Id', id);
+              return id;
+            },
+            redact: ['req.headers["x-svc-loyalty-secret-key"]', 'req.headers.authorization', 'req.headers["x-platform-hmac-sha256"]'],
+            autoLogging: { ignore: (req) => req.url === '/health' },
+          },
+        }),
+      ],
+      controllers: [HealthController, ...CAPABILITIES.flatMap((c) => c.controllers)],
+      providers: [
+        { provide: AppConfig, useValue: config },
+        { provide: STORAGE, useValue: storage },
+        { provide: EVENT_STORE, useValue: storage.eventStore },
+        { provide: READ_STORE, useValue: storage.readStore },
+        { provide: CLOCK, useValue: options.clock ?? systemClock },
+        { provide: ID_GENERATOR, useValue: options.ids ?? randomIds },
+        { provide: 'FOLLOW_PROJECTIONS', useValue: options.followProjections !== false },
+        { provide: APP_FILTER, useClass: V2ExceptionFilter },
+        ...PROJECTION_CLASSES,
+        { provide: PROJECTIONS, useFactory: (...projections: Projection[]) => projections, inject: PROJECTION_CLASSES },
+        ProjectionRunner,
+        DecisionRunner,
+        ...CAPABILITIES.flatMap((c) => c.providers),
+      ],
+    };
+  }
+
+  async onApplicationBootstrap(): Promise<void> {
+    if (this.follow) await this.projections.start();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.projections.stop();
+    await this.storage.close();
+  }
+}

@@ -1,0 +1,70 @@
+import 'reflect-metadata';
+import { CommandBus } from '@nestjs/cqrs';
+import { AppConfig } from './config/app-config';
+import { createAppContext } from './app.factory';
+import { DataDirLock } from './infrastructure/data-dir-lock';
+import { ProvisionShopCommand } from './shops/commands/provision-shop.handler';
+import { ProjectionRunner } from './projections/projection-runner';
+import { DomainError } from './shared/domain/domain-error';
+
+const USAGE = `Usage:
+  loyalty shop create --domain <domain> [--plan ultimate] [--currency USD] [--timezone UTC]
+  loyalty projections rebuild
+
+Uses DATABASE_URL (PostgreSQL) or the embedded store in DATA_DIR (default ./data).
+On the embedded store the service must be stopped first (or use POST /admin/api/shops).`;
+
+function flags(args: string[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (let i = 0; i < args.length; i++) {
+    const m = /^--([a-z-]+)(?:=(.*))?$/.exec(args[i]);
+    if (!m) throw new DomainError('BAD_REQUEST', `Unexpected argument ${args[i]}`);
+    out[m[1]] = m[2] ?? args[++i] ?? '';
+  }
+  return out;
+}
+
+async function main(argv: string[]): Promise<number> {
+  const [group, action, ...rest] = argv;
+  const known = (group === 'shop' && action === 'create') || (group === 'projections' && action === 'rebuild');
+  if (!known) {
+    process.stderr.write(`${USAGE}\n`);
+    return 2;
+  }
+  const options = flags(rest);
+  const config = new AppConfig({ ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent' });
+  const lock = config.databaseUrl ? null : new DataDirLock(config.dataDir);
+  const holder = lock?.holder();
+  if (holder) {
+    process.stderr.write(`The service (pid ${holder}) has ${config.dataDir} open. Stop it, or use POST /admin/api/shops.\n`);
+    return 1;
+  }
+  lock?.acquire();
+  const app = await createAppContext({ config });
+  try {
+    const projections = app.get(ProjectionRunner);
+    if (group === 'shop') {
+      if (!options.domain) throw new DomainError('BAD_REQUEST', '--domain is required');
+      const shop = await app.get(CommandBus).execute(
+        new ProvisionShopCommand(options.domain, options.plan ?? 'ultimate', options.currency ?? 'USD', options.timezone ?? 'UTC'),
+      );
+      await projections.catchUp();
+      process.stdout.write(`${JSON.stringify({ shopId: shop.shopId, domain: shop.domain, plan: shop.plan, appKey: shop.appKey, secretKey: shop.secretKey, headlessSecret: shop.headlessSecret })}\n`);
+    } else {
+      const result = await projections.rebuild();
+      process.stdout.write(`${JSON.stringify({ rebuilt: projections.names, events: result.events, ms: result.ms })}\n`);
+    }
+    return 0;
+  } finally {
+    await app.close();
+    lock?.release();
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (error) => {
+    process.stderr.write(`${error instanceof DomainError ? `${error.code}: ${error.message}` : (error?.stack ?? error)}\n`);
+    process.exit(1);
+  },
+);

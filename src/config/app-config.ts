@@ -1,0 +1,39 @@
+import { resolve } from 'node:path';
+
+/** Everything the service reads from its environment, read once at startup (see README). */
+export class AppConfig {
+  readonly port: number;
+  readonly host: string;
+  /** Set: PostgreSQL server. Unset: embedded PGlite under dataDir. */
+  readonly databaseUrl: string | null;
+  readonly dataDir: string;
+  /** Unset: the operator API under /admin/api is off. */
+  readonly adminToken: string | null;
+  /** HMAC key the commerce platform signs its webhooks with. Unset: platform ingestion answers 503. */
+  readonly platformWebhookSecret: string | null;
+  readonly logLevel: string;
+  /** In-memory PGlite (tests). */
+  readonly inMemory: boolean;
+  /** How long a write waits for its read models before answering anyway. */
+  readonly projectionWaitMs: number;
+  readonly projectionPollMs: number;
+  readonly createDemoShop: boolean;
+
+  constructor(env: Record<string, string | undefined> = process.env) {
+    this.port = Number(env.PORT ?? 3000);
+    this.host = env.HOST ?? '0.0.0.0';
+    this.databaseUrl = env.DATABASE_URL || null;
+    this.dataDir = resolve(env.DATA_DIR ?? './data');
+    this.adminToken = env.ADMIN_TOKEN || null;
+    this.platformWebhookSecret = env.PLATFORM_WEBHOOK_SECRET || null;
+    this.logLevel = env.LOG_LEVEL ?? 'info';
+    this.inMemory = env.LOYALTY_IN_MEMORY === 'true';
+    this.projectionWaitMs = Number(env.PROJECTION_WAIT_MS ?? 5000);
+    this.projectionPollMs = Number(env.PROJECTION_POLL_MS ?? 200);
+    this.createDemoShop = (env.DEMO_SHOP ?? 'true') !== 'false';
+  }
+
+  get storeKind(): 'postgres' | 'pglite' {
+    return this.databaseUrl ? 'postgres' : 'pglite';
+  }
+}

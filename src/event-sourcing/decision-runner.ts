@@ -1,0 +1,96 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { Decider } from '../shared/domain/decider';
+import {
+  EVENT_STORE,
+  EventStore,
+  GlobalPosition,
+  WrongExpectedRevisionError,
+} from '../infrastructure/event-store/event-store.port';
+import { DomainEvent, fromRecorded, toNewEvent } from './domain-event';
+import { ProjectionRunner } from '../projections/projection-runner';
+
+interface CachedStream<S> {
+  state: S;
+  /** Last revision folded into state; -1n: the stream does not exist. */
+  revision: bigint;
+}
+
+export interface Decision<S, E> {
+  /** State before the command. */
+  before: S;
+  /** State after the new events. */
+  after: S;
+  events: E[];
+  position: GlobalPosition | null;
+}
+
+const MAX_ATTEMPTS = 40;
+const CACHE_LIMIT = 20_000;
+
+/**
+ * Runs one command against one stream: load (from a cache of folded states plus the events appended
+ * since), decide, append with the expected revision, and on a revision conflict start over. Then
+ * wait until the read models include the new events, so a read right after a write sees it.
+ *
+ * The cache is why a command does not fold the whole stream: only events after the cached revision
+ * are read. It holds no authority: the expected revision check at append makes a stale entry harmless.
+ */
+@Injectable()
+export class DecisionRunner {
+  private readonly cache = new Map<string, CachedStream<unknown>>();
+
+  constructor(
+    @Inject(EVENT_STORE) private readonly eventStore: EventStore,
+    private readonly projections: ProjectionRunner,
+  ) {}
+
+  async load<S, E extends DomainEvent>(
+    decider: Pick<Decider<S, unknown, E>, 'initialState' | 'evolve'>,
+    streamId: string,
+  ): Promise<CachedStream<S>> {
+    const cached = this.cache.get(streamId) as CachedStream<S> | undefined;
+    const start = cached ?? { state: decider.initialState(), revision: -1n };
+    const recorded = await this.eventStore.readStream(streamId, start.revision + 1n);
+    if (recorded.length === 0) return start;
+    let state = start.state;
+    for (const r of recorded) state = decider.evolve(state, fromRecorded<E>(r));
+    const loaded = { state, revision: recorded[recorded.length - 1].revision };
+    this.remember(streamId, loaded);
+    return loaded;
+  }
+
+  async run<S, C, E extends DomainEvent>(
+    decider: Decider<S, C, E>,
+    streamId: string,
+    command: (state: S) => C | Promise<C>,
+    options: { waitForProjections?: boolean } = {},
+  ): Promise<Decision<S, E>> {
+    for (let attempt = 1; ; attempt++) {
+      const { state, revision } = await this.load(decider, streamId);
+      const events = decider.decide(await command(state), state);
+      if (events.length === 0) return { before: state, after: state, events, position: null };
+      try {
+        const result = await this.eventStore.appendToStream(
+          streamId,
+          events.map((e) => toNewEvent(e)),
+          revision < 0n ? 'no_stream' : revision,
+        );
+        const after = events.reduce(decider.evolve, state);
+        this.remember(streamId, { state: after, revision: result.nextExpectedRevision });
+        this.projections.nudge();
+        if (options.waitForProjections !== false) await this.projections.waitFor(result.position);
+        return { before: state, after, events, position: result.position };
+      } catch (error) {
+        if (!(error instanceof WrongExpectedRevisionError) || attempt >= MAX_ATTEMPTS) throw error;
+        // Someone else appended first: back off a little (with jitter so racers spread out) and retry.
+        await new Promise((r) => setTimeout(r, Math.random() * Math.min(50, 2 ** attempt)));
+      }
+    }
+  }
+
+  private remember(streamId: string, entry: CachedStream<unknown>): void {
+    this.cache.delete(streamId);
+    this.cache.set(streamId, entry);
+    if (this.cache.size > CACHE_LIMIT) this.cache.delete(this.cache.keys().next().value as string);
+  }
+}

@@ -1,0 +1,36 @@
+import { mkdirSync } from 'node:fs';
+import { AppConfig } from '../config/app-config';
+import { EventStore } from './event-store/event-store.port';
+import { SqlEventStore } from './event-store/sql-event-store.adapter';
+import { ReadStore } from './read-store/read-store.port';
+import { SqlReadStore } from './read-store/sql-read-store.adapter';
+import { PgSqlClient } from './sql/pg.client';
+import { PgliteSqlClient } from './sql/pglite.client';
+import { SqlClient } from './sql/sql-client';
+
+export interface Storage {
+  eventStore: EventStore;
+  readStore: ReadStore;
+  describe: string;
+  close(): Promise<void>;
+}
+
+/** Opens the stores the configuration names. The only place that knows which adapters exist. */
+export async function openStorage(config: AppConfig): Promise<Storage> {
+  let sql: SqlClient;
+  let describe: string;
+  if (config.databaseUrl) {
+    sql = new PgSqlClient(config.databaseUrl);
+    describe = 'postgres';
+  } else if (config.inMemory) {
+    sql = await PgliteSqlClient.open();
+    describe = 'pglite (memory)';
+  } else {
+    mkdirSync(config.dataDir, { recursive: true });
+    sql = await PgliteSqlClient.open(config.dataDir);
+    describe = `pglite (${config.dataDir})`;
+  }
+  const eventStore = await SqlEventStore.create(sql);
+  const readStore = new SqlReadStore(sql);
+  return { eventStore, readStore, describe, close: () => sql.close() };
+}

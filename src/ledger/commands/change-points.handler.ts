@@ -1,0 +1,80 @@
+import { Inject } from '@nestjs/common';
+import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { because } from '../../shared/domain/domain-error';
+import { READ_STORE, ReadStore } from '../../infrastructure/read-store/read-store.port';
+import { CustomerCommand, PointsRequest, replayOf } from '../domain/customer-ledger.decider';
+import { customerIdFor } from '../customer-identity';
+import { PointsEvent, POINTS_EVENT_TYPES } from '../domain/customer-events';
+import { CustomerStreamCommands } from './ledger-command-context';
+import { TierLadderReader } from '../../tiers/tier-ladder.reader';
+import { TRANSACTIONS, TransactionDoc } from '../projections/ledger-read-models';
+
+export type PointsChangeKind = 'award' | 'deduct' | 'adjust' | 'reset';
+
+/** Award, deduct, adjust (signed) or reset (to a value) one customer's points. */
+export class ChangePointsCommand {
+  constructor(
+    readonly shopId: string,
+    readonly platformCustomerId: number,
+    readonly kind: PointsChangeKind,
+    readonly request: PointsRequest,
+  ) {}
+}
+
+export interface ChangePointsResult {
+  transactionId: string;
+  oldPoint: number;
+  newPoint: number;
+  /** True when an idempotency key matched an earlier request and nothing new was applied. */
+  replayed: boolean;
+}
+
+@CommandHandler(ChangePointsCommand)
+export class ChangePointsHandler implements ICommandHandler<ChangePointsCommand, ChangePointsResult> {
+  constructor(
+    private readonly commands: CustomerStreamCommands,
+    private readonly tiers: TierLadderReader,
+    @Inject(READ_STORE) private readonly readStore: ReadStore,
+  ) {}
+
+  async execute({ shopId, platformCustomerId, kind, request }: ChangePointsCommand): Promise<ChangePointsResult> {
+    const customerId = customerIdFor(shopId, platformCustomerId);
+    if (request.idempotency) await this.refuseKeyUsedElsewhere(shopId, customerId, request.idempotency);
+    const tiers = kind === 'award' || kind === 'adjust' ? await this.tiers.rungs(shopId) : [];
+    const decision = await this.commands.run(shopId, customerId, (meta): CustomerCommand => {
+      switch (kind) {
+        case 'award':
+          return { type: 'AwardPoints', meta, request, tiers };
+        case 'deduct':
+          return { type: 'DeductPoints', meta, request };
+        case 'adjust':
+          return { type: 'AdjustPoints', meta, request, tiers };
+        case 'reset':
+          return { type: 'ResetPoints', meta, request };
+      }
+    });
+    const applied = decision.events.find((e): e is PointsEvent => POINTS_EVENT_TYPES.has(e.type));
+    if (applied) {
+      return { transactionId: applied.transactionId, oldPoint: applied.oldPoint, newPoint: applied.newPoint, replayed: false };
+    }
+    // No event: the idempotency key was seen before on this customer with the same request.
+    const replay = replayOf(decision.before, request);
+    if (!replay) throw new Error('A points command produced no event and was not a replay');
+    const original = await (await this.readStore.collection<TransactionDoc>(TRANSACTIONS)).get(replay.transactionId);
+    return {
+      transactionId: replay.transactionId,
+      oldPoint: original?.oldPoint ?? decision.before.points,
+      newPoint: original?.newPoint ?? decision.before.points,
+      replayed: true,
+    };
+  }
+
+  /** Keys are unique per shop: the same key on another customer is another request. */
+  private async refuseKeyUsedElsewhere(shopId: string, customerId: string, idempotency: { key: string; requestHash: string }) {
+    const transactions = await this.readStore.collection<TransactionDoc>(TRANSACTIONS);
+    const earlier = await transactions.findOne({ shopId, idempotencyKey: idempotency.key });
+    if (earlier && (earlier.customerId !== customerId || earlier.requestHash !== idempotency.requestHash)) {
+      throw because.idempotencyConflict(idempotency.key);
+    }
+  }
+}

@@ -1,0 +1,110 @@
+import { Body, Controller, Get, Param, Put, Query, UseGuards } from '@nestjs/common';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
+import { ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { CurrentShop, ShopAuthGuard } from '../../shops/http/shop-auth.guard';
+import { ShopDoc } from '../../shops/projections/shop-read-models';
+import { ok } from '../../shared/http/envelope';
+import { TierNames } from '../../tiers/queries/tier-names';
+import { ListCustomersDto, SetTierDto, UpdateCustomerDto } from './ledger.dto';
+import { ListCustomersQuery } from '../queries/list-customers.handler';
+import { CustomerLookup } from '../queries/customer-lookup';
+import { presentCustomer } from '../queries/customer.presenter';
+import { SetBirthdayCommand } from '../commands/set-birthday.handler';
+import { ChangeTierCommand, ChangeTierResult } from '../commands/change-tier.handler';
+import { CustomerDoc } from '../projections/ledger-read-models';
+
+@ApiTags('v2 customers')
+@ApiHeader({ name: 'X-Svc-Loyalty-App-Key', required: true })
+@ApiHeader({ name: 'X-Svc-Loyalty-Secret-Key', required: true })
+@UseGuards(ShopAuthGuard)
+@Controller('rest_api/v2/customers')
+export class CustomersController {
+  constructor(
+    private readonly queries: QueryBus,
+    private readonly commands: CommandBus,
+    private readonly lookup: CustomerLookup,
+    private readonly tierNames: TierNames,
+  ) {}
+
+  @Get()
+  @ApiOperation({ summary: 'List customers (cursor pagination by customer id)' })
+  async list(@CurrentShop() shop: ShopDoc, @Query() query: ListCustomersDto) {
+    const { items, pagination } = await this.queries.execute(
+      new ListCustomersQuery(shop.id, shop.currency, {
+        limit: query.limit,
+        before: query.before,
+        after: query.after,
+        email: query.email,
+        type: query.type,
+        tierId: query.tierId,
+        updatedAtMin: query.updated_at_min,
+        updatedAtMax: query.updated_at_max,
+        createdAtMax: query.created_at_max,
+        order: query.order,
+        hasCount: query.hasCount,
+      }),
+    );
+    return ok(items, { meta: { pagination } });
+  }
+
+  @Get('external/:externalId')
+  @ApiOperation({ summary: 'Get a customer by platform customer id' })
+  async getExternal(@CurrentShop() shop: ShopDoc, @Param('externalId') externalId: string) {
+    return ok(await this.present(shop, await this.lookup.byPlatformId(shop.id, externalId)));
+  }
+
+  @Put('external/:platformCustomerId')
+  @ApiOperation({ summary: 'Set birthday / dateOfBirth by platform customer id' })
+  async updateExternal(@CurrentShop() shop: ShopDoc, @Param('platformCustomerId') id: string, @Body() body: UpdateCustomerDto) {
+    return this.updateBirthday(shop, await this.lookup.byPlatformId(shop.id, id), body);
+  }
+
+  @Put('external/:platformCustomerId/tier')
+  @ApiOperation({ summary: 'Put a customer (by platform id) in a tier' })
+  async setTierExternal(@CurrentShop() shop: ShopDoc, @Param('platformCustomerId') id: string, @Body() body: SetTierDto) {
+    return this.setTier(shop, await this.lookup.byPlatformId(shop.id, id), body);
+  }
+
+  @Get(':customerId')
+  @ApiOperation({ summary: 'Get a customer by internal id' })
+  async get(@CurrentShop() shop: ShopDoc, @Param('customerId') customerId: string) {
+    return ok(await this.present(shop, await this.lookup.byId(shop.id, customerId)));
+  }
+
+  @Put(':customerId')
+  @ApiOperation({ summary: 'Set birthday / dateOfBirth by internal id' })
+  async update(@CurrentShop() shop: ShopDoc, @Param('customerId') customerId: string, @Body() body: UpdateCustomerDto) {
+    return this.updateBirthday(shop, await this.lookup.byId(shop.id, customerId), body);
+  }
+
+  @Get(':customerId/points/earned')
+  @ApiOperation({ summary: 'Total points earned (id: internal or platform)' })
+  async earned(@CurrentShop() shop: ShopDoc, @Param('customerId') id: string) {
+    const customer = await this.lookup.byEitherId(shop.id, id);
+    return ok({ totalEarnedPoints: customer.totalEarnedPoints });
+  }
+
+  @Put(':customerId/tier')
+  @ApiOperation({ summary: 'Put a customer (by internal id) in a tier' })
+  async setTierInternal(@CurrentShop() shop: ShopDoc, @Param('customerId') customerId: string, @Body() body: SetTierDto) {
+    return this.setTier(shop, await this.lookup.byId(shop.id, customerId), body);
+  }
+
+  private async present(shop: ShopDoc, doc: CustomerDoc) {
+    return presentCustomer(doc, await this.tierNames.forShop(shop.id), shop.currency);
+  }
+
+  private async updateBirthday(shop: ShopDoc, customer: CustomerDoc, body: UpdateCustomerDto) {
+    const result = await this.commands.execute(
+      new SetBirthdayCommand(shop.id, customer.id, body.birthday, body.dateOfBirth, 'rest_api'),
+    );
+    return ok({ id: customer.id, platformCustomerId: result.platformCustomerId }, { message: 'Customer updated' });
+  }
+
+  private async setTier(shop: ShopDoc, customer: CustomerDoc, body: SetTierDto) {
+    const result: ChangeTierResult = await this.commands.execute(
+      new ChangeTierCommand(shop.id, customer.id, body.tierId, body.isInitTier, body.triggerReward, body.adminNote ?? null),
+    );
+    return ok({ id: customer.id, ...result, tierUpdatedAt: result.tierUpdatedAt ?? customer.tierUpdatedAt }, { message: 'Tier updated' });
+  }
+}

@@ -1,0 +1,143 @@
+import { Body, Controller, Get, Headers, HttpCode, Param, Post, Query, Res, UseGuards } from '@nestjs/common';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
+import { ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Response } from 'express';
+import { Inject } from '@nestjs/common';
+import { CurrentShop, ShopAuthGuard } from '../../shops/http/shop-auth.guard';
+import { ShopDoc } from '../../shops/projections/shop-read-models';
+import { ok } from '../../shared/http/envelope';
+import { because } from '../../shared/domain/domain-error';
+import { sha256Hex, stableStringify } from '../../shared/domain/ids';
+import { READ_STORE, ReadStore } from '../../infrastructure/read-store/read-store.port';
+import { ListTransactionsDto, PointsChangeDto } from './ledger.dto';
+import { ListTransactionsQuery } from '../queries/list-transactions.handler';
+import { CustomerLookup } from '../queries/customer-lookup';
+import { presentTransaction } from '../queries/transaction.presenter';
+import { ChangePointsCommand, ChangePointsResult, PointsChangeKind } from '../commands/change-points.handler';
+import { TRANSACTIONS, TransactionDoc } from '../projections/ledger-read-models';
+
+const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
+
+const EVENT_FOR: Record<PointsChangeKind, string> = {
+  award: 'earn_point_rest_api',
+  deduct: 'deduct_point_rest_api',
+  adjust: 'adjust_point_rest_api',
+  reset: 'reset_point_rest_api',
+};
+
+const MESSAGE_FOR: Record<PointsChangeKind, string> = {
+  award: 'Points awarded',
+  deduct: 'Points deducted',
+  adjust: 'Points adjusted',
+  reset: 'Points reset',
+};
+
+@ApiTags('v2 transactions')
+@ApiHeader({ name: 'X-Svc-Loyalty-App-Key', required: true })
+@ApiHeader({ name: 'X-Svc-Loyalty-Secret-Key', required: true })
+@UseGuards(ShopAuthGuard)
+@Controller('rest_api/v2/transactions')
+export class TransactionsController {
+  constructor(
+    private readonly queries: QueryBus,
+    private readonly commands: CommandBus,
+    private readonly lookup: CustomerLookup,
+    @Inject(READ_STORE) private readonly readStore: ReadStore,
+  ) {}
+
+  @Get()
+  @ApiOperation({ summary: "List a customer's point transactions" })
+  async list(@CurrentShop() shop: ShopDoc, @Query() query: ListTransactionsDto) {
+    if (!query.platformCustomerId && !query.customerId) {
+      throw because.badRequest('platformCustomerId or customerId is required', { field: 'platformCustomerId' });
+    }
+    const customer = query.customerId
+      ? await this.lookup.byId(shop.id, query.customerId)
+      : await this.lookup.byPlatformId(shop.id, query.platformCustomerId!);
+    if (query.platformCustomerId && String(customer.platformCustomerId) !== query.platformCustomerId) {
+      throw because.badRequest('customerId and platformCustomerId name different customers', { field: 'customerId' });
+    }
+    const { items, pagination } = await this.queries.execute(
+      new ListTransactionsQuery(shop.id, customer.id, {
+        limit: query.limit,
+        before: query.before,
+        after: query.after,
+        type: query.type,
+        event: query.event,
+        source: query.source,
+        createdAtMin: query.created_at_min,
+        createdAtMax: query.created_at_max,
+        order: query.order,
+        hasCount: query.hasCount,
+      }),
+    );
+    return ok(items, { meta: { pagination } });
+  }
+
+  @Get(':transactionId')
+  @ApiOperation({ summary: 'Get one transaction' })
+  async get(@CurrentShop() shop: ShopDoc, @Param('transactionId') transactionId: string) {
+    const doc = await (await this.readStore.collection<TransactionDoc>(TRANSACTIONS)).get(transactionId);
+    if (!doc || doc.shopId !== shop.id) throw because.notFound('Transaction');
+    return ok(presentTransaction(doc));
+  }
+
+  @Post('points/award')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Award points (Idempotency-Key supported)' })
+  @ApiHeader({ name: 'Idempotency-Key', required: false })
+  award(@CurrentShop() shop: ShopDoc, @Body() body: PointsChangeDto, @Headers('idempotency-key') key: string | undefined, @Res({ passthrough: true }) res: Response) {
+    return this.change(shop, 'award', body, key, res);
+  }
+
+  @Post('points/deduct')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Deduct points; never below zero (INSUFFICIENT_POINTS)' })
+  @ApiHeader({ name: 'Idempotency-Key', required: false })
+  deduct(@CurrentShop() shop: ShopDoc, @Body() body: PointsChangeDto, @Headers('idempotency-key') key: string | undefined, @Res({ passthrough: true }) res: Response) {
+    return this.change(shop, 'deduct', body, key, res);
+  }
+
+  @Post('points/adjust')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Adjust points by a signed amount' })
+  @ApiHeader({ name: 'Idempotency-Key', required: false })
+  adjust(@CurrentShop() shop: ShopDoc, @Body() body: PointsChangeDto, @Headers('idempotency-key') key: string | undefined, @Res({ passthrough: true }) res: Response) {
+    return this.change(shop, 'adjust', body, key, res);
+  }
+
+  @Post('points/reset')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Reset the balance to a value' })
+  @ApiHeader({ name: 'Idempotency-Key', required: false })
+  reset(@CurrentShop() shop: ShopDoc, @Body() body: PointsChangeDto, @Headers('idempotency-key') key: string | undefined, @Res({ passthrough: true }) res: Response) {
+    return this.change(shop, 'reset', body, key, res);
+  }
+
+  private async change(shop: ShopDoc, kind: PointsChangeKind, body: PointsChangeDto, key: string | undefined, res: Response) {
+    if (key !== undefined && !IDEMPOTENCY_KEY.test(key)) {
+      throw because.badRequest('Idempotency-Key must be 1-255 visible ASCII characters', { field: 'Idempotency-Key' });
+    }
+    const request = {
+      points: body.point,
+      source: 'rest_api',
+      event: EVENT_FOR[kind],
+      adminNote: body.adminNote ?? null,
+      userNote: body.userNote ?? null,
+      reason: body.reason ?? null,
+      // The hash covers the operation and the body: the same key with anything else is a conflict.
+      idempotency: key ? { key, requestHash: sha256Hex(stableStringify({ kind, ...body })) } : null,
+    };
+    const result: ChangePointsResult = await this.commands.execute(
+      new ChangePointsCommand(shop.id, Number(body.platformCustomerId), kind, request),
+    );
+    if (result.replayed) res.setHeader('Idempotent-Replayed', 'true');
+    return ok(
+      {},
+      {
+        message: MESSAGE_FOR[kind],
+        meta: { transactionId: result.transactionId, oldPoint: result.oldPoint, newPoint: result.newPoint },
+      },
+    );
+  }
+}

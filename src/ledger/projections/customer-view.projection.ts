@@ -1,0 +1,95 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { READ_STORE, ReadStore } from '../../infrastructure/read-store/read-store.port';
+import { RecordedEvent } from '../../infrastructure/event-store/event-store.port';
+import { Projection } from '../../projections/projection';
+import { fromRecorded } from '../../event-sourcing/domain-event';
+import { assertNever } from '../../shared/domain/decider';
+import { CustomerEvent, CustomerEventType as T } from '../domain/customer-events';
+import { CUSTOMERS, CustomerDoc } from './ledger-read-models';
+
+const TYPES = new Set<string>(Object.values(T));
+
+function applyEvent(doc: CustomerDoc | null, event: CustomerEvent): CustomerDoc | null {
+  if (event.type === T.Enrolled) {
+    if (doc) return doc;
+    return {
+      id: event.customerId,
+      shopId: event.shopId,
+      platformCustomerId: event.platformCustomerId,
+      email: event.email,
+      firstName: event.firstName,
+      lastName: event.lastName,
+      acceptsMarketing: event.acceptsMarketing,
+      point: 0,
+      tierPoint: 0,
+      totalEarnedPoints: 0,
+      tierId: event.tierId,
+      tierUpdatedAt: event.tierId ? event.occurredAt : null,
+      birthday: null,
+      dateOfBirth: null,
+      ordersCount: 0,
+      totalSpentCents: 0,
+      platformCreatedAt: event.platformCreatedAt,
+      createdAt: event.occurredAt,
+      updatedAt: event.occurredAt,
+      streamRevision: '-1',
+    };
+  }
+  if (!doc) return null;
+  const next = { ...doc, updatedAt: event.occurredAt };
+  switch (event.type) {
+    case T.ProfileUpdated:
+      return { ...next, ...event.changes };
+    case T.BirthdaySet:
+      return { ...next, birthday: event.birthday, dateOfBirth: event.dateOfBirth };
+    case T.PointsAwarded:
+      return { ...next, point: event.newPoint, tierPoint: doc.tierPoint + event.points, totalEarnedPoints: doc.totalEarnedPoints + event.points };
+    case T.PointsAdjusted: {
+      const earned = Math.max(0, event.points);
+      return { ...next, point: event.newPoint, tierPoint: doc.tierPoint + earned, totalEarnedPoints: doc.totalEarnedPoints + earned };
+    }
+    case T.PointsDeducted:
+    case T.PointsReset:
+      return { ...next, point: event.newPoint };
+    case T.TierChanged:
+      return { ...next, tierId: event.toTierId, tierPoint: event.tierPoint, tierUpdatedAt: event.occurredAt };
+    case T.OrderRecorded:
+      return { ...next, ordersCount: doc.ordersCount + 1, totalSpentCents: doc.totalSpentCents + event.totalCents };
+    case T.OrderCancelled:
+      return { ...next, ordersCount: doc.ordersCount - 1, totalSpentCents: doc.totalSpentCents - event.remainingCents };
+    case T.RefundRecorded:
+      return { ...next, totalSpentCents: doc.totalSpentCents - event.amountCents };
+    default:
+      return assertNever(event);
+  }
+}
+
+/** Customers read model (v2 Customer). Loads each touched customer once per batch, writes once. */
+@Injectable()
+export class CustomerViewProjection implements Projection {
+  readonly name = 'customers_v1';
+  readonly collections = [CUSTOMERS];
+
+  constructor(@Inject(READ_STORE) private readonly readStore: ReadStore) {}
+
+  handles(eventType: string): boolean {
+    return TYPES.has(eventType);
+  }
+
+  async apply(events: RecordedEvent[]): Promise<void> {
+    const customers = await this.readStore.collection<CustomerDoc>(CUSTOMERS);
+    const ids = [...new Set(events.map((e) => (e.data as { customerId: string }).customerId))];
+    const docs = new Map((await customers.getMany(ids)).map((d) => [d.id, d]));
+    const changed = new Set<string>();
+    for (const recorded of events) {
+      const event = fromRecorded<CustomerEvent>(recorded);
+      const current = docs.get(event.customerId) ?? null;
+      if (current && BigInt(current.streamRevision) >= recorded.revision) continue;
+      const next = applyEvent(current, event);
+      if (!next) continue;
+      docs.set(next.id, { ...next, streamRevision: recorded.revision.toString() });
+      changed.add(next.id);
+    }
+    await customers.putMany([...changed].map((id) => docs.get(id)!));
+  }
+}

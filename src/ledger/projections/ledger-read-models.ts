@@ -1,0 +1,88 @@
+import { CollectionDefinition } from '../../infrastructure/read-store/read-store.port';
+
+/** One customer as the management API shows it (spec 2.9 Customer), kept current by CustomerViewProjection. */
+export interface CustomerDoc {
+  id: string;
+  shopId: string;
+  platformCustomerId: number;
+  email: string | null;
+  firstName: string | null;
+  lastName: string | null;
+  acceptsMarketing: boolean;
+  point: number;
+  tierPoint: number;
+  totalEarnedPoints: number;
+  tierId: string | null;
+  tierUpdatedAt: string | null;
+  birthday: string | null;
+  dateOfBirth: string | null;
+  ordersCount: number;
+  totalSpentCents: number;
+  platformCreatedAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+  /** Last stream revision applied: a redelivered event at or below it is skipped. */
+  streamRevision: string;
+}
+
+/** One balance change (spec 2.9 Transaction). */
+export interface TransactionDoc {
+  id: string;
+  shopId: string;
+  customerId: string;
+  platformCustomerId: number;
+  email: string | null;
+  content: string;
+  type: string;
+  source: string;
+  event: string;
+  oldPoint: number;
+  newPoint: number;
+  earnPoint: number;
+  spendPoint: number;
+  programId: string | null;
+  programTitle: string | null;
+  priceRuleId: string | null;
+  discountId: string | null;
+  couponCode: string | null;
+  orderId: string | null;
+  orderName: string | null;
+  orderNumber: string | null;
+  orderCurrency: string | null;
+  earnBy: string | null;
+  rateMoney: number | null;
+  referralCustomerEmail: string | null;
+  referredCustomerEmail: string | null;
+  milestoneOrder: number | null;
+  isPendingPointPlaceOrder: boolean;
+  refundPendingPoint: boolean;
+  pendingPointUntil: string | null;
+  adminNote: string | null;
+  userNote: string | null;
+  reason: string | null;
+  idempotencyKey: string | null;
+  requestHash: string | null;
+  eventId: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export const CUSTOMERS: CollectionDefinition = {
+  name: 'customers_v1',
+  indexes: [
+    ['shopId', 'createdAt'],
+    ['shopId', 'updatedAt'],
+    ['shopId', 'email'],
+    ['shopId', 'tierId'],
+  ],
+  numericFields: ['platformCustomerId', 'point', 'tierPoint', 'totalEarnedPoints'],
+};
+
+export const TRANSACTIONS: CollectionDefinition = {
+  name: 'transactions_v1',
+  indexes: [
+    ['customerId', 'createdAt'],
+    ['shopId', 'idempotencyKey'],
+  ],
+  numericFields: ['platformCustomerId', 'oldPoint', 'newPoint', 'earnPoint', 'spendPoint'],
+};

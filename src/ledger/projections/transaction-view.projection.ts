@@ -1,0 +1,90 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { READ_STORE, ReadStore } from '../../infrastructure/read-store/read-store.port';
+import { RecordedEvent } from '../../infrastructure/event-store/event-store.port';
+import { Projection } from '../../projections/projection';
+import { fromRecorded } from '../../event-sourcing/domain-event';
+import { CustomerEventType as T, POINTS_EVENT_TYPES, PointsEvent } from '../domain/customer-events';
+import { TRANSACTIONS, TransactionDoc } from './ledger-read-models';
+
+const ROW_TYPE: Record<PointsEvent['type'], string> = {
+  [T.PointsAwarded]: 'earn_point',
+  [T.PointsDeducted]: 'redeem_point',
+  [T.PointsAdjusted]: 'adjust_point',
+  [T.PointsReset]: 'reset_point',
+};
+
+function describe(event: PointsEvent): string {
+  const delta = event.newPoint - event.oldPoint;
+  const sentence =
+    event.type === T.PointsAwarded
+      ? `Earned ${event.points} points`
+      : event.type === T.PointsDeducted
+        ? `Spent ${event.points} points`
+        : event.type === T.PointsAdjusted
+          ? `Points adjusted by ${delta > 0 ? '+' : ''}${delta}`
+          : `Points reset to ${event.resetTo}`;
+  return event.userNote ? `${sentence}: ${event.userNote}` : sentence;
+}
+
+/** Builds a transaction row from its event alone: everything it shows was recorded when it happened. */
+export function transactionFromEvent(event: PointsEvent): TransactionDoc {
+  const delta = event.newPoint - event.oldPoint;
+  return {
+    id: event.transactionId,
+    shopId: event.shopId,
+    customerId: event.customerId,
+    platformCustomerId: event.platformCustomerId,
+    email: event.email,
+    content: describe(event),
+    type: ROW_TYPE[event.type],
+    source: event.source,
+    event: event.event,
+    oldPoint: event.oldPoint,
+    newPoint: event.newPoint,
+    earnPoint: Math.max(0, delta),
+    spendPoint: Math.max(0, -delta),
+    programId: null,
+    programTitle: null,
+    priceRuleId: null,
+    discountId: null,
+    couponCode: null,
+    orderId: null,
+    orderName: null,
+    orderNumber: null,
+    orderCurrency: null,
+    earnBy: null,
+    rateMoney: null,
+    referralCustomerEmail: null,
+    referredCustomerEmail: null,
+    milestoneOrder: null,
+    isPendingPointPlaceOrder: false,
+    refundPendingPoint: false,
+    pendingPointUntil: null,
+    adminNote: event.adminNote,
+    userNote: event.userNote,
+    reason: event.reason,
+    idempotencyKey: event.idempotencyKey,
+    requestHash: event.requestHash,
+    eventId: event.eventId,
+    createdAt: event.occurredAt,
+    updatedAt: event.occurredAt,
+  };
+}
+
+/** Transactions read model: one row per balance change, keyed by transaction id (a redelivery overwrites itself). */
+@Injectable()
+export class TransactionViewProjection implements Projection {
+  readonly name = 'transactions_v1';
+  readonly collections = [TRANSACTIONS];
+
+  constructor(@Inject(READ_STORE) private readonly readStore: ReadStore) {}
+
+  handles(eventType: string): boolean {
+    return POINTS_EVENT_TYPES.has(eventType);
+  }
+
+  async apply(events: RecordedEvent[]): Promise<void> {
+    const transactions = await this.readStore.collection<TransactionDoc>(TRANSACTIONS);
+    await transactions.putMany(events.map((e) => transactionFromEvent(fromRecorded<PointsEvent>(e))));
+  }
+}

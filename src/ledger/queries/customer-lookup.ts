@@ -1,0 +1,28 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { READ_STORE, ReadStore } from '../../infrastructure/read-store/read-store.port';
+import { because } from '../../shared/domain/domain-error';
+import { CustomerDoc, CUSTOMERS } from '../projections/ledger-read-models';
+import { customerIdFor, parsePlatformCustomerId } from '../customer-identity';
+
+/** Finds a customer of one shop by internal id or platform id; another shop's customer is "not found". */
+@Injectable()
+export class CustomerLookup {
+  constructor(@Inject(READ_STORE) private readonly readStore: ReadStore) {}
+
+  async byId(shopId: string, customerId: string): Promise<CustomerDoc> {
+    const doc = await (await this.readStore.collection<CustomerDoc>(CUSTOMERS)).get(customerId);
+    if (!doc || doc.shopId !== shopId) throw because.notFound('Customer');
+    return doc;
+  }
+
+  async byPlatformId(shopId: string, platformCustomerId: string | number): Promise<CustomerDoc> {
+    const id = parsePlatformCustomerId(platformCustomerId);
+    if (id === null) throw because.notFound('Customer');
+    return this.byId(shopId, customerIdFor(shopId, id));
+  }
+
+  /** Numeric: a platform id; otherwise an internal id. */
+  async byEitherId(shopId: string, id: string): Promise<CustomerDoc> {
+    return /^\d+$/.test(id) ? this.byPlatformId(shopId, id) : this.byId(shopId, id);
+  }
+}

@@ -1,0 +1,45 @@
+import { createHash } from 'node:crypto';
+import { CustomerDoc } from '../projections/ledger-read-models';
+
+/** A short, stable code derived from the customer id (referral programs come later and reuse it). */
+function referralCodeFor(id: string): string {
+  return createHash('sha256').update(`referral:${id}`).digest('base64url').replace(/[-_]/g, '').slice(0, 8).toUpperCase();
+}
+
+/** The v2 Customer record (spec 2.9), plus ordersCount, totalSpent, birthday and dateOfBirth. */
+export function presentCustomer(doc: CustomerDoc, tierNames: Map<string, string>, currency: string) {
+  const name = [doc.firstName, doc.lastName].filter(Boolean).join(' ');
+  return {
+    id: doc.id,
+    platformCustomerId: doc.platformCustomerId,
+    email: doc.email,
+    name: name || null,
+    firstName: doc.firstName,
+    lastName: doc.lastName,
+    type: 'member',
+    point: doc.point,
+    tierPoint: doc.tierPoint,
+    totalEarnedPoints: doc.totalEarnedPoints,
+    hasPoint: doc.point > 0,
+    hasJoinedProgram: true,
+    state: 'enabled',
+    acceptsMarketing: doc.acceptsMarketing,
+    tierId: doc.tierId,
+    tierName: doc.tierId ? (tierNames.get(doc.tierId) ?? null) : null,
+    tierUpdatedAt: doc.tierUpdatedAt,
+    pointsRemain: doc.point,
+    isCustomerB2B: false,
+    earnSignUp: false,
+    referralCode: referralCodeFor(doc.id),
+    hasTier: doc.tierId !== null,
+    totalSpent: doc.totalSpentCents / 100,
+    totalSpentCurrencyCode: currency,
+    ordersCount: doc.ordersCount,
+    birthday: doc.birthday,
+    dateOfBirth: doc.dateOfBirth,
+    createdAt: doc.createdAt,
+    updatedAt: doc.updatedAt,
+  };
+}
+
+export type V2Customer = ReturnType<typeof presentCustomer>;

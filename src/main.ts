@@ -1,0 +1,23 @@
+import 'reflect-metadata';
+import { AppConfig } from './config/app-config';
+import { createHttpApp } from './app.factory';
+import { ensureDemoShop } from './shops/demo-shop';
+import { DataDirLock } from './infrastructure/data-dir-lock';
+
+async function main(): Promise<void> {
+  const config = new AppConfig();
+  const lock = config.databaseUrl ? null : new DataDirLock(config.dataDir);
+  lock?.acquire();
+  process.on('exit', () => lock?.release());
+  const app = await createHttpApp({ config });
+  await app.listen(config.port, config.host);
+  const demo = await ensureDemoShop(app, config);
+  const store = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.dataDir}`;
+  process.stdout.write(`Loyalty service listening on http://localhost:${config.port} (store: ${store}; docs at /docs)\n`);
+  if (demo) process.stdout.write(`${demo}\n`);
+}
+
+main().catch((error) => {
+  process.stderr.write(`Failed to start: ${error?.stack ?? error}\n`);
+  process.exit(1);
+});

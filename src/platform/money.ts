@@ -1,0 +1,9 @@
+/** Parses a decimal money string ("12.50") into integer cents, half-up, without floating point. */
+export function toCents(value: unknown): number | null {
+  const text = typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : '';
+  const m = /^(\d{1,13})(?:\.(\d+))?$/.exec(text);
+  if (!m) return null;
+  const fraction = (m[2] ?? '').padEnd(3, '0');
+  const cents = Number(m[1]) * 100 + Number(fraction.slice(0, 2));
+  return Number(fraction[2]) >= 5 ? cents + 1 : cents;
+}

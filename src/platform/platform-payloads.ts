@@ -1,0 +1,139 @@
+import { because } from '../shared/domain/domain-error';
+import { parsePlatformCustomerId } from '../ledger/customer-identity';
+import { CustomerProfile } from '../ledger/commands/enrol-customer.handler';
+import { OrderFacts } from '../ledger/commands/record-order.handler';
+import { toCents } from './money';
+
+/**
+ * The commerce platform's webhook payloads (REST webhook shapes; documented in the README).
+ * Each parser names the first field that is missing or malformed.
+ */
+type Json = Record<string, unknown>;
+
+function object(value: unknown, field: string): Json {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) throw because.badRequest(`${field} must be an object`, { field });
+  return value as Json;
+}
+
+function optionalText(value: unknown, field: string): string | null {
+  if (value === undefined || value === null) return null;
+  if (typeof value !== 'string') throw because.badRequest(`${field} must be a string`, { field });
+  return value.trim() || null;
+}
+
+function platformId(value: unknown, field: string): number {
+  const id = parsePlatformCustomerId(value);
+  if (id === null) throw because.badRequest(`${field} must be a positive integer id`, { field });
+  return id;
+}
+
+function idText(value: unknown, field: string): string {
+  return String(platformId(value, field));
+}
+
+function timestamp(value: unknown, field: string): string | null {
+  const text = optionalText(value, field);
+  if (text === null) return null;
+  const date = new Date(text);
+  if (Number.isNaN(date.getTime())) throw because.badRequest(`${field} must be an ISO 8601 date-time`, { field });
+  return date.toISOString();
+}
+
+export interface PlatformCustomer {
+  platformCustomerId: number;
+  profile: CustomerProfile;
+}
+
+export function parseCustomer(body: unknown, prefix = ''): PlatformCustomer {
+  const c = object(body, prefix || 'body');
+  const email = optionalText(c.email, `${prefix}email`);
+  if (c.accepts_marketing !== undefined && c.accepts_marketing !== null && typeof c.accepts_marketing !== 'boolean') {
+    throw because.badRequest(`${prefix}accepts_marketing must be a boolean`, { field: `${prefix}accepts_marketing` });
+  }
+  return {
+    platformCustomerId: platformId(c.id, `${prefix}id`),
+    profile: {
+      email: email ? email.toLowerCase() : null,
+      firstName: optionalText(c.first_name, `${prefix}first_name`),
+      lastName: optionalText(c.last_name, `${prefix}last_name`),
+      acceptsMarketing: c.accepts_marketing === true,
+      platformCreatedAt: timestamp(c.created_at, `${prefix}created_at`),
+    },
+  };
+}
+
+export interface PlatformOrder {
+  /** Null for a guest checkout: nothing to record. */
+  customer: PlatformCustomer | null;
+  order: OrderFacts;
+}
+
+export function parseOrder(body: unknown): PlatformOrder {
+  const o = object(body, 'body');
+  const orderId = idText(o.id, 'id');
+  const totalCents = toCents(o.total_price);
+  if (totalCents === null) throw because.badRequest('total_price must be a decimal string such as "49.90"', { field: 'total_price' });
+  const source = optionalText(o.source_name, 'source_name');
+  const items = o.line_items === undefined || o.line_items === null ? [] : o.line_items;
+  if (!Array.isArray(items)) throw because.badRequest('line_items must be an array', { field: 'line_items' });
+  const lineItems = items.map((raw, i) => {
+    const item = object(raw, `line_items[${i}]`);
+    const quantity = item.quantity;
+    if (!Number.isInteger(quantity) || (quantity as number) < 0) {
+      throw because.badRequest(`line_items[${i}].quantity must be a whole number`, { field: `line_items[${i}].quantity` });
+    }
+    const priceCents = toCents(item.price);
+    if (priceCents === null) throw because.badRequest(`line_items[${i}].price must be a decimal string`, { field: `line_items[${i}].price` });
+    return {
+      productId: item.product_id == null ? null : idText(item.product_id, `line_items[${i}].product_id`),
+      variantId: item.variant_id == null ? null : idText(item.variant_id, `line_items[${i}].variant_id`),
+      quantity: quantity as number,
+      priceCents,
+      title: optionalText(item.title, `line_items[${i}].title`),
+    };
+  });
+  const customer = o.customer === undefined || o.customer === null ? null : parseCustomer(o.customer, 'customer.');
+  return {
+    customer,
+    order: {
+      orderId,
+      orderName: optionalText(o.name, 'name'),
+      totalCents,
+      currency: optionalText(o.currency, 'currency'),
+      sourceName: source,
+      lineItems,
+      platformCreatedAt: timestamp(o.created_at, 'created_at'),
+    },
+  };
+}
+
+export interface PlatformRefund {
+  refundId: string;
+  orderId: string;
+  amountCents: number;
+}
+
+/** Refund amount: the successful refund transactions; without any, the refunded line items' subtotals. */
+export function parseRefund(body: unknown): PlatformRefund {
+  const r = object(body, 'body');
+  const refundId = idText(r.id, 'id');
+  const orderId = idText(r.order_id, 'order_id');
+  let amountCents = 0;
+  const transactions = Array.isArray(r.transactions) ? r.transactions : [];
+  for (const [i, raw] of transactions.entries()) {
+    const t = object(raw, `transactions[${i}]`);
+    if (t.kind !== undefined && t.kind !== 'refund') continue;
+    if (t.status !== undefined && t.status !== null && t.status !== 'success') continue;
+    const cents = toCents(t.amount);
+    if (cents === null) throw because.badRequest(`transactions[${i}].amount must be a decimal string`, { field: `transactions[${i}].amount` });
+    amountCents += cents;
+  }
+  if (transactions.length === 0 && Array.isArray(r.refund_line_items)) {
+    for (const [i, raw] of r.refund_line_items.entries()) {
+      const cents = toCents(object(raw, `refund_line_items[${i}]`).subtotal);
+      if (cents === null) throw because.badRequest(`refund_line_items[${i}].subtotal must be a decimal string`, { field: `refund_line_items[${i}].subtotal` });
+      amountCents += cents;
+    }
+  }
+  return { refundId, orderId, amountCents };
+}

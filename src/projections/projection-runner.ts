@@ -1,0 +1,196 @@
+import { Inject, Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
+import {
+  comparePositions,
+  EVENT_STORE,
+  EventStore,
+  GlobalPosition,
+  positionToString,
+} from '../infrastructure/event-store/event-store.port';
+import { READ_STORE, ReadStore } from '../infrastructure/read-store/read-store.port';
+import { AppConfig } from '../config/app-config';
+import { Projection, PROJECTIONS } from './projection';
+
+const BATCH = 1000;
+
+interface Waiter {
+  position: GlobalPosition;
+  resolve: () => void;
+}
+
+const after = (a: GlobalPosition, b: GlobalPosition | null) => b === null || comparePositions(a, b) > 0;
+
+/**
+ * Feeds every projection from the global feed. One reader serves all projections; each keeps its own
+ * checkpoint, so a new or rebuilt projection catches up on its own while the others stay current.
+ */
+@Injectable()
+export class ProjectionRunner implements OnApplicationShutdown {
+  private readonly logger = new Logger('Projections');
+  private readonly checkpoints = new Map<string, GlobalPosition | null>();
+  private processed: GlobalPosition | null = null;
+  private waiters: Waiter[] = [];
+  private running = false;
+  private loop: Promise<void> | null = null;
+  private wake: (() => void) | null = null;
+  private exclusive: Promise<unknown> = Promise.resolve();
+  private failures = 0;
+
+  constructor(
+    @Inject(EVENT_STORE) private readonly eventStore: EventStore,
+    @Inject(READ_STORE) private readonly readStore: ReadStore,
+    @Inject(PROJECTIONS) private readonly projections: Projection[],
+    private readonly config: AppConfig,
+  ) {}
+
+  get names(): string[] {
+    return this.projections.map((p) => p.name);
+  }
+
+  /** Loads checkpoints and follows the feed in the background. */
+  async start(): Promise<void> {
+    if (this.running) return;
+    await this.loadCheckpoints();
+    this.running = true;
+    this.loop = this.follow();
+  }
+
+  async stop(): Promise<void> {
+    this.running = false;
+    this.wake?.();
+    await this.loop;
+    this.loop = null;
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.stop();
+  }
+
+  /** A new event was appended in this process: look now rather than at the next poll. */
+  nudge(): void {
+    this.wake?.();
+  }
+
+  /** Resolves once every projection has applied the event at `position` (or the wait limit passed). */
+  waitFor(position: GlobalPosition): Promise<void> {
+    if (!this.running) return this.catchUp();
+    if (this.processed && comparePositions(this.processed, position) >= 0) return Promise.resolve();
+    return new Promise<void>((resolve) => {
+      const timer = setTimeout(() => {
+        this.logger.warn(`Read models did not reach ${positionToString(position)} in ${this.config.projectionWaitMs} ms`);
+        resolve();
+      }, this.config.projectionWaitMs);
+      this.waiters.push({ position, resolve: () => (clearTimeout(timer), resolve()) });
+      this.nudge();
+    });
+  }
+
+  /** Applies everything readable now (CLI, tests, rebuild). */
+  async catchUp(): Promise<void> {
+    if (this.checkpoints.size === 0) await this.loadCheckpoints();
+    while ((await this.step()) > 0) {
+      /* keep going */
+    }
+  }
+
+  /** Empties every read model and replays the whole log into it. */
+  async rebuild(): Promise<{ events: number; ms: number }> {
+    const wasRunning = this.running;
+    await this.stop();
+    const started = Date.now();
+    for (const projection of this.projections) {
+      for (const definition of projection.collections) {
+        await (await this.readStore.collection(definition)).clear();
+      }
+      await this.eventStore.storeCheckpoint(projection.name, null);
+      this.checkpoints.set(projection.name, null);
+    }
+    this.processed = null;
+    let events = 0;
+    for (let n = await this.step(); n > 0; n = await this.step()) events += n;
+    if (wasRunning) await this.start();
+    return { events, ms: Date.now() - started };
+  }
+
+  /** How far the read models are behind the log: events waiting and the age of the oldest. */
+  async lag(): Promise<{ behind: boolean; oldestPendingMs: number }> {
+    const [next] = await this.eventStore.readAll({ after: this.processed, limit: 1 });
+    return { behind: !!next, oldestPendingMs: next ? Math.max(0, Date.now() - next.recordedAt.getTime()) : 0 };
+  }
+
+  private async loadCheckpoints(): Promise<void> {
+    for (const projection of this.projections) {
+      for (const definition of projection.collections) await this.readStore.collection(definition);
+      this.checkpoints.set(projection.name, await this.eventStore.readCheckpoint(projection.name));
+    }
+    this.processed = this.lowestCheckpoint();
+  }
+
+  private lowestCheckpoint(): GlobalPosition | null {
+    let lowest: GlobalPosition | null | undefined;
+    for (const cp of this.checkpoints.values()) {
+      if (cp === null) return null;
+      if (lowest === undefined || comparePositions(cp, lowest!) < 0) lowest = cp;
+    }
+    return lowest ?? null;
+  }
+
+  private async follow(): Promise<void> {
+    while (this.running) {
+      let read = 0;
+      try {
+        read = await this.step();
+        this.failures = 0;
+      } catch (error) {
+        this.failures++;
+        this.logger.error(`Projection step failed (${this.failures} in a row): ${(error as Error).stack ?? error}`);
+      }
+      if (read >= BATCH) continue;
+      // Waiting writers: their event may be hidden behind an older transaction still committing.
+      const pause = this.failures > 0 ? Math.min(5000, 100 * 2 ** this.failures) : this.waiters.length ? 2 : this.config.projectionPollMs;
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, pause);
+        this.wake = () => (clearTimeout(timer), resolve());
+      });
+      this.wake = null;
+    }
+  }
+
+  /** Reads one batch and hands each projection the events it has not applied yet. */
+  private step(): Promise<number> {
+    const run = this.exclusive.then(async () => {
+      const from = this.lowestCheckpoint();
+      const batch = await this.eventStore.readAll({ after: from, limit: BATCH });
+      if (batch.length === 0) return 0;
+      const last = batch[batch.length - 1].position;
+      for (const projection of this.projections) {
+        const checkpoint = this.checkpoints.get(projection.name) ?? null;
+        const pending = batch.filter((e) => after(e.position, checkpoint) && projection.handles(e.type));
+        if (pending.length > 0) await projection.apply(pending);
+        if (after(last, checkpoint)) {
+          await this.eventStore.storeCheckpoint(projection.name, last);
+          this.checkpoints.set(projection.name, last);
+        }
+      }
+      this.processed = this.lowestCheckpoint();
+      this.release();
+      return batch.length;
+    });
+    this.exclusive = run.catch(() => undefined);
+    return run;
+  }
+
+  private release(): void {
+    const processed = this.processed;
+    if (!processed) return;
+    const [ready, waiting] = partition(this.waiters, (w) => comparePositions(processed, w.position) >= 0);
+    this.waiters = waiting;
+    ready.forEach((w) => w.resolve());
+  }
+}
+
+function partition<T>(items: T[], test: (t: T) => boolean): [T[], T[]] {
+  const yes: T[] = [];
+  const no: T[] = [];
+  for (const item of items) (test(item) ? yes : no).push(item);
+  return [yes, no];
+}

@@ -1,0 +1,60 @@
+import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
+import { Response } from 'express';
+import { DomainError } from '../domain/domain-error';
+import { UnknownCursorError } from '../../infrastructure/read-store/read-store.port';
+
+const CODE_FOR_STATUS: Record<number, string> = {
+  400: 'BAD_REQUEST',
+  401: 'UNAUTHORIZED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  405: 'METHOD_NOT_ALLOWED',
+  409: 'CONFLICT',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  429: 'TOO_MANY_REQUESTS',
+  503: 'SERVICE_UNAVAILABLE',
+};
+
+export interface ErrorBody {
+  message: string;
+  code: string;
+  statusCode: number;
+  field?: string;
+}
+
+/** Maps anything thrown to the error shape of spec 2.1 / 7: `{success: false, error {message, code, statusCode}, timestamp}`. */
+export function toErrorBody(exception: unknown): ErrorBody {
+  if (exception instanceof DomainError) {
+    const field = exception.details?.field;
+    return { message: exception.message, code: exception.code, statusCode: exception.status, ...(typeof field === 'string' ? { field } : {}) };
+  }
+  if (exception instanceof UnknownCursorError) {
+    return { message: `${exception.message}: before/after must be the id of an item in this list`, code: 'BAD_REQUEST', statusCode: 400 };
+  }
+  if (exception instanceof HttpException) {
+    const status = exception.getStatus();
+    const response = exception.getResponse();
+    const raw = typeof response === 'string' ? response : (response as { message?: unknown }).message;
+    const message = Array.isArray(raw) ? raw.join('; ') : typeof raw === 'string' ? raw : exception.message;
+    // Body-parser failures (bad JSON) arrive as 400 HttpExceptions.
+    return { message, code: CODE_FOR_STATUS[status] ?? 'ERROR', statusCode: status };
+  }
+  const status = (exception as { status?: number; statusCode?: number })?.status ?? (exception as { statusCode?: number })?.statusCode;
+  if (typeof status === 'number' && status >= 400 && status < 500) {
+    return { message: (exception as Error).message ?? 'Bad request', code: CODE_FOR_STATUS[status] ?? 'BAD_REQUEST', statusCode: status };
+  }
+  return { message: 'Internal server error; safe to retry with backoff', code: 'INTERNAL_ERROR', statusCode: HttpStatus.INTERNAL_SERVER_ERROR };
+}
+
+@Catch()
+export class V2ExceptionFilter implements ExceptionFilter {
+  private readonly logger = new Logger('Errors');
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const response = host.switchToHttp().getResponse<Response>();
+    const error = toErrorBody(exception);
+    if (error.statusCode >= 500) this.logger.error((exception as Error)?.stack ?? String(exception));
+    response.status(error.statusCode).json({ success: false, error, timestamp: new Date().toISOString() });
+  }
+}

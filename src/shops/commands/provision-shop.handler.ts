@@ -1,0 +1,87 @@
+import { Inject } from '@nestjs/common';
+import { CommandBus, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { randomBytes } from 'node:crypto';
+import { CLOCK, Clock, ID_GENERATOR, IdGenerator } from '../../shared/domain/clock';
+import { deterministicUuid, sha256Hex } from '../../shared/domain/ids';
+import { DecisionRunner } from '../../event-sourcing/decision-runner';
+import { READ_STORE, ReadStore } from '../../infrastructure/read-store/read-store.port';
+import { shopDecider } from '../domain/shop.decider';
+import { shopStreamId } from '../domain/shop-events';
+import { SHOP_CREDENTIALS, ShopCredentialsDoc } from '../projections/shop-read-models';
+import { DefineBaseTierCommand } from '../../tiers/commands/define-tier.handler';
+
+export class ProvisionShopCommand {
+  constructor(
+    readonly domain: string,
+    readonly plan = 'ultimate',
+    readonly currency = 'USD',
+    readonly timezone = 'UTC',
+  ) {}
+}
+
+/** What the operator gets back, once: the secrets are not shown again. */
+export interface ProvisionedShop {
+  shopId: string;
+  domain: string;
+  plan: string;
+  currency: string;
+  timezone: string;
+  appKey: string;
+  secretKey: string;
+  headlessSecret: string;
+}
+
+/** 256 random bits, URL-safe. */
+const secret = (prefix: string) => `${prefix}_${randomBytes(32).toString('base64url')}`;
+
+@CommandHandler(ProvisionShopCommand)
+export class ProvisionShopHandler implements ICommandHandler<ProvisionShopCommand, ProvisionedShop> {
+  constructor(
+    private readonly runner: DecisionRunner,
+    private readonly commandBus: CommandBus,
+    @Inject(READ_STORE) private readonly readStore: ReadStore,
+    @Inject(CLOCK) private readonly clock: Clock,
+    @Inject(ID_GENERATOR) private readonly ids: IdGenerator,
+  ) {}
+
+  async execute(command: ProvisionShopCommand): Promise<ProvisionedShop> {
+    const domain = command.domain.trim().toLowerCase();
+    // One shop per domain: the id is derived from it, so a second provisioning hits an existing stream.
+    const shopId = deterministicUuid('shop', domain);
+    const appKey = `ak_${randomBytes(16).toString('hex')}`;
+    const secretKey = secret('sk');
+    const headlessSecret = secret('hs');
+    const occurredAt = this.clock.now().toISOString();
+    const credentials = await this.readStore.collection<ShopCredentialsDoc>(SHOP_CREDENTIALS);
+    // Credentials first: if the append then fails they are removed; if the process dies in between they
+    // point at no shop and the auth guard refuses them.
+    await credentials.put({ id: appKey, shopId, secretKeyHash: sha256Hex(secretKey), headlessSecret, createdAt: occurredAt });
+    try {
+      await this.runner.run(shopDecider, shopStreamId(shopId), () => ({
+        type: 'ProvisionShop' as const,
+        shopId,
+        eventId: this.ids.next(),
+        occurredAt,
+        domain,
+        plan: command.plan,
+        currency: command.currency.toUpperCase(),
+        timezone: command.timezone,
+        appKey,
+      }));
+    } catch (error) {
+      await credentials.delete(appKey);
+      throw error;
+    }
+    await this.commandBus.execute(new DefineBaseTierCommand(shopId));
+    return {
+      shopId,
+      domain,
+      plan: command.plan,
+      currency: command.currency.toUpperCase(),
+      timezone: command.timezone,
+      appKey,
+      secretKey,
+      headlessSecret,
+    };
+  }
+}

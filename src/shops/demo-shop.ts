@@ -1,0 +1,47 @@
+import { INestApplicationContext } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { AppConfig } from '../config/app-config';
+import { ShopDirectory } from './shop-directory';
+import { ProvisionedShop, ProvisionShopCommand } from './commands/provision-shop.handler';
+import { DefineTierCommand } from '../tiers/commands/define-tier.handler';
+import { EnrolCustomerCommand } from '../ledger/commands/enrol-customer.handler';
+
+export const DEMO_CUSTOMER_ID = 1001;
+
+/**
+ * First start on the embedded store with no shop: make a demo shop with two tiers above the base
+ * tier and one customer, so the printed curl commands work straight away. The keys are shown once
+ * here and kept in DATA_DIR/demo-shop.json (readable by the owner only).
+ */
+export async function ensureDemoShop(app: INestApplicationContext, config: AppConfig): Promise<string | null> {
+  if (config.databaseUrl || config.inMemory || !config.createDemoShop) return null;
+  if ((await app.get(ShopDirectory).count()) > 0) return null;
+  const commands = app.get(CommandBus);
+  const shop: ProvisionedShop = await commands.execute(new ProvisionShopCommand('demo-shop.example.com', 'ultimate', 'USD', 'UTC'));
+  await commands.execute(new DefineTierCommand(shop.shopId, { name: 'Silver', targetPoint: 500 }));
+  await commands.execute(new DefineTierCommand(shop.shopId, { name: 'Gold', targetPoint: 1500 }));
+  await commands.execute(
+    new EnrolCustomerCommand(
+      shop.shopId,
+      DEMO_CUSTOMER_ID,
+      { email: 'ada@example.com', firstName: 'Ada', lastName: 'Lovelace', acceptsMarketing: true, platformCreatedAt: null },
+      'demo',
+    ),
+  );
+  writeFileSync(join(config.dataDir, 'demo-shop.json'), JSON.stringify(shop, null, 2), { mode: 0o600 });
+  const base = `http://localhost:${config.port}/rest_api/v2`;
+  const auth = `-H 'X-Svc-Loyalty-App-Key: ${shop.appKey}' -H 'X-Svc-Loyalty-Secret-Key: ${shop.secretKey}'`;
+  return [
+    '',
+    'Demo shop created (keys also in ' + join(config.dataDir, 'demo-shop.json') + '):',
+    JSON.stringify(shop, null, 2),
+    '',
+    'Try:',
+    `curl -s ${auth} ${base}/customers/external/${DEMO_CUSTOMER_ID}`,
+    `curl -s ${auth} -H 'Content-Type: application/json' -H 'Idempotency-Key: demo-1' -d '{"platformCustomerId":"${DEMO_CUSTOMER_ID}","point":600,"reason":"welcome"}' ${base}/transactions/points/award`,
+    `curl -s ${auth} '${base}/transactions?platformCustomerId=${DEMO_CUSTOMER_ID}'`,
+    '',
+  ].join('\n');
+}

@@ -1,0 +1,48 @@
+import { Decider } from '../../shared/domain/decider';
+import { because, DomainError } from '../../shared/domain/domain-error';
+import { PLANS, ShopEvent, ShopEventType } from './shop-events';
+
+export interface ShopState {
+  provisioned: boolean;
+  domain: string | null;
+}
+
+export type ShopCommand = {
+  type: 'ProvisionShop';
+  shopId: string;
+  eventId: string;
+  occurredAt: string;
+  domain: string;
+  plan: string;
+  currency: string;
+  timezone: string;
+  appKey: string;
+};
+
+const DOMAIN = /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
+const CURRENCY = /^[A-Z]{3}$/;
+
+export function isValidTimezone(tz: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: tz });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export const shopDecider: Decider<ShopState, ShopCommand, ShopEvent> = {
+  initialState: () => ({ provisioned: false, domain: null }),
+  evolve: (state, event) => (event.type === ShopEventType.Provisioned ? { provisioned: true, domain: event.domain } : state),
+  decide: (command, state) => {
+    if (state.provisioned) throw new DomainError('SHOP_EXISTS', `A shop for ${command.domain} already exists`, 409);
+    if (!DOMAIN.test(command.domain)) throw because.badRequest('domain must be a host name such as shop.example.com', { field: 'domain' });
+    if (!(PLANS as readonly string[]).includes(command.plan)) {
+      throw because.badRequest(`plan must be one of ${PLANS.join(', ')}`, { field: 'plan' });
+    }
+    if (!CURRENCY.test(command.currency)) throw because.badRequest('currency must be an ISO 4217 code such as USD', { field: 'currency' });
+    if (!isValidTimezone(command.timezone)) throw because.badRequest('timezone must be an IANA zone such as UTC', { field: 'timezone' });
+    const { type: _type, ...fields } = command;
+    return [{ ...fields, type: ShopEventType.Provisioned }];
+  },
+};

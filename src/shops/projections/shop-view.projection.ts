@@ -1,0 +1,36 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { READ_STORE, ReadStore } from '../../infrastructure/read-store/read-store.port';
+import { RecordedEvent } from '../../infrastructure/event-store/event-store.port';
+import { Projection } from '../../projections/projection';
+import { fromRecorded } from '../../event-sourcing/domain-event';
+import { ShopEvent, ShopEventType } from '../domain/shop-events';
+import { ShopDoc, SHOPS } from './shop-read-models';
+
+@Injectable()
+export class ShopViewProjection implements Projection {
+  readonly name = 'shops_v1';
+  readonly collections = [SHOPS];
+
+  constructor(@Inject(READ_STORE) private readonly readStore: ReadStore) {}
+
+  handles(eventType: string): boolean {
+    return eventType === ShopEventType.Provisioned;
+  }
+
+  async apply(events: RecordedEvent[]): Promise<void> {
+    const shops = await this.readStore.collection<ShopDoc>(SHOPS);
+    const docs = events.map((recorded) => {
+      const e = fromRecorded<ShopEvent>(recorded);
+      return {
+        id: e.shopId,
+        domain: e.domain,
+        plan: e.plan,
+        currency: e.currency,
+        timezone: e.timezone,
+        appKey: e.appKey,
+        createdAt: e.occurredAt,
+      };
+    });
+    await shops.putMany(docs);
+  }
+}

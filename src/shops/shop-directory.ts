@@ -1,0 +1,52 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { timingSafeEqual } from 'node:crypto';
+import { READ_STORE, ReadStore } from '../infrastructure/read-store/read-store.port';
+import { sha256Hex } from '../shared/domain/ids';
+import { SHOP_CREDENTIALS, ShopCredentialsDoc, ShopDoc, SHOPS } from './projections/shop-read-models';
+
+const CACHE_MS = 30_000;
+
+/**
+ * Finds shops by their credentials. Verified shops are cached briefly so that an API call costs no
+ * credential lookup; a wrong secret is compared in constant time and never cached.
+ */
+@Injectable()
+export class ShopDirectory {
+  private readonly cache = new Map<string, { credentials: ShopCredentialsDoc; shop: ShopDoc; until: number }>();
+
+  constructor(@Inject(READ_STORE) private readonly readStore: ReadStore) {}
+
+  async authenticate(appKey: string, secretKey: string): Promise<ShopDoc | null> {
+    const entry = await this.lookup(appKey);
+    if (!entry) return null;
+    const given = Buffer.from(sha256Hex(secretKey), 'hex');
+    const expected = Buffer.from(entry.credentials.secretKeyHash, 'hex');
+    return given.length === expected.length && timingSafeEqual(given, expected) ? entry.shop : null;
+  }
+
+  async byId(shopId: string): Promise<ShopDoc | null> {
+    return (await this.readStore.collection<ShopDoc>(SHOPS)).get(shopId);
+  }
+
+  async byDomain(domain: string): Promise<ShopDoc | null> {
+    return (await this.readStore.collection<ShopDoc>(SHOPS)).findOne({ domain: domain.trim().toLowerCase() });
+  }
+
+  async count(): Promise<number> {
+    return (await this.readStore.collection<ShopDoc>(SHOPS)).count({});
+  }
+
+  private async lookup(appKey: string) {
+    const cached = this.cache.get(appKey);
+    if (cached && cached.until > Date.now()) return cached;
+    const credentials = await (await this.readStore.collection<ShopCredentialsDoc>(SHOP_CREDENTIALS)).get(appKey);
+    if (!credentials) return null;
+    const shop = await this.byId(credentials.shopId);
+    // Credentials whose shop never got provisioned (a crash mid-provisioning) open nothing.
+    if (!shop || shop.appKey !== appKey) return null;
+    const entry = { credentials, shop, until: Date.now() + CACHE_MS };
+    if (this.cache.size > 10_000) this.cache.clear();
+    this.cache.set(appKey, entry);
+    return entry;
+  }
+}

@@ -1,0 +1,74 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, UseGuards } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { CurrentShop, ShopAuthGuard } from '../../shops/http/shop-auth.guard';
+import { ShopDoc } from '../../shops/projections/shop-read-models';
+import { ok } from '../../shared/http/envelope';
+import { because } from '../../shared/domain/domain-error';
+import { TierQueries } from '../queries/tier-queries';
+import { CreateTierDto, UpdateTierDto } from './tier.dto';
+import { DefineTierCommand } from '../commands/define-tier.handler';
+import { UpdateTierCommand } from '../commands/update-tier.handler';
+import { RemoveTierCommand } from '../commands/remove-tier.handler';
+
+@ApiTags('v2 tiers')
+@ApiHeader({ name: 'X-Svc-Loyalty-App-Key', required: true })
+@ApiHeader({ name: 'X-Svc-Loyalty-Secret-Key', required: true })
+@UseGuards(ShopAuthGuard)
+@Controller('rest_api/v2/tiers')
+export class TiersController {
+  constructor(
+    private readonly tiers: TierQueries,
+    private readonly commands: CommandBus,
+  ) {}
+
+  @Get()
+  @ApiOperation({ summary: "The shop's tiers, lowest target first" })
+  async list(@CurrentShop() shop: ShopDoc) {
+    const tiers = await this.tiers.list(shop.id);
+    return ok(tiers, { meta: { count: tiers.length } });
+  }
+
+  @Get('benefits/:benefitType')
+  @ApiOperation({ summary: 'Tier rewards of one type (event or type field), across tiers' })
+  async benefits(@CurrentShop() shop: ShopDoc, @Param('benefitType') benefitType: string) {
+    const tiers = await this.tiers.list(shop.id);
+    const rewards = tiers.flatMap((tier) =>
+      tier.tierRewards
+        .filter((r) => r.event === benefitType || r.type === benefitType)
+        .map((r) => ({ ...r, tierId: tier.id, tierName: tier.name })),
+    );
+    return ok(rewards, { meta: { count: rewards.length } });
+  }
+
+  @Get(':tierId')
+  @ApiOperation({ summary: 'Tier detail' })
+  async detail(@CurrentShop() shop: ShopDoc, @Param('tierId') tierId: string) {
+    return ok(await this.tiers.detail(shop.id, tierId));
+  }
+
+  @Post()
+  @HttpCode(201)
+  @ApiOperation({ summary: 'Create a tier (merchant configuration)' })
+  async create(@CurrentShop() shop: ShopDoc, @Body() body: CreateTierDto) {
+    const { tierId } = await this.commands.execute(new DefineTierCommand(shop.id, { ...body }));
+    return ok(await this.tiers.detail(shop.id, tierId), { message: 'Tier created' });
+  }
+
+  @Put(':tierId')
+  @ApiOperation({ summary: 'Update a tier; a rename keeps the old name in prevNames' })
+  async update(@CurrentShop() shop: ShopDoc, @Param('tierId') tierId: string, @Body() body: UpdateTierDto) {
+    await this.tiers.detail(shop.id, tierId);
+    if (Object.keys(body).length === 0) throw because.badRequest('send at least one field to change', { field: 'body' });
+    await this.commands.execute(new UpdateTierCommand(shop.id, tierId, { ...body }));
+    return ok(await this.tiers.detail(shop.id, tierId), { message: 'Tier updated' });
+  }
+
+  @Delete(':tierId')
+  @ApiOperation({ summary: 'Delete a tier without members (the base tier stays)' })
+  async remove(@CurrentShop() shop: ShopDoc, @Param('tierId') tierId: string) {
+    await this.tiers.detail(shop.id, tierId);
+    await this.commands.execute(new RemoveTierCommand(shop.id, tierId));
+    return ok({ id: tierId }, { message: 'Tier deleted' });
+  }
+}

@@ -1,0 +1,25 @@
+import { Capability } from '../shared/capability';
+import { TierLadderReader } from './tier-ladder.reader';
+import { TierLadderCommands } from './commands/tier-commands';
+import { DefineBaseTierHandler, DefineTierHandler } from './commands/define-tier.handler';
+import { UpdateTierHandler } from './commands/update-tier.handler';
+import { RemoveTierHandler } from './commands/remove-tier.handler';
+import { TierNames } from './queries/tier-names';
+import { TierQueries } from './queries/tier-queries';
+import { TierViewProjection } from './projections/tier-view.projection';
+import { TiersController } from './http/tiers.controller';
+
+export const TIERS_CAPABILITY: Capability = {
+  providers: [
+    TierLadderReader,
+    TierLadderCommands,
+    DefineTierHandler,
+    DefineBaseTierHandler,
+    UpdateTierHandler,
+    RemoveTierHandler,
+    TierNames,
+    TierQueries,
+  ],
+  projections: [TierViewProjection],
+  controllers: [TiersController],
+};
