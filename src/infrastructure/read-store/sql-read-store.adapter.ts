@@ -212,7 +212,8 @@ class SqlCollection<T extends Document> implements Collection<T> {
         params.push(range[key]);
         clauses.push(`${this.expr(field)} ${op} $${params.length}::${this.cast(field)}`);
       }
-      if (range.$ne !== undefined) clauses.push(`NOT (${this.equals(field, range.$ne, params)})`);
+      // Like MongoDB, $ne also matches documents where the field is null or missing.
+      if (range.$ne !== undefined) clauses.push(`NOT COALESCE((${this.equals(field, range.$ne, params)}), FALSE)`);
       if (range.$in !== undefined) {
         if (range.$in.length === 0) clauses.push('FALSE');
         else clauses.push(`(${range.$in.map((v) => this.equals(field, v, params)).join(' OR ')})`);

@@ -1,0 +1,131 @@
+import { randomUUID } from 'node:crypto';
+import {
+  comparePositions,
+  EventStore,
+  NewEvent,
+  WrongExpectedRevisionError,
+} from '../../src/infrastructure/event-store/event-store.port';
+import { openTestStorage, storeKinds, TestStorage } from '../support/stores';
+
+const event = (type = 'test.happened.v1', data: Record<string, unknown> = {}): NewEvent => ({
+  id: randomUUID(),
+  type,
+  data: { ...data, at: new Date().toISOString() },
+  metadata: { source: 'contract' },
+});
+
+describe.each(storeKinds())('event store contract (%s)', (kind) => {
+  let store: TestStorage;
+  let events: EventStore;
+
+  beforeAll(async () => {
+    store = await openTestStorage(kind);
+    events = store.storage.eventStore;
+  });
+  afterAll(() => store.cleanup());
+
+  const stream = () => `test-${randomUUID()}`;
+
+  it('appends to a new stream with no_stream and reads it back in order', async () => {
+    const id = stream();
+    const written = [event('a', { n: 1 }), event('b', { n: 2 })];
+    const result = await events.appendToStream(id, written, 'no_stream');
+    expect(result.nextExpectedRevision).toBe(1n);
+    const read = await events.readStream(id);
+    expect(read.map((e) => [e.id, e.type, e.revision, e.data.n])).toEqual([
+      [written[0].id, 'a', 0n, 1],
+      [written[1].id, 'b', 1n, 2],
+    ]);
+    expect(read[0].metadata).toEqual({ source: 'contract' });
+    expect(read[1].streamId).toBe(id);
+    expect(comparePositions(read[0].position, read[1].position)).toBeLessThan(0);
+    expect(comparePositions(read[1].position, result.position)).toBe(0);
+  });
+
+  it('appends with the expected revision and refuses a stale one', async () => {
+    const id = stream();
+    await events.appendToStream(id, [event()], 'no_stream');
+    await events.appendToStream(id, [event()], 0n);
+    await expect(events.appendToStream(id, [event()], 0n)).rejects.toBeInstanceOf(WrongExpectedRevisionError);
+    await expect(events.appendToStream(id, [event()], 'no_stream')).rejects.toBeInstanceOf(WrongExpectedRevisionError);
+    await expect(events.appendToStream(stream(), [event()], 3n)).rejects.toBeInstanceOf(WrongExpectedRevisionError);
+    expect(await events.readStream(id)).toHaveLength(2);
+  });
+
+  it('a refused append writes nothing', async () => {
+    const id = stream();
+    await events.appendToStream(id, [event()], 'no_stream');
+    await expect(events.appendToStream(id, [event(), event()], 5n)).rejects.toThrow();
+    expect(await events.readStream(id)).toHaveLength(1);
+  });
+
+  it('reads a stream from a revision', async () => {
+    const id = stream();
+    await events.appendToStream(id, [event('a'), event('b'), event('c')], 'no_stream');
+    expect((await events.readStream(id, 1n)).map((e) => e.type)).toEqual(['b', 'c']);
+    expect(await events.readStream(id, 3n)).toEqual([]);
+    expect(await events.readStream(stream())).toEqual([]);
+  });
+
+  it('reads the global feed in order from a position, in pages', async () => {
+    const start = await events.headPosition();
+    const ids = [stream(), stream()];
+    await events.appendToStream(ids[0], [event('x1')], 'no_stream');
+    await events.appendToStream(ids[1], [event('y1')], 'no_stream');
+    await events.appendToStream(ids[0], [event('x2')], 0n);
+    const all = await events.readAll({ after: start, limit: 100 });
+    expect(all.map((e) => e.type)).toEqual(['x1', 'y1', 'x2']);
+    const firstPage = await events.readAll({ after: start, limit: 2 });
+    const secondPage = await events.readAll({ after: firstPage[1].position, limit: 2 });
+    expect([...firstPage, ...secondPage].map((e) => e.type)).toEqual(['x1', 'y1', 'x2']);
+    expect(comparePositions((await events.headPosition())!, all[2].position)).toBe(0);
+  });
+
+  it('stores and reads subscription checkpoints', async () => {
+    const name = `sub-${randomUUID()}`;
+    expect(await events.readCheckpoint(name)).toBeNull();
+    await events.appendToStream(stream(), [event()], 'no_stream');
+    const head = (await events.headPosition())!;
+    await events.storeCheckpoint(name, head);
+    expect(await events.readCheckpoint(name)).toEqual(head);
+    await events.storeCheckpoint(name, null);
+    expect(await events.readCheckpoint(name)).toBeNull();
+  });
+
+  it('concurrent appends to one stream: exactly one wins each revision', async () => {
+    const id = stream();
+    await events.appendToStream(id, [event()], 'no_stream');
+    const results = await Promise.allSettled(Array.from({ length: 10 }, () => events.appendToStream(id, [event()], 0n)));
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    expect(results.filter((r) => r.status === 'rejected').every((r) => (r as PromiseRejectedResult).reason instanceof WrongExpectedRevisionError)).toBe(true);
+    expect(await events.readStream(id)).toHaveLength(2);
+  });
+
+  it('the global feed never skips an event committed late (concurrent writers, many streams)', async () => {
+    const start = await events.headPosition();
+    const streams = Array.from({ length: 20 }, stream);
+    const seen: string[] = [];
+    let cursor = start;
+    const writers = Promise.all(
+      streams.map(async (id) => {
+        for (let i = 0; i < 5; i++) await events.appendToStream(id, [event('w', { i })], i === 0 ? 'no_stream' : BigInt(i - 1));
+      }),
+    );
+    let done = false;
+    void writers.then(() => (done = true));
+    // Follow the feed while writers are busy; a reader that skipped an event would never see it again.
+    while (!done || (await events.readAll({ after: cursor, limit: 1 })).length > 0) {
+      const page = await events.readAll({ after: cursor, limit: 7 });
+      for (const e of page) seen.push(`${e.streamId}#${e.revision}`);
+      if (page.length) cursor = page[page.length - 1].position;
+      else await new Promise((r) => setTimeout(r, 1));
+    }
+    expect(new Set(seen).size).toBe(seen.length);
+    expect(seen.filter((s) => streams.some((id) => s.startsWith(id)))).toHaveLength(100);
+    // Within each stream, the feed order is the revision order.
+    for (const id of streams) {
+      const revisions = seen.filter((s) => s.startsWith(`${id}#`)).map((s) => Number(s.split('#')[1]));
+      expect(revisions).toEqual([0, 1, 2, 3, 4]);
+    }
+  });
+});

@@ -1,0 +1,117 @@
+import { randomUUID } from 'node:crypto';
+import { Collection, ReadStore, UnknownCursorError } from '../../src/infrastructure/read-store/read-store.port';
+import { openTestStorage, storeKinds, TestStorage } from '../support/stores';
+
+interface Row {
+  id: string;
+  group: string;
+  createdAt: string;
+  score: number;
+  active: boolean;
+  note: string | null;
+}
+
+describe.each(storeKinds())('read store contract (%s)', (kind) => {
+  let store: TestStorage;
+  let readStore: ReadStore;
+  let rows: Collection<Row>;
+
+  beforeAll(async () => {
+    store = await openTestStorage(kind);
+    readStore = store.storage.readStore;
+    rows = await readStore.collection<Row>({ name: 'contract_rows', indexes: [['group', 'createdAt']], numericFields: ['score'] });
+  });
+  afterAll(() => store.cleanup());
+
+  const makeGroup = async (n: number) => {
+    const group = randomUUID();
+    const docs: Row[] = Array.from({ length: n }, (_, i) => ({
+      id: `${group}-${String(i).padStart(3, '0')}`,
+      group,
+      createdAt: new Date(Date.UTC(2026, 0, 1, 0, 0, i)).toISOString(),
+      score: i * 10,
+      active: i % 2 === 0,
+      note: i % 3 === 0 ? null : `n${i}`,
+    }));
+    await rows.putMany(docs);
+    return { group, docs };
+  };
+
+  it('puts, gets, overwrites and deletes documents', async () => {
+    const id = randomUUID();
+    expect(await rows.get(id)).toBeNull();
+    await rows.put({ id, group: 'g', createdAt: '2026-01-01T00:00:00.000Z', score: 1, active: true, note: null });
+    await rows.put({ id, group: 'g', createdAt: '2026-01-01T00:00:00.000Z', score: 2, active: true, note: 'x' });
+    expect(await rows.get(id)).toEqual({ id, group: 'g', createdAt: '2026-01-01T00:00:00.000Z', score: 2, active: true, note: 'x' });
+    expect(await rows.getMany([id, randomUUID()])).toHaveLength(1);
+    await rows.delete(id);
+    expect(await rows.get(id)).toBeNull();
+  });
+
+  it('putMany keeps the last version of a repeated id', async () => {
+    const id = randomUUID();
+    await rows.putMany([
+      { id, group: 'g', createdAt: 'a', score: 1, active: true, note: null },
+      { id, group: 'g', createdAt: 'a', score: 5, active: true, note: null },
+    ]);
+    expect((await rows.get(id))?.score).toBe(5);
+  });
+
+  it('filters by equality, booleans, null, numeric ranges and $in', async () => {
+    const { group } = await makeGroup(10);
+    expect(await rows.count({ group })).toBe(10);
+    expect(await rows.count({ group, active: true })).toBe(5);
+    expect(await rows.count({ group, note: null })).toBe(4);
+    expect(await rows.count({ group, score: { $gte: 30, $lt: 70 } })).toBe(4);
+    expect(await rows.count({ group, score: 90 })).toBe(1);
+    expect(await rows.count({ group, id: { $in: [`${group}-001`, `${group}-002`, 'nope'] } })).toBe(2);
+    expect(await rows.count({ group, id: { $in: [] } })).toBe(0);
+    expect(await rows.count({ group, note: { $ne: 'n1' } })).toBe(9);
+    // Numbers compare as numbers (90 > 100 as text), not as text.
+    const sorted = await rows.find({ group }, { sort: { field: 'score', direction: 'desc' }, limit: 3 });
+    expect(sorted.map((r) => r.score)).toEqual([90, 80, 70]);
+    expect((await rows.findOne({ group, score: 40 }))?.id).toBe(`${group}-004`);
+  });
+
+  it('pages forward and backward with document-id cursors', async () => {
+    const { group, docs } = await makeGroup(7);
+    const sort = { field: 'createdAt', direction: 'desc' as const };
+    const ids = [...docs].reverse().map((d) => d.id);
+    const first = await rows.page({ filter: { group }, sort, limit: 3 });
+    expect(first.items.map((d) => d.id)).toEqual(ids.slice(0, 3));
+    expect(first).toMatchObject({ hasNext: true, hasPre: false });
+    const second = await rows.page({ filter: { group }, sort, limit: 3, after: first.items[2].id });
+    expect(second.items.map((d) => d.id)).toEqual(ids.slice(3, 6));
+    expect(second).toMatchObject({ hasNext: true, hasPre: true });
+    const last = await rows.page({ filter: { group }, sort, limit: 3, after: second.items[2].id });
+    expect(last.items.map((d) => d.id)).toEqual(ids.slice(6));
+    expect(last).toMatchObject({ hasNext: false, hasPre: true });
+    const back = await rows.page({ filter: { group }, sort, limit: 3, before: last.items[0].id });
+    expect(back.items.map((d) => d.id)).toEqual(ids.slice(3, 6));
+    expect(back).toMatchObject({ hasNext: true, hasPre: true });
+    const start = await rows.page({ filter: { group }, sort, limit: 3, before: ids[2] });
+    expect(start.items.map((d) => d.id)).toEqual(ids.slice(0, 2));
+    expect(start).toMatchObject({ hasNext: true, hasPre: false });
+  });
+
+  it('ascending order breaks ties by id', async () => {
+    const group = randomUUID();
+    await rows.putMany(['c', 'a', 'b'].map((s) => ({ id: `${group}-${s}`, group, createdAt: 'same', score: 0, active: true, note: null })));
+    const page = await rows.page({ filter: { group }, sort: { field: 'createdAt', direction: 'asc' }, limit: 10 });
+    expect(page.items.map((d) => d.id)).toEqual([`${group}-a`, `${group}-b`, `${group}-c`]);
+  });
+
+  it('an unknown cursor is an error, not an empty page', async () => {
+    await expect(rows.page({ filter: {}, sort: { field: 'createdAt', direction: 'desc' }, limit: 5, after: 'missing' })).rejects.toBeInstanceOf(UnknownCursorError);
+  });
+
+  it('clear empties one collection only', async () => {
+    const other = await readStore.collection<Row>({ name: 'contract_other' });
+    await other.put({ id: 'keep', group: 'g', createdAt: 'a', score: 0, active: true, note: null });
+    const scratch = await readStore.collection<Row>({ name: 'contract_scratch' });
+    await scratch.put({ id: 'gone', group: 'g', createdAt: 'a', score: 0, active: true, note: null });
+    await scratch.clear();
+    expect(await scratch.count({})).toBe(0);
+    expect(await other.get('keep')).not.toBeNull();
+  });
+});

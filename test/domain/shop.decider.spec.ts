@@ -1,0 +1,37 @@
+import { shopDecider, ShopCommand } from '../../src/shops/domain/shop.decider';
+import { ShopEventType } from '../../src/shops/domain/shop-events';
+import { deciderSpec } from '../support/decider-spec';
+
+const spec = deciderSpec(shopDecider);
+const provision = (fields: Partial<ShopCommand> = {}): ShopCommand => ({
+  type: 'ProvisionShop',
+  shopId: 's1',
+  eventId: 'e1',
+  occurredAt: '2026-01-01T00:00:00.000Z',
+  domain: 'shop.example.com',
+  plan: 'ultimate',
+  currency: 'USD',
+  timezone: 'Europe/Paris',
+  appKey: 'ak_1',
+  ...fields,
+});
+
+describe('shop provisioning', () => {
+  it('provisions a shop without any secret in the event', () => {
+    spec.given([]).when(provision()).then([
+      { type: ShopEventType.Provisioned, shopId: 's1', eventId: 'e1', occurredAt: '2026-01-01T00:00:00.000Z', domain: 'shop.example.com', plan: 'ultimate', currency: 'USD', timezone: 'Europe/Paris', appKey: 'ak_1' },
+    ]);
+  });
+
+  it('refuses a second shop for the same domain', () => {
+    const [event] = spec.given([]).when(provision()).events();
+    spec.given([event]).when(provision()).thenThrows('SHOP_EXISTS', 409);
+  });
+
+  it('names the bad field', () => {
+    expect(spec.given([]).when(provision({ domain: 'not a domain' })).thenThrows('BAD_REQUEST').details).toEqual({ field: 'domain' });
+    expect(spec.given([]).when(provision({ plan: 'gold' })).thenThrows('BAD_REQUEST').details).toEqual({ field: 'plan' });
+    expect(spec.given([]).when(provision({ currency: 'dollars' })).thenThrows('BAD_REQUEST').details).toEqual({ field: 'currency' });
+    expect(spec.given([]).when(provision({ timezone: 'Mars/Base' })).thenThrows('BAD_REQUEST').details).toEqual({ field: 'timezone' });
+  });
+});
