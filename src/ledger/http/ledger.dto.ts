@@ -12,7 +12,7 @@ export class ListCustomersDto {
   @ApiPropertyOptional({ description: 'Customer id: items before this one' })
   @IsOptional() @IsString() before?: string;
   @ApiPropertyOptional({ minimum: 1, maximum: 1000, default: 20 })
-  @IsOptional() @ToInteger() @IsInt({ message: 'limit must be an integer' }) @Min(1) @Max(1000) limit = 20;
+  @IsOptional() @ToInteger() @IsInt({ message: 'limit must be an integer' }) @Min(1) @Max(1000) limit: number = 20;
   @ApiPropertyOptional() @IsOptional() @IsString() email?: string;
   @ApiPropertyOptional({ enum: ['member', 'guest'] }) @IsOptional() @IsIn(['member', 'guest']) type?: string;
   @ApiPropertyOptional() @IsOptional() @IsString() tierId?: string;
@@ -21,7 +21,7 @@ export class ListCustomersDto {
   @ApiPropertyOptional({ format: 'date-time' }) @IsOptional() @IsISO8601() created_at_max?: string;
   @ApiPropertyOptional({ enum: CUSTOMER_ORDERS, default: 'createdAt_desc' })
   @IsOptional() @IsIn(CUSTOMER_ORDERS) order: CustomerOrder = 'createdAt_desc';
-  @ApiPropertyOptional({ default: false }) @IsOptional() @ToBoolean() @IsBoolean() hasCount = false;
+  @ApiPropertyOptional({ default: false }) @IsOptional() @ToBoolean() @IsBoolean() hasCount: boolean = false;
 }
 
 export class ListTransactionsDto {
@@ -33,7 +33,7 @@ export class ListTransactionsDto {
   @ApiPropertyOptional() @IsOptional() @IsString() after?: string;
   @ApiPropertyOptional() @IsOptional() @IsString() before?: string;
   @ApiPropertyOptional({ minimum: 1, maximum: 1000, default: 10 })
-  @IsOptional() @ToInteger() @IsInt({ message: 'limit must be an integer' }) @Min(1) @Max(1000) limit = 10;
+  @IsOptional() @ToInteger() @IsInt({ message: 'limit must be an integer' }) @Min(1) @Max(1000) limit: number = 10;
   @ApiPropertyOptional({ enum: ['earn_point', 'redeem_point', 'adjust_point', 'reset_point'] })
   @IsOptional() @IsIn(['earn_point', 'redeem_point', 'adjust_point', 'reset_point']) type?: string;
   @ApiPropertyOptional({ example: 'earn_point_rest_api' }) @IsOptional() @IsString() event?: string;
@@ -42,7 +42,7 @@ export class ListTransactionsDto {
   @ApiPropertyOptional({ format: 'date-time' }) @IsOptional() @IsISO8601() created_at_max?: string;
   @ApiPropertyOptional({ enum: TRANSACTION_ORDERS, default: 'createdAt_desc' })
   @IsOptional() @IsIn(TRANSACTION_ORDERS) order: (typeof TRANSACTION_ORDERS)[number] = 'createdAt_desc';
-  @ApiPropertyOptional({ default: false }) @IsOptional() @ToBoolean() @IsBoolean() hasCount = false;
+  @ApiPropertyOptional({ default: false }) @IsOptional() @ToBoolean() @IsBoolean() hasCount: boolean = false;
 }
 
 export class PointsChangeDto {
@@ -76,8 +76,8 @@ export class UpdateCustomerDto {
 export class SetTierDto {
   @ApiProperty() @IsString({ message: 'tierId is required' }) @IsNotEmpty({ message: 'tierId is required' }) tierId: string;
   @ApiPropertyOptional({ default: false, description: 'Start the customer fresh in this tier: tierPoint becomes its targetPoint' })
-  @IsOptional() @IsBoolean() isInitTier = false;
+  @IsOptional() @IsBoolean() isInitTier: boolean = false;
   @ApiPropertyOptional({ default: true, description: 'Grant the tier rewards on entry (recorded on the event)' })
-  @IsOptional() @IsBoolean() triggerReward = true;
+  @IsOptional() @IsBoolean() triggerReward: boolean = true;
   @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(1000) adminNote?: string;
 }

@@ -63,6 +63,8 @@ export interface TransactionDoc {
   idempotencyKey: string | null;
   requestHash: string | null;
   eventId: string;
+  /** createdAt plus the stream revision: rows of one customer in the order they happened, even within a millisecond. */
+  sortKey: string;
   createdAt: string;
   updatedAt: string;
 }
@@ -81,7 +83,7 @@ export const CUSTOMERS: CollectionDefinition = {
 export const TRANSACTIONS: CollectionDefinition = {
   name: 'transactions_v1',
   indexes: [
-    ['customerId', 'createdAt'],
+    ['customerId', 'sortKey'],
     ['shopId', 'idempotencyKey'],
   ],
   numericFields: ['platformCustomerId', 'oldPoint', 'newPoint', 'earnPoint', 'spendPoint'],

@@ -27,7 +27,7 @@ function describe(event: PointsEvent): string {
 }
 
 /** Builds a transaction row from its event alone: everything it shows was recorded when it happened. */
-export function transactionFromEvent(event: PointsEvent): TransactionDoc {
+export function transactionFromEvent(event: PointsEvent, revision: bigint): TransactionDoc {
   const delta = event.newPoint - event.oldPoint;
   return {
     id: event.transactionId,
@@ -66,6 +66,7 @@ export function transactionFromEvent(event: PointsEvent): TransactionDoc {
     idempotencyKey: event.idempotencyKey,
     requestHash: event.requestHash,
     eventId: event.eventId,
+    sortKey: `${event.occurredAt}|${revision.toString().padStart(12, '0')}`,
     createdAt: event.occurredAt,
     updatedAt: event.occurredAt,
   };
@@ -85,6 +86,6 @@ export class TransactionViewProjection implements Projection {
 
   async apply(events: RecordedEvent[]): Promise<void> {
     const transactions = await this.readStore.collection<TransactionDoc>(TRANSACTIONS);
-    await transactions.putMany(events.map((e) => transactionFromEvent(fromRecorded<PointsEvent>(e))));
+    await transactions.putMany(events.map((e) => transactionFromEvent(fromRecorded<PointsEvent>(e), e.revision)));
   }
 }

@@ -45,7 +45,7 @@ export class ListTransactionsHandler
     const direction = options.order === 'createdAt_asc' ? 'asc' : 'desc';
     const page = await transactions.page({
       filter,
-      sort: { field: 'createdAt', direction },
+      sort: { field: 'sortKey', direction },
       limit: options.limit,
       before: options.before,
       after: options.after,

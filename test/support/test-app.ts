@@ -1,0 +1,94 @@
+import { INestApplication } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import request from 'supertest';
+import { createHmac, randomUUID } from 'node:crypto';
+import { createHttpApp } from '../../src/app.factory';
+import { ProvisionedShop, ProvisionShopCommand } from '../../src/shops/commands/provision-shop.handler';
+import { Storage } from '../../src/infrastructure/storage';
+import { Clock } from '../../src/shared/domain/clock';
+import { defaultStoreKind, openTestStorage, StoreKind, TestStorage } from './stores';
+
+export const PLATFORM_SECRET = 'platform-secret';
+export const OPERATOR_TOKEN = 'operator-token';
+
+export interface TestApp {
+  app: INestApplication;
+  http: () => ReturnType<typeof request>;
+  store: TestStorage;
+  /** A new shop with its keys. */
+  shop(domain?: string): Promise<ProvisionedShop>;
+  /** Enrols a customer through the platform webhook, as the platform would. */
+  enrol(shop: ProvisionedShop, platformCustomerId: number, profile?: Record<string, unknown>): Promise<string>;
+  platform(shop: ProvisionedShop, topic: string, body: unknown, webhookId?: string): request.Test;
+  /** A second service process on the same database (postgres only). */
+  secondInstance(): Promise<INestApplication>;
+  close(): Promise<void>;
+}
+
+export function auth(shop: ProvisionedShop): Record<string, string> {
+  return { 'X-Svc-Loyalty-App-Key': shop.appKey, 'X-Svc-Loyalty-Secret-Key': shop.secretKey };
+}
+
+export function signPlatform(body: string, secret = PLATFORM_SECRET): string {
+  return createHmac('sha256', secret).update(body).digest('base64');
+}
+
+async function startApp(storage: Storage, store: TestStorage, clock?: Clock): Promise<INestApplication> {
+  const app = await createHttpApp({ config: store.config, storage, clock });
+  await app.init();
+  return app;
+}
+
+export async function createTestApp(options: { kind?: StoreKind; clock?: Clock; env?: Record<string, string> } = {}): Promise<TestApp> {
+  const store = await openTestStorage(options.kind ?? defaultStoreKind(), options.env);
+  const app = await startApp(store.storage, store, options.clock);
+  const others: INestApplication[] = [];
+  const http = () => request(app.getHttpServer());
+
+  const platform = (shop: ProvisionedShop, topic: string, body: unknown, webhookId = randomUUID()) => {
+    const raw = JSON.stringify(body);
+    return http()
+      .post(`/platform/webhooks/${topic}`)
+      .set('Content-Type', 'application/json')
+      .set('X-Platform-Shop-Domain', shop.domain)
+      .set('X-Platform-Webhook-Id', webhookId)
+      .set('X-Platform-Hmac-Sha256', signPlatform(raw))
+      .send(raw);
+  };
+
+  return {
+    app,
+    http,
+    store,
+    shop: (domain = `shop-${randomUUID().slice(0, 8)}.example.com`) =>
+      app.get(CommandBus).execute(new ProvisionShopCommand(domain, 'ultimate', 'USD', 'UTC')),
+    async enrol(shop, platformCustomerId, profile = {}) {
+      const body = { id: platformCustomerId, email: `c${platformCustomerId}@example.com`, first_name: 'Test', last_name: `Customer${platformCustomerId}`, accepts_marketing: false, created_at: '2026-01-01T00:00:00Z', ...profile };
+      const response = await platform(shop, 'customers/create', body).expect(200);
+      return response.body.data.customerId as string;
+    },
+    platform,
+    async secondInstance() {
+      const other = await startApp(await store.reopen(), store, options.clock);
+      others.push(other);
+      return other;
+    },
+    async close() {
+      for (const other of others) await other.close();
+      await app.close();
+      await store.cleanup();
+    },
+  };
+}
+
+/** Asserts the v2 error envelope and returns the error object. */
+export function expectError(body: any, code: string, statusCode: number) {
+  expect(body).toMatchObject({ success: false, error: { code, statusCode, message: expect.any(String) }, timestamp: expect.any(String) });
+  return body.error;
+}
+
+export function expectSuccess(body: any) {
+  expect(body).toMatchObject({ success: true, meta: expect.any(Object), message: expect.any(String), timestamp: expect.any(String) });
+  expect(body).toHaveProperty('data');
+  return body.data;
+}
