@@ -5,6 +5,7 @@ import { CurrentShop, ShopAuthGuard } from '../../shops/http/shop-auth.guard';
 import { ShopDoc } from '../../shops/projections/shop-read-models';
 import { ok } from '../../shared/http/envelope';
 import { because } from '../../shared/domain/domain-error';
+import { definedOnly } from '../../shared/domain/ids';
 import { TierQueries } from '../queries/tier-queries';
 import { CreateTierDto, UpdateTierDto } from './tier.dto';
 import { DefineTierCommand } from '../commands/define-tier.handler';
@@ -51,7 +52,7 @@ export class TiersController {
   @HttpCode(201)
   @ApiOperation({ summary: 'Create a tier (merchant configuration)' })
   async create(@CurrentShop() shop: ShopDoc, @Body() body: CreateTierDto) {
-    const { tierId } = await this.commands.execute(new DefineTierCommand(shop.id, { ...body }));
+    const { tierId } = await this.commands.execute(new DefineTierCommand(shop.id, { ...definedOnly(body), name: body.name, targetPoint: body.targetPoint }));
     return ok(await this.tiers.detail(shop.id, tierId), { message: 'Tier created' });
   }
 
@@ -59,8 +60,9 @@ export class TiersController {
   @ApiOperation({ summary: 'Update a tier; a rename keeps the old name in prevNames' })
   async update(@CurrentShop() shop: ShopDoc, @Param('tierId') tierId: string, @Body() body: UpdateTierDto) {
     await this.tiers.detail(shop.id, tierId);
-    if (Object.keys(body).length === 0) throw because.badRequest('send at least one field to change', { field: 'body' });
-    await this.commands.execute(new UpdateTierCommand(shop.id, tierId, { ...body }));
+    const changes = definedOnly(body);
+    if (Object.keys(changes).length === 0) throw because.badRequest('send at least one field to change', { field: 'body' });
+    await this.commands.execute(new UpdateTierCommand(shop.id, tierId, changes));
     return ok(await this.tiers.detail(shop.id, tierId), { message: 'Tier updated' });
   }
 
