@@ -38,6 +38,8 @@ const CACHE_LIMIT = 20_000;
 @Injectable()
 export class DecisionRunner {
   private readonly cache = new Map<string, CachedStream<unknown>>();
+  /** Appends refused for a stale revision and retried (a measure of contention). */
+  conflicts = 0;
 
   constructor(
     @Inject(EVENT_STORE) private readonly eventStore: EventStore,
@@ -82,6 +84,7 @@ export class DecisionRunner {
         return { before: state, after, events, position: result.position };
       } catch (error) {
         if (!(error instanceof WrongExpectedRevisionError) || attempt >= MAX_ATTEMPTS) throw error;
+        this.conflicts++;
         // Someone else appended first: back off a little (with jitter so racers spread out) and retry.
         await new Promise((r) => setTimeout(r, Math.random() * Math.min(50, 2 ** attempt)));
       }

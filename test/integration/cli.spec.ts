@@ -1,0 +1,55 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { AppConfig } from '../../src/config/app-config';
+import { openStorage } from '../../src/infrastructure/storage';
+import { SqlReadStore } from '../../src/infrastructure/read-store/sql-read-store.adapter';
+import { ShopDirectory } from '../../src/shops/shop-directory';
+
+const run = promisify(execFile);
+const root = join(__dirname, '..', '..');
+const cli = join(root, 'bin', 'loyalty.js');
+
+/** The operator CLI, run as operators run it (needs the build that `npm install` makes). */
+describe('loyalty CLI', () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'loyalty-cli-'));
+  const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' };
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  beforeAll(() => {
+    if (!existsSync(join(root, 'dist', 'cli.js'))) throw new Error('dist/ is missing: run `npm run build` (npm install does it)');
+  });
+
+  it('shop create prints one JSON object whose keys authenticate', async () => {
+    const { stdout } = await run('node', [cli, 'shop', 'create', '--domain', 'cli-shop.example.com', '--plan', 'premium', '--currency', 'EUR'], { env });
+    const lines = stdout.trim().split('\n');
+    expect(lines).toHaveLength(1);
+    const shop = JSON.parse(lines[0]);
+    expect(Object.keys(shop)).toEqual(['shopId', 'domain', 'plan', 'appKey', 'secretKey', 'headlessSecret']);
+    expect(shop).toMatchObject({ domain: 'cli-shop.example.com', plan: 'premium' });
+    expect(Buffer.from(shop.secretKey.slice(3), 'base64url')).toHaveLength(32);
+
+    const storage = await openStorage(new AppConfig({ DATA_DIR: dataDir }));
+    try {
+      const directory = new ShopDirectory(storage.readStore as SqlReadStore);
+      expect((await directory.authenticate(shop.appKey, shop.secretKey))?.id).toBe(shop.shopId);
+      expect(await directory.authenticate(shop.appKey, 'sk_wrong')).toBeNull();
+    } finally {
+      await storage.close();
+    }
+  });
+
+  it('refuses a second shop for the domain, bad flags and unknown commands', async () => {
+    await expect(run('node', [cli, 'shop', 'create', '--domain', 'cli-shop.example.com'], { env })).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining('SHOP_EXISTS') });
+    await expect(run('node', [cli, 'shop', 'create'], { env })).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining('--domain') });
+    await expect(run('node', [cli, 'shop', 'create', '--domain', 'bad domain'], { env })).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining('BAD_REQUEST') });
+    await expect(run('node', [cli, 'nonsense'], { env })).rejects.toMatchObject({ code: 2, stderr: expect.stringContaining('Usage') });
+  });
+
+  it('projections rebuild replays the log', async () => {
+    const { stdout } = await run('node', [cli, 'projections', 'rebuild'], { env });
+    expect(JSON.parse(stdout)).toMatchObject({ rebuilt: expect.arrayContaining(['customers_v1', 'transactions_v1']), events: expect.any(Number) });
+  });
+});
