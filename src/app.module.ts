@@ -16,6 +16,8 @@ import { Projection, PROJECTIONS } from './projections/projection';
 import { ProjectionRunner } from './projections/projection-runner';
 import { DecisionRunner } from './event-sourcing/decision-runner';
 import { HealthController } from './health/health.controller';
+import { Metrics } from './metrics/metrics';
+import { MetricsController } from './metrics/metrics.controller';
 import { LEDGER } from './ledger/ledger.providers';
 import { TIERS_CAPABILITY } from './tiers/tiers.providers';
 import { SHOPS_CAPABILITY } from './shops/shops.providers';
@@ -62,11 +64,11 @@ export class AppModule implements OnApplicationBootstrap, OnApplicationShutdown 
               return id;
             },
             redact: ['req.headers["x-svc-loyalty-secret-key"]', 'req.headers.authorization', 'req.headers["x-platform-hmac-sha256"]'],
-            autoLogging: { ignore: (req) => req.url === '/health' },
+            autoLogging: { ignore: (req) => req.url === '/health' || req.url === '/metrics' },
           },
         }),
       ],
-      controllers: [HealthController, ...CAPABILITIES.flatMap((c) => c.controllers)],
+      controllers: [HealthController, MetricsController, ...CAPABILITIES.flatMap((c) => c.controllers)],
       providers: [
         { provide: AppConfig, useValue: config },
         { provide: STORAGE, useValue: storage },
@@ -78,6 +80,7 @@ export class AppModule implements OnApplicationBootstrap, OnApplicationShutdown 
         { provide: APP_FILTER, useClass: V2ExceptionFilter },
         ...PROJECTION_CLASSES,
         { provide: PROJECTIONS, useFactory: (...projections: Projection[]) => projections, inject: PROJECTION_CLASSES },
+        Metrics,
         ProjectionRunner,
         DecisionRunner,
         ...CAPABILITIES.flatMap((c) => c.providers),

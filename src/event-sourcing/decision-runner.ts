@@ -8,6 +8,7 @@ import {
 } from '../infrastructure/event-store/event-store.port';
 import { DomainEvent, fromRecorded, toNewEvent } from './domain-event';
 import { ProjectionRunner } from '../projections/projection-runner';
+import { Metrics } from '../metrics/metrics';
 
 interface CachedStream<S> {
   state: S;
@@ -44,6 +45,7 @@ export class DecisionRunner {
   constructor(
     @Inject(EVENT_STORE) private readonly eventStore: EventStore,
     private readonly projections: ProjectionRunner,
+    private readonly metrics: Metrics,
   ) {}
 
   async load<S, E extends DomainEvent>(
@@ -79,12 +81,14 @@ export class DecisionRunner {
         );
         const after = events.reduce(decider.evolve, state);
         this.remember(streamId, { state: after, revision: result.nextExpectedRevision });
+        this.metrics.eventsAppended.inc(events.length);
         this.projections.nudge();
         if (options.waitForProjections !== false) await this.projections.waitFor(result.position);
         return { before: state, after, events, position: result.position };
       } catch (error) {
         if (!(error instanceof WrongExpectedRevisionError) || attempt >= MAX_ATTEMPTS) throw error;
         this.conflicts++;
+        this.metrics.appendConflicts.inc();
         // Someone else appended first: back off a little (with jitter so racers spread out) and retry.
         await new Promise((r) => setTimeout(r, Math.random() * Math.min(50, 2 ** attempt)));
       }

@@ -9,6 +9,7 @@ import {
 import { READ_STORE, ReadStore } from '../infrastructure/read-store/read-store.port';
 import { AppConfig } from '../config/app-config';
 import { Projection, PROJECTIONS } from './projection';
+import { Metrics } from '../metrics/metrics';
 
 const BATCH = 1000;
 
@@ -40,6 +41,7 @@ export class ProjectionRunner implements OnApplicationShutdown {
     @Inject(READ_STORE) private readonly readStore: ReadStore,
     @Inject(PROJECTIONS) private readonly projections: Projection[],
     private readonly config: AppConfig,
+    private readonly metrics: Metrics,
   ) {}
 
   get names(): string[] {
@@ -165,7 +167,12 @@ export class ProjectionRunner implements OnApplicationShutdown {
       for (const projection of this.projections) {
         const checkpoint = this.checkpoints.get(projection.name) ?? null;
         const pending = batch.filter((e) => after(e.position, checkpoint) && projection.handles(e.type));
-        if (pending.length > 0) await projection.apply(pending);
+        if (pending.length > 0) {
+          await projection.apply(pending);
+          const now = Date.now();
+          const lag = this.metrics.projectionLag.labels(projection.name);
+          for (const e of pending) lag.observe(Math.max(0, now - e.recordedAt.getTime()) / 1000);
+        }
         if (after(last, checkpoint)) {
           await this.eventStore.storeCheckpoint(projection.name, last);
           this.checkpoints.set(projection.name, last);

@@ -114,7 +114,7 @@ class SqlCollection<T extends Document> implements Collection<T> {
   }
 
   async clear(): Promise<void> {
-    await this.sql.query(`DELETE FROM ${this.table}`);
+    await this.sql.query(`TRUNCATE ${this.table}`);
   }
 
   async findOne(filter: Filter): Promise<T | null> {

@@ -1,0 +1,300 @@
+#!/usr/bin/env node
+/**
+ * npm run bench: load-tests the service from this separate process (autocannon, loopback only,
+ * bounded in time) and prints one table; the same figures go to bench/results/ as JSON.
+ * Store: embedded PGlite by default, PostgreSQL when DATABASE_URL is set (fresh databases, dropped after).
+ * Every throughput is also given as a ratio to the ceiling (GET /health) measured in the same run,
+ * so runs on a noisy 2-core machine compare.
+ */
+const { spawn, execFileSync } = require('node:child_process');
+const { createHmac, randomBytes } = require('node:crypto');
+const { mkdtempSync, mkdirSync, rmSync, writeFileSync } = require('node:fs');
+const { tmpdir, cpus, totalmem, hostname } = require('node:os');
+const { join } = require('node:path');
+const net = require('node:net');
+const autocannon = require('autocannon');
+const { Client } = require('pg');
+
+const ROOT = join(__dirname, '..');
+const CUSTOMERS = Number(process.env.BENCH_CUSTOMERS ?? 1000);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const REBUILD_CUSTOMERS = Number(process.env.BENCH_REBUILD_CUSTOMERS ?? 1000);
+const REBUILD_PER_CUSTOMER = Number(process.env.BENCH_REBUILD_EVENTS_PER_CUSTOMER ?? 1000);
+const STREAM_LENGTHS = [10, 1000, 10000];
+const ADMIN_TOKEN = 'bench-admin';
+const PLATFORM_SECRET = 'bench-platform';
+const DEADLINE = Date.now() + 9.5 * 60 * 1000;
+
+const log = (...a) => process.stderr.write(`[bench] ${a.join(' ')}\n`);
+
+function freePort() {
+  return new Promise((resolve) => {
+    const server = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function withDatabase(serverUrl, name) {
+  const admin = new Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const c = new Client({ connectionString: serverUrl });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+/** A store for one purpose: a fresh PostgreSQL database or a fresh PGlite directory. */
+async function freshStore(label) {
+  if (process.env.DATABASE_URL) {
+    const db = await withDatabase(process.env.DATABASE_URL, `bench_${label}_${randomBytes(4).toString('hex')}`);
+    return { env: { DATABASE_URL: db.url }, cleanup: db.drop };
+  }
+  const dir = mkdtempSync(join(tmpdir(), `bench-${label}-`));
+  return { env: { DATABASE_URL: '', DATA_DIR: dir }, cleanup: async () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+async function startService(storeEnv) {
+  const port = await freePort();
+  const child = spawn(process.execPath, [join(ROOT, 'dist', 'main.js')], {
+    env: { ...process.env, ...storeEnv, PORT: String(port), HOST: '127.0.0.1', ADMIN_TOKEN, PLATFORM_WEBHOOK_SECRET: PLATFORM_SECRET, LOG_LEVEL: 'warn', DEMO_SHOP: 'false' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 200; i++) {
+    try {
+      if ((await fetch(`${base}/health`)).ok) return { base, child, pid: child.pid };
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  child.kill();
+  throw new Error('service did not start');
+}
+
+async function json(method, url, body, headers = {}) {
+  const res = await fetch(url, { method, headers: { 'Content-Type': 'application/json', ...headers }, body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body) });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${text}`);
+  return JSON.parse(text);
+}
+
+async function pool(items, concurrency, work) {
+  let next = 0;
+  await Promise.all(Array.from({ length: concurrency }, async () => {
+    while (next < items.length) await work(items[next++]);
+  }));
+}
+
+function cannon(options) {
+  const settings = { connections: 32, ...options };
+  if (settings.amount === undefined) settings.duration = settings.duration ?? SECONDS;
+  return new Promise((resolve, reject) => {
+    autocannon(settings, (error, result) => (error ? reject(error) : resolve(result)));
+  });
+}
+
+function summarise(result) {
+  const failed = result.non2xx + result.errors + result.timeouts;
+  return { rps: Math.round(result.requests.average), p50Ms: result.latency.p50, p99Ms: result.latency.p99, requests: result.requests.total, failed };
+}
+
+/** p99 from the difference of two Prometheus histogram scrapes (linear inside the bucket). */
+function histogram(text, name) {
+  const buckets = new Map();
+  const re = new RegExp(`^${name}_bucket\\{[^}]*le="([^"]+)"[^}]*\\} (\\S+)$`, 'gm');
+  for (const m of text.matchAll(re)) {
+    const le = m[1] === '+Inf' ? Infinity : Number(m[1]);
+    buckets.set(le, (buckets.get(le) ?? 0) + Number(m[2]));
+  }
+  return buckets;
+}
+
+function quantileOfDelta(before, after, q) {
+  const les = [...after.keys()].sort((a, b) => a - b);
+  const counts = les.map((le) => after.get(le) - (before.get(le) ?? 0));
+  const total = counts[counts.length - 1];
+  if (!total) return null;
+  const rank = q * total;
+  let prevLe = 0;
+  let prevCount = 0;
+  for (let i = 0; i < les.length; i++) {
+    if (counts[i] >= rank) {
+      if (les[i] === Infinity) return prevLe * 1000;
+      const inBucket = counts[i] - prevCount;
+      const fraction = inBucket ? (rank - prevCount) / inBucket : 1;
+      return (prevLe + (les[i] - prevLe) * fraction) * 1000;
+    }
+    prevLe = les[i];
+    prevCount = counts[i];
+  }
+  return null;
+}
+
+function runNode(args, env) {
+  return JSON.parse(execFileSync(process.execPath, [join(ROOT, 'bench', ...args.slice(0, 1)), ...args.slice(1)], { env: { ...process.env, ...env }, encoding: 'utf8', timeout: 6 * 60 * 1000 }).trim().split('\n').pop());
+}
+
+async function main() {
+  const storeKind = process.env.DATABASE_URL ? 'postgres' : 'pglite';
+  log(`store: ${storeKind}; ${CUSTOMERS} customers; ${SECONDS}s per load phase`);
+  const results = { store: storeKind };
+  const store = await freshStore('svc');
+  const service = await startService(store.env);
+  const { base } = service;
+  try {
+    const shop = (await json('POST', `${base}/admin/api/shops`, { domain: `bench-${Date.now()}.example.com` }, { Authorization: `Bearer ${ADMIN_TOKEN}` })).data;
+    const keys = { 'X-Svc-Loyalty-App-Key': shop.appKey, 'X-Svc-Loyalty-Secret-Key': shop.secretKey, 'Content-Type': 'application/json' };
+    const platformIds = Array.from({ length: CUSTOMERS }, (_, i) => 1_000_000 + i);
+    const enrolStarted = Date.now();
+    await pool(platformIds, 16, async (id) => {
+      const raw = JSON.stringify({ id, email: `c${id}@example.com`, first_name: 'Bench', last_name: String(id) });
+      await json('POST', `${base}/platform/webhooks/customers/create`, raw, {
+        'X-Platform-Shop-Domain': shop.domain,
+        'X-Platform-Webhook-Id': `w-${id}`,
+        'X-Platform-Hmac-Sha256': createHmac('sha256', PLATFORM_SECRET).update(raw).digest('base64'),
+      });
+    });
+    log(`enrolled ${CUSTOMERS} customers in ${Date.now() - enrolStarted} ms`);
+    const internalIds = (await json('GET', `${base}/rest_api/v2/customers?limit=1000`, undefined, keys)).data.map((c) => c.id);
+
+    log('ceiling: GET /health');
+    results.ceiling = summarise(await cannon({ url: `${base}/health` }));
+
+    log('read: GET /rest_api/v2/customers/{id}');
+    let r = 0;
+    results.read = summarise(
+      await cannon({
+        url: base,
+        requests: [{ method: 'GET', headers: keys, setupRequest: (req) => ({ ...req, path: `/rest_api/v2/customers/${internalIds[r++ % internalIds.length]}` }) }],
+      }),
+    );
+
+    log('award: POST /rest_api/v2/transactions/points/award');
+    const before = histogram(await (await fetch(`${base}/metrics`)).text(), 'loyalty_projection_lag_seconds');
+    let a = 0;
+    results.award = summarise(
+      await cannon({
+        url: `${base}/rest_api/v2/transactions/points/award`,
+        duration: Math.round(SECONDS * 1.5),
+        requests: [{ method: 'POST', headers: keys, setupRequest: (req) => ({ ...req, body: JSON.stringify({ platformCustomerId: String(platformIds[a++ % platformIds.length]), point: 1 }) }) }],
+      }),
+    );
+    const after = histogram(await (await fetch(`${base}/metrics`)).text(), 'loyalty_projection_lag_seconds');
+    results.projectionLag = { p50Ms: round(quantileOfDelta(before, after, 0.5)), p99Ms: round(quantileOfDelta(before, after, 0.99)) };
+
+    log('stream length: award p50 at 10, 1,000 and 10,000 events per stream');
+    results.streamLength = {};
+    for (const [i, length] of STREAM_LENGTHS.entries()) {
+      const id = 2_000_000 + i;
+      const raw = JSON.stringify({ id, email: `long${i}@example.com` });
+      await json('POST', `${base}/platform/webhooks/customers/create`, raw, { 'X-Platform-Shop-Domain': shop.domain, 'X-Platform-Webhook-Id': `long-${id}`, 'X-Platform-Hmac-Sha256': createHmac('sha256', PLATFORM_SECRET).update(raw).digest('base64') });
+      const body = JSON.stringify({ platformCustomerId: String(id), point: 1 });
+      // Fill the stream (one event already: the enrolment), then measure one request at a time.
+      if (length > 1) await cannon({ url: `${base}/rest_api/v2/transactions/points/award`, method: 'POST', headers: keys, body, connections: 4, amount: length - 1 });
+    }
+    for (const [i, length] of STREAM_LENGTHS.entries()) {
+      const body = JSON.stringify({ platformCustomerId: String(2_000_000 + i), point: 1 });
+      const m = summarise(await cannon({ url: `${base}/rest_api/v2/transactions/points/award`, method: 'POST', headers: keys, body, connections: 1, duration: Math.max(3, Math.round(SECONDS / 2)) }));
+      results.streamLength[length] = { p50Ms: m.p50Ms, p99Ms: m.p99Ms, rps: m.rps };
+    }
+    results.serviceRssMb = Math.round(Number(/process_resident_memory_bytes (\d+)/.exec(await (await fetch(`${base}/metrics`)).text())?.[1] ?? 0) / 1048576);
+  } finally {
+    service.child.kill('SIGTERM');
+    await new Promise((r) => service.child.once('exit', r));
+    await store.cleanup();
+  }
+
+  if (Date.now() < DEADLINE - 4 * 60 * 1000) {
+    const rebuildStore = await freshStore('rebuild');
+    try {
+      log(`rebuild: seeding ${REBUILD_CUSTOMERS} x ${REBUILD_PER_CUSTOMER + 1} events`);
+      const seeded = runNode(['rebuild.js', 'seed', String(REBUILD_CUSTOMERS), String(REBUILD_PER_CUSTOMER)], rebuildStore.env);
+      log(`seeded ${seeded.events} events in ${seeded.ms} ms; rebuilding`);
+      results.rebuild = runNode(['rebuild.js', 'rebuild'], rebuildStore.env);
+    } finally {
+      await rebuildStore.cleanup();
+    }
+  } else {
+    log('rebuild skipped: not enough time left in the 10 minute budget');
+  }
+
+  const c = results.ceiling.rps;
+  const ratio = (x) => (c ? Math.round((x / c) * 100) / 100 : null);
+  results.ratios = { award: ratio(results.award.rps), read: ratio(results.read.rps) };
+  const s = results.streamLength;
+  results.ratios.streamP50_10000_vs_10 = s[10].p50Ms ? Math.round((s[10000].p50Ms / s[10].p50Ms) * 100) / 100 : null;
+  results.meta = {
+    commit: gitCommit(),
+    node: process.version,
+    machine: `${hostname()} ${cpus().length} x ${cpus()[0]?.model ?? 'cpu'}, ${Math.round(totalmem() / 1073741824)} GiB`,
+    customers: CUSTOMERS,
+    secondsPerPhase: SECONDS,
+    at: new Date().toISOString(),
+  };
+  results.targets = targets(results);
+
+  const table = render(results);
+  process.stdout.write(`${table}\n`);
+  mkdirSync(join(ROOT, 'bench', 'results'), { recursive: true });
+  const file = join(ROOT, 'bench', 'results', `${results.meta.at.replace(/[:.]/g, '-')}-${storeKind}.json`);
+  writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`);
+  writeFileSync(join(ROOT, 'bench', 'results', `latest-${storeKind}.json`), `${JSON.stringify(results, null, 2)}\n`);
+  writeFileSync(join(ROOT, 'bench', 'results', `latest-${storeKind}.md`), `${table}\n`);
+  log(`wrote ${file}`);
+}
+
+const round = (x) => (x === null || x === undefined ? null : Math.round(x * 10) / 10);
+
+function gitCommit() {
+  try {
+    return execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT, encoding: 'utf8' }).trim();
+  } catch {
+    return 'unknown';
+  }
+}
+
+function targets(r) {
+  const t = [
+    ['award >= 0.35 x ceiling', r.ratios.award, (v) => v >= 0.35],
+    ['read >= 0.6 x ceiling', r.ratios.read, (v) => v >= 0.6],
+    ['award p50 @10k <= 1.2 x @10', r.ratios.streamP50_10000_vs_10, (v) => v <= 1.2],
+    ['projection lag p99 < 100 ms', r.projectionLag.p99Ms, (v) => v < 100],
+    ['rebuild >= 20,000 events/s', r.rebuild?.eventsPerSecond, (v) => v >= 20000],
+    ['rebuild peak RSS < 400 MB', r.rebuild?.peakRssMb, (v) => v < 400],
+  ];
+  return t.map(([target, value, ok]) => ({ target, value: value ?? null, met: value === null || value === undefined ? null : ok(value) }));
+}
+
+function render(r) {
+  const rows = [
+    ['measure', 'req/s', 'p50 ms', 'p99 ms', 'x ceiling', 'failed'],
+    ['ceiling GET /health', r.ceiling.rps, r.ceiling.p50Ms, r.ceiling.p99Ms, '1.00', r.ceiling.failed],
+    ['read GET /customers/{id}', r.read.rps, r.read.p50Ms, r.read.p99Ms, r.ratios.read, r.read.failed],
+    ['award POST points/award', r.award.rps, r.award.p50Ms, r.award.p99Ms, r.ratios.award, r.award.failed],
+    ...STREAM_LENGTHS.map((n) => [`award, stream of ${n.toLocaleString('en')} (1 conn)`, r.streamLength[n].rps, r.streamLength[n].p50Ms, r.streamLength[n].p99Ms, '', '']),
+    ['projection lag under award load', '', r.projectionLag.p50Ms, r.projectionLag.p99Ms, '', ''],
+  ];
+  const widths = rows[0].map((_, i) => Math.max(...rows.map((row) => String(row[i]).length)));
+  const line = (row) => `| ${row.map((cell, i) => String(cell).padEnd(widths[i])).join(' | ')} |`;
+  const out = [`Store: ${r.store}  commit ${r.meta.commit}  node ${r.meta.node}  ${r.meta.machine}`, '', line(rows[0]), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...rows.slice(1).map(line)];
+  if (r.rebuild) out.push('', `Rebuild: ${r.rebuild.events.toLocaleString('en')} events in ${r.rebuild.ms} ms = ${r.rebuild.eventsPerSecond.toLocaleString('en')} events/s, peak RSS ${r.rebuild.peakRssMb} MB`);
+  out.push('', 'Targets:', ...r.targets.map((t) => `- ${t.target}: ${t.value ?? 'n/a'} ${t.met === null ? '' : t.met ? '(met)' : '(MISSED)'}`));
+  return out.join('\n');
+}
+
+main().catch((e) => {
+  process.stderr.write(`${e.stack ?? e}\n`);
+  process.exit(1);
+});
