@@ -59,6 +59,17 @@ describe.each(storeKinds())('event store contract (%s)', (kind) => {
     expect(await events.readStream(id)).toHaveLength(1);
   });
 
+  it('orders by number, not text: revision 10 comes after 9, in the stream and in the feed', async () => {
+    const id = stream();
+    const start = await events.headPosition();
+    await events.appendToStream(id, Array.from({ length: 12 }, (_, i) => event('n', { i })), 'no_stream');
+    await events.appendToStream(id, [event('n', { i: 12 })], 11n);
+    expect((await events.readStream(id)).map((e) => e.data.i)).toEqual(Array.from({ length: 13 }, (_, i) => i));
+    expect((await events.readStream(id, 9n)).map((e) => Number(e.revision))).toEqual([9, 10, 11, 12]);
+    expect((await events.readAll({ after: start, limit: 100 })).map((e) => e.data.i)).toEqual(Array.from({ length: 13 }, (_, i) => i));
+    expect((await events.headPosition())!.prepare - start!.prepare).toBeGreaterThanOrEqual(13n);
+  });
+
   it('reads a stream from a revision', async () => {
     const id = stream();
     await events.appendToStream(id, [event('a'), event('b'), event('c')], 'no_stream');

@@ -38,7 +38,7 @@ interface EventRow {
   stream_id: string;
   revision: string;
   tx: string;
-  position: string;
+  pos: string;
   type: string;
   data: Record<string, unknown>;
   metadata: Record<string, unknown>;
@@ -46,7 +46,7 @@ interface EventRow {
 }
 
 const SELECT_EVENT = `SELECT event_id::text, stream_id, revision::text, transaction_id::text AS tx,
-  position::text, type, data, metadata, recorded_at FROM es_events`;
+  position::text AS pos, type, data, metadata, recorded_at FROM es_events`;
 
 /**
  * Event store on PostgreSQL (server via `pg`, or embedded PGlite: same SQL).
@@ -55,8 +55,9 @@ const SELECT_EVENT = `SELECT event_id::text, stream_id, revision::text, transact
  * transaction: sequence numbers are handed out before commit, so a reader ordering by position alone
  * could pass over an event whose transaction commits later and never see it. Every transaction older
  * than `pg_snapshot_xmin` has ended, so the feed below that mark never gains an event in the middle.
- * Appends to one stream take a transaction-scoped advisory lock before their first write, so a later
- * revision of a stream always has a larger transaction id than an earlier one.
+ * An append writes revision n+1 only when it sees revision n committed, and a transaction id is
+ * assigned at the first write: so a later revision of a stream always has a larger transaction id
+ * than an earlier one, and the feed keeps each stream in revision order.
  */
 export class SqlEventStore implements EventStore {
   private constructor(private readonly sql: SqlClient) {}
@@ -68,47 +69,57 @@ export class SqlEventStore implements EventStore {
 
   async appendToStream(streamId: string, events: NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {
     if (events.length === 0) throw new Error('appendToStream needs at least one event');
+    if (expected === 'any') return this.appendAny(streamId, events);
+    const payload = JSON.stringify(events.map((e) => ({ id: e.id, type: e.type, data: e.data, metadata: e.metadata ?? {} })));
+    const first = expected === 'no_stream' ? 0n : expected + 1n;
+    let rows: Array<{ revision: string; tx: string; position: string }>;
     try {
-      return await this.sql.transaction(async (tx) => {
-        await tx.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [streamId]);
-        const [row] = await tx.query<{ rev: string | null }>(
-          'SELECT max(revision)::text AS rev FROM es_events WHERE stream_id = $1',
-          [streamId],
-        );
-        const actual = row.rev === null ? ('no_stream' as const) : BigInt(row.rev);
-        if (expected !== 'any' && expected !== actual) {
-          throw new WrongExpectedRevisionError(streamId, expected, actual);
-        }
-        const first = actual === 'no_stream' ? 0n : actual + 1n;
-        const payload = events.map((e) => ({ id: e.id, type: e.type, data: e.data, metadata: e.metadata ?? {} }));
-        const rows = await tx.query<{ revision: string; tx: string; position: string }>(
-          `INSERT INTO es_events (stream_id, revision, event_id, type, data, metadata)
-           SELECT $1, $2::bigint + e.ord - 1, (e.value->>'id')::uuid, e.value->>'type', e.value->'data', e.value->'metadata'
-           FROM jsonb_array_elements($3::text::jsonb) WITH ORDINALITY AS e(value, ord)
-           ORDER BY e.ord
-           RETURNING revision::text, transaction_id::text AS tx, position::text`,
-          [streamId, first.toString(), JSON.stringify(payload)],
-        );
-        const last = rows.reduce((a, b) => (BigInt(a.position) > BigInt(b.position) ? a : b));
-        return {
-          nextExpectedRevision: BigInt(last.revision),
-          position: { commit: BigInt(last.tx), prepare: BigInt(last.position) },
-        };
-      });
+      // One statement, so one round trip. It writes only if the expected revision is the stream's
+      // last: the previous revision must exist (checked here) and the next must not (the unique
+      // constraint, which also makes a concurrent writer of the same revision wait and then fail).
+      rows = await this.sql.query(
+        `INSERT INTO es_events (stream_id, revision, event_id, type, data, metadata)
+         SELECT $1, $2::bigint + e.ord - 1, (e.value->>'id')::uuid, e.value->>'type', e.value->'data', e.value->'metadata'
+         FROM jsonb_array_elements($3::text::jsonb) WITH ORDINALITY AS e(value, ord)
+         WHERE $2::bigint = 0 OR EXISTS (SELECT 1 FROM es_events WHERE stream_id = $1 AND revision = $2::bigint - 1)
+         ORDER BY e.ord
+         RETURNING revision::text, transaction_id::text AS tx, position::text`,
+        [streamId, first.toString(), payload],
+      );
     } catch (error) {
-      // Two writers that both saw "no stream" race past the lock only if hashes differ; the unique
-      // constraint is the last word and means the same thing as a revision mismatch.
       const { code, constraint } = error as { code?: string; constraint?: string };
       if (code === UNIQUE_VIOLATION && constraint === 'es_events_stream_revision') {
-        throw new WrongExpectedRevisionError(streamId, expected, 'no_stream');
+        throw new WrongExpectedRevisionError(streamId, expected, await this.lastRevision(streamId));
       }
       throw error;
     }
+    if (rows.length === 0) throw new WrongExpectedRevisionError(streamId, expected, await this.lastRevision(streamId));
+    return toAppendResult(rows);
+  }
+
+  /** Append whatever the stream's revision is (a writer that does not care about concurrency). */
+  private async appendAny(streamId: string, events: NewEvent[]): Promise<AppendResult> {
+    for (;;) {
+      const last = await this.lastRevision(streamId);
+      try {
+        return await this.appendToStream(streamId, events, last);
+      } catch (error) {
+        if (!(error instanceof WrongExpectedRevisionError)) throw error;
+      }
+    }
+  }
+
+  private async lastRevision(streamId: string): Promise<bigint | 'no_stream'> {
+    const [row] = await this.sql.query<{ rev: string | null }>(
+      'SELECT max(revision)::text AS rev FROM es_events WHERE stream_id = $1',
+      [streamId],
+    );
+    return row.rev === null ? 'no_stream' : BigInt(row.rev);
   }
 
   async readStream(streamId: string, fromRevision = 0n): Promise<RecordedEvent[]> {
     const rows = await this.sql.query<EventRow>(
-      `${SELECT_EVENT} WHERE stream_id = $1 AND revision >= $2::bigint ORDER BY revision`,
+      `${SELECT_EVENT} WHERE stream_id = $1 AND revision >= $2::bigint ORDER BY es_events.revision`,
       [streamId, fromRevision.toString()],
     );
     return rows.map(toRecorded);
@@ -119,23 +130,23 @@ export class SqlEventStore implements EventStore {
     const rows = after
       ? await this.sql.query<EventRow>(
           `${SELECT_EVENT} WHERE (transaction_id, position) > ($1::text::xid8, $2::bigint) AND ${visible}
-           ORDER BY transaction_id, position LIMIT $3`,
+           ORDER BY es_events.transaction_id, es_events.position LIMIT $3`,
           [after.commit.toString(), after.prepare.toString(), limit],
         )
       : await this.sql.query<EventRow>(
-          `${SELECT_EVENT} WHERE ${visible} ORDER BY transaction_id, position LIMIT $1`,
+          `${SELECT_EVENT} WHERE ${visible} ORDER BY es_events.transaction_id, es_events.position LIMIT $1`,
           [limit],
         );
     return rows.map(toRecorded);
   }
 
   async headPosition(): Promise<GlobalPosition | null> {
-    const [row] = await this.sql.query<{ tx: string; position: string }>(
-      `SELECT transaction_id::text AS tx, position::text FROM es_events
+    const [row] = await this.sql.query<{ tx: string; pos: string }>(
+      `SELECT transaction_id::text AS tx, position::text AS pos FROM es_events
        WHERE transaction_id < pg_snapshot_xmin(pg_current_snapshot())
-       ORDER BY transaction_id DESC, position DESC LIMIT 1`,
+       ORDER BY es_events.transaction_id DESC, es_events.position DESC LIMIT 1`,
     );
-    return row ? { commit: BigInt(row.tx), prepare: BigInt(row.position) } : null;
+    return row ? { commit: BigInt(row.tx), prepare: BigInt(row.pos) } : null;
   }
 
   async readCheckpoint(subscription: string): Promise<GlobalPosition | null> {
@@ -166,12 +177,17 @@ export class SqlEventStore implements EventStore {
   }
 }
 
+function toAppendResult(rows: Array<{ revision: string; tx: string; position: string }>): AppendResult {
+  const last = rows.reduce((a, b) => (BigInt(a.position) > BigInt(b.position) ? a : b));
+  return { nextExpectedRevision: BigInt(last.revision), position: { commit: BigInt(last.tx), prepare: BigInt(last.position) } };
+}
+
 function toRecorded(row: EventRow): RecordedEvent {
   return {
     id: row.event_id,
     streamId: row.stream_id,
     revision: BigInt(row.revision),
-    position: { commit: BigInt(row.tx), prepare: BigInt(row.position) },
+    position: { commit: BigInt(row.tx), prepare: BigInt(row.pos) },
     type: row.type,
     data: row.data,
     metadata: row.metadata ?? {},
