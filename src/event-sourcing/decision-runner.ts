@@ -29,12 +29,13 @@ const MAX_ATTEMPTS = 40;
 const CACHE_LIMIT = 20_000;
 
 /**
- * Runs one command against one stream: load (from a cache of folded states plus the events appended
- * since), decide, append with the expected revision, and on a revision conflict start over. Then
- * wait until the read models include the new events, so a read right after a write sees it.
+ * Runs one command against one stream: decide on the stream's state, append with the expected
+ * revision, and on a revision conflict reload and start over. Then wait until the read models
+ * include the new events, so a read right after a write sees it.
  *
- * The cache is why a command does not fold the whole stream: only events after the cached revision
- * are read. It holds no authority: the expected revision check at append makes a stale entry harmless.
+ * Folded states of recently used streams are cached, so a command neither folds the whole stream
+ * nor, usually, reads it at all. The cache holds no authority: the expected revision check at append
+ * refuses a decision made on stale state, and refusals are re-decided on state read from the store.
  */
 @Injectable()
 export class DecisionRunner {
@@ -48,6 +49,7 @@ export class DecisionRunner {
     private readonly metrics: Metrics,
   ) {}
 
+  /** The stream's current state: the cached fold plus whatever was appended since (one read). */
   async load<S, E extends DomainEvent>(
     decider: Pick<Decider<S, unknown, E>, 'initialState' | 'evolve'>,
     streamId: string,
@@ -69,10 +71,27 @@ export class DecisionRunner {
     command: (state: S) => C | Promise<C>,
     options: { waitForProjections?: boolean } = {},
   ): Promise<Decision<S, E>> {
+    // First try on the cached state without reading: in one process it is current, and if another
+    // process appended meanwhile the expected revision check refuses the append. A refusal or an
+    // empty decision made on unverified state is not trusted: it is decided again on fresh state.
+    let verified = !this.cache.has(streamId);
     for (let attempt = 1; ; attempt++) {
-      const { state, revision } = await this.load(decider, streamId);
-      const events = decider.decide(await command(state), state);
-      if (events.length === 0) return { before: state, after: state, events, position: null };
+      const { state, revision } = verified
+        ? await this.load(decider, streamId)
+        : (this.cache.get(streamId) as CachedStream<S>);
+      let events: E[];
+      try {
+        events = decider.decide(await command(state), state);
+      } catch (error) {
+        if (verified) throw error;
+        verified = true;
+        continue;
+      }
+      if (events.length === 0) {
+        if (verified) return { before: state, after: state, events, position: null };
+        verified = true;
+        continue;
+      }
       try {
         const result = await this.eventStore.appendToStream(
           streamId,
@@ -89,6 +108,7 @@ export class DecisionRunner {
         if (!(error instanceof WrongExpectedRevisionError) || attempt >= MAX_ATTEMPTS) throw error;
         this.conflicts++;
         this.metrics.appendConflicts.inc();
+        verified = true;
         // Someone else appended first: back off a little (with jitter so racers spread out) and retry.
         await new Promise((r) => setTimeout(r, Math.random() * Math.min(50, 2 ** attempt)));
       }

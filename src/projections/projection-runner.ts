@@ -12,6 +12,8 @@ import { Projection, PROJECTIONS } from './projection';
 import { Metrics } from '../metrics/metrics';
 
 const BATCH = 1000;
+/** Checkpoints are written at most this often while busy (and whenever the feed goes quiet). */
+const CHECKPOINT_EVERY_MS = 1000;
 
 interface Waiter {
   position: GlobalPosition;
@@ -35,6 +37,9 @@ export class ProjectionRunner implements OnApplicationShutdown {
   private wake: (() => void) | null = null;
   private exclusive: Promise<unknown> = Promise.resolve();
   private failures = 0;
+  /** Projections whose checkpoint moved since it was last stored. */
+  private readonly unsaved = new Set<string>();
+  private lastSaved = Date.now();
 
   constructor(
     @Inject(EVENT_STORE) private readonly eventStore: EventStore,
@@ -61,6 +66,7 @@ export class ProjectionRunner implements OnApplicationShutdown {
     this.wake?.();
     await this.loop;
     this.loop = null;
+    await this.saveCheckpoints();
   }
 
   async onApplicationShutdown(): Promise<void> {
@@ -92,6 +98,7 @@ export class ProjectionRunner implements OnApplicationShutdown {
     while ((await this.step()) > 0) {
       /* keep going */
     }
+    await this.saveCheckpoints();
   }
 
   /** Empties every read model and replays the whole log into it. */
@@ -109,6 +116,7 @@ export class ProjectionRunner implements OnApplicationShutdown {
     this.processed = null;
     let events = 0;
     for (let n = await this.step(); n > 0; n = await this.step()) events += n;
+    await this.saveCheckpoints();
     if (wasRunning) await this.start();
     return { events, ms: Date.now() - started };
   }
@@ -147,6 +155,7 @@ export class ProjectionRunner implements OnApplicationShutdown {
         this.logger.error(`Projection step failed (${this.failures} in a row): ${(error as Error).stack ?? error}`);
       }
       if (read >= BATCH) continue;
+      if (read === 0 && this.unsaved.size > 0) await this.saveCheckpoints().catch((e) => this.logger.error(e));
       // Waiting writers: their event may be hidden behind an older transaction still committing.
       const pause = this.failures > 0 ? Math.min(5000, 100 * 2 ** this.failures) : this.waiters.length ? 2 : this.config.projectionPollMs;
       await new Promise<void>((resolve) => {
@@ -157,33 +166,52 @@ export class ProjectionRunner implements OnApplicationShutdown {
     }
   }
 
-  /** Reads one batch and hands each projection the events it has not applied yet. */
+  /**
+   * Reads one batch and hands each projection the events it has not applied yet. Projections are
+   * independent, so they apply side by side. Checkpoints are kept in memory and stored every
+   * second or when the feed goes quiet: projections are idempotent, so after a crash the events
+   * since the stored checkpoint are simply applied again.
+   */
   private step(): Promise<number> {
     const run = this.exclusive.then(async () => {
       const from = this.lowestCheckpoint();
       const batch = await this.eventStore.readAll({ after: from, limit: BATCH });
       if (batch.length === 0) return 0;
       const last = batch[batch.length - 1].position;
-      for (const projection of this.projections) {
-        const checkpoint = this.checkpoints.get(projection.name) ?? null;
-        const pending = batch.filter((e) => after(e.position, checkpoint) && projection.handles(e.type));
-        if (pending.length > 0) {
-          await projection.apply(pending);
-          const now = Date.now();
-          const lag = this.metrics.projectionLag.labels(projection.name);
-          for (const e of pending) lag.observe(Math.max(0, now - e.recordedAt.getTime()) / 1000);
-        }
-        if (after(last, checkpoint)) {
-          await this.eventStore.storeCheckpoint(projection.name, last);
+      await Promise.all(
+        this.projections.map(async (projection) => {
+          const checkpoint = this.checkpoints.get(projection.name) ?? null;
+          if (!after(last, checkpoint)) return;
+          const pending = batch.filter((e) => after(e.position, checkpoint) && projection.handles(e.type));
+          if (pending.length > 0) {
+            await projection.apply(pending);
+            const now = Date.now();
+            const lag = this.metrics.projectionLag.labels(projection.name);
+            for (const e of pending) lag.observe(Math.max(0, now - e.recordedAt.getTime()) / 1000);
+          }
           this.checkpoints.set(projection.name, last);
-        }
-      }
+          this.unsaved.add(projection.name);
+        }),
+      );
       this.processed = this.lowestCheckpoint();
       this.release();
+      if (Date.now() - this.lastSaved >= CHECKPOINT_EVERY_MS) await this.saveCheckpoints();
       return batch.length;
     });
     this.exclusive = run.catch(() => undefined);
     return run;
+  }
+
+  private async saveCheckpoints(): Promise<void> {
+    this.lastSaved = Date.now();
+    const names = [...this.unsaved];
+    this.unsaved.clear();
+    try {
+      for (const name of names) await this.eventStore.storeCheckpoint(name, this.checkpoints.get(name) ?? null);
+    } catch (error) {
+      names.forEach((n) => this.unsaved.add(n));
+      throw error;
+    }
   }
 
   private release(): void {

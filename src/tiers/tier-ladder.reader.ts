@@ -1,25 +1,17 @@
 import { Injectable } from '@nestjs/common';
-import { DecisionRunner } from '../event-sourcing/decision-runner';
-import { tierLadder } from './domain/tier-ladder.decider';
-import { tierStreamId } from './domain/tier-events';
 import { TierRung } from '../ledger/domain/customer-ledger.decider';
+import { TierCatalog } from './tier-catalog';
 
-/** The shop's tier ladder as the ledger needs it, read from the tier stream (cached, never stale at decide time for long). */
+/** The shop's tier ladder as the ledger needs it: active tiers, lowest target first. */
 @Injectable()
 export class TierLadderReader {
-  constructor(private readonly runner: DecisionRunner) {}
+  constructor(private readonly catalog: TierCatalog) {}
 
   async rungs(shopId: string): Promise<TierRung[]> {
-    const { state } = await this.runner.load(tierLadder, tierStreamId(shopId));
-    return Object.values(state.tiers)
-      .filter((t) => !t.settings.inactive)
-      .map((t) => ({ id: t.id, name: t.settings.name, targetPoint: t.settings.targetPoint }))
-      .sort((a, b) => a.targetPoint - b.targetPoint);
+    return (await this.catalog.forShop(shopId)).rungs;
   }
 
   async baseTier(shopId: string): Promise<TierRung | null> {
-    const { state } = await this.runner.load(tierLadder, tierStreamId(shopId));
-    const base = Object.values(state.tiers).find((t) => t.isSystemTier);
-    return base ? { id: base.id, name: base.settings.name, targetPoint: base.settings.targetPoint } : null;
+    return (await this.catalog.forShop(shopId)).base;
   }
 }

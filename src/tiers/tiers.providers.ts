@@ -1,5 +1,6 @@
 import { Capability } from '../shared/capability';
 import { TierLadderReader } from './tier-ladder.reader';
+import { TierCatalog } from './tier-catalog';
 import { TierLadderCommands } from './commands/tier-commands';
 import { DefineBaseTierHandler, DefineTierHandler } from './commands/define-tier.handler';
 import { UpdateTierHandler } from './commands/update-tier.handler';
@@ -11,6 +12,7 @@ import { TiersController } from './http/tiers.controller';
 
 export const TIERS_CAPABILITY: Capability = {
   providers: [
+    TierCatalog,
     TierLadderReader,
     TierLadderCommands,
     DefineTierHandler,

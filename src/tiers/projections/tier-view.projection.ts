@@ -1,34 +1,22 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { CollectionDefinition, READ_STORE, ReadStore } from '../../infrastructure/read-store/read-store.port';
+import { READ_STORE, ReadStore } from '../../infrastructure/read-store/read-store.port';
+import { TierDoc, TIERS } from './tier-read-models';
 import { RecordedEvent } from '../../infrastructure/event-store/event-store.port';
 import { Projection } from '../../projections/projection';
 import { fromRecorded } from '../../event-sourcing/domain-event';
 import { assertNever } from '../../shared/domain/decider';
-import { TierEvent, TierEventType as T, TierSettings } from '../domain/tier-events';
-
-export interface TierDoc extends TierSettings {
-  id: string;
-  shopId: string;
-  isSystemTier: boolean;
-  systemType: string | null;
-  /** Names the tier had before a rename, oldest first. */
-  prevNames: string[];
-  /** When targetPoint last changed (null: never since creation). */
-  targetPointUpdate: string | null;
-  createdAt: string;
-  updatedAt: string;
-  /** Present while the doc exists; a removed tier's doc is deleted. */
-  streamRevision: string;
-}
-
-export const TIERS: CollectionDefinition = { name: 'tiers_v1', indexes: [['shopId', 'targetPoint']], numericFields: ['targetPoint'] };
+import { TierEvent, TierEventType as T } from '../domain/tier-events';
+import { TierCatalog } from '../tier-catalog';
 
 @Injectable()
 export class TierViewProjection implements Projection {
   readonly name = 'tiers_v1';
   readonly collections = [TIERS];
 
-  constructor(@Inject(READ_STORE) private readonly readStore: ReadStore) {}
+  constructor(
+    @Inject(READ_STORE) private readonly readStore: ReadStore,
+    private readonly catalog: TierCatalog,
+  ) {}
 
   handles(eventType: string): boolean {
     return (Object.values(T) as string[]).includes(eventType);
@@ -75,6 +63,7 @@ export class TierViewProjection implements Projection {
         default:
           assertNever(e);
       }
+      this.catalog.invalidate(e.shopId);
     }
   }
 }

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { READ_STORE, ReadStore } from '../../infrastructure/read-store/read-store.port';
 import { because } from '../../shared/domain/domain-error';
 import { CUSTOMERS } from '../../ledger/projections/ledger-read-models';
-import { TierDoc, TIERS } from '../projections/tier-view.projection';
+import { TierDoc, TIERS } from '../projections/tier-read-models';
 import { presentTierDetail, presentTierListItem } from './tier.presenter';
 
 /** Reads of the tiers read model; members are counted live from the customers read model. */

@@ -1,4 +1,4 @@
-import { TierDoc } from '../projections/tier-view.projection';
+import { TierDoc } from '../projections/tier-read-models';
 
 /** Tier list item (spec 2.9 Tier). */
 export function presentTierListItem(doc: TierDoc, members: number) {

@@ -1,0 +1,51 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { READ_STORE, ReadStore } from '../infrastructure/read-store/read-store.port';
+import { TierDoc, TIERS } from './projections/tier-read-models';
+import { TierRung } from '../ledger/domain/customer-ledger.decider';
+
+interface ShopTiers {
+  docs: TierDoc[];
+  names: Map<string, string>;
+  rungs: TierRung[];
+  base: TierRung | null;
+}
+
+/**
+ * A shop's tiers, read from the tiers read model and kept in memory: every award and every customer
+ * read needs them, and they change rarely. The tier projection calls `invalidate` when it applies a
+ * tier event; every process runs the projections, so every process's copy is dropped. A generation
+ * counter stops a load that started before an invalidation from storing what it read.
+ */
+@Injectable()
+export class TierCatalog {
+  private readonly cache = new Map<string, ShopTiers>();
+  private generation = 0;
+
+  constructor(@Inject(READ_STORE) private readonly readStore: ReadStore) {}
+
+  invalidate(shopId: string): void {
+    this.generation++;
+    this.cache.delete(shopId);
+  }
+
+  async forShop(shopId: string): Promise<ShopTiers> {
+    const cached = this.cache.get(shopId);
+    if (cached) return cached;
+    const generation = this.generation;
+    const docs = await (await this.readStore.collection<TierDoc>(TIERS)).find({ shopId }, { sort: { field: 'targetPoint', direction: 'asc' } });
+    const rung = (t: TierDoc): TierRung => ({ id: t.id, name: t.name, targetPoint: t.targetPoint });
+    const base = docs.find((t) => t.isSystemTier);
+    const entry: ShopTiers = {
+      docs,
+      names: new Map(docs.map((t) => [t.id, t.name])),
+      // Inactive tiers are shown but never entered automatically.
+      rungs: docs.filter((t) => !t.inactive).map(rung),
+      base: base ? rung(base) : null,
+    };
+    if (generation === this.generation) {
+      if (this.cache.size > 10_000) this.cache.clear();
+      this.cache.set(shopId, entry);
+    }
+    return entry;
+  }
+}
