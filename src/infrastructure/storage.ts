@@ -21,7 +21,13 @@ export async function openStorage(config: AppConfig): Promise<Storage> {
   let describe: string;
   if (config.databaseUrl) {
     sql = new PgSqlClient(config.databaseUrl);
-    describe = 'postgres';
+    // Read models are rebuilt from the log, so their writes need not wait for the WAL flush
+    // (asynchronous commit). The log's appends stay synchronous: points are money. A checkpoint
+    // is only ever durable after the read-model writes before it, because WAL is flushed in order.
+    const readSql = new PgSqlClient(config.databaseUrl, { options: '-c synchronous_commit=off' });
+    const eventStore = await SqlEventStore.create(sql);
+    const readStore = new SqlReadStore(readSql);
+    return { eventStore, readStore, describe: 'postgres', close: async () => void (await Promise.all([sql.close(), readSql.close()])) };
   } else if (config.inMemory) {
     sql = await PgliteSqlClient.open();
     describe = 'pglite (memory)';

@@ -107,6 +107,7 @@ export class ProjectionRunner implements OnApplicationShutdown {
     await this.stop();
     const started = Date.now();
     for (const projection of this.projections) {
+      projection.reset?.();
       for (const definition of projection.collections) {
         await (await this.readStore.collection(definition)).clear();
       }
@@ -154,10 +155,11 @@ export class ProjectionRunner implements OnApplicationShutdown {
         this.failures++;
         this.logger.error(`Projection step failed (${this.failures} in a row): ${(error as Error).stack ?? error}`);
       }
-      if (read >= BATCH) continue;
-      if (read === 0 && this.unsaved.size > 0) await this.saveCheckpoints().catch((e) => this.logger.error(e));
+      // Something was read: look again at once, more may have committed meanwhile.
+      if (read > 0) continue;
+      if (this.unsaved.size > 0) await this.saveCheckpoints().catch((e) => this.logger.error(e));
       // Waiting writers: their event may be hidden behind an older transaction still committing.
-      const pause = this.failures > 0 ? Math.min(5000, 100 * 2 ** this.failures) : this.waiters.length ? 2 : this.config.projectionPollMs;
+      const pause = this.failures > 0 ? Math.min(5000, 100 * 2 ** this.failures) : this.waiters.length ? 1 : this.config.projectionPollMs;
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, pause);
         this.wake = () => (clearTimeout(timer), resolve());

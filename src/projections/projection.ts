@@ -13,4 +13,6 @@ export interface Projection {
   readonly collections: CollectionDefinition[];
   handles(eventType: string): boolean;
   apply(events: RecordedEvent[]): Promise<void>;
+  /** Forget anything kept in memory (called before a rebuild). */
+  reset?(): void;
 }

@@ -64,11 +64,18 @@ function applyEvent(doc: CustomerDoc | null, event: CustomerEvent): CustomerDoc 
   }
 }
 
-/** Customers read model (v2 Customer). Loads each touched customer once per batch, writes once. */
+const CACHE_LIMIT = 50_000;
+
+/**
+ * Customers read model (v2 Customer). Each touched customer is loaded once per batch and written
+ * once. Documents this process wrote are kept in memory, so a busy customer costs no read: every
+ * process applies every event in order, so its copy is exactly what is stored.
+ */
 @Injectable()
 export class CustomerViewProjection implements Projection {
   readonly name = 'customers_v1';
   readonly collections = [CUSTOMERS];
+  private readonly recent = new Map<string, CustomerDoc>();
 
   constructor(@Inject(READ_STORE) private readonly readStore: ReadStore) {}
 
@@ -79,7 +86,13 @@ export class CustomerViewProjection implements Projection {
   async apply(events: RecordedEvent[]): Promise<void> {
     const customers = await this.readStore.collection<CustomerDoc>(CUSTOMERS);
     const ids = [...new Set(events.map((e) => (e.data as { customerId: string }).customerId))];
-    const docs = new Map((await customers.getMany(ids)).map((d) => [d.id, d]));
+    const docs = new Map<string, CustomerDoc>();
+    for (const id of ids) {
+      const known = this.recent.get(id);
+      if (known) docs.set(id, known);
+    }
+    const missing = ids.filter((id) => !docs.has(id));
+    for (const doc of await customers.getMany(missing)) docs.set(doc.id, doc);
     const changed = new Set<string>();
     for (const recorded of events) {
       const event = fromRecorded<CustomerEvent>(recorded);
@@ -90,6 +103,16 @@ export class CustomerViewProjection implements Projection {
       docs.set(next.id, { ...next, streamRevision: recorded.revision.toString() });
       changed.add(next.id);
     }
-    await customers.putMany([...changed].map((id) => docs.get(id)!));
+    const written = [...changed].map((id) => docs.get(id)!);
+    await customers.putMany(written);
+    for (const doc of written) {
+      this.recent.delete(doc.id);
+      this.recent.set(doc.id, doc);
+    }
+    while (this.recent.size > CACHE_LIMIT) this.recent.delete(this.recent.keys().next().value as string);
+  }
+
+  reset(): void {
+    this.recent.clear();
   }
 }
