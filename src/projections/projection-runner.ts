@@ -5,14 +5,16 @@ import {
   EventStore,
   GlobalPosition,
   positionToString,
+  RecordedEvent,
 } from '../infrastructure/event-store/event-store.port';
 import { READ_STORE, ReadStore } from '../infrastructure/read-store/read-store.port';
 import { AppConfig } from '../config/app-config';
 import { Projection, PROJECTIONS } from './projection';
 import { Metrics } from '../metrics/metrics';
+import { ProjectionBatch } from './projection-batch';
 
 const BATCH = 1000;
-/** Checkpoints are written at most this often while busy (and whenever the feed goes quiet). */
+/** Checkpoints are written at most this often (and when the runner stops or catches up). */
 const CHECKPOINT_EVERY_MS = 1000;
 
 interface Waiter {
@@ -157,7 +159,9 @@ export class ProjectionRunner implements OnApplicationShutdown {
       }
       // Something was read: look again at once, more may have committed meanwhile.
       if (read > 0) continue;
-      if (this.unsaved.size > 0) await this.saveCheckpoints().catch((e) => this.logger.error(e));
+      if (this.unsaved.size > 0 && Date.now() - this.lastSaved >= CHECKPOINT_EVERY_MS) {
+        await this.saveCheckpoints().catch((e) => this.logger.error(e));
+      }
       // Waiting writers: their event may be hidden behind an older transaction still committing.
       const pause = this.failures > 0 ? Math.min(5000, 100 * 2 ** this.failures) : this.waiters.length ? 1 : this.config.projectionPollMs;
       await new Promise<void>((resolve) => {
@@ -170,7 +174,8 @@ export class ProjectionRunner implements OnApplicationShutdown {
 
   /**
    * Reads one batch and hands each projection the events it has not applied yet. Projections are
-   * independent, so they apply side by side. Checkpoints are kept in memory and stored every
+   * independent, so they apply side by side, staging their writes, which are stored together.
+   * Checkpoints are kept in memory and stored every
    * second or when the feed goes quiet: projections are idempotent, so after a crash the events
    * since the stored checkpoint are simply applied again.
    */
@@ -180,21 +185,25 @@ export class ProjectionRunner implements OnApplicationShutdown {
       const batch = await this.eventStore.readAll({ after: from, limit: BATCH });
       if (batch.length === 0) return 0;
       const last = batch[batch.length - 1].position;
+      const batchWrites = new ProjectionBatch(this.readStore);
+      const applied: Array<{ projection: Projection; pending: RecordedEvent[] }> = [];
       await Promise.all(
         this.projections.map(async (projection) => {
           const checkpoint = this.checkpoints.get(projection.name) ?? null;
           if (!after(last, checkpoint)) return;
           const pending = batch.filter((e) => after(e.position, checkpoint) && projection.handles(e.type));
-          if (pending.length > 0) {
-            await projection.apply(pending);
-            const now = Date.now();
-            const lag = this.metrics.projectionLag.labels(projection.name);
-            for (const e of pending) lag.observe(Math.max(0, now - e.recordedAt.getTime()) / 1000);
-          }
-          this.checkpoints.set(projection.name, last);
-          this.unsaved.add(projection.name);
+          if (pending.length > 0) await projection.apply(pending, batchWrites);
+          applied.push({ projection, pending });
         }),
       );
+      await batchWrites.commit();
+      const now = Date.now();
+      for (const { projection, pending } of applied) {
+        const lag = this.metrics.projectionLag.labels(projection.name);
+        for (const e of pending) lag.observe(Math.max(0, now - e.recordedAt.getTime()) / 1000);
+        this.checkpoints.set(projection.name, last);
+        this.unsaved.add(projection.name);
+      }
       this.processed = this.lowestCheckpoint();
       this.release();
       if (Date.now() - this.lastSaved >= CHECKPOINT_EVERY_MS) await this.saveCheckpoints();
@@ -209,7 +218,7 @@ export class ProjectionRunner implements OnApplicationShutdown {
     const names = [...this.unsaved];
     this.unsaved.clear();
     try {
-      for (const name of names) await this.eventStore.storeCheckpoint(name, this.checkpoints.get(name) ?? null);
+      await Promise.all(names.map((name) => this.eventStore.storeCheckpoint(name, this.checkpoints.get(name) ?? null)));
     } catch (error) {
       names.forEach((n) => this.unsaved.add(n));
       throw error;

@@ -1,18 +1,20 @@
 import { CollectionDefinition } from '../infrastructure/read-store/read-store.port';
 import { RecordedEvent } from '../infrastructure/event-store/event-store.port';
+import { ProjectionBatch } from './projection-batch';
 
 export const PROJECTIONS = Symbol('PROJECTIONS');
 
 /**
  * A read model built from the global feed. `name` is its checkpoint name and carries a version
  * (`customers_v1`): a changed projection gets a new name and is rebuilt from the log.
- * `apply` must be idempotent: after a crash between applying and checkpointing, events come again.
+ * `apply` stages its writes in the step's batch (stored in one round trip with the other
+ * projections') and must be idempotent: after a crash before a checkpoint, events come again.
  */
 export interface Projection {
   readonly name: string;
   readonly collections: CollectionDefinition[];
   handles(eventType: string): boolean;
-  apply(events: RecordedEvent[]): Promise<void>;
+  apply(events: RecordedEvent[], batch: ProjectionBatch): Promise<void>;
   /** Forget anything kept in memory (called before a rebuild). */
   reset?(): void;
 }

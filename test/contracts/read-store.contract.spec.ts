@@ -115,3 +115,27 @@ describe.each(storeKinds())('read store contract (%s)', (kind) => {
     expect(await other.get('keep')).not.toBeNull();
   });
 });
+
+describe.each(storeKinds())('read store batch writes (%s)', (kind) => {
+  let store: TestStorage;
+  beforeAll(async () => {
+    store = await openTestStorage(kind);
+  });
+  afterAll(() => store.cleanup());
+
+  it('writes puts and deletes of several collections in one call', async () => {
+    const a = { name: 'batch_a' };
+    const b = { name: 'batch_b' };
+    const ca = await store.storage.readStore.collection<{ id: string; v: number }>(a);
+    const cb = await store.storage.readStore.collection<{ id: string; v: number }>(b);
+    await ca.put({ id: 'gone', v: 0 });
+    await store.storage.readStore.write([
+      { definition: a, put: [{ id: 'x', v: 1 } as never, { id: 'y', v: 2 } as never], delete: ['gone'] },
+      { definition: b, put: [{ id: 'z', v: 3 } as never], delete: [] },
+      { definition: { name: 'batch_c' }, put: [], delete: [] },
+    ]);
+    expect((await ca.find({}, { sort: { field: 'id', direction: 'asc' } })).map((d) => d.v)).toEqual([1, 2]);
+    expect(await cb.get('z')).toEqual({ id: 'z', v: 3 });
+    await store.storage.readStore.write([]);
+  });
+});

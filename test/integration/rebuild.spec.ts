@@ -1,6 +1,7 @@
 import { createTestApp, TestApp, auth } from '../support/test-app';
 import { ProjectionRunner } from '../../src/projections/projection-runner';
 import { Projection, PROJECTIONS } from '../../src/projections/projection';
+import { ProjectionBatch } from '../../src/projections/projection-batch';
 
 /** Rebuilding every read model from the log gives exactly what live projection gave. */
 describe('rebuild from the log', () => {
@@ -64,7 +65,9 @@ describe('rebuild from the log', () => {
     // Apply the whole log again on top of the live read models, as after a crash before a checkpoint.
     const log = await t.store.storage.eventStore.readAll({ after: null, limit: 100000 });
     for (const projection of t.app.get<Projection[]>(PROJECTIONS)) {
-      await projection.apply(log.filter((e) => projection.handles(e.type)));
+      const batch = new ProjectionBatch(t.store.storage.readStore);
+      await projection.apply(log.filter((e) => projection.handles(e.type)), batch);
+      await batch.commit();
     }
     expect(await snapshot()).toEqual(before);
   });

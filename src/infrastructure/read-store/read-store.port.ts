@@ -62,8 +62,17 @@ export interface Collection<T extends Document> {
   clear(): Promise<void>;
 }
 
+/** Writes to one collection inside a batch: final documents to put, ids to delete (disjoint). */
+export interface CollectionWrites {
+  definition: CollectionDefinition;
+  put: Document[];
+  delete: string[];
+}
+
 export interface ReadStore {
   collection<T extends Document>(definition: CollectionDefinition): Promise<Collection<T>>;
+  /** Applies the writes of several collections together (side by side where the store allows). */
+  write(batch: CollectionWrites[]): Promise<void>;
   ping(): Promise<void>;
   close(): Promise<void>;
 }

@@ -1,5 +1,5 @@
-import { Inject, Injectable } from '@nestjs/common';
-import { READ_STORE, ReadStore } from '../../infrastructure/read-store/read-store.port';
+import { Injectable } from '@nestjs/common';
+import { ProjectionBatch } from '../../projections/projection-batch';
 import { RecordedEvent } from '../../infrastructure/event-store/event-store.port';
 import { Projection } from '../../projections/projection';
 import { fromRecorded } from '../../event-sourcing/domain-event';
@@ -77,14 +77,12 @@ export class CustomerViewProjection implements Projection {
   readonly collections = [CUSTOMERS];
   private readonly recent = new Map<string, CustomerDoc>();
 
-  constructor(@Inject(READ_STORE) private readonly readStore: ReadStore) {}
-
   handles(eventType: string): boolean {
     return TYPES.has(eventType);
   }
 
-  async apply(events: RecordedEvent[]): Promise<void> {
-    const customers = await this.readStore.collection<CustomerDoc>(CUSTOMERS);
+  async apply(events: RecordedEvent[], batch: ProjectionBatch): Promise<void> {
+    const customers = batch.collection<CustomerDoc>(CUSTOMERS);
     const ids = [...new Set(events.map((e) => (e.data as { customerId: string }).customerId))];
     const docs = new Map<string, CustomerDoc>();
     for (const id of ids) {
@@ -104,12 +102,14 @@ export class CustomerViewProjection implements Projection {
       changed.add(next.id);
     }
     const written = [...changed].map((id) => docs.get(id)!);
-    await customers.putMany(written);
-    for (const doc of written) {
-      this.recent.delete(doc.id);
-      this.recent.set(doc.id, doc);
-    }
-    while (this.recent.size > CACHE_LIMIT) this.recent.delete(this.recent.keys().next().value as string);
+    written.forEach((doc) => customers.put(doc));
+    batch.onCommit(() => {
+      for (const doc of written) {
+        this.recent.delete(doc.id);
+        this.recent.set(doc.id, doc);
+      }
+      while (this.recent.size > CACHE_LIMIT) this.recent.delete(this.recent.keys().next().value as string);
+    });
   }
 
   reset(): void {

@@ -1,5 +1,5 @@
-import { Inject, Injectable } from '@nestjs/common';
-import { READ_STORE, ReadStore } from '../../infrastructure/read-store/read-store.port';
+import { Injectable } from '@nestjs/common';
+import { ProjectionBatch } from '../../projections/projection-batch';
 import { RecordedEvent } from '../../infrastructure/event-store/event-store.port';
 import { Projection } from '../../projections/projection';
 import { fromRecorded } from '../../event-sourcing/domain-event';
@@ -78,14 +78,12 @@ export class TransactionViewProjection implements Projection {
   readonly name = 'transactions_v1';
   readonly collections = [TRANSACTIONS];
 
-  constructor(@Inject(READ_STORE) private readonly readStore: ReadStore) {}
-
   handles(eventType: string): boolean {
     return POINTS_EVENT_TYPES.has(eventType);
   }
 
-  async apply(events: RecordedEvent[]): Promise<void> {
-    const transactions = await this.readStore.collection<TransactionDoc>(TRANSACTIONS);
-    await transactions.putMany(events.map((e) => transactionFromEvent(fromRecorded<PointsEvent>(e), e.revision)));
+  async apply(events: RecordedEvent[], batch: ProjectionBatch): Promise<void> {
+    const transactions = batch.collection<TransactionDoc>(TRANSACTIONS);
+    for (const e of events) transactions.put(transactionFromEvent(fromRecorded<PointsEvent>(e), e.revision));
   }
 }

@@ -1,5 +1,6 @@
-import { Inject, Injectable } from '@nestjs/common';
-import { CollectionDefinition, READ_STORE, ReadStore } from '../../infrastructure/read-store/read-store.port';
+import { Injectable } from '@nestjs/common';
+import { CollectionDefinition } from '../../infrastructure/read-store/read-store.port';
+import { ProjectionBatch } from '../../projections/projection-batch';
 import { RecordedEvent } from '../../infrastructure/event-store/event-store.port';
 import { Projection } from '../../projections/projection';
 import { fromRecorded } from '../../event-sourcing/domain-event';
@@ -33,21 +34,19 @@ export class OrderViewProjection implements Projection {
   readonly name = 'orders_v1';
   readonly collections = [ORDERS];
 
-  constructor(@Inject(READ_STORE) private readonly readStore: ReadStore) {}
-
   handles(eventType: string): boolean {
     return eventType === T.OrderRecorded || eventType === T.OrderCancelled || eventType === T.RefundRecorded;
   }
 
-  async apply(events: RecordedEvent[]): Promise<void> {
-    const orders = await this.readStore.collection<OrderDoc>(ORDERS);
+  async apply(events: RecordedEvent[], batch: ProjectionBatch): Promise<void> {
+    const orders = batch.collection<OrderDoc>(ORDERS);
     for (const recorded of events) {
       const e = fromRecorded<OrderEvent>(recorded);
       const id = orderDocId(e.shopId, e.orderId);
       const revision = recorded.revision.toString();
       if (e.type === T.OrderRecorded) {
         if (await orders.get(id)) continue;
-        await orders.put({
+        orders.put({
           id,
           shopId: e.shopId,
           orderId: e.orderId,
@@ -67,7 +66,7 @@ export class OrderViewProjection implements Projection {
       const doc = await orders.get(id);
       if (!doc || BigInt(doc.streamRevision) >= recorded.revision) continue;
       const change = e.type === T.OrderCancelled ? { cancelled: true } : { refundedCents: doc.refundedCents + e.amountCents };
-      await orders.put({ ...doc, ...change, updatedAt: e.occurredAt, streamRevision: revision });
+      orders.put({ ...doc, ...change, updatedAt: e.occurredAt, streamRevision: revision });
     }
   }
 }

@@ -1,5 +1,5 @@
-import { Inject, Injectable } from '@nestjs/common';
-import { READ_STORE, ReadStore } from '../../infrastructure/read-store/read-store.port';
+import { Injectable } from '@nestjs/common';
+import { ProjectionBatch } from '../../projections/projection-batch';
 import { RecordedEvent } from '../../infrastructure/event-store/event-store.port';
 import { Projection } from '../../projections/projection';
 import { fromRecorded } from '../../event-sourcing/domain-event';
@@ -11,14 +11,12 @@ export class ShopViewProjection implements Projection {
   readonly name = 'shops_v1';
   readonly collections = [SHOPS];
 
-  constructor(@Inject(READ_STORE) private readonly readStore: ReadStore) {}
-
   handles(eventType: string): boolean {
     return eventType === ShopEventType.Provisioned;
   }
 
-  async apply(events: RecordedEvent[]): Promise<void> {
-    const shops = await this.readStore.collection<ShopDoc>(SHOPS);
+  async apply(events: RecordedEvent[], batch: ProjectionBatch): Promise<void> {
+    const shops = batch.collection<ShopDoc>(SHOPS);
     const docs = events.map((recorded) => {
       const e = fromRecorded<ShopEvent>(recorded);
       return {
@@ -31,6 +29,6 @@ export class ShopViewProjection implements Projection {
         createdAt: e.occurredAt,
       };
     });
-    await shops.putMany(docs);
+    docs.forEach((doc) => shops.put(doc));
   }
 }

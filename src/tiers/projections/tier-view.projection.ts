@@ -1,5 +1,5 @@
-import { Inject, Injectable } from '@nestjs/common';
-import { READ_STORE, ReadStore } from '../../infrastructure/read-store/read-store.port';
+import { Injectable } from '@nestjs/common';
+import { ProjectionBatch } from '../../projections/projection-batch';
 import { TierDoc, TIERS } from './tier-read-models';
 import { RecordedEvent } from '../../infrastructure/event-store/event-store.port';
 import { Projection } from '../../projections/projection';
@@ -13,23 +13,20 @@ export class TierViewProjection implements Projection {
   readonly name = 'tiers_v1';
   readonly collections = [TIERS];
 
-  constructor(
-    @Inject(READ_STORE) private readonly readStore: ReadStore,
-    private readonly catalog: TierCatalog,
-  ) {}
+  constructor(private readonly catalog: TierCatalog) {}
 
   handles(eventType: string): boolean {
     return (Object.values(T) as string[]).includes(eventType);
   }
 
-  async apply(events: RecordedEvent[]): Promise<void> {
-    const tiers = await this.readStore.collection<TierDoc>(TIERS);
+  async apply(events: RecordedEvent[], batch: ProjectionBatch): Promise<void> {
+    const tiers = batch.collection<TierDoc>(TIERS);
     for (const recorded of events) {
       const e = fromRecorded<TierEvent>(recorded);
       const revision = recorded.revision.toString();
       switch (e.type) {
         case T.Defined:
-          await tiers.put({
+          tiers.put({
             ...e.settings,
             id: e.tierId,
             shopId: e.shopId,
@@ -47,7 +44,7 @@ export class TierViewProjection implements Projection {
           if (!doc || BigInt(doc.streamRevision) >= recorded.revision) break;
           const renamed = e.changes.name !== undefined && e.changes.name !== e.previousName;
           const retargeted = e.changes.targetPoint !== undefined && e.changes.targetPoint !== e.previousTargetPoint;
-          await tiers.put({
+          tiers.put({
             ...doc,
             ...e.changes,
             prevNames: renamed ? [...doc.prevNames, e.previousName] : doc.prevNames,
@@ -58,12 +55,13 @@ export class TierViewProjection implements Projection {
           break;
         }
         case T.Removed:
-          await tiers.delete(e.tierId);
+          tiers.delete(e.tierId);
           break;
         default:
           assertNever(e);
       }
-      this.catalog.invalidate(e.shopId);
+      // Only once stored: a reload before that would cache the old ladder again.
+      batch.onCommit(() => this.catalog.invalidate(e.shopId));
     }
   }
 }

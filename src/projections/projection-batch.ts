@@ -1,0 +1,72 @@
+import { Collection, CollectionDefinition, CollectionWrites, Document, ReadStore } from '../infrastructure/read-store/read-store.port';
+
+/** A projection's view of a collection during one batch: reads see the batch's own writes. */
+export interface StagedCollection<T extends Document> {
+  get(id: string): Promise<T | null>;
+  getMany(ids: string[]): Promise<T[]>;
+  put(doc: T): void;
+  delete(id: string): void;
+}
+
+const DELETED = Symbol('deleted');
+
+/**
+ * The unit of work of one projection step: projections stage their writes here, the runner stores
+ * them all together (each document once, however many events touched it), then runs the
+ * after-commit hooks (cache invalidations that must not run before the data they describe is stored).
+ */
+export class ProjectionBatch {
+  private readonly staged = new Map<string, { definition: CollectionDefinition; docs: Map<string, Document | typeof DELETED> }>();
+  private readonly afterCommit: Array<() => void> = [];
+
+  constructor(private readonly readStore: ReadStore) {}
+
+  collection<T extends Document>(definition: CollectionDefinition): StagedCollection<T> {
+    let entry = this.staged.get(definition.name);
+    if (!entry) {
+      entry = { definition, docs: new Map() };
+      this.staged.set(definition.name, entry);
+    }
+    const docs = entry.docs;
+    const store = () => this.readStore.collection<T>(definition) as Promise<Collection<T>>;
+    return {
+      get: async (id) => {
+        const staged = docs.get(id);
+        if (staged === DELETED) return null;
+        if (staged) return staged as T;
+        return (await store()).get(id);
+      },
+      getMany: async (ids) => {
+        const found: T[] = [];
+        const missing: string[] = [];
+        for (const id of ids) {
+          const staged = docs.get(id);
+          if (staged === DELETED) continue;
+          if (staged) found.push(staged as T);
+          else missing.push(id);
+        }
+        return missing.length ? [...found, ...(await (await store()).getMany(missing))] : found;
+      },
+      put: (doc) => void docs.set(doc.id, doc),
+      delete: (id) => void docs.set(id, DELETED),
+    };
+  }
+
+  onCommit(hook: () => void): void {
+    this.afterCommit.push(hook);
+  }
+
+  async commit(): Promise<void> {
+    const writes: CollectionWrites[] = [...this.staged.values()].map(({ definition, docs }) => {
+      const put: Document[] = [];
+      const remove: string[] = [];
+      for (const [id, doc] of docs) {
+        if (doc === DELETED) remove.push(id);
+        else put.push(doc);
+      }
+      return { definition, put, delete: remove };
+    });
+    await this.readStore.write(writes);
+    this.afterCommit.forEach((hook) => hook());
+  }
+}
