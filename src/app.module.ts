@@ -65,6 +65,8 @@ export class AppModule implements OnApplicationBootstrap, OnApplicationShutdown 
             },
             redact: ['req.headers["x-svc-loyalty-secret-key"]', 'req.headers.authorization', 'req.headers["x-platform-hmac-sha256"]'],
             autoLogging: { ignore: (req) => req.url === '/health' || req.url === '/metrics' },
+            // A client's mistake is not the service's warning.
+            customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? 'error' : 'info'),
           },
         }),
       ],

@@ -24,7 +24,6 @@ CREATE TABLE IF NOT EXISTS es_events (
   recorded_at TIMESTAMPTZ NOT NULL DEFAULT clock_timestamp(),
   CONSTRAINT es_events_stream_revision UNIQUE (stream_id, revision)
 );
-CREATE UNIQUE INDEX IF NOT EXISTS es_events_event_id ON es_events (event_id);
 CREATE INDEX IF NOT EXISTS es_events_feed ON es_events (transaction_id, position);
 CREATE TABLE IF NOT EXISTS es_checkpoints (
   subscription TEXT PRIMARY KEY,

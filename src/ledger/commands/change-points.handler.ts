@@ -7,7 +7,7 @@ import { customerIdFor } from '../customer-identity';
 import { PointsEvent, POINTS_EVENT_TYPES } from '../domain/customer-events';
 import { CustomerStreamCommands } from './ledger-command-context';
 import { TierLadderReader } from '../../tiers/tier-ladder.reader';
-import { TRANSACTIONS, TransactionDoc } from '../projections/ledger-read-models';
+import { IDEMPOTENCY_KEYS, idempotencyKeyId, IdempotencyKeyDoc, TRANSACTIONS, TransactionDoc } from '../projections/ledger-read-models';
 
 export type PointsChangeKind = 'award' | 'deduct' | 'adjust' | 'reset';
 
@@ -71,8 +71,8 @@ export class ChangePointsHandler implements ICommandHandler<ChangePointsCommand,
 
   /** Keys are unique per shop: the same key on another customer is another request. */
   private async refuseKeyUsedElsewhere(shopId: string, customerId: string, idempotency: { key: string; requestHash: string }) {
-    const transactions = await this.readStore.collection<TransactionDoc>(TRANSACTIONS);
-    const earlier = await transactions.findOne({ shopId, idempotencyKey: idempotency.key });
+    const keys = await this.readStore.collection<IdempotencyKeyDoc>(IDEMPOTENCY_KEYS);
+    const earlier = await keys.get(idempotencyKeyId(shopId, idempotency.key));
     if (earlier && (earlier.customerId !== customerId || earlier.requestHash !== idempotency.requestHash)) {
       throw because.idempotencyConflict(idempotency.key);
     }

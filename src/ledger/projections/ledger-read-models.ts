@@ -71,20 +71,29 @@ export interface TransactionDoc {
 
 export const CUSTOMERS: CollectionDefinition = {
   name: 'customers_v1',
+  // Every index is rewritten on every balance change: only the list's main paths are indexed.
   indexes: [
     ['shopId', 'createdAt'],
-    ['shopId', 'updatedAt'],
     ['shopId', 'email'],
-    ['shopId', 'tierId'],
   ],
   numericFields: ['platformCustomerId', 'point', 'tierPoint', 'totalEarnedPoints'],
 };
 
 export const TRANSACTIONS: CollectionDefinition = {
   name: 'transactions_v1',
-  indexes: [
-    ['customerId', 'sortKey'],
-    ['shopId', 'idempotencyKey'],
-  ],
+  indexes: [['customerId', 'sortKey']],
   numericFields: ['platformCustomerId', 'oldPoint', 'newPoint', 'earnPoint', 'spendPoint'],
 };
+
+/** Idempotency keys of a shop (id `<shopId>:<key>`), so a key reused on another customer is caught. */
+export interface IdempotencyKeyDoc {
+  id: string;
+  shopId: string;
+  customerId: string;
+  requestHash: string;
+  transactionId: string;
+}
+
+export const IDEMPOTENCY_KEYS: CollectionDefinition = { name: 'idempotency_keys_v1' };
+
+export const idempotencyKeyId = (shopId: string, key: string) => `${shopId}:${key}`;

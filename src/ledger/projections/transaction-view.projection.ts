@@ -4,7 +4,7 @@ import { RecordedEvent } from '../../infrastructure/event-store/event-store.port
 import { Projection } from '../../projections/projection';
 import { fromRecorded } from '../../event-sourcing/domain-event';
 import { CustomerEventType as T, POINTS_EVENT_TYPES, PointsEvent } from '../domain/customer-events';
-import { TRANSACTIONS, TransactionDoc } from './ledger-read-models';
+import { IDEMPOTENCY_KEYS, idempotencyKeyId, IdempotencyKeyDoc, TRANSACTIONS, TransactionDoc } from './ledger-read-models';
 
 const ROW_TYPE: Record<PointsEvent['type'], string> = {
   [T.PointsAwarded]: 'earn_point',
@@ -72,11 +72,14 @@ export function transactionFromEvent(event: PointsEvent, revision: bigint): Tran
   };
 }
 
-/** Transactions read model: one row per balance change, keyed by transaction id (a redelivery overwrites itself). */
+/**
+ * Transactions read model: one row per balance change, keyed by transaction id (a redelivery
+ * overwrites itself), and the shop's idempotency keys.
+ */
 @Injectable()
 export class TransactionViewProjection implements Projection {
   readonly name = 'transactions_v1';
-  readonly collections = [TRANSACTIONS];
+  readonly collections = [TRANSACTIONS, IDEMPOTENCY_KEYS];
 
   handles(eventType: string): boolean {
     return POINTS_EVENT_TYPES.has(eventType);
@@ -84,6 +87,19 @@ export class TransactionViewProjection implements Projection {
 
   async apply(events: RecordedEvent[], batch: ProjectionBatch): Promise<void> {
     const transactions = batch.collection<TransactionDoc>(TRANSACTIONS);
-    for (const e of events) transactions.put(transactionFromEvent(fromRecorded<PointsEvent>(e), e.revision));
+    const keys = batch.collection<IdempotencyKeyDoc>(IDEMPOTENCY_KEYS);
+    for (const recorded of events) {
+      const event = fromRecorded<PointsEvent>(recorded);
+      transactions.put(transactionFromEvent(event, recorded.revision));
+      if (event.idempotencyKey && event.requestHash) {
+        keys.put({
+          id: idempotencyKeyId(event.shopId, event.idempotencyKey),
+          shopId: event.shopId,
+          customerId: event.customerId,
+          requestHash: event.requestHash,
+          transactionId: event.transactionId,
+        });
+      }
+    }
   }
 }
