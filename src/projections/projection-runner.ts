@@ -117,8 +117,14 @@ export class ProjectionRunner implements OnApplicationShutdown {
       this.checkpoints.set(projection.name, null);
     }
     this.processed = null;
+    // Read the next batch while the current one is applied: the log and the read models work side by side.
     let events = 0;
-    for (let n = await this.step(); n > 0; n = await this.step()) events += n;
+    let next = this.eventStore.readAll({ after: null, limit: BATCH });
+    for (let batch = await next; batch.length > 0; batch = await next) {
+      next = this.eventStore.readAll({ after: batch[batch.length - 1].position, limit: BATCH });
+      await this.applyBatch(batch);
+      events += batch.length;
+    }
     await this.saveCheckpoints();
     if (wasRunning) await this.start();
     return { events, ms: Date.now() - started };
@@ -175,42 +181,43 @@ export class ProjectionRunner implements OnApplicationShutdown {
   /**
    * Reads one batch and hands each projection the events it has not applied yet. Projections are
    * independent, so they apply side by side, staging their writes, which are stored together.
-   * Checkpoints are kept in memory and stored every
-   * second or when the feed goes quiet: projections are idempotent, so after a crash the events
-   * since the stored checkpoint are simply applied again.
+   * Checkpoints are kept in memory and stored at most once a second: projections are idempotent,
+   * so after a crash the events since the stored checkpoint are simply applied again.
    */
   private step(): Promise<number> {
     const run = this.exclusive.then(async () => {
-      const from = this.lowestCheckpoint();
-      const batch = await this.eventStore.readAll({ after: from, limit: BATCH });
-      if (batch.length === 0) return 0;
-      const last = batch[batch.length - 1].position;
-      const batchWrites = new ProjectionBatch(this.readStore);
-      const applied: Array<{ projection: Projection; pending: RecordedEvent[] }> = [];
-      await Promise.all(
-        this.projections.map(async (projection) => {
-          const checkpoint = this.checkpoints.get(projection.name) ?? null;
-          if (!after(last, checkpoint)) return;
-          const pending = batch.filter((e) => after(e.position, checkpoint) && projection.handles(e.type));
-          if (pending.length > 0) await projection.apply(pending, batchWrites);
-          applied.push({ projection, pending });
-        }),
-      );
-      await batchWrites.commit();
-      const now = Date.now();
-      for (const { projection, pending } of applied) {
-        const lag = this.metrics.projectionLag.labels(projection.name);
-        for (const e of pending) lag.observe(Math.max(0, now - e.recordedAt.getTime()) / 1000);
-        this.checkpoints.set(projection.name, last);
-        this.unsaved.add(projection.name);
-      }
-      this.processed = this.lowestCheckpoint();
-      this.release();
-      if (Date.now() - this.lastSaved >= CHECKPOINT_EVERY_MS) await this.saveCheckpoints();
+      const batch = await this.eventStore.readAll({ after: this.lowestCheckpoint(), limit: BATCH });
+      if (batch.length > 0) await this.applyBatch(batch);
       return batch.length;
     });
     this.exclusive = run.catch(() => undefined);
     return run;
+  }
+
+  private async applyBatch(batch: RecordedEvent[]): Promise<void> {
+    const last = batch[batch.length - 1].position;
+    const batchWrites = new ProjectionBatch(this.readStore);
+    const applied: Array<{ projection: Projection; pending: RecordedEvent[] }> = [];
+    await Promise.all(
+      this.projections.map(async (projection) => {
+        const checkpoint = this.checkpoints.get(projection.name) ?? null;
+        if (!after(last, checkpoint)) return;
+        const pending = batch.filter((e) => after(e.position, checkpoint) && projection.handles(e.type));
+        if (pending.length > 0) await projection.apply(pending, batchWrites);
+        applied.push({ projection, pending });
+      }),
+    );
+    await batchWrites.commit();
+    const now = Date.now();
+    for (const { projection, pending } of applied) {
+      const lag = this.metrics.projectionLag.labels(projection.name);
+      for (const e of pending) lag.observe(Math.max(0, now - e.recordedAt.getTime()) / 1000);
+      this.checkpoints.set(projection.name, last);
+      this.unsaved.add(projection.name);
+    }
+    this.processed = this.lowestCheckpoint();
+    this.release();
+    if (Date.now() - this.lastSaved >= CHECKPOINT_EVERY_MS) await this.saveCheckpoints();
   }
 
   private async saveCheckpoints(): Promise<void> {

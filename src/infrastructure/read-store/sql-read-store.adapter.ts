@@ -16,6 +16,7 @@ import { SqlClient } from '../sql/sql-client';
 import { ensureSchema } from '../sql/sql-schema';
 
 const SAFE_NAME = /^[a-z][a-z0-9_]*$/;
+const WRITE_CHUNK = 250;
 const SAFE_FIELD = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
 /** Read store on PostgreSQL/PGlite: one table per collection, `(id text, doc jsonb)`, expression indexes. */
@@ -42,7 +43,11 @@ export class SqlReadStore implements ReadStore {
     await Promise.all(
       batch.map(async ({ definition, put, delete: remove }) => {
         const collection = await this.collection(definition);
-        if (put.length > 0) await collection.putMany(put);
+        // Large batches (catch-up, rebuild) are split so that PostgreSQL can use several cores.
+        const unique = [...new Map(put.map((d) => [d.id, d])).values()];
+        const chunks: Document[][] = [];
+        for (let i = 0; i < unique.length; i += WRITE_CHUNK) chunks.push(unique.slice(i, i + WRITE_CHUNK));
+        await Promise.all(chunks.map((chunk) => collection.putMany(chunk)));
         for (const id of remove) await collection.delete(id);
       }),
     );
