@@ -22,9 +22,14 @@ import { LEDGER } from './ledger/ledger.providers';
 import { TIERS_CAPABILITY } from './tiers/tiers.providers';
 import { SHOPS_CAPABILITY } from './shops/shops.providers';
 import { PLATFORM } from './platform/platform.providers';
+import { WEBHOOKS_CAPABILITY } from './webhooks/webhooks.providers';
+import { WEBHOOK_OUTBOX } from './webhooks/delivery/webhook-outbox.port';
+import { WebhookProjector } from './webhooks/delivery/webhook-projector';
+import { DeliveryWorker } from './webhooks/delivery/delivery-worker';
+import { AppendSignal } from './event-sourcing/append-signal';
 import { Capability } from './shared/capability';
 
-const CAPABILITIES: Capability[] = [SHOPS_CAPABILITY, TIERS_CAPABILITY, LEDGER, PLATFORM];
+const CAPABILITIES: Capability[] = [SHOPS_CAPABILITY, TIERS_CAPABILITY, LEDGER, PLATFORM, WEBHOOKS_CAPABILITY];
 const PROJECTION_CLASSES: Type<Projection>[] = CAPABILITIES.flatMap((c) => c.projections);
 
 export const STORAGE = Symbol('STORAGE');
@@ -42,6 +47,9 @@ export interface AppModuleOptions {
 export class AppModule implements OnApplicationBootstrap, OnApplicationShutdown {
   constructor(
     private readonly projections: ProjectionRunner,
+    private readonly webhookProjector: WebhookProjector,
+    private readonly deliveryWorker: DeliveryWorker,
+    private readonly config: AppConfig,
     @Inject(STORAGE) private readonly storage: Storage,
     @Inject('FOLLOW_PROJECTIONS') private readonly follow: boolean,
   ) {}
@@ -76,6 +84,8 @@ export class AppModule implements OnApplicationBootstrap, OnApplicationShutdown 
         { provide: STORAGE, useValue: storage },
         { provide: EVENT_STORE, useValue: storage.eventStore },
         { provide: READ_STORE, useValue: storage.readStore },
+        { provide: WEBHOOK_OUTBOX, useValue: storage.webhookOutbox },
+        AppendSignal,
         { provide: CLOCK, useValue: options.clock ?? systemClock },
         { provide: ID_GENERATOR, useValue: options.ids ?? randomIds },
         { provide: 'FOLLOW_PROJECTIONS', useValue: options.followProjections !== false },
@@ -91,10 +101,15 @@ export class AppModule implements OnApplicationBootstrap, OnApplicationShutdown 
   }
 
   async onApplicationBootstrap(): Promise<void> {
-    if (this.follow) await this.projections.start();
+    if (!this.follow) return;
+    await this.projections.start();
+    await this.webhookProjector.start();
+    if (this.config.webhooks.worker) this.deliveryWorker.start();
   }
 
   async onApplicationShutdown(): Promise<void> {
+    await this.deliveryWorker.stop();
+    await this.webhookProjector.stop();
     await this.projections.stop();
     await this.storage.close();
   }

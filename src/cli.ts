@@ -4,11 +4,13 @@ import { AppConfig } from './config/app-config';
 import { createAppContext } from './app.factory';
 import { DataDirLock } from './infrastructure/data-dir-lock';
 import { ProvisionShopCommand } from './shops/commands/provision-shop.handler';
+import { RotateShopSecretCommand } from './shops/commands/rotate-shop-secret.handler';
 import { ProjectionRunner } from './projections/projection-runner';
 import { DomainError } from './shared/domain/domain-error';
 
 const USAGE = `Usage:
   loyalty shop create --domain <domain> [--plan ultimate] [--currency USD] [--timezone UTC]
+  loyalty shop rotate-secret --shop <shopId>
   loyalty projections rebuild
 
 Uses DATABASE_URL (PostgreSQL) or the embedded store in DATA_DIR (default ./data).
@@ -26,7 +28,7 @@ function flags(args: string[]): Record<string, string> {
 
 async function main(argv: string[]): Promise<number> {
   const [group, action, ...rest] = argv;
-  const known = (group === 'shop' && action === 'create') || (group === 'projections' && action === 'rebuild');
+  const known = (group === 'shop' && (action === 'create' || action === 'rotate-secret')) || (group === 'projections' && action === 'rebuild');
   if (!known) {
     process.stderr.write(`${USAGE}\n`);
     return 2;
@@ -43,7 +45,12 @@ async function main(argv: string[]): Promise<number> {
   const app = await createAppContext({ config });
   try {
     const projections = app.get(ProjectionRunner);
-    if (group === 'shop') {
+    if (group === 'shop' && action === 'rotate-secret') {
+      if (!options.shop) throw new DomainError('BAD_REQUEST', '--shop is required');
+      const rotated = await app.get(CommandBus).execute(new RotateShopSecretCommand(options.shop));
+      await projections.catchUp();
+      process.stdout.write(`${JSON.stringify(rotated)}\n`);
+    } else if (group === 'shop') {
       if (!options.domain) throw new DomainError('BAD_REQUEST', '--domain is required');
       const shop = await app.get(CommandBus).execute(
         new ProvisionShopCommand(options.domain, options.plan ?? 'ultimate', options.currency ?? 'USD', options.timezone ?? 'UTC'),

@@ -18,6 +18,19 @@ export class AppConfig {
   readonly projectionWaitMs: number;
   readonly projectionPollMs: number;
   readonly createDemoShop: boolean;
+  readonly webhooks: {
+    /** Run the delivery worker in this process. */
+    worker: boolean;
+    /** Plain http to loopback receivers (default on the embedded store, off with DATABASE_URL). */
+    allowLoopback: boolean;
+    maxAttempts: number;
+    backoffBaseMs: number;
+    backoffFactor: number;
+    timeoutMs: number;
+    disableAfterFailures: number;
+    pollMs: number;
+    leaseMs: number;
+  };
 
   constructor(env: Record<string, string | undefined> = process.env) {
     this.port = Number(env.PORT ?? 3000);
@@ -31,6 +44,18 @@ export class AppConfig {
     this.projectionWaitMs = Number(env.PROJECTION_WAIT_MS ?? 5000);
     this.projectionPollMs = Number(env.PROJECTION_POLL_MS ?? 200);
     this.createDemoShop = (env.DEMO_SHOP ?? 'true') !== 'false';
+    const number = (name: string, fallback: number) => (env[name] ? Number(env[name]) : fallback);
+    this.webhooks = {
+      worker: (env.WEBHOOK_WORKER ?? 'true') !== 'false',
+      allowLoopback: env.WEBHOOK_ALLOW_LOOPBACK ? env.WEBHOOK_ALLOW_LOOPBACK === 'true' : !this.databaseUrl,
+      maxAttempts: number('WEBHOOK_MAX_ATTEMPTS', 8),
+      backoffBaseMs: number('WEBHOOK_BACKOFF_BASE_MS', 60_000),
+      backoffFactor: number('WEBHOOK_BACKOFF_FACTOR', 3),
+      timeoutMs: number('WEBHOOK_TIMEOUT_MS', 5000),
+      disableAfterFailures: number('WEBHOOK_DISABLE_AFTER_FAILURES', 20),
+      pollMs: number('WEBHOOK_POLL_MS', 1000),
+      leaseMs: number('WEBHOOK_LEASE_MS', 30_000),
+    };
   }
 
   get storeKind(): 'postgres' | 'pglite' {

@@ -9,6 +9,7 @@ import {
 import { DomainEvent, fromRecorded, toNewEvent } from './domain-event';
 import { ProjectionRunner } from '../projections/projection-runner';
 import { Metrics } from '../metrics/metrics';
+import { AppendSignal } from './append-signal';
 
 interface CachedStream<S> {
   state: S;
@@ -47,6 +48,7 @@ export class DecisionRunner {
     @Inject(EVENT_STORE) private readonly eventStore: EventStore,
     private readonly projections: ProjectionRunner,
     private readonly metrics: Metrics,
+    private readonly appended: AppendSignal,
   ) {}
 
   /** The stream's current state: the cached fold plus whatever was appended since (one read). */
@@ -101,7 +103,7 @@ export class DecisionRunner {
         const after = events.reduce(decider.evolve, state);
         this.remember(streamId, { state: after, revision: result.nextExpectedRevision });
         this.metrics.eventsAppended.inc(events.length);
-        this.projections.nudge();
+        this.appended.notify();
         if (options.waitForProjections !== false) await this.projections.waitFor(result.position);
         return { before: state, after, events, position: result.position };
       } catch (error) {

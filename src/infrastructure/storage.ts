@@ -7,10 +7,13 @@ import { SqlReadStore } from './read-store/sql-read-store.adapter';
 import { PgSqlClient } from './sql/pg.client';
 import { PgliteSqlClient } from './sql/pglite.client';
 import { SqlClient } from './sql/sql-client';
+import { WebhookOutbox } from '../webhooks/delivery/webhook-outbox.port';
+import { SqlWebhookOutbox } from '../webhooks/delivery/sql-webhook-outbox.adapter';
 
 export interface Storage {
   eventStore: EventStore;
   readStore: ReadStore;
+  webhookOutbox: WebhookOutbox;
   describe: string;
   close(): Promise<void>;
 }
@@ -27,7 +30,8 @@ export async function openStorage(config: AppConfig): Promise<Storage> {
     const readSql = new PgSqlClient(config.databaseUrl, { options: '-c synchronous_commit=off' });
     const eventStore = await SqlEventStore.create(sql);
     const readStore = new SqlReadStore(readSql);
-    return { eventStore, readStore, describe: 'postgres', close: async () => void (await Promise.all([sql.close(), readSql.close()])) };
+    const webhookOutbox = await SqlWebhookOutbox.create(sql);
+    return { eventStore, readStore, webhookOutbox, describe: 'postgres', close: async () => void (await Promise.all([sql.close(), readSql.close()])) };
   } else if (config.inMemory) {
     sql = await PgliteSqlClient.open();
     describe = 'pglite (memory)';
@@ -38,5 +42,6 @@ export async function openStorage(config: AppConfig): Promise<Storage> {
   }
   const eventStore = await SqlEventStore.create(sql);
   const readStore = new SqlReadStore(sql);
-  return { eventStore, readStore, describe, close: () => sql.close() };
+  const webhookOutbox = await SqlWebhookOutbox.create(sql);
+  return { eventStore, readStore, webhookOutbox, describe, close: () => sql.close() };
 }

@@ -12,6 +12,7 @@ import { AppConfig } from '../config/app-config';
 import { Projection, PROJECTIONS } from './projection';
 import { Metrics } from '../metrics/metrics';
 import { ProjectionBatch } from './projection-batch';
+import { AppendSignal } from '../event-sourcing/append-signal';
 
 const BATCH = 1000;
 /** Checkpoints are written at most this often (and when the runner stops or catches up). */
@@ -49,7 +50,10 @@ export class ProjectionRunner implements OnApplicationShutdown {
     @Inject(PROJECTIONS) private readonly projections: Projection[],
     private readonly config: AppConfig,
     private readonly metrics: Metrics,
-  ) {}
+    appended: AppendSignal,
+  ) {
+    appended.subscribe(() => this.nudge());
+  }
 
   get names(): string[] {
     return this.projections.map((p) => p.name);

@@ -24,6 +24,11 @@ export class ShopDirectory {
     return given.length === expected.length && timingSafeEqual(given, expected) ? entry.shop : null;
   }
 
+  /** Drops a cached verification (after a rotation; other processes drop theirs within 30 s). */
+  forget(appKey: string): void {
+    this.cache.delete(appKey);
+  }
+
   async byId(shopId: string): Promise<ShopDoc | null> {
     return (await this.readStore.collection<ShopDoc>(SHOPS)).get(shopId);
   }

@@ -300,7 +300,7 @@ describe('customer ledger: tiers', () => {
       .given([
         enrolled,
         awarded(2000, 0),
-        { ...enrolled, type: T.TierChanged, eventId: 't', fromTierId: 'bronze', fromTierName: 'Bronze', toTierId: 'gold', toTierName: 'Gold', direction: 'up', trigger: 'points', tierPoint: 2000, isInitTier: false, triggerReward: true, adminNote: null } as CustomerEvent,
+        { ...enrolled, type: T.TierChanged, eventId: 't', email: 'ada@example.com', fromTierId: 'bronze', fromTierName: 'Bronze', toTierId: 'gold', toTierName: 'Gold', direction: 'up', trigger: 'points', tierPoint: 2000, isInitTier: false, triggerReward: true, adminNote: null } as CustomerEvent,
       ])
       .when({ type: 'ChangeTier', meta: meta(), tier: tiers[1], tiers, isInitTier: true, triggerReward: true, adminNote: null })
       .thenMatches([{ type: T.TierChanged, toTierId: 'silver', direction: 'down', tierPoint: 500, isInitTier: true }]);

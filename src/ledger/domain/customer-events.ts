@@ -88,6 +88,8 @@ export interface PointsReset extends Base, PointsContext {
 
 export interface TierChanged extends Base {
   type: typeof CustomerEventType.TierChanged;
+  platformCustomerId: number;
+  email: string | null;
   fromTierId: string | null;
   fromTierName: string | null;
   toTierId: string;

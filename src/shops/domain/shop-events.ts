@@ -1,6 +1,7 @@
 /** Events of a shop (stream `shop-<shopId>`). Credentials are never in events: the log is read by auditors. */
 export const ShopEventType = {
   Provisioned: 'shop.provisioned.v1',
+  SecretRotated: 'shop.secret-rotated.v1',
 } as const;
 
 export interface ShopProvisioned {
@@ -15,7 +16,16 @@ export interface ShopProvisioned {
   appKey: string;
 }
 
-export type ShopEvent = ShopProvisioned;
+/** The API secret (and webhook signing key) was replaced. The secret itself is never in the log. */
+export interface ShopSecretRotated {
+  type: typeof ShopEventType.SecretRotated;
+  eventId: string;
+  occurredAt: string;
+  shopId: string;
+  appKey: string;
+}
+
+export type ShopEvent = ShopProvisioned | ShopSecretRotated;
 
 export function shopStreamId(shopId: string): string {
   return `shop-${shopId}`;

@@ -7,7 +7,9 @@ export interface ShopState {
   domain: string | null;
 }
 
-export type ShopCommand = {
+export type ShopCommand =
+  | { type: 'RotateSecret'; shopId: string; eventId: string; occurredAt: string; appKey: string }
+  | {
   type: 'ProvisionShop';
   shopId: string;
   eventId: string;
@@ -35,6 +37,10 @@ export const shopDecider: Decider<ShopState, ShopCommand, ShopEvent> = {
   initialState: () => ({ provisioned: false, domain: null }),
   evolve: (state, event) => (event.type === ShopEventType.Provisioned ? { provisioned: true, domain: event.domain } : state),
   decide: (command, state) => {
+    if (command.type === 'RotateSecret') {
+      if (!state.provisioned) throw because.notFound('Shop');
+      return [{ type: ShopEventType.SecretRotated, eventId: command.eventId, occurredAt: command.occurredAt, shopId: command.shopId, appKey: command.appKey }];
+    }
     if (state.provisioned) throw new DomainError('SHOP_EXISTS', `A shop for ${command.domain} already exists`, 409);
     if (!DOMAIN.test(command.domain)) throw because.badRequest('domain must be a host name such as shop.example.com', { field: 'domain' });
     if (!(PLANS as readonly string[]).includes(command.plan)) {

@@ -1,4 +1,4 @@
-import { Body, CanActivate, Controller, ExecutionContext, Injectable, Post, UseGuards } from '@nestjs/common';
+import { Body, CanActivate, Controller, ExecutionContext, HttpCode, Injectable, Param, Post, UseGuards } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiOperation, ApiProperty, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
 import { IsIn, IsNotEmpty, IsOptional, IsString } from 'class-validator';
@@ -9,6 +9,7 @@ import { DomainError, because } from '../../shared/domain/domain-error';
 import { ok } from '../../shared/http/envelope';
 import { PLANS } from '../domain/shop-events';
 import { ProvisionShopCommand } from '../commands/provision-shop.handler';
+import { RotateShopSecretCommand } from '../commands/rotate-shop-secret.handler';
 
 const digest = (s: string) => createHash('sha256').update(s).digest();
 
@@ -47,5 +48,12 @@ export class AdminShopsController {
   async create(@Body() body: CreateShopDto) {
     const shop = await this.commands.execute(new ProvisionShopCommand(body.domain, body.plan, body.currency, body.timezone));
     return ok(shop, { message: 'Shop created; store the secrets now, they are not shown again' });
+  }
+
+  @Post(':shopId/rotate-secret')
+  @HttpCode(200)
+  @ApiOperation({ summary: "Replace a shop's secret key (also the webhook signing key); answers the new one once" })
+  async rotate(@Param('shopId') shopId: string) {
+    return ok(await this.commands.execute(new RotateShopSecretCommand(shopId)), { message: 'Secret rotated; the old one no longer works' });
   }
 }

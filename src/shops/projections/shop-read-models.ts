@@ -12,16 +12,21 @@ export interface ShopDoc {
 
 /**
  * Credentials live outside the event log (auditors read the log) and outside projections (a rebuild
- * must not erase them). The API secret is kept only as a SHA-256 hash: it is random (256 bits), so a
- * fast hash is enough. The headless secret verifies merchants' HMAC signatures, so it is kept as is.
+ * must not erase them). Requests are verified against a SHA-256 of the API secret (it is 256 random
+ * bits, so a fast hash is enough). The secret itself is kept only because webhook deliveries are
+ * signed with it (spec 6), and the headless secret because merchants' HMAC signatures are verified
+ * with it.
  */
 export interface ShopCredentialsDoc {
   /** The app key. */
   id: string;
   shopId: string;
   secretKeyHash: string;
+  /** Signing key of webhook deliveries. */
+  secretKey: string;
   headlessSecret: string;
   createdAt: string;
+  rotatedAt?: string;
 }
 
 export const SHOPS: CollectionDefinition = { name: 'shops_v1', indexes: [['domain']] };

@@ -3,7 +3,7 @@ import { ProjectionBatch } from '../../projections/projection-batch';
 import { RecordedEvent } from '../../infrastructure/event-store/event-store.port';
 import { Projection } from '../../projections/projection';
 import { fromRecorded } from '../../event-sourcing/domain-event';
-import { ShopEvent, ShopEventType } from '../domain/shop-events';
+import { ShopProvisioned, ShopEventType } from '../domain/shop-events';
 import { ShopDoc, SHOPS } from './shop-read-models';
 
 @Injectable()
@@ -18,7 +18,7 @@ export class ShopViewProjection implements Projection {
   async apply(events: RecordedEvent[], batch: ProjectionBatch): Promise<void> {
     const shops = batch.collection<ShopDoc>(SHOPS);
     const docs = events.map((recorded) => {
-      const e = fromRecorded<ShopEvent>(recorded);
+      const e = fromRecorded<ShopProvisioned>(recorded);
       return {
         id: e.shopId,
         domain: e.domain,

@@ -1,0 +1,242 @@
+import { GlobalPosition } from '../../infrastructure/event-store/event-store.port';
+import { SqlClient } from '../../infrastructure/sql/sql-client';
+import { ensureSchema } from '../../infrastructure/sql/sql-schema';
+import { AttemptOutcome, Delivery, DeliveryAttempt, NewDelivery, ProjectorSubscription, WebhookOutbox } from './webhook-outbox.port';
+
+const SCHEMA = `
+CREATE TABLE IF NOT EXISTS webhook_deliveries (
+  id UUID PRIMARY KEY,
+  sequence BIGSERIAL UNIQUE,
+  shop_id TEXT NOT NULL,
+  webhook_id TEXT NOT NULL,
+  topic TEXT NOT NULL,
+  ordering_key TEXT NOT NULL,
+  event_id TEXT NOT NULL,
+  body TEXT NOT NULL,
+  status TEXT NOT NULL DEFAULT 'pending',
+  attempts INT NOT NULL DEFAULT 0,
+  next_attempt_at TIMESTAMPTZ,
+  leased_until TIMESTAMPTZ,
+  leased_by TEXT,
+  last_status_code INT,
+  last_error TEXT,
+  created_at TIMESTAMPTZ NOT NULL,
+  delivered_at TIMESTAMPTZ
+);
+CREATE INDEX IF NOT EXISTS webhook_deliveries_due ON webhook_deliveries (next_attempt_at) WHERE status = 'pending';
+CREATE INDEX IF NOT EXISTS webhook_deliveries_order ON webhook_deliveries (webhook_id, ordering_key, sequence) WHERE status = 'pending';
+CREATE INDEX IF NOT EXISTS webhook_deliveries_webhook ON webhook_deliveries (webhook_id, sequence);
+CREATE TABLE IF NOT EXISTS webhook_delivery_attempts (
+  id BIGSERIAL PRIMARY KEY,
+  delivery_id UUID NOT NULL,
+  attempt INT NOT NULL,
+  at TIMESTAMPTZ NOT NULL,
+  status_code INT,
+  error TEXT,
+  duration_ms INT NOT NULL,
+  sent_by TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS webhook_delivery_attempts_delivery ON webhook_delivery_attempts (delivery_id, id);
+CREATE TABLE IF NOT EXISTS webhook_projector_subscriptions (
+  webhook_id TEXT PRIMARY KEY,
+  shop_id TEXT NOT NULL,
+  topic TEXT NOT NULL,
+  enabled BOOLEAN NOT NULL
+);
+CREATE TABLE IF NOT EXISTS webhook_projector_checkpoint (
+  id INT PRIMARY KEY,
+  commit_position TEXT NOT NULL,
+  prepare_position TEXT NOT NULL
+)`;
+
+interface DeliveryRow {
+  id: string;
+  sequence: string;
+  shop_id: string;
+  webhook_id: string;
+  topic: string;
+  ordering_key: string;
+  event_id: string;
+  body: string;
+  status: Delivery['status'];
+  attempts: number;
+  next_attempt_at: Date | null;
+  last_status_code: number | null;
+  last_error: string | null;
+  created_at: Date;
+  delivered_at: Date | null;
+}
+
+const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
+
+function toDelivery(r: DeliveryRow): Delivery {
+  return {
+    id: r.id,
+    sequence: Number(r.sequence),
+    shopId: r.shop_id,
+    webhookId: r.webhook_id,
+    topic: r.topic,
+    orderingKey: r.ordering_key,
+    eventId: r.event_id,
+    body: r.body,
+    status: r.status,
+    attempts: r.attempts,
+    nextAttemptAt: iso(r.next_attempt_at),
+    lastStatusCode: r.last_status_code,
+    lastError: r.last_error,
+    createdAt: iso(r.created_at)!,
+    deliveredAt: iso(r.delivered_at),
+  };
+}
+
+const DELIVERY_COLUMNS = `id::text, sequence::text, shop_id, webhook_id, topic, ordering_key, event_id, body, status, attempts,
+  next_attempt_at, last_status_code, last_error, created_at, delivered_at`;
+
+/** Outbox on PostgreSQL / PGlite. Row locks (`FOR UPDATE SKIP LOCKED`) let several workers share it. */
+export class SqlWebhookOutbox implements WebhookOutbox {
+  private constructor(private readonly sql: SqlClient) {}
+
+  static async create(sql: SqlClient): Promise<SqlWebhookOutbox> {
+    await ensureSchema(sql, 'loyalty-webhook-outbox-schema', SCHEMA);
+    return new SqlWebhookOutbox(sql);
+  }
+
+  async loadProjector() {
+    const [cp] = await this.sql.query<{ commit_position: string; prepare_position: string }>(
+      'SELECT commit_position, prepare_position FROM webhook_projector_checkpoint WHERE id = 1',
+    );
+    const subs = await this.sql.query<{ webhook_id: string; shop_id: string; topic: string; enabled: boolean }>(
+      'SELECT webhook_id, shop_id, topic, enabled FROM webhook_projector_subscriptions',
+    );
+    return {
+      checkpoint: cp ? { commit: BigInt(cp.commit_position), prepare: BigInt(cp.prepare_position) } : null,
+      subscriptions: subs.map((s) => ({ webhookId: s.webhook_id, shopId: s.shop_id, topic: s.topic, enabled: s.enabled })),
+    };
+  }
+
+  async commitProjector({ deliveries, subscriptions, removed, checkpoint }: {
+    deliveries: NewDelivery[];
+    subscriptions: ProjectorSubscription[];
+    removed: string[];
+    checkpoint: GlobalPosition;
+  }): Promise<void> {
+    await this.sql.transaction(async (tx) => {
+      if (deliveries.length > 0) {
+        await tx.query(
+          `INSERT INTO webhook_deliveries (id, shop_id, webhook_id, topic, ordering_key, event_id, body, next_attempt_at, created_at)
+           SELECT (d->>'id')::uuid, d->>'shopId', d->>'webhookId', d->>'topic', d->>'orderingKey', d->>'eventId', d->>'body',
+                  (d->>'createdAt')::timestamptz, (d->>'createdAt')::timestamptz
+           FROM jsonb_array_elements($1::text::jsonb) WITH ORDINALITY AS x(d, ord)
+           ORDER BY x.ord
+           ON CONFLICT (id) DO NOTHING`,
+          [JSON.stringify(deliveries)],
+        );
+      }
+      if (subscriptions.length > 0) {
+        await tx.query(
+          `INSERT INTO webhook_projector_subscriptions (webhook_id, shop_id, topic, enabled)
+           SELECT s->>'webhookId', s->>'shopId', s->>'topic', (s->>'enabled')::boolean FROM jsonb_array_elements($1::text::jsonb) AS s
+           ON CONFLICT (webhook_id) DO UPDATE SET topic = EXCLUDED.topic, enabled = EXCLUDED.enabled`,
+          [JSON.stringify(subscriptions)],
+        );
+      }
+      if (removed.length > 0) {
+        await tx.query('DELETE FROM webhook_projector_subscriptions WHERE webhook_id IN (SELECT jsonb_array_elements_text($1::text::jsonb))', [
+          JSON.stringify(removed),
+        ]);
+      }
+      await tx.query(
+        `INSERT INTO webhook_projector_checkpoint (id, commit_position, prepare_position) VALUES (1, $1, $2)
+         ON CONFLICT (id) DO UPDATE SET commit_position = EXCLUDED.commit_position, prepare_position = EXCLUDED.prepare_position`,
+        [checkpoint.commit.toString(), checkpoint.prepare.toString()],
+      );
+    });
+  }
+
+  async claimDue(worker: string, limit: number, leaseMs: number): Promise<Delivery[]> {
+    return this.sql.transaction(async (tx) => {
+      const rows = await tx.query<DeliveryRow>(
+        `SELECT ${DELIVERY_COLUMNS} FROM webhook_deliveries d
+         WHERE d.status = 'pending' AND d.next_attempt_at <= now() AND (d.leased_until IS NULL OR d.leased_until < now())
+           AND NOT EXISTS (SELECT 1 FROM webhook_deliveries e
+                           WHERE e.status = 'pending' AND e.webhook_id = d.webhook_id AND e.ordering_key = d.ordering_key AND e.sequence < d.sequence)
+         ORDER BY d.sequence
+         LIMIT $1
+         FOR UPDATE SKIP LOCKED`,
+        [limit],
+      );
+      if (rows.length > 0) {
+        await tx.query(
+          `UPDATE webhook_deliveries SET leased_until = now() + ($1::int * interval '1 millisecond'), leased_by = $2
+           WHERE id IN (SELECT jsonb_array_elements_text($3::text::jsonb)::uuid)`,
+          [leaseMs, worker, JSON.stringify(rows.map((r) => r.id))],
+        );
+      }
+      return rows.map(toDelivery);
+    });
+  }
+
+  async recordAttempt({ attempt, status, nextAttemptAt }: AttemptOutcome): Promise<void> {
+    await this.sql.transaction(async (tx) => {
+      await tx.query(
+        `INSERT INTO webhook_delivery_attempts (delivery_id, attempt, at, status_code, error, duration_ms, sent_by)
+         VALUES ($1::uuid, $2, $3::timestamptz, $4, $5, $6, $7)`,
+        [attempt.deliveryId, attempt.attempt, attempt.at, attempt.statusCode, attempt.error, attempt.durationMs, attempt.sentBy],
+      );
+      await tx.query(
+        `UPDATE webhook_deliveries SET status = $2, attempts = GREATEST(attempts, $3), next_attempt_at = $4::timestamptz,
+           last_status_code = $5, last_error = $6, leased_until = NULL, leased_by = NULL,
+           delivered_at = CASE WHEN $2 = 'delivered' THEN $7::timestamptz ELSE delivered_at END
+         WHERE id = $1::uuid`,
+        [attempt.deliveryId, status, attempt.attempt, nextAttemptAt, attempt.statusCode, attempt.error, attempt.at],
+      );
+    });
+  }
+
+  async get(deliveryId: string): Promise<Delivery | null> {
+    if (!/^[0-9a-f-]{36}$/i.test(deliveryId)) return null;
+    const [row] = await this.sql.query<DeliveryRow>(`SELECT ${DELIVERY_COLUMNS} FROM webhook_deliveries WHERE id = $1::uuid`, [deliveryId]);
+    return row ? toDelivery(row) : null;
+  }
+
+  async list(webhookId: string, { limit, before }: { limit: number; before?: number }) {
+    const rows = await this.sql.query<DeliveryRow>(
+      `SELECT ${DELIVERY_COLUMNS} FROM webhook_deliveries WHERE webhook_id = $1 AND ($2::bigint IS NULL OR sequence < $2::bigint)
+       ORDER BY sequence DESC LIMIT $3`,
+      [webhookId, before ?? null, limit],
+    );
+    const deliveries = rows.map(toDelivery);
+    if (deliveries.length === 0) return [];
+    const attempts = await this.sql.query<{ delivery_id: string; attempt: number; at: Date; status_code: number | null; error: string | null; duration_ms: number; sent_by: string }>(
+      `SELECT delivery_id::text, attempt, at, status_code, error, duration_ms, sent_by FROM webhook_delivery_attempts
+       WHERE delivery_id IN (SELECT jsonb_array_elements_text($1::text::jsonb)::uuid) ORDER BY id`,
+      [JSON.stringify(deliveries.map((d) => d.id))],
+    );
+    return deliveries.map((d) => ({
+      ...d,
+      attemptsLog: attempts
+        .filter((a) => a.delivery_id === d.id)
+        .map((a): DeliveryAttempt => ({ deliveryId: a.delivery_id, attempt: a.attempt, at: iso(a.at)!, statusCode: a.status_code, error: a.error, durationMs: a.duration_ms, sentBy: a.sent_by })),
+    }));
+  }
+
+  async consecutiveFailures(webhookId: string): Promise<number> {
+    const [row] = await this.sql.query<{ n: string }>(
+      `SELECT count(*)::text AS n FROM webhook_delivery_attempts a JOIN webhook_deliveries d ON d.id = a.delivery_id
+       WHERE d.webhook_id = $1 AND a.id > COALESCE((
+         SELECT max(a2.id) FROM webhook_delivery_attempts a2 JOIN webhook_deliveries d2 ON d2.id = a2.delivery_id
+         WHERE d2.webhook_id = $1 AND a2.status_code BETWEEN 200 AND 299), 0)`,
+      [webhookId],
+    );
+    return Number(row.n);
+  }
+
+  async failPending(webhookId: string, reason: string): Promise<number> {
+    const rows = await this.sql.query(
+      `UPDATE webhook_deliveries SET status = 'failed', last_error = $2, leased_until = NULL, next_attempt_at = NULL
+       WHERE webhook_id = $1 AND status = 'pending' RETURNING 1`,
+      [webhookId, reason],
+    );
+    return rows.length;
+  }
+}

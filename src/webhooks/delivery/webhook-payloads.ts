@@ -1,0 +1,73 @@
+import { RecordedEvent } from '../../infrastructure/event-store/event-store.port';
+import { fromRecorded } from '../../event-sourcing/domain-event';
+import { CustomerEventType as T, CustomerEvent } from '../../ledger/domain/customer-events';
+
+/** What a ledger event means to webhook receivers: its topic, ordering key and payload fields. */
+export interface TopicMessage {
+  topic: string;
+  orderingKey: string;
+  fields: Record<string, unknown>;
+}
+
+function customer(e: { customerId: string; platformCustomerId: number; email: string | null }) {
+  return { id: e.customerId, platformCustomerId: e.platformCustomerId, email: e.email };
+}
+
+/**
+ * Maps a stored event to the webhook messages it produces. Balance increases are points/earned,
+ * decreases points/redeemed (the `event` and `source` fields say what kind of change it was);
+ * tier moves up or down are tier/upgraded and tier/downgraded. Other topics have no events yet.
+ */
+export function messagesFor(recorded: RecordedEvent): TopicMessage[] {
+  const e = fromRecorded<CustomerEvent>(recorded);
+  switch (e.type) {
+    case T.PointsAwarded:
+    case T.PointsDeducted:
+    case T.PointsAdjusted:
+    case T.PointsReset: {
+      const delta = e.newPoint - e.oldPoint;
+      if (delta === 0) return [];
+      return [
+        {
+          topic: delta > 0 ? 'points/earned' : 'points/redeemed',
+          orderingKey: e.customerId,
+          fields: {
+            customer: customer(e),
+            oldPoint: e.oldPoint,
+            newPoint: e.newPoint,
+            points: delta,
+            transactionId: e.transactionId,
+            event: e.event,
+            source: e.source,
+            reason: e.reason,
+            userNote: e.userNote,
+            programId: null,
+            orderId: null,
+            occurredAt: e.occurredAt,
+          },
+        },
+      ];
+    }
+    case T.TierChanged: {
+      if (e.direction === 'same') return [];
+      return [
+        {
+          topic: e.direction === 'up' ? 'tier/upgraded' : 'tier/downgraded',
+          orderingKey: e.customerId,
+          fields: {
+            customer: customer(e),
+            oldTierName: e.fromTierName,
+            newTierName: e.toTierName,
+            oldTierId: e.fromTierId,
+            newTierId: e.toTierId,
+            tierPoint: e.tierPoint,
+            trigger: e.trigger,
+            occurredAt: e.occurredAt,
+          },
+        },
+      ];
+    }
+    default:
+      return [];
+  }
+}

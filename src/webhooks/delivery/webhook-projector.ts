@@ -1,0 +1,172 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { EVENT_STORE, EventStore, GlobalPosition, RecordedEvent } from '../../infrastructure/event-store/event-store.port';
+import { fromRecorded } from '../../event-sourcing/domain-event';
+import { deterministicUuid } from '../../shared/domain/ids';
+import { AppConfig } from '../../config/app-config';
+import { WebhookEvent, WebhookEventType as W } from '../domain/webhook-events';
+import { NewDelivery, ProjectorSubscription, WEBHOOK_OUTBOX, WebhookOutbox } from './webhook-outbox.port';
+import { messagesFor } from './webhook-payloads';
+import { AppendSignal } from '../../event-sourcing/append-signal';
+import { DeliveryWorker } from './delivery-worker';
+
+const BATCH = 500;
+const WEBHOOK_TYPES = new Set<string>(Object.values(W));
+
+/**
+ * The webhook projector: one more reader of the global feed. For every event and every webhook of
+ * the event's shop that was enabled for its topic at that point of the log, it writes one delivery
+ * to the outbox. It follows webhook registrations from the same feed, so a webhook receives the
+ * events after its registration and none before. Deliveries, its view of the webhooks and its
+ * checkpoint are committed together, and delivery ids derive from (event, webhook): a restart
+ * neither loses nor doubles a delivery.
+ */
+@Injectable()
+export class WebhookProjector {
+  private readonly logger = new Logger('WebhookProjector');
+  private checkpoint: GlobalPosition | null = null;
+  private subscriptions = new Map<string, ProjectorSubscription>();
+  private running = false;
+  private loop: Promise<void> | null = null;
+  private wake: (() => void) | null = null;
+  private exclusive: Promise<unknown> = Promise.resolve();
+
+  constructor(
+    @Inject(EVENT_STORE) private readonly eventStore: EventStore,
+    @Inject(WEBHOOK_OUTBOX) private readonly outbox: WebhookOutbox,
+    private readonly config: AppConfig,
+    appended: AppendSignal,
+    private readonly worker: DeliveryWorker,
+  ) {
+    appended.subscribe(() => this.nudge());
+  }
+
+  async start(): Promise<void> {
+    if (this.running) return;
+    await this.load();
+    this.running = true;
+    this.loop = this.follow();
+  }
+
+  async stop(): Promise<void> {
+    this.running = false;
+    this.wake?.();
+    await this.loop;
+  }
+
+  nudge(): void {
+    this.wake?.();
+  }
+
+  /** Processes everything readable now (tests, CLI). */
+  async catchUp(): Promise<void> {
+    if (!this.running) await this.load();
+    while ((await this.step()) > 0) {
+      /* keep going */
+    }
+  }
+
+  private async load(): Promise<void> {
+    const state = await this.outbox.loadProjector();
+    this.checkpoint = state.checkpoint;
+    this.subscriptions = new Map(state.subscriptions.map((s) => [s.webhookId, s]));
+  }
+
+  private async follow(): Promise<void> {
+    let failures = 0;
+    while (this.running) {
+      let read = 0;
+      try {
+        read = await this.step();
+        failures = 0;
+      } catch (error) {
+        failures++;
+        this.logger.error(`Webhook projector step failed (${failures} in a row): ${(error as Error).stack ?? error}`);
+        await this.load().catch(() => undefined);
+      }
+      if (read > 0) continue;
+      const pause = failures > 0 ? Math.min(5000, 100 * 2 ** failures) : this.config.projectionPollMs;
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, pause);
+        this.wake = () => (clearTimeout(timer), resolve());
+      });
+      this.wake = null;
+    }
+  }
+
+  private step(): Promise<number> {
+    const run = this.exclusive.then(async () => {
+      const batch = await this.eventStore.readAll({ after: this.checkpoint, limit: BATCH });
+      if (batch.length === 0) return 0;
+      const next = new Map(this.subscriptions);
+      const changed = new Set<string>();
+      const removed = new Set<string>();
+      const deliveries: NewDelivery[] = [];
+      for (const recorded of batch) {
+        if (WEBHOOK_TYPES.has(recorded.type)) {
+          this.applySubscriptionEvent(fromRecorded<WebhookEvent>(recorded), next, changed, removed);
+          continue;
+        }
+        deliveries.push(...this.deliveriesFor(recorded, next));
+      }
+      const last = batch[batch.length - 1].position;
+      await this.outbox.commitProjector({
+        deliveries,
+        subscriptions: [...changed].filter((id) => next.has(id)).map((id) => next.get(id)!),
+        removed: [...removed],
+        checkpoint: last,
+      });
+      this.subscriptions = next;
+      this.checkpoint = last;
+      if (deliveries.length > 0) this.worker.nudge();
+      return batch.length;
+    });
+    this.exclusive = run.catch(() => undefined);
+    return run;
+  }
+
+  private applySubscriptionEvent(e: WebhookEvent, subs: Map<string, ProjectorSubscription>, changed: Set<string>, removed: Set<string>): void {
+    const current = subs.get(e.webhookId);
+    switch (e.type) {
+      case W.Registered:
+        subs.set(e.webhookId, { webhookId: e.webhookId, shopId: e.shopId, topic: e.topic, enabled: true });
+        break;
+      case W.Updated:
+        if (current && e.isEnabled !== undefined) subs.set(e.webhookId, { ...current, enabled: e.isEnabled });
+        break;
+      case W.Disabled:
+        if (current) subs.set(e.webhookId, { ...current, enabled: false });
+        break;
+      case W.Deleted:
+        subs.delete(e.webhookId);
+        removed.add(e.webhookId);
+        changed.delete(e.webhookId);
+        return;
+    }
+    removed.delete(e.webhookId);
+    changed.add(e.webhookId);
+  }
+
+  private deliveriesFor(recorded: RecordedEvent, subs: Map<string, ProjectorSubscription>): NewDelivery[] {
+    const messages = messagesFor(recorded);
+    if (messages.length === 0) return [];
+    const shopId = (recorded.data as { shopId?: string }).shopId;
+    const out: NewDelivery[] = [];
+    for (const message of messages) {
+      for (const sub of subs.values()) {
+        if (!sub.enabled || sub.shopId !== shopId || sub.topic !== message.topic) continue;
+        const id = deterministicUuid('webhook-delivery', recorded.id, sub.webhookId);
+        const createdAt = recorded.recordedAt.toISOString();
+        const body = JSON.stringify({
+          webhookId: id,
+          topic: message.topic,
+          shopId,
+          createdAt,
+          subscriptionId: sub.webhookId,
+          ...message.fields,
+        });
+        out.push({ id, shopId: shopId!, webhookId: sub.webhookId, topic: message.topic, orderingKey: message.orderingKey, eventId: recorded.id, body, createdAt });
+      }
+    }
+    return out;
+  }
+}

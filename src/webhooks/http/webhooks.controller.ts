@@ -1,0 +1,133 @@
+import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post, Put, Query, UseFilters, UseGuards } from '@nestjs/common';
+import { ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { AppConfig } from '../../config/app-config';
+import { because } from '../../shared/domain/domain-error';
+import { READ_STORE, ReadStore } from '../../infrastructure/read-store/read-store.port';
+import { CurrentShop, ShopAuthGuard } from '../../shops/http/shop-auth.guard';
+import { ShopDoc } from '../../shops/projections/shop-read-models';
+import { checkWebhookUrl } from '../domain/webhook-url';
+import { WebhookCommands } from '../commands/webhook-commands';
+import { WebhookDoc, WEBHOOKS } from '../projections/webhook-view.projection';
+import { Delivery, DeliveryAttempt, WEBHOOK_OUTBOX, WebhookOutbox } from '../delivery/webhook-outbox.port';
+import { DeliveryWorker } from '../delivery/delivery-worker';
+import { CreateWebhookDto, UpdateWebhookDto } from './webhook.dto';
+import { WebhookApiExceptionFilter } from './webhook-api.filter';
+
+const present = (w: WebhookDoc) => ({
+  id: w.id,
+  topic: w.topic,
+  url: w.url,
+  isEnabled: w.isEnabled,
+  disabledReason: w.disabledReason,
+  createdAt: w.createdAt,
+  updatedAt: w.updatedAt,
+});
+
+const presentDelivery = (d: Delivery, attempts?: DeliveryAttempt[]) => ({
+  id: d.id,
+  topic: d.topic,
+  status: d.status,
+  attempts: d.attempts,
+  nextAttemptAt: d.nextAttemptAt,
+  lastStatusCode: d.lastStatusCode,
+  lastError: d.lastError,
+  createdAt: d.createdAt,
+  deliveredAt: d.deliveredAt,
+  payload: JSON.parse(d.body),
+  ...(attempts ? { attemptLog: attempts.map(({ deliveryId: _d, ...a }) => a) } : {}),
+});
+
+const envelope = <K extends string, T>(key: K, value: T) => ({ success: true as const, [key]: value, timestamp: new Date().toISOString() });
+
+@ApiTags('webhooks')
+@ApiHeader({ name: 'X-Svc-Loyalty-App-Key', required: true })
+@ApiHeader({ name: 'X-Svc-Loyalty-Secret-Key', required: true })
+@UseFilters(WebhookApiExceptionFilter)
+@UseGuards(ShopAuthGuard)
+@Controller('app/api/v1/webhooks')
+export class WebhooksController {
+  constructor(
+    private readonly commands: WebhookCommands,
+    private readonly worker: DeliveryWorker,
+    private readonly config: AppConfig,
+    @Inject(READ_STORE) private readonly readStore: ReadStore,
+    @Inject(WEBHOOK_OUTBOX) private readonly outbox: WebhookOutbox,
+  ) {}
+
+  @Get()
+  @ApiOperation({ summary: "The shop's webhooks" })
+  async list(@CurrentShop() shop: ShopDoc) {
+    const webhooks = await (await this.readStore.collection<WebhookDoc>(WEBHOOKS)).find({ shopId: shop.id }, { sort: { field: 'createdAt', direction: 'asc' } });
+    return envelope('webhooks', webhooks.map(present));
+  }
+
+  @Post()
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Register a webhook (topic, url)' })
+  async create(@CurrentShop() shop: ShopDoc, @Body() body: CreateWebhookDto) {
+    const url = this.checkUrl(body.url);
+    const webhookId = this.commands.newWebhookId();
+    await this.commands.run(shop.id, (meta) => ({ type: 'Register', meta, webhookId, topic: body.topic, url }));
+    return envelope('webhook', present(await this.find(shop, webhookId)));
+  }
+
+  @Get(':id')
+  @ApiOperation({ summary: 'One webhook' })
+  async get(@CurrentShop() shop: ShopDoc, @Param('id') id: string) {
+    return envelope('webhook', present(await this.find(shop, id)));
+  }
+
+  @Put(':id')
+  @ApiOperation({ summary: 'Change url and/or isEnabled' })
+  async update(@CurrentShop() shop: ShopDoc, @Param('id') id: string, @Body() body: UpdateWebhookDto) {
+    await this.find(shop, id);
+    if (body.url === undefined && body.isEnabled === undefined) throw because.badRequest('send url and/or isEnabled', { field: 'url' });
+    const url = body.url === undefined ? undefined : this.checkUrl(body.url);
+    await this.commands.run(shop.id, (meta) => ({ type: 'Update', meta, webhookId: id, url, isEnabled: body.isEnabled }));
+    return envelope('webhook', present(await this.find(shop, id)));
+  }
+
+  @Delete(':id')
+  @ApiOperation({ summary: 'Delete a webhook (its pending deliveries are dropped)' })
+  async remove(@CurrentShop() shop: ShopDoc, @Param('id') id: string) {
+    const webhook = await this.find(shop, id);
+    await this.commands.run(shop.id, (meta) => ({ type: 'Delete', meta, webhookId: id }));
+    await this.outbox.failPending(id, 'webhook deleted');
+    return envelope('webhook', present(webhook));
+  }
+
+  @Get(':id/deliveries')
+  @ApiOperation({ summary: 'Deliveries of a webhook with every attempt, newest first (before: a delivery sequence)' })
+  async deliveries(@CurrentShop() shop: ShopDoc, @Param('id') id: string, @Query('limit') limit?: string, @Query('before') before?: string) {
+    await this.find(shop, id);
+    const size = limit === undefined ? 20 : Number(limit);
+    if (!Number.isInteger(size) || size < 1 || size > 100) throw because.badRequest('limit must be an integer from 1 to 100', { field: 'limit' });
+    if (before !== undefined && !/^\d+$/.test(before)) throw because.badRequest('before must be a delivery sequence number', { field: 'before' });
+    const rows = await this.outbox.list(id, { limit: size, before: before === undefined ? undefined : Number(before) });
+    return envelope('deliveries', rows.map((d) => ({ ...presentDelivery(d, d.attemptsLog), sequence: d.sequence })));
+  }
+
+  @Post(':id/deliveries/:deliveryId/redeliver')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Send one delivery again now' })
+  async redeliver(@CurrentShop() shop: ShopDoc, @Param('id') id: string, @Param('deliveryId') deliveryId: string) {
+    await this.find(shop, id);
+    const delivery = await this.outbox.get(deliveryId);
+    if (!delivery || delivery.webhookId !== id) throw because.notFound('Delivery');
+    const { result } = await this.worker.redeliver(delivery);
+    const updated = (await this.outbox.get(deliveryId))!;
+    return envelope('delivery', { ...presentDelivery(updated), lastAttempt: result });
+  }
+
+  private checkUrl(raw: string): string {
+    const verdict = checkWebhookUrl(raw, { allowLoopbackHttp: this.config.webhooks.allowLoopback });
+    if (!verdict.ok) throw because.badRequest(verdict.reason, { field: 'url' });
+    return verdict.url.toString();
+  }
+
+  private async find(shop: ShopDoc, id: string): Promise<WebhookDoc> {
+    const webhook = await (await this.readStore.collection<WebhookDoc>(WEBHOOKS)).get(id);
+    if (!webhook || webhook.shopId !== shop.id) throw because.notFound('Webhook');
+    return webhook;
+  }
+}
