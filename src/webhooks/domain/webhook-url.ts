@@ -26,7 +26,7 @@ export function checkWebhookUrl(raw: unknown, policy: UrlPolicy): UrlVerdict {
     const refused = refusedAddress(host);
     if (refused) return { ok: false, reason: `url must not point at a ${refused} address` };
   }
-  if (!isIP(host) && isInternalName(host)) return { ok: false, reason: 'url must not point at an internal host name' };
+  if (!isIP(host) && !loopback && isInternalName(host)) return { ok: false, reason: 'url must not point at an internal host name' };
   return { ok: true, url };
 }
 
