@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import {
   comparePositions,
   EVENT_STORE,
@@ -13,6 +13,7 @@ import { Projection, PROJECTIONS } from './projection';
 import { Metrics } from '../metrics/metrics';
 import { ProjectionBatch } from './projection-batch';
 import { AppendSignal } from '../event-sourcing/append-signal';
+import { PollingLoop } from '../shared/polling-loop';
 
 const BATCH = 1000;
 /** Checkpoints are written at most this often (and when the runner stops or catches up). */
@@ -30,16 +31,13 @@ const after = (a: GlobalPosition, b: GlobalPosition | null) => b === null || com
  * checkpoint, so a new or rebuilt projection catches up on its own while the others stay current.
  */
 @Injectable()
-export class ProjectionRunner implements OnApplicationShutdown {
+export class ProjectionRunner {
   private readonly logger = new Logger('Projections');
   private readonly checkpoints = new Map<string, GlobalPosition | null>();
   private processed: GlobalPosition | null = null;
   private waiters: Waiter[] = [];
-  private running = false;
-  private loop: Promise<void> | null = null;
-  private wake: (() => void) | null = null;
+  private readonly loop: PollingLoop;
   private exclusive: Promise<unknown> = Promise.resolve();
-  private failures = 0;
   /** Projections whose checkpoint moved since it was last stored. */
   private readonly unsaved = new Set<string>();
   private lastSaved = Date.now();
@@ -53,6 +51,17 @@ export class ProjectionRunner implements OnApplicationShutdown {
     appended: AppendSignal,
   ) {
     appended.subscribe(() => this.nudge());
+    this.loop = new PollingLoop({
+      what: 'Projection step',
+      logger: this.logger,
+      // Something was read: look again at once, more may have committed meanwhile.
+      work: () => this.step(),
+      onIdle: async () => {
+        if (this.unsaved.size > 0 && Date.now() - this.lastSaved >= CHECKPOINT_EVERY_MS) await this.saveCheckpoints();
+      },
+      // Waiting writers: their event may be hidden behind an older transaction still committing.
+      idlePauseMs: () => (this.waiters.length ? 1 : this.config.projectionPollMs),
+    });
   }
 
   get names(): string[] {
@@ -61,32 +70,24 @@ export class ProjectionRunner implements OnApplicationShutdown {
 
   /** Loads checkpoints and follows the feed in the background. */
   async start(): Promise<void> {
-    if (this.running) return;
+    if (this.loop.isRunning) return;
     await this.loadCheckpoints();
-    this.running = true;
-    this.loop = this.follow();
+    this.loop.start();
   }
 
   async stop(): Promise<void> {
-    this.running = false;
-    this.wake?.();
-    await this.loop;
-    this.loop = null;
+    await this.loop.stop();
     await this.saveCheckpoints();
-  }
-
-  async onApplicationShutdown(): Promise<void> {
-    await this.stop();
   }
 
   /** A new event was appended in this process: look now rather than at the next poll. */
   nudge(): void {
-    this.wake?.();
+    this.loop.nudge();
   }
 
   /** Resolves once every projection has applied the event at `position` (or the wait limit passed). */
   waitFor(position: GlobalPosition): Promise<void> {
-    if (!this.running) return this.catchUp();
+    if (!this.loop.isRunning) return this.catchUp();
     if (this.processed && comparePositions(this.processed, position) >= 0) return Promise.resolve();
     return new Promise<void>((resolve) => {
       const timer = setTimeout(() => {
@@ -109,7 +110,7 @@ export class ProjectionRunner implements OnApplicationShutdown {
 
   /** Empties every read model and replays the whole log into it. */
   async rebuild(): Promise<{ events: number; ms: number }> {
-    const wasRunning = this.running;
+    const wasRunning = this.loop.isRunning;
     await this.stop();
     const started = Date.now();
     for (const projection of this.projections) {
@@ -155,31 +156,6 @@ export class ProjectionRunner implements OnApplicationShutdown {
       if (lowest === undefined || comparePositions(cp, lowest!) < 0) lowest = cp;
     }
     return lowest ?? null;
-  }
-
-  private async follow(): Promise<void> {
-    while (this.running) {
-      let read = 0;
-      try {
-        read = await this.step();
-        this.failures = 0;
-      } catch (error) {
-        this.failures++;
-        this.logger.error(`Projection step failed (${this.failures} in a row): ${(error as Error).stack ?? error}`);
-      }
-      // Something was read: look again at once, more may have committed meanwhile.
-      if (read > 0) continue;
-      if (this.unsaved.size > 0 && Date.now() - this.lastSaved >= CHECKPOINT_EVERY_MS) {
-        await this.saveCheckpoints().catch((e) => this.logger.error(e));
-      }
-      // Waiting writers: their event may be hidden behind an older transaction still committing.
-      const pause = this.failures > 0 ? Math.min(5000, 100 * 2 ** this.failures) : this.waiters.length ? 1 : this.config.projectionPollMs;
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, pause);
-        this.wake = () => (clearTimeout(timer), resolve());
-      });
-      this.wake = null;
-    }
   }
 
   /**

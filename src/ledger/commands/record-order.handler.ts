@@ -1,6 +1,7 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { customerIdFor } from '../customer-identity';
 import { CustomerStreamCommands } from './ledger-command-context';
+import { OrderLineItem } from '../domain/customer-events';
 
 export interface OrderFacts {
   orderId: string;
@@ -8,7 +9,7 @@ export interface OrderFacts {
   totalCents: number;
   currency: string | null;
   sourceName: string | null;
-  lineItems: Array<{ productId: string | null; variantId: string | null; quantity: number; priceCents: number; title: string | null }>;
+  lineItems: OrderLineItem[];
   platformCreatedAt: string | null;
 }
 

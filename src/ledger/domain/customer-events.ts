@@ -103,6 +103,14 @@ export interface TierChanged extends Base {
   adminNote: string | null;
 }
 
+export interface OrderLineItem {
+  productId: string | null;
+  variantId: string | null;
+  quantity: number;
+  priceCents: number;
+  title: string | null;
+}
+
 export interface OrderRecorded extends Base {
   type: typeof CustomerEventType.OrderRecorded;
   orderId: string;
@@ -111,7 +119,7 @@ export interface OrderRecorded extends Base {
   totalCents: number;
   currency: string | null;
   sourceName: string | null;
-  lineItems: Array<{ productId: string | null; variantId: string | null; quantity: number; priceCents: number; title: string | null }>;
+  lineItems: OrderLineItem[];
   platformCreatedAt: string | null;
 }
 

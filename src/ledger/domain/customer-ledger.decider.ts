@@ -3,6 +3,7 @@ import { because, DomainError } from '../../shared/domain/domain-error';
 import {
   CustomerEvent,
   CustomerEventType as T,
+  OrderLineItem,
   PointsContext,
   TierChanged,
 } from './customer-events';
@@ -103,7 +104,7 @@ export type CustomerCommand =
       totalCents: number;
       currency: string | null;
       sourceName: string | null;
-      lineItems: Array<{ productId: string | null; variantId: string | null; quantity: number; priceCents: number; title: string | null }>;
+      lineItems: OrderLineItem[];
       platformCreatedAt: string | null;
     }
   | { type: 'CancelOrder'; meta: CommandMeta; orderId: string }

@@ -7,6 +7,7 @@ import { WebhookDoc, WEBHOOKS } from '../projections/webhook-view.projection';
 import { WebhookCommands } from '../commands/webhook-commands';
 import { Delivery, DeliveryStatus, WEBHOOK_OUTBOX, WebhookOutbox } from './webhook-outbox.port';
 import { SendResult, WebhookSender } from './webhook-sender';
+import { PollingLoop } from '../../shared/polling-loop';
 
 /**
  * Sends due deliveries. 2xx is success; 410 Gone disables the webhook; anything else is retried
@@ -18,9 +19,7 @@ import { SendResult, WebhookSender } from './webhook-sender';
 export class DeliveryWorker {
   private readonly logger = new Logger('WebhookDelivery');
   readonly id = `worker-${randomUUID().slice(0, 8)}`;
-  private running = false;
-  private loop: Promise<void> | null = null;
-  private wake: (() => void) | null = null;
+  private readonly loop: PollingLoop;
 
   constructor(
     @Inject(WEBHOOK_OUTBOX) private readonly outbox: WebhookOutbox,
@@ -28,22 +27,25 @@ export class DeliveryWorker {
     private readonly sender: WebhookSender,
     private readonly commands: WebhookCommands,
     private readonly config: AppConfig,
-  ) {}
-
-  start(): void {
-    if (this.running) return;
-    this.running = true;
-    this.loop = this.follow();
+  ) {
+    this.loop = new PollingLoop({
+      what: 'Delivery round',
+      logger: this.logger,
+      work: () => this.runOnce(),
+      idlePauseMs: () => this.config.webhooks.pollMs,
+    });
   }
 
-  async stop(): Promise<void> {
-    this.running = false;
-    this.wake?.();
-    await this.loop;
+  start(): void {
+    this.loop.start();
+  }
+
+  stop(): Promise<void> {
+    return this.loop.stop();
   }
 
   nudge(): void {
-    this.wake?.();
+    this.loop.nudge();
   }
 
   /** Sends what is due now; returns how many were attempted (tests drive the worker with it). */
@@ -57,23 +59,6 @@ export class DeliveryWorker {
   /** Sends one delivery now, whatever its state (the redeliver endpoint). */
   async redeliver(delivery: Delivery): Promise<{ result: SendResult; status: DeliveryStatus }> {
     return this.attempt(delivery, 'redeliver');
-  }
-
-  private async follow(): Promise<void> {
-    while (this.running) {
-      let sent = 0;
-      try {
-        sent = await this.runOnce();
-      } catch (error) {
-        this.logger.error(`Delivery round failed: ${(error as Error).stack ?? error}`);
-      }
-      if (sent > 0) continue;
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, this.config.webhooks.pollMs);
-        this.wake = () => (clearTimeout(timer), resolve());
-      });
-      this.wake = null;
-    }
   }
 
   private async attempt(delivery: Delivery, sentBy: string): Promise<{ result: SendResult; status: DeliveryStatus }> {

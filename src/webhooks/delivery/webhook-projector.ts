@@ -8,6 +8,7 @@ import { NewDelivery, ProjectorSubscription, WEBHOOK_OUTBOX, WebhookOutbox } fro
 import { messagesFor } from './webhook-payloads';
 import { AppendSignal } from '../../event-sourcing/append-signal';
 import { DeliveryWorker } from './delivery-worker';
+import { PollingLoop } from '../../shared/polling-loop';
 
 const BATCH = 500;
 const WEBHOOK_TYPES = new Set<string>(Object.values(W));
@@ -25,9 +26,7 @@ export class WebhookProjector {
   private readonly logger = new Logger('WebhookProjector');
   private checkpoint: GlobalPosition | null = null;
   private subscriptions = new Map<string, ProjectorSubscription>();
-  private running = false;
-  private loop: Promise<void> | null = null;
-  private wake: (() => void) | null = null;
+  private readonly loop: PollingLoop;
   private exclusive: Promise<unknown> = Promise.resolve();
 
   constructor(
@@ -38,28 +37,33 @@ export class WebhookProjector {
     private readonly worker: DeliveryWorker,
   ) {
     appended.subscribe(() => this.nudge());
+    this.loop = new PollingLoop({
+      what: 'Webhook projector step',
+      logger: this.logger,
+      work: () => this.step(),
+      // Start again from what is stored: the failed batch was not committed.
+      onError: () => this.load(),
+      idlePauseMs: () => this.config.projectionPollMs,
+    });
   }
 
   async start(): Promise<void> {
-    if (this.running) return;
+    if (this.loop.isRunning) return;
     await this.load();
-    this.running = true;
-    this.loop = this.follow();
+    this.loop.start();
   }
 
-  async stop(): Promise<void> {
-    this.running = false;
-    this.wake?.();
-    await this.loop;
+  stop(): Promise<void> {
+    return this.loop.stop();
   }
 
   nudge(): void {
-    this.wake?.();
+    this.loop.nudge();
   }
 
   /** Processes everything readable now (tests, CLI). */
   async catchUp(): Promise<void> {
-    if (!this.running) await this.load();
+    if (!this.loop.isRunning) await this.load();
     while ((await this.step()) > 0) {
       /* keep going */
     }
@@ -69,28 +73,6 @@ export class WebhookProjector {
     const state = await this.outbox.loadProjector();
     this.checkpoint = state.checkpoint;
     this.subscriptions = new Map(state.subscriptions.map((s) => [s.webhookId, s]));
-  }
-
-  private async follow(): Promise<void> {
-    let failures = 0;
-    while (this.running) {
-      let read = 0;
-      try {
-        read = await this.step();
-        failures = 0;
-      } catch (error) {
-        failures++;
-        this.logger.error(`Webhook projector step failed (${failures} in a row): ${(error as Error).stack ?? error}`);
-        await this.load().catch(() => undefined);
-      }
-      if (read > 0) continue;
-      const pause = failures > 0 ? Math.min(5000, 100 * 2 ** failures) : this.config.projectionPollMs;
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, pause);
-        this.wake = () => (clearTimeout(timer), resolve());
-      });
-      this.wake = null;
-    }
   }
 
   private step(): Promise<number> {

@@ -1,0 +1,71 @@
+import { Logger } from '@nestjs/common';
+
+export interface PollingLoopOptions {
+  /** One round of work; returns how much it did. Zero means idle: the loop pauses. */
+  work: () => Promise<number>;
+  /** How long to pause after an idle round. */
+  idlePauseMs: () => number;
+  /** Runs after an idle round, before the pause (e.g. storing checkpoints). */
+  onIdle?: () => Promise<void>;
+  /** Runs after a failed round (e.g. reloading state). */
+  onError?: () => Promise<void>;
+  logger: Logger;
+  what: string;
+}
+
+/**
+ * A background loop of the feed readers and the delivery worker: work again at once while there is
+ * work, pause when idle (a `nudge` ends the pause early), back off exponentially after failures.
+ */
+export class PollingLoop {
+  private running = false;
+  private loop: Promise<void> | null = null;
+  private wake: (() => void) | null = null;
+  private failures = 0;
+
+  constructor(private readonly options: PollingLoopOptions) {}
+
+  get isRunning(): boolean {
+    return this.running;
+  }
+
+  start(): void {
+    if (this.running) return;
+    this.running = true;
+    this.loop = this.run();
+  }
+
+  async stop(): Promise<void> {
+    this.running = false;
+    this.wake?.();
+    await this.loop;
+    this.loop = null;
+  }
+
+  nudge(): void {
+    this.wake?.();
+  }
+
+  private async run(): Promise<void> {
+    const { work, idlePauseMs, onIdle, onError, logger, what } = this.options;
+    while (this.running) {
+      let done = 0;
+      try {
+        done = await work();
+        this.failures = 0;
+      } catch (error) {
+        this.failures++;
+        logger.error(`${what} failed (${this.failures} in a row): ${(error as Error).stack ?? error}`);
+        await onError?.().catch(() => undefined);
+      }
+      if (done > 0) continue;
+      if (this.failures === 0) await onIdle?.().catch((error) => logger.error(error));
+      const pause = this.failures > 0 ? Math.min(5000, 100 * 2 ** this.failures) : idlePauseMs();
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, pause);
+        this.wake = () => (clearTimeout(timer), resolve());
+      });
+      this.wake = null;
+    }
+  }
+}
