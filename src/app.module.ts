@@ -23,13 +23,14 @@ import { TIERS_CAPABILITY } from './tiers/tiers.providers';
 import { SHOPS_CAPABILITY } from './shops/shops.providers';
 import { PLATFORM } from './platform/platform.providers';
 import { WEBHOOKS_CAPABILITY } from './webhooks/webhooks.providers';
+import { PROGRAMS_CAPABILITY } from './programs/programs.providers';
 import { WEBHOOK_OUTBOX } from './webhooks/delivery/webhook-outbox.port';
 import { WebhookProjector } from './webhooks/delivery/webhook-projector';
 import { DeliveryWorker } from './webhooks/delivery/delivery-worker';
 import { AppendSignal } from './event-sourcing/append-signal';
 import { Capability } from './shared/capability';
 
-const CAPABILITIES: Capability[] = [SHOPS_CAPABILITY, TIERS_CAPABILITY, LEDGER, PLATFORM, WEBHOOKS_CAPABILITY];
+const CAPABILITIES: Capability[] = [SHOPS_CAPABILITY, TIERS_CAPABILITY, PROGRAMS_CAPABILITY, LEDGER, PLATFORM, WEBHOOKS_CAPABILITY];
 const PROJECTION_CLASSES: Type<Projection>[] = CAPABILITIES.flatMap((c) => c.projections);
 
 export const STORAGE = Symbol('STORAGE');

@@ -1,6 +1,8 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { customerIdFor } from '../customer-identity';
 import { TierLadderReader } from '../../tiers/tier-ladder.reader';
+import { ProgramCatalog } from '../../programs/program-catalog';
+import { isActive } from '../../programs/domain/order-earning';
 import { CustomerStreamCommands } from './ledger-command-context';
 
 export interface CustomerProfile {
@@ -26,19 +28,29 @@ export class EnrolCustomerHandler implements ICommandHandler<EnrolCustomerComman
   constructor(
     private readonly commands: CustomerStreamCommands,
     private readonly tiers: TierLadderReader,
+    private readonly programs: ProgramCatalog,
   ) {}
 
   async execute({ shopId, platformCustomerId, profile, source }: EnrolCustomerCommand) {
     const customerId = customerIdFor(shopId, platformCustomerId);
     const baseTier = await this.tiers.baseTier(shopId);
-    const decision = await this.commands.run(shopId, customerId, (meta) => ({
-      type: 'EnrolCustomer',
-      meta,
-      platformCustomerId,
-      ...profile,
-      baseTier,
-      source,
-    }));
+    const rungs = await this.tiers.rungs(shopId);
+    const programs = await this.programs.forShop(shopId);
+    const decision = await this.commands.run(shopId, customerId, (meta) => {
+      const signUp = programs
+        .filter((p) => p.kind === 'earning' && p.event === 'sign_up' && isActive(p, meta.occurredAt))
+        .sort((a, b) => b.settings.priority - a.settings.priority)[0];
+      return {
+        type: 'EnrolCustomer',
+        meta,
+        platformCustomerId,
+        ...profile,
+        baseTier,
+        source,
+        tiers: rungs,
+        signUp: signUp ? { programId: signUp.id, programTitle: signUp.settings.title, points: signUp.settings.earnPoint } : null,
+      };
+    });
     return { customerId, created: decision.events.length > 0 };
   }
 }

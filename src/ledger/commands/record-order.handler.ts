@@ -1,7 +1,10 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { customerIdFor } from '../customer-identity';
 import { CustomerStreamCommands } from './ledger-command-context';
-import { OrderLineItem } from '../domain/customer-events';
+import { CustomerEventType, OrderLineItem, PointsAwarded } from '../domain/customer-events';
+import { ProgramCatalog } from '../../programs/program-catalog';
+import { orderEarningRule } from '../../programs/domain/order-earning';
+import { TierLadderReader } from '../../tiers/tier-ladder.reader';
 
 export interface OrderFacts {
   orderId: string;
@@ -43,16 +46,26 @@ export class RecordRefundCommand {
 }
 
 @CommandHandler(RecordOrderCommand)
-export class RecordOrderHandler implements ICommandHandler<RecordOrderCommand, { recorded: boolean }> {
-  constructor(private readonly commands: CustomerStreamCommands) {}
+export class RecordOrderHandler implements ICommandHandler<RecordOrderCommand, { recorded: boolean; pointsEarned: number }> {
+  constructor(
+    private readonly commands: CustomerStreamCommands,
+    private readonly programs: ProgramCatalog,
+    private readonly tiers: TierLadderReader,
+  ) {}
 
   async execute({ shopId, platformCustomerId, order }: RecordOrderCommand) {
-    const decision = await this.commands.run(shopId, customerIdFor(shopId, platformCustomerId), (meta) => ({
+    const programs = await this.programs.forShop(shopId);
+    const rungs = await this.tiers.rungs(shopId);
+    const decision = await this.commands.run(shopId, customerIdFor(shopId, platformCustomerId), (meta, state) => ({
       type: 'RecordOrder',
       meta,
       ...order,
+      // The rule in force when the order is recorded, at the customer's tier rate.
+      earning: orderEarningRule(programs, meta.occurredAt, order.sourceName, state.tierId),
+      tiers: rungs,
     }));
-    return { recorded: decision.events.length > 0 };
+    const awarded = decision.events.find((e): e is PointsAwarded => e.type === CustomerEventType.PointsAwarded);
+    return { recorded: decision.events.length > 0, pointsEarned: awarded?.points ?? 0 };
   }
 }
 

@@ -11,6 +11,7 @@ export const CustomerEventType = {
   PointsDeducted: 'points.deducted.v1',
   PointsAdjusted: 'points.adjusted.v1',
   PointsReset: 'points.reset.v1',
+  PointsRevoked: 'points.revoked.v1',
   TierChanged: 'tier.changed.v1',
   OrderRecorded: 'order.recorded.v1',
   OrderCancelled: 'order.cancelled.v1',
@@ -65,6 +66,10 @@ export interface PointsContext {
   reason: string | null;
   idempotencyKey: string | null;
   requestHash: string | null;
+  /** The program whose rule paid (absent on manual changes and on events recorded before programs). */
+  program?: { programId: string; programTitle: string; earnBy: string | null; rateMoney: number | null } | null;
+  /** The order the change belongs to. */
+  order?: { orderId: string; orderName: string | null; currency: string | null } | null;
 }
 
 export interface PointsAwarded extends Base, PointsContext {
@@ -121,6 +126,8 @@ export interface OrderRecorded extends Base {
   sourceName: string | null;
   lineItems: OrderLineItem[];
   platformCreatedAt: string | null;
+  /** Whether a cancellation or refund takes this order's points back (the paying program's setting). */
+  autoRemovePoints?: boolean;
 }
 
 export interface OrderCancelled extends Base {
@@ -137,7 +144,23 @@ export interface RefundRecorded extends Base {
   amountCents: number;
 }
 
-export type PointsEvent = PointsAwarded | PointsDeducted | PointsAdjusted | PointsReset;
+/**
+ * Points an order earned, taken back because it was cancelled or refunded: a compensating event
+ * naming the order and the transaction it reverses. Never below a zero balance: what could not be
+ * taken is recorded as `shortfall`.
+ */
+export interface PointsRevoked extends Base, PointsContext {
+  type: typeof CustomerEventType.PointsRevoked;
+  /** Taken from the balance. */
+  points: number;
+  /** What the rule said to take back (points + shortfall); tier point and earned total drop by it. */
+  requested: number;
+  shortfall: number;
+  reversesTransactionId: string;
+  cause: 'order_cancelled' | 'order_refunded';
+}
+
+export type PointsEvent = PointsAwarded | PointsDeducted | PointsAdjusted | PointsReset | PointsRevoked;
 
 export type CustomerEvent =
   | CustomerEnrolled
@@ -154,6 +177,7 @@ export const POINTS_EVENT_TYPES: ReadonlySet<string> = new Set([
   CustomerEventType.PointsDeducted,
   CustomerEventType.PointsAdjusted,
   CustomerEventType.PointsReset,
+  CustomerEventType.PointsRevoked,
 ]);
 
 export function customerStreamId(shopId: string, customerId: string): string {

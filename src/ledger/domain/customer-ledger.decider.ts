@@ -1,10 +1,12 @@
 import { assertNever, Decider } from '../../shared/domain/decider';
+import { OrderEarningRule, pointsForOrder, pointsToRevoke } from '../../programs/domain/order-earning';
 import { because, DomainError } from '../../shared/domain/domain-error';
 import {
   CustomerEvent,
   CustomerEventType as T,
   OrderLineItem,
   PointsContext,
+  PointsRevoked,
   TierChanged,
 } from './customer-events';
 
@@ -36,10 +38,22 @@ export interface CustomerState {
   dateOfBirth: string | null;
   /** Idempotency keys already applied to this customer, with the hash of the request that used them. */
   idempotency: Readonly<Record<string, { requestHash: string; transactionId: string }>>;
-  orders: Readonly<Record<string, { remainingCents: number; cancelled: boolean }>>;
+  orders: Readonly<Record<string, OrderState>>;
   refunds: Readonly<Record<string, true>>;
   ordersCount: number;
   totalSpentCents: number;
+}
+
+/** What the ledger remembers of an order: what it still counts for, and the points it earned. */
+export interface OrderState {
+  totalCents: number;
+  remainingCents: number;
+  refundedCents: number;
+  cancelled: boolean;
+  earnedPoints: number;
+  revokedPoints: number;
+  earnTransactionId: string | null;
+  autoRemovePoints: boolean;
 }
 
 /** What every command carries: who, when, and how to make ids (injected, so replays are deterministic). */
@@ -72,6 +86,9 @@ export type CustomerCommand =
       platformCreatedAt: string | null;
       baseTier: TierRung | null;
       source: string;
+      /** The active sign_up program, if any: its points are paid with the enrolment. */
+      signUp?: { programId: string; programTitle: string; points: number } | null;
+      tiers?: TierRung[];
     }
   | {
       type: 'UpdateProfile';
@@ -106,6 +123,9 @@ export type CustomerCommand =
       sourceName: string | null;
       lineItems: OrderLineItem[];
       platformCreatedAt: string | null;
+      /** The place_order rule that pays for this order (null: no active program). */
+      earning?: OrderEarningRule | null;
+      tiers?: TierRung[];
     }
   | { type: 'CancelOrder'; meta: CommandMeta; orderId: string }
   | { type: 'RecordRefund'; meta: CommandMeta; orderId: string; refundId: string; amountCents: number };
@@ -158,14 +178,20 @@ export function evolveCustomer(state: CustomerState, event: CustomerEvent): Cust
       return { ...state, ...event.changes };
     case T.BirthdaySet:
       return { ...state, birthday: event.birthday, dateOfBirth: event.dateOfBirth };
-    case T.PointsAwarded:
+    case T.PointsAwarded: {
+      const orderId = event.order?.orderId;
+      const order = orderId ? state.orders[orderId] : undefined;
       return {
         ...state,
         points: event.newPoint,
         tierPoint: state.tierPoint + event.points,
         totalEarned: state.totalEarned + event.points,
         idempotency: rememberKey(state, event),
+        ...(order && orderId
+          ? { orders: { ...state.orders, [orderId]: { ...order, earnedPoints: order.earnedPoints + event.points, earnTransactionId: event.transactionId } } }
+          : {}),
       };
+    }
     case T.PointsAdjusted: {
       const earned = Math.max(0, event.points);
       return {
@@ -179,19 +205,41 @@ export function evolveCustomer(state: CustomerState, event: CustomerEvent): Cust
     case T.PointsDeducted:
     case T.PointsReset:
       return { ...state, points: event.newPoint, idempotency: rememberKey(state, event) };
+    case T.PointsRevoked: {
+      const order = state.orders[event.order!.orderId];
+      return {
+        ...state,
+        points: event.newPoint,
+        tierPoint: Math.max(0, state.tierPoint - event.requested),
+        totalEarned: Math.max(0, state.totalEarned - event.requested),
+        orders: { ...state.orders, [event.order!.orderId]: { ...order, revokedPoints: order.revokedPoints + event.requested } },
+      };
+    }
     case T.TierChanged:
       return { ...state, tierId: event.toTierId, tierName: event.toTierName, tierPoint: event.tierPoint };
     case T.OrderRecorded:
       return {
         ...state,
-        orders: { ...state.orders, [event.orderId]: { remainingCents: event.totalCents, cancelled: false } },
+        orders: {
+          ...state.orders,
+          [event.orderId]: {
+            totalCents: event.totalCents,
+            remainingCents: event.totalCents,
+            refundedCents: 0,
+            cancelled: false,
+            earnedPoints: 0,
+            revokedPoints: 0,
+            earnTransactionId: null,
+            autoRemovePoints: event.autoRemovePoints ?? true,
+          },
+        },
         ordersCount: state.ordersCount + 1,
         totalSpentCents: state.totalSpentCents + event.totalCents,
       };
     case T.OrderCancelled:
       return {
         ...state,
-        orders: { ...state.orders, [event.orderId]: { remainingCents: 0, cancelled: true } },
+        orders: { ...state.orders, [event.orderId]: { ...state.orders[event.orderId], remainingCents: 0, cancelled: true } },
         ordersCount: state.ordersCount - 1,
         totalSpentCents: state.totalSpentCents - event.remainingCents,
       };
@@ -199,7 +247,10 @@ export function evolveCustomer(state: CustomerState, event: CustomerEvent): Cust
       const order = state.orders[event.orderId];
       return {
         ...state,
-        orders: { ...state.orders, [event.orderId]: { ...order, remainingCents: order.remainingCents - event.amountCents } },
+        orders: {
+          ...state.orders,
+          [event.orderId]: { ...order, remainingCents: order.remainingCents - event.amountCents, refundedCents: order.refundedCents + event.amountCents },
+        },
         refunds: { ...state.refunds, [event.refundId]: true },
         totalSpentCents: state.totalSpentCents - event.amountCents,
       };
@@ -308,6 +359,26 @@ function upgradeFor(state: CustomerState, tierPoint: number, tiers: TierRung[], 
   ];
 }
 
+/** Takes back up to `requested` points an order earned, if its program says so; never below zero. */
+function revokeFor(state: CustomerState, meta: CommandMeta, orderId: string, requested: number, cause: PointsRevoked['cause']): PointsRevoked[] {
+  const order = state.orders[orderId];
+  if (!order.autoRemovePoints || requested <= 0 || !order.earnTransactionId) return [];
+  const points = Math.min(requested, state.points);
+  const request: PointsRequest = { points, source: 'platform', event: cause, reason: null };
+  return [
+    {
+      ...pointsContext(state, meta, request, state.points - points),
+      type: T.PointsRevoked,
+      points,
+      requested,
+      shortfall: requested - points,
+      reversesTransactionId: order.earnTransactionId,
+      cause,
+      order: { orderId, orderName: null, currency: null },
+    },
+  ];
+}
+
 export function decideCustomer(command: CustomerCommand, state: CustomerState): CustomerEvent[] {
   const { meta } = command;
   const base = { eventId: '', occurredAt: meta.occurredAt, shopId: meta.shopId, customerId: meta.customerId };
@@ -316,21 +387,31 @@ export function decideCustomer(command: CustomerCommand, state: CustomerState): 
   switch (command.type) {
     case 'EnrolCustomer': {
       if (state.enrolled) return [];
-      return [
-        withId({
-          ...base,
-          type: T.Enrolled,
-          platformCustomerId: command.platformCustomerId,
-          email: command.email,
-          firstName: command.firstName,
-          lastName: command.lastName,
-          acceptsMarketing: command.acceptsMarketing,
-          platformCreatedAt: command.platformCreatedAt,
-          tierId: command.baseTier?.id ?? null,
-          tierName: command.baseTier?.name ?? null,
-          source: command.source,
-        }),
-      ];
+      const enrolled = withId({
+        ...base,
+        type: T.Enrolled,
+        platformCustomerId: command.platformCustomerId,
+        email: command.email,
+        firstName: command.firstName,
+        lastName: command.lastName,
+        acceptsMarketing: command.acceptsMarketing,
+        platformCreatedAt: command.platformCreatedAt,
+        tierId: command.baseTier?.id ?? null,
+        tierName: command.baseTier?.name ?? null,
+        source: command.source,
+      } as CustomerEvent & { eventId: string });
+      const signUp = command.signUp;
+      if (!signUp || signUp.points <= 0) return [enrolled];
+      const after = evolveCustomer(state, enrolled);
+      const request: PointsRequest = { points: signUp.points, source: command.source, event: 'sign_up', reason: null };
+      const awarded: CustomerEvent = {
+        ...pointsContext(after, meta, request, signUp.points),
+        type: T.PointsAwarded,
+        points: signUp.points,
+        program: { programId: signUp.programId, programTitle: signUp.programTitle, earnBy: 'flat', rateMoney: null },
+        order: null,
+      };
+      return [enrolled, awarded, ...upgradeFor(after, signUp.points, command.tiers ?? [], meta)];
     }
     case 'UpdateProfile': {
       requireEnrolled(state);
@@ -440,25 +521,37 @@ export function decideCustomer(command: CustomerCommand, state: CustomerState): 
     case 'RecordOrder': {
       requireEnrolled(state);
       if (state.orders[command.orderId]) return [];
-      const { type: _t, meta: _m, ...order } = command;
-      return [withId({ ...base, type: T.OrderRecorded, ...order })];
+      const { type: _t, meta: _m, earning, tiers, ...order } = command;
+      const recorded = withId({ ...base, type: T.OrderRecorded, ...order, autoRemovePoints: earning?.autoRemovePoints ?? true } as CustomerEvent & { eventId: string });
+      const points = earning ? pointsForOrder(earning, order.totalCents) : 0;
+      if (!earning || points <= 0) return [recorded];
+      const after = evolveCustomer(state, recorded);
+      const request: PointsRequest = { points, source: 'platform', event: 'place_order', reason: null };
+      const awarded: CustomerEvent = {
+        ...pointsContext(after, meta, request, after.points + points),
+        type: T.PointsAwarded,
+        points,
+        program: { programId: earning.programId, programTitle: earning.programTitle, earnBy: earning.earnBy, rateMoney: earning.rateMoney },
+        order: { orderId: order.orderId, orderName: order.orderName, currency: order.currency },
+      };
+      return [recorded, awarded, ...upgradeFor(after, after.tierPoint + points, tiers ?? [], meta)];
     }
     case 'CancelOrder': {
       requireEnrolled(state);
       const order = state.orders[command.orderId];
       if (!order || order.cancelled) return [];
-      return [
-        withId({ ...base, type: T.OrderCancelled, orderId: command.orderId, remainingCents: order.remainingCents }),
-      ];
+      const cancelled = withId({ ...base, type: T.OrderCancelled, orderId: command.orderId, remainingCents: order.remainingCents } as CustomerEvent & { eventId: string });
+      return [cancelled, ...revokeFor(state, meta, command.orderId, order.earnedPoints - order.revokedPoints, 'order_cancelled')];
     }
     case 'RecordRefund': {
       requireEnrolled(state);
       const order = state.orders[command.orderId];
       if (!order || order.cancelled || state.refunds[command.refundId]) return [];
       const amountCents = Math.min(Math.max(0, command.amountCents), order.remainingCents);
-      return [
-        withId({ ...base, type: T.RefundRecorded, orderId: command.orderId, refundId: command.refundId, amountCents }),
-      ];
+      const refunded = withId({ ...base, type: T.RefundRecorded, orderId: command.orderId, refundId: command.refundId, amountCents } as CustomerEvent & { eventId: string });
+      // Pro rata, on the cumulative refund, so several partial refunds add up to exactly the whole.
+      const due = pointsToRevoke(order.earnedPoints, order.totalCents, order.refundedCents + amountCents) - order.revokedPoints;
+      return [refunded, ...revokeFor(state, meta, command.orderId, due, 'order_refunded')];
     }
     default:
       return assertNever(command);

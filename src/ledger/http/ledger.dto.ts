@@ -34,8 +34,8 @@ export class ListTransactionsDto {
   @ApiPropertyOptional() @IsOptional() @IsString() before?: string;
   @ApiPropertyOptional({ minimum: 1, maximum: 1000, default: 10 })
   @IsOptional() @ToInteger() @IsInt({ message: 'limit must be an integer' }) @Min(1) @Max(1000) limit: number = 10;
-  @ApiPropertyOptional({ enum: ['earn_point', 'redeem_point', 'adjust_point', 'reset_point'] })
-  @IsOptional() @IsIn(['earn_point', 'redeem_point', 'adjust_point', 'reset_point']) type?: string;
+  @ApiPropertyOptional({ enum: ['earn_point', 'redeem_point', 'adjust_point', 'reset_point', 'revoke_point'] })
+  @IsOptional() @IsIn(['earn_point', 'redeem_point', 'adjust_point', 'reset_point', 'revoke_point']) type?: string;
   @ApiPropertyOptional({ example: 'earn_point_rest_api' }) @IsOptional() @IsString() event?: string;
   @ApiPropertyOptional({ example: 'rest_api' }) @IsOptional() @IsString() source?: string;
   @ApiPropertyOptional({ format: 'date-time' }) @IsOptional() @IsISO8601() created_at_min?: string;

@@ -43,7 +43,20 @@ function applyEvent(doc: CustomerDoc | null, event: CustomerEvent): CustomerDoc 
     case T.BirthdaySet:
       return { ...next, birthday: event.birthday, dateOfBirth: event.dateOfBirth };
     case T.PointsAwarded:
-      return { ...next, point: event.newPoint, tierPoint: doc.tierPoint + event.points, totalEarnedPoints: doc.totalEarnedPoints + event.points };
+      return {
+        ...next,
+        point: event.newPoint,
+        tierPoint: doc.tierPoint + event.points,
+        totalEarnedPoints: doc.totalEarnedPoints + event.points,
+        ...(event.event === 'sign_up' ? { earnSignUp: true } : {}),
+      };
+    case T.PointsRevoked:
+      return {
+        ...next,
+        point: event.newPoint,
+        tierPoint: Math.max(0, doc.tierPoint - event.requested),
+        totalEarnedPoints: Math.max(0, doc.totalEarnedPoints - event.requested),
+      };
     case T.PointsAdjusted: {
       const earned = Math.max(0, event.points);
       return { ...next, point: event.newPoint, tierPoint: doc.tierPoint + earned, totalEarnedPoints: doc.totalEarnedPoints + earned };

@@ -18,6 +18,8 @@ export interface CustomerDoc {
   dateOfBirth: string | null;
   ordersCount: number;
   totalSpentCents: number;
+  /** Sign-up points were paid. */
+  earnSignUp?: boolean;
   platformCreatedAt: string | null;
   createdAt: string;
   updatedAt: string;

@@ -11,6 +11,7 @@ const ROW_TYPE: Record<PointsEvent['type'], string> = {
   [T.PointsDeducted]: 'redeem_point',
   [T.PointsAdjusted]: 'adjust_point',
   [T.PointsReset]: 'reset_point',
+  [T.PointsRevoked]: 'revoke_point',
 };
 
 function describe(event: PointsEvent): string {
@@ -22,7 +23,9 @@ function describe(event: PointsEvent): string {
         ? `Spent ${event.points} points`
         : event.type === T.PointsAdjusted
           ? `Points adjusted by ${delta > 0 ? '+' : ''}${delta}`
-          : `Points reset to ${event.resetTo}`;
+          : event.type === T.PointsReset
+            ? `Points reset to ${event.resetTo}`
+            : `${event.points} points taken back: order ${event.order?.orderId} ${event.cause === 'order_cancelled' ? 'cancelled' : 'refunded'}`;
   return event.userNote ? `${sentence}: ${event.userNote}` : sentence;
 }
 
@@ -43,17 +46,17 @@ export function transactionFromEvent(event: PointsEvent, revision: bigint): Tran
     newPoint: event.newPoint,
     earnPoint: Math.max(0, delta),
     spendPoint: Math.max(0, -delta),
-    programId: null,
-    programTitle: null,
+    programId: event.program?.programId ?? null,
+    programTitle: event.program?.programTitle ?? null,
     priceRuleId: null,
     discountId: null,
     couponCode: null,
-    orderId: null,
-    orderName: null,
-    orderNumber: null,
-    orderCurrency: null,
-    earnBy: null,
-    rateMoney: null,
+    orderId: event.order?.orderId ?? null,
+    orderName: event.order?.orderName ?? null,
+    orderNumber: event.order?.orderName ? event.order.orderName.replace(/^#/, '') : null,
+    orderCurrency: event.order?.currency ?? null,
+    earnBy: event.program?.earnBy ?? null,
+    rateMoney: event.program?.rateMoney ?? null,
     referralCustomerEmail: null,
     referredCustomerEmail: null,
     milestoneOrder: null,

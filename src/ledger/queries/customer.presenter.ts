@@ -29,7 +29,7 @@ export function presentCustomer(doc: CustomerDoc, tierNames: Map<string, string>
     tierUpdatedAt: doc.tierUpdatedAt,
     pointsRemain: doc.point,
     isCustomerB2B: false,
-    earnSignUp: false,
+    earnSignUp: doc.earnSignUp ?? false,
     referralCode: referralCodeFor(doc.id),
     hasTier: doc.tierId !== null,
     totalSpent: doc.totalSpentCents / 100,

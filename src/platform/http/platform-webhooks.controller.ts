@@ -96,8 +96,8 @@ export class PlatformWebhooksController {
         if (!customer) return { ignored: 'guest order' };
         // An order can arrive before its customers/create: the customer is enrolled from the order.
         await this.enrol(shopId, customer);
-        const { recorded } = await this.commands.execute(new RecordOrderCommand(shopId, customer.platformCustomerId, order));
-        return { orderId: order.orderId, recorded };
+        const { recorded, pointsEarned } = await this.commands.execute(new RecordOrderCommand(shopId, customer.platformCustomerId, order));
+        return { orderId: order.orderId, recorded, pointsEarned };
       }
       case 'orders/cancelled': {
         const { customer, order } = parseOrder(body);

@@ -24,7 +24,8 @@ export function messagesFor(recorded: RecordedEvent): TopicMessage[] {
     case T.PointsAwarded:
     case T.PointsDeducted:
     case T.PointsAdjusted:
-    case T.PointsReset: {
+    case T.PointsReset:
+    case T.PointsRevoked: {
       const delta = e.newPoint - e.oldPoint;
       if (delta === 0) return [];
       return [
@@ -41,8 +42,8 @@ export function messagesFor(recorded: RecordedEvent): TopicMessage[] {
             source: e.source,
             reason: e.reason,
             userNote: e.userNote,
-            programId: null,
-            orderId: null,
+            programId: e.program?.programId ?? null,
+            orderId: e.order?.orderId ?? null,
             occurredAt: e.occurredAt,
           },
         },

@@ -1,0 +1,91 @@
+/** Events of a shop's programs (stream `programs-<shopId>`): merchant configuration of earning and spending. */
+export const ProgramEventType = {
+  Created: 'program.created.v1',
+  Updated: 'program.updated.v1',
+  Deleted: 'program.deleted.v1',
+} as const;
+
+export type ProgramKind = 'earning' | 'spending';
+
+/** A per-tier override of the earning rate. */
+export interface TierRate {
+  tierId: string;
+  earnPoint: number;
+  rateMoney: number | null;
+}
+
+/** The merchant-configurable fields (spec 2.9 Program). Spending fields are kept as given until redemption arrives. */
+export interface ProgramSettings {
+  title: string;
+  description: string;
+  status: boolean;
+  isDraft: boolean;
+  expired: boolean;
+  priority: number;
+  startDate: string | null;
+  endDate: string | null;
+  earnPoint: number;
+  earnBy: 'price' | 'flat';
+  rateMoney: number | null;
+  roundingMethod: 'round' | 'floor' | 'ceil';
+  appliedSource: Array<'web' | 'pos'>;
+  skipEarnPointGuest: boolean;
+  autoRemovePoints: boolean;
+  earnPointsTiers: TierRate[];
+  translateTitle: Record<string, string>;
+  /** Spending programs: their fields are stored and shown; redeeming comes with the spending engine. */
+  spending: Record<string, unknown>;
+}
+
+export interface ProgramCreated {
+  type: typeof ProgramEventType.Created;
+  eventId: string;
+  occurredAt: string;
+  shopId: string;
+  programId: string;
+  kind: ProgramKind;
+  event: string;
+  settings: ProgramSettings;
+}
+
+export interface ProgramUpdated {
+  type: typeof ProgramEventType.Updated;
+  eventId: string;
+  occurredAt: string;
+  shopId: string;
+  programId: string;
+  changes: Partial<ProgramSettings>;
+}
+
+export interface ProgramDeleted {
+  type: typeof ProgramEventType.Deleted;
+  eventId: string;
+  occurredAt: string;
+  shopId: string;
+  programId: string;
+}
+
+export type ProgramEvent = ProgramCreated | ProgramUpdated | ProgramDeleted;
+
+export const programStreamId = (shopId: string) => `programs-${shopId}`;
+
+export const EARNING_EVENTS = [
+  'sign_up',
+  'place_order',
+  'birthday',
+  'follow_photo',
+  'like_feed',
+  'follow_video',
+  'share_feed',
+  'subscribe_stream',
+  'follow_micro',
+  'follow_board',
+  'share_micro',
+  'join_game',
+  'join_broadcast',
+  'join_msg',
+  'join_chat',
+  'join_forum',
+] as const;
+
+export const SPENDING_EVENTS = ['amount_discount', 'percentage_discount', 'free_shipping', 'free_gift', 'store_credit'] as const;

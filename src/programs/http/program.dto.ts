@@ -1,0 +1,34 @@
+import { ApiProperty, ApiPropertyOptional, OmitType, PartialType } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import { IsArray, IsBoolean, IsIn, IsInt, IsISO8601, IsNumber, IsObject, IsOptional, IsString, MaxLength, Min, ValidateNested } from 'class-validator';
+
+export class TierRateDto {
+  @ApiProperty() @IsString() tierId: string;
+  @ApiProperty() @IsInt() @Min(0) earnPoint: number;
+  @ApiPropertyOptional() @IsOptional() @IsNumber() rateMoney?: number | null;
+}
+
+export class CreateProgramDto {
+  @ApiProperty({ enum: ['earning', 'spending'] }) @IsIn(['earning', 'spending'], { message: 'type must be earning or spending' }) type: 'earning' | 'spending';
+  @ApiProperty({ example: 'place_order' }) @IsString({ message: 'event is required' }) event: string;
+  @ApiProperty({ example: 'Points for every order' }) @IsString({ message: 'title is required' }) @MaxLength(200) title: string;
+  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(2000) description?: string;
+  @ApiPropertyOptional({ default: true }) @IsOptional() @IsBoolean() status?: boolean;
+  @ApiPropertyOptional({ default: false }) @IsOptional() @IsBoolean() isDraft?: boolean;
+  @ApiPropertyOptional({ default: false }) @IsOptional() @IsBoolean() expired?: boolean;
+  @ApiPropertyOptional({ default: 0 }) @IsOptional() @IsInt() priority?: number;
+  @ApiPropertyOptional({ format: 'date-time' }) @IsOptional() @IsISO8601() startDate?: string;
+  @ApiPropertyOptional({ format: 'date-time' }) @IsOptional() @IsISO8601() endDate?: string;
+  @ApiPropertyOptional({ description: 'Points per rateMoney (earnBy price) or per event' }) @IsOptional() @IsInt({ message: 'earnPoint must be an integer' }) earnPoint?: number;
+  @ApiPropertyOptional({ enum: ['price', 'flat'] }) @IsOptional() @IsIn(['price', 'flat']) earnBy?: 'price' | 'flat';
+  @ApiPropertyOptional({ description: 'Currency amount that earns earnPoint (earnBy price)' }) @IsOptional() @IsNumber() rateMoney?: number;
+  @ApiPropertyOptional({ enum: ['round', 'floor', 'ceil'] }) @IsOptional() @IsIn(['round', 'floor', 'ceil']) roundingMethod?: 'round' | 'floor' | 'ceil';
+  @ApiPropertyOptional({ type: [String], example: ['web', 'pos'] }) @IsOptional() @IsArray() @IsIn(['web', 'pos'], { each: true }) appliedSource?: Array<'web' | 'pos'>;
+  @ApiPropertyOptional() @IsOptional() @IsBoolean() skipEarnPointGuest?: boolean;
+  @ApiPropertyOptional({ description: 'Take the points back when the order is cancelled or refunded' }) @IsOptional() @IsBoolean() autoRemovePoints?: boolean;
+  @ApiPropertyOptional({ type: [TierRateDto] }) @IsOptional() @IsArray() @ValidateNested({ each: true }) @Type(() => TierRateDto) earnPointsTiers?: TierRateDto[];
+  @ApiPropertyOptional() @IsOptional() @IsObject() translateTitle?: Record<string, string>;
+  @ApiPropertyOptional({ description: 'Spending programs: reward fields, stored as given' }) @IsOptional() @IsObject() spending?: Record<string, unknown>;
+}
+
+export class UpdateProgramDto extends PartialType(OmitType(CreateProgramDto, ['type', 'event'] as const)) {}

@@ -1,0 +1,120 @@
+import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post, Put, UseGuards } from '@nestjs/common';
+import { ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { CurrentShop, ShopAuthGuard } from '../../shops/http/shop-auth.guard';
+import { ShopDoc } from '../../shops/projections/shop-read-models';
+import { ok } from '../../shared/http/envelope';
+import { because } from '../../shared/domain/domain-error';
+import { definedOnly } from '../../shared/domain/ids';
+import { READ_STORE, ReadStore } from '../../infrastructure/read-store/read-store.port';
+import { ProgramCommands } from '../commands/program-commands';
+import { ProgramDoc, PROGRAMS } from '../projections/program-read-models';
+import { CreateProgramDto, TierRateDto, UpdateProgramDto } from './program.dto';
+import { TierRate } from '../domain/program-events';
+
+const tierRates = (rates: TierRateDto[]): TierRate[] => rates.map((r) => ({ tierId: r.tierId, earnPoint: r.earnPoint, rateMoney: r.rateMoney ?? null }));
+
+/** The v2 Program record (spec 2.9). */
+export function presentProgram(p: ProgramDoc) {
+  const common = {
+    id: p.id,
+    title: p.title,
+    description: p.description,
+    type: p.kind,
+    event: p.event,
+    status: p.status,
+    priority: p.priority,
+    createdAt: p.createdAt,
+    updatedAt: p.updatedAt,
+    expired: p.expired,
+    isDraft: p.isDraft,
+    translateTitle: p.translateTitle,
+    startDate: p.startDate,
+    endDate: p.endDate,
+  };
+  if (p.kind === 'spending') return { ...common, ...p.spending };
+  return {
+    ...common,
+    earnBy: p.earnBy,
+    rateMoney: p.rateMoney,
+    earnPoint: p.earnPoint,
+    autoRemovePoints: p.autoRemovePoints,
+    appliedPlaceOrderTo: 'all',
+    appliedSource: p.appliedSource,
+    skipEarnPointGuest: p.skipEarnPointGuest,
+    roundingMethod: p.roundingMethod,
+    earnPointsTiers: p.earnPointsTiers,
+  };
+}
+
+@ApiTags('v2 programs')
+@ApiHeader({ name: 'X-Svc-Loyalty-App-Key', required: true })
+@ApiHeader({ name: 'X-Svc-Loyalty-Secret-Key', required: true })
+@UseGuards(ShopAuthGuard)
+@Controller('rest_api/v2/programs')
+export class ProgramsController {
+  constructor(
+    private readonly commands: ProgramCommands,
+    @Inject(READ_STORE) private readonly readStore: ReadStore,
+  ) {}
+
+  @Get('earning')
+  @ApiOperation({ summary: 'Earning programs' })
+  async earning(@CurrentShop() shop: ShopDoc) {
+    const programs = await this.list(shop, 'earning');
+    return ok(programs, { meta: { count: programs.length } });
+  }
+
+  @Get('redemption')
+  @ApiOperation({ summary: 'Spending (redemption) programs' })
+  async redemption(@CurrentShop() shop: ShopDoc) {
+    const programs = await this.list(shop, 'spending');
+    return ok(programs, { meta: { count: programs.length } });
+  }
+
+  @Get(':programId')
+  @ApiOperation({ summary: 'One program; 404 when unknown' })
+  async get(@CurrentShop() shop: ShopDoc, @Param('programId') programId: string) {
+    return ok(presentProgram(await this.find(shop, programId)));
+  }
+
+  @Post()
+  @HttpCode(201)
+  @ApiOperation({ summary: 'Create an earning or spending program (merchant configuration)' })
+  async create(@CurrentShop() shop: ShopDoc, @Body() body: CreateProgramDto) {
+    const programId = this.commands.newProgramId();
+    const { type, event, earnPointsTiers, ...settings } = definedOnly(body) as CreateProgramDto;
+    const tiers = earnPointsTiers ? { earnPointsTiers: tierRates(earnPointsTiers) } : {};
+    await this.commands.run(shop.id, (meta) => ({ type: 'CreateProgram', meta, programId, kind: type, event, settings: { ...settings, ...tiers, title: body.title } }));
+    return ok(presentProgram(await this.find(shop, programId)), { message: 'Program created' });
+  }
+
+  @Put(':programId')
+  @ApiOperation({ summary: 'Update, enable (status: true) or disable (status: false) a program' })
+  async update(@CurrentShop() shop: ShopDoc, @Param('programId') programId: string, @Body() body: UpdateProgramDto) {
+    await this.find(shop, programId);
+    const { earnPointsTiers, ...rest } = definedOnly(body);
+    const changes = { ...rest, ...(earnPointsTiers ? { earnPointsTiers: tierRates(earnPointsTiers) } : {}) };
+    if (Object.keys(changes).length === 0) throw because.badRequest('send at least one field to change', { field: 'body' });
+    await this.commands.run(shop.id, (meta) => ({ type: 'UpdateProgram', meta, programId, changes }));
+    return ok(presentProgram(await this.find(shop, programId)), { message: 'Program updated' });
+  }
+
+  @Delete(':programId')
+  @ApiOperation({ summary: 'Delete a program' })
+  async remove(@CurrentShop() shop: ShopDoc, @Param('programId') programId: string) {
+    await this.find(shop, programId);
+    await this.commands.run(shop.id, (meta) => ({ type: 'DeleteProgram', meta, programId }));
+    return ok({ id: programId }, { message: 'Program deleted' });
+  }
+
+  private async list(shop: ShopDoc, kind: 'earning' | 'spending') {
+    const docs = await (await this.readStore.collection<ProgramDoc>(PROGRAMS)).find({ shopId: shop.id, kind }, { sort: { field: 'createdAt', direction: 'asc' } });
+    return docs.map(presentProgram);
+  }
+
+  private async find(shop: ShopDoc, programId: string): Promise<ProgramDoc> {
+    const doc = await (await this.readStore.collection<ProgramDoc>(PROGRAMS)).get(programId);
+    if (!doc || doc.shopId !== shop.id) throw because.notFound('Program');
+    return doc;
+  }
+}

@@ -1,0 +1,11 @@
+import { Capability } from '../shared/capability';
+import { ProgramCatalog } from './program-catalog';
+import { ProgramCommands } from './commands/program-commands';
+import { ProgramViewProjection } from './projections/program-view.projection';
+import { ProgramsController } from './http/programs.controller';
+
+export const PROGRAMS_CAPABILITY: Capability = {
+  providers: [ProgramCatalog, ProgramCommands],
+  projections: [ProgramViewProjection],
+  controllers: [ProgramsController],
+};
