@@ -1,0 +1,42 @@
+import { programsDecider } from '../../src/programs/domain/programs.decider';
+import { ProgramEventType as T } from '../../src/programs/domain/program-events';
+import { deciderSpec, sequentialIds } from '../support/decider-spec';
+
+const spec = deciderSpec(programsDecider);
+const meta = () => ({ shopId: 's', occurredAt: '2026-01-01T00:00:00.000Z', newId: sequentialIds('n') });
+const create = (event: string, settings: Record<string, unknown>, kind: 'earning' | 'spending' = 'earning') =>
+  ({ type: 'CreateProgram' as const, meta: meta(), programId: 'p1', kind, event, settings: { title: 'T', ...settings } });
+
+describe('programs', () => {
+  it('creates a place_order program with defaults', () => {
+    spec.given([]).when(create('place_order', { earnPoint: 2, rateMoney: 5 })).thenMatches([
+      { type: T.Created, kind: 'earning', event: 'place_order', settings: expect.objectContaining({ earnPoint: 2, rateMoney: 5, earnBy: 'price', roundingMethod: 'round', appliedSource: ['web', 'pos'], status: true, isDraft: false, autoRemovePoints: true }) },
+    ]);
+  });
+
+  it.each([
+    ['unknown_event', {}, 'event'],
+    ['place_order', { earnPoint: 0 }, 'earnPoint'],
+    ['place_order', { earnPoint: 1, rateMoney: 0 }, 'rateMoney'],
+    ['place_order', { earnPoint: 1, appliedSource: [] }, 'appliedSource'],
+    ['sign_up', { earnPoint: 1.5 }, 'earnPoint'],
+    ['sign_up', { earnPoint: 5, title: ' ' }, 'title'],
+    ['sign_up', { earnPoint: 5, startDate: '2026-02-01', endDate: '2026-01-01' }, 'endDate'],
+  ])('%s with %j is refused naming %s', (event, settings, field) => {
+    expect(spec.given([]).when(create(event, settings)).thenThrows('BAD_REQUEST').details).toEqual({ field });
+  });
+
+  it('spending programs take spending events', () => {
+    spec.given([]).when(create('amount_discount', { spending: { pointsCost: 100 } }, 'spending')).thenMatches([{ kind: 'spending', event: 'amount_discount' }]);
+    spec.given([]).when(create('place_order', {}, 'spending')).thenThrows('BAD_REQUEST');
+  });
+
+  it('updates, validates the result, records only changes; deletes', () => {
+    const [created] = spec.given([]).when(create('sign_up', { earnPoint: 5 })).events();
+    spec.given([created]).when({ type: 'UpdateProgram', meta: meta(), programId: 'p1', changes: { status: false } }).thenMatches([{ type: T.Updated, changes: { status: false } }]);
+    spec.given([created]).when({ type: 'UpdateProgram', meta: meta(), programId: 'p1', changes: { earnPoint: 5 } }).thenNothing();
+    spec.given([created]).when({ type: 'UpdateProgram', meta: meta(), programId: 'p1', changes: { earnPoint: -1 } }).thenThrows('BAD_REQUEST');
+    spec.given([created]).when({ type: 'DeleteProgram', meta: meta(), programId: 'p1' }).thenMatches([{ type: T.Deleted }]);
+    spec.given([]).when({ type: 'DeleteProgram', meta: meta(), programId: 'p1' }).thenThrows('NOT_FOUND', 404);
+  });
+});

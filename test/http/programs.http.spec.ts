@@ -1,0 +1,104 @@
+import { createTestApp, TestApp, auth, expectError, expectSuccess } from '../support/test-app';
+import { ProvisionedShop } from '../../src/shops/commands/provision-shop.handler';
+
+const order = (id: number, customerId: number, total: string, extra: Record<string, unknown> = {}) => ({
+  id,
+  name: `#${id}`,
+  customer: { id: customerId, email: `c${customerId}@example.com` },
+  total_price: total,
+  currency: 'USD',
+  source_name: 'web',
+  line_items: [],
+  ...extra,
+});
+
+describe('v2 programs and points from orders', () => {
+  let t: TestApp;
+  let shop: ProvisionedShop;
+  let other: ProvisionedShop;
+  const api = (method: 'get' | 'post' | 'put' | 'delete', path: string, as = shop) => t.http()[method](`/rest_api/v2/programs${path}`).set(auth(as));
+  const customer = async (id: number) => (await t.http().get(`/rest_api/v2/customers/external/${id}`).set(auth(shop)).expect(200)).body.data;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    shop = await t.shop();
+    other = await t.shop();
+  });
+  afterAll(() => t.close());
+
+  it('creates (201), lists, reads, updates and deletes programs', async () => {
+    const created = await api('post', '').send({ type: 'earning', event: 'birthday', title: 'Birthday treat', earnPoint: 50 }).expect(201);
+    const program = expectSuccess(created.body);
+    expect(program).toMatchObject({ id: expect.any(String), title: 'Birthday treat', type: 'earning', event: 'birthday', status: true, isDraft: false, expired: false, earnPoint: 50, earnBy: 'flat' });
+    expect((await api('get', '/earning').expect(200)).body.data.map((p: any) => p.id)).toContain(program.id);
+    expect((await api('get', `/${program.id}`).expect(200)).body.data.id).toBe(program.id);
+    const disabled = await api('put', `/${program.id}`).send({ status: false }).expect(200);
+    expect(disabled.body.data.status).toBe(false);
+    await api('delete', `/${program.id}`).expect(200);
+    expectError((await api('get', `/${program.id}`).expect(404)).body, 'NOT_FOUND', 404);
+  });
+
+  it('spending programs are listed under redemption', async () => {
+    const spending = expectSuccess((await api('post', '').send({ type: 'spending', event: 'amount_discount', title: '$5 off', spending: { pointsCost: 500, rewardValue: 5 } }).expect(201)).body);
+    expect(spending).toMatchObject({ type: 'spending', event: 'amount_discount', pointsCost: 500 });
+    expect((await api('get', '/redemption').expect(200)).body.data.map((p: any) => p.id)).toEqual([spending.id]);
+  });
+
+  it.each([
+    [{ event: 'sign_up', title: 'x', earnPoint: 5 }, 'type'],
+    [{ type: 'earning', event: 'nope', title: 'x', earnPoint: 5 }, 'event'],
+    [{ type: 'earning', event: 'sign_up', earnPoint: 5 }, 'title'],
+    [{ type: 'earning', event: 'place_order', title: 'x', earnPoint: 1, rateMoney: -1 }, 'rateMoney'],
+    [{ type: 'earning', event: 'place_order', title: 'x', earnPoint: 1, appliedSource: ['app'] }, 'appliedSource'],
+    [{ type: 'earning', event: 'sign_up', title: 'x', earnPoint: 'lots' }, 'earnPoint'],
+  ])('bad program %j is 400 naming %s', async (body, field) => {
+    expect(expectError((await api('post', '').send(body).expect(400)).body, 'BAD_REQUEST', 400).field).toBe(field);
+  });
+
+  it("unknown program 404; another shop's program 404; no keys 401", async () => {
+    const id = expectSuccess((await api('post', '').send({ type: 'earning', event: 'join_game', title: 'Game', earnPoint: 5 }).expect(201)).body).id;
+    await api('get', '/nope').expect(404);
+    await api('get', `/${id}`, other).expect(404);
+    await api('put', `/${id}`, other).send({ status: false }).expect(404);
+    await api('delete', `/${id}`, other).expect(404);
+    await t.http().get('/rest_api/v2/programs/earning').expect(401);
+  });
+
+  it('sign-up points on enrolment, place_order points on paid orders, once per order', async () => {
+    await api('post', '').send({ type: 'earning', event: 'sign_up', title: 'Welcome', earnPoint: 100 }).expect(201);
+    await api('post', '').send({ type: 'earning', event: 'place_order', title: 'Order points', earnPoint: 2, rateMoney: 1, roundingMethod: 'floor' }).expect(201);
+    await t.enrol(shop, 801);
+    expect(await customer(801)).toMatchObject({ point: 100, earnSignUp: true });
+    const paid = await t.platform(shop, 'orders/paid', order(70001, 801, '24.99')).expect(200);
+    expect(paid.body.data).toMatchObject({ recorded: true, pointsEarned: 49 });
+    await t.platform(shop, 'orders/paid', order(70001, 801, '24.99')).expect(200);
+    expect(await customer(801)).toMatchObject({ point: 149, totalEarnedPoints: 149, ordersCount: 1 });
+    const rows = (await t.http().get('/rest_api/v2/transactions?platformCustomerId=801&event=place_order').set(auth(shop)).expect(200)).body.data;
+    expect(rows).toEqual([expect.objectContaining({ earnPoint: 49, orderId: '70001', orderName: '#70001', orderNumber: '70001', orderCurrency: 'USD', programTitle: 'Order points', earnBy: 'price', rateMoney: 1, source: 'platform' })]);
+  });
+
+  it('refunds take back pro rata, cancellation the rest; rows name the order', async () => {
+    await t.enrol(shop, 802);
+    await t.platform(shop, 'orders/paid', order(70002, 802, '100.00')).expect(200);
+    const start = (await customer(802)).point;
+    await t.platform(shop, 'refunds/create', { id: 1, order_id: 70002, transactions: [{ kind: 'refund', status: 'success', amount: '25.00' }] }).expect(200);
+    expect((await customer(802)).point).toBe(start - 50);
+    await t.platform(shop, 'orders/cancelled', order(70002, 802, '100.00')).expect(200);
+    expect((await customer(802)).point).toBe(start - 200);
+    const revoked = (await t.http().get('/rest_api/v2/transactions?platformCustomerId=802&type=revoke_point&order=createdAt_asc').set(auth(shop)).expect(200)).body.data;
+    expect(revoked.map((r: any) => [r.spendPoint, r.orderId, r.event])).toEqual([
+      [50, '70002', 'order_refunded'],
+      [150, '70002', 'order_cancelled'],
+    ]);
+  });
+
+  it('a disabled program pays nothing; POS orders follow appliedSource', async () => {
+    const shop2 = await t.shop();
+    const webOnly = expectSuccess((await t.http().post('/rest_api/v2/programs').set(auth(shop2)).send({ type: 'earning', event: 'place_order', title: 'Web', earnPoint: 1, rateMoney: 1, appliedSource: ['web'] }).expect(201)).body);
+    await t.enrol(shop2, 803);
+    expect((await t.platform(shop2, 'orders/paid', order(70003, 803, '10.00', { source_name: 'pos' })).expect(200)).body.data.pointsEarned).toBe(0);
+    expect((await t.platform(shop2, 'orders/paid', order(70004, 803, '10.00')).expect(200)).body.data.pointsEarned).toBe(10);
+    await t.http().put(`/rest_api/v2/programs/${webOnly.id}`).set(auth(shop2)).send({ status: false }).expect(200);
+    expect((await t.platform(shop2, 'orders/paid', order(70005, 803, '10.00')).expect(200)).body.data.pointsEarned).toBe(0);
+  });
+});
