@@ -100,7 +100,7 @@ describe('customer ledger: orders pay points, reversals take them back', () => {
     const earned = events.find((e) => e.type === T.PointsAwarded) as any;
     spec.given(events).when({ type: 'CancelOrder', meta: meta(), orderId: '1' }).thenMatches([
       { type: T.OrderCancelled },
-      { type: T.PointsRevoked, points: 49, requested: 49, shortfall: 0, oldPoint: 49, newPoint: 0, reversesTransactionId: earned.transactionId, cause: 'order_cancelled', order: { orderId: '1' } },
+      { type: T.PointsRevoked, points: 49, requested: 49, shortfall: 0, oldPoint: 49, newPoint: 0, reversesTransactionId: earned.transactionId, cause: 'order_cancelled', order: expect.objectContaining({ orderId: '1' }) },
     ]);
   });
 
@@ -128,6 +128,6 @@ describe('customer ledger: orders pay points, reversals take them back', () => {
     spec
       .given([])
       .when({ type: 'EnrolCustomer', meta: meta(), platformCustomerId: 9, email: null, firstName: null, lastName: null, acceptsMarketing: false, platformCreatedAt: null, baseTier: null, source: 'platform', signUp: { programId: 'su', programTitle: 'Welcome', points: 100 }, tiers: [] })
-      .thenMatches([{ type: T.Enrolled }, { type: T.PointsAwarded, points: 100, newPoint: 100, event: 'sign_up', program: { programId: 'su' } }]);
+      .thenMatches([{ type: T.Enrolled }, { type: T.PointsAwarded, points: 100, newPoint: 100, event: 'sign_up', program: expect.objectContaining({ programId: 'su' }) }]);
   });
 });

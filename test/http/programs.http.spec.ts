@@ -102,3 +102,35 @@ describe('v2 programs and points from orders', () => {
     expect((await t.platform(shop2, 'orders/paid', order(70005, 803, '10.00')).expect(200)).body.data.pointsEarned).toBe(0);
   });
 });
+
+describe('v2 program eligibility and cart calculation', () => {
+  let t: TestApp;
+  let shop: ProvisionedShop;
+  beforeAll(async () => {
+    t = await createTestApp();
+    shop = await t.shop();
+    await t.http().post('/rest_api/v2/programs').set(auth(shop)).send({ type: 'earning', event: 'sign_up', title: 'Welcome', earnPoint: 10 }).expect(201);
+    await t.http().post('/rest_api/v2/programs').set(auth(shop)).send({ type: 'earning', event: 'place_order', title: 'Orders', earnPoint: 1, rateMoney: 1, roundingMethod: 'floor' }).expect(201);
+    await t.enrol(shop, 901);
+  });
+  afterAll(() => t.close());
+
+  it('eligibility marks single-event programs with isEarned', async () => {
+    const res = await t.http().get('/rest_api/v2/programs/earning/eligibility?platformCustomerId=901').set(auth(shop)).expect(200);
+    const byEvent = Object.fromEntries(res.body.data.map((p: any) => [p.event, p]));
+    expect(byEvent.sign_up.isEarned).toBe(true);
+    expect(byEvent.place_order).not.toHaveProperty('isEarned');
+    await t.http().get('/rest_api/v2/programs/earning/eligibility').set(auth(shop)).expect(400);
+    expectError((await t.http().get('/rest_api/v2/programs/earning/eligibility?platformCustomerId=999999').set(auth(shop)).expect(404)).body, 'NOT_FOUND', 404);
+  });
+
+  it('calculate returns pointsEarn and per-product points and awards nothing', async () => {
+    const res = await t.http().post('/rest_api/v2/programs/earning/points/calculate').set(auth(shop)).send({ platformCustomerId: '901', sourceName: 'web', products: [{ id: 1, quantity: 2, price: 10.5 }, { id: '2', quantity: 1, price: 3.99 }] }).expect(200);
+    expect(expectSuccess(res.body)).toMatchObject({ pointsEarn: 24, products: [{ id: '1', quantity: 2, price: 10.5, points: 21 }, { id: '2', quantity: 1, price: 3.99, points: 3 }] });
+    const customer = (await t.http().get('/rest_api/v2/customers/external/901').set(auth(shop)).expect(200)).body.data;
+    expect(customer.point).toBe(10);
+    expect(expectError((await t.http().post('/rest_api/v2/programs/earning/points/calculate').set(auth(shop)).send({ products: [{ id: 1, quantity: 'two', price: 1 }] }).expect(400)).body, 'BAD_REQUEST', 400).field).toBe('products.0.quantity');
+    await t.http().post('/rest_api/v2/programs/earning/points/calculate').set(auth(shop)).send({}).expect(400);
+    await t.http().post('/rest_api/v2/programs/earning/points/calculate').set(auth(shop)).send({ products: [], platformCustomerId: '424242' }).expect(404);
+  });
+});

@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional, OmitType, PartialType } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { IsArray, IsBoolean, IsIn, IsInt, IsISO8601, IsNumber, IsObject, IsOptional, IsString, MaxLength, Min, ValidateNested } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsBoolean, IsDefined, IsIn, IsInt, IsISO8601, IsNumber, IsObject, IsOptional, IsString, MaxLength, Min, ValidateNested } from 'class-validator';
 
 export class TierRateDto {
   @ApiProperty() @IsString() tierId: string;
@@ -32,3 +32,21 @@ export class CreateProgramDto {
 }
 
 export class UpdateProgramDto extends PartialType(OmitType(CreateProgramDto, ['type', 'event'] as const)) {}
+
+export class CartProductDto {
+  @ApiProperty({ example: '632910392' }) @IsDefined({ message: 'products[].id is required' }) id: string | number;
+  @ApiProperty({ example: 2 }) @IsInt({ message: 'products[].quantity must be an integer' }) @Min(0) quantity: number;
+  @ApiProperty({ example: 19.99, description: 'Unit price in the shop currency' }) @IsNumber({}, { message: 'products[].price must be a number' }) @Min(0) price: number;
+}
+
+export class CalculatePointsDto {
+  @ApiProperty({ type: [CartProductDto] })
+  @IsArray({ message: 'products must be an array' })
+  @ArrayMaxSize(500)
+  @ValidateNested({ each: true })
+  @Type(() => CartProductDto)
+  products: CartProductDto[];
+
+  @ApiPropertyOptional({ description: 'Platform customer id: the tier rate applies' }) @IsOptional() @IsString() platformCustomerId?: string;
+  @ApiPropertyOptional({ enum: ['web', 'pos'] }) @IsOptional() @IsIn(['web', 'pos']) sourceName?: 'web' | 'pos';
+}

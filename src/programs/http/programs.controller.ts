@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post, Put, UseGuards } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post, Put, Query, UseGuards } from '@nestjs/common';
 import { ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CurrentShop, ShopAuthGuard } from '../../shops/http/shop-auth.guard';
 import { ShopDoc } from '../../shops/projections/shop-read-models';
@@ -8,8 +8,14 @@ import { definedOnly } from '../../shared/domain/ids';
 import { READ_STORE, ReadStore } from '../../infrastructure/read-store/read-store.port';
 import { ProgramCommands } from '../commands/program-commands';
 import { ProgramDoc, PROGRAMS } from '../projections/program-read-models';
-import { CreateProgramDto, TierRateDto, UpdateProgramDto } from './program.dto';
+import { CalculatePointsDto, CreateProgramDto, TierRateDto, UpdateProgramDto } from './program.dto';
+import { ProgramCatalog } from '../program-catalog';
+import { CustomerLookup } from '../../ledger/queries/customer-lookup';
+import { orderEarningRule, pointsForOrder } from '../domain/order-earning';
 import { TierRate } from '../domain/program-events';
+
+/** Programs a customer can earn from only once (spec 4.3 eligibility): sign-up, birthday, the social follows. */
+const SINGLE_EVENTS = new Set(['sign_up', 'birthday', 'follow_photo', 'like_feed', 'follow_video', 'subscribe_stream', 'follow_micro', 'follow_board', 'join_game', 'join_broadcast', 'join_msg', 'join_chat', 'join_forum']);
 
 const tierRates = (rates: TierRateDto[]): TierRate[] => rates.map((r) => ({ tierId: r.tierId, earnPoint: r.earnPoint, rateMoney: r.rateMoney ?? null }));
 
@@ -54,6 +60,8 @@ export function presentProgram(p: ProgramDoc) {
 export class ProgramsController {
   constructor(
     private readonly commands: ProgramCommands,
+    private readonly catalog: ProgramCatalog,
+    private readonly customers: CustomerLookup,
     @Inject(READ_STORE) private readonly readStore: ReadStore,
   ) {}
 
@@ -62,6 +70,32 @@ export class ProgramsController {
   async earning(@CurrentShop() shop: ShopDoc) {
     const programs = await this.list(shop, 'earning');
     return ok(programs, { meta: { count: programs.length } });
+  }
+
+  @Get('earning/eligibility')
+  @ApiOperation({ summary: "Earning programs for one customer; single-event programs carry isEarned" })
+  async eligibility(@CurrentShop() shop: ShopDoc, @Query('customerId') customerId?: string, @Query('platformCustomerId') platformCustomerId?: string) {
+    if (!customerId && !platformCustomerId) throw because.badRequest('customerId or platformCustomerId is required', { field: 'customerId' });
+    const customer = customerId ? await this.customers.byId(shop.id, customerId) : await this.customers.byPlatformId(shop.id, platformCustomerId!);
+    const programs = (await this.list(shop, 'earning')).map((p) =>
+      // Repeatable events (orders) are never "earned"; sign-up is once per customer.
+      SINGLE_EVENTS.has(p.event) ? { ...p, isEarned: p.event === 'sign_up' ? (customer.earnSignUp ?? false) : false } : p,
+    );
+    return ok(programs, { meta: { count: programs.length } });
+  }
+
+  @Post('earning/points/calculate')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Points a cart would earn (awards nothing)' })
+  async calculate(@CurrentShop() shop: ShopDoc, @Body() body: CalculatePointsDto) {
+    const tierId = body.platformCustomerId ? (await this.customers.byPlatformId(shop.id, body.platformCustomerId)).tierId : null;
+    const rule = orderEarningRule(await this.catalog.forShop(shop.id), new Date().toISOString(), body.sourceName ?? 'web', tierId);
+    const lines = body.products.map((p) => ({ id: String(p.id), quantity: p.quantity, price: p.price, cents: Math.round(p.price * 100) * p.quantity }));
+    const totalCents = lines.reduce((sum, l) => sum + l.cents, 0);
+    const pointsEarn = rule ? pointsForOrder(rule, totalCents) : 0;
+    // Per product at the same rate; flat programs pay per order, so products show 0.
+    const products = lines.map(({ cents, ...l }) => ({ ...l, points: rule && rule.earnBy === 'price' ? pointsForOrder(rule, cents) : 0 }));
+    return ok({ pointsEarn, products, programId: rule?.programId ?? null });
   }
 
   @Get('redemption')
