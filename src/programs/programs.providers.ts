@@ -1,11 +1,12 @@
 import { Capability } from '../shared/capability';
 import { ProgramCatalog } from './program-catalog';
 import { ProgramCommands } from './commands/program-commands';
+import { EarnSocialHandler } from './commands/earn-social.handler';
 import { ProgramViewProjection } from './projections/program-view.projection';
 import { ProgramsController } from './http/programs.controller';
 
 export const PROGRAMS_CAPABILITY: Capability = {
-  providers: [ProgramCatalog, ProgramCommands],
+  providers: [ProgramCatalog, ProgramCommands, EarnSocialHandler],
   projections: [ProgramViewProjection],
   controllers: [ProgramsController],
 };

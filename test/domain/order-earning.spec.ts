@@ -131,3 +131,17 @@ describe('customer ledger: orders pay points, reversals take them back', () => {
       .thenMatches([{ type: T.Enrolled }, { type: T.PointsAwarded, points: 100, newPoint: 100, event: 'sign_up', program: expect.objectContaining({ programId: 'su' }) }]);
   });
 });
+
+describe('customer ledger: single-event programs', () => {
+  const spec = deciderSpec(customerLedger);
+  const meta = (): CommandMeta => ({ shopId: 's', customerId: 'c', occurredAt: AT, newId: sequentialIds('n') });
+  const enrolled = { type: T.Enrolled, eventId: 'e0', occurredAt: AT, shopId: 's', customerId: 'c', platformCustomerId: 9, email: null, firstName: null, lastName: null, acceptsMarketing: false, platformCreatedAt: null, tierId: null, tierName: null, source: 'platform' } as CustomerEvent;
+  const earn = (once = true): CustomerCommand => ({ type: 'EarnFromProgram', meta: meta(), program: { programId: 'f', programTitle: 'Follow', event: 'follow_photo', points: 25, once }, source: 'rest_api', tiers: [] });
+
+  it('pays once per customer, then LIMIT_REACHED', () => {
+    const [paid] = spec.given([enrolled]).when(earn()).thenMatches([{ type: T.PointsAwarded, points: 25, event: 'follow_photo', program: expect.objectContaining({ programId: 'f' }) }]);
+    spec.given([enrolled, paid]).when(earn()).thenThrows('LIMIT_REACHED', 400);
+    expect(spec.given([enrolled, paid]).state.earnedPrograms).toEqual({ f: 1 });
+    spec.given([enrolled, paid]).when(earn(false)).thenMatches([{ type: T.PointsAwarded, oldPoint: 25, newPoint: 50 }]);
+  });
+});

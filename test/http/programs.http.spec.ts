@@ -134,3 +134,46 @@ describe('v2 program eligibility and cart calculation', () => {
     await t.http().post('/rest_api/v2/programs/earning/points/calculate').set(auth(shop)).send({ products: [], platformCustomerId: '424242' }).expect(404);
   });
 });
+
+describe('v2 social interactions', () => {
+  let t: TestApp;
+  let shop: ProvisionedShop;
+  let follow: string;
+  beforeAll(async () => {
+    t = await createTestApp();
+    shop = await t.shop();
+    follow = (await t.http().post('/rest_api/v2/programs').set(auth(shop)).send({ type: 'earning', event: 'follow_photo', title: 'Follow us', earnPoint: 25 }).expect(201)).body.data.id;
+    await t.enrol(shop, 951);
+  });
+  afterAll(() => t.close());
+  const interact = (body: Record<string, unknown>) => t.http().post('/rest_api/v2/programs/earning/social/interactions').set(auth(shop)).send(body);
+
+  it('pays once; a repeat is 400 LIMIT_REACHED; eligibility shows isEarned', async () => {
+    const res = await interact({ platformCustomerId: '951', event: 'follow_photo', earningId: follow }).expect(200);
+    expect(expectSuccess(res.body)).toEqual({});
+    expect(res.body.meta).toMatchObject({ pointsEarned: 25, newPoint: 25 });
+    expectError((await interact({ platformCustomerId: '951', event: 'follow_photo', earningId: follow }).expect(400)).body, 'LIMIT_REACHED', 400);
+    const customer = (await t.http().get('/rest_api/v2/customers/external/951').set(auth(shop)).expect(200)).body.data;
+    expect(customer.point).toBe(25);
+    const eligibility = (await t.http().get('/rest_api/v2/programs/earning/eligibility?platformCustomerId=951').set(auth(shop)).expect(200)).body.data;
+    expect(eligibility.find((p: any) => p.id === follow).isEarned).toBe(true);
+    const rows = (await t.http().get('/rest_api/v2/transactions?platformCustomerId=951').set(auth(shop)).expect(200)).body.data;
+    expect(rows[0]).toMatchObject({ event: 'follow_photo', programId: follow, programTitle: 'Follow us', earnPoint: 25 });
+  });
+
+  it('INVALID_PROGRAM for unknown, non-social, mismatched or disabled programs; 404 unknown customer; 400 bad body', async () => {
+    const order = (await t.http().post('/rest_api/v2/programs').set(auth(shop)).send({ type: 'earning', event: 'place_order', title: 'Orders', earnPoint: 1, rateMoney: 1 }).expect(201)).body.data.id;
+    const like = (await t.http().post('/rest_api/v2/programs').set(auth(shop)).send({ type: 'earning', event: 'like_feed', title: 'Like', earnPoint: 5, status: false }).expect(201)).body.data.id;
+    await t.enrol(shop, 952);
+    for (const body of [
+      { platformCustomerId: '952', event: 'follow_photo', earningId: 'nope' },
+      { platformCustomerId: '952', event: 'place_order', earningId: order },
+      { platformCustomerId: '952', event: 'join_game', earningId: follow },
+      { platformCustomerId: '952', event: 'like_feed', earningId: like },
+    ]) {
+      expectError((await interact(body).expect(400)).body, 'INVALID_PROGRAM', 400);
+    }
+    expectError((await interact({ platformCustomerId: '999999', event: 'follow_photo', earningId: follow }).expect(404)).body, 'NOT_FOUND', 404);
+    expect(expectError((await interact({ event: 'follow_photo', earningId: follow }).expect(400)).body, 'BAD_REQUEST', 400).field).toBe('platformCustomerId');
+  });
+});

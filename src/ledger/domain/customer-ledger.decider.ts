@@ -40,6 +40,8 @@ export interface CustomerState {
   idempotency: Readonly<Record<string, { requestHash: string; transactionId: string }>>;
   orders: Readonly<Record<string, OrderState>>;
   refunds: Readonly<Record<string, true>>;
+  /** How many times each program has paid this customer (single-event programs pay once). */
+  earnedPrograms: Readonly<Record<string, number>>;
   ordersCount: number;
   totalSpentCents: number;
 }
@@ -101,6 +103,13 @@ export type CustomerCommand =
     }
   | { type: 'SetBirthday'; meta: CommandMeta; birthday?: string | null; dateOfBirth?: string | null; source: string }
   | { type: 'AwardPoints'; meta: CommandMeta; request: PointsRequest; tiers: TierRung[] }
+  | {
+      type: 'EarnFromProgram';
+      meta: CommandMeta;
+      program: { programId: string; programTitle: string; event: string; points: number; once: boolean };
+      source: string;
+      tiers: TierRung[];
+    }
   | { type: 'DeductPoints'; meta: CommandMeta; request: PointsRequest }
   | { type: 'AdjustPoints'; meta: CommandMeta; request: PointsRequest; tiers: TierRung[] }
   | { type: 'ResetPoints'; meta: CommandMeta; request: PointsRequest }
@@ -149,6 +158,7 @@ export const initialCustomerState = (): CustomerState => ({
   idempotency: {},
   orders: {},
   refunds: {},
+  earnedPrograms: {},
   ordersCount: 0,
   totalSpentCents: 0,
 });
@@ -181,12 +191,14 @@ export function evolveCustomer(state: CustomerState, event: CustomerEvent): Cust
     case T.PointsAwarded: {
       const orderId = event.order?.orderId;
       const order = orderId ? state.orders[orderId] : undefined;
+      const programId = event.program?.programId;
       return {
         ...state,
         points: event.newPoint,
         tierPoint: state.tierPoint + event.points,
         totalEarned: state.totalEarned + event.points,
         idempotency: rememberKey(state, event),
+        ...(programId ? { earnedPrograms: { ...state.earnedPrograms, [programId]: (state.earnedPrograms[programId] ?? 0) + 1 } } : {}),
         ...(order && orderId
           ? { orders: { ...state.orders, [orderId]: { ...order, earnedPoints: order.earnedPoints + event.points, earnTransactionId: event.transactionId } } }
           : {}),
@@ -464,6 +476,23 @@ export function decideCustomer(command: CustomerCommand, state: CustomerState): 
       if (newPoint > Number.MAX_SAFE_INTEGER) throw because.badRequest('balance would overflow', { field: 'point' });
       const awarded = { ...pointsContext(state, meta, request, newPoint), type: T.PointsAwarded, points: request.points };
       return [awarded, ...upgradeFor(state, state.tierPoint + request.points, command.tiers, meta)];
+    }
+    case 'EarnFromProgram': {
+      requireEnrolled(state);
+      const { program } = command;
+      if (program.once && state.earnedPrograms[program.programId]) {
+        throw new DomainError('LIMIT_REACHED', `Program ${program.programId} has already paid this customer`, 400);
+      }
+      requirePoints(program.points, 'earnPoint');
+      const request: PointsRequest = { points: program.points, source: command.source, event: program.event, reason: null };
+      const awarded: CustomerEvent = {
+        ...pointsContext(state, meta, request, state.points + program.points),
+        type: T.PointsAwarded,
+        points: program.points,
+        program: { programId: program.programId, programTitle: program.programTitle, earnBy: 'flat', rateMoney: null },
+        order: null,
+      };
+      return [awarded, ...upgradeFor(state, state.tierPoint + program.points, command.tiers, meta)];
     }
     case 'DeductPoints': {
       requireEnrolled(state);

@@ -49,6 +49,9 @@ function applyEvent(doc: CustomerDoc | null, event: CustomerEvent): CustomerDoc 
         tierPoint: doc.tierPoint + event.points,
         totalEarnedPoints: doc.totalEarnedPoints + event.points,
         ...(event.event === 'sign_up' ? { earnSignUp: true } : {}),
+        ...(event.program && !(doc.earnedProgramIds ?? []).includes(event.program.programId)
+          ? { earnedProgramIds: [...(doc.earnedProgramIds ?? []), event.program.programId] }
+          : {}),
       };
     case T.PointsRevoked:
       return {

@@ -20,6 +20,8 @@ export interface CustomerDoc {
   totalSpentCents: number;
   /** Sign-up points were paid. */
   earnSignUp?: boolean;
+  /** Programs that have paid this customer (for isEarned). */
+  earnedProgramIds?: string[];
   platformCreatedAt: string | null;
   createdAt: string;
   updatedAt: string;

@@ -69,6 +69,23 @@ export type ProgramEvent = ProgramCreated | ProgramUpdated | ProgramDeleted;
 
 export const programStreamId = (shopId: string) => `programs-${shopId}`;
 
+/** The 13 social event keys (spec 4.2). */
+export const SOCIAL_EVENTS = [
+  'follow_photo',
+  'like_feed',
+  'follow_video',
+  'share_feed',
+  'subscribe_stream',
+  'follow_micro',
+  'follow_board',
+  'share_micro',
+  'join_game',
+  'join_broadcast',
+  'join_msg',
+  'join_chat',
+  'join_forum',
+] as const;
+
 export const EARNING_EVENTS = [
   'sign_up',
   'place_order',

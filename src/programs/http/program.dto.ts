@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional, OmitType, PartialType } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsBoolean, IsDefined, IsIn, IsInt, IsISO8601, IsNumber, IsObject, IsOptional, IsString, MaxLength, Min, ValidateNested } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsBoolean, IsDefined, IsIn, IsInt, IsISO8601, IsNumber, IsObject, IsOptional, IsString, Matches, MaxLength, Min, ValidateNested } from 'class-validator';
 
 export class TierRateDto {
   @ApiProperty() @IsString() tierId: string;
@@ -49,4 +49,10 @@ export class CalculatePointsDto {
 
   @ApiPropertyOptional({ description: 'Platform customer id: the tier rate applies' }) @IsOptional() @IsString() platformCustomerId?: string;
   @ApiPropertyOptional({ enum: ['web', 'pos'] }) @IsOptional() @IsIn(['web', 'pos']) sourceName?: 'web' | 'pos';
+}
+
+export class SocialInteractionDto {
+  @ApiProperty({ example: '7001234567' }) @IsString({ message: 'platformCustomerId is required' }) @Matches(/^[1-9]\d{0,15}$/, { message: 'platformCustomerId must be a numeric platform customer id' }) platformCustomerId: string;
+  @ApiProperty({ example: 'follow_photo' }) @IsString({ message: 'event is required' }) event: string;
+  @ApiProperty({ description: 'The earning program id' }) @IsString({ message: 'earningId is required' }) earningId: string;
 }

@@ -8,7 +8,9 @@ import { definedOnly } from '../../shared/domain/ids';
 import { READ_STORE, ReadStore } from '../../infrastructure/read-store/read-store.port';
 import { ProgramCommands } from '../commands/program-commands';
 import { ProgramDoc, PROGRAMS } from '../projections/program-read-models';
-import { CalculatePointsDto, CreateProgramDto, TierRateDto, UpdateProgramDto } from './program.dto';
+import { CalculatePointsDto, CreateProgramDto, SocialInteractionDto, TierRateDto, UpdateProgramDto } from './program.dto';
+import { CommandBus } from '@nestjs/cqrs';
+import { EarnSocialCommand } from '../commands/earn-social.handler';
 import { ProgramCatalog } from '../program-catalog';
 import { CustomerLookup } from '../../ledger/queries/customer-lookup';
 import { orderEarningRule, pointsForOrder } from '../domain/order-earning';
@@ -62,6 +64,7 @@ export class ProgramsController {
     private readonly commands: ProgramCommands,
     private readonly catalog: ProgramCatalog,
     private readonly customers: CustomerLookup,
+    private readonly commandBus: CommandBus,
     @Inject(READ_STORE) private readonly readStore: ReadStore,
   ) {}
 
@@ -79,7 +82,7 @@ export class ProgramsController {
     const customer = customerId ? await this.customers.byId(shop.id, customerId) : await this.customers.byPlatformId(shop.id, platformCustomerId!);
     const programs = (await this.list(shop, 'earning')).map((p) =>
       // Repeatable events (orders) are never "earned"; sign-up is once per customer.
-      SINGLE_EVENTS.has(p.event) ? { ...p, isEarned: p.event === 'sign_up' ? (customer.earnSignUp ?? false) : false } : p,
+      SINGLE_EVENTS.has(p.event) ? { ...p, isEarned: (customer.earnedProgramIds ?? []).includes(p.id) || (p.event === 'sign_up' && (customer.earnSignUp ?? false)) } : p,
     );
     return ok(programs, { meta: { count: programs.length } });
   }
@@ -96,6 +99,14 @@ export class ProgramsController {
     // Per product at the same rate; flat programs pay per order, so products show 0.
     const products = lines.map(({ cents, ...l }) => ({ ...l, points: rule && rule.earnBy === 'price' ? pointsForOrder(rule, cents) : 0 }));
     return ok({ pointsEarn, products, programId: rule?.programId ?? null });
+  }
+
+  @Post('earning/social/interactions')
+  @HttpCode(200)
+  @ApiOperation({ summary: "Pay a social program's points to a customer (once per customer; LIMIT_REACHED after)" })
+  async socialInteraction(@CurrentShop() shop: ShopDoc, @Body() body: SocialInteractionDto) {
+    const result = await this.commandBus.execute(new EarnSocialCommand(shop.id, Number(body.platformCustomerId), body.earningId, body.event, 'rest_api'));
+    return ok({}, { message: 'Points earned', meta: result });
   }
 
   @Get('redemption')
