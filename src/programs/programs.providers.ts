@@ -4,9 +4,10 @@ import { ProgramCommands } from './commands/program-commands';
 import { EarnSocialHandler } from './commands/earn-social.handler';
 import { ProgramViewProjection } from './projections/program-view.projection';
 import { ProgramsController } from './http/programs.controller';
+import { V1EarningController } from './http/v1-earning.controller';
 
 export const PROGRAMS_CAPABILITY: Capability = {
   providers: [ProgramCatalog, ProgramCommands, EarnSocialHandler],
   projections: [ProgramViewProjection],
-  controllers: [ProgramsController],
+  controllers: [ProgramsController, V1EarningController],
 };

@@ -1,0 +1,199 @@
+import { Body, CallHandler, Controller, ExecutionContext, Get, HttpCode, Injectable, NestInterceptor, Param, Post, Query, UseGuards, UseInterceptors, Inject } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { ApiHeader, ApiOperation, ApiProperty, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import { ArrayMaxSize, IsArray, IsDefined, IsIn, IsNumber, IsOptional, Min, ValidateNested } from 'class-validator';
+import { Response } from 'express';
+import { Observable } from 'rxjs';
+import { CurrentShop, ShopAuthGuard } from '../../shops/http/shop-auth.guard';
+import { ShopDoc } from '../../shops/projections/shop-read-models';
+import { because } from '../../shared/domain/domain-error';
+import { READ_STORE, ReadStore } from '../../infrastructure/read-store/read-store.port';
+import { CustomerLookup } from '../../ledger/queries/customer-lookup';
+import { CustomerDoc } from '../../ledger/projections/ledger-read-models';
+import { ProgramDoc, PROGRAMS } from '../projections/program-read-models';
+import { ProgramCatalog } from '../program-catalog';
+import { orderEarningRule, pointsForOrder } from '../domain/order-earning';
+import { SOCIAL_EVENTS } from '../domain/program-events';
+import { EarnSocialCommand } from '../commands/earn-social.handler';
+
+/** The v1 API is deprecated (spec 9): every answer says so and points at v2. */
+export const V1_SUNSET = 'Wed, 30 Jun 2027 00:00:00 GMT';
+
+@Injectable()
+export class DeprecatedApiInterceptor implements NestInterceptor {
+  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
+    const res = context.switchToHttp().getResponse<Response>();
+    res.setHeader('Deprecation', 'true');
+    res.setHeader('Sunset', V1_SUNSET);
+    res.setHeader('Link', '</rest_api/v2/programs/earning>; rel="successor-version"');
+    return next.handle();
+  }
+}
+
+class V1ProductDto {
+  @ApiProperty() @IsNumber({}, { message: 'products[].id must be a number' }) id: number;
+  @ApiProperty() @IsNumber({}, { message: 'products[].quantity must be a number' }) @Min(0) quantity: number;
+  @ApiProperty() @IsNumber({}, { message: 'products[].price must be a number' }) @Min(0) price: number;
+}
+
+export class V1CalcPointsDto {
+  @ApiProperty({ type: [V1ProductDto] }) @IsArray({ message: 'products is required' }) @ArrayMaxSize(500) @ValidateNested({ each: true }) @Type(() => V1ProductDto) products: V1ProductDto[];
+  @ApiPropertyOptional() @IsOptional() @IsNumber({}, { message: 'shopifyCustomerId must be a number' }) shopifyCustomerId?: number;
+  @ApiPropertyOptional({ enum: ['web', 'pos'] }) @IsOptional() @IsIn(['web', 'pos']) sourceName?: 'web' | 'pos';
+}
+
+export class V1InteractSocialDto {
+  @ApiProperty() @IsNumber({}, { message: 'shopifyCustomerId must be a number' }) shopifyCustomerId: number;
+  @ApiProperty({ description: 'The earning program id (v2 ids are text; numbers are read as text)' }) @IsDefined({ message: 'earningId is required' }) earningId: number | string;
+}
+
+/** v1 program list item (spec 2.8). */
+function v1ListItem(p: ProgramDoc) {
+  return {
+    showLoyaltyPage: true,
+    social: (SOCIAL_EVENTS as readonly string[]).includes(p.event) ? p.event.split('_')[1] ?? '' : '',
+    urlLocation: '',
+    limitUnit: 'unlimited',
+    urlAccount: '',
+    title: p.title,
+    type: p.kind,
+    priority: p.priority,
+    earnPoint: p.earnPoint,
+    signUpGuide: '',
+    enabledAntiCheat: false,
+    hasLimit: false,
+    action: p.event,
+    earnPointsTiers: Object.fromEntries(p.earnPointsTiers.map((t) => [t.tierId, { earnPoint: t.earnPoint, limitUnit: 'unlimited' }])),
+    shopId: p.shopId,
+    event: p.event,
+    startDate: p.startDate,
+    expired: p.expired,
+    id: p.id,
+    changeProgramTitle: false,
+    isDraft: p.isDraft,
+    rateMoney: p.rateMoney === null ? '' : String(p.rateMoney),
+    translateTitle: p.translateTitle,
+    createdAt: p.createdAt,
+    giftStatus: '',
+    status: p.status,
+    updatedAt: p.updatedAt,
+  };
+}
+
+/** v1 program detail (spec 2.8, inside `program`). */
+function v1Detail(p: ProgramDoc) {
+  return {
+    id: p.id,
+    limitUnit: 'unlimited',
+    includeProducts: [],
+    excludeProducts: [],
+    appliedCollectionIds: [],
+    autoRemovePoints: p.autoRemovePoints,
+    earnBy: p.earnBy,
+    type: p.kind,
+    title: p.title,
+    priority: p.priority,
+    productPointsCalculator: { color: '#000000', fontSize: 14, type: 'text', font: 'inherit' },
+    earnPoint: p.earnPoint,
+    hasLimit: false,
+    typeProductMatch: 'all',
+    priorityPlaceOrder: p.priority,
+    typeCondition: 'all',
+    shopId: p.shopId,
+    event: p.event,
+    conditions: [],
+    statusUseCondition: false,
+    status: p.status,
+    limitInterval: 0,
+    createdAt: p.createdAt,
+    rateMoney: p.rateMoney ?? 0,
+    updatedAt: p.updatedAt,
+  };
+}
+
+/** A single-event program this customer already earned (orders repeat, so never). */
+function isEarned(p: ProgramDoc, customer: CustomerDoc): boolean {
+  if (p.event === 'place_order') return false;
+  return (customer.earnedProgramIds ?? []).includes(p.id) || (p.event === 'sign_up' && (customer.earnSignUp ?? false));
+}
+
+@ApiTags('v1 (deprecated)')
+@ApiHeader({ name: 'X-Svc-Loyalty-App-Key', required: true })
+@ApiHeader({ name: 'X-Svc-Loyalty-Secret-Key', required: true })
+@UseGuards(ShopAuthGuard)
+@UseInterceptors(DeprecatedApiInterceptor)
+@Controller('rest_api/v1')
+export class V1EarningController {
+  constructor(
+    private readonly catalog: ProgramCatalog,
+    private readonly customers: CustomerLookup,
+    private readonly commands: CommandBus,
+    @Inject(READ_STORE) private readonly readStore: ReadStore,
+  ) {}
+
+  @Get('earning')
+  @ApiOperation({ summary: 'Earning programs (deprecated: use v2)', deprecated: true })
+  async list(@CurrentShop() shop: ShopDoc) {
+    return { data: (await this.earning(shop)).map(v1ListItem) };
+  }
+
+  @Get('earning/:programId')
+  @ApiOperation({ summary: 'One earning program (deprecated)', deprecated: true })
+  async detail(@CurrentShop() shop: ShopDoc, @Param('programId') programId: string) {
+    const program = (await this.earning(shop)).find((p) => p.id === programId);
+    if (!program) throw because.notFound('Program');
+    return { success: true, program: v1Detail(program) };
+  }
+
+  @Get('earning-programs-by-customer')
+  @ApiOperation({ summary: "Earning programs with the customer's isEarned (deprecated)", deprecated: true })
+  async byCustomer(@CurrentShop() shop: ShopDoc, @Query('customerId') customerId?: string, @Query('shopifyCustomerId') platformId?: string) {
+    if (!customerId && !platformId) throw because.badRequest('customerId or shopifyCustomerId is required', { field: 'customerId' });
+    const customer = customerId ? await this.customers.byId(shop.id, customerId) : await this.customers.byPlatformId(shop.id, platformId!);
+    const data = (await this.earning(shop)).map((p) => ({
+      ...v1ListItem(p),
+      excludePOSOrderProducts: false,
+      excludeOSOrderProducts: false,
+      includeProducts: [],
+      excludeProducts: [],
+      rateMoney: p.rateMoney ?? 0,
+      autoRemovePoints: p.autoRemovePoints,
+      earnBy: p.earnBy,
+      typeProductMatch: 'all',
+      typeCondition: 'all',
+      conditions: [],
+      limitInterval: 0,
+      statusUseCondition: false,
+      appliedPlaceOrderTo: 'all',
+      earnPointsTiers: Object.fromEntries(p.earnPointsTiers.map((t) => [t.tierId, { earnPoint: t.earnPoint }])),
+      translateTitle: p.translateTitle[Object.keys(p.translateTitle)[0]] ?? p.title,
+      isEarned: isEarned(p, customer),
+    }));
+    return { data };
+  }
+
+  @Post('earn/calc-points')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Points a cart would earn (deprecated)', deprecated: true })
+  async calc(@CurrentShop() shop: ShopDoc, @Body() body: V1CalcPointsDto) {
+    const tierId = body.shopifyCustomerId ? (await this.customers.byPlatformId(shop.id, body.shopifyCustomerId)).tierId : null;
+    const rule = orderEarningRule(await this.catalog.forShop(shop.id), new Date().toISOString(), body.sourceName ?? 'web', tierId);
+    const lines = body.products.map((p) => ({ ...p, cents: Math.round(p.price * 100) * p.quantity }));
+    const pointsEarn = rule ? pointsForOrder(rule, lines.reduce((sum, l) => sum + l.cents, 0)) : 0;
+    const products = lines.map(({ cents, ...p }) => ({ ...p, points: rule && rule.earnBy === 'price' ? pointsForOrder(rule, cents) : 0 }));
+    return { success: true, data: { pointsEarn, products } };
+  }
+
+  @Post('earn/interact-social')
+  @HttpCode(200)
+  @ApiOperation({ summary: "Pay a social program's points (deprecated)", deprecated: true })
+  async interactSocial(@CurrentShop() shop: ShopDoc, @Body() body: V1InteractSocialDto) {
+    const result = await this.commands.execute(new EarnSocialCommand(shop.id, body.shopifyCustomerId, String(body.earningId), null, 'rest_api_v1'));
+    return { success: true, data: { newPoint: result.newPoint } };
+  }
+
+  private async earning(shop: ShopDoc): Promise<ProgramDoc[]> {
+    return (await this.readStore.collection<ProgramDoc>(PROGRAMS)).find({ shopId: shop.id, kind: 'earning' }, { sort: { field: 'createdAt', direction: 'asc' } });
+  }
+}
