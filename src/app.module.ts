@@ -28,6 +28,7 @@ import { WEBHOOK_OUTBOX } from './webhooks/delivery/webhook-outbox.port';
 import { WebhookProjector } from './webhooks/delivery/webhook-projector';
 import { DeliveryWorker } from './webhooks/delivery/delivery-worker';
 import { AppendSignal } from './event-sourcing/append-signal';
+import { BirthdayRewards } from './programs/birthday-rewards';
 import { Capability } from './shared/capability';
 
 const CAPABILITIES: Capability[] = [SHOPS_CAPABILITY, TIERS_CAPABILITY, PROGRAMS_CAPABILITY, LEDGER, PLATFORM, WEBHOOKS_CAPABILITY];
@@ -50,6 +51,7 @@ export class AppModule implements OnApplicationBootstrap, OnApplicationShutdown 
     private readonly projections: ProjectionRunner,
     private readonly webhookProjector: WebhookProjector,
     private readonly deliveryWorker: DeliveryWorker,
+    private readonly birthdays: BirthdayRewards,
     private readonly config: AppConfig,
     @Inject(STORAGE) private readonly storage: Storage,
     @Inject('FOLLOW_PROJECTIONS') private readonly follow: boolean,
@@ -106,9 +108,11 @@ export class AppModule implements OnApplicationBootstrap, OnApplicationShutdown 
     await this.projections.start();
     await this.webhookProjector.start();
     if (this.config.webhooks.worker) this.deliveryWorker.start();
+    if (this.config.birthdayCheckMs > 0) this.birthdays.start(this.config.birthdayCheckMs);
   }
 
   async onApplicationShutdown(): Promise<void> {
+    this.birthdays.stop();
     await this.deliveryWorker.stop();
     await this.webhookProjector.stop();
     await this.projections.stop();

@@ -18,6 +18,8 @@ export class AppConfig {
   readonly projectionWaitMs: number;
   readonly projectionPollMs: number;
   readonly createDemoShop: boolean;
+  /** How often birthday rewards are checked (0: never, e.g. in tests that drive it by hand). */
+  readonly birthdayCheckMs: number;
   readonly webhooks: {
     /** Run the delivery worker in this process. */
     worker: boolean;
@@ -44,6 +46,7 @@ export class AppConfig {
     this.projectionWaitMs = Number(env.PROJECTION_WAIT_MS ?? 5000);
     this.projectionPollMs = Number(env.PROJECTION_POLL_MS ?? 200);
     this.createDemoShop = (env.DEMO_SHOP ?? 'true') !== 'false';
+    this.birthdayCheckMs = Number(env.BIRTHDAY_CHECK_MS ?? 3_600_000);
     const number = (name: string, fallback: number) => (env[name] ? Number(env[name]) : fallback);
     this.webhooks = {
       worker: (env.WEBHOOK_WORKER ?? 'true') !== 'false',

@@ -38,6 +38,7 @@ export function testConfig(env: Record<string, string | undefined> = {}): AppCon
     PLATFORM_WEBHOOK_SECRET: 'platform-secret',
     DEMO_SHOP: 'false',
     PROJECTION_POLL_MS: '50',
+    BIRTHDAY_CHECK_MS: '0',
     ...env,
   });
 }

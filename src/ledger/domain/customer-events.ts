@@ -75,6 +75,8 @@ export interface PointsContext {
 export interface PointsAwarded extends Base, PointsContext {
   type: typeof CustomerEventType.PointsAwarded;
   points: number;
+  /** For periodic programs, the period paid (birthday: the year). */
+  period?: string;
 }
 export interface PointsDeducted extends Base, PointsContext {
   type: typeof CustomerEventType.PointsDeducted;

@@ -42,6 +42,8 @@ export interface CustomerState {
   refunds: Readonly<Record<string, true>>;
   /** How many times each program has paid this customer (single-event programs pay once). */
   earnedPrograms: Readonly<Record<string, number>>;
+  /** The last period each periodic program paid for (birthday: the year). */
+  earnedPeriods: Readonly<Record<string, string>>;
   ordersCount: number;
   totalSpentCents: number;
 }
@@ -106,7 +108,8 @@ export type CustomerCommand =
   | {
       type: 'EarnFromProgram';
       meta: CommandMeta;
-      program: { programId: string; programTitle: string; event: string; points: number; once: boolean };
+      /** once: one payment per customer; period: one per period (e.g. "2026" for a yearly birthday reward). */
+      program: { programId: string; programTitle: string; event: string; points: number; once: boolean; period?: string };
       source: string;
       tiers: TierRung[];
     }
@@ -159,6 +162,7 @@ export const initialCustomerState = (): CustomerState => ({
   orders: {},
   refunds: {},
   earnedPrograms: {},
+  earnedPeriods: {},
   ordersCount: 0,
   totalSpentCents: 0,
 });
@@ -199,6 +203,7 @@ export function evolveCustomer(state: CustomerState, event: CustomerEvent): Cust
         totalEarned: state.totalEarned + event.points,
         idempotency: rememberKey(state, event),
         ...(programId ? { earnedPrograms: { ...state.earnedPrograms, [programId]: (state.earnedPrograms[programId] ?? 0) + 1 } } : {}),
+        ...(programId && event.period ? { earnedPeriods: { ...state.earnedPeriods, [programId]: event.period } } : {}),
         ...(order && orderId
           ? { orders: { ...state.orders, [orderId]: { ...order, earnedPoints: order.earnedPoints + event.points, earnTransactionId: event.transactionId } } }
           : {}),
@@ -483,6 +488,11 @@ export function decideCustomer(command: CustomerCommand, state: CustomerState): 
       if (program.once && state.earnedPrograms[program.programId]) {
         throw new DomainError('LIMIT_REACHED', `Program ${program.programId} has already paid this customer`, 400);
       }
+      if (program.period && state.earnedPeriods[program.programId] === program.period) {
+        throw new DomainError('LIMIT_REACHED', `Program ${program.programId} has already paid this customer for ${program.period}`, 400);
+      }
+      // A tier rate of 0 means this tier gets nothing from the program.
+      if (program.points === 0) return [];
       requirePoints(program.points, 'earnPoint');
       const request: PointsRequest = { points: program.points, source: command.source, event: program.event, reason: null };
       const awarded: CustomerEvent = {
@@ -491,6 +501,7 @@ export function decideCustomer(command: CustomerCommand, state: CustomerState): 
         points: program.points,
         program: { programId: program.programId, programTitle: program.programTitle, earnBy: 'flat', rateMoney: null },
         order: null,
+        ...(program.period ? { period: program.period } : {}),
       };
       return [awarded, ...upgradeFor(state, state.tierPoint + program.points, command.tiers, meta)];
     }

@@ -28,7 +28,12 @@ export function messagesFor(recorded: RecordedEvent): TopicMessage[] {
     case T.PointsRevoked: {
       const delta = e.newPoint - e.oldPoint;
       if (delta === 0) return [];
+      const birthday: TopicMessage[] =
+        e.type === T.PointsAwarded && e.event === 'birthday'
+          ? [{ topic: 'birthday/reward_earned', orderingKey: e.customerId, fields: { customer: customer(e), points: e.points, newPoint: e.newPoint, year: e.period ?? null, programId: e.program?.programId ?? null, occurredAt: e.occurredAt } }]
+          : [];
       return [
+        ...birthday,
         {
           topic: delta > 0 ? 'points/earned' : 'points/redeemed',
           orderingKey: e.customerId,
