@@ -24,6 +24,9 @@ import { SHOPS_CAPABILITY } from './shops/shops.providers';
 import { PLATFORM } from './platform/platform.providers';
 import { WEBHOOKS_CAPABILITY } from './webhooks/webhooks.providers';
 import { PROGRAMS_CAPABILITY } from './programs/programs.providers';
+import { REWARDS_CAPABILITY } from './rewards/rewards.providers';
+import { COMMERCE_PLATFORM } from './platform/commerce/commerce-platform.port';
+import { EmbeddedCommercePlatform } from './platform/commerce/embedded-commerce-platform.adapter';
 import { WEBHOOK_OUTBOX } from './webhooks/delivery/webhook-outbox.port';
 import { WebhookProjector } from './webhooks/delivery/webhook-projector';
 import { DeliveryWorker } from './webhooks/delivery/delivery-worker';
@@ -31,7 +34,7 @@ import { AppendSignal } from './event-sourcing/append-signal';
 import { BirthdayRewards } from './programs/birthday-rewards';
 import { Capability } from './shared/capability';
 
-const CAPABILITIES: Capability[] = [SHOPS_CAPABILITY, TIERS_CAPABILITY, PROGRAMS_CAPABILITY, LEDGER, PLATFORM, WEBHOOKS_CAPABILITY];
+const CAPABILITIES: Capability[] = [SHOPS_CAPABILITY, TIERS_CAPABILITY, PROGRAMS_CAPABILITY, LEDGER, REWARDS_CAPABILITY, PLATFORM, WEBHOOKS_CAPABILITY];
 const PROJECTION_CLASSES: Type<Projection>[] = CAPABILITIES.flatMap((c) => c.projections);
 
 export const STORAGE = Symbol('STORAGE');
@@ -88,6 +91,7 @@ export class AppModule implements OnApplicationBootstrap, OnApplicationShutdown 
         { provide: EVENT_STORE, useValue: storage.eventStore },
         { provide: READ_STORE, useValue: storage.readStore },
         { provide: WEBHOOK_OUTBOX, useValue: storage.webhookOutbox },
+        { provide: COMMERCE_PLATFORM, useValue: new EmbeddedCommercePlatform(storage.readStore) },
         AppendSignal,
         { provide: CLOCK, useValue: options.clock ?? systemClock },
         { provide: ID_GENERATOR, useValue: options.ids ?? randomIds },

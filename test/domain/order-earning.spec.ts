@@ -145,3 +145,25 @@ describe('customer ledger: single-event programs', () => {
     spec.given([enrolled, paid]).when(earn(false)).thenMatches([{ type: T.PointsAwarded, oldPoint: 25, newPoint: 50 }]);
   });
 });
+
+describe('customer ledger: redemption and coupon refunds', () => {
+  const spec = deciderSpec(customerLedger);
+  const meta = (): CommandMeta => ({ shopId: 's', customerId: 'c', occurredAt: AT, newId: sequentialIds('n') });
+  const enrolled = { type: T.Enrolled, eventId: 'e0', occurredAt: AT, shopId: 's', customerId: 'c', platformCustomerId: 9, email: null, firstName: null, lastName: null, acceptsMarketing: false, platformCreatedAt: null, tierId: null, tierName: null, source: 'platform' } as CustomerEvent;
+  const funded = [enrolled, ...spec.given([enrolled]).when({ type: 'AwardPoints', meta: meta(), request: { points: 700, source: 'rest_api', event: 'x' }, tiers: [] }).events()];
+  const reward = { rewardId: 'r1', couponCode: 'LOY-A', discountId: 'd', priceRuleId: null, rewardType: 'fixed_amount', rewardValue: 5, redeemType: 'fixed', orderReqAmount: null, expiresAt: null, programDescription: null };
+  const redeem = (points: number): CustomerCommand => ({ type: 'RedeemReward', meta: meta(), program: { programId: 'p', programTitle: '$5', event: 'amount_discount' }, points, quantity: 1, reward, source: 'rest_api' });
+
+  it('spends the points on the reward, never more than the balance', () => {
+    spec.given(funded).when(redeem(500)).thenMatches([{ type: T.PointsRedeemed, points: 500, oldPoint: 700, newPoint: 200, reward: expect.objectContaining({ couponCode: 'LOY-A' }) }]);
+    spec.given(funded).when(redeem(701)).thenThrows('INSUFFICIENT_POINTS', 400);
+  });
+
+  it("refunds an active coupon once; another customer's or unknown code is refused", () => {
+    const redeemed = [...funded, ...spec.given(funded).when(redeem(500)).events()];
+    const refund = (code: string): CustomerCommand => ({ type: 'RefundCoupon', meta: meta(), couponCode: code, reason: null, source: 'rest_api' });
+    const [refunded] = spec.given(redeemed).when(refund('LOY-A')).thenMatches([{ type: T.CouponRefunded, points: 500, oldPoint: 200, newPoint: 700, rewardId: 'r1' }]);
+    spec.given([...redeemed, refunded]).when(refund('LOY-A')).thenThrows('BAD_REQUEST');
+    spec.given(redeemed).when(refund('LOY-B')).thenThrows('BAD_REQUEST');
+  });
+});

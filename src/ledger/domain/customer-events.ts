@@ -12,6 +12,8 @@ export const CustomerEventType = {
   PointsAdjusted: 'points.adjusted.v1',
   PointsReset: 'points.reset.v1',
   PointsRevoked: 'points.revoked.v1',
+  PointsRedeemed: 'points.redeemed.v1',
+  CouponRefunded: 'points.coupon-refunded.v1',
   TierChanged: 'tier.changed.v1',
   OrderRecorded: 'order.recorded.v1',
   OrderCancelled: 'order.cancelled.v1',
@@ -162,7 +164,37 @@ export interface PointsRevoked extends Base, PointsContext {
   cause: 'order_cancelled' | 'order_refunded';
 }
 
-export type PointsEvent = PointsAwarded | PointsDeducted | PointsAdjusted | PointsReset | PointsRevoked;
+/** The reward a redemption bought: a coupon minted on the commerce platform. */
+export interface RewardCoupon {
+  rewardId: string;
+  couponCode: string;
+  discountId: string | null;
+  priceRuleId: string | null;
+  rewardType: string;
+  rewardValue: number | null;
+  redeemType: string;
+  orderReqAmount: string | null;
+  expiresAt: string | null;
+  programDescription: string | null;
+}
+
+/** Points spent on a spending program's reward. */
+export interface PointsRedeemed extends Base, PointsContext {
+  type: typeof CustomerEventType.PointsRedeemed;
+  points: number;
+  quantity: number;
+  reward: RewardCoupon;
+}
+
+/** A coupon given back: its points return to the customer and the coupon stops working. */
+export interface CouponRefunded extends Base, PointsContext {
+  type: typeof CustomerEventType.CouponRefunded;
+  points: number;
+  rewardId: string;
+  couponCode: string;
+}
+
+export type PointsEvent = PointsAwarded | PointsDeducted | PointsAdjusted | PointsReset | PointsRevoked | PointsRedeemed | CouponRefunded;
 
 export type CustomerEvent =
   | CustomerEnrolled
@@ -180,6 +212,8 @@ export const POINTS_EVENT_TYPES: ReadonlySet<string> = new Set([
   CustomerEventType.PointsAdjusted,
   CustomerEventType.PointsReset,
   CustomerEventType.PointsRevoked,
+  CustomerEventType.PointsRedeemed,
+  CustomerEventType.CouponRefunded,
 ]);
 
 export function customerStreamId(shopId: string, customerId: string): string {

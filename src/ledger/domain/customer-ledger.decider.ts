@@ -7,6 +7,7 @@ import {
   OrderLineItem,
   PointsContext,
   PointsRevoked,
+  RewardCoupon,
   TierChanged,
 } from './customer-events';
 
@@ -44,6 +45,8 @@ export interface CustomerState {
   earnedPrograms: Readonly<Record<string, number>>;
   /** The last period each periodic program paid for (birthday: the year). */
   earnedPeriods: Readonly<Record<string, string>>;
+  /** Coupons bought with points, by coupon code. */
+  coupons: Readonly<Record<string, { rewardId: string; points: number; status: 'active' | 'refunded' }>>;
   ordersCount: number;
   totalSpentCents: number;
 }
@@ -113,6 +116,16 @@ export type CustomerCommand =
       source: string;
       tiers: TierRung[];
     }
+  | {
+      type: 'RedeemReward';
+      meta: CommandMeta;
+      program: { programId: string; programTitle: string; event: string };
+      points: number;
+      quantity: number;
+      reward: RewardCoupon;
+      source: string;
+    }
+  | { type: 'RefundCoupon'; meta: CommandMeta; couponCode: string; reason: string | null; source: string }
   | { type: 'DeductPoints'; meta: CommandMeta; request: PointsRequest }
   | { type: 'AdjustPoints'; meta: CommandMeta; request: PointsRequest; tiers: TierRung[] }
   | { type: 'ResetPoints'; meta: CommandMeta; request: PointsRequest }
@@ -163,6 +176,7 @@ export const initialCustomerState = (): CustomerState => ({
   refunds: {},
   earnedPrograms: {},
   earnedPeriods: {},
+  coupons: {},
   ordersCount: 0,
   totalSpentCents: 0,
 });
@@ -222,6 +236,18 @@ export function evolveCustomer(state: CustomerState, event: CustomerEvent): Cust
     case T.PointsDeducted:
     case T.PointsReset:
       return { ...state, points: event.newPoint, idempotency: rememberKey(state, event) };
+    case T.PointsRedeemed:
+      return {
+        ...state,
+        points: event.newPoint,
+        coupons: { ...state.coupons, [event.reward.couponCode]: { rewardId: event.reward.rewardId, points: event.points, status: 'active' } },
+      };
+    case T.CouponRefunded:
+      return {
+        ...state,
+        points: event.newPoint,
+        coupons: { ...state.coupons, [event.couponCode]: { ...state.coupons[event.couponCode], status: 'refunded' } },
+      };
     case T.PointsRevoked: {
       const order = state.orders[event.order!.orderId];
       return {
@@ -504,6 +530,39 @@ export function decideCustomer(command: CustomerCommand, state: CustomerState): 
         ...(program.period ? { period: program.period } : {}),
       };
       return [awarded, ...upgradeFor(state, state.tierPoint + program.points, command.tiers, meta)];
+    }
+    case 'RedeemReward': {
+      requireEnrolled(state);
+      requirePoints(command.points, 'quantity');
+      if (command.points > state.points) throw because.insufficientPoints(state.points, command.points);
+      const request: PointsRequest = { points: command.points, source: command.source, event: command.program.event, reason: null };
+      return [
+        {
+          ...pointsContext(state, meta, request, state.points - command.points),
+          type: T.PointsRedeemed,
+          points: command.points,
+          quantity: command.quantity,
+          reward: command.reward,
+          program: { programId: command.program.programId, programTitle: command.program.programTitle, earnBy: null, rateMoney: null },
+          order: null,
+        },
+      ];
+    }
+    case 'RefundCoupon': {
+      requireEnrolled(state);
+      const coupon = state.coupons[command.couponCode];
+      if (!coupon) throw because.badRequest(`Coupon ${command.couponCode} is not a coupon of this customer`, { field: 'discountCode' });
+      if (coupon.status !== 'active') throw because.badRequest(`Coupon ${command.couponCode} is already ${coupon.status}`, { field: 'discountCode' });
+      const request: PointsRequest = { points: coupon.points, source: command.source, event: 'coupon_refunded', reason: command.reason };
+      return [
+        {
+          ...pointsContext(state, meta, request, state.points + coupon.points),
+          type: T.CouponRefunded,
+          points: coupon.points,
+          rewardId: coupon.rewardId,
+          couponCode: command.couponCode,
+        },
+      ];
     }
     case 'DeductPoints': {
       requireEnrolled(state);

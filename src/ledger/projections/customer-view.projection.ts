@@ -66,6 +66,8 @@ function applyEvent(doc: CustomerDoc | null, event: CustomerEvent): CustomerDoc 
     }
     case T.PointsDeducted:
     case T.PointsReset:
+    case T.PointsRedeemed:
+    case T.CouponRefunded:
       return { ...next, point: event.newPoint };
     case T.TierChanged:
       return { ...next, tierId: event.toTierId, tierPoint: event.tierPoint, tierUpdatedAt: event.occurredAt };

@@ -12,6 +12,8 @@ const ROW_TYPE: Record<PointsEvent['type'], string> = {
   [T.PointsAdjusted]: 'adjust_point',
   [T.PointsReset]: 'reset_point',
   [T.PointsRevoked]: 'revoke_point',
+  [T.PointsRedeemed]: 'redeem_point',
+  [T.CouponRefunded]: 'refund_point',
 };
 
 function describe(event: PointsEvent): string {
@@ -25,7 +27,11 @@ function describe(event: PointsEvent): string {
           ? `Points adjusted by ${delta > 0 ? '+' : ''}${delta}`
           : event.type === T.PointsReset
             ? `Points reset to ${event.resetTo}`
-            : `${event.points} points taken back: order ${event.order?.orderId} ${event.cause === 'order_cancelled' ? 'cancelled' : 'refunded'}`;
+            : event.type === T.PointsRedeemed
+              ? `Redeemed ${event.points} points for ${event.program?.programTitle ?? 'a reward'}`
+              : event.type === T.CouponRefunded
+                ? `${event.points} points returned for coupon ${event.couponCode}`
+                : `${event.points} points taken back: order ${event.order?.orderId} ${event.cause === 'order_cancelled' ? 'cancelled' : 'refunded'}`;
   return event.userNote ? `${sentence}: ${event.userNote}` : sentence;
 }
 
@@ -48,9 +54,9 @@ export function transactionFromEvent(event: PointsEvent, revision: bigint): Tran
     spendPoint: Math.max(0, -delta),
     programId: event.program?.programId ?? null,
     programTitle: event.program?.programTitle ?? null,
-    priceRuleId: null,
-    discountId: null,
-    couponCode: null,
+    priceRuleId: event.type === T.PointsRedeemed ? event.reward.priceRuleId : null,
+    discountId: event.type === T.PointsRedeemed ? event.reward.discountId : null,
+    couponCode: event.type === T.PointsRedeemed ? event.reward.couponCode : event.type === T.CouponRefunded ? event.couponCode : null,
     orderId: event.order?.orderId ?? null,
     orderName: event.order?.orderName ?? null,
     orderNumber: event.order?.orderName ? event.order.orderName.replace(/^#/, '') : null,

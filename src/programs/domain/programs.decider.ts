@@ -53,6 +53,10 @@ function check(kind: ProgramKind, event: string, s: ProgramSettings): void {
   if (kind === 'earning' && !(EARNING_EVENTS as readonly string[]).includes(event)) throw bad('event', `must be one of ${EARNING_EVENTS.join(', ')}`);
   if (kind === 'spending' && !(SPENDING_EVENTS as readonly string[]).includes(event)) throw bad('event', `must be one of ${SPENDING_EVENTS.join(', ')}`);
   if (!s.title.trim()) throw bad('title', 'must not be empty');
+  if (kind === 'spending') {
+    checkSpending(s.spending);
+    return;
+  }
   if (!Number.isInteger(s.earnPoint) || s.earnPoint < 0 || s.earnPoint > 1_000_000) throw bad('earnPoint', 'must be an integer from 0 to 1,000,000');
   if (kind === 'earning' && s.earnPoint === 0) throw bad('earnPoint', 'must be at least 1 for an earning program');
   if (!['price', 'flat'].includes(s.earnBy)) throw bad('earnBy', 'must be price or flat');
@@ -67,6 +71,17 @@ function check(kind: ProgramKind, event: string, s: ProgramSettings): void {
   if (s.startDate && s.endDate && s.startDate > s.endDate) throw bad('endDate', 'must not be before startDate');
   for (const [i, t] of s.earnPointsTiers.entries()) {
     if (!t.tierId || !Number.isInteger(t.earnPoint) || t.earnPoint < 0) throw bad(`earnPointsTiers[${i}]`, 'needs a tierId and an integer earnPoint of 0 or more');
+  }
+}
+
+/** The reward a spending program sells: validated here because redemption reads these fields. */
+function checkSpending(sp: Record<string, unknown>): void {
+  const cost = sp.pointsCost;
+  if (!Number.isInteger(cost) || (cost as number) < 1) throw bad('spending.pointsCost', 'must be an integer of 1 or more');
+  if (sp.redeemType !== undefined && sp.redeemType !== 'fixed' && sp.redeemType !== 'dynamic') throw bad('spending.redeemType', 'must be fixed or dynamic');
+  if (sp.rewardValue !== undefined && !(typeof sp.rewardValue === 'number' && sp.rewardValue >= 0)) throw bad('spending.rewardValue', 'must be a number of 0 or more');
+  for (const key of ['minPoints', 'maxPoints', 'expiresInDays'] as const) {
+    if (sp[key] !== undefined && sp[key] !== null && !(Number.isInteger(sp[key]) && (sp[key] as number) >= 0)) throw bad(`spending.${key}`, 'must be an integer of 0 or more');
   }
 }
 

@@ -1,0 +1,73 @@
+import { Injectable } from '@nestjs/common';
+import { CollectionDefinition } from '../../infrastructure/read-store/read-store.port';
+import { RecordedEvent } from '../../infrastructure/event-store/event-store.port';
+import { Projection } from '../../projections/projection';
+import { ProjectionBatch } from '../../projections/projection-batch';
+import { fromRecorded } from '../../event-sourcing/domain-event';
+import { CouponRefunded, CustomerEventType as T, PointsRedeemed } from '../../ledger/domain/customer-events';
+
+/** A coupon bought with points (spec 2.9 Reward). */
+export interface RewardDoc {
+  id: string;
+  shopId: string;
+  customerId: string;
+  platformCustomerId: number;
+  email: string | null;
+  couponCode: string;
+  programId: string | null;
+  programTitle: string | null;
+  programDescription: string | null;
+  rewardType: string;
+  rewardValue: number | null;
+  pointsSpent: number;
+  orderReqAmount: string | null;
+  expiredAt: string | null;
+  discountStatus: 'active' | 'refunded' | 'used';
+  sortKey: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export const REWARDS: CollectionDefinition = { name: 'rewards_v1', indexes: [['customerId', 'sortKey'], ['shopId', 'couponCode']] };
+
+@Injectable()
+export class RewardViewProjection implements Projection {
+  readonly name = 'rewards_v1';
+  readonly collections = [REWARDS];
+
+  handles(eventType: string): boolean {
+    return eventType === T.PointsRedeemed || eventType === T.CouponRefunded;
+  }
+
+  async apply(events: RecordedEvent[], batch: ProjectionBatch): Promise<void> {
+    const rewards = batch.collection<RewardDoc>(REWARDS);
+    for (const recorded of events) {
+      const e = fromRecorded<PointsRedeemed | CouponRefunded>(recorded);
+      if (e.type === T.PointsRedeemed) {
+        rewards.put({
+          id: e.reward.rewardId,
+          shopId: e.shopId,
+          customerId: e.customerId,
+          platformCustomerId: e.platformCustomerId,
+          email: e.email,
+          couponCode: e.reward.couponCode,
+          programId: e.program?.programId ?? null,
+          programTitle: e.program?.programTitle ?? null,
+          programDescription: e.reward.programDescription,
+          rewardType: e.reward.rewardType,
+          rewardValue: e.reward.rewardValue,
+          pointsSpent: e.points,
+          orderReqAmount: e.reward.orderReqAmount,
+          expiredAt: e.reward.expiresAt,
+          discountStatus: 'active',
+          sortKey: `${e.occurredAt}|${recorded.revision.toString().padStart(12, '0')}`,
+          createdAt: e.occurredAt,
+          updatedAt: e.occurredAt,
+        });
+      } else {
+        const doc = await rewards.get(e.rewardId);
+        if (doc) rewards.put({ ...doc, discountStatus: 'refunded', updatedAt: e.occurredAt });
+      }
+    }
+  }
+}
