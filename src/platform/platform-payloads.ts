@@ -93,6 +93,13 @@ export function parseOrder(body: unknown): PlatformOrder {
     };
   });
   const customer = o.customer === undefined || o.customer === null ? null : parseCustomer(o.customer, 'customer.');
+  const codes = o.discount_codes === undefined || o.discount_codes === null ? [] : o.discount_codes;
+  if (!Array.isArray(codes)) throw because.badRequest('discount_codes must be an array', { field: 'discount_codes' });
+  const discountCodes = codes.map((raw, i) => {
+    const code = object(raw, `discount_codes[${i}]`).code;
+    if (typeof code !== 'string' || !code.trim()) throw because.badRequest(`discount_codes[${i}].code must be a string`, { field: `discount_codes[${i}].code` });
+    return code.trim();
+  });
   return {
     customer,
     order: {
@@ -103,6 +110,7 @@ export function parseOrder(body: unknown): PlatformOrder {
       sourceName: source,
       lineItems,
       platformCreatedAt: timestamp(o.created_at, 'created_at'),
+      discountCodes,
     },
   };
 }

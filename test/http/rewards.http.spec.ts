@@ -104,3 +104,23 @@ describe(`v2 redemption and rewards (${defaultStoreKind()})`, () => {
     expect((await t.http().get('/rest_api/v2/rewards?platformCustomerId=1507&hasCount=true').set(auth(shop)).expect(200)).body.meta.pagination.total).toBe(2);
   });
 });
+
+describe('coupons used at checkout', () => {
+  it('an order carrying the code marks the coupon used; it can no longer be refunded', async () => {
+    const t = await createTestApp();
+    try {
+      const shop = await t.shop();
+      const program = (await t.http().post('/rest_api/v2/programs').set(auth(shop)).send({ type: 'spending', event: 'amount_discount', title: '$5 off', spending: { pointsCost: 100, rewardValue: 5 } }).expect(201)).body.data.id;
+      await t.enrol(shop, 1601);
+      await t.http().post('/rest_api/v2/transactions/points/award').set(auth(shop)).send({ platformCustomerId: '1601', point: 100 }).expect(200);
+      const code = (await t.http().post('/rest_api/v2/programs/redemption/redeem').set(auth(shop)).send({ programId: program, platformCustomerId: '1601', quantity: 1 }).expect(200)).body.meta.couponCode;
+      await t.platform(shop, 'orders/paid', { id: 88001, customer: { id: 1601 }, total_price: '20.00', discount_codes: [{ code }, { code: 'SUMMER' }], line_items: [] }).expect(200);
+      const [reward] = (await t.http().get('/rest_api/v2/rewards?platformCustomerId=1601').set(auth(shop)).expect(200)).body.data;
+      expect(reward.discountStatus).toBe('used');
+      await t.http().post('/rest_api/v2/rewards/coupons/refund').set(auth(shop)).send({ discountCode: code, platformCustomerId: '1601' }).expect(400);
+      expect((await t.platform(shop, 'orders/paid', { id: 88002, customer: { id: 1601 }, total_price: '1.00', discount_codes: 'x' }).expect(400)).body.error.field).toBe('discount_codes');
+    } finally {
+      await t.close();
+    }
+  });
+});

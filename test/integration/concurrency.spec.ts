@@ -71,3 +71,33 @@ describe(`concurrent deducts (${defaultStoreKind()})`, () => {
     expect(customer.body.data.point).toBe(50);
   });
 });
+
+describe(`duplicate order webhooks (${defaultStoreKind()})`, () => {
+  it('the same paid order delivered 10 times at once (two instances on PostgreSQL) pays once', async () => {
+    const t = await createTestApp();
+    try {
+      const shop = await t.shop();
+      await t.http().post('/rest_api/v2/programs').set(auth(shop)).send({ type: 'earning', event: 'place_order', title: 'Orders', earnPoint: 1, rateMoney: 1 }).expect(201);
+      await t.enrol(shop, 779);
+      const apps = defaultStoreKind() === 'postgres' ? [t.app, await t.secondInstance()] : [t.app];
+      const { signPlatform } = await import('../support/test-app');
+      const raw = JSON.stringify({ id: 99001, customer: { id: 779 }, total_price: '42.00', line_items: [] });
+      const results = await Promise.all(
+        Array.from({ length: 10 }, (_, i) =>
+          request(apps[i % apps.length].getHttpServer())
+            .post('/platform/webhooks/orders/paid')
+            .set('Content-Type', 'application/json')
+            .set('X-Platform-Shop-Domain', shop.domain)
+            .set('X-Platform-Webhook-Id', `dup-${i}`)
+            .set('X-Platform-Hmac-Sha256', signPlatform(raw))
+            .send(raw),
+        ),
+      );
+      expect(results.every((r) => r.status === 200)).toBe(true);
+      const customer = await t.http().get('/rest_api/v2/customers/external/779').set(auth(shop)).expect(200);
+      expect(customer.body.data).toMatchObject({ point: 42, ordersCount: 1, totalSpent: 42 });
+    } finally {
+      await t.close();
+    }
+  });
+});

@@ -14,6 +14,8 @@ export interface OrderFacts {
   sourceName: string | null;
   lineItems: OrderLineItem[];
   platformCreatedAt: string | null;
+  /** Discount codes used at checkout (a coupon bought with points becomes used). */
+  discountCodes?: string[];
 }
 
 /** orders/paid: the order counts toward the customer's order count and amount spent, once. */

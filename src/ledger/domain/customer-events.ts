@@ -14,6 +14,7 @@ export const CustomerEventType = {
   PointsRevoked: 'points.revoked.v1',
   PointsRedeemed: 'points.redeemed.v1',
   CouponRefunded: 'points.coupon-refunded.v1',
+  CouponUsed: 'reward.coupon-used.v1',
   TierChanged: 'tier.changed.v1',
   OrderRecorded: 'order.recorded.v1',
   OrderCancelled: 'order.cancelled.v1',
@@ -196,6 +197,16 @@ export interface CouponRefunded extends Base, PointsContext {
 
 export type PointsEvent = PointsAwarded | PointsDeducted | PointsAdjusted | PointsReset | PointsRevoked | PointsRedeemed | CouponRefunded;
 
+/** A coupon bought with points was used at checkout. */
+export interface CouponUsed extends Base {
+  type: typeof CustomerEventType.CouponUsed;
+  rewardId: string;
+  couponCode: string;
+  orderId: string;
+  platformCustomerId: number;
+  email: string | null;
+}
+
 export type CustomerEvent =
   | CustomerEnrolled
   | CustomerProfileUpdated
@@ -204,7 +215,8 @@ export type CustomerEvent =
   | TierChanged
   | OrderRecorded
   | OrderCancelled
-  | RefundRecorded;
+  | RefundRecorded
+  | CouponUsed;
 
 export const POINTS_EVENT_TYPES: ReadonlySet<string> = new Set([
   CustomerEventType.PointsAwarded,

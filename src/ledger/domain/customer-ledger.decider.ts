@@ -46,7 +46,7 @@ export interface CustomerState {
   /** The last period each periodic program paid for (birthday: the year). */
   earnedPeriods: Readonly<Record<string, string>>;
   /** Coupons bought with points, by coupon code. */
-  coupons: Readonly<Record<string, { rewardId: string; points: number; status: 'active' | 'refunded' }>>;
+  coupons: Readonly<Record<string, { rewardId: string; points: number; status: 'active' | 'refunded' | 'used' }>>;
   ordersCount: number;
   totalSpentCents: number;
 }
@@ -148,6 +148,7 @@ export type CustomerCommand =
       sourceName: string | null;
       lineItems: OrderLineItem[];
       platformCreatedAt: string | null;
+      discountCodes?: string[];
       /** The place_order rule that pays for this order (null: no active program). */
       earning?: OrderEarningRule | null;
       tiers?: TierRung[];
@@ -248,6 +249,8 @@ export function evolveCustomer(state: CustomerState, event: CustomerEvent): Cust
         points: event.newPoint,
         coupons: { ...state.coupons, [event.couponCode]: { ...state.coupons[event.couponCode], status: 'refunded' } },
       };
+    case T.CouponUsed:
+      return { ...state, coupons: { ...state.coupons, [event.couponCode]: { ...state.coupons[event.couponCode], status: 'used' } } };
     case T.PointsRevoked: {
       const order = state.orders[event.order!.orderId];
       return {
@@ -620,10 +623,13 @@ export function decideCustomer(command: CustomerCommand, state: CustomerState): 
     case 'RecordOrder': {
       requireEnrolled(state);
       if (state.orders[command.orderId]) return [];
-      const { type: _t, meta: _m, earning, tiers, ...order } = command;
+      const { type: _t, meta: _m, earning, tiers, discountCodes, ...order } = command;
       const recorded = withId({ ...base, type: T.OrderRecorded, ...order, autoRemovePoints: earning?.autoRemovePoints ?? true } as CustomerEvent & { eventId: string });
+      const used: CustomerEvent[] = (discountCodes ?? [])
+        .filter((code) => state.coupons[code]?.status === 'active')
+        .map((code) => withId({ ...base, type: T.CouponUsed, rewardId: state.coupons[code].rewardId, couponCode: code, orderId: order.orderId, platformCustomerId: state.platformCustomerId!, email: state.email } as CustomerEvent & { eventId: string }));
       const points = earning ? pointsForOrder(earning, order.totalCents) : 0;
-      if (!earning || points <= 0) return [recorded];
+      if (!earning || points <= 0) return [recorded, ...used];
       const after = evolveCustomer(state, recorded);
       const request: PointsRequest = { points, source: 'platform', event: 'place_order', reason: null };
       const awarded: CustomerEvent = {
@@ -633,7 +639,7 @@ export function decideCustomer(command: CustomerCommand, state: CustomerState): 
         program: { programId: earning.programId, programTitle: earning.programTitle, earnBy: earning.earnBy, rateMoney: earning.rateMoney },
         order: { orderId: order.orderId, orderName: order.orderName, currency: order.currency },
       };
-      return [recorded, awarded, ...upgradeFor(after, after.tierPoint + points, tiers ?? [], meta)];
+      return [recorded, ...used, awarded, ...upgradeFor(after, after.tierPoint + points, tiers ?? [], meta)];
     }
     case 'CancelOrder': {
       requireEnrolled(state);

@@ -77,6 +77,8 @@ function applyEvent(doc: CustomerDoc | null, event: CustomerEvent): CustomerDoc 
       return { ...next, ordersCount: doc.ordersCount - 1, totalSpentCents: doc.totalSpentCents - event.remainingCents };
     case T.RefundRecorded:
       return { ...next, totalSpentCents: doc.totalSpentCents - event.amountCents };
+    case T.CouponUsed:
+      return next;
     default:
       return assertNever(event);
   }

@@ -4,7 +4,7 @@ import { RecordedEvent } from '../../infrastructure/event-store/event-store.port
 import { Projection } from '../../projections/projection';
 import { ProjectionBatch } from '../../projections/projection-batch';
 import { fromRecorded } from '../../event-sourcing/domain-event';
-import { CouponRefunded, CustomerEventType as T, PointsRedeemed } from '../../ledger/domain/customer-events';
+import { CouponRefunded, CouponUsed, CustomerEventType as T, PointsRedeemed } from '../../ledger/domain/customer-events';
 
 /** A coupon bought with points (spec 2.9 Reward). */
 export interface RewardDoc {
@@ -36,13 +36,13 @@ export class RewardViewProjection implements Projection {
   readonly collections = [REWARDS];
 
   handles(eventType: string): boolean {
-    return eventType === T.PointsRedeemed || eventType === T.CouponRefunded;
+    return eventType === T.PointsRedeemed || eventType === T.CouponRefunded || eventType === T.CouponUsed;
   }
 
   async apply(events: RecordedEvent[], batch: ProjectionBatch): Promise<void> {
     const rewards = batch.collection<RewardDoc>(REWARDS);
     for (const recorded of events) {
-      const e = fromRecorded<PointsRedeemed | CouponRefunded>(recorded);
+      const e = fromRecorded<PointsRedeemed | CouponRefunded | CouponUsed>(recorded);
       if (e.type === T.PointsRedeemed) {
         rewards.put({
           id: e.reward.rewardId,
@@ -66,7 +66,7 @@ export class RewardViewProjection implements Projection {
         });
       } else {
         const doc = await rewards.get(e.rewardId);
-        if (doc) rewards.put({ ...doc, discountStatus: 'refunded', updatedAt: e.occurredAt });
+        if (doc) rewards.put({ ...doc, discountStatus: e.type === T.CouponUsed ? 'used' : 'refunded', updatedAt: e.occurredAt });
       }
     }
   }

@@ -73,6 +73,14 @@ export function messagesFor(recorded: RecordedEvent): TopicMessage[] {
         },
       ];
     }
+    case T.CouponUsed:
+      return [
+        {
+          topic: 'reward/coupon_used',
+          orderingKey: e.customerId,
+          fields: { customer: customer(e), rewardId: e.rewardId, couponCode: e.couponCode, orderId: e.orderId, occurredAt: e.occurredAt },
+        },
+      ];
     default:
       return [];
   }
