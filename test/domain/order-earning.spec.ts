@@ -1,6 +1,6 @@
 import { customerLedger, CustomerCommand, CommandMeta } from '../../src/ledger/domain/customer-ledger.decider';
 import { CustomerEvent, CustomerEventType as T } from '../../src/ledger/domain/customer-events';
-import { ActiveProgram, isActive, OrderEarningRule, orderEarningRule, pointsForOrder, pointsToRevoke } from '../../src/programs/domain/order-earning';
+import { ActiveProgram, earningBaseCents, isActive, OrderEarningRule, orderEarningRule, periodStart, pointsForOrder, pointsToRevoke } from '../../src/programs/domain/order-earning';
 import { defaultSettings } from '../../src/programs/domain/programs.decider';
 import { deciderSpec, sequentialIds } from '../support/decider-spec';
 
@@ -165,5 +165,41 @@ describe('customer ledger: redemption and coupon refunds', () => {
     const [refunded] = spec.given(redeemed).when(refund('LOY-A')).thenMatches([{ type: T.CouponRefunded, points: 500, oldPoint: 200, newPoint: 700, rewardId: 'r1' }]);
     spec.given([...redeemed, refunded]).when(refund('LOY-A')).thenThrows('BAD_REQUEST');
     spec.given(redeemed).when(refund('LOY-B')).thenThrows('BAD_REQUEST');
+  });
+});
+
+describe('products and limits', () => {
+  const rule: OrderEarningRule = { programId: 'p', programTitle: 'P', earnBy: 'price', earnPoint: 1, rateMoney: 1, roundingMethod: 'floor', autoRemovePoints: true };
+  const lines = [
+    { productId: 'tea', quantity: 2, priceCents: 1000 },
+    { productId: 'mug', quantity: 1, priceCents: 1500 },
+    { productId: null, quantity: 1, priceCents: 500 },
+  ];
+
+  it('counts only included products, never excluded ones, never more than the total', () => {
+    expect(earningBaseCents(rule, 4000, lines)).toBe(4000);
+    expect(earningBaseCents({ ...rule, includeProducts: ['tea'] }, 4000, lines)).toBe(2000);
+    expect(earningBaseCents({ ...rule, excludeProducts: ['mug'] }, 4000, lines)).toBe(2500);
+    expect(earningBaseCents({ ...rule, includeProducts: ['tea', 'mug'], excludeProducts: ['mug'] }, 4000, lines)).toBe(2000);
+    expect(earningBaseCents({ ...rule, excludeProducts: ['mug'] }, 1000, lines)).toBe(1000);
+  });
+
+  it('limit periods are calendar periods in UTC (weeks from Monday)', () => {
+    expect(periodStart('day', '2026-03-04T15:00:00.000Z')).toBe('2026-03-04T00:00:00.000Z');
+    expect(periodStart('week', '2026-03-04T15:00:00.000Z')).toBe('2026-03-02T00:00:00.000Z');
+    expect(periodStart('week', '2026-03-08T23:00:00.000Z')).toBe('2026-03-02T00:00:00.000Z');
+    expect(periodStart('month', '2026-03-04T15:00:00.000Z')).toBe('2026-03-01T00:00:00.000Z');
+    expect(periodStart('year', '2026-03-04T15:00:00.000Z')).toBe('2026-01-01T00:00:00.000Z');
+  });
+
+  it('a program limited to 2 a day pays twice, refuses the third, pays again the next day', () => {
+    const spec = deciderSpec(customerLedger);
+    const at = (iso: string): CommandMeta => ({ shopId: 's', customerId: 'c', occurredAt: iso, newId: sequentialIds(iso) });
+    const enrolled = { type: T.Enrolled, eventId: 'e0', occurredAt: AT, shopId: 's', customerId: 'c', platformCustomerId: 9, email: null, firstName: null, lastName: null, acceptsMarketing: false, platformCreatedAt: null, tierId: null, tierName: null, source: 'platform' } as CustomerEvent;
+    const earn = (iso: string): CustomerCommand => ({ type: 'EarnFromProgram', meta: at(iso), program: { programId: 'share', programTitle: 'Share', event: 'share_feed', points: 5, once: true, limit: { unit: 'day', times: 2 } }, source: 'rest_api', tiers: [] });
+    let events: CustomerEvent[] = [enrolled];
+    for (const iso of ['2026-03-04T08:00:00.000Z', '2026-03-04T09:00:00.000Z']) events = [...events, ...spec.given(events).when(earn(iso)).events()];
+    spec.given(events).when(earn('2026-03-04T22:00:00.000Z')).thenThrows('LIMIT_REACHED', 400);
+    spec.given(events).when(earn('2026-03-05T00:10:00.000Z')).thenMatches([{ type: T.PointsAwarded, newPoint: 15 }]);
   });
 });

@@ -177,3 +177,35 @@ describe('v2 social interactions', () => {
     expect(expectError((await interact({ event: 'follow_photo', earningId: follow }).expect(400)).body, 'BAD_REQUEST', 400).field).toBe('platformCustomerId');
   });
 });
+
+describe('product scopes and program limits over HTTP', () => {
+  it('place_order counts only the included products; a limited social program pays up to its limit', async () => {
+    const t = await createTestApp();
+    try {
+      const shop = await t.shop();
+      await t.http().post('/rest_api/v2/programs').set(auth(shop)).send({ type: 'earning', event: 'place_order', title: 'Tea points', earnPoint: 1, rateMoney: 1, includeProducts: ['111'] }).expect(201);
+      const share = (await t.http().post('/rest_api/v2/programs').set(auth(shop)).send({ type: 'earning', event: 'share_feed', title: 'Share', earnPoint: 5, hasLimit: true, limitUnit: 'day', limitInterval: 2 }).expect(201)).body.data;
+      expect(share).toMatchObject({ hasLimit: true, limitUnit: 'day', limitInterval: 2 });
+      await t.enrol(shop, 1701);
+      const paid = await t.platform(shop, 'orders/paid', {
+        id: 77001,
+        customer: { id: 1701 },
+        total_price: '50.00',
+        line_items: [
+          { product_id: 111, quantity: 2, price: '10.00' },
+          { product_id: 222, quantity: 1, price: '30.00' },
+        ],
+      }).expect(200);
+      expect(paid.body.data.pointsEarned).toBe(20);
+      const interact = () => t.http().post('/rest_api/v2/programs/earning/social/interactions').set(auth(shop)).send({ platformCustomerId: '1701', event: 'share_feed', earningId: share.id });
+      await interact().expect(200);
+      await interact().expect(200);
+      expectError((await interact().expect(400)).body, 'LIMIT_REACHED', 400);
+      const calc = await t.http().post('/rest_api/v2/programs/earning/points/calculate').set(auth(shop)).send({ products: [{ id: 111, quantity: 1, price: 10 }, { id: 222, quantity: 1, price: 30 }] }).expect(200);
+      expect(calc.body.data).toMatchObject({ pointsEarn: 10, products: [{ id: '111', points: 10 }, { id: '222', points: 0 }] });
+      expect((await t.http().post('/rest_api/v2/programs').set(auth(shop)).send({ type: 'earning', event: 'join_game', title: 'x', earnPoint: 1, limitUnit: 'hour' }).expect(400)).body.error.field).toBe('limitUnit');
+    } finally {
+      await t.close();
+    }
+  });
+});

@@ -1,5 +1,5 @@
 import { assertNever, Decider } from '../../shared/domain/decider';
-import { OrderEarningRule, pointsForOrder, pointsToRevoke } from '../../programs/domain/order-earning';
+import { earningBaseCents, OrderEarningRule, periodStart, pointsForOrder, pointsToRevoke } from '../../programs/domain/order-earning';
 import { because, DomainError } from '../../shared/domain/domain-error';
 import {
   CustomerEvent,
@@ -45,6 +45,8 @@ export interface CustomerState {
   earnedPrograms: Readonly<Record<string, number>>;
   /** The last period each periodic program paid for (birthday: the year). */
   earnedPeriods: Readonly<Record<string, string>>;
+  /** When each program paid this customer (recent payments, for per-program limits). */
+  programPayments: Readonly<Record<string, readonly string[]>>;
   /** Coupons bought with points, by coupon code. */
   coupons: Readonly<Record<string, { rewardId: string; points: number; status: 'active' | 'refunded' | 'used' }>>;
   ordersCount: number;
@@ -111,8 +113,16 @@ export type CustomerCommand =
   | {
       type: 'EarnFromProgram';
       meta: CommandMeta;
-      /** once: one payment per customer; period: one per period (e.g. "2026" for a yearly birthday reward). */
-      program: { programId: string; programTitle: string; event: string; points: number; once: boolean; period?: string };
+      /** once: one payment per customer; period: one per period (e.g. "2026" for a yearly birthday reward); limit: at most `times` per `unit`. */
+      program: {
+        programId: string;
+        programTitle: string;
+        event: string;
+        points: number;
+        once: boolean;
+        period?: string;
+        limit?: { unit: 'day' | 'week' | 'month' | 'year' | 'lifetime'; times: number };
+      };
       source: string;
       tiers: TierRung[];
     }
@@ -177,6 +187,7 @@ export const initialCustomerState = (): CustomerState => ({
   refunds: {},
   earnedPrograms: {},
   earnedPeriods: {},
+  programPayments: {},
   coupons: {},
   ordersCount: 0,
   totalSpentCents: 0,
@@ -219,6 +230,8 @@ export function evolveCustomer(state: CustomerState, event: CustomerEvent): Cust
         idempotency: rememberKey(state, event),
         ...(programId ? { earnedPrograms: { ...state.earnedPrograms, [programId]: (state.earnedPrograms[programId] ?? 0) + 1 } } : {}),
         ...(programId && event.period ? { earnedPeriods: { ...state.earnedPeriods, [programId]: event.period } } : {}),
+        // Keep the last 100 payment times per program: enough for any configured limit.
+        ...(programId ? { programPayments: { ...state.programPayments, [programId]: [...(state.programPayments[programId] ?? []), event.occurredAt].slice(-100) } } : {}),
         ...(order && orderId
           ? { orders: { ...state.orders, [orderId]: { ...order, earnedPoints: order.earnedPoints + event.points, earnTransactionId: event.transactionId } } }
           : {}),
@@ -514,7 +527,13 @@ export function decideCustomer(command: CustomerCommand, state: CustomerState): 
     case 'EarnFromProgram': {
       requireEnrolled(state);
       const { program } = command;
-      if (program.once && state.earnedPrograms[program.programId]) {
+      if (program.limit) {
+        const since = periodStart(program.limit.unit, meta.occurredAt);
+        const paid = (state.programPayments[program.programId] ?? []).filter((at) => at >= since).length;
+        if (paid >= program.limit.times) {
+          throw new DomainError('LIMIT_REACHED', `Program ${program.programId} pays at most ${program.limit.times} time(s) per ${program.limit.unit}`, 400);
+        }
+      } else if (program.once && state.earnedPrograms[program.programId]) {
         throw new DomainError('LIMIT_REACHED', `Program ${program.programId} has already paid this customer`, 400);
       }
       if (program.period && state.earnedPeriods[program.programId] === program.period) {
@@ -628,7 +647,7 @@ export function decideCustomer(command: CustomerCommand, state: CustomerState): 
       const used: CustomerEvent[] = (discountCodes ?? [])
         .filter((code) => state.coupons[code]?.status === 'active')
         .map((code) => withId({ ...base, type: T.CouponUsed, rewardId: state.coupons[code].rewardId, couponCode: code, orderId: order.orderId, platformCustomerId: state.platformCustomerId!, email: state.email } as CustomerEvent & { eventId: string }));
-      const points = earning ? pointsForOrder(earning, order.totalCents) : 0;
+      const points = earning ? pointsForOrder(earning, earningBaseCents(earning, order.totalCents, order.lineItems)) : 0;
       if (!earning || points <= 0) return [recorded, ...used];
       const after = evolveCustomer(state, recorded);
       const request: PointsRequest = { points, source: 'platform', event: 'place_order', reason: null };

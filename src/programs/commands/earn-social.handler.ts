@@ -41,7 +41,15 @@ export class EarnSocialHandler implements ICommandHandler<EarnSocialCommand, { p
       return {
         type: 'EarnFromProgram',
         meta,
-        program: { programId, programTitle: program.settings.title, event: program.event, points: program.settings.earnPoint, once: true },
+        // Without a configured limit a social program pays once per customer.
+        program: {
+          programId,
+          programTitle: program.settings.title,
+          event: program.event,
+          points: program.settings.earnPoint,
+          once: true,
+          ...(program.settings.hasLimit ? { limit: { unit: program.settings.limitUnit, times: program.settings.limitInterval } } : {}),
+        },
         source,
         tiers: rungs,
       };

@@ -9,6 +9,8 @@ export interface OrderEarningRule {
   rateMoney: number | null;
   roundingMethod: 'round' | 'floor' | 'ceil';
   autoRemovePoints: boolean;
+  includeProducts?: string[];
+  excludeProducts?: string[];
 }
 
 export interface ActiveProgram {
@@ -49,7 +51,35 @@ export function orderEarningRule(programs: ActiveProgram[], at: string, sourceNa
     rateMoney: tierRate ? (tierRate.rateMoney ?? s.rateMoney) : s.rateMoney,
     roundingMethod: s.roundingMethod,
     autoRemovePoints: s.autoRemovePoints,
+    includeProducts: s.includeProducts ?? [],
+    excludeProducts: s.excludeProducts ?? [],
   };
+}
+
+/**
+ * The amount an order earns on: the whole total, or, when the program names products, the line
+ * items that count (included, not excluded), never more than the total.
+ */
+export function earningBaseCents(rule: OrderEarningRule, totalCents: number, lines: Array<{ productId: string | null; quantity: number; priceCents: number }>): number {
+  const include = rule.includeProducts ?? [];
+  const exclude = rule.excludeProducts ?? [];
+  if (include.length === 0 && exclude.length === 0) return totalCents;
+  const counted = lines
+    .filter((l) => (include.length === 0 || (l.productId !== null && include.includes(l.productId))) && !(l.productId !== null && exclude.includes(l.productId)))
+    .reduce((sum, l) => sum + l.priceCents * l.quantity, 0);
+  return Math.min(totalCents, counted);
+}
+
+/** Start of the limit period that contains `at` (UTC calendar periods; weeks start on Monday). */
+export function periodStart(unit: 'day' | 'week' | 'month' | 'year' | 'lifetime', at: string): string {
+  const d = new Date(at);
+  if (unit === 'lifetime') return '0000';
+  if (unit === 'year') return `${d.getUTCFullYear()}-01-01T00:00:00.000Z`;
+  if (unit === 'month') return new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), 1)).toISOString();
+  const day = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate()));
+  if (unit === 'day') return day.toISOString();
+  const back = (day.getUTCDay() + 6) % 7;
+  return new Date(day.getTime() - back * 86_400_000).toISOString();
 }
 
 /** Points for an order total: earnPoint per rateMoney of currency (price), or earnPoint per order (flat). */
@@ -66,4 +96,17 @@ export function pointsForOrder(rule: OrderEarningRule, totalCents: number): numb
 export function pointsToRevoke(earned: number, totalCents: number, refundedCents: number): number {
   if (totalCents <= 0) return earned;
   return Math.min(earned, Math.floor((earned * refundedCents) / totalCents + 1e-9));
+}
+
+/**
+ * What a cart would earn, with the order's rules: the total on the counted products, and each
+ * product's share at the same rate (flat programs pay per order, so products show 0).
+ */
+export function cartPoints(rule: OrderEarningRule | null, products: Array<{ id: string; quantity: number; price: number }>): { pointsEarn: number; points: number[] } {
+  const lines = products.map((p) => ({ productId: p.id, quantity: p.quantity, priceCents: Math.round(p.price * 100) }));
+  if (!rule) return { pointsEarn: 0, points: lines.map(() => 0) };
+  const total = lines.reduce((sum, l) => sum + l.priceCents * l.quantity, 0);
+  const pointsEarn = pointsForOrder(rule, earningBaseCents(rule, total, lines));
+  const points = lines.map((l) => (rule.earnBy === 'price' ? pointsForOrder(rule, earningBaseCents(rule, l.priceCents * l.quantity, [l])) : 0));
+  return { pointsEarn, points };
 }

@@ -32,6 +32,14 @@ export interface ProgramSettings {
   skipEarnPointGuest: boolean;
   autoRemovePoints: boolean;
   earnPointsTiers: TierRate[];
+  /** place_order by price: only these products count (empty: all). */
+  includeProducts: string[];
+  /** place_order by price: these products never count. */
+  excludeProducts: string[];
+  /** Per-program limit: at most limitInterval payments per limitUnit (social and other event programs). */
+  hasLimit: boolean;
+  limitUnit: 'day' | 'week' | 'month' | 'year' | 'lifetime';
+  limitInterval: number;
   translateTitle: Record<string, string>;
   /** Spending programs: their fields are stored and shown; redeeming comes with the spending engine. */
   spending: Record<string, unknown>;

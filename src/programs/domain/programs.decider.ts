@@ -41,6 +41,11 @@ export function defaultSettings(event: string, title: string): ProgramSettings {
     skipEarnPointGuest: true,
     autoRemovePoints: true,
     earnPointsTiers: [],
+    includeProducts: [],
+    excludeProducts: [],
+    hasLimit: false,
+    limitUnit: 'lifetime',
+    limitInterval: 1,
     translateTitle: {},
     spending: {},
   };
@@ -69,6 +74,11 @@ function check(kind: ProgramKind, event: string, s: ProgramSettings): void {
   }
   if (!Number.isInteger(s.priority)) throw bad('priority', 'must be an integer');
   if (s.startDate && s.endDate && s.startDate > s.endDate) throw bad('endDate', 'must not be before startDate');
+  if (!['day', 'week', 'month', 'year', 'lifetime'].includes(s.limitUnit)) throw bad('limitUnit', 'must be day, week, month, year or lifetime');
+  if (!Number.isInteger(s.limitInterval) || s.limitInterval < 1) throw bad('limitInterval', 'must be an integer of 1 or more');
+  for (const key of ['includeProducts', 'excludeProducts'] as const) {
+    if (!Array.isArray(s[key]) || s[key].some((id) => typeof id !== 'string' || !id)) throw bad(key, 'must be a list of product ids');
+  }
   for (const [i, t] of s.earnPointsTiers.entries()) {
     if (!t.tierId || !Number.isInteger(t.earnPoint) || t.earnPoint < 0) throw bad(`earnPointsTiers[${i}]`, 'needs a tierId and an integer earnPoint of 0 or more');
   }

@@ -27,6 +27,11 @@ export class CreateProgramDto {
   @ApiPropertyOptional() @IsOptional() @IsBoolean() skipEarnPointGuest?: boolean;
   @ApiPropertyOptional({ description: 'Take the points back when the order is cancelled or refunded' }) @IsOptional() @IsBoolean() autoRemovePoints?: boolean;
   @ApiPropertyOptional({ type: [TierRateDto] }) @IsOptional() @IsArray() @ValidateNested({ each: true }) @Type(() => TierRateDto) earnPointsTiers?: TierRateDto[];
+  @ApiPropertyOptional({ type: [String], description: 'place_order by price: only these product ids count' }) @IsOptional() @IsArray() @IsString({ each: true }) includeProducts?: string[];
+  @ApiPropertyOptional({ type: [String], description: 'place_order by price: these product ids never count' }) @IsOptional() @IsArray() @IsString({ each: true }) excludeProducts?: string[];
+  @ApiPropertyOptional({ description: 'Limit payments per customer (with limitUnit, limitInterval)' }) @IsOptional() @IsBoolean() hasLimit?: boolean;
+  @ApiPropertyOptional({ enum: ['day', 'week', 'month', 'year', 'lifetime'] }) @IsOptional() @IsIn(['day', 'week', 'month', 'year', 'lifetime']) limitUnit?: 'day' | 'week' | 'month' | 'year' | 'lifetime';
+  @ApiPropertyOptional({ description: 'Payments allowed per limitUnit' }) @IsOptional() @IsInt() @Min(1) limitInterval?: number;
   @ApiPropertyOptional() @IsOptional() @IsObject() translateTitle?: Record<string, string>;
   @ApiPropertyOptional({ description: 'Spending programs: reward fields, stored as given' }) @IsOptional() @IsObject() spending?: Record<string, unknown>;
 }

@@ -13,7 +13,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import { EarnSocialCommand } from '../commands/earn-social.handler';
 import { ProgramCatalog } from '../program-catalog';
 import { CustomerLookup } from '../../ledger/queries/customer-lookup';
-import { orderEarningRule, pointsForOrder } from '../domain/order-earning';
+import { cartPoints, orderEarningRule } from '../domain/order-earning';
 import { TierRate } from '../domain/program-events';
 
 /** Programs a customer can earn from only once (spec 4.3 eligibility): sign-up, birthday, the social follows. */
@@ -51,6 +51,11 @@ export function presentProgram(p: ProgramDoc) {
     skipEarnPointGuest: p.skipEarnPointGuest,
     roundingMethod: p.roundingMethod,
     earnPointsTiers: p.earnPointsTiers,
+    includeProducts: (p.includeProducts ?? []).map((id) => ({ id })),
+    excludeProducts: (p.excludeProducts ?? []).map((id) => ({ id })),
+    hasLimit: p.hasLimit ?? false,
+    limitUnit: p.limitUnit ?? 'lifetime',
+    limitInterval: p.limitInterval ?? 1,
   };
 }
 
@@ -93,12 +98,9 @@ export class ProgramsController {
   async calculate(@CurrentShop() shop: ShopDoc, @Body() body: CalculatePointsDto) {
     const tierId = body.platformCustomerId ? (await this.customers.byPlatformId(shop.id, body.platformCustomerId)).tierId : null;
     const rule = orderEarningRule(await this.catalog.forShop(shop.id), new Date().toISOString(), body.sourceName ?? 'web', tierId);
-    const lines = body.products.map((p) => ({ id: String(p.id), quantity: p.quantity, price: p.price, cents: Math.round(p.price * 100) * p.quantity }));
-    const totalCents = lines.reduce((sum, l) => sum + l.cents, 0);
-    const pointsEarn = rule ? pointsForOrder(rule, totalCents) : 0;
-    // Per product at the same rate; flat programs pay per order, so products show 0.
-    const products = lines.map(({ cents, ...l }) => ({ ...l, points: rule && rule.earnBy === 'price' ? pointsForOrder(rule, cents) : 0 }));
-    return ok({ pointsEarn, products, programId: rule?.programId ?? null });
+    const lines = body.products.map((p) => ({ id: String(p.id), quantity: p.quantity, price: p.price }));
+    const { pointsEarn, points } = cartPoints(rule, lines);
+    return ok({ pointsEarn, products: lines.map((l, i) => ({ ...l, points: points[i] })), programId: rule?.programId ?? null });
   }
 
   @Post('earning/social/interactions')

@@ -13,7 +13,7 @@ import { CustomerLookup } from '../../ledger/queries/customer-lookup';
 import { CustomerDoc } from '../../ledger/projections/ledger-read-models';
 import { ProgramDoc, PROGRAMS } from '../projections/program-read-models';
 import { ProgramCatalog } from '../program-catalog';
-import { orderEarningRule, pointsForOrder } from '../domain/order-earning';
+import { cartPoints, orderEarningRule } from '../domain/order-earning';
 import { SOCIAL_EVENTS } from '../domain/program-events';
 import { EarnSocialCommand } from '../commands/earn-social.handler';
 
@@ -54,7 +54,7 @@ function v1ListItem(p: ProgramDoc) {
     showLoyaltyPage: true,
     social: (SOCIAL_EVENTS as readonly string[]).includes(p.event) ? p.event.split('_')[1] ?? '' : '',
     urlLocation: '',
-    limitUnit: 'unlimited',
+    limitUnit: p.hasLimit ? p.limitUnit : 'unlimited',
     urlAccount: '',
     title: p.title,
     type: p.kind,
@@ -62,7 +62,7 @@ function v1ListItem(p: ProgramDoc) {
     earnPoint: p.earnPoint,
     signUpGuide: '',
     enabledAntiCheat: false,
-    hasLimit: false,
+    hasLimit: p.hasLimit ?? false,
     action: p.event,
     earnPointsTiers: Object.fromEntries(p.earnPointsTiers.map((t) => [t.tierId, { earnPoint: t.earnPoint, limitUnit: 'unlimited' }])),
     shopId: p.shopId,
@@ -85,9 +85,9 @@ function v1ListItem(p: ProgramDoc) {
 function v1Detail(p: ProgramDoc) {
   return {
     id: p.id,
-    limitUnit: 'unlimited',
-    includeProducts: [],
-    excludeProducts: [],
+    limitUnit: p.hasLimit ? p.limitUnit : 'unlimited',
+    includeProducts: (p.includeProducts ?? []).map((id) => ({ id })),
+    excludeProducts: (p.excludeProducts ?? []).map((id) => ({ id })),
     appliedCollectionIds: [],
     autoRemovePoints: p.autoRemovePoints,
     earnBy: p.earnBy,
@@ -96,7 +96,7 @@ function v1Detail(p: ProgramDoc) {
     priority: p.priority,
     productPointsCalculator: { color: '#000000', fontSize: 14, type: 'text', font: 'inherit' },
     earnPoint: p.earnPoint,
-    hasLimit: false,
+    hasLimit: p.hasLimit ?? false,
     typeProductMatch: 'all',
     priorityPlaceOrder: p.priority,
     typeCondition: 'all',
@@ -105,7 +105,7 @@ function v1Detail(p: ProgramDoc) {
     conditions: [],
     statusUseCondition: false,
     status: p.status,
-    limitInterval: 0,
+    limitInterval: p.hasLimit ? p.limitInterval : 0,
     createdAt: p.createdAt,
     rateMoney: p.rateMoney ?? 0,
     updatedAt: p.updatedAt,
@@ -179,10 +179,8 @@ export class V1EarningController {
   async calc(@CurrentShop() shop: ShopDoc, @Body() body: V1CalcPointsDto) {
     const tierId = body.shopifyCustomerId ? (await this.customers.byPlatformId(shop.id, body.shopifyCustomerId)).tierId : null;
     const rule = orderEarningRule(await this.catalog.forShop(shop.id), new Date().toISOString(), body.sourceName ?? 'web', tierId);
-    const lines = body.products.map((p) => ({ ...p, cents: Math.round(p.price * 100) * p.quantity }));
-    const pointsEarn = rule ? pointsForOrder(rule, lines.reduce((sum, l) => sum + l.cents, 0)) : 0;
-    const products = lines.map(({ cents, ...p }) => ({ ...p, points: rule && rule.earnBy === 'price' ? pointsForOrder(rule, cents) : 0 }));
-    return { success: true, data: { pointsEarn, products } };
+    const { pointsEarn, points } = cartPoints(rule, body.products.map((p) => ({ id: String(p.id), quantity: p.quantity, price: p.price })));
+    return { success: true, data: { pointsEarn, products: body.products.map((p, i) => ({ ...p, points: points[i] })) } };
   }
 
   @Post('earn/interact-social')
