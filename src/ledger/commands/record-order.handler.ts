@@ -1,19 +1,12 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { customerIdFor } from '../customer-identity';
 import { CustomerStreamCommands } from './ledger-command-context';
-import { CustomerEventType, OrderLineItem, PointsAwarded } from '../domain/customer-events';
+import { CustomerEventType, OrderDetails, PointsAwarded } from '../domain/customer-events';
 import { ProgramCatalog } from '../../programs/program-catalog';
 import { orderEarningRule } from '../../programs/domain/order-earning';
 import { TierLadderReader } from '../../tiers/tier-ladder.reader';
 
-export interface OrderFacts {
-  orderId: string;
-  orderName: string | null;
-  totalCents: number;
-  currency: string | null;
-  sourceName: string | null;
-  lineItems: OrderLineItem[];
-  platformCreatedAt: string | null;
+export interface OrderFacts extends OrderDetails {
   /** Discount codes used at checkout (a coupon bought with points becomes used). */
   discountCodes?: string[];
 }

@@ -121,8 +121,8 @@ export interface OrderLineItem {
   title: string | null;
 }
 
-export interface OrderRecorded extends Base {
-  type: typeof CustomerEventType.OrderRecorded;
+/** What the platform says about an order, as the ledger keeps it. */
+export interface OrderDetails {
   orderId: string;
   orderName: string | null;
   /** Minor units (cents), so sums stay exact. */
@@ -131,6 +131,10 @@ export interface OrderRecorded extends Base {
   sourceName: string | null;
   lineItems: OrderLineItem[];
   platformCreatedAt: string | null;
+}
+
+export interface OrderRecorded extends Base, OrderDetails {
+  type: typeof CustomerEventType.OrderRecorded;
   /** Whether a cancellation or refund takes this order's points back (the paying program's setting). */
   autoRemovePoints?: boolean;
 }

@@ -4,7 +4,7 @@ import { because, DomainError } from '../../shared/domain/domain-error';
 import {
   CustomerEvent,
   CustomerEventType as T,
-  OrderLineItem,
+  OrderDetails,
   PointsContext,
   PointsRevoked,
   RewardCoupon,
@@ -148,21 +148,14 @@ export type CustomerCommand =
       triggerReward: boolean;
       adminNote: string | null;
     }
-  | {
+  | (OrderDetails & {
       type: 'RecordOrder';
       meta: CommandMeta;
-      orderId: string;
-      orderName: string | null;
-      totalCents: number;
-      currency: string | null;
-      sourceName: string | null;
-      lineItems: OrderLineItem[];
-      platformCreatedAt: string | null;
       discountCodes?: string[];
       /** The place_order rule that pays for this order (null: no active program). */
       earning?: OrderEarningRule | null;
       tiers?: TierRung[];
-    }
+    })
   | { type: 'CancelOrder'; meta: CommandMeta; orderId: string }
   | { type: 'RecordRefund'; meta: CommandMeta; orderId: string; refundId: string; amountCents: number };
 

@@ -94,23 +94,6 @@ export const SOCIAL_EVENTS = [
   'join_forum',
 ] as const;
 
-export const EARNING_EVENTS = [
-  'sign_up',
-  'place_order',
-  'birthday',
-  'follow_photo',
-  'like_feed',
-  'follow_video',
-  'share_feed',
-  'subscribe_stream',
-  'follow_micro',
-  'follow_board',
-  'share_micro',
-  'join_game',
-  'join_broadcast',
-  'join_msg',
-  'join_chat',
-  'join_forum',
-] as const;
+export const EARNING_EVENTS = ['sign_up', 'place_order', 'birthday', ...SOCIAL_EVENTS] as const;
 
 export const SPENDING_EVENTS = ['amount_discount', 'percentage_discount', 'free_shipping', 'free_gift', 'store_credit'] as const;

@@ -128,7 +128,7 @@ export class ProgramsController {
   @HttpCode(201)
   @ApiOperation({ summary: 'Create an earning or spending program (merchant configuration)' })
   async create(@CurrentShop() shop: ShopDoc, @Body() body: CreateProgramDto) {
-    const programId = this.commands.newProgramId();
+    const programId = this.commands.newId();
     const { type, event, earnPointsTiers, ...settings } = definedOnly(body) as CreateProgramDto;
     const tiers = earnPointsTiers ? { earnPointsTiers: tierRates(earnPointsTiers) } : {};
     await this.commands.run(shop.id, (meta) => ({ type: 'CreateProgram', meta, programId, kind: type, event, settings: { ...settings, ...tiers, title: body.title } }));

@@ -14,7 +14,7 @@ export class DefineTierHandler implements ICommandHandler<DefineTierCommand, { t
   constructor(private readonly tiers: TierLadderCommands) {}
 
   async execute({ shopId, settings }: DefineTierCommand) {
-    const tierId = this.tiers.newTierId();
+    const tierId = this.tiers.newId();
     await this.tiers.run(shopId, (meta) => ({ type: 'DefineTier', meta, tierId, settings }));
     return { tierId };
   }

@@ -66,7 +66,7 @@ export class WebhooksController {
   @ApiOperation({ summary: 'Register a webhook (topic, url)' })
   async create(@CurrentShop() shop: ShopDoc, @Body() body: CreateWebhookDto) {
     const url = this.checkUrl(body.url);
-    const webhookId = this.commands.newWebhookId();
+    const webhookId = this.commands.newId();
     await this.commands.run(shop.id, (meta) => ({ type: 'Register', meta, webhookId, topic: body.topic, url }));
     return envelope('webhook', present(await this.find(shop, webhookId)));
   }
