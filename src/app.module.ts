@@ -32,6 +32,7 @@ import { WebhookProjector } from './webhooks/delivery/webhook-projector';
 import { DeliveryWorker } from './webhooks/delivery/delivery-worker';
 import { AppendSignal } from './event-sourcing/append-signal';
 import { BirthdayRewards } from './programs/birthday-rewards';
+import { PointsExpiry } from './programs/points-expiry';
 import { Capability } from './shared/capability';
 
 const CAPABILITIES: Capability[] = [SHOPS_CAPABILITY, TIERS_CAPABILITY, PROGRAMS_CAPABILITY, LEDGER, REWARDS_CAPABILITY, PLATFORM, WEBHOOKS_CAPABILITY];
@@ -55,6 +56,7 @@ export class AppModule implements OnApplicationBootstrap, OnApplicationShutdown 
     private readonly webhookProjector: WebhookProjector,
     private readonly deliveryWorker: DeliveryWorker,
     private readonly birthdays: BirthdayRewards,
+    private readonly expiry: PointsExpiry,
     private readonly config: AppConfig,
     @Inject(STORAGE) private readonly storage: Storage,
     @Inject('FOLLOW_PROJECTIONS') private readonly follow: boolean,
@@ -113,10 +115,12 @@ export class AppModule implements OnApplicationBootstrap, OnApplicationShutdown 
     await this.webhookProjector.start();
     if (this.config.webhooks.worker) this.deliveryWorker.start();
     if (this.config.birthdayCheckMs > 0) this.birthdays.start(this.config.birthdayCheckMs);
+    if (this.config.expiryCheckMs > 0) this.expiry.start(this.config.expiryCheckMs);
   }
 
   async onApplicationShutdown(): Promise<void> {
     this.birthdays.stop();
+    this.expiry.stop();
     await this.deliveryWorker.stop();
     await this.webhookProjector.stop();
     await this.projections.stop();

@@ -20,6 +20,8 @@ export class AppConfig {
   readonly createDemoShop: boolean;
   /** How often birthday rewards are checked (0: never, e.g. in tests that drive it by hand). */
   readonly birthdayCheckMs: number;
+  /** How often points expiry and its warnings are checked (0: never). */
+  readonly expiryCheckMs: number;
   readonly webhooks: {
     /** Run the delivery worker in this process. */
     worker: boolean;
@@ -47,6 +49,7 @@ export class AppConfig {
     this.projectionPollMs = Number(env.PROJECTION_POLL_MS ?? 200);
     this.createDemoShop = (env.DEMO_SHOP ?? 'true') !== 'false';
     this.birthdayCheckMs = Number(env.BIRTHDAY_CHECK_MS ?? 3_600_000);
+    this.expiryCheckMs = Number(env.EXPIRY_CHECK_MS ?? 3_600_000);
     const number = (name: string, fallback: number) => (env[name] ? Number(env[name]) : fallback);
     this.webhooks = {
       worker: (env.WEBHOOK_WORKER ?? 'true') !== 'false',

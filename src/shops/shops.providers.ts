@@ -5,10 +5,11 @@ import { RotateShopSecretHandler } from './commands/rotate-shop-secret.handler';
 import { ShopAuthGuard } from './http/shop-auth.guard';
 import { AdminShopsController, AdminTokenGuard } from './http/admin-shops.controller';
 import { WhoamiController } from './http/whoami.controller';
+import { SettingsController } from './http/settings.controller';
 import { ShopViewProjection } from './projections/shop-view.projection';
 
 export const SHOPS_CAPABILITY: Capability = {
   providers: [ShopDirectory, ProvisionShopHandler, RotateShopSecretHandler, ShopAuthGuard, AdminTokenGuard],
   projections: [ShopViewProjection],
-  controllers: [WhoamiController, AdminShopsController],
+  controllers: [WhoamiController, AdminShopsController, SettingsController],
 };

@@ -124,13 +124,18 @@ describe.each(storeKinds())('event store contract (%s)', (kind) => {
     );
     let done = false;
     void writers.then(() => (done = true));
-    // Follow the feed while writers are busy; a reader that skipped an event would never see it again.
-    while (!done || (await events.readAll({ after: cursor, limit: 1 })).length > 0) {
+    // Follow the feed while writers are busy, and after, until every event was seen (visibility may
+    // lag behind commits while other transactions of the cluster run). A reader that skipped an
+    // event would never see it: the loop would run into its deadline instead.
+    const mine = () => seen.filter((s) => streams.some((id) => s.startsWith(id))).length;
+    const deadline = Date.now() + 20_000;
+    while ((!done || mine() < 100) && Date.now() < deadline) {
       const page = await events.readAll({ after: cursor, limit: 7 });
       for (const e of page) seen.push(`${e.streamId}#${e.revision}`);
       if (page.length) cursor = page[page.length - 1].position;
-      else await new Promise((r) => setTimeout(r, 1));
+      else await new Promise((r) => setTimeout(r, 2));
     }
+    await writers;
     expect(new Set(seen).size).toBe(seen.length);
     expect(seen.filter((s) => streams.some((id) => s.startsWith(id)))).toHaveLength(100);
     // Within each stream, the feed order is the revision order.

@@ -3,7 +3,7 @@ import { ShopEventType } from '../../src/shops/domain/shop-events';
 import { deciderSpec } from '../support/decider-spec';
 
 const spec = deciderSpec(shopDecider);
-const provision = (fields: Partial<ShopCommand> = {}): ShopCommand => ({
+const provision = (fields: Partial<Extract<ShopCommand, { type: 'ProvisionShop' }>> = {}): ShopCommand => ({
   type: 'ProvisionShop',
   shopId: 's1',
   eventId: 'e1',

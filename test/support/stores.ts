@@ -39,6 +39,7 @@ export function testConfig(env: Record<string, string | undefined> = {}): AppCon
     DEMO_SHOP: 'false',
     PROJECTION_POLL_MS: '50',
     BIRTHDAY_CHECK_MS: '0',
+    EXPIRY_CHECK_MS: '0',
     ...env,
   });
 }

@@ -15,6 +15,8 @@ export const CustomerEventType = {
   PointsRedeemed: 'points.redeemed.v1',
   CouponRefunded: 'points.coupon-refunded.v1',
   CouponUsed: 'reward.coupon-used.v1',
+  PointsExpired: 'points.expired.v1',
+  PointsExpiryWarned: 'points.expiry-warned.v1',
   TierChanged: 'tier.changed.v1',
   OrderRecorded: 'order.recorded.v1',
   OrderCancelled: 'order.cancelled.v1',
@@ -199,7 +201,16 @@ export interface CouponRefunded extends Base, PointsContext {
   couponCode: string;
 }
 
-export type PointsEvent = PointsAwarded | PointsDeducted | PointsAdjusted | PointsReset | PointsRevoked | PointsRedeemed | CouponRefunded;
+/** The balance expired under the shop's policy (inactivity or a fixed date). */
+export interface PointsExpired extends Base, PointsContext {
+  type: typeof CustomerEventType.PointsExpired;
+  points: number;
+  policy: 'inactivity' | 'fixed_date';
+  /** What this expiry answers: the last activity (inactivity) or the year (fixed date). */
+  cycle: string;
+}
+
+export type PointsEvent = PointsAwarded | PointsDeducted | PointsAdjusted | PointsReset | PointsRevoked | PointsRedeemed | CouponRefunded | PointsExpired;
 
 /** A coupon bought with points was used at checkout. */
 export interface CouponUsed extends Base {
@@ -211,6 +222,17 @@ export interface CouponUsed extends Base {
   email: string | null;
 }
 
+/** A warning that the balance will expire (feeds points/about_to_expire_N_days). */
+export interface PointsExpiryWarned extends Base {
+  type: typeof CustomerEventType.PointsExpiryWarned;
+  platformCustomerId: number;
+  email: string | null;
+  points: number;
+  daysLeft: number;
+  expiresAt: string;
+  cycle: string;
+}
+
 export type CustomerEvent =
   | CustomerEnrolled
   | CustomerProfileUpdated
@@ -220,7 +242,8 @@ export type CustomerEvent =
   | OrderRecorded
   | OrderCancelled
   | RefundRecorded
-  | CouponUsed;
+  | CouponUsed
+  | PointsExpiryWarned;
 
 export const POINTS_EVENT_TYPES: ReadonlySet<string> = new Set([
   CustomerEventType.PointsAwarded,
@@ -230,6 +253,7 @@ export const POINTS_EVENT_TYPES: ReadonlySet<string> = new Set([
   CustomerEventType.PointsRevoked,
   CustomerEventType.PointsRedeemed,
   CustomerEventType.CouponRefunded,
+  CustomerEventType.PointsExpired,
 ]);
 
 export function customerStreamId(shopId: string, customerId: string): string {

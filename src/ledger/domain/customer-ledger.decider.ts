@@ -47,6 +47,11 @@ export interface CustomerState {
   earnedPeriods: Readonly<Record<string, string>>;
   /** When each program paid this customer (recent payments, for per-program limits). */
   programPayments: Readonly<Record<string, readonly string[]>>;
+  /** Last time the customer earned or spent (inactivity expiry counts from it). */
+  lastActivityAt: string | null;
+  /** Expiry cycles already expired, and warnings already given (cycle|daysLeft). */
+  expiredCycles: Readonly<Record<string, true>>;
+  warnings: Readonly<Record<string, true>>;
   /** Coupons bought with points, by coupon code. */
   coupons: Readonly<Record<string, { rewardId: string; points: number; status: 'active' | 'refunded' | 'used' }>>;
   ordersCount: number;
@@ -136,6 +141,9 @@ export type CustomerCommand =
       source: string;
     }
   | { type: 'RefundCoupon'; meta: CommandMeta; couponCode: string; reason: string | null; source: string }
+  /** Expire the whole balance if this cycle applies: inactivity since `cutoff`, or the year of a fixed date. */
+  | { type: 'ExpirePoints'; meta: CommandMeta; policy: 'inactivity' | 'fixed_date'; cycle: string; inactiveSince?: string }
+  | { type: 'WarnExpiry'; meta: CommandMeta; cycle: string; daysLeft: number; expiresAt: string; inactiveSince?: string }
   | { type: 'DeductPoints'; meta: CommandMeta; request: PointsRequest }
   | { type: 'AdjustPoints'; meta: CommandMeta; request: PointsRequest; tiers: TierRung[] }
   | { type: 'ResetPoints'; meta: CommandMeta; request: PointsRequest }
@@ -181,6 +189,9 @@ export const initialCustomerState = (): CustomerState => ({
   earnedPrograms: {},
   earnedPeriods: {},
   programPayments: {},
+  lastActivityAt: null,
+  expiredCycles: {},
+  warnings: {},
   coupons: {},
   ordersCount: 0,
   totalSpentCents: 0,
@@ -191,7 +202,15 @@ function rememberKey(state: CustomerState, ctx: PointsContext): CustomerState['i
   return { ...state.idempotency, [ctx.idempotencyKey]: { requestHash: ctx.requestHash, transactionId: ctx.transactionId } };
 }
 
+/** Earning and spending are activity; expiry, warnings and profile changes are not. */
+const ACTIVITY: ReadonlySet<string> = new Set([T.PointsAwarded, T.PointsDeducted, T.PointsAdjusted, T.PointsRedeemed, T.OrderRecorded]);
+
 export function evolveCustomer(state: CustomerState, event: CustomerEvent): CustomerState {
+  const next = evolveBalance(state, event);
+  return ACTIVITY.has(event.type) ? { ...next, lastActivityAt: event.occurredAt } : next;
+}
+
+function evolveBalance(state: CustomerState, event: CustomerEvent): CustomerState {
   switch (event.type) {
     case T.Enrolled:
       return {
@@ -255,6 +274,10 @@ export function evolveCustomer(state: CustomerState, event: CustomerEvent): Cust
         points: event.newPoint,
         coupons: { ...state.coupons, [event.couponCode]: { ...state.coupons[event.couponCode], status: 'refunded' } },
       };
+    case T.PointsExpired:
+      return { ...state, points: event.newPoint, expiredCycles: { ...state.expiredCycles, [event.cycle]: true } };
+    case T.PointsExpiryWarned:
+      return { ...state, warnings: { ...state.warnings, [`${event.cycle}|${event.daysLeft}`]: true } };
     case T.CouponUsed:
       return { ...state, coupons: { ...state.coupons, [event.couponCode]: { ...state.coupons[event.couponCode], status: 'used' } } };
     case T.PointsRevoked: {
@@ -577,6 +600,39 @@ export function decideCustomer(command: CustomerCommand, state: CustomerState): 
           rewardId: coupon.rewardId,
           couponCode: command.couponCode,
         },
+      ];
+    }
+    case 'ExpirePoints': {
+      requireEnrolled(state);
+      if (state.points <= 0 || state.expiredCycles[command.cycle]) return [];
+      // Inactivity: only if nothing happened since the cutoff (an award after the scan cancels it).
+      if (command.inactiveSince && (!state.lastActivityAt || state.lastActivityAt > command.inactiveSince)) return [];
+      const request: PointsRequest = { points: state.points, source: 'scheduler', event: 'points_expired', reason: null };
+      return [
+        {
+          ...pointsContext(state, meta, request, 0),
+          type: T.PointsExpired,
+          points: state.points,
+          policy: command.policy,
+          cycle: command.cycle,
+        },
+      ];
+    }
+    case 'WarnExpiry': {
+      requireEnrolled(state);
+      if (state.points <= 0 || state.warnings[`${command.cycle}|${command.daysLeft}`] || state.expiredCycles[command.cycle]) return [];
+      if (command.inactiveSince && (!state.lastActivityAt || state.lastActivityAt > command.inactiveSince)) return [];
+      return [
+        withId({
+          ...base,
+          type: T.PointsExpiryWarned,
+          platformCustomerId: state.platformCustomerId!,
+          email: state.email,
+          points: state.points,
+          daysLeft: command.daysLeft,
+          expiresAt: command.expiresAt,
+          cycle: command.cycle,
+        } as CustomerEvent & { eventId: string }),
       ];
     }
     case 'DeductPoints': {

@@ -5,6 +5,7 @@ import { CUSTOMER_ORDERS, CustomerOrder } from '../queries/list-customers.handle
 import { TRANSACTION_ORDERS } from '../queries/list-transactions.handler';
 
 const PLATFORM_ID = /^[1-9]\d{0,15}$/;
+const TRANSACTION_TYPES = ['earn_point', 'redeem_point', 'adjust_point', 'reset_point', 'revoke_point', 'refund_point', 'expire_point'];
 
 export class ListCustomersDto {
   @ApiPropertyOptional({ description: 'Customer id: items after this one' })
@@ -34,8 +35,8 @@ export class ListTransactionsDto {
   @ApiPropertyOptional() @IsOptional() @IsString() before?: string;
   @ApiPropertyOptional({ minimum: 1, maximum: 1000, default: 10 })
   @IsOptional() @ToInteger() @IsInt({ message: 'limit must be an integer' }) @Min(1) @Max(1000) limit: number = 10;
-  @ApiPropertyOptional({ enum: ['earn_point', 'redeem_point', 'adjust_point', 'reset_point', 'revoke_point'] })
-  @IsOptional() @IsIn(['earn_point', 'redeem_point', 'adjust_point', 'reset_point', 'revoke_point']) type?: string;
+  @ApiPropertyOptional({ enum: TRANSACTION_TYPES })
+  @IsOptional() @IsIn(TRANSACTION_TYPES) type?: string;
   @ApiPropertyOptional({ example: 'earn_point_rest_api' }) @IsOptional() @IsString() event?: string;
   @ApiPropertyOptional({ example: 'rest_api' }) @IsOptional() @IsString() source?: string;
   @ApiPropertyOptional({ format: 'date-time' }) @IsOptional() @IsISO8601() created_at_min?: string;

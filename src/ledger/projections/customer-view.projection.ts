@@ -36,7 +36,8 @@ function applyEvent(doc: CustomerDoc | null, event: CustomerEvent): CustomerDoc 
     };
   }
   if (!doc) return null;
-  const next = { ...doc, updatedAt: event.occurredAt };
+  const active = event.type === T.PointsAwarded || event.type === T.PointsDeducted || event.type === T.PointsAdjusted || event.type === T.PointsRedeemed || event.type === T.OrderRecorded;
+  const next = { ...doc, updatedAt: event.occurredAt, ...(active ? { lastActivityAt: event.occurredAt } : {}) };
   switch (event.type) {
     case T.ProfileUpdated:
       return { ...next, ...event.changes };
@@ -68,6 +69,7 @@ function applyEvent(doc: CustomerDoc | null, event: CustomerEvent): CustomerDoc 
     case T.PointsReset:
     case T.PointsRedeemed:
     case T.CouponRefunded:
+    case T.PointsExpired:
       return { ...next, point: event.newPoint };
     case T.TierChanged:
       return { ...next, tierId: event.toTierId, tierPoint: event.tierPoint, tierUpdatedAt: event.occurredAt };
@@ -78,6 +80,7 @@ function applyEvent(doc: CustomerDoc | null, event: CustomerEvent): CustomerDoc 
     case T.RefundRecorded:
       return { ...next, totalSpentCents: doc.totalSpentCents - event.amountCents };
     case T.CouponUsed:
+    case T.PointsExpiryWarned:
       return next;
     default:
       return assertNever(event);

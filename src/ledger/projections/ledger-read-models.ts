@@ -22,6 +22,8 @@ export interface CustomerDoc {
   earnSignUp?: boolean;
   /** Programs that have paid this customer (for isEarned). */
   earnedProgramIds?: string[];
+  /** Last earning or spending (points expiry by inactivity counts from it). */
+  lastActivityAt?: string | null;
   platformCreatedAt: string | null;
   createdAt: string;
   updatedAt: string;

@@ -14,6 +14,7 @@ const ROW_TYPE: Record<PointsEvent['type'], string> = {
   [T.PointsRevoked]: 'revoke_point',
   [T.PointsRedeemed]: 'redeem_point',
   [T.CouponRefunded]: 'refund_point',
+  [T.PointsExpired]: 'expire_point',
 };
 
 function describe(event: PointsEvent): string {
@@ -31,7 +32,9 @@ function describe(event: PointsEvent): string {
               ? `Redeemed ${event.points} points for ${event.program?.programTitle ?? 'a reward'}`
               : event.type === T.CouponRefunded
                 ? `${event.points} points returned for coupon ${event.couponCode}`
-                : `${event.points} points taken back: order ${event.order?.orderId} ${event.cause === 'order_cancelled' ? 'cancelled' : 'refunded'}`;
+                : event.type === T.PointsExpired
+                  ? `${event.points} points expired`
+                  : `${event.points} points taken back: order ${event.order?.orderId} ${event.cause === 'order_cancelled' ? 'cancelled' : 'refunded'}`;
   return event.userNote ? `${sentence}: ${event.userNote}` : sentence;
 }
 

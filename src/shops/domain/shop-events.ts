@@ -2,6 +2,7 @@
 export const ShopEventType = {
   Provisioned: 'shop.provisioned.v1',
   SecretRotated: 'shop.secret-rotated.v1',
+  PointsExpirySet: 'shop.points-expiry-set.v1',
 } as const;
 
 export interface ShopProvisioned {
@@ -25,7 +26,25 @@ export interface ShopSecretRotated {
   appKey: string;
 }
 
-export type ShopEvent = ShopProvisioned | ShopSecretRotated;
+/**
+ * When points expire: `inactivity` (all points, after `inactivityDays` without earning or spending)
+ * or `fixed_date` (all points, every year on `fixedDate` MM-DD in the shop's time zone).
+ */
+export interface PointsExpiryPolicy {
+  mode: 'off' | 'inactivity' | 'fixed_date';
+  inactivityDays: number | null;
+  fixedDate: string | null;
+}
+
+export interface ShopPointsExpirySet {
+  type: typeof ShopEventType.PointsExpirySet;
+  eventId: string;
+  occurredAt: string;
+  shopId: string;
+  policy: PointsExpiryPolicy;
+}
+
+export type ShopEvent = ShopProvisioned | ShopSecretRotated | ShopPointsExpirySet;
 
 export function shopStreamId(shopId: string): string {
   return `shop-${shopId}`;

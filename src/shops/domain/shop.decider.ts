@@ -1,6 +1,6 @@
 import { Decider } from '../../shared/domain/decider';
 import { because, DomainError } from '../../shared/domain/domain-error';
-import { PLANS, ShopEvent, ShopEventType } from './shop-events';
+import { PLANS, PointsExpiryPolicy, ShopEvent, ShopEventType } from './shop-events';
 
 export interface ShopState {
   provisioned: boolean;
@@ -9,6 +9,7 @@ export interface ShopState {
 
 export type ShopCommand =
   | { type: 'RotateSecret'; shopId: string; eventId: string; occurredAt: string; appKey: string }
+  | { type: 'SetPointsExpiry'; shopId: string; eventId: string; occurredAt: string; policy: PointsExpiryPolicy }
   | {
   type: 'ProvisionShop';
   shopId: string;
@@ -37,6 +38,18 @@ export const shopDecider: Decider<ShopState, ShopCommand, ShopEvent> = {
   initialState: () => ({ provisioned: false, domain: null }),
   evolve: (state, event) => (event.type === ShopEventType.Provisioned ? { provisioned: true, domain: event.domain } : state),
   decide: (command, state) => {
+    if (command.type === 'SetPointsExpiry') {
+      if (!state.provisioned) throw because.notFound('Shop');
+      const { policy } = command;
+      if (!['off', 'inactivity', 'fixed_date'].includes(policy.mode)) throw because.badRequest('mode must be off, inactivity or fixed_date', { field: 'mode' });
+      if (policy.mode === 'inactivity' && !(Number.isInteger(policy.inactivityDays) && policy.inactivityDays! >= 1 && policy.inactivityDays! <= 3650)) {
+        throw because.badRequest('inactivityDays must be an integer from 1 to 3650', { field: 'inactivityDays' });
+      }
+      if (policy.mode === 'fixed_date' && !(policy.fixedDate && /^(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/.test(policy.fixedDate) && policy.fixedDate !== '02-29')) {
+        throw because.badRequest('fixedDate must be a day as MM-DD (not 02-29)', { field: 'fixedDate' });
+      }
+      return [{ type: ShopEventType.PointsExpirySet, eventId: command.eventId, occurredAt: command.occurredAt, shopId: command.shopId, policy }];
+    }
     if (command.type === 'RotateSecret') {
       if (!state.provisioned) throw because.notFound('Shop');
       return [{ type: ShopEventType.SecretRotated, eventId: command.eventId, occurredAt: command.occurredAt, shopId: command.shopId, appKey: command.appKey }];

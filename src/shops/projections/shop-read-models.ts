@@ -1,3 +1,4 @@
+import { PointsExpiryPolicy } from '../domain/shop-events';
 import { CollectionDefinition } from '../../infrastructure/read-store/read-store.port';
 
 export interface ShopDoc {
@@ -8,6 +9,7 @@ export interface ShopDoc {
   timezone: string;
   appKey: string;
   createdAt: string;
+  pointsExpiry?: PointsExpiryPolicy;
 }
 
 /**

@@ -3,7 +3,7 @@ import { ProjectionBatch } from '../../projections/projection-batch';
 import { RecordedEvent } from '../../infrastructure/event-store/event-store.port';
 import { Projection } from '../../projections/projection';
 import { fromRecorded } from '../../event-sourcing/domain-event';
-import { ShopProvisioned, ShopEventType } from '../domain/shop-events';
+import { ShopEvent, ShopEventType } from '../domain/shop-events';
 import { ShopDoc, SHOPS } from './shop-read-models';
 
 @Injectable()
@@ -12,23 +12,19 @@ export class ShopViewProjection implements Projection {
   readonly collections = [SHOPS];
 
   handles(eventType: string): boolean {
-    return eventType === ShopEventType.Provisioned;
+    return eventType === ShopEventType.Provisioned || eventType === ShopEventType.PointsExpirySet;
   }
 
   async apply(events: RecordedEvent[], batch: ProjectionBatch): Promise<void> {
     const shops = batch.collection<ShopDoc>(SHOPS);
-    const docs = events.map((recorded) => {
-      const e = fromRecorded<ShopProvisioned>(recorded);
-      return {
-        id: e.shopId,
-        domain: e.domain,
-        plan: e.plan,
-        currency: e.currency,
-        timezone: e.timezone,
-        appKey: e.appKey,
-        createdAt: e.occurredAt,
-      };
-    });
-    docs.forEach((doc) => shops.put(doc));
+    for (const recorded of events) {
+      const e = fromRecorded<ShopEvent>(recorded);
+      if (e.type === ShopEventType.Provisioned) {
+        shops.put({ id: e.shopId, domain: e.domain, plan: e.plan, currency: e.currency, timezone: e.timezone, appKey: e.appKey, createdAt: e.occurredAt });
+      } else if (e.type === ShopEventType.PointsExpirySet) {
+        const doc = await shops.get(e.shopId);
+        if (doc) shops.put({ ...doc, pointsExpiry: e.policy });
+      }
+    }
   }
 }

@@ -25,7 +25,10 @@ export function messagesFor(recorded: RecordedEvent): TopicMessage[] {
     case T.PointsDeducted:
     case T.PointsAdjusted:
     case T.PointsReset:
-    case T.PointsRevoked: {
+    case T.PointsRevoked:
+    case T.PointsExpired:
+    case T.PointsRedeemed:
+    case T.CouponRefunded: {
       const delta = e.newPoint - e.oldPoint;
       if (delta === 0) return [];
       const birthday: TopicMessage[] =
@@ -35,7 +38,7 @@ export function messagesFor(recorded: RecordedEvent): TopicMessage[] {
       return [
         ...birthday,
         {
-          topic: delta > 0 ? 'points/earned' : 'points/redeemed',
+          topic: e.type === T.PointsExpired ? 'points/expired' : delta > 0 ? 'points/earned' : 'points/redeemed',
           orderingKey: e.customerId,
           fields: {
             customer: customer(e),
@@ -73,6 +76,15 @@ export function messagesFor(recorded: RecordedEvent): TopicMessage[] {
         },
       ];
     }
+    case T.PointsExpiryWarned:
+      if (![3, 7, 30].includes(e.daysLeft)) return [];
+      return [
+        {
+          topic: `points/about_to_expire_${e.daysLeft}_days`,
+          orderingKey: e.customerId,
+          fields: { customer: customer(e), points: e.points, daysLeft: e.daysLeft, expiresAt: e.expiresAt, occurredAt: e.occurredAt },
+        },
+      ];
     case T.CouponUsed:
       return [
         {
