@@ -124,3 +124,26 @@ describe('coupons used at checkout', () => {
     }
   });
 });
+
+describe('program list rules', () => {
+  it('redemption list filters by event and tells a customer what is affordable; free plans get 403 on earning', async () => {
+    const t = await createTestApp();
+    try {
+      const shop = await t.shop();
+      await t.http().post('/rest_api/v2/programs').set(auth(shop)).send({ type: 'spending', event: 'amount_discount', title: '$5', spending: { pointsCost: 500 } }).expect(201);
+      await t.http().post('/rest_api/v2/programs').set(auth(shop)).send({ type: 'spending', event: 'free_shipping', title: 'Ship', spending: { pointsCost: 100 } }).expect(201);
+      await t.enrol(shop, 1999);
+      await t.http().post('/rest_api/v2/transactions/points/award').set(auth(shop)).send({ platformCustomerId: '1999', point: 200 }).expect(200);
+      expect((await t.http().get('/rest_api/v2/programs/redemption?event=free_shipping').set(auth(shop)).expect(200)).body.data.map((p: any) => p.title)).toEqual(['Ship']);
+      const mine = (await t.http().get('/rest_api/v2/programs/redemption?platformCustomerId=1999').set(auth(shop)).expect(200)).body.data;
+      expect(mine.map((p: any) => [p.title, p.affordable])).toEqual([['$5', false], ['Ship', true]]);
+      await t.http().get('/rest_api/v2/programs/redemption?platformCustomerId=424242').set(auth(shop)).expect(404);
+      const { CommandBus } = await import('@nestjs/cqrs');
+      const { ProvisionShopCommand } = await import('../../src/shops/commands/provision-shop.handler');
+      const free = await t.app.get(CommandBus).execute(new ProvisionShopCommand('free-shop.example.com', 'free'));
+      expectError((await t.http().get('/rest_api/v2/programs/earning').set(auth(free)).expect(403)).body, 'PLAN_UPGRADE_REQUIRED', 403);
+    } finally {
+      await t.close();
+    }
+  });
+});

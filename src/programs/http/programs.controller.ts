@@ -3,7 +3,7 @@ import { ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CurrentShop, ShopAuthGuard } from '../../shops/http/shop-auth.guard';
 import { ShopDoc } from '../../shops/projections/shop-read-models';
 import { ok } from '../../shared/http/envelope';
-import { because } from '../../shared/domain/domain-error';
+import { because, DomainError } from '../../shared/domain/domain-error';
 import { definedOnly } from '../../shared/domain/ids';
 import { READ_STORE, ReadStore } from '../../infrastructure/read-store/read-store.port';
 import { ProgramCommands } from '../commands/program-commands';
@@ -74,8 +74,10 @@ export class ProgramsController {
   ) {}
 
   @Get('earning')
-  @ApiOperation({ summary: 'Earning programs' })
+  @ApiOperation({ summary: 'Earning programs; 403 PLAN_UPGRADE_REQUIRED on the free plan' })
   async earning(@CurrentShop() shop: ShopDoc) {
+    // Earning programs are a paid feature: a free shop is told to upgrade (spec 4.3 "plan upgrade required").
+    if (shop.plan === 'free') throw new DomainError('PLAN_UPGRADE_REQUIRED', 'Earning programs need the starter plan or above', 403);
     const programs = await this.list(shop, 'earning');
     return ok(programs, { meta: { count: programs.length } });
   }
@@ -112,9 +114,21 @@ export class ProgramsController {
   }
 
   @Get('redemption')
-  @ApiOperation({ summary: 'Spending (redemption) programs' })
-  async redemption(@CurrentShop() shop: ShopDoc) {
-    const programs = await this.list(shop, 'spending');
+  @ApiOperation({ summary: 'Spending (redemption) programs; filters: event, and a customer (adds affordable)' })
+  async redemption(
+    @CurrentShop() shop: ShopDoc,
+    @Query('event') event?: string,
+    @Query('customerId') customerId?: string,
+    @Query('platformCustomerId') platformCustomerId?: string,
+  ) {
+    const customer = customerId ? await this.customers.byId(shop.id, customerId) : platformCustomerId ? await this.customers.byPlatformId(shop.id, platformCustomerId) : null;
+    const programs = (await this.list(shop, 'spending'))
+      .filter((p) => !event || p.event === event)
+      .map((p) => {
+        if (!customer) return p;
+        const cost = Number((p as { pointsCost?: number; minPoints?: number }).minPoints || (p as { pointsCost?: number }).pointsCost || 0);
+        return { ...p, affordable: customer.point >= cost };
+      });
     return ok(programs, { meta: { count: programs.length } });
   }
 
