@@ -1,6 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { CLOCK, Clock } from '../shared/domain/clock';
+import { IntervalJob } from '../shared/interval-job';
 import { DomainError } from '../shared/domain/domain-error';
 import { READ_STORE, ReadStore } from '../infrastructure/read-store/read-store.port';
 import { CustomerDoc, CUSTOMERS } from '../ledger/projections/ledger-read-models';
@@ -26,7 +27,7 @@ export function localDay(now: Date, timeZone: string): { monthDay: string; year:
 @Injectable()
 export class BirthdayRewards {
   private readonly logger = new Logger('BirthdayRewards');
-  private timer: NodeJS.Timeout | null = null;
+  private readonly schedule = new IntervalJob(() => this.runOnce(), this.logger);
 
   constructor(
     private readonly catalog: ProgramCatalog,
@@ -37,16 +38,11 @@ export class BirthdayRewards {
 
   /** Checks every `everyMs` (a day's birthdays are paid on the first check of that day in the shop's zone). */
   start(everyMs: number): void {
-    if (this.timer) return;
-    const run = () => void this.runOnce().catch((error) => this.logger.error(error));
-    this.timer = setInterval(run, everyMs);
-    this.timer.unref();
-    run();
+    this.schedule.start(everyMs);
   }
 
   stop(): void {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
+    this.schedule.stop();
   }
 
   /** One pass over every shop; returns how many customers were paid. */

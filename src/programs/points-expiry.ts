@@ -1,5 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { CLOCK, Clock } from '../shared/domain/clock';
+import { IntervalJob } from '../shared/interval-job';
 import { READ_STORE, ReadStore } from '../infrastructure/read-store/read-store.port';
 import { CustomerDoc, CUSTOMERS } from '../ledger/projections/ledger-read-models';
 import { ShopDoc, SHOPS } from '../shops/projections/shop-read-models';
@@ -18,7 +19,7 @@ export const EXPIRY_WARNINGS = [30, 7, 3];
 @Injectable()
 export class PointsExpiry {
   private readonly logger = new Logger('PointsExpiry');
-  private timer: NodeJS.Timeout | null = null;
+  private readonly schedule = new IntervalJob(() => this.runOnce(), this.logger);
 
   constructor(
     private readonly commands: CustomerStreamCommands,
@@ -27,16 +28,11 @@ export class PointsExpiry {
   ) {}
 
   start(everyMs: number): void {
-    if (this.timer) return;
-    const run = () => void this.runOnce().catch((error) => this.logger.error(error));
-    this.timer = setInterval(run, everyMs);
-    this.timer.unref();
-    run();
+    this.schedule.start(everyMs);
   }
 
   stop(): void {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
+    this.schedule.stop();
   }
 
   /** One pass; returns how many balances expired and how many warnings were given. */
