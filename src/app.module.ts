@@ -33,6 +33,7 @@ import { DeliveryWorker } from './webhooks/delivery/delivery-worker';
 import { AppendSignal } from './event-sourcing/append-signal';
 import { BirthdayRewards } from './programs/birthday-rewards';
 import { PointsExpiry } from './programs/points-expiry';
+import { PendingPointsRelease } from './programs/pending-points-release';
 import { Capability } from './shared/capability';
 
 const CAPABILITIES: Capability[] = [SHOPS_CAPABILITY, TIERS_CAPABILITY, PROGRAMS_CAPABILITY, LEDGER, REWARDS_CAPABILITY, PLATFORM, WEBHOOKS_CAPABILITY];
@@ -57,6 +58,7 @@ export class AppModule implements OnApplicationBootstrap, OnApplicationShutdown 
     private readonly deliveryWorker: DeliveryWorker,
     private readonly birthdays: BirthdayRewards,
     private readonly expiry: PointsExpiry,
+    private readonly pendingRelease: PendingPointsRelease,
     private readonly config: AppConfig,
     @Inject(STORAGE) private readonly storage: Storage,
     @Inject('FOLLOW_PROJECTIONS') private readonly follow: boolean,
@@ -116,11 +118,13 @@ export class AppModule implements OnApplicationBootstrap, OnApplicationShutdown 
     if (this.config.webhooks.worker) this.deliveryWorker.start();
     if (this.config.birthdayCheckMs > 0) this.birthdays.start(this.config.birthdayCheckMs);
     if (this.config.expiryCheckMs > 0) this.expiry.start(this.config.expiryCheckMs);
+    if (this.config.pendingReleaseCheckMs > 0) this.pendingRelease.start(this.config.pendingReleaseCheckMs);
   }
 
   async onApplicationShutdown(): Promise<void> {
     this.birthdays.stop();
     this.expiry.stop();
+    this.pendingRelease.stop();
     await this.deliveryWorker.stop();
     await this.webhookProjector.stop();
     await this.projections.stop();

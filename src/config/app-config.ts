@@ -22,6 +22,8 @@ export class AppConfig {
   readonly birthdayCheckMs: number;
   /** How often points expiry and its warnings are checked (0: never). */
   readonly expiryCheckMs: number;
+  /** How often held (pending) order points are released when due (0: never). */
+  readonly pendingReleaseCheckMs: number;
   readonly webhooks: {
     /** Run the delivery worker in this process. */
     worker: boolean;
@@ -50,6 +52,7 @@ export class AppConfig {
     this.createDemoShop = (env.DEMO_SHOP ?? 'true') !== 'false';
     this.birthdayCheckMs = Number(env.BIRTHDAY_CHECK_MS ?? 3_600_000);
     this.expiryCheckMs = Number(env.EXPIRY_CHECK_MS ?? 3_600_000);
+    this.pendingReleaseCheckMs = Number(env.PENDING_RELEASE_CHECK_MS ?? 300_000);
     const number = (name: string, fallback: number) => (env[name] ? Number(env[name]) : fallback);
     this.webhooks = {
       worker: (env.WEBHOOK_WORKER ?? 'true') !== 'false',

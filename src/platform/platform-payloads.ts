@@ -42,6 +42,8 @@ function timestamp(value: unknown, field: string): string | null {
 export interface PlatformCustomer {
   platformCustomerId: number;
   profile: CustomerProfile;
+  /** A checkout without a customer account (platform state other than `enabled`). */
+  guest: boolean;
 }
 
 export function parseCustomer(body: unknown, prefix = ''): PlatformCustomer {
@@ -52,6 +54,7 @@ export function parseCustomer(body: unknown, prefix = ''): PlatformCustomer {
   }
   return {
     platformCustomerId: platformId(c.id, `${prefix}id`),
+    guest: typeof c.state === 'string' && c.state !== 'enabled',
     profile: {
       email: email ? email.toLowerCase() : null,
       firstName: optionalText(c.first_name, `${prefix}first_name`),
@@ -111,6 +114,7 @@ export function parseOrder(body: unknown): PlatformOrder {
       lineItems,
       platformCreatedAt: timestamp(o.created_at, 'created_at'),
       discountCodes,
+      guest: customer?.guest ?? false,
     },
   };
 }

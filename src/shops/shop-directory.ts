@@ -33,6 +33,11 @@ export class ShopDirectory {
     return (await this.readStore.collection<ShopDoc>(SHOPS)).get(shopId);
   }
 
+  /** The shop's global earning limit (null: none). */
+  async earningLimit(shopId: string) {
+    return (await this.byId(shopId))?.earningLimit ?? null;
+  }
+
   async byDomain(domain: string): Promise<ShopDoc | null> {
     return (await this.readStore.collection<ShopDoc>(SHOPS)).findOne({ domain: domain.trim().toLowerCase() });
   }

@@ -56,6 +56,7 @@ describe('v2 customers', () => {
         totalSpent: 0,
         totalSpentCurrencyCode: 'USD',
         ordersCount: 0,
+        pendingPoints: 0,
         birthday: null,
         dateOfBirth: null,
         createdAt: expect.any(String),

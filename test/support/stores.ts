@@ -40,6 +40,7 @@ export function testConfig(env: Record<string, string | undefined> = {}): AppCon
     PROJECTION_POLL_MS: '50',
     BIRTHDAY_CHECK_MS: '0',
     EXPIRY_CHECK_MS: '0',
+    PENDING_RELEASE_CHECK_MS: '0',
     ...env,
   });
 }

@@ -1,3 +1,4 @@
+import { ShopDirectory } from '../../shops/shop-directory';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { customerIdFor } from '../customer-identity';
 import { TierLadderReader } from '../../tiers/tier-ladder.reader';
@@ -29,6 +30,7 @@ export class EnrolCustomerHandler implements ICommandHandler<EnrolCustomerComman
     private readonly commands: CustomerStreamCommands,
     private readonly tiers: TierLadderReader,
     private readonly programs: ProgramCatalog,
+    private readonly shops: ShopDirectory,
   ) {}
 
   async execute({ shopId, platformCustomerId, profile, source }: EnrolCustomerCommand) {
@@ -36,6 +38,7 @@ export class EnrolCustomerHandler implements ICommandHandler<EnrolCustomerComman
     const baseTier = await this.tiers.baseTier(shopId);
     const rungs = await this.tiers.rungs(shopId);
     const programs = await this.programs.forShop(shopId);
+    const earningLimit = await this.shops.earningLimit(shopId);
     const decision = await this.commands.run(shopId, customerId, (meta) => {
       const signUp = programs
         .filter((p) => p.kind === 'earning' && p.event === 'sign_up' && isActive(p, meta.occurredAt))
@@ -48,6 +51,7 @@ export class EnrolCustomerHandler implements ICommandHandler<EnrolCustomerComman
         baseTier,
         source,
         tiers: rungs,
+        earningLimit,
         signUp: signUp ? { programId: signUp.id, programTitle: signUp.settings.title, points: signUp.settings.earnPoint } : null,
       };
     });

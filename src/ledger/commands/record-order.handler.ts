@@ -1,3 +1,4 @@
+import { ShopDirectory } from '../../shops/shop-directory';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { customerIdFor } from '../customer-identity';
 import { CustomerStreamCommands } from './ledger-command-context';
@@ -9,6 +10,8 @@ import { TierLadderReader } from '../../tiers/tier-ladder.reader';
 export interface OrderFacts extends OrderDetails {
   /** Discount codes used at checkout (a coupon bought with points becomes used). */
   discountCodes?: string[];
+  /** Bought without a customer account: programs with skipEarnPointGuest pay nothing. */
+  guest?: boolean;
 }
 
 /** orders/paid: the order counts toward the customer's order count and amount spent, once. */
@@ -46,18 +49,21 @@ export class RecordOrderHandler implements ICommandHandler<RecordOrderCommand, {
     private readonly commands: CustomerStreamCommands,
     private readonly programs: ProgramCatalog,
     private readonly tiers: TierLadderReader,
+    private readonly shops: ShopDirectory,
   ) {}
 
   async execute({ shopId, platformCustomerId, order }: RecordOrderCommand) {
     const programs = await this.programs.forShop(shopId);
     const rungs = await this.tiers.rungs(shopId);
+    const earningLimit = await this.shops.earningLimit(shopId);
     const decision = await this.commands.run(shopId, customerIdFor(shopId, platformCustomerId), (meta, state) => ({
       type: 'RecordOrder',
       meta,
       ...order,
       // The rule in force when the order is recorded, at the customer's tier rate.
-      earning: orderEarningRule(programs, meta.occurredAt, order.sourceName, state.tierId),
+      earning: orderEarningRule(programs, meta.occurredAt, order.sourceName, state.tierId, { guest: order.guest ?? false }),
       tiers: rungs,
+      earningLimit,
     }));
     const awarded = decision.events.find((e): e is PointsAwarded => e.type === CustomerEventType.PointsAwarded);
     return { recorded: decision.events.length > 0, pointsEarned: awarded?.points ?? 0 };

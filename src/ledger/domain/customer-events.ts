@@ -21,6 +21,9 @@ export const CustomerEventType = {
   OrderRecorded: 'order.recorded.v1',
   OrderCancelled: 'order.cancelled.v1',
   RefundRecorded: 'order.refund-recorded.v1',
+  PointsPending: 'points.pending.v1',
+  PendingPointsCancelled: 'points.pending-cancelled.v1',
+  TierRetained: 'tier.retained.v1',
 } as const;
 
 interface Base {
@@ -82,6 +85,10 @@ export interface PointsAwarded extends Base, PointsContext {
   points: number;
   /** For periodic programs, the period paid (birthday: the year). */
   period?: string;
+  /** The order's pending points, released after the program's delay (counted against the earning limit when held). */
+  releasesPending?: boolean;
+  /** Points of a tier reward: the TierChanged event that granted them. */
+  tierRewardFor?: string;
 }
 export interface PointsDeducted extends Base, PointsContext {
   type: typeof CustomerEventType.PointsDeducted;
@@ -107,8 +114,8 @@ export interface TierChanged extends Base {
   toTierId: string;
   toTierName: string;
   direction: 'up' | 'down' | 'same';
-  /** `points`: tier point crossed a target; `manual`: set through the API. */
-  trigger: 'points' | 'manual';
+  /** `points`: tier point crossed a target; `manual`: set through the API; `assessment`: the retention review. */
+  trigger: 'points' | 'manual' | 'assessment';
   tierPoint: number;
   isInitTier: boolean;
   triggerReward: boolean;
@@ -169,6 +176,40 @@ export interface PointsRevoked extends Base, PointsContext {
   shortfall: number;
   reversesTransactionId: string;
   cause: 'order_cancelled' | 'order_refunded';
+}
+
+/**
+ * Points an order earned, held until `releaseAt` (the program's pending delay): not spendable yet.
+ * The scheduler releases them as a PointsAwarded; a cancellation or refund first cancels from them.
+ */
+export interface PointsPending extends Base {
+  type: typeof CustomerEventType.PointsPending;
+  transactionId: string;
+  platformCustomerId: number;
+  email: string | null;
+  points: number;
+  releaseAt: string;
+  program: { programId: string; programTitle: string; earnBy: string | null; rateMoney: number | null };
+  order: { orderId: string; orderName: string | null; currency: string | null };
+}
+
+/** Held points of an order given up because the order was cancelled or refunded inside the delay. */
+export interface PendingPointsCancelled extends Base {
+  type: typeof CustomerEventType.PendingPointsCancelled;
+  orderId: string;
+  /** Cancelled now. */
+  points: number;
+  /** Still held after this. */
+  remaining: number;
+  pendingTransactionId: string;
+  cause: 'order_cancelled' | 'order_refunded';
+}
+
+/** A tier review kept the customer's tier (retention policy): the next review counts from here. */
+export interface TierRetained extends Base {
+  type: typeof CustomerEventType.TierRetained;
+  tierId: string;
+  windowPoints: number;
 }
 
 /** The reward a redemption bought: a coupon minted on the commerce platform. */
@@ -243,7 +284,10 @@ export type CustomerEvent =
   | OrderCancelled
   | RefundRecorded
   | CouponUsed
-  | PointsExpiryWarned;
+  | PointsExpiryWarned
+  | PointsPending
+  | PendingPointsCancelled
+  | TierRetained;
 
 export const POINTS_EVENT_TYPES: ReadonlySet<string> = new Set([
   CustomerEventType.PointsAwarded,

@@ -1,15 +1,18 @@
 import { assertNever, Decider } from '../../shared/domain/decider';
-import { earningBaseCents, OrderEarningRule, periodStart, pointsForOrder, pointsToRevoke } from '../../programs/domain/order-earning';
+import { earningBaseCents, nextPeriodStart, OrderEarningRule, periodStart, pointsForOrder, pointsToRevoke } from '../../programs/domain/order-earning';
 import { because, DomainError } from '../../shared/domain/domain-error';
 import {
   CustomerEvent,
   CustomerEventType as T,
   OrderDetails,
+  PendingPointsCancelled,
+  PointsAwarded,
   PointsContext,
   PointsRevoked,
   RewardCoupon,
   TierChanged,
 } from './customer-events';
+import { EarningLimitPolicy } from '../../shops/domain/shop-events';
 
 /** Largest single change and balance we accept: far below Number.MAX_SAFE_INTEGER, so sums stay exact. */
 export const MAX_POINTS = 1_000_000_000;
@@ -56,6 +59,12 @@ export interface CustomerState {
   coupons: Readonly<Record<string, { rewardId: string; points: number; status: 'active' | 'refunded' | 'used' }>>;
   ordersCount: number;
   totalSpentCents: number;
+  /** Points earned from programs per UTC day (the global earning limit counts them); last 800 days. */
+  programEarnedByDay: Readonly<Record<string, number>>;
+  /** Points that raised the tier point per UTC day (the tier retention window counts them); last 800 days. */
+  tierEarnedByDay: Readonly<Record<string, number>>;
+  /** When the customer entered the current tier or last kept it at a review. */
+  tierSince: string | null;
 }
 
 /** What the ledger remembers of an order: what it still counts for, and the points it earned. */
@@ -68,6 +77,13 @@ export interface OrderState {
   revokedPoints: number;
   earnTransactionId: string | null;
   autoRemovePoints: boolean;
+  /** Points held until `pendingReleaseAt` (the program's delay). */
+  pendingPoints: number;
+  pendingReleaseAt: string | null;
+  pendingTransactionId: string | null;
+  /** The program and order the held points name (copied onto the release). */
+  pendingProgram?: PointsAwarded['program'];
+  pendingOrder?: PointsAwarded['order'];
 }
 
 /** What every command carries: who, when, and how to make ids (injected, so replays are deterministic). */
@@ -103,6 +119,7 @@ export type CustomerCommand =
       /** The active sign_up program, if any: its points are paid with the enrolment. */
       signUp?: { programId: string; programTitle: string; points: number } | null;
       tiers?: TierRung[];
+      earningLimit?: EarningLimitPolicy | null;
     }
   | {
       type: 'UpdateProfile';
@@ -130,6 +147,7 @@ export type CustomerCommand =
       };
       source: string;
       tiers: TierRung[];
+      earningLimit?: EarningLimitPolicy | null;
     }
   | {
       type: 'RedeemReward';
@@ -163,7 +181,10 @@ export type CustomerCommand =
       /** The place_order rule that pays for this order (null: no active program). */
       earning?: OrderEarningRule | null;
       tiers?: TierRung[];
+      earningLimit?: EarningLimitPolicy | null;
     })
+  /** Releases every held order payment whose delay has passed. */
+  | { type: 'ReleasePendingPoints'; meta: CommandMeta; tiers: TierRung[] }
   | { type: 'CancelOrder'; meta: CommandMeta; orderId: string }
   | { type: 'RecordRefund'; meta: CommandMeta; orderId: string; refundId: string; amountCents: number };
 
@@ -195,7 +216,54 @@ export const initialCustomerState = (): CustomerState => ({
   coupons: {},
   ordersCount: 0,
   totalSpentCents: 0,
+  programEarnedByDay: {},
+  tierEarnedByDay: {},
+  tierSince: null,
 });
+
+const BUCKET_DAYS = 800;
+
+/** Adds to a day bucket, dropping days older than BUCKET_DAYS before `at`. */
+function addToDay(buckets: Readonly<Record<string, number>>, at: string, points: number): Record<string, number> {
+  if (points === 0) return buckets as Record<string, number>;
+  const day = at.slice(0, 10);
+  const oldest = new Date(new Date(at).getTime() - BUCKET_DAYS * 86_400_000).toISOString().slice(0, 10);
+  const next: Record<string, number> = {};
+  for (const [d, n] of Object.entries(buckets)) if (d >= oldest) next[d] = n;
+  next[day] = (next[day] ?? 0) + points;
+  return next;
+}
+
+/** Sum of the day buckets from `since` (an ISO instant; its UTC day counts). */
+export function sumSince(buckets: Readonly<Record<string, number>>, since: string): number {
+  const from = since.slice(0, 10);
+  let sum = 0;
+  for (const [d, n] of Object.entries(buckets)) if (d >= from) sum += n;
+  return sum;
+}
+
+/** The cap that applies to this customer: the tier's own, else the shop's; null = unlimited. */
+export function earningCap(policy: EarningLimitPolicy | null | undefined, tierId: string | null): { maxPoints: number; period: EarningLimitPolicy['period'] } | null {
+  if (!policy?.enabled) return null;
+  const override = tierId ? policy.tiers.find((t) => t.tierId === tierId) : undefined;
+  const maxPoints = override ? override.maxPoints : policy.maxPoints;
+  return maxPoints === null ? null : { maxPoints, period: policy.period };
+}
+
+/** How many more program points the customer may earn in the current period (Infinity: no limit). */
+export function earningRoom(state: CustomerState, policy: EarningLimitPolicy | null | undefined, at: string): number {
+  const cap = earningCap(policy, state.tierId);
+  if (!cap) return Infinity;
+  return Math.max(0, cap.maxPoints - sumSince(state.programEarnedByDay, periodStart(cap.period, at)));
+}
+
+/** Limit status for display: whether the cap is reached and when the period restarts ('' when unlimited). */
+export function earningLimitStatus(state: CustomerState, policy: EarningLimitPolicy | null | undefined, at: string): { reached: boolean; resetDate: string } | null {
+  if (!policy?.enabled) return null;
+  const cap = earningCap(policy, state.tierId);
+  if (!cap) return { reached: false, resetDate: '' };
+  return { reached: earningRoom(state, policy, at) === 0, resetDate: nextPeriodStart(cap.period, at) };
+}
 
 function rememberKey(state: CustomerState, ctx: PointsContext): CustomerState['idempotency'] {
   if (!ctx.idempotencyKey || !ctx.requestHash) return state.idempotency;
@@ -225,6 +293,7 @@ function evolveBalance(state: CustomerState, event: CustomerEvent): CustomerStat
         acceptsMarketing: event.acceptsMarketing,
         tierId: event.tierId,
         tierName: event.tierName,
+        tierSince: event.tierId ? event.occurredAt : null,
       };
     case T.ProfileUpdated:
       return { ...state, ...event.changes };
@@ -237,6 +306,9 @@ function evolveBalance(state: CustomerState, event: CustomerEvent): CustomerStat
       return {
         ...state,
         points: event.newPoint,
+        tierEarnedByDay: addToDay(state.tierEarnedByDay, event.occurredAt, event.points),
+        // Held order points were counted when they were held.
+        ...(programId && !event.releasesPending ? { programEarnedByDay: addToDay(state.programEarnedByDay, event.occurredAt, event.points) } : {}),
         tierPoint: state.tierPoint + event.points,
         totalEarned: state.totalEarned + event.points,
         idempotency: rememberKey(state, event),
@@ -245,7 +317,17 @@ function evolveBalance(state: CustomerState, event: CustomerEvent): CustomerStat
         // Keep the last 100 payment times per program: enough for any configured limit.
         ...(programId ? { programPayments: { ...state.programPayments, [programId]: [...(state.programPayments[programId] ?? []), event.occurredAt].slice(-100) } } : {}),
         ...(order && orderId
-          ? { orders: { ...state.orders, [orderId]: { ...order, earnedPoints: order.earnedPoints + event.points, earnTransactionId: event.transactionId } } }
+          ? {
+              orders: {
+                ...state.orders,
+                [orderId]: {
+                  ...order,
+                  earnedPoints: order.earnedPoints + event.points,
+                  earnTransactionId: event.transactionId,
+                  ...(event.releasesPending ? { pendingPoints: 0, pendingReleaseAt: null } : {}),
+                },
+              },
+            }
           : {}),
       };
     }
@@ -254,6 +336,7 @@ function evolveBalance(state: CustomerState, event: CustomerEvent): CustomerStat
       return {
         ...state,
         points: event.newPoint,
+        tierEarnedByDay: addToDay(state.tierEarnedByDay, event.occurredAt, earned),
         tierPoint: state.tierPoint + earned,
         totalEarned: state.totalEarned + earned,
         idempotency: rememberKey(state, event),
@@ -287,11 +370,47 @@ function evolveBalance(state: CustomerState, event: CustomerEvent): CustomerStat
         points: event.newPoint,
         tierPoint: Math.max(0, state.tierPoint - event.requested),
         totalEarned: Math.max(0, state.totalEarned - event.requested),
+        tierEarnedByDay: addToDay(state.tierEarnedByDay, event.occurredAt, -event.requested),
         orders: { ...state.orders, [event.order!.orderId]: { ...order, revokedPoints: order.revokedPoints + event.requested } },
       };
     }
     case T.TierChanged:
-      return { ...state, tierId: event.toTierId, tierName: event.toTierName, tierPoint: event.tierPoint };
+      return { ...state, tierId: event.toTierId, tierName: event.toTierName, tierPoint: event.tierPoint, tierSince: event.occurredAt };
+    case T.TierRetained:
+      return { ...state, tierSince: event.occurredAt };
+    case T.PointsPending: {
+      const order = state.orders[event.order.orderId];
+      return {
+        ...state,
+        programEarnedByDay: addToDay(state.programEarnedByDay, event.occurredAt, event.points),
+        orders: { ...state.orders, [event.order.orderId]: {
+            ...order,
+            pendingPoints: event.points,
+            pendingReleaseAt: event.releaseAt,
+            pendingTransactionId: event.transactionId,
+            pendingProgram: event.program,
+            pendingOrder: event.order,
+          },
+        },
+      };
+    }
+    case T.PendingPointsCancelled: {
+      // Cancelled held points count as earned-then-revoked, so later refunds stay pro rata on the whole.
+      const order = state.orders[event.orderId];
+      return {
+        ...state,
+        orders: {
+          ...state.orders,
+          [event.orderId]: {
+            ...order,
+            pendingPoints: event.remaining,
+            pendingReleaseAt: event.remaining > 0 ? order.pendingReleaseAt : null,
+            earnedPoints: order.earnedPoints + event.points,
+            revokedPoints: order.revokedPoints + event.points,
+          },
+        },
+      };
+    }
     case T.OrderRecorded:
       return {
         ...state,
@@ -306,6 +425,9 @@ function evolveBalance(state: CustomerState, event: CustomerEvent): CustomerStat
             revokedPoints: 0,
             earnTransactionId: null,
             autoRemovePoints: event.autoRemovePoints ?? true,
+            pendingPoints: 0,
+            pendingReleaseAt: null,
+            pendingTransactionId: null,
           },
         },
         ordersCount: state.ordersCount + 1,
@@ -434,6 +556,36 @@ function upgradeFor(state: CustomerState, tierPoint: number, tiers: TierRung[], 
   ];
 }
 
+/**
+ * Takes back what an order no longer earns: first from its held (pending) points, which were never
+ * spendable, then from the balance. Held points are cancelled whatever autoRemovePoints says: they
+ * were never paid.
+ */
+function takeBack(state: CustomerState, meta: CommandMeta, orderId: string, requested: number, cause: PointsRevoked['cause']): Array<PendingPointsCancelled | PointsRevoked> {
+  const order = state.orders[orderId];
+  if (requested <= 0) return [];
+  const fromPending = Math.min(requested, order.pendingPoints);
+  const out: Array<PendingPointsCancelled | PointsRevoked> = [];
+  let current = state;
+  if (fromPending > 0) {
+    const cancelled: PendingPointsCancelled = {
+      type: T.PendingPointsCancelled,
+      eventId: meta.newId(),
+      occurredAt: meta.occurredAt,
+      shopId: meta.shopId,
+      customerId: meta.customerId,
+      orderId,
+      points: fromPending,
+      remaining: order.pendingPoints - fromPending,
+      pendingTransactionId: order.pendingTransactionId!,
+      cause,
+    };
+    out.push(cancelled);
+    current = evolveCustomer(state, cancelled);
+  }
+  return [...out, ...revokeFor(current, meta, orderId, requested - fromPending, cause)];
+}
+
 /** Takes back up to `requested` points an order earned, if its program says so; never below zero. */
 function revokeFor(state: CustomerState, meta: CommandMeta, orderId: string, requested: number, cause: PointsRevoked['cause']): PointsRevoked[] {
   const order = state.orders[orderId];
@@ -476,17 +628,18 @@ export function decideCustomer(command: CustomerCommand, state: CustomerState): 
         source: command.source,
       } as CustomerEvent & { eventId: string });
       const signUp = command.signUp;
-      if (!signUp || signUp.points <= 0) return [enrolled];
       const after = evolveCustomer(state, enrolled);
-      const request: PointsRequest = { points: signUp.points, source: command.source, event: 'sign_up', reason: null };
+      const signUpPoints = signUp ? Math.min(signUp.points, earningRoom(after, command.earningLimit, meta.occurredAt)) : 0;
+      if (!signUp || signUpPoints <= 0) return [enrolled];
+      const request: PointsRequest = { points: signUpPoints, source: command.source, event: 'sign_up', reason: null };
       const awarded: CustomerEvent = {
-        ...pointsContext(after, meta, request, signUp.points),
+        ...pointsContext(after, meta, request, signUpPoints),
         type: T.PointsAwarded,
-        points: signUp.points,
+        points: signUpPoints,
         program: { programId: signUp.programId, programTitle: signUp.programTitle, earnBy: 'flat', rateMoney: null },
         order: null,
       };
-      return [enrolled, awarded, ...upgradeFor(after, signUp.points, command.tiers ?? [], meta)];
+      return [enrolled, awarded, ...upgradeFor(after, signUpPoints, command.tiers ?? [], meta)];
     }
     case 'UpdateProfile': {
       requireEnrolled(state);
@@ -558,16 +711,20 @@ export function decideCustomer(command: CustomerCommand, state: CustomerState): 
       // A tier rate of 0 means this tier gets nothing from the program.
       if (program.points === 0) return [];
       requirePoints(program.points, 'earnPoint');
-      const request: PointsRequest = { points: program.points, source: command.source, event: program.event, reason: null };
+      // The shop's global limit lowers the payment to what is left, and refuses when nothing is.
+      const room = earningRoom(state, command.earningLimit, meta.occurredAt);
+      if (room === 0) throw new DomainError('LIMIT_REACHED', 'The shop\'s earning limit is reached for this period', 400);
+      const points = Math.min(program.points, room);
+      const request: PointsRequest = { points, source: command.source, event: program.event, reason: null };
       const awarded: CustomerEvent = {
-        ...pointsContext(state, meta, request, state.points + program.points),
+        ...pointsContext(state, meta, request, state.points + points),
         type: T.PointsAwarded,
-        points: program.points,
+        points,
         program: { programId: program.programId, programTitle: program.programTitle, earnBy: 'flat', rateMoney: null },
         order: null,
         ...(program.period ? { period: program.period } : {}),
       };
-      return [awarded, ...upgradeFor(state, state.tierPoint + program.points, command.tiers, meta)];
+      return [awarded, ...upgradeFor(state, state.tierPoint + points, command.tiers, meta)];
     }
     case 'RedeemReward': {
       requireEnrolled(state);
@@ -696,25 +853,65 @@ export function decideCustomer(command: CustomerCommand, state: CustomerState): 
       const used: CustomerEvent[] = (discountCodes ?? [])
         .filter((code) => state.coupons[code]?.status === 'active')
         .map((code) => withId({ ...base, type: T.CouponUsed, rewardId: state.coupons[code].rewardId, couponCode: code, orderId: order.orderId, platformCustomerId: state.platformCustomerId!, email: state.email } as CustomerEvent & { eventId: string }));
-      const points = earning ? pointsForOrder(earning, earningBaseCents(earning, order.totalCents, order.lineItems)) : 0;
-      if (!earning || points <= 0) return [recorded, ...used];
       const after = evolveCustomer(state, recorded);
+      const due = earning ? pointsForOrder(earning, earningBaseCents(earning, order.totalCents, order.lineItems)) : 0;
+      // An order is never refused for the earning limit: it earns what is left of it.
+      const points = Math.min(due, earningRoom(after, command.earningLimit, meta.occurredAt));
+      if (!earning || points <= 0) return [recorded, ...used];
+      const programRef = { programId: earning.programId, programTitle: earning.programTitle, earnBy: earning.earnBy, rateMoney: earning.rateMoney };
+      const orderRef = { orderId: order.orderId, orderName: order.orderName, currency: order.currency };
+      if (earning.pendingDays && earning.pendingDays > 0) {
+        const pending = withId({
+          ...base,
+          type: T.PointsPending,
+          transactionId: meta.newId(),
+          platformCustomerId: state.platformCustomerId!,
+          email: state.email,
+          points,
+          releaseAt: new Date(new Date(meta.occurredAt).getTime() + earning.pendingDays * 86_400_000).toISOString(),
+          program: programRef,
+          order: orderRef,
+        } as CustomerEvent & { eventId: string });
+        return [recorded, ...used, pending];
+      }
       const request: PointsRequest = { points, source: 'platform', event: 'place_order', reason: null };
       const awarded: CustomerEvent = {
         ...pointsContext(after, meta, request, after.points + points),
         type: T.PointsAwarded,
         points,
-        program: { programId: earning.programId, programTitle: earning.programTitle, earnBy: earning.earnBy, rateMoney: earning.rateMoney },
-        order: { orderId: order.orderId, orderName: order.orderName, currency: order.currency },
+        program: programRef,
+        order: orderRef,
       };
       return [recorded, ...used, awarded, ...upgradeFor(after, after.tierPoint + points, tiers ?? [], meta)];
+    }
+    case 'ReleasePendingPoints': {
+      requireEnrolled(state);
+      const events: CustomerEvent[] = [];
+      let current = state;
+      for (const [orderId, order] of Object.entries(state.orders)) {
+        if (order.pendingPoints <= 0 || !order.pendingReleaseAt || order.pendingReleaseAt > meta.occurredAt) continue;
+        const request: PointsRequest = { points: order.pendingPoints, source: 'scheduler', event: 'place_order', reason: null };
+        const held = state.orders[orderId];
+        const released: PointsAwarded = {
+          ...pointsContext(current, meta, request, current.points + order.pendingPoints),
+          type: T.PointsAwarded,
+          points: order.pendingPoints,
+          releasesPending: true,
+          program: held.pendingProgram,
+          order: held.pendingOrder ?? { orderId, orderName: null, currency: null },
+        };
+        events.push(released);
+        current = evolveCustomer(current, released);
+      }
+      if (events.length === 0) return [];
+      return [...events, ...upgradeFor(state, current.tierPoint, command.tiers, meta)];
     }
     case 'CancelOrder': {
       requireEnrolled(state);
       const order = state.orders[command.orderId];
       if (!order || order.cancelled) return [];
       const cancelled = withId({ ...base, type: T.OrderCancelled, orderId: command.orderId, remainingCents: order.remainingCents } as CustomerEvent & { eventId: string });
-      return [cancelled, ...revokeFor(state, meta, command.orderId, order.earnedPoints - order.revokedPoints, 'order_cancelled')];
+      return [cancelled, ...takeBack(state, meta, command.orderId, order.earnedPoints + order.pendingPoints - order.revokedPoints, 'order_cancelled')];
     }
     case 'RecordRefund': {
       requireEnrolled(state);
@@ -723,8 +920,8 @@ export function decideCustomer(command: CustomerCommand, state: CustomerState): 
       const amountCents = Math.min(Math.max(0, command.amountCents), order.remainingCents);
       const refunded = withId({ ...base, type: T.RefundRecorded, orderId: command.orderId, refundId: command.refundId, amountCents } as CustomerEvent & { eventId: string });
       // Pro rata, on the cumulative refund, so several partial refunds add up to exactly the whole.
-      const due = pointsToRevoke(order.earnedPoints, order.totalCents, order.refundedCents + amountCents) - order.revokedPoints;
-      return [refunded, ...revokeFor(state, meta, command.orderId, due, 'order_refunded')];
+      const due = pointsToRevoke(order.earnedPoints + order.pendingPoints, order.totalCents, order.refundedCents + amountCents) - order.revokedPoints;
+      return [refunded, ...takeBack(state, meta, command.orderId, due, 'order_refunded')];
     }
     default:
       return assertNever(command);

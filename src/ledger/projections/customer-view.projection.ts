@@ -25,6 +25,7 @@ function applyEvent(doc: CustomerDoc | null, event: CustomerEvent): CustomerDoc 
       totalEarnedPoints: 0,
       tierId: event.tierId,
       tierUpdatedAt: event.tierId ? event.occurredAt : null,
+      tierAssessedAt: event.tierId ? event.occurredAt : null,
       birthday: null,
       dateOfBirth: null,
       ordersCount: 0,
@@ -46,6 +47,7 @@ function applyEvent(doc: CustomerDoc | null, event: CustomerEvent): CustomerDoc 
     case T.PointsAwarded:
       return {
         ...next,
+        ...(event.releasesPending && event.order ? released(doc, event.order.orderId) : {}),
         point: event.newPoint,
         tierPoint: doc.tierPoint + event.points,
         totalEarnedPoints: doc.totalEarnedPoints + event.points,
@@ -72,19 +74,48 @@ function applyEvent(doc: CustomerDoc | null, event: CustomerEvent): CustomerDoc 
     case T.PointsExpired:
       return { ...next, point: event.newPoint };
     case T.TierChanged:
-      return { ...next, tierId: event.toTierId, tierPoint: event.tierPoint, tierUpdatedAt: event.occurredAt };
+      return { ...next, tierId: event.toTierId, tierPoint: event.tierPoint, tierUpdatedAt: event.occurredAt, tierAssessedAt: event.occurredAt };
     case T.OrderRecorded:
       return { ...next, ordersCount: doc.ordersCount + 1, totalSpentCents: doc.totalSpentCents + event.totalCents };
     case T.OrderCancelled:
       return { ...next, ordersCount: doc.ordersCount - 1, totalSpentCents: doc.totalSpentCents - event.remainingCents };
     case T.RefundRecorded:
       return { ...next, totalSpentCents: doc.totalSpentCents - event.amountCents };
+    case T.PointsPending: {
+      const pendingOrders = { ...(doc.pendingOrders ?? {}), [event.order.orderId]: { points: event.points, releaseAt: event.releaseAt } };
+      return { ...doc, updatedAt: event.occurredAt, ...pendingSummary(pendingOrders) };
+    }
+    case T.PendingPointsCancelled: {
+      const pendingOrders = { ...(doc.pendingOrders ?? {}) };
+      if (event.remaining > 0 && pendingOrders[event.orderId]) pendingOrders[event.orderId] = { ...pendingOrders[event.orderId], points: event.remaining };
+      else delete pendingOrders[event.orderId];
+      return { ...doc, updatedAt: event.occurredAt, ...pendingSummary(pendingOrders) };
+    }
+    case T.TierRetained:
+      return { ...next, tierAssessedAt: event.occurredAt };
     case T.CouponUsed:
     case T.PointsExpiryWarned:
       return next;
     default:
       return assertNever(event);
   }
+}
+
+type PendingOrders = NonNullable<CustomerDoc['pendingOrders']>;
+
+/** Held points in total, and when the next hold ends (the release scheduler looks for it). */
+function pendingSummary(pendingOrders: PendingOrders): Pick<CustomerDoc, 'pendingOrders' | 'pendingPoints' | 'nextPendingReleaseAt'> {
+  const holds = Object.values(pendingOrders);
+  return {
+    pendingOrders,
+    pendingPoints: holds.reduce((sum, h) => sum + h.points, 0),
+    nextPendingReleaseAt: holds.length ? holds.map((h) => h.releaseAt).sort()[0] : null,
+  };
+}
+
+function released(doc: CustomerDoc, orderId: string) {
+  const { [orderId]: _gone, ...rest } = doc.pendingOrders ?? {};
+  return pendingSummary(rest);
 }
 
 const CACHE_LIMIT = 50_000;

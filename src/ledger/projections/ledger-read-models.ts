@@ -24,6 +24,13 @@ export interface CustomerDoc {
   earnedProgramIds?: string[];
   /** Last earning or spending (points expiry by inactivity counts from it). */
   lastActivityAt?: string | null;
+  /** Order points held until their release (program pending delay). */
+  pendingPoints?: number;
+  pendingOrders?: Record<string, { points: number; releaseAt: string }>;
+  /** When the next held payment is due (null: none held). */
+  nextPendingReleaseAt?: string | null;
+  /** Entered the current tier or kept it at a review (tier retention counts from it). */
+  tierAssessedAt?: string | null;
   platformCreatedAt: string | null;
   createdAt: string;
   updatedAt: string;

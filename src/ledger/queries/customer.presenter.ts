@@ -20,6 +20,7 @@ export function presentCustomer(doc: CustomerDoc, tierNames: Map<string, string>
     point: doc.point,
     tierPoint: doc.tierPoint,
     totalEarnedPoints: doc.totalEarnedPoints,
+    pendingPoints: doc.pendingPoints ?? 0,
     hasPoint: doc.point > 0,
     hasJoinedProgram: true,
     state: 'enabled',

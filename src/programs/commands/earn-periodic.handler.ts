@@ -1,3 +1,4 @@
+import { ShopDirectory } from '../../shops/shop-directory';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { because } from '../../shared/domain/domain-error';
 import { customerIdFor } from '../../ledger/customer-identity';
@@ -23,12 +24,14 @@ export class EarnPeriodicHandler implements ICommandHandler<EarnPeriodicCommand,
     private readonly commands: CustomerStreamCommands,
     private readonly catalog: ProgramCatalog,
     private readonly tiers: TierLadderReader,
+    private readonly shops: ShopDirectory,
   ) {}
 
   async execute({ shopId, platformCustomerId, programId, period, source }: EarnPeriodicCommand) {
     const program = (await this.catalog.forShop(shopId)).find((p) => p.id === programId);
     if (!program) throw because.notFound('Program');
     const rungs = await this.tiers.rungs(shopId);
+    const earningLimit = await this.shops.earningLimit(shopId);
     const decision = await this.commands.run(shopId, customerIdFor(shopId, platformCustomerId), (meta, state) => {
       const tierRate = program.settings.earnPointsTiers.find((t) => t.tierId === state.tierId);
       return {
@@ -37,6 +40,7 @@ export class EarnPeriodicHandler implements ICommandHandler<EarnPeriodicCommand,
         program: { programId, programTitle: program.settings.title, event: program.event, points: tierRate?.earnPoint ?? program.settings.earnPoint, once: false, period },
         source,
         tiers: rungs,
+        earningLimit,
       };
     });
     const awarded = decision.events.find((e): e is PointsAwarded => e.type === CustomerEventType.PointsAwarded);

@@ -1,3 +1,4 @@
+import { ShopDirectory } from '../../shops/shop-directory';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { DomainError } from '../../shared/domain/domain-error';
 import { customerIdFor } from '../../ledger/customer-identity';
@@ -28,6 +29,7 @@ export class EarnSocialHandler implements ICommandHandler<EarnSocialCommand, { p
     private readonly commands: CustomerStreamCommands,
     private readonly catalog: ProgramCatalog,
     private readonly tiers: TierLadderReader,
+    private readonly shops: ShopDirectory,
   ) {}
 
   async execute({ shopId, platformCustomerId, programId, event, source }: EarnSocialCommand) {
@@ -36,6 +38,7 @@ export class EarnSocialHandler implements ICommandHandler<EarnSocialCommand, { p
     if (!(SOCIAL_EVENTS as readonly string[]).includes(program.event)) throw invalid(`Program ${programId} is not a social program`);
     if (event && event !== program.event) throw invalid(`Program ${programId} is for ${program.event}, not ${event}`);
     const rungs = await this.tiers.rungs(shopId);
+    const earningLimit = await this.shops.earningLimit(shopId);
     const decision = await this.commands.run(shopId, customerIdFor(shopId, platformCustomerId), (meta) => {
       if (!isActive(program, meta.occurredAt)) throw invalid(`Program ${programId} is disabled`);
       return {
@@ -52,6 +55,7 @@ export class EarnSocialHandler implements ICommandHandler<EarnSocialCommand, { p
         },
         source,
         tiers: rungs,
+        earningLimit,
       };
     });
     const awarded = decision.events.find((e): e is PointsAwarded => e.type === CustomerEventType.PointsAwarded)!;

@@ -11,6 +11,8 @@ export interface OrderEarningRule {
   autoRemovePoints: boolean;
   includeProducts?: string[];
   excludeProducts?: string[];
+  /** Days the order's points are held before they can be spent (0: paid at once). */
+  pendingDays?: number;
 }
 
 export interface ActiveProgram {
@@ -34,10 +36,12 @@ export function isActive(program: ActiveProgram, at: string): boolean {
  * The place_order program that pays for an order: active, for the order's source, highest priority
  * first (then oldest). A customer's tier may override the rate.
  */
-export function orderEarningRule(programs: ActiveProgram[], at: string, sourceName: string | null, tierId: string | null): OrderEarningRule | null {
+export function orderEarningRule(programs: ActiveProgram[], at: string, sourceName: string | null, tierId: string | null, buyer: { guest: boolean } = { guest: false }): OrderEarningRule | null {
   const source = sourceName === 'pos' ? 'pos' : 'web';
   const candidates = programs
     .filter((p) => p.kind === 'earning' && p.event === 'place_order' && isActive(p, at) && p.settings.appliedSource.includes(source))
+    // A guest checkout (no customer account) earns nothing from programs that skip guests.
+    .filter((p) => !(buyer.guest && p.settings.skipEarnPointGuest))
     .sort((a, b) => b.settings.priority - a.settings.priority || a.createdAt.localeCompare(b.createdAt));
   const program = candidates[0];
   if (!program) return null;
@@ -53,6 +57,7 @@ export function orderEarningRule(programs: ActiveProgram[], at: string, sourceNa
     autoRemovePoints: s.autoRemovePoints,
     includeProducts: s.includeProducts ?? [],
     excludeProducts: s.excludeProducts ?? [],
+    pendingDays: s.pendingDays ?? 0,
   };
 }
 
@@ -80,6 +85,14 @@ export function periodStart(unit: 'day' | 'week' | 'month' | 'year' | 'lifetime'
   if (unit === 'day') return day.toISOString();
   const back = (day.getUTCDay() + 6) % 7;
   return new Date(day.getTime() - back * 86_400_000).toISOString();
+}
+
+/** Start of the period after the one that contains `at` (when a periodic limit resets). */
+export function nextPeriodStart(unit: 'day' | 'week' | 'month' | 'year', at: string): string {
+  const start = new Date(periodStart(unit, at));
+  if (unit === 'year') return new Date(Date.UTC(start.getUTCFullYear() + 1, 0, 1)).toISOString();
+  if (unit === 'month') return new Date(Date.UTC(start.getUTCFullYear(), start.getUTCMonth() + 1, 1)).toISOString();
+  return new Date(start.getTime() + (unit === 'day' ? 1 : 7) * 86_400_000).toISOString();
 }
 
 /** Points for an order total: earnPoint per rateMoney of currency (price), or earnPoint per order (flat). */

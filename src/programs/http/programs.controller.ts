@@ -53,6 +53,7 @@ export function presentProgram(p: ProgramDoc) {
     earnPointsTiers: p.earnPointsTiers,
     includeProducts: (p.includeProducts ?? []).map((id) => ({ id })),
     excludeProducts: (p.excludeProducts ?? []).map((id) => ({ id })),
+    pendingDays: p.pendingDays ?? 0,
     hasLimit: p.hasLimit ?? false,
     limitUnit: p.limitUnit ?? 'lifetime',
     limitInterval: p.limitInterval ?? 1,

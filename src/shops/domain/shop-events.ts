@@ -3,6 +3,7 @@ export const ShopEventType = {
   Provisioned: 'shop.provisioned.v1',
   SecretRotated: 'shop.secret-rotated.v1',
   PointsExpirySet: 'shop.points-expiry-set.v1',
+  EarningLimitSet: 'shop.earning-limit-set.v1',
 } as const;
 
 export interface ShopProvisioned {
@@ -44,7 +45,27 @@ export interface ShopPointsExpirySet {
   policy: PointsExpiryPolicy;
 }
 
-export type ShopEvent = ShopProvisioned | ShopSecretRotated | ShopPointsExpirySet;
+/**
+ * The shop's global earning limit: every customer of the shop may earn at most `maxPoints` from
+ * programs (orders, sign-up, birthday, social, tier rewards) per calendar `period`; a tier may have
+ * its own cap, or none (`maxPoints: null` = unlimited). Manual awards by the merchant are not capped.
+ */
+export interface EarningLimitPolicy {
+  enabled: boolean;
+  maxPoints: number;
+  period: 'day' | 'week' | 'month' | 'year';
+  tiers: Array<{ tierId: string; maxPoints: number | null }>;
+}
+
+export interface ShopEarningLimitSet {
+  type: typeof ShopEventType.EarningLimitSet;
+  eventId: string;
+  occurredAt: string;
+  shopId: string;
+  policy: EarningLimitPolicy;
+}
+
+export type ShopEvent = ShopProvisioned | ShopSecretRotated | ShopPointsExpirySet | ShopEarningLimitSet;
 
 export function shopStreamId(shopId: string): string {
   return `shop-${shopId}`;

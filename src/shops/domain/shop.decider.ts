@@ -1,6 +1,6 @@
 import { Decider } from '../../shared/domain/decider';
 import { because, DomainError } from '../../shared/domain/domain-error';
-import { PLANS, PointsExpiryPolicy, ShopEvent, ShopEventType } from './shop-events';
+import { EarningLimitPolicy, PLANS, PointsExpiryPolicy, ShopEvent, ShopEventType } from './shop-events';
 
 export interface ShopState {
   provisioned: boolean;
@@ -10,6 +10,7 @@ export interface ShopState {
 export type ShopCommand =
   | { type: 'RotateSecret'; shopId: string; eventId: string; occurredAt: string; appKey: string }
   | { type: 'SetPointsExpiry'; shopId: string; eventId: string; occurredAt: string; policy: PointsExpiryPolicy }
+  | { type: 'SetEarningLimit'; shopId: string; eventId: string; occurredAt: string; policy: EarningLimitPolicy }
   | {
   type: 'ProvisionShop';
   shopId: string;
@@ -38,6 +39,19 @@ export const shopDecider: Decider<ShopState, ShopCommand, ShopEvent> = {
   initialState: () => ({ provisioned: false, domain: null }),
   evolve: (state, event) => (event.type === ShopEventType.Provisioned ? { provisioned: true, domain: event.domain } : state),
   decide: (command, state) => {
+    if (command.type === 'SetEarningLimit') {
+      if (!state.provisioned) throw because.notFound('Shop');
+      const { policy } = command;
+      const cap = (n: unknown) => Number.isInteger(n) && (n as number) >= 0 && (n as number) <= 1_000_000_000;
+      if (!cap(policy.maxPoints)) throw because.badRequest('maxPoints must be an integer from 0 to 1,000,000,000', { field: 'maxPoints' });
+      if (!['day', 'week', 'month', 'year'].includes(policy.period)) throw because.badRequest('period must be day, week, month or year', { field: 'period' });
+      for (const [i, t] of policy.tiers.entries()) {
+        if (!t || typeof t.tierId !== 'string' || !t.tierId) throw because.badRequest(`tiers[${i}].tierId is required`, { field: `tiers[${i}].tierId` });
+        if (t.maxPoints !== null && !cap(t.maxPoints)) throw because.badRequest(`tiers[${i}].maxPoints must be null (unlimited) or an integer of 0 or more`, { field: `tiers[${i}].maxPoints` });
+      }
+      if (new Set(policy.tiers.map((t) => t.tierId)).size !== policy.tiers.length) throw because.badRequest('tiers must name each tier once', { field: 'tiers' });
+      return [{ type: ShopEventType.EarningLimitSet, eventId: command.eventId, occurredAt: command.occurredAt, shopId: command.shopId, policy }];
+    }
     if (command.type === 'SetPointsExpiry') {
       if (!state.provisioned) throw because.notFound('Shop');
       const { policy } = command;

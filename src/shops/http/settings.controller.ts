@@ -1,11 +1,13 @@
 import { Body, Controller, Get, Inject, Put, UseGuards } from '@nestjs/common';
 import { ApiHeader, ApiOperation, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
-import { IsIn, IsInt, IsOptional, IsString, Max, Min } from 'class-validator';
+import { Type } from 'class-transformer';
+import { IsArray, IsBoolean, IsIn, IsInt, IsOptional, IsString, Max, Min, ValidateNested } from 'class-validator';
 import { CLOCK, Clock, ID_GENERATOR, IdGenerator } from '../../shared/domain/clock';
 import { ok } from '../../shared/http/envelope';
+import { because } from '../../shared/domain/domain-error';
 import { DecisionRunner } from '../../event-sourcing/decision-runner';
 import { shopDecider } from '../domain/shop.decider';
-import { PointsExpiryPolicy, shopStreamId } from '../domain/shop-events';
+import { EarningLimitPolicy, PointsExpiryPolicy, shopStreamId } from '../domain/shop-events';
 import { CurrentShop, ShopAuthGuard } from './shop-auth.guard';
 import { ShopDirectory } from '../shop-directory';
 import { ShopDoc } from '../projections/shop-read-models';
@@ -16,13 +18,27 @@ export class PointsExpiryDto {
   @ApiPropertyOptional({ description: 'fixed_date: MM-DD, every year in the shop time zone' }) @IsOptional() @IsString() fixedDate?: string;
 }
 
+export class TierEarningCapDto {
+  @ApiPropertyOptional() @IsString() tierId: string;
+  @ApiPropertyOptional({ nullable: true, description: 'null: this tier is unlimited' }) @IsOptional() @IsInt() @Min(0) maxPoints: number | null;
+}
+
+export class EarningLimitDto {
+  @ApiPropertyOptional() @IsBoolean() enabled: boolean;
+  @ApiPropertyOptional({ description: 'points a customer may earn from programs per period' }) @IsOptional() @IsInt() @Min(0) maxPoints?: number;
+  @ApiPropertyOptional({ enum: ['day', 'week', 'month', 'year'] }) @IsOptional() @IsIn(['day', 'week', 'month', 'year'], { message: 'period must be day, week, month or year' }) period?: 'day' | 'week' | 'month' | 'year';
+  @ApiPropertyOptional({ type: [TierEarningCapDto] }) @IsOptional() @IsArray() @ValidateNested({ each: true }) @Type(() => TierEarningCapDto) tiers?: TierEarningCapDto[];
+}
+
+const NO_LIMIT: EarningLimitPolicy = { enabled: false, maxPoints: 0, period: 'month', tiers: [] };
+
 const OFF: PointsExpiryPolicy = { mode: 'off', inactivityDays: null, fixedDate: null };
 
 @ApiTags('v2 shop')
 @ApiHeader({ name: 'X-Svc-Loyalty-App-Key', required: true })
 @ApiHeader({ name: 'X-Svc-Loyalty-Secret-Key', required: true })
 @UseGuards(ShopAuthGuard)
-@Controller('rest_api/v2/settings/points-expiry')
+@Controller('rest_api/v2/settings')
 export class SettingsController {
   constructor(
     private readonly runner: DecisionRunner,
@@ -31,13 +47,13 @@ export class SettingsController {
     @Inject(ID_GENERATOR) private readonly ids: IdGenerator,
   ) {}
 
-  @Get()
+  @Get('points-expiry')
   @ApiOperation({ summary: 'The points expiry policy' })
   async get(@CurrentShop() shop: ShopDoc) {
     return ok((await this.shops.byId(shop.id))?.pointsExpiry ?? OFF);
   }
 
-  @Put()
+  @Put('points-expiry')
   @ApiOperation({ summary: 'Set the points expiry policy (off, inactivity, fixed_date)' })
   async set(@CurrentShop() shop: ShopDoc, @Body() body: PointsExpiryDto) {
     const policy: PointsExpiryPolicy = { mode: body.mode, inactivityDays: body.inactivityDays ?? null, fixedDate: body.fixedDate ?? null };
@@ -49,5 +65,31 @@ export class SettingsController {
       policy,
     }));
     return ok(policy, { message: 'Points expiry updated' });
+  }
+
+  @Get('earning-limit')
+  @ApiOperation({ summary: 'The global earning limit (per customer and period, per-tier caps)' })
+  async getEarningLimit(@CurrentShop() shop: ShopDoc) {
+    return ok((await this.shops.byId(shop.id))?.earningLimit ?? NO_LIMIT);
+  }
+
+  @Put('earning-limit')
+  @ApiOperation({ summary: 'Set the global earning limit; a tier with maxPoints null is unlimited' })
+  async setEarningLimit(@CurrentShop() shop: ShopDoc, @Body() body: EarningLimitDto) {
+    const policy: EarningLimitPolicy = {
+      enabled: body.enabled,
+      maxPoints: body.maxPoints ?? 0,
+      period: body.period ?? 'month',
+      tiers: (body.tiers ?? []).map((t) => ({ tierId: t.tierId, maxPoints: t.maxPoints ?? null })),
+    };
+    if (policy.enabled && body.maxPoints === undefined) throw because.badRequest('maxPoints is required when the limit is enabled', { field: 'maxPoints' });
+    await this.runner.run(shopDecider, shopStreamId(shop.id), () => ({
+      type: 'SetEarningLimit' as const,
+      shopId: shop.id,
+      eventId: this.ids.next(),
+      occurredAt: this.clock.now().toISOString(),
+      policy,
+    }));
+    return ok(policy, { message: 'Earning limit updated' });
   }
 }

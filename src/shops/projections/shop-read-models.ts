@@ -1,4 +1,4 @@
-import { PointsExpiryPolicy } from '../domain/shop-events';
+import { EarningLimitPolicy, PointsExpiryPolicy } from '../domain/shop-events';
 import { CollectionDefinition } from '../../infrastructure/read-store/read-store.port';
 
 export interface ShopDoc {
@@ -10,6 +10,7 @@ export interface ShopDoc {
   appKey: string;
   createdAt: string;
   pointsExpiry?: PointsExpiryPolicy;
+  earningLimit?: EarningLimitPolicy;
 }
 
 /**

@@ -12,7 +12,7 @@ export class ShopViewProjection implements Projection {
   readonly collections = [SHOPS];
 
   handles(eventType: string): boolean {
-    return eventType === ShopEventType.Provisioned || eventType === ShopEventType.PointsExpirySet;
+    return eventType === ShopEventType.Provisioned || eventType === ShopEventType.PointsExpirySet || eventType === ShopEventType.EarningLimitSet;
   }
 
   async apply(events: RecordedEvent[], batch: ProjectionBatch): Promise<void> {
@@ -24,6 +24,9 @@ export class ShopViewProjection implements Projection {
       } else if (e.type === ShopEventType.PointsExpirySet) {
         const doc = await shops.get(e.shopId);
         if (doc) shops.put({ ...doc, pointsExpiry: e.policy });
+      } else if (e.type === ShopEventType.EarningLimitSet) {
+        const doc = await shops.get(e.shopId);
+        if (doc) shops.put({ ...doc, earningLimit: e.policy });
       }
     }
   }
