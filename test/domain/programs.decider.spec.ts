@@ -27,7 +27,8 @@ describe('programs', () => {
   });
 
   it('spending programs take spending events', () => {
-    spec.given([]).when(create('amount_discount', { spending: { pointsCost: 100 } }, 'spending')).thenMatches([{ kind: 'spending', event: 'amount_discount' }]);
+    spec.given([]).when(create('amount_discount', { spending: { pointsCost: 100, rewardValue: 5 } }, 'spending')).thenMatches([{ kind: 'spending', event: 'amount_discount' }]);
+    expect(spec.given([]).when(create('amount_discount', { spending: { pointsCost: 100 } }, 'spending')).thenThrows('BAD_REQUEST').details).toEqual({ field: 'spending.rewardValue' });
     spec.given([]).when(create('place_order', {}, 'spending')).thenThrows('BAD_REQUEST');
     expect(spec.given([]).when(create('amount_discount', { spending: {} }, 'spending')).thenThrows('BAD_REQUEST').details).toEqual({ field: 'spending.pointsCost' });
     expect(spec.given([]).when(create('amount_discount', { spending: { pointsCost: 10, redeemType: 'x' } }, 'spending')).thenThrows('BAD_REQUEST').details).toEqual({ field: 'spending.redeemType' });

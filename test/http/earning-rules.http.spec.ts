@@ -53,7 +53,7 @@ describe('earning rules over HTTP: held points, global limit, guests', () => {
   it('global earning limit: settings validated; social earn capped then LIMIT_REACHED; per-tier unlimited', async () => {
     now = new Date('2026-05-10T12:00:00.000Z');
     const shop = await t.shop();
-    const settings = (body: unknown) => t.http().put('/rest_api/v2/settings/earning-limit').set(auth(shop)).send(body);
+    const settings = (body: object) => t.http().put('/rest_api/v2/settings/earning-limit').set(auth(shop)).send(body);
     expect(expectSuccess((await t.http().get('/rest_api/v2/settings/earning-limit').set(auth(shop)).expect(200)).body)).toMatchObject({ enabled: false });
     expect(expectError((await settings({ enabled: true }).expect(400)).body, 'BAD_REQUEST', 400).field).toBe('maxPoints');
     expect((await settings({ enabled: true, maxPoints: 10, period: 'hour' }).expect(400)).body.error.field).toBe('period');

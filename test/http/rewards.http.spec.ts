@@ -130,7 +130,7 @@ describe('program list rules', () => {
     const t = await createTestApp();
     try {
       const shop = await t.shop();
-      await t.http().post('/rest_api/v2/programs').set(auth(shop)).send({ type: 'spending', event: 'amount_discount', title: '$5', spending: { pointsCost: 500 } }).expect(201);
+      await t.http().post('/rest_api/v2/programs').set(auth(shop)).send({ type: 'spending', event: 'amount_discount', title: '$5', spending: { pointsCost: 500, rewardValue: 5 } }).expect(201);
       await t.http().post('/rest_api/v2/programs').set(auth(shop)).send({ type: 'spending', event: 'free_shipping', title: 'Ship', spending: { pointsCost: 100 } }).expect(201);
       await t.enrol(shop, 1999);
       await t.http().post('/rest_api/v2/transactions/points/award').set(auth(shop)).send({ platformCustomerId: '1999', point: 200 }).expect(200);

@@ -224,6 +224,8 @@ export interface RewardCoupon {
   orderReqAmount: string | null;
   expiresAt: string | null;
   programDescription: string | null;
+  /** free_product: the gift variants the code makes free. */
+  giftVariantIds?: string[];
 }
 
 /** Points spent on a spending program's reward. */

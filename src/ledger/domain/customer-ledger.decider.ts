@@ -13,6 +13,7 @@ import {
   TierChanged,
 } from './customer-events';
 import { EarningLimitPolicy } from '../../shops/domain/shop-events';
+import { toCents } from '../../platform/money';
 
 /** Largest single change and balance we accept: far below Number.MAX_SAFE_INTEGER, so sums stay exact. */
 export const MAX_POINTS = 1_000_000_000;
@@ -56,7 +57,7 @@ export interface CustomerState {
   expiredCycles: Readonly<Record<string, true>>;
   warnings: Readonly<Record<string, true>>;
   /** Coupons bought with points, by coupon code. */
-  coupons: Readonly<Record<string, { rewardId: string; points: number; status: 'active' | 'refunded' | 'used' }>>;
+  coupons: Readonly<Record<string, CouponState>>;
   ordersCount: number;
   totalSpentCents: number;
   /** Points earned from programs per UTC day (the global earning limit counts them); last 800 days. */
@@ -65,6 +66,18 @@ export interface CustomerState {
   tierEarnedByDay: Readonly<Record<string, number>>;
   /** When the customer entered the current tier or last kept it at a review. */
   tierSince: string | null;
+}
+
+/** A coupon bought with points, as checkout and refunds need it. */
+export interface CouponState {
+  rewardId: string;
+  points: number;
+  status: 'active' | 'refunded' | 'used';
+  programId?: string | null;
+  rewardType?: string;
+  /** Minimum order subtotal in cents for the code to apply (null: none). */
+  orderReqCents?: number | null;
+  expiresAt?: string | null;
 }
 
 /** What the ledger remembers of an order: what it still counts for, and the points it earned. */
@@ -157,6 +170,8 @@ export type CustomerCommand =
       quantity: number;
       reward: RewardCoupon;
       source: string;
+      /** Redemptions of this program allowed per customer (refunded ones do not count); null: unlimited. */
+      limitPerCustomer?: number | null;
     }
   | { type: 'RefundCoupon'; meta: CommandMeta; couponCode: string; reason: string | null; source: string }
   /** Expire the whole balance if this cycle applies: inactivity since `cutoff`, or the year of a fixed date. */
@@ -349,7 +364,18 @@ function evolveBalance(state: CustomerState, event: CustomerEvent): CustomerStat
       return {
         ...state,
         points: event.newPoint,
-        coupons: { ...state.coupons, [event.reward.couponCode]: { rewardId: event.reward.rewardId, points: event.points, status: 'active' } },
+        coupons: {
+          ...state.coupons,
+          [event.reward.couponCode]: {
+            rewardId: event.reward.rewardId,
+            points: event.points,
+            status: 'active',
+            programId: event.program?.programId ?? null,
+            rewardType: event.reward.rewardType,
+            orderReqCents: event.reward.orderReqAmount ? toCents(event.reward.orderReqAmount) : null,
+            expiresAt: event.reward.expiresAt,
+          },
+        },
       };
     case T.CouponRefunded:
       return {
@@ -556,6 +582,12 @@ function upgradeFor(state: CustomerState, tierPoint: number, tiers: TierRung[], 
   ];
 }
 
+function couponApplies(coupon: CouponState | undefined, totalCents: number, at: string): boolean {
+  if (!coupon || coupon.status !== 'active') return false;
+  if (coupon.expiresAt && coupon.expiresAt < at) return false;
+  return !(coupon.orderReqCents && totalCents < coupon.orderReqCents);
+}
+
 /**
  * Takes back what an order no longer earns: first from its held (pending) points, which were never
  * spendable, then from the balance. Held points are cancelled whatever autoRemovePoints says: they
@@ -729,6 +761,12 @@ export function decideCustomer(command: CustomerCommand, state: CustomerState): 
     case 'RedeemReward': {
       requireEnrolled(state);
       requirePoints(command.points, 'quantity');
+      if (command.limitPerCustomer) {
+        const redeemed = Object.values(state.coupons).filter((c) => c.programId === command.program.programId && c.status !== 'refunded').length;
+        if (redeemed >= command.limitPerCustomer) {
+          throw new DomainError('LIMIT_REACHED', `This reward can be redeemed ${command.limitPerCustomer} time(s) per customer`, 400);
+        }
+      }
       if (command.points > state.points) throw because.insufficientPoints(state.points, command.points);
       const request: PointsRequest = { points: command.points, source: command.source, event: command.program.event, reason: null };
       return [
@@ -748,6 +786,8 @@ export function decideCustomer(command: CustomerCommand, state: CustomerState): 
       const coupon = state.coupons[command.couponCode];
       if (!coupon) throw because.badRequest(`Coupon ${command.couponCode} is not a coupon of this customer`, { field: 'discountCode' });
       if (coupon.status !== 'active') throw because.badRequest(`Coupon ${command.couponCode} is already ${coupon.status}`, { field: 'discountCode' });
+      // Store credit is already in the customer's platform account: it cannot be taken back from here.
+      if (coupon.rewardType === 'store_credit') throw because.badRequest('Store credit cannot be refunded', { field: 'discountCode' });
       const request: PointsRequest = { points: coupon.points, source: command.source, event: 'coupon_refunded', reason: command.reason };
       return [
         {
@@ -851,7 +891,8 @@ export function decideCustomer(command: CustomerCommand, state: CustomerState): 
       const { type: _t, meta: _m, earning, tiers, discountCodes, ...order } = command;
       const recorded = withId({ ...base, type: T.OrderRecorded, ...order, autoRemovePoints: earning?.autoRemovePoints ?? true } as CustomerEvent & { eventId: string });
       const used: CustomerEvent[] = (discountCodes ?? [])
-        .filter((code) => state.coupons[code]?.status === 'active')
+        // A code counts as used only where the platform would accept it: active, not expired, minimum met.
+        .filter((code) => couponApplies(state.coupons[code], order.totalCents, meta.occurredAt))
         .map((code) => withId({ ...base, type: T.CouponUsed, rewardId: state.coupons[code].rewardId, couponCode: code, orderId: order.orderId, platformCustomerId: state.platformCustomerId!, email: state.email } as CustomerEvent & { eventId: string }));
       const after = evolveCustomer(state, recorded);
       const due = earning ? pointsForOrder(earning, earningBaseCents(earning, order.totalCents, order.lineItems)) : 0;

@@ -1,7 +1,9 @@
+import { CombinedWith } from '../../programs/domain/spending-rules';
+
 /**
- * The commerce platform port: where coupons bought with points become real discount codes.
- * Adapters: embedded (codes kept in this service's store, for the embedded default and tests);
- * an admin-API adapter against the platform comes with the platform integration work.
+ * The commerce platform port: where rewards bought with points become real on the shop — discount
+ * codes, or store credit. Adapters: embedded (kept in this service's store: the default and tests) and
+ * HTTP (the platform's admin API, COMMERCE_PLATFORM_URL).
  */
 export const COMMERCE_PLATFORM = Symbol('COMMERCE_PLATFORM');
 
@@ -11,9 +13,15 @@ export interface DiscountRequest {
   rewardId: string;
   rewardType: string;
   rewardValue: number | null;
+  /** Minimum order subtotal ("50.00"), null: none. */
   orderReqAmount: string | null;
   expiresAt: string | null;
   title: string;
+  /** The code works for this customer only. */
+  platformCustomerId: number;
+  combinedWith: CombinedWith;
+  /** free_product: the variants the code makes free. */
+  entitledVariantIds: string[];
 }
 
 export interface Discount {
@@ -22,8 +30,25 @@ export interface Discount {
   priceRuleId: string | null;
 }
 
+export interface StoreCreditRequest {
+  shopId: string;
+  /** Idempotency: one credit per reward id. */
+  rewardId: string;
+  platformCustomerId: number;
+  amount: number;
+  currency: string;
+}
+
+export interface StoreCredit {
+  /** The platform's reference of the credit transaction (shown as the reward's code). */
+  reference: string;
+}
+
 export interface CommercePlatform {
   createDiscount(request: DiscountRequest): Promise<Discount>;
   /** Stops a code from working (refunded coupon, or a redemption that lost a race). */
   disableDiscount(shopId: string, code: string): Promise<void>;
+  issueStoreCredit(request: StoreCreditRequest): Promise<StoreCredit>;
+  /** Takes back a credit whose redemption failed after it was issued. */
+  reverseStoreCredit(shopId: string, reference: string): Promise<void>;
 }

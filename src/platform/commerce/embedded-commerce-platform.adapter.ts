@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { CollectionDefinition, ReadStore } from '../../infrastructure/read-store/read-store.port';
-import { CommercePlatform, Discount, DiscountRequest } from './commerce-platform.port';
+import { CombinedWith } from '../../programs/domain/spending-rules';
+import { CommercePlatform, Discount, DiscountRequest, StoreCredit, StoreCreditRequest } from './commerce-platform.port';
 
 interface DiscountDoc {
   id: string;
@@ -8,21 +9,37 @@ interface DiscountDoc {
   code: string;
   rewardType: string;
   rewardValue: number | null;
+  orderReqAmount?: string | null;
+  platformCustomerId?: number;
+  combinedWith?: CombinedWith;
+  entitledVariantIds?: string[];
   expiresAt: string | null;
   status: 'active' | 'disabled';
   createdAt: string;
 }
 
+interface StoreCreditDoc {
+  id: string;
+  shopId: string;
+  reference: string;
+  platformCustomerId: number;
+  amount: number;
+  currency: string;
+  status: 'issued' | 'reversed';
+  createdAt: string;
+}
+
 const DISCOUNTS: CollectionDefinition = { name: 'platform_discounts', indexes: [['shopId', 'code']] };
+const STORE_CREDITS: CollectionDefinition = { name: 'platform_store_credits', indexes: [['shopId', 'reference']] };
 const ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 
 /** Unambiguous characters (no 0/O, 1/I), 10 of them: about 50 bits. */
-function newCode(): string {
+function newCode(prefix = 'LOY'): string {
   const bytes = randomBytes(10);
-  return `LOY-${[...bytes].map((b) => ALPHABET[b % ALPHABET.length]).join('')}`;
+  return `${prefix}-${[...bytes].map((b) => ALPHABET[b % ALPHABET.length]).join('')}`;
 }
 
-/** Discount codes kept in this service's own store: unique per shop, one per reward id. */
+/** Discount codes and store credit kept in this service's own store: unique per shop, one per reward id. */
 export class EmbeddedCommercePlatform implements CommercePlatform {
   constructor(private readonly readStore: ReadStore) {}
 
@@ -38,6 +55,10 @@ export class EmbeddedCommercePlatform implements CommercePlatform {
       code,
       rewardType: request.rewardType,
       rewardValue: request.rewardValue,
+      orderReqAmount: request.orderReqAmount,
+      platformCustomerId: request.platformCustomerId,
+      combinedWith: request.combinedWith,
+      entitledVariantIds: request.entitledVariantIds,
       expiresAt: request.expiresAt,
       status: 'active',
       createdAt: new Date().toISOString(),
@@ -49,5 +70,20 @@ export class EmbeddedCommercePlatform implements CommercePlatform {
     const discounts = await this.readStore.collection<DiscountDoc>(DISCOUNTS);
     const doc = await discounts.findOne({ shopId, code });
     if (doc) await discounts.put({ ...doc, status: 'disabled' });
+  }
+
+  async issueStoreCredit(request: StoreCreditRequest): Promise<StoreCredit> {
+    const credits = await this.readStore.collection<StoreCreditDoc>(STORE_CREDITS);
+    const existing = await credits.get(request.rewardId);
+    if (existing) return { reference: existing.reference };
+    const reference = newCode('CREDIT');
+    await credits.put({ id: request.rewardId, shopId: request.shopId, reference, platformCustomerId: request.platformCustomerId, amount: request.amount, currency: request.currency, status: 'issued', createdAt: new Date().toISOString() });
+    return { reference };
+  }
+
+  async reverseStoreCredit(shopId: string, reference: string): Promise<void> {
+    const credits = await this.readStore.collection<StoreCreditDoc>(STORE_CREDITS);
+    const doc = await credits.findOne({ shopId, reference });
+    if (doc) await credits.put({ ...doc, status: 'reversed' });
   }
 }

@@ -1,5 +1,6 @@
 import { assertNever, Decider } from '../../shared/domain/decider';
 import { because } from '../../shared/domain/domain-error';
+import { spendingRules } from './spending-rules';
 import { EARNING_EVENTS, ProgramEvent, ProgramEventType as T, ProgramKind, ProgramSettings, SPENDING_EVENTS } from './program-events';
 
 export interface ProgramState {
@@ -60,7 +61,7 @@ function check(kind: ProgramKind, event: string, s: ProgramSettings): void {
   if (kind === 'spending' && !(SPENDING_EVENTS as readonly string[]).includes(event)) throw bad('event', `must be one of ${SPENDING_EVENTS.join(', ')}`);
   if (!s.title.trim()) throw bad('title', 'must not be empty');
   if (kind === 'spending') {
-    checkSpending(s.spending);
+    spendingRules(s.spending, event);
     return;
   }
   if (!Number.isInteger(s.earnPoint) || s.earnPoint < 0 || s.earnPoint > 1_000_000) throw bad('earnPoint', 'must be an integer from 0 to 1,000,000');
@@ -86,16 +87,6 @@ function check(kind: ProgramKind, event: string, s: ProgramSettings): void {
   }
 }
 
-/** The reward a spending program sells: validated here because redemption reads these fields. */
-function checkSpending(sp: Record<string, unknown>): void {
-  const cost = sp.pointsCost;
-  if (!Number.isInteger(cost) || (cost as number) < 1) throw bad('spending.pointsCost', 'must be an integer of 1 or more');
-  if (sp.redeemType !== undefined && sp.redeemType !== 'fixed' && sp.redeemType !== 'dynamic') throw bad('spending.redeemType', 'must be fixed or dynamic');
-  if (sp.rewardValue !== undefined && !(typeof sp.rewardValue === 'number' && sp.rewardValue >= 0)) throw bad('spending.rewardValue', 'must be a number of 0 or more');
-  for (const key of ['minPoints', 'maxPoints', 'expiresInDays'] as const) {
-    if (sp[key] !== undefined && sp[key] !== null && !(Number.isInteger(sp[key]) && (sp[key] as number) >= 0)) throw bad(`spending.${key}`, 'must be an integer of 0 or more');
-  }
-}
 
 export function evolvePrograms(state: ProgramsState, event: ProgramEvent): ProgramsState {
   switch (event.type) {

@@ -13,7 +13,9 @@ import { CommandBus } from '@nestjs/cqrs';
 import { EarnSocialCommand } from '../commands/earn-social.handler';
 import { ProgramCatalog } from '../program-catalog';
 import { CustomerLookup } from '../../ledger/queries/customer-lookup';
-import { cartPoints, orderEarningRule } from '../domain/order-earning';
+import { cartPoints, isActive, orderEarningRule } from '../domain/order-earning';
+import { CustomerDoc } from '../../ledger/projections/ledger-read-models';
+import { RewardDoc, REWARDS } from '../../rewards/projections/reward-view.projection';
 import { TierRate } from '../domain/program-events';
 
 /** Programs a customer can earn from only once (spec 4.3 eligibility): sign-up, birthday, the social follows. */
@@ -122,21 +124,39 @@ export class ProgramsController {
     @Query('customerId') customerId?: string,
     @Query('platformCustomerId') platformCustomerId?: string,
   ) {
-    const customer = customerId ? await this.customers.byId(shop.id, customerId) : platformCustomerId ? await this.customers.byPlatformId(shop.id, platformCustomerId) : null;
-    const programs = (await this.list(shop, 'spending'))
-      .filter((p) => !event || p.event === event)
-      .map((p) => {
-        if (!customer) return p;
-        const cost = Number((p as { pointsCost?: number; minPoints?: number }).minPoints || (p as { pointsCost?: number }).pointsCost || 0);
-        return { ...p, affordable: customer.point >= cost };
-      });
+    const customer = await this.optionalCustomer(shop, customerId, platformCustomerId);
+    const docs = (await this.docs(shop, 'spending')).filter((p) => !event || p.event === event);
+    const programs = await Promise.all(docs.map((doc) => this.withLimitations(doc, customer)));
     return ok(programs, { meta: { count: programs.length } });
   }
 
   @Get(':programId')
-  @ApiOperation({ summary: 'One program; 404 when unknown' })
-  async get(@CurrentShop() shop: ShopDoc, @Param('programId') programId: string) {
-    return ok(presentProgram(await this.find(shop, programId)));
+  @ApiOperation({ summary: 'One program; 404 when unknown. With customerId or platformCustomerId, a spending program carries that customer\'s limitations' })
+  async get(@CurrentShop() shop: ShopDoc, @Param('programId') programId: string, @Query('customerId') customerId?: string, @Query('platformCustomerId') platformCustomerId?: string) {
+    const doc = await this.find(shop, programId);
+    return ok(await this.withLimitations(doc, await this.optionalCustomer(shop, customerId, platformCustomerId)));
+  }
+
+  private optionalCustomer(shop: ShopDoc, customerId?: string, platformCustomerId?: string) {
+    if (customerId) return this.customers.byId(shop.id, customerId);
+    if (platformCustomerId) return this.customers.byPlatformId(shop.id, platformCustomerId);
+    return Promise.resolve(null);
+  }
+
+  /**
+   * A spending program as one customer sees it: whether the cheapest redemption is affordable, how
+   * often they have redeemed it (refunded coupons do not count) and how many redemptions remain.
+   */
+  private async withLimitations(doc: ProgramDoc, customer: CustomerDoc | null) {
+    const program = presentProgram(doc);
+    if (!customer || doc.kind !== 'spending') return program;
+    const sp = doc.spending as { pointsCost?: number; minPoints?: number | null; redeemType?: string; limitRedeem?: number | null };
+    const cost = Number((sp.redeemType === 'dynamic' && sp.minPoints) || sp.pointsCost || 0);
+    const rewards = await this.readStore.collection<RewardDoc>(REWARDS);
+    const redeemedCount = await rewards.count({ customerId: customer.id, programId: doc.id, discountStatus: { $ne: 'refunded' } });
+    const remainingRedemptions = sp.limitRedeem ? Math.max(0, sp.limitRedeem - redeemedCount) : null;
+    const affordable = customer.point >= cost;
+    return { ...program, affordable, redeemedCount, remainingRedemptions, canRedeem: affordable && remainingRedemptions !== 0 && isActive({ id: doc.id, kind: doc.kind, event: doc.event, createdAt: doc.createdAt, settings: doc }, new Date().toISOString()) };
   }
 
   @Post()
@@ -169,9 +189,12 @@ export class ProgramsController {
     return ok({ id: programId }, { message: 'Program deleted' });
   }
 
+  private docs(shop: ShopDoc, kind: 'earning' | 'spending') {
+    return this.readStore.collection<ProgramDoc>(PROGRAMS).then((c) => c.find({ shopId: shop.id, kind }, { sort: { field: 'createdAt', direction: 'asc' } }));
+  }
+
   private async list(shop: ShopDoc, kind: 'earning' | 'spending') {
-    const docs = await (await this.readStore.collection<ProgramDoc>(PROGRAMS)).find({ shopId: shop.id, kind }, { sort: { field: 'createdAt', direction: 'asc' } });
-    return docs.map(presentProgram);
+    return (await this.docs(shop, kind)).map(presentProgram);
   }
 
   private async find(shop: ShopDoc, programId: string): Promise<ProgramDoc> {

@@ -1,4 +1,5 @@
 import { Inject, Logger } from '@nestjs/common';
+import { RedeemRewardHandler } from './redeem-reward.handler';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { customerIdFor } from '../../ledger/customer-identity';
 import { CustomerStreamCommands } from '../../ledger/commands/ledger-command-context';
@@ -21,6 +22,7 @@ export class RefundCouponHandler implements ICommandHandler<RefundCouponCommand,
   constructor(
     private readonly commands: CustomerStreamCommands,
     @Inject(COMMERCE_PLATFORM) private readonly platform: CommercePlatform,
+    private readonly redemptions: RedeemRewardHandler,
   ) {}
 
   async execute({ shopId, platformCustomerId, couponCode, reason }: RefundCouponCommand) {
@@ -32,6 +34,9 @@ export class RefundCouponHandler implements ICommandHandler<RefundCouponCommand,
       source: 'rest_api',
     }));
     await this.platform.disableDiscount(shopId, couponCode).catch((e) => this.logger.error(`Could not disable ${couponCode}: ${e}`));
+    // A refunded coupon no longer counts against the program's shop-wide quota.
+    const coupon = decision.before.coupons[couponCode];
+    if (coupon?.programId) await this.redemptions.releaseQuota(shopId, coupon.programId, coupon.rewardId).catch((e) => this.logger.error(`Could not release a quota slot: ${e}`));
     return { pointsReturned: decision.after.points - decision.before.points, newPoint: decision.after.points };
   }
 }

@@ -50,7 +50,7 @@ export class RewardsController {
   @HttpCode(200)
   @ApiOperation({ summary: "Spend points on a spending program's reward (mints a coupon)" })
   async redeem(@CurrentShop() shop: ShopDoc, @Body() body: RedeemDto) {
-    const result: RedeemResult = await this.commands.execute(new RedeemRewardCommand(shop.id, Number(body.platformCustomerId), body.programId, body.quantity, 'rest_api'));
+    const result: RedeemResult = await this.commands.execute(new RedeemRewardCommand(shop.id, Number(body.platformCustomerId), body.programId, body.quantity, 'rest_api', body.variantId ?? null));
     return ok({}, { message: 'Reward redeemed', meta: { ...result } });
   }
 

@@ -8,6 +8,7 @@ export class RedeemDto {
   @ApiProperty() @IsString({ message: 'programId is required' }) programId: string;
   @ApiProperty() @ToIdString() @IsString({ message: 'platformCustomerId is required' }) @Matches(PLATFORM_ID, { message: 'platformCustomerId must be a numeric platform customer id' }) platformCustomerId: string;
   @ApiProperty({ minimum: 1, default: 1 }) @IsInt({ message: 'quantity must be an integer' }) @Min(1) @Max(1000) quantity: number;
+  @ApiPropertyOptional({ description: 'free_product rewards (giftSelectionMode one): the chosen gift variant id' }) @IsOptional() @ToIdString() @IsString() variantId?: string;
 }
 
 export class RefundCouponDto {

@@ -1,0 +1,159 @@
+import { because, DomainError } from '../../shared/domain/domain-error';
+import { toCents } from '../../platform/money';
+
+/** A gift a free_product reward can give (spec 2.4 GiftProduct). */
+export interface GiftProduct {
+  id: string;
+  title: string;
+  image: string;
+  variants: Array<{ id: string; title: string }>;
+}
+
+/** Which other discounts a minted coupon may be combined with at checkout. */
+export interface CombinedWith {
+  orderDiscounts: boolean;
+  productDiscounts: boolean;
+  shippingDiscounts: boolean;
+}
+
+export const REWARD_TYPES = ['fixed_amount', 'amount_discount', 'percentage', 'free_shipping', 'free_product', 'store_credit'] as const;
+export type RewardType = (typeof REWARD_TYPES)[number];
+
+/** A spending program's reward fields (the `spending` object of a program), as redemption reads them. */
+export interface SpendingRules {
+  pointsCost: number;
+  redeemType: 'fixed' | 'dynamic';
+  rewardType: RewardType;
+  /** Currency per pointsCost (fixed_amount, store_credit), percent (percentage); unused for free shipping and gifts. */
+  rewardValue: number | null;
+  minPoints: number | null;
+  maxPoints: number | null;
+  /** Minimum order subtotal for the coupon to apply, as a decimal string ("50.00"); null: none. */
+  orderReqAmount: string | null;
+  /** Days an issued coupon stays valid (null: no expiry). */
+  expiresInDays: number | null;
+  /** Redemptions per customer (refunded ones do not count); null: unlimited. */
+  limitRedeem: number | null;
+  /** Redemptions of this program across all customers; null: unlimited. */
+  totalLimitationRedeem: number | null;
+  combinedWith: CombinedWith;
+  giftSelectionMode: 'one' | 'all' | null;
+  giftProducts: GiftProduct[];
+  /** Cart ceiling for dynamic rewards (display only, spec 2.4). */
+  hasLimitCartValue: boolean;
+  limitCartValue: number | null;
+}
+
+const NO_COMBINING: CombinedWith = { orderDiscounts: false, productDiscounts: false, shippingDiscounts: false };
+
+const bad = (field: string, message: string) => because.badRequest(`spending.${field} ${message}`, { field: `spending.${field}` });
+const isCount = (v: unknown) => Number.isInteger(v) && (v as number) >= 0;
+const optionalCount = (sp: Record<string, unknown>, key: string, min = 0): number | null => {
+  const v = sp[key];
+  if (v === undefined || v === null) return null;
+  if (!isCount(v) || (v as number) < min) throw bad(key, `must be an integer of ${min} or more`);
+  return v as number;
+};
+
+/** Reads and checks a spending object; every error names its field. The default reward type follows the event. */
+export function spendingRules(sp: Record<string, unknown>, event: string): SpendingRules {
+  if (!Number.isInteger(sp.pointsCost) || (sp.pointsCost as number) < 1) throw bad('pointsCost', 'must be an integer of 1 or more');
+  const redeemType = sp.redeemType ?? 'fixed';
+  if (redeemType !== 'fixed' && redeemType !== 'dynamic') throw bad('redeemType', 'must be fixed or dynamic');
+  const rewardType = (sp.rewardType ?? defaultRewardType(event)) as RewardType;
+  if (!(REWARD_TYPES as readonly string[]).includes(rewardType)) throw bad('rewardType', `must be one of ${REWARD_TYPES.join(', ')}`);
+  const rewardValue = sp.rewardValue === undefined || sp.rewardValue === null ? null : sp.rewardValue;
+  if (rewardValue !== null && !(typeof rewardValue === 'number' && rewardValue >= 0)) throw bad('rewardValue', 'must be a number of 0 or more');
+  if ((rewardType === 'fixed_amount' || rewardType === 'amount_discount' || rewardType === 'store_credit' || rewardType === 'percentage') && !(typeof rewardValue === 'number' && rewardValue > 0)) {
+    throw bad('rewardValue', `is required for ${rewardType}`);
+  }
+  if (rewardType === 'percentage' && (rewardValue as number) > 100) throw bad('rewardValue', 'must be at most 100 for a percentage');
+  const minPoints = optionalCount(sp, 'minPoints');
+  const maxPoints = optionalCount(sp, 'maxPoints');
+  if (minPoints !== null && maxPoints !== null && minPoints > maxPoints) throw bad('maxPoints', 'must not be below minPoints');
+  const orderReq = sp.orderReqAmount;
+  if (orderReq !== undefined && orderReq !== null && toCents(typeof orderReq === 'number' ? orderReq.toFixed(2) : orderReq) === null) throw bad('orderReqAmount', 'must be an amount such as "50.00"');
+  const combined = sp.combinedWith ?? NO_COMBINING;
+  if (typeof combined !== 'object' || Array.isArray(combined) || Object.values(combined as object).some((v) => typeof v !== 'boolean')) {
+    throw bad('combinedWith', 'must be an object of booleans (orderDiscounts, productDiscounts, shippingDiscounts)');
+  }
+  const giftProducts = (sp.giftProducts ?? []) as GiftProduct[];
+  if (!Array.isArray(giftProducts) || giftProducts.some((g, i) => !g || typeof g.id !== 'string' || !Array.isArray(g.variants) || g.variants.some((v) => !v || typeof v.id !== 'string'))) {
+    throw bad('giftProducts', 'must be a list of products with an id and variants [{id, title}]');
+  }
+  const giftSelectionMode = rewardType === 'free_product' ? ((sp.giftSelectionMode ?? 'one') as 'one' | 'all') : null;
+  if (giftSelectionMode !== null && giftSelectionMode !== 'one' && giftSelectionMode !== 'all') throw bad('giftSelectionMode', 'must be one or all');
+  if (rewardType === 'free_product' && giftProducts.length === 0) throw bad('giftProducts', 'must name at least one product for free_product');
+  const hasLimitCartValue = redeemType === 'dynamic' && sp.hasLimitCartValue === true;
+  const limitCartValue = hasLimitCartValue ? optionalCount(sp, 'limitCartValue', 1) : null;
+  if (limitCartValue !== null && limitCartValue > 100) throw bad('limitCartValue', 'must be a percent from 1 to 100');
+  return {
+    pointsCost: sp.pointsCost as number,
+    redeemType,
+    rewardType,
+    rewardValue: rewardValue as number | null,
+    minPoints: redeemType === 'dynamic' ? minPoints : null,
+    maxPoints: redeemType === 'dynamic' ? maxPoints : null,
+    orderReqAmount: orderReq === undefined || orderReq === null ? null : typeof orderReq === 'number' ? orderReq.toFixed(2) : String(orderReq),
+    expiresInDays: optionalCount(sp, 'expiresInDays', 1),
+    limitRedeem: optionalCount(sp, 'limitRedeem', 1),
+    totalLimitationRedeem: optionalCount(sp, 'totalLimitationRedeem', 1),
+    combinedWith: { ...NO_COMBINING, ...(combined as Partial<CombinedWith>) },
+    giftSelectionMode,
+    giftProducts: giftSelectionMode ? giftProducts : [],
+    hasLimitCartValue,
+    limitCartValue,
+  };
+}
+
+function defaultRewardType(event: string): RewardType {
+  switch (event) {
+    case 'percentage_discount':
+      return 'percentage';
+    case 'free_shipping':
+      return 'free_shipping';
+    case 'free_gift':
+      return 'free_product';
+    case 'store_credit':
+      return 'store_credit';
+    default:
+      return 'fixed_amount';
+  }
+}
+
+/**
+ * Points a redemption costs: a fixed reward costs pointsCost per unit; a dynamic one is bought in
+ * steps of pointsCost and must stay within minPoints..maxPoints.
+ */
+export function redemptionPoints(rules: SpendingRules, quantity: number): number {
+  if (!Number.isInteger(quantity) || quantity < 1 || quantity > 1000) throw because.badRequest('quantity must be an integer from 1 to 1000', { field: 'quantity' });
+  const points = rules.pointsCost * quantity;
+  if (rules.redeemType === 'dynamic') {
+    if (rules.minPoints && points < rules.minPoints) throw because.badRequest(`at least ${rules.minPoints} points must be redeemed`, { field: 'quantity' });
+    if (rules.maxPoints && points > rules.maxPoints) throw because.badRequest(`at most ${rules.maxPoints} points can be redeemed`, { field: 'quantity' });
+  }
+  return points;
+}
+
+/** The value the coupon carries: quantity x the reward (a percentage is not multiplied: 2 x 10% is still 10%). */
+export function redemptionValue(rules: SpendingRules, quantity: number): number | null {
+  if (rules.rewardValue === null) return null;
+  return rules.rewardType === 'percentage' ? rules.rewardValue : Math.round(rules.rewardValue * quantity * 100) / 100;
+}
+
+/**
+ * The gift variants a free_product redemption entitles. Mode `all`: every listed variant. Mode `one`:
+ * the variant the customer chose, which must be on the list; with a single variant on offer it is
+ * chosen for them.
+ */
+export function giftVariants(rules: SpendingRules, variantId: string | null): string[] {
+  if (rules.rewardType !== 'free_product') return [];
+  const offered = rules.giftProducts.flatMap((p) => p.variants.map((v) => v.id));
+  if (rules.giftSelectionMode === 'all') return offered;
+  if (!variantId) {
+    if (offered.length === 1) return offered;
+    throw new DomainError('GIFT_SELECTION_REQUIRED', 'This reward offers several gifts: send the chosen variantId', 400, { field: 'variantId' });
+  }
+  if (!offered.includes(variantId)) throw new DomainError('GIFT_UNAVAILABLE', `Variant ${variantId} is not one of this reward's gifts`, 400, { field: 'variantId' });
+  return [variantId];
+}

@@ -1,0 +1,50 @@
+import { Decider } from '../../shared/domain/decider';
+import { DomainError } from '../../shared/domain/domain-error';
+
+/**
+ * A spending program's shop-wide redemption count (totalLimitationRedeem), on its own stream
+ * (`redemption-quota-<programId>`). A redemption reserves a slot under the stream's expected revision
+ * before it spends points, so concurrent redemptions can never sell more than the limit; a redemption
+ * that then fails, or a coupon refunded later, gives its slot back.
+ */
+export const RedemptionQuotaEventType = {
+  Reserved: 'redemption-quota.reserved.v1',
+  Released: 'redemption-quota.released.v1',
+} as const;
+
+export interface QuotaEvent {
+  type: (typeof RedemptionQuotaEventType)[keyof typeof RedemptionQuotaEventType];
+  eventId: string;
+  occurredAt: string;
+  shopId: string;
+  programId: string;
+  rewardId: string;
+}
+
+export interface QuotaState {
+  used: number;
+  holders: Readonly<Record<string, true>>;
+}
+
+export type QuotaCommand =
+  | { type: 'ReserveRedemption'; eventId: string; occurredAt: string; shopId: string; programId: string; rewardId: string; limit: number }
+  | { type: 'ReleaseRedemption'; eventId: string; occurredAt: string; shopId: string; programId: string; rewardId: string };
+
+export const redemptionQuotaStreamId = (programId: string) => `redemption-quota-${programId}`;
+
+export const redemptionQuota: Decider<QuotaState, QuotaCommand, QuotaEvent> = {
+  initialState: () => ({ used: 0, holders: {} }),
+  evolve: (state, event) => {
+    if (event.type === RedemptionQuotaEventType.Reserved) return { used: state.used + 1, holders: { ...state.holders, [event.rewardId]: true } };
+    const { [event.rewardId]: _gone, ...holders } = state.holders;
+    return { used: state.used - 1, holders };
+  },
+  decide: (command, state) => {
+    const { type: _t, ...fields } = command;
+    const event = { eventId: fields.eventId, occurredAt: fields.occurredAt, shopId: fields.shopId, programId: fields.programId, rewardId: fields.rewardId };
+    if (command.type === 'ReleaseRedemption') return state.holders[command.rewardId] ? [{ ...event, type: RedemptionQuotaEventType.Released }] : [];
+    if (state.holders[command.rewardId]) return [];
+    if (state.used >= command.limit) throw new DomainError('LIMIT_REACHED', `This reward has been redeemed the most times allowed (${command.limit})`, 400);
+    return [{ ...event, type: RedemptionQuotaEventType.Reserved }];
+  },
+};

@@ -1,0 +1,100 @@
+import request from 'supertest';
+import { createTestApp, TestApp, auth, expectError, expectSuccess } from '../support/test-app';
+import { defaultStoreKind } from '../support/stores';
+import { ProvisionedShop } from '../../src/shops/commands/provision-shop.handler';
+
+const GIFTS = [
+  { id: '801', title: 'Mug', image: 'https://cdn.example.com/mug.png', variants: [{ id: '8011', title: 'Red' }, { id: '8012', title: 'Blue' }] },
+  { id: '802', title: 'Pen', image: 'https://cdn.example.com/pen.png', variants: [{ id: '8021', title: 'Black' }] },
+];
+
+describe(`spending rules over HTTP (${defaultStoreKind()})`, () => {
+  let t: TestApp;
+  let shop: ProvisionedShop;
+  const program = async (event: string, title: string, spending: Record<string, unknown>) =>
+    expectSuccess((await t.http().post('/rest_api/v2/programs').set(auth(shop)).send({ type: 'spending', event, title, spending }).expect(201)).body).id as string;
+  const award = (id: number, point: number) => t.http().post('/rest_api/v2/transactions/points/award').set(auth(shop)).send({ platformCustomerId: String(id), point }).expect(200);
+  const redeem = (body: Record<string, unknown>) => t.http().post('/rest_api/v2/programs/redemption/redeem').set(auth(shop)).send(body);
+  const balance = async (id: number) => (await t.http().get(`/rest_api/v2/customers/external/${id}`).set(auth(shop)).expect(200)).body.data.point;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    shop = await t.shop();
+  });
+  afterAll(() => t.close());
+
+  it('free_product: a choice is required among several gifts, must be on the list, and the coupon names it', async () => {
+    const gift = await program('free_gift', 'Free gift', { pointsCost: 300, giftProducts: GIFTS });
+    await t.enrol(shop, 3101);
+    await award(3101, 1000);
+    expectError((await redeem({ programId: gift, platformCustomerId: '3101', quantity: 1 }).expect(400)).body, 'GIFT_SELECTION_REQUIRED', 400);
+    expectError((await redeem({ programId: gift, platformCustomerId: '3101', quantity: 1, variantId: '9999' }).expect(400)).body, 'GIFT_UNAVAILABLE', 400);
+    expect(await balance(3101)).toBe(1000);
+    const done = (await redeem({ programId: gift, platformCustomerId: '3101', quantity: 1, variantId: 8012 }).expect(200)).body;
+    expect(done.meta).toMatchObject({ pointsSpent: 300, newPoint: 700 });
+    const rewards = (await t.http().get('/rest_api/v2/rewards?platformCustomerId=3101').set(auth(shop)).expect(200)).body.data;
+    expect(rewards).toHaveLength(1);
+    expect(rewards[0]).toMatchObject({ rewardType: 'free_product', couponCode: done.meta.couponCode, discountStatus: 'active' });
+  });
+
+  it('store_credit: points become store credit in the shop currency; it cannot be refunded as a coupon', async () => {
+    const credit = await program('store_credit', '$10 credit', { pointsCost: 1000, rewardValue: 10 });
+    await t.enrol(shop, 3102);
+    await award(3102, 2500);
+    const done = (await redeem({ programId: credit, platformCustomerId: '3102', quantity: 2 }).expect(200)).body.meta;
+    expect(done.couponCode).toMatch(/^CREDIT-/);
+    const reward = (await t.http().get(`/rest_api/v2/rewards/${done.rewardId}`).set(auth(shop)).expect(200)).body.data;
+    expect(reward).toMatchObject({ rewardType: 'store_credit', rewardValue: 20, pointsSpent: 2000 });
+    expectError((await t.http().post('/rest_api/v2/rewards/coupons/refund').set(auth(shop)).send({ discountCode: done.couponCode, platformCustomerId: '3102' }).expect(400)).body, 'BAD_REQUEST', 400);
+    expect(await balance(3102)).toBe(500);
+  });
+
+  it('limitRedeem: the list tells each customer what remains; over the limit is 400 LIMIT_REACHED; a refund gives one back', async () => {
+    const twice = await program('amount_discount', '$2 off, twice', { pointsCost: 100, rewardValue: 2, limitRedeem: 2, orderReqAmount: '20.00', combinedWith: { shippingDiscounts: true } });
+    await t.enrol(shop, 3103);
+    await award(3103, 1000);
+    const listed = async () => (await t.http().get('/rest_api/v2/programs/redemption?platformCustomerId=3103').set(auth(shop)).expect(200)).body.data.find((p: any) => p.id === twice);
+    expect(await listed()).toMatchObject({ limitRedeem: 2, redeemedCount: 0, remainingRedemptions: 2, affordable: true, canRedeem: true });
+    const first = (await redeem({ programId: twice, platformCustomerId: '3103', quantity: 1 }).expect(200)).body.meta;
+    await redeem({ programId: twice, platformCustomerId: '3103', quantity: 1 }).expect(200);
+    expect(await listed()).toMatchObject({ redeemedCount: 2, remainingRedemptions: 0, canRedeem: false });
+    expectError((await redeem({ programId: twice, platformCustomerId: '3103', quantity: 1 }).expect(400)).body, 'LIMIT_REACHED', 400);
+    expect(await balance(3103)).toBe(800);
+    await t.http().post('/rest_api/v2/rewards/coupons/refund').set(auth(shop)).send({ discountCode: first.couponCode, platformCustomerId: '3103' }).expect(200);
+    const one = (await t.http().get(`/rest_api/v2/programs/${twice}?platformCustomerId=3103`).set(auth(shop)).expect(200)).body.data;
+    expect(one).toMatchObject({ redeemedCount: 1, remainingRedemptions: 1, canRedeem: true });
+    await redeem({ programId: twice, platformCustomerId: '3103', quantity: 1 }).expect(200);
+    // The coupon keeps its minimum: an order below it does not use the code.
+    const codes = (await t.http().get('/rest_api/v2/rewards?platformCustomerId=3103&status=active').set(auth(shop)).expect(200)).body.data.map((r: any) => r.couponCode);
+    await t.platform(shop, 'orders/paid', { id: 91001, customer: { id: 3103 }, total_price: '19.99', currency: 'USD', line_items: [], discount_codes: [{ code: codes[0] }] }).expect(200);
+    expect((await t.http().get('/rest_api/v2/rewards?platformCustomerId=3103&status=used').set(auth(shop)).expect(200)).body.data).toHaveLength(0);
+    await t.platform(shop, 'orders/paid', { id: 91002, customer: { id: 3103 }, total_price: '20.00', currency: 'USD', line_items: [], discount_codes: [{ code: codes[0] }] }).expect(200);
+    expect((await t.http().get('/rest_api/v2/rewards?platformCustomerId=3103&status=used').set(auth(shop)).expect(200)).body.data).toHaveLength(1);
+  });
+
+  it('totalLimitationRedeem: concurrent redemptions by many customers never sell more than the quota', async () => {
+    const scarce = await program('free_shipping', 'Free shipping (3 in stock)', { pointsCost: 50, totalLimitationRedeem: 3 });
+    const ids = [3201, 3202, 3203, 3204, 3205, 3206, 3207, 3208];
+    for (const id of ids) {
+      await t.enrol(shop, id);
+      await award(id, 100);
+    }
+    const apps = defaultStoreKind() === 'postgres' ? [t.app, await t.secondInstance()] : [t.app];
+    const results = await Promise.all(
+      ids.map((id, i) => request(apps[i % apps.length].getHttpServer()).post('/rest_api/v2/programs/redemption/redeem').set(auth(shop)).send({ programId: scarce, platformCustomerId: String(id), quantity: 1 })),
+    );
+    expect(results.filter((r) => r.status === 200)).toHaveLength(3);
+    expect(results.filter((r) => r.status === 400).map((r) => r.body.error.code)).toEqual(Array(5).fill('LIMIT_REACHED'));
+    const balances = await Promise.all(ids.map(balance));
+    expect(balances.filter((b) => b === 50)).toHaveLength(3);
+    expect(balances.filter((b) => b === 100)).toHaveLength(5);
+  });
+
+  it('bad spending settings are 400 naming the field', async () => {
+    const bad = async (event: string, spending: Record<string, unknown>) =>
+      expectError((await t.http().post('/rest_api/v2/programs').set(auth(shop)).send({ type: 'spending', event, title: 'x', spending }).expect(400)).body, 'BAD_REQUEST', 400).field;
+    expect(await bad('free_gift', { pointsCost: 10 })).toBe('spending.giftProducts');
+    expect(await bad('percentage_discount', { pointsCost: 10, rewardValue: 120 })).toBe('spending.rewardValue');
+    expect(await bad('amount_discount', { pointsCost: 10, rewardValue: 1, totalLimitationRedeem: 0 })).toBe('spending.totalLimitationRedeem');
+  });
+});
