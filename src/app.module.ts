@@ -34,6 +34,8 @@ import { AppendSignal } from './event-sourcing/append-signal';
 import { BirthdayRewards } from './programs/birthday-rewards';
 import { PointsExpiry } from './programs/points-expiry';
 import { PendingPointsRelease } from './programs/pending-points-release';
+import { TierReviews } from './tiers/tier-reviews';
+import { TierRewardCoupons } from './tiers/tier-reward-coupons';
 import { Capability } from './shared/capability';
 
 const CAPABILITIES: Capability[] = [SHOPS_CAPABILITY, TIERS_CAPABILITY, PROGRAMS_CAPABILITY, LEDGER, REWARDS_CAPABILITY, PLATFORM, WEBHOOKS_CAPABILITY];
@@ -59,6 +61,8 @@ export class AppModule implements OnApplicationBootstrap, OnApplicationShutdown 
     private readonly birthdays: BirthdayRewards,
     private readonly expiry: PointsExpiry,
     private readonly pendingRelease: PendingPointsRelease,
+    private readonly tierReviews: TierReviews,
+    private readonly tierRewardCoupons: TierRewardCoupons,
     private readonly config: AppConfig,
     @Inject(STORAGE) private readonly storage: Storage,
     @Inject('FOLLOW_PROJECTIONS') private readonly follow: boolean,
@@ -119,12 +123,16 @@ export class AppModule implements OnApplicationBootstrap, OnApplicationShutdown 
     if (this.config.birthdayCheckMs > 0) this.birthdays.start(this.config.birthdayCheckMs);
     if (this.config.expiryCheckMs > 0) this.expiry.start(this.config.expiryCheckMs);
     if (this.config.pendingReleaseCheckMs > 0) this.pendingRelease.start(this.config.pendingReleaseCheckMs);
+    if (this.config.tierReviewCheckMs > 0) this.tierReviews.start(this.config.tierReviewCheckMs);
+    await this.tierRewardCoupons.start();
   }
 
   async onApplicationShutdown(): Promise<void> {
     this.birthdays.stop();
     this.expiry.stop();
     this.pendingRelease.stop();
+    this.tierReviews.stop();
+    await this.tierRewardCoupons.stop();
     await this.deliveryWorker.stop();
     await this.webhookProjector.stop();
     await this.projections.stop();

@@ -24,6 +24,8 @@ export class AppConfig {
   readonly expiryCheckMs: number;
   /** How often held (pending) order points are released when due (0: never). */
   readonly pendingReleaseCheckMs: number;
+  /** How often tier retention reviews run (0: never). */
+  readonly tierReviewCheckMs: number;
   readonly webhooks: {
     /** Run the delivery worker in this process. */
     worker: boolean;
@@ -53,6 +55,7 @@ export class AppConfig {
     this.birthdayCheckMs = Number(env.BIRTHDAY_CHECK_MS ?? 3_600_000);
     this.expiryCheckMs = Number(env.EXPIRY_CHECK_MS ?? 3_600_000);
     this.pendingReleaseCheckMs = Number(env.PENDING_RELEASE_CHECK_MS ?? 300_000);
+    this.tierReviewCheckMs = Number(env.TIER_REVIEW_CHECK_MS ?? 3_600_000);
     const number = (name: string, fallback: number) => (env[name] ? Number(env[name]) : fallback);
     this.webhooks = {
       worker: (env.WEBHOOK_WORKER ?? 'true') !== 'false',

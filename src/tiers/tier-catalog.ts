@@ -33,7 +33,12 @@ export class TierCatalog {
     if (cached) return cached;
     const generation = this.generation;
     const docs = await (await this.readStore.collection<TierDoc>(TIERS)).find({ shopId }, { sort: { field: 'targetPoint', direction: 'asc' } });
-    const rung = (t: TierDoc): TierRung => ({ id: t.id, name: t.name, targetPoint: t.targetPoint });
+    const rung = (t: TierDoc): TierRung => ({
+      id: t.id,
+      name: t.name,
+      targetPoint: t.targetPoint,
+      bonusPoints: (t.tierRewards ?? []).filter((r) => r.type === 'points').reduce((sum, r) => sum + Number(r.points), 0),
+    });
     const base = docs.find((t) => t.isSystemTier);
     const entry: ShopTiers = {
       docs,

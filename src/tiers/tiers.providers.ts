@@ -9,6 +9,8 @@ import { TierNames } from './queries/tier-names';
 import { TierQueries } from './queries/tier-queries';
 import { TierViewProjection } from './projections/tier-view.projection';
 import { TiersController } from './http/tiers.controller';
+import { TierReviews } from './tier-reviews';
+import { TierRewardCoupons } from './tier-reward-coupons';
 
 export const TIERS_CAPABILITY: Capability = {
   providers: [
@@ -21,6 +23,8 @@ export const TIERS_CAPABILITY: Capability = {
     RemoveTierHandler,
     TierNames,
     TierQueries,
+    TierReviews,
+    TierRewardCoupons,
   ],
   projections: [TierViewProjection],
   controllers: [TiersController],

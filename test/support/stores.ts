@@ -41,6 +41,7 @@ export function testConfig(env: Record<string, string | undefined> = {}): AppCon
     BIRTHDAY_CHECK_MS: '0',
     EXPIRY_CHECK_MS: '0',
     PENDING_RELEASE_CHECK_MS: '0',
+    TIER_REVIEW_CHECK_MS: '0',
     ...env,
   });
 }

@@ -24,6 +24,7 @@ export const CustomerEventType = {
   PointsPending: 'points.pending.v1',
   PendingPointsCancelled: 'points.pending-cancelled.v1',
   TierRetained: 'tier.retained.v1',
+  CouponGranted: 'reward.coupon-granted.v1',
 } as const;
 
 interface Base {
@@ -87,8 +88,8 @@ export interface PointsAwarded extends Base, PointsContext {
   period?: string;
   /** The order's pending points, released after the program's delay (counted against the earning limit when held). */
   releasesPending?: boolean;
-  /** Points of a tier reward: the TierChanged event that granted them. */
-  tierRewardFor?: string;
+  /** Bonus points of a tier reward: the tier entered and the TierChanged event that paid them. */
+  tierReward?: { tierId: string; tierChangedEventId: string };
 }
 export interface PointsDeducted extends Base, PointsContext {
   type: typeof CustomerEventType.PointsDeducted;
@@ -212,6 +213,17 @@ export interface TierRetained extends Base {
   windowPoints: number;
 }
 
+/** A coupon given for free (a tier reward on entering a tier): no points were spent. */
+export interface CouponGranted extends Base {
+  type: typeof CustomerEventType.CouponGranted;
+  platformCustomerId: number;
+  email: string | null;
+  reward: RewardCoupon & { title: string };
+  reason: 'tier_reward';
+  tierId: string;
+  tierChangedEventId: string;
+}
+
 /** The reward a redemption bought: a coupon minted on the commerce platform. */
 export interface RewardCoupon {
   rewardId: string;
@@ -289,7 +301,8 @@ export type CustomerEvent =
   | PointsExpiryWarned
   | PointsPending
   | PendingPointsCancelled
-  | TierRetained;
+  | TierRetained
+  | CouponGranted;
 
 export const POINTS_EVENT_TYPES: ReadonlySet<string> = new Set([
   CustomerEventType.PointsAwarded,

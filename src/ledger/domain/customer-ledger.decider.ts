@@ -22,6 +22,8 @@ export interface TierRung {
   id: string;
   name: string;
   targetPoint: number;
+  /** Bonus points the tier pays on entry when rewards are triggered (its `points` tier rewards). */
+  bonusPoints?: number;
 }
 
 export interface CustomerState {
@@ -66,6 +68,8 @@ export interface CustomerState {
   tierEarnedByDay: Readonly<Record<string, number>>;
   /** When the customer entered the current tier or last kept it at a review. */
   tierSince: string | null;
+  /** Tiers whose entry bonus was paid (once per tier per customer). */
+  tierRewardsPaid: Readonly<Record<string, true>>;
 }
 
 /** A coupon bought with points, as checkout and refunds need it. */
@@ -198,6 +202,13 @@ export type CustomerCommand =
       tiers?: TierRung[];
       earningLimit?: EarningLimitPolicy | null;
     })
+  /** A tier reward coupon minted for the customer (once per reward id). */
+  | { type: 'GrantCoupon'; meta: CommandMeta; reward: RewardCoupon & { title: string }; tierId: string; tierChangedEventId: string }
+  /**
+   * Tier retention review: due `assessmentMonths` after the customer entered or last kept their tier;
+   * the points that raised their tier point in the last `windowMonths` decide the tier they keep.
+   */
+  | { type: 'AssessTier'; meta: CommandMeta; tiers: TierRung[]; assessmentMonths: number; windowMonths: number }
   /** Releases every held order payment whose delay has passed. */
   | { type: 'ReleasePendingPoints'; meta: CommandMeta; tiers: TierRung[] }
   | { type: 'CancelOrder'; meta: CommandMeta; orderId: string }
@@ -234,6 +245,7 @@ export const initialCustomerState = (): CustomerState => ({
   programEarnedByDay: {},
   tierEarnedByDay: {},
   tierSince: null,
+  tierRewardsPaid: {},
 });
 
 const BUCKET_DAYS = 800;
@@ -247,6 +259,15 @@ function addToDay(buckets: Readonly<Record<string, number>>, at: string, points:
   for (const [d, n] of Object.entries(buckets)) if (d >= oldest) next[d] = n;
   next[day] = (next[day] ?? 0) + points;
   return next;
+}
+
+/** The same instant `months` calendar months earlier (clamped to the month's last day). */
+export function monthsBefore(at: string, months: number): string {
+  const d = new Date(at);
+  const target = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() - months, 1, d.getUTCHours(), d.getUTCMinutes(), d.getUTCSeconds(), d.getUTCMilliseconds()));
+  const lastDay = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
+  target.setUTCDate(Math.min(d.getUTCDate(), lastDay));
+  return target.toISOString();
 }
 
 /** Sum of the day buckets from `since` (an ISO instant; its UTC day counts). */
@@ -328,6 +349,7 @@ function evolveBalance(state: CustomerState, event: CustomerEvent): CustomerStat
         totalEarned: state.totalEarned + event.points,
         idempotency: rememberKey(state, event),
         ...(programId ? { earnedPrograms: { ...state.earnedPrograms, [programId]: (state.earnedPrograms[programId] ?? 0) + 1 } } : {}),
+        ...(event.tierReward ? { tierRewardsPaid: { ...state.tierRewardsPaid, [event.tierReward.tierId]: true } } : {}),
         ...(programId && event.period ? { earnedPeriods: { ...state.earnedPeriods, [programId]: event.period } } : {}),
         // Keep the last 100 payment times per program: enough for any configured limit.
         ...(programId ? { programPayments: { ...state.programPayments, [programId]: [...(state.programPayments[programId] ?? []), event.occurredAt].slice(-100) } } : {}),
@@ -404,6 +426,14 @@ function evolveBalance(state: CustomerState, event: CustomerEvent): CustomerStat
       return { ...state, tierId: event.toTierId, tierName: event.toTierName, tierPoint: event.tierPoint, tierSince: event.occurredAt };
     case T.TierRetained:
       return { ...state, tierSince: event.occurredAt };
+    case T.CouponGranted:
+      return {
+        ...state,
+        coupons: {
+          ...state.coupons,
+          [event.reward.couponCode]: { rewardId: event.reward.rewardId, points: 0, status: 'active', programId: null, rewardType: event.reward.rewardType, orderReqCents: null, expiresAt: event.reward.expiresAt },
+        },
+      };
     case T.PointsPending: {
       const order = state.orders[event.order.orderId];
       return {
@@ -638,7 +668,36 @@ function revokeFor(state: CustomerState, meta: CommandMeta, orderId: string, req
   ];
 }
 
+/**
+ * Decides a command, then pays the entry bonus of every tier the customer moves up into (when the
+ * move triggers rewards, once per tier per customer); bonus points can carry the customer further up.
+ */
 export function decideCustomer(command: CustomerCommand, state: CustomerState): CustomerEvent[] {
+  const events = decideCore(command, state);
+  const tiers = 'tiers' in command ? (command.tiers ?? []) : [];
+  if (!tiers.some((t) => t.bonusPoints)) return events;
+  const out: CustomerEvent[] = [];
+  const queue = [...events];
+  let current = state;
+  for (let e = queue.shift(); e; e = queue.shift()) {
+    out.push(e);
+    current = evolveCustomer(current, e);
+    if (e.type !== T.TierChanged || e.direction !== 'up' || !e.triggerReward) continue;
+    const bonus = tiers.find((t) => t.id === e!.toTierId)?.bonusPoints ?? 0;
+    if (bonus <= 0 || current.tierRewardsPaid[e.toTierId]) continue;
+    const request: PointsRequest = { points: bonus, source: 'tier', event: 'tier_reward', reason: `Entered ${e.toTierName}` };
+    const awarded: PointsAwarded = {
+      ...pointsContext(current, command.meta, request, current.points + bonus),
+      type: T.PointsAwarded,
+      points: bonus,
+      tierReward: { tierId: e.toTierId, tierChangedEventId: e.eventId },
+    };
+    queue.unshift(awarded, ...upgradeFor(evolveCustomer(current, awarded), current.tierPoint + bonus, tiers, command.meta));
+  }
+  return out;
+}
+
+function decideCore(command: CustomerCommand, state: CustomerState): CustomerEvent[] {
   const { meta } = command;
   const base = { eventId: '', occurredAt: meta.occurredAt, shopId: meta.shopId, customerId: meta.customerId };
   const withId = <E extends { eventId: string }>(e: E): E => ({ ...e, eventId: meta.newId() });
@@ -786,6 +845,7 @@ export function decideCustomer(command: CustomerCommand, state: CustomerState): 
       const coupon = state.coupons[command.couponCode];
       if (!coupon) throw because.badRequest(`Coupon ${command.couponCode} is not a coupon of this customer`, { field: 'discountCode' });
       if (coupon.status !== 'active') throw because.badRequest(`Coupon ${command.couponCode} is already ${coupon.status}`, { field: 'discountCode' });
+      if (coupon.points === 0) throw because.badRequest(`Coupon ${command.couponCode} was a reward, not bought with points: nothing to refund`, { field: 'discountCode' });
       // Store credit is already in the customer's platform account: it cannot be taken back from here.
       if (coupon.rewardType === 'store_credit') throw because.badRequest('Store credit cannot be refunded', { field: 'discountCode' });
       const request: PointsRequest = { points: coupon.points, source: command.source, event: 'coupon_refunded', reason: command.reason };
@@ -924,6 +984,53 @@ export function decideCustomer(command: CustomerCommand, state: CustomerState): 
         order: orderRef,
       };
       return [recorded, ...used, awarded, ...upgradeFor(after, after.tierPoint + points, tiers ?? [], meta)];
+    }
+    case 'AssessTier': {
+      requireEnrolled(state);
+      const ladder = [...command.tiers].sort((a, b) => a.targetPoint - b.targetPoint);
+      const current = ladder.find((t) => t.id === state.tierId);
+      if (!current || current.targetPoint <= ladder[0].targetPoint) return [];
+      if (!state.tierSince || state.tierSince > monthsBefore(meta.occurredAt, command.assessmentMonths)) return [];
+      const windowPoints = Math.max(0, sumSince(state.tierEarnedByDay, monthsBefore(meta.occurredAt, command.windowMonths)));
+      const kept = ladder.filter((t) => t.targetPoint <= windowPoints).pop() ?? ladder[0];
+      if (kept.targetPoint >= current.targetPoint) {
+        return [withId({ ...base, type: T.TierRetained, tierId: current.id, windowPoints } as CustomerEvent & { eventId: string })];
+      }
+      return [
+        withId({
+          ...base,
+          type: T.TierChanged,
+          platformCustomerId: state.platformCustomerId!,
+          email: state.email,
+          fromTierId: state.tierId,
+          fromTierName: state.tierName,
+          toTierId: kept.id,
+          toTierName: kept.name,
+          direction: 'down',
+          trigger: 'assessment',
+          // The tier point starts again from what the window holds.
+          tierPoint: windowPoints,
+          isInitTier: false,
+          triggerReward: false,
+          adminNote: null,
+        } as CustomerEvent & { eventId: string }),
+      ];
+    }
+    case 'GrantCoupon': {
+      requireEnrolled(state);
+      if (Object.values(state.coupons).some((c) => c.rewardId === command.reward.rewardId)) return [];
+      return [
+        withId({
+          ...base,
+          type: T.CouponGranted,
+          platformCustomerId: state.platformCustomerId!,
+          email: state.email,
+          reward: command.reward,
+          reason: 'tier_reward',
+          tierId: command.tierId,
+          tierChangedEventId: command.tierChangedEventId,
+        } as CustomerEvent & { eventId: string }),
+      ];
     }
     case 'ReleasePendingPoints': {
       requireEnrolled(state);

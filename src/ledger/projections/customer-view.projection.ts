@@ -94,6 +94,7 @@ function applyEvent(doc: CustomerDoc | null, event: CustomerEvent): CustomerDoc 
     case T.TierRetained:
       return { ...next, tierAssessedAt: event.occurredAt };
     case T.CouponUsed:
+    case T.CouponGranted:
     case T.PointsExpiryWarned:
       return next;
     default:

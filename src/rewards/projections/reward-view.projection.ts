@@ -4,7 +4,7 @@ import { RecordedEvent } from '../../infrastructure/event-store/event-store.port
 import { Projection } from '../../projections/projection';
 import { ProjectionBatch } from '../../projections/projection-batch';
 import { fromRecorded } from '../../event-sourcing/domain-event';
-import { CouponRefunded, CouponUsed, CustomerEventType as T, PointsRedeemed } from '../../ledger/domain/customer-events';
+import { CouponGranted, CouponRefunded, CouponUsed, CustomerEventType as T, PointsRedeemed } from '../../ledger/domain/customer-events';
 
 /** A coupon bought with points (spec 2.9 Reward). */
 export interface RewardDoc {
@@ -36,14 +36,35 @@ export class RewardViewProjection implements Projection {
   readonly collections = [REWARDS];
 
   handles(eventType: string): boolean {
-    return eventType === T.PointsRedeemed || eventType === T.CouponRefunded || eventType === T.CouponUsed;
+    return eventType === T.PointsRedeemed || eventType === T.CouponRefunded || eventType === T.CouponUsed || eventType === T.CouponGranted;
   }
 
   async apply(events: RecordedEvent[], batch: ProjectionBatch): Promise<void> {
     const rewards = batch.collection<RewardDoc>(REWARDS);
     for (const recorded of events) {
-      const e = fromRecorded<PointsRedeemed | CouponRefunded | CouponUsed>(recorded);
-      if (e.type === T.PointsRedeemed) {
+      const e = fromRecorded<PointsRedeemed | CouponRefunded | CouponUsed | CouponGranted>(recorded);
+      if (e.type === T.CouponGranted) {
+        rewards.put({
+          id: e.reward.rewardId,
+          shopId: e.shopId,
+          customerId: e.customerId,
+          platformCustomerId: e.platformCustomerId,
+          email: e.email,
+          couponCode: e.reward.couponCode,
+          programId: null,
+          programTitle: e.reward.title,
+          programDescription: e.reward.programDescription,
+          rewardType: e.reward.rewardType,
+          rewardValue: e.reward.rewardValue,
+          pointsSpent: 0,
+          orderReqAmount: null,
+          expiredAt: e.reward.expiresAt,
+          discountStatus: 'active',
+          sortKey: `${e.occurredAt}|${recorded.revision.toString().padStart(12, '0')}`,
+          createdAt: e.occurredAt,
+          updatedAt: e.occurredAt,
+        });
+      } else if (e.type === T.PointsRedeemed) {
         rewards.put({
           id: e.reward.rewardId,
           shopId: e.shopId,

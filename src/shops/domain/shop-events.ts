@@ -4,6 +4,7 @@ export const ShopEventType = {
   SecretRotated: 'shop.secret-rotated.v1',
   PointsExpirySet: 'shop.points-expiry-set.v1',
   EarningLimitSet: 'shop.earning-limit-set.v1',
+  TierRetentionSet: 'shop.tier-retention-set.v1',
 } as const;
 
 export interface ShopProvisioned {
@@ -47,7 +48,7 @@ export interface ShopPointsExpirySet {
 
 /**
  * The shop's global earning limit: every customer of the shop may earn at most `maxPoints` from
- * programs (orders, sign-up, birthday, social, tier rewards) per calendar `period`; a tier may have
+ * programs (orders, sign-up, birthday, social) per calendar `period`; a tier may have
  * its own cap, or none (`maxPoints: null` = unlimited). Manual awards by the merchant are not capped.
  */
 export interface EarningLimitPolicy {
@@ -65,7 +66,26 @@ export interface ShopEarningLimitSet {
   policy: EarningLimitPolicy;
 }
 
-export type ShopEvent = ShopProvisioned | ShopSecretRotated | ShopPointsExpirySet | ShopEarningLimitSet;
+/**
+ * Tier retention: with `downgrade` on, a customer's tier is reviewed `assessmentMonths` after they
+ * entered it (or last kept it); the points earned in the last `windowMonths` must still reach the
+ * tier's target, else they move down to the tier those points reach. Off: tiers are kept for life.
+ */
+export interface TierRetentionPolicy {
+  downgrade: boolean;
+  assessmentMonths: number;
+  windowMonths: number;
+}
+
+export interface ShopTierRetentionSet {
+  type: typeof ShopEventType.TierRetentionSet;
+  eventId: string;
+  occurredAt: string;
+  shopId: string;
+  policy: TierRetentionPolicy;
+}
+
+export type ShopEvent = ShopProvisioned | ShopSecretRotated | ShopPointsExpirySet | ShopEarningLimitSet | ShopTierRetentionSet;
 
 export function shopStreamId(shopId: string): string {
   return `shop-${shopId}`;

@@ -1,6 +1,6 @@
 import { Decider } from '../../shared/domain/decider';
 import { because, DomainError } from '../../shared/domain/domain-error';
-import { EarningLimitPolicy, PLANS, PointsExpiryPolicy, ShopEvent, ShopEventType } from './shop-events';
+import { EarningLimitPolicy, TierRetentionPolicy, PLANS, PointsExpiryPolicy, ShopEvent, ShopEventType } from './shop-events';
 
 export interface ShopState {
   provisioned: boolean;
@@ -11,6 +11,7 @@ export type ShopCommand =
   | { type: 'RotateSecret'; shopId: string; eventId: string; occurredAt: string; appKey: string }
   | { type: 'SetPointsExpiry'; shopId: string; eventId: string; occurredAt: string; policy: PointsExpiryPolicy }
   | { type: 'SetEarningLimit'; shopId: string; eventId: string; occurredAt: string; policy: EarningLimitPolicy }
+  | { type: 'SetTierRetention'; shopId: string; eventId: string; occurredAt: string; policy: TierRetentionPolicy }
   | {
   type: 'ProvisionShop';
   shopId: string;
@@ -39,6 +40,14 @@ export const shopDecider: Decider<ShopState, ShopCommand, ShopEvent> = {
   initialState: () => ({ provisioned: false, domain: null }),
   evolve: (state, event) => (event.type === ShopEventType.Provisioned ? { provisioned: true, domain: event.domain } : state),
   decide: (command, state) => {
+    if (command.type === 'SetTierRetention') {
+      if (!state.provisioned) throw because.notFound('Shop');
+      const { policy } = command;
+      // Day buckets reach back 800 days: a 24-month window fits.
+      if (!(Number.isInteger(policy.assessmentMonths) && policy.assessmentMonths >= 1 && policy.assessmentMonths <= 36)) throw because.badRequest('assessmentMonths must be an integer from 1 to 36', { field: 'assessmentMonths' });
+      if (!(Number.isInteger(policy.windowMonths) && policy.windowMonths >= 1 && policy.windowMonths <= 24)) throw because.badRequest('windowMonths must be an integer from 1 to 24', { field: 'windowMonths' });
+      return [{ type: ShopEventType.TierRetentionSet, eventId: command.eventId, occurredAt: command.occurredAt, shopId: command.shopId, policy }];
+    }
     if (command.type === 'SetEarningLimit') {
       if (!state.provisioned) throw because.notFound('Shop');
       const { policy } = command;

@@ -7,7 +7,7 @@ import { ok } from '../../shared/http/envelope';
 import { because } from '../../shared/domain/domain-error';
 import { DecisionRunner } from '../../event-sourcing/decision-runner';
 import { shopDecider } from '../domain/shop.decider';
-import { EarningLimitPolicy, PointsExpiryPolicy, shopStreamId } from '../domain/shop-events';
+import { EarningLimitPolicy, PointsExpiryPolicy, shopStreamId, TierRetentionPolicy } from '../domain/shop-events';
 import { CurrentShop, ShopAuthGuard } from './shop-auth.guard';
 import { ShopDirectory } from '../shop-directory';
 import { ShopDoc } from '../projections/shop-read-models';
@@ -28,6 +28,12 @@ export class EarningLimitDto {
   @ApiPropertyOptional({ description: 'points a customer may earn from programs per period' }) @IsOptional() @IsInt() @Min(0) maxPoints?: number;
   @ApiPropertyOptional({ enum: ['day', 'week', 'month', 'year'] }) @IsOptional() @IsIn(['day', 'week', 'month', 'year'], { message: 'period must be day, week, month or year' }) period?: 'day' | 'week' | 'month' | 'year';
   @ApiPropertyOptional({ type: [TierEarningCapDto] }) @IsOptional() @IsArray() @ValidateNested({ each: true }) @Type(() => TierEarningCapDto) tiers?: TierEarningCapDto[];
+}
+
+export class TierRetentionDto {
+  @ApiPropertyOptional({ description: 'Review tiers and move customers down when their recent points no longer reach it' }) @IsBoolean() downgrade: boolean;
+  @ApiPropertyOptional({ description: 'Months after entering (or keeping) a tier before it is reviewed', default: 12 }) @IsOptional() @IsInt() assessmentMonths?: number;
+  @ApiPropertyOptional({ description: 'Months of earned points that count at a review', default: 12 }) @IsOptional() @IsInt() windowMonths?: number;
 }
 
 const NO_LIMIT: EarningLimitPolicy = { enabled: false, maxPoints: 0, period: 'month', tiers: [] };
@@ -91,5 +97,25 @@ export class SettingsController {
       policy,
     }));
     return ok(policy, { message: 'Earning limit updated' });
+  }
+
+  @Get('tier-retention')
+  @ApiOperation({ summary: 'The tier retention (downgrade) policy' })
+  async getTierRetention(@CurrentShop() shop: ShopDoc) {
+    return ok((await this.shops.byId(shop.id))?.tierRetention ?? { downgrade: false, assessmentMonths: 12, windowMonths: 12 });
+  }
+
+  @Put('tier-retention')
+  @ApiOperation({ summary: 'Set the tier retention policy: review period and the window of points that keeps a tier' })
+  async setTierRetention(@CurrentShop() shop: ShopDoc, @Body() body: TierRetentionDto) {
+    const policy: TierRetentionPolicy = { downgrade: body.downgrade, assessmentMonths: body.assessmentMonths ?? 12, windowMonths: body.windowMonths ?? 12 };
+    await this.runner.run(shopDecider, shopStreamId(shop.id), () => ({
+      type: 'SetTierRetention' as const,
+      shopId: shop.id,
+      eventId: this.ids.next(),
+      occurredAt: this.clock.now().toISOString(),
+      policy,
+    }));
+    return ok(policy, { message: 'Tier retention updated' });
   }
 }

@@ -1,4 +1,4 @@
-import { EarningLimitPolicy, PointsExpiryPolicy } from '../domain/shop-events';
+import { EarningLimitPolicy, PointsExpiryPolicy, TierRetentionPolicy } from '../domain/shop-events';
 import { CollectionDefinition } from '../../infrastructure/read-store/read-store.port';
 
 export interface ShopDoc {
@@ -11,6 +11,7 @@ export interface ShopDoc {
   createdAt: string;
   pointsExpiry?: PointsExpiryPolicy;
   earningLimit?: EarningLimitPolicy;
+  tierRetention?: TierRetentionPolicy;
 }
 
 /**

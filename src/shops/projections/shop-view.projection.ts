@@ -12,7 +12,7 @@ export class ShopViewProjection implements Projection {
   readonly collections = [SHOPS];
 
   handles(eventType: string): boolean {
-    return eventType === ShopEventType.Provisioned || eventType === ShopEventType.PointsExpirySet || eventType === ShopEventType.EarningLimitSet;
+    return eventType === ShopEventType.Provisioned || eventType === ShopEventType.PointsExpirySet || eventType === ShopEventType.EarningLimitSet || eventType === ShopEventType.TierRetentionSet;
   }
 
   async apply(events: RecordedEvent[], batch: ProjectionBatch): Promise<void> {
@@ -27,6 +27,9 @@ export class ShopViewProjection implements Projection {
       } else if (e.type === ShopEventType.EarningLimitSet) {
         const doc = await shops.get(e.shopId);
         if (doc) shops.put({ ...doc, earningLimit: e.policy });
+      } else if (e.type === ShopEventType.TierRetentionSet) {
+        const doc = await shops.get(e.shopId);
+        if (doc) shops.put({ ...doc, tierRetention: e.policy });
       }
     }
   }

@@ -67,6 +67,31 @@ function checkSettings(state: TierLadderState, tierId: string, name: string, tar
   }
 }
 
+const COUPON_TYPES = ['fixed_amount', 'percentage', 'free_shipping'];
+
+/**
+ * What a tier pays when a customer enters it (with triggerReward): `{type: 'points', points}` bonus
+ * points, or `{type: 'coupon', rewardType, rewardValue, expiresInDays?, title?}` a coupon.
+ */
+function checkTierRewards(rewards: Array<Record<string, unknown>>): void {
+  for (const [i, r] of rewards.entries()) {
+    const field = `tierRewards[${i}]`;
+    if (r.type === 'points') {
+      if (!Number.isInteger(r.points) || (r.points as number) < 1 || (r.points as number) > 1_000_000) throw because.badRequest(`${field}.points must be an integer from 1 to 1,000,000`, { field: `${field}.points` });
+    } else if (r.type === 'coupon') {
+      if (!COUPON_TYPES.includes(r.rewardType as string)) throw because.badRequest(`${field}.rewardType must be one of ${COUPON_TYPES.join(', ')}`, { field: `${field}.rewardType` });
+      if (r.rewardType !== 'free_shipping' && !(typeof r.rewardValue === 'number' && r.rewardValue > 0 && (r.rewardType !== 'percentage' || r.rewardValue <= 100))) {
+        throw because.badRequest(`${field}.rewardValue must be a positive amount (a percent up to 100)`, { field: `${field}.rewardValue` });
+      }
+      if (r.expiresInDays !== undefined && r.expiresInDays !== null && !(Number.isInteger(r.expiresInDays) && (r.expiresInDays as number) >= 1)) {
+        throw because.badRequest(`${field}.expiresInDays must be an integer of 1 or more`, { field: `${field}.expiresInDays` });
+      }
+    } else {
+      throw because.badRequest(`${field}.type must be points or coupon`, { field: `${field}.type` });
+    }
+  }
+}
+
 export function decideTierLadder(command: TierCommand, state: TierLadderState): TierEvent[] {
   const { meta } = command;
   const base = { eventId: meta.newId(), occurredAt: meta.occurredAt, shopId: meta.shopId };
@@ -87,6 +112,7 @@ export function decideTierLadder(command: TierCommand, state: TierLadderState): 
     case 'DefineTier': {
       const settings = { ...DEFAULT_TIER_SETTINGS, ...command.settings };
       checkSettings(state, command.tierId, settings.name, settings.targetPoint);
+      checkTierRewards(settings.tierRewards);
       return [{ ...base, type: T.Defined, tierId: command.tierId, isSystemTier: false, systemType: null, settings }];
     }
     case 'UpdateTier': {
@@ -97,6 +123,7 @@ export function decideTierLadder(command: TierCommand, state: TierLadderState): 
         throw because.badRequest('the base tier always starts at 0 points', { field: 'targetPoint' });
       }
       checkSettings(state, tier.id, next.name, next.targetPoint);
+      checkTierRewards(next.tierRewards);
       const changes = Object.fromEntries(
         Object.entries(command.changes).filter(
           ([k, v]) => JSON.stringify(v) !== JSON.stringify(tier.settings[k as keyof TierSettings]),
