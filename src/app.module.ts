@@ -26,6 +26,8 @@ import { WEBHOOKS_CAPABILITY } from './webhooks/webhooks.providers';
 import { PROGRAMS_CAPABILITY } from './programs/programs.providers';
 import { REWARDS_CAPABILITY } from './rewards/rewards.providers';
 import { COMMERCE_PLATFORM } from './platform/commerce/commerce-platform.port';
+import { HttpCommercePlatform } from './platform/commerce/http-commerce-platform.adapter';
+import { ShopDirectory } from './shops/shop-directory';
 import { EmbeddedCommercePlatform } from './platform/commerce/embedded-commerce-platform.adapter';
 import { WEBHOOK_OUTBOX } from './webhooks/delivery/webhook-outbox.port';
 import { WebhookProjector } from './webhooks/delivery/webhook-projector';
@@ -99,7 +101,17 @@ export class AppModule implements OnApplicationBootstrap, OnApplicationShutdown 
         { provide: EVENT_STORE, useValue: storage.eventStore },
         { provide: READ_STORE, useValue: storage.readStore },
         { provide: WEBHOOK_OUTBOX, useValue: storage.webhookOutbox },
-        { provide: COMMERCE_PLATFORM, useValue: new EmbeddedCommercePlatform(storage.readStore) },
+        {
+          provide: COMMERCE_PLATFORM,
+          inject: [ShopDirectory],
+          useFactory: (shops: ShopDirectory) =>
+            config.commercePlatform
+              ? new HttpCommercePlatform({
+                  ...config.commercePlatform,
+                  domainOf: async (shopId) => (await shops.byId(shopId))?.domain ?? shopId,
+                })
+              : new EmbeddedCommercePlatform(storage.readStore),
+        },
         AppendSignal,
         { provide: CLOCK, useValue: options.clock ?? systemClock },
         { provide: ID_GENERATOR, useValue: options.ids ?? randomIds },

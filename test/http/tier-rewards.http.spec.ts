@@ -14,7 +14,7 @@ describe('tier rewards and retention over HTTP', () => {
     now = new Date('2026-01-15T12:00:00.000Z');
     const shop = await t.shop();
     const tiers = (body: object) => t.http().post('/rest_api/v2/tiers').set(auth(shop)).send(body);
-    expect(expectError((await tiers({ name: 'VIP', targetPoint: 500, tierRewards: [{ type: 'cash' }] }).expect(400)).body, 'BAD_REQUEST', 400).field).toBe('tierRewards[0].type');
+    expect(expectError((await tiers({ name: 'VIP', targetPoint: 500, tierRewards: [{ title: 'no type' }] }).expect(400)).body, 'BAD_REQUEST', 400).field).toBe('tierRewards[0].type');
     expect((await tiers({ name: 'VIP', targetPoint: 500, tierRewards: [{ type: 'points', points: 0 }] }).expect(400)).body.error.field).toBe('tierRewards[0].points');
     expect((await tiers({ name: 'VIP', targetPoint: 500, tierRewards: [{ type: 'coupon', rewardType: 'percentage', rewardValue: 150 }] }).expect(400)).body.error.field).toBe('tierRewards[0].rewardValue');
     const vip = expectSuccess(

@@ -13,7 +13,7 @@ describe('management API v1 (deprecated)', () => {
     shop = await t.shop();
     order = (await t.http().post('/rest_api/v2/programs').set(auth(shop)).send({ type: 'earning', event: 'place_order', title: 'Orders', earnPoint: 1, rateMoney: 2, roundingMethod: 'floor' }).expect(201)).body.data.id;
     follow = (await t.http().post('/rest_api/v2/programs').set(auth(shop)).send({ type: 'earning', event: 'follow_photo', title: 'Follow', earnPoint: 15 }).expect(201)).body.data.id;
-    await t.http().post('/rest_api/v2/programs').set(auth(shop)).send({ type: 'spending', event: 'amount_discount', title: '$5 off', spending: { pointsCost: 500 } }).expect(201);
+    await t.http().post('/rest_api/v2/programs').set(auth(shop)).send({ type: 'spending', event: 'amount_discount', title: '$5 off', spending: { pointsCost: 500, rewardValue: 5 } }).expect(201);
     await t.enrol(shop, 1201);
   });
   afterAll(() => t.close());

@@ -71,7 +71,8 @@ const COUPON_TYPES = ['fixed_amount', 'percentage', 'free_shipping'];
 
 /**
  * What a tier pays when a customer enters it (with triggerReward): `{type: 'points', points}` bonus
- * points, or `{type: 'coupon', rewardType, rewardValue, expiresInDays?, title?}` a coupon.
+ * points, or `{type: 'coupon', rewardType, rewardValue, expiresInDays?, title?}` a coupon. Any other
+ * type is a benefit shown to shoppers (e.g. tier_privileges) and never paid.
  */
 function checkTierRewards(rewards: Array<Record<string, unknown>>): void {
   for (const [i, r] of rewards.entries()) {
@@ -86,8 +87,9 @@ function checkTierRewards(rewards: Array<Record<string, unknown>>): void {
       if (r.expiresInDays !== undefined && r.expiresInDays !== null && !(Number.isInteger(r.expiresInDays) && (r.expiresInDays as number) >= 1)) {
         throw because.badRequest(`${field}.expiresInDays must be an integer of 1 or more`, { field: `${field}.expiresInDays` });
       }
-    } else {
-      throw because.badRequest(`${field}.type must be points or coupon`, { field: `${field}.type` });
+    } else if (typeof r.type !== 'string' || !r.type) {
+      // Other types (privileges, perks) are shown as benefits and never paid out.
+      throw because.badRequest(`${field}.type is required (points, coupon, or a benefit type of your own)`, { field: `${field}.type` });
     }
   }
 }

@@ -1,0 +1,120 @@
+import { createHash } from 'node:crypto';
+import { Logger } from '@nestjs/common';
+import { DomainError } from '../../shared/domain/domain-error';
+import { CommercePlatform, Discount, DiscountRequest, StoreCredit, StoreCreditRequest } from './commerce-platform.port';
+
+export interface HttpCommercePlatformOptions {
+  /** Admin API base; `{domain}` is replaced by the shop's domain (e.g. https://{domain}/admin/api/2025-01). */
+  baseUrl: string;
+  accessToken: string;
+  /** The shop's domain, for the base URL. */
+  domainOf: (shopId: string) => Promise<string>;
+  timeoutMs?: number;
+}
+
+const ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+
+/** The code a reward id always gets: a retry after a half-finished call finds the code instead of minting another. */
+export function codeFor(rewardId: string): string {
+  const digest = createHash('sha256').update(rewardId).digest();
+  return `LOY-${[...digest.subarray(0, 10)].map((b) => ALPHABET[b % ALPHABET.length]).join('')}`;
+}
+
+const money = (n: number) => n.toFixed(2);
+
+/**
+ * The commerce platform's admin REST API (price rules with one discount code each, and store credit).
+ * Every call is safe to repeat for the same reward id: codes derive from it and are looked up first,
+ * store credit is sent with the reward id as Idempotency-Key. Platform failures surface as 502
+ * PLATFORM_UNAVAILABLE, and nothing is spent.
+ */
+export class HttpCommercePlatform implements CommercePlatform {
+  private readonly logger = new Logger('HttpCommercePlatform');
+
+  constructor(private readonly options: HttpCommercePlatformOptions) {}
+
+  async createDiscount(request: DiscountRequest): Promise<Discount> {
+    const code = codeFor(request.rewardId);
+    const found = await this.lookup(request.shopId, code);
+    if (found) return { code, discountId: String(found.id), priceRuleId: String(found.price_rule_id) };
+    const shipping = request.rewardType === 'free_shipping';
+    const gift = request.rewardType === 'free_product';
+    const percentage = request.rewardType === 'percentage' || shipping || gift;
+    const { price_rule } = await this.call<{ price_rule: { id: number } }>(request.shopId, 'POST', '/price_rules.json', {
+      price_rule: {
+        title: `${request.title} (${code})`,
+        value_type: percentage ? 'percentage' : 'fixed_amount',
+        value: shipping || gift ? '-100.0' : `-${money(request.rewardValue ?? 0)}`,
+        target_type: shipping ? 'shipping_line' : 'line_item',
+        target_selection: gift ? 'entitled' : 'all',
+        allocation_method: gift ? 'each' : 'across',
+        ...(gift ? { entitled_variant_ids: request.entitledVariantIds.map(Number), allocation_limit: 1 } : {}),
+        customer_selection: 'prerequisite',
+        prerequisite_customer_ids: [request.platformCustomerId],
+        ...(request.orderReqAmount ? { prerequisite_subtotal_range: { greater_than_or_equal_to: request.orderReqAmount } } : {}),
+        usage_limit: 1,
+        once_per_customer: true,
+        starts_at: new Date().toISOString(),
+        ends_at: request.expiresAt,
+        combines_with: {
+          order_discounts: request.combinedWith.orderDiscounts,
+          product_discounts: request.combinedWith.productDiscounts,
+          shipping_discounts: request.combinedWith.shippingDiscounts,
+        },
+      },
+    });
+    const { discount_code } = await this.call<{ discount_code: { id: number } }>(request.shopId, 'POST', `/price_rules/${price_rule.id}/discount_codes.json`, { discount_code: { code } });
+    return { code, discountId: String(discount_code.id), priceRuleId: String(price_rule.id) };
+  }
+
+  async disableDiscount(shopId: string, code: string): Promise<void> {
+    const found = await this.lookup(shopId, code);
+    if (found) await this.call(shopId, 'DELETE', `/price_rules/${found.price_rule_id}/discount_codes/${found.id}.json`);
+  }
+
+  async issueStoreCredit(request: StoreCreditRequest): Promise<StoreCredit> {
+    const { credit } = await this.call<{ credit: { id: number } }>(
+      request.shopId,
+      'POST',
+      `/customers/${request.platformCustomerId}/store_credit/credits.json`,
+      { credit: { amount: money(request.amount), currency: request.currency, reference: request.rewardId } },
+      request.rewardId,
+    );
+    return { reference: `CREDIT-${credit.id}` };
+  }
+
+  async reverseStoreCredit(shopId: string, reference: string): Promise<void> {
+    await this.call(shopId, 'POST', `/store_credit/credits/${reference.replace(/^CREDIT-/, '')}/reverse.json`, {});
+  }
+
+  private async lookup(shopId: string, code: string): Promise<{ id: number; price_rule_id: number } | null> {
+    const found = await this.call<{ discount_code?: { id: number; price_rule_id: number } } | null>(shopId, 'GET', `/discount_codes/lookup.json?code=${encodeURIComponent(code)}`, undefined, undefined, [404]);
+    return found?.discount_code ?? null;
+  }
+
+  private async call<T>(shopId: string, method: string, path: string, body?: unknown, idempotencyKey?: string, allowed: number[] = []): Promise<T> {
+    const base = this.options.baseUrl.replace('{domain}', await this.options.domainOf(shopId));
+    let response: Response;
+    try {
+      response = await fetch(`${base}${path}`, {
+        method,
+        headers: {
+          'content-type': 'application/json',
+          'x-platform-access-token': this.options.accessToken,
+          ...(idempotencyKey ? { 'idempotency-key': idempotencyKey } : {}),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal: AbortSignal.timeout(this.options.timeoutMs ?? 10_000),
+      });
+    } catch (error) {
+      this.logger.error(`${method} ${path} failed: ${(error as Error).message}`);
+      throw new DomainError('PLATFORM_UNAVAILABLE', 'The commerce platform could not be reached', 502);
+    }
+    if (allowed.includes(response.status)) return null as T;
+    if (!response.ok) {
+      this.logger.error(`${method} ${path} answered ${response.status}`);
+      throw new DomainError('PLATFORM_UNAVAILABLE', `The commerce platform answered ${response.status}`, 502);
+    }
+    return (response.status === 204 ? null : await response.json()) as T;
+  }
+}

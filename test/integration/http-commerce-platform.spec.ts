@@ -1,0 +1,137 @@
+import { createServer, IncomingMessage, Server } from 'node:http';
+import { AddressInfo } from 'node:net';
+import { createTestApp, TestApp, auth, expectError } from '../support/test-app';
+import { HttpCommercePlatform } from '../../src/platform/commerce/http-commerce-platform.adapter';
+
+interface Call {
+  method: string;
+  path: string;
+  headers: IncomingMessage['headers'];
+  body: any;
+}
+
+/** A stand-in for the platform's admin API: price rules, discount codes and store credit, in memory. */
+async function startPlatformStub() {
+  const calls: Call[] = [];
+  const codes = new Map<string, { id: number; price_rule_id: number; code: string }>();
+  let nextId = 1000;
+  let failing = false;
+  const server: Server = createServer((req, res) => {
+    let raw = '';
+    req.on('data', (c) => (raw += c));
+    req.on('end', () => {
+      const url = new URL(req.url!, 'http://stub');
+      const body = raw ? JSON.parse(raw) : null;
+      calls.push({ method: req.method!, path: url.pathname, headers: req.headers, body });
+      const send = (status: number, payload?: unknown) => {
+        res.writeHead(status, { 'content-type': 'application/json' });
+        res.end(payload === undefined ? '' : JSON.stringify(payload));
+      };
+      if (req.headers['x-platform-access-token'] !== 'stub-token') return send(401, { errors: 'bad token' });
+      if (failing && req.method !== 'GET') return send(500, { errors: 'down' });
+      const path = url.pathname.replace(/^\/[^/]+\/admin/, '');
+      if (req.method === 'GET' && path === '/discount_codes/lookup.json') {
+        const found = codes.get(url.searchParams.get('code')!);
+        return found ? send(200, { discount_code: found }) : send(404, { errors: 'Not Found' });
+      }
+      if (req.method === 'POST' && path === '/price_rules.json') return send(201, { price_rule: { id: nextId++, ...body.price_rule } });
+      let m = /^\/price_rules\/(\d+)\/discount_codes\.json$/.exec(path);
+      if (req.method === 'POST' && m) {
+        const code = { id: nextId++, price_rule_id: Number(m[1]), code: body.discount_code.code };
+        codes.set(code.code, code);
+        return send(201, { discount_code: code });
+      }
+      m = /^\/price_rules\/(\d+)\/discount_codes\/(\d+)\.json$/.exec(path);
+      if (req.method === 'DELETE' && m) {
+        for (const [code, d] of codes) if (d.id === Number(m[2])) codes.delete(code);
+        return send(204);
+      }
+      if (req.method === 'POST' && /^\/customers\/\d+\/store_credit\/credits\.json$/.test(path)) return send(201, { credit: { id: nextId++ } });
+      send(404, { errors: 'Not Found' });
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const port = (server.address() as AddressInfo).port;
+  return {
+    calls,
+    codes,
+    baseUrl: `http://127.0.0.1:${port}/{domain}/admin`,
+    fail: (on: boolean) => (failing = on),
+    close: () => new Promise<void>((r) => server.close(() => r())),
+  };
+}
+
+describe('HTTP commerce platform adapter against a stub admin API', () => {
+  let stub: Awaited<ReturnType<typeof startPlatformStub>>;
+  let t: TestApp;
+  beforeAll(async () => {
+    stub = await startPlatformStub();
+    t = await createTestApp({ env: { COMMERCE_PLATFORM_URL: stub.baseUrl, COMMERCE_PLATFORM_TOKEN: 'stub-token' } });
+  });
+  afterAll(async () => {
+    await t.close();
+    await stub.close();
+  });
+
+  it('redeem creates a price rule for that customer and one code; refund deletes the code; a platform failure spends nothing', async () => {
+    const shop = await t.shop();
+    const program = (await t.http().post('/rest_api/v2/programs').set(auth(shop)).send({ type: 'spending', event: 'amount_discount', title: '$5 off', spending: { pointsCost: 500, rewardValue: 5, expiresInDays: 30, orderReqAmount: '25.00', combinedWith: { shippingDiscounts: true } } }).expect(201)).body.data.id;
+    await t.enrol(shop, 5101);
+    await t.http().post('/rest_api/v2/transactions/points/award').set(auth(shop)).send({ platformCustomerId: '5101', point: 1200 }).expect(200);
+    const { couponCode } = (await t.http().post('/rest_api/v2/programs/redemption/redeem').set(auth(shop)).send({ programId: program, platformCustomerId: '5101', quantity: 2 }).expect(200)).body.meta;
+    const rule = stub.calls.find((c) => c.method === 'POST' && c.path.endsWith('/price_rules.json'))!;
+    expect(rule.path).toBe(`/${shop.domain}/admin/price_rules.json`);
+    expect(rule.body.price_rule).toMatchObject({
+      value_type: 'fixed_amount',
+      value: '-10.00',
+      target_type: 'line_item',
+      customer_selection: 'prerequisite',
+      prerequisite_customer_ids: [5101],
+      prerequisite_subtotal_range: { greater_than_or_equal_to: '25.00' },
+      usage_limit: 1,
+      combines_with: { order_discounts: false, product_discounts: false, shipping_discounts: true },
+    });
+    expect(rule.body.price_rule.ends_at).toEqual(expect.any(String));
+    expect(stub.codes.has(couponCode)).toBe(true);
+    const reward = (await t.http().get('/rest_api/v2/rewards?platformCustomerId=5101').set(auth(shop)).expect(200)).body.data[0];
+    expect(reward.couponCode).toBe(couponCode);
+
+    await t.http().post('/rest_api/v2/rewards/coupons/refund').set(auth(shop)).send({ discountCode: couponCode, platformCustomerId: '5101' }).expect(200);
+    expect(stub.codes.has(couponCode)).toBe(false);
+
+    stub.fail(true);
+    try {
+      expectError((await t.http().post('/rest_api/v2/programs/redemption/redeem').set(auth(shop)).send({ programId: program, platformCustomerId: '5101', quantity: 1 }).expect(502)).body, 'PLATFORM_UNAVAILABLE', 502);
+    } finally {
+      stub.fail(false);
+    }
+    expect((await t.http().get('/rest_api/v2/customers/external/5101').set(auth(shop)).expect(200)).body.data.point).toBe(1200);
+  });
+
+  it('free gifts entitle the chosen variant; store credit is sent with the reward id as Idempotency-Key', async () => {
+    const shop = await t.shop();
+    const gift = (await t.http().post('/rest_api/v2/programs').set(auth(shop)).send({ type: 'spending', event: 'free_gift', title: 'Mug', spending: { pointsCost: 100, giftProducts: [{ id: '1', title: 'Mug', image: '', variants: [{ id: '11', title: 'Red' }, { id: '12', title: 'Blue' }] }] } }).expect(201)).body.data.id;
+    const credit = (await t.http().post('/rest_api/v2/programs').set(auth(shop)).send({ type: 'spending', event: 'store_credit', title: '$3', spending: { pointsCost: 100, rewardValue: 3 } }).expect(201)).body.data.id;
+    await t.enrol(shop, 5201);
+    await t.http().post('/rest_api/v2/transactions/points/award').set(auth(shop)).send({ platformCustomerId: '5201', point: 500 }).expect(200);
+    await t.http().post('/rest_api/v2/programs/redemption/redeem').set(auth(shop)).send({ programId: gift, platformCustomerId: '5201', quantity: 1, variantId: '12' }).expect(200);
+    const rule = stub.calls.filter((c) => c.path.endsWith('/price_rules.json')).pop()!;
+    expect(rule.body.price_rule).toMatchObject({ target_selection: 'entitled', entitled_variant_ids: [12], value_type: 'percentage', value: '-100.0' });
+    const done = (await t.http().post('/rest_api/v2/programs/redemption/redeem').set(auth(shop)).send({ programId: credit, platformCustomerId: '5201', quantity: 1 }).expect(200)).body.meta;
+    const call = stub.calls.find((c) => c.path.endsWith('/customers/5201/store_credit/credits.json'))!;
+    expect(call.body).toEqual({ credit: { amount: '3.00', currency: 'USD', reference: done.rewardId } });
+    expect(call.headers['idempotency-key']).toBe(done.rewardId);
+    expect(done.couponCode).toMatch(/^CREDIT-\d+$/);
+  });
+
+  it('creating the same reward twice finds the first code instead of minting a second', async () => {
+    const adapter = new HttpCommercePlatform({ baseUrl: stub.baseUrl, accessToken: 'stub-token', domainOf: async () => 'x.example.com' });
+    const request = { shopId: 's', rewardId: 'reward-42', rewardType: 'percentage', rewardValue: 10, orderReqAmount: null, expiresAt: null, title: 't', platformCustomerId: 9, combinedWith: { orderDiscounts: false, productDiscounts: false, shippingDiscounts: false }, entitledVariantIds: [] };
+    const before = stub.calls.filter((c) => c.path.endsWith('/price_rules.json')).length;
+    const first = await adapter.createDiscount(request);
+    const second = await adapter.createDiscount(request);
+    expect(second).toEqual(first);
+    expect(stub.calls.filter((c) => c.path.endsWith('/price_rules.json')).length).toBe(before + 1);
+    await expect(new HttpCommercePlatform({ baseUrl: stub.baseUrl, accessToken: 'wrong', domainOf: async () => 'x' }).createDiscount({ ...request, rewardId: 'other' })).rejects.toMatchObject({ code: 'PLATFORM_UNAVAILABLE', status: 502 });
+  });
+});
