@@ -119,6 +119,15 @@ export function parseOrder(body: unknown): PlatformOrder {
   };
 }
 
+/** collections/*: the collection and, for create/update, the ids of its products (`product_ids`). */
+export function parseCollection(body: unknown, { productsRequired = true } = {}): { collectionId: string; productIds: string[] } {
+  const c = object(body, 'body');
+  const collectionId = idText(c.id, 'id');
+  if (!productsRequired) return { collectionId, productIds: [] };
+  if (!Array.isArray(c.product_ids)) throw because.badRequest('product_ids must be an array of product ids', { field: 'product_ids' });
+  return { collectionId, productIds: c.product_ids.map((id, i) => idText(id, `product_ids[${i}]`)) };
+}
+
 export interface PlatformRefund {
   refundId: string;
   orderId: string;

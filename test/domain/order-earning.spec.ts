@@ -61,6 +61,21 @@ describe('earning rules for orders', () => {
     expect(orderEarningRule([program({}, { event: 'sign_up' })], AT, 'web', null)).toBeNull();
   });
 
+  it('product and collection scopes: included by product or collection, excluded by either', () => {
+    const lines = [
+      { productId: 'mug', quantity: 2, priceCents: 1_000, collectionIds: ['kitchen'] },
+      { productId: 'tee', quantity: 1, priceCents: 2_500, collectionIds: ['apparel', 'sale'] },
+      { productId: 'gift-card', quantity: 1, priceCents: 5_000, collectionIds: [] },
+    ];
+    expect(earningBaseCents(rule(), 9_500, lines)).toBe(9_500);
+    expect(earningBaseCents(rule({ includeCollections: ['kitchen'] }), 9_500, lines)).toBe(2_000);
+    expect(earningBaseCents(rule({ includeCollections: ['kitchen'], includeProducts: ['gift-card'] }), 9_500, lines)).toBe(7_000);
+    expect(earningBaseCents(rule({ excludeCollections: ['sale'] }), 9_500, lines)).toBe(7_000);
+    expect(earningBaseCents(rule({ includeCollections: ['apparel'], excludeCollections: ['sale'] }), 9_500, lines)).toBe(0);
+    // Never more than the order total (discounts lower it below the line sum).
+    expect(earningBaseCents(rule({ excludeProducts: ['gift-card'] }), 4_000, lines)).toBe(4_000);
+  });
+
   it('refunds take back pro rata, never more than was earned', () => {
     expect(pointsToRevoke(50, 4990, 2495)).toBe(25);
     expect(pointsToRevoke(50, 4990, 4990)).toBe(50);

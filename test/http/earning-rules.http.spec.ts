@@ -91,3 +91,39 @@ describe('earning rules over HTTP: held points, global limit, guests', () => {
     expect((await customer(shop, 2301)).point).toBe(40);
   });
 });
+
+describe('collection-scoped order programs (embedded platform)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('collections webhooks feed the memberships; orders and the cart calculation count only the scoped products', async () => {
+    const shop = await t.shop();
+    await t.platform(shop, 'collections/create', { id: 70, title: 'Kitchen', product_ids: [501, 502] }).expect(200);
+    await t.platform(shop, 'collections/create', { id: 71, title: 'Sale', product_ids: [502] }).expect(200);
+    expectError((await t.platform(shop, 'collections/update', { id: 72, product_ids: 'all' }).expect(400)).body, 'BAD_REQUEST', 400);
+    const program = expectSuccess(
+      (await t.http().post('/rest_api/v2/programs').set(auth(shop)).send({ type: 'earning', event: 'place_order', title: 'Kitchen points', earnPoint: 2, rateMoney: 1, roundingMethod: 'floor', includeCollections: ['70'], excludeCollections: ['71'] }).expect(201)).body,
+    );
+    expect(program.includeCollections).toEqual([{ id: '70' }]);
+    const lines = [
+      { product_id: 501, variant_id: 1, quantity: 2, price: '10.00', title: 'Pan' },
+      { product_id: 502, variant_id: 2, quantity: 1, price: '30.00', title: 'Knife (sale)' },
+      { product_id: 503, variant_id: 3, quantity: 1, price: '40.00', title: 'Lamp' },
+    ];
+    await t.platform(shop, 'orders/paid', order(7001, 2401, '90.00', { line_items: lines })).expect(200);
+    // Only the pans count: 20.00 x 2 points.
+    expect((await t.http().get('/rest_api/v2/customers/external/2401').set(auth(shop)).expect(200)).body.data.point).toBe(40);
+    const calc = expectSuccess(
+      (await t.http().post('/rest_api/v2/programs/earning/points/calculate').set(auth(shop)).send({ products: [{ id: 501, quantity: 2, price: 10 }, { id: 502, quantity: 1, price: 30 }, { id: 503, quantity: 1, price: 40 }] }).expect(200)).body,
+    );
+    expect(calc.pointsEarn).toBe(40);
+    expect(calc.products.map((p: any) => p.points)).toEqual([40, 0, 0]);
+    // The sale ends: the knife counts on the next order.
+    await t.platform(shop, 'collections/delete', { id: 71 }).expect(200);
+    await t.platform(shop, 'orders/paid', order(7002, 2401, '30.00', { line_items: [lines[1]] })).expect(200);
+    expect((await t.http().get('/rest_api/v2/customers/external/2401').set(auth(shop)).expect(200)).body.data.point).toBe(100);
+  });
+});

@@ -34,6 +34,10 @@ async function startPlatformStub() {
         const found = codes.get(url.searchParams.get('code')!);
         return found ? send(200, { discount_code: found }) : send(404, { errors: 'Not Found' });
       }
+      if (req.method === 'GET' && path === '/collects.json') {
+        const collects: Record<string, number[]> = { '501': [70, 71], '502': [71] };
+        return send(200, { collects: (collects[url.searchParams.get('product_id')!] ?? []).map((collection_id) => ({ collection_id })) });
+      }
       if (req.method === 'POST' && path === '/price_rules.json') return send(201, { price_rule: { id: nextId++, ...body.price_rule } });
       let m = /^\/price_rules\/(\d+)\/discount_codes\.json$/.exec(path);
       if (req.method === 'POST' && m) {
@@ -122,6 +126,11 @@ describe('HTTP commerce platform adapter against a stub admin API', () => {
     expect(call.body).toEqual({ credit: { amount: '3.00', currency: 'USD', reference: done.rewardId } });
     expect(call.headers['idempotency-key']).toBe(done.rewardId);
     expect(done.couponCode).toMatch(/^CREDIT-\d+$/);
+  });
+
+  it('collection memberships come from the platform collects', async () => {
+    const adapter = new HttpCommercePlatform({ baseUrl: stub.baseUrl, accessToken: 'stub-token', domainOf: async () => 'x.example.com' });
+    expect(await adapter.collectionsOf('s', ['501', '502', '503', '501'])).toEqual({ '501': ['70', '71'], '502': ['71'], '503': [] });
   });
 
   it('creating the same reward twice finds the first code instead of minting a second', async () => {

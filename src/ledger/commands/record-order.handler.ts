@@ -1,10 +1,12 @@
 import { ShopDirectory } from '../../shops/shop-directory';
+import { Inject } from '@nestjs/common';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { COMMERCE_PLATFORM, CommercePlatform } from '../../platform/commerce/commerce-platform.port';
 import { customerIdFor } from '../customer-identity';
 import { CustomerStreamCommands } from './ledger-command-context';
 import { CustomerEventType, OrderDetails, PointsAwarded } from '../domain/customer-events';
 import { ProgramCatalog } from '../../programs/program-catalog';
-import { orderEarningRule } from '../../programs/domain/order-earning';
+import { ActiveProgram, orderEarningRule } from '../../programs/domain/order-earning';
 import { TierLadderReader } from '../../tiers/tier-ladder.reader';
 
 export interface OrderFacts extends OrderDetails {
@@ -50,10 +52,12 @@ export class RecordOrderHandler implements ICommandHandler<RecordOrderCommand, {
     private readonly programs: ProgramCatalog,
     private readonly tiers: TierLadderReader,
     private readonly shops: ShopDirectory,
+    @Inject(COMMERCE_PLATFORM) private readonly platform: CommercePlatform,
   ) {}
 
-  async execute({ shopId, platformCustomerId, order }: RecordOrderCommand) {
+  async execute({ shopId, platformCustomerId, order: paid }: RecordOrderCommand) {
     const programs = await this.programs.forShop(shopId);
+    const order = await this.withCollections(shopId, paid, programs);
     const rungs = await this.tiers.rungs(shopId);
     const earningLimit = await this.shops.earningLimit(shopId);
     const decision = await this.commands.run(shopId, customerIdFor(shopId, platformCustomerId), (meta, state) => ({
@@ -67,6 +71,15 @@ export class RecordOrderHandler implements ICommandHandler<RecordOrderCommand, {
     }));
     const awarded = decision.events.find((e): e is PointsAwarded => e.type === CustomerEventType.PointsAwarded);
     return { recorded: decision.events.length > 0, pointsEarned: awarded?.points ?? 0 };
+  }
+
+  /** Line items get their collections, only when an order program is scoped to collections. */
+  private async withCollections(shopId: string, order: OrderFacts, programs: ActiveProgram[]): Promise<OrderFacts> {
+    const scoped = programs.some((p) => p.event === 'place_order' && (p.settings.includeCollections?.length || p.settings.excludeCollections?.length));
+    const productIds = order.lineItems.map((l) => l.productId).filter((id): id is string => id !== null);
+    if (!scoped || productIds.length === 0) return order;
+    const memberships = await this.platform.collectionsOf(shopId, productIds);
+    return { ...order, lineItems: order.lineItems.map((l) => ({ ...l, collectionIds: l.productId ? (memberships[l.productId] ?? []) : [] })) };
   }
 }
 

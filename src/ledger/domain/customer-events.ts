@@ -129,6 +129,8 @@ export interface OrderLineItem {
   quantity: number;
   priceCents: number;
   title: string | null;
+  /** The product's collections when the paying rule is scoped to collections (as known at that time). */
+  collectionIds?: string[];
 }
 
 /** What the platform says about an order, as the ledger keeps it. */

@@ -51,4 +51,6 @@ export interface CommercePlatform {
   issueStoreCredit(request: StoreCreditRequest): Promise<StoreCredit>;
   /** Takes back a credit whose redemption failed after it was issued. */
   reverseStoreCredit(shopId: string, reference: string): Promise<void>;
+  /** The collections each product belongs to (earning rules scoped to collections). */
+  collectionsOf(shopId: string, productIds: string[]): Promise<Record<string, string[]>>;
 }

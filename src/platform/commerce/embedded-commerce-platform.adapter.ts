@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { CollectionDefinition, ReadStore } from '../../infrastructure/read-store/read-store.port';
 import { CombinedWith } from '../../programs/domain/spending-rules';
+import { ProductCollections } from './product-collections';
 import { CommercePlatform, Discount, DiscountRequest, StoreCredit, StoreCreditRequest } from './commerce-platform.port';
 
 interface DiscountDoc {
@@ -41,7 +42,15 @@ function newCode(prefix = 'LOY'): string {
 
 /** Discount codes and store credit kept in this service's own store: unique per shop, one per reward id. */
 export class EmbeddedCommercePlatform implements CommercePlatform {
-  constructor(private readonly readStore: ReadStore) {}
+  private readonly collections: ProductCollections;
+
+  constructor(private readonly readStore: ReadStore) {
+    this.collections = new ProductCollections(readStore);
+  }
+
+  collectionsOf(shopId: string, productIds: string[]): Promise<Record<string, string[]>> {
+    return this.collections.collectionsOf(shopId, productIds);
+  }
 
   async createDiscount(request: DiscountRequest): Promise<Discount> {
     const discounts = await this.readStore.collection<DiscountDoc>(DISCOUNTS);

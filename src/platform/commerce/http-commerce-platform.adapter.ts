@@ -87,6 +87,15 @@ export class HttpCommercePlatform implements CommercePlatform {
     await this.call(shopId, 'POST', `/store_credit/credits/${reference.replace(/^CREDIT-/, '')}/reverse.json`, {});
   }
 
+  /** Collection memberships from the platform's collects, one lookup per product, side by side. */
+  async collectionsOf(shopId: string, productIds: string[]): Promise<Record<string, string[]>> {
+    const unique = [...new Set(productIds)];
+    const answers = await Promise.all(
+      unique.map((id) => this.call<{ collects: Array<{ collection_id: number | string }> }>(shopId, 'GET', `/collects.json?product_id=${encodeURIComponent(id)}&fields=collection_id`)),
+    );
+    return Object.fromEntries(unique.map((id, i) => [id, (answers[i]?.collects ?? []).map((c) => String(c.collection_id))]));
+  }
+
   private async lookup(shopId: string, code: string): Promise<{ id: number; price_rule_id: number } | null> {
     const found = await this.call<{ discount_code?: { id: number; price_rule_id: number } } | null>(shopId, 'GET', `/discount_codes/lookup.json?code=${encodeURIComponent(code)}`, undefined, undefined, [404]);
     return found?.discount_code ?? null;

@@ -11,7 +11,8 @@ import { ShopDirectory } from '../../shops/shop-directory';
 import { EnrolCustomerCommand } from '../../ledger/commands/enrol-customer.handler';
 import { UpdateCustomerProfileCommand } from '../../ledger/commands/update-customer-profile.handler';
 import { CancelOrderCommand, RecordOrderCommand, RecordRefundCommand } from '../../ledger/commands/record-order.handler';
-import { parseCustomer, parseOrder, parseRefund, PlatformCustomer } from '../platform-payloads';
+import { parseCollection, parseCustomer, parseOrder, parseRefund, PlatformCustomer } from '../platform-payloads';
+import { ProductCollections } from '../commerce/product-collections';
 import { ORDERS, OrderDoc, orderDocId } from '../projections/order-view.projection';
 import { customerIdFor } from '../../ledger/customer-identity';
 import { CUSTOMERS, CustomerDoc } from '../../ledger/projections/ledger-read-models';
@@ -19,7 +20,7 @@ import { CUSTOMERS, CustomerDoc } from '../../ledger/projections/ledger-read-mod
 /** Webhook ids already handled, so a redelivery answers 200 without doing anything. */
 const RECEIPTS: CollectionDefinition = { name: 'platform_webhook_receipts' };
 
-const TOPICS = new Set(['customers/create', 'customers/update', 'orders/paid', 'orders/cancelled', 'refunds/create']);
+const TOPICS = new Set(['customers/create', 'customers/update', 'orders/paid', 'orders/cancelled', 'refunds/create', 'collections/create', 'collections/update', 'collections/delete']);
 
 /**
  * Commerce platform ingestion. Every effect is idempotent on its own (deterministic customer
@@ -36,7 +37,11 @@ export class PlatformWebhooksController {
     private readonly shops: ShopDirectory,
     private readonly commands: CommandBus,
     @Inject(READ_STORE) private readonly readStore: ReadStore,
-  ) {}
+  ) {
+    this.collections = new ProductCollections(readStore);
+  }
+
+  private readonly collections: ProductCollections;
 
   @Post(':resource/:action')
   @HttpCode(200)
@@ -116,6 +121,17 @@ export class PlatformWebhooksController {
           new RecordRefundCommand(shopId, await this.platformIdOf(shopId, order.customerId), refund.orderId, refund.refundId, refund.amountCents),
         );
         return { orderId: refund.orderId, recorded };
+      }
+      case 'collections/create':
+      case 'collections/update': {
+        const collection = parseCollection(body);
+        await this.collections.put(shopId, collection.collectionId, collection.productIds);
+        return { collectionId: collection.collectionId, products: collection.productIds.length };
+      }
+      case 'collections/delete': {
+        const { collectionId } = parseCollection(body, { productsRequired: false });
+        await this.collections.remove(shopId, collectionId);
+        return { collectionId };
       }
       default:
         throw because.notFound(`Webhook topic ${topic}`);

@@ -11,6 +11,8 @@ export interface OrderEarningRule {
   autoRemovePoints: boolean;
   includeProducts?: string[];
   excludeProducts?: string[];
+  includeCollections?: string[];
+  excludeCollections?: string[];
   /** Days the order's points are held before they can be spent (0: paid at once). */
   pendingDays?: number;
 }
@@ -57,21 +59,49 @@ export function orderEarningRule(programs: ActiveProgram[], at: string, sourceNa
     autoRemovePoints: s.autoRemovePoints,
     includeProducts: s.includeProducts ?? [],
     excludeProducts: s.excludeProducts ?? [],
+    includeCollections: s.includeCollections ?? [],
+    excludeCollections: s.excludeCollections ?? [],
     pendingDays: s.pendingDays ?? 0,
   };
 }
 
+export interface EarningLine {
+  productId: string | null;
+  quantity: number;
+  priceCents: number;
+  /** The product's collections (known when the rule is scoped to collections). */
+  collectionIds?: string[];
+}
+
+/** Whether a rule names products or collections (then only line items can count). */
+export function isScoped(rule: OrderEarningRule): boolean {
+  return [rule.includeProducts, rule.excludeProducts, rule.includeCollections, rule.excludeCollections].some((l) => (l ?? []).length > 0);
+}
+
+/** Whether a rule needs to know the collections of the products in an order. */
+export function needsCollections(rule: OrderEarningRule | null): boolean {
+  return !!rule && ((rule.includeCollections ?? []).length > 0 || (rule.excludeCollections ?? []).length > 0);
+}
+
 /**
- * The amount an order earns on: the whole total, or, when the program names products, the line
- * items that count (included, not excluded), never more than the total.
+ * The amount an order earns on: the whole total, or, when the program names products or
+ * collections, the line items that count — included by product or collection (everything when
+ * nothing is included), and neither excluded by product nor by collection — never more than the total.
  */
-export function earningBaseCents(rule: OrderEarningRule, totalCents: number, lines: Array<{ productId: string | null; quantity: number; priceCents: number }>): number {
-  const include = rule.includeProducts ?? [];
-  const exclude = rule.excludeProducts ?? [];
-  if (include.length === 0 && exclude.length === 0) return totalCents;
-  const counted = lines
-    .filter((l) => (include.length === 0 || (l.productId !== null && include.includes(l.productId))) && !(l.productId !== null && exclude.includes(l.productId)))
-    .reduce((sum, l) => sum + l.priceCents * l.quantity, 0);
+export function earningBaseCents(rule: OrderEarningRule, totalCents: number, lines: EarningLine[]): number {
+  if (!isScoped(rule)) return totalCents;
+  const includeProducts = rule.includeProducts ?? [];
+  const excludeProducts = rule.excludeProducts ?? [];
+  const includeCollections = rule.includeCollections ?? [];
+  const excludeCollections = rule.excludeCollections ?? [];
+  const includesAll = includeProducts.length === 0 && includeCollections.length === 0;
+  const counts = (l: EarningLine) => {
+    const collections = l.collectionIds ?? [];
+    const included = includesAll || (l.productId !== null && includeProducts.includes(l.productId)) || collections.some((c) => includeCollections.includes(c));
+    const excluded = (l.productId !== null && excludeProducts.includes(l.productId)) || collections.some((c) => excludeCollections.includes(c));
+    return included && !excluded;
+  };
+  const counted = lines.filter(counts).reduce((sum, l) => sum + l.priceCents * l.quantity, 0);
   return Math.min(totalCents, counted);
 }
 
@@ -115,8 +145,12 @@ export function pointsToRevoke(earned: number, totalCents: number, refundedCents
  * What a cart would earn, with the order's rules: the total on the counted products, and each
  * product's share at the same rate (flat programs pay per order, so products show 0).
  */
-export function cartPoints(rule: OrderEarningRule | null, products: Array<{ id: string; quantity: number; price: number }>): { pointsEarn: number; points: number[] } {
-  const lines = products.map((p) => ({ productId: p.id, quantity: p.quantity, priceCents: Math.round(p.price * 100) }));
+export function cartPoints(
+  rule: OrderEarningRule | null,
+  products: Array<{ id: string; quantity: number; price: number }>,
+  collections: Record<string, string[]> = {},
+): { pointsEarn: number; points: number[] } {
+  const lines = products.map((p) => ({ productId: p.id, quantity: p.quantity, priceCents: Math.round(p.price * 100), collectionIds: collections[p.id] ?? [] }));
   if (!rule) return { pointsEarn: 0, points: lines.map(() => 0) };
   const total = lines.reduce((sum, l) => sum + l.priceCents * l.quantity, 0);
   const pointsEarn = pointsForOrder(rule, earningBaseCents(rule, total, lines));

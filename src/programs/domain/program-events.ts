@@ -36,6 +36,10 @@ export interface ProgramSettings {
   includeProducts: string[];
   /** place_order by price: these products never count. */
   excludeProducts: string[];
+  /** place_order by price: products of these collections count too (empty with no products listed: all). */
+  includeCollections: string[];
+  /** place_order by price: products of these collections never count. */
+  excludeCollections: string[];
   /** place_order: days the points are held (not spendable) before release; a refund inside the delay cancels them. */
   pendingDays: number;
   /** Per-program limit: at most limitInterval payments per limitUnit (social and other event programs). */

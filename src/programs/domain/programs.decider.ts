@@ -44,6 +44,8 @@ export function defaultSettings(event: string, title: string): ProgramSettings {
     earnPointsTiers: [],
     includeProducts: [],
     excludeProducts: [],
+    includeCollections: [],
+    excludeCollections: [],
     pendingDays: 0,
     hasLimit: false,
     limitUnit: 'lifetime',
@@ -79,7 +81,7 @@ function check(kind: ProgramKind, event: string, s: ProgramSettings): void {
   if (!['day', 'week', 'month', 'year', 'lifetime'].includes(s.limitUnit)) throw bad('limitUnit', 'must be day, week, month, year or lifetime');
   if (!Number.isInteger(s.limitInterval) || s.limitInterval < 1) throw bad('limitInterval', 'must be an integer of 1 or more');
   if (!Number.isInteger(s.pendingDays) || s.pendingDays < 0 || s.pendingDays > 365) throw bad('pendingDays', 'must be an integer from 0 to 365');
-  for (const key of ['includeProducts', 'excludeProducts'] as const) {
+  for (const key of ['includeProducts', 'excludeProducts', 'includeCollections', 'excludeCollections'] as const) {
     if (!Array.isArray(s[key]) || s[key].some((id) => typeof id !== 'string' || !id)) throw bad(key, 'must be a list of product ids');
   }
   for (const [i, t] of s.earnPointsTiers.entries()) {

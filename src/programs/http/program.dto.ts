@@ -29,6 +29,8 @@ export class CreateProgramDto {
   @ApiPropertyOptional({ type: [TierRateDto] }) @IsOptional() @IsArray() @ValidateNested({ each: true }) @Type(() => TierRateDto) earnPointsTiers?: TierRateDto[];
   @ApiPropertyOptional({ type: [String], description: 'place_order by price: only these product ids count' }) @IsOptional() @IsArray() @IsString({ each: true }) includeProducts?: string[];
   @ApiPropertyOptional({ type: [String], description: 'place_order by price: these product ids never count' }) @IsOptional() @IsArray() @IsString({ each: true }) excludeProducts?: string[];
+  @ApiPropertyOptional({ type: [String], description: 'place_order by price: products of these collections count' }) @IsOptional() @IsArray() @IsString({ each: true }) includeCollections?: string[];
+  @ApiPropertyOptional({ type: [String], description: 'place_order by price: products of these collections never count' }) @IsOptional() @IsArray() @IsString({ each: true }) excludeCollections?: string[];
   @ApiPropertyOptional({ description: 'place_order: days the points are held before they can be spent (0-365)' }) @IsOptional() @IsInt({ message: 'pendingDays must be an integer' }) pendingDays?: number;
   @ApiPropertyOptional({ description: 'Limit payments per customer (with limitUnit, limitInterval)' }) @IsOptional() @IsBoolean() hasLimit?: boolean;
   @ApiPropertyOptional({ enum: ['day', 'week', 'month', 'year', 'lifetime'] }) @IsOptional() @IsIn(['day', 'week', 'month', 'year', 'lifetime']) limitUnit?: 'day' | 'week' | 'month' | 'year' | 'lifetime';

@@ -13,7 +13,8 @@ import { CommandBus } from '@nestjs/cqrs';
 import { EarnSocialCommand } from '../commands/earn-social.handler';
 import { ProgramCatalog } from '../program-catalog';
 import { CustomerLookup } from '../../ledger/queries/customer-lookup';
-import { cartPoints, isActive, orderEarningRule } from '../domain/order-earning';
+import { cartPoints, isActive, needsCollections, orderEarningRule } from '../domain/order-earning';
+import { COMMERCE_PLATFORM, CommercePlatform } from '../../platform/commerce/commerce-platform.port';
 import { CustomerDoc } from '../../ledger/projections/ledger-read-models';
 import { RewardDoc, REWARDS } from '../../rewards/projections/reward-view.projection';
 import { TierRate } from '../domain/program-events';
@@ -55,6 +56,8 @@ export function presentProgram(p: ProgramDoc) {
     earnPointsTiers: p.earnPointsTiers,
     includeProducts: (p.includeProducts ?? []).map((id) => ({ id })),
     excludeProducts: (p.excludeProducts ?? []).map((id) => ({ id })),
+    includeCollections: (p.includeCollections ?? []).map((id) => ({ id })),
+    excludeCollections: (p.excludeCollections ?? []).map((id) => ({ id })),
     pendingDays: p.pendingDays ?? 0,
     hasLimit: p.hasLimit ?? false,
     limitUnit: p.limitUnit ?? 'lifetime',
@@ -74,6 +77,7 @@ export class ProgramsController {
     private readonly customers: CustomerLookup,
     private readonly commandBus: CommandBus,
     @Inject(READ_STORE) private readonly readStore: ReadStore,
+    @Inject(COMMERCE_PLATFORM) private readonly platform: CommercePlatform,
   ) {}
 
   @Get('earning')
@@ -104,7 +108,8 @@ export class ProgramsController {
     const tierId = body.platformCustomerId ? (await this.customers.byPlatformId(shop.id, body.platformCustomerId)).tierId : null;
     const rule = orderEarningRule(await this.catalog.forShop(shop.id), new Date().toISOString(), body.sourceName ?? 'web', tierId);
     const lines = body.products.map((p) => ({ id: String(p.id), quantity: p.quantity, price: p.price }));
-    const { pointsEarn, points } = cartPoints(rule, lines);
+    const collections = needsCollections(rule) ? await this.platform.collectionsOf(shop.id, lines.map((l) => l.id)) : {};
+    const { pointsEarn, points } = cartPoints(rule, lines, collections);
     return ok({ pointsEarn, products: lines.map((l, i) => ({ ...l, points: points[i] })), programId: rule?.programId ?? null });
   }
 

@@ -13,7 +13,8 @@ import { CustomerLookup } from '../../ledger/queries/customer-lookup';
 import { CustomerDoc } from '../../ledger/projections/ledger-read-models';
 import { ProgramDoc, PROGRAMS } from '../projections/program-read-models';
 import { ProgramCatalog } from '../program-catalog';
-import { cartPoints, orderEarningRule } from '../domain/order-earning';
+import { cartPoints, needsCollections, orderEarningRule } from '../domain/order-earning';
+import { COMMERCE_PLATFORM, CommercePlatform } from '../../platform/commerce/commerce-platform.port';
 import { SOCIAL_EVENTS } from '../domain/program-events';
 import { EarnSocialCommand } from '../commands/earn-social.handler';
 
@@ -130,6 +131,7 @@ export class V1EarningController {
     private readonly customers: CustomerLookup,
     private readonly commands: CommandBus,
     @Inject(READ_STORE) private readonly readStore: ReadStore,
+    @Inject(COMMERCE_PLATFORM) private readonly platform: CommercePlatform,
   ) {}
 
   @Get('earning')
@@ -179,7 +181,9 @@ export class V1EarningController {
   async calc(@CurrentShop() shop: ShopDoc, @Body() body: V1CalcPointsDto) {
     const tierId = body.shopifyCustomerId ? (await this.customers.byPlatformId(shop.id, body.shopifyCustomerId)).tierId : null;
     const rule = orderEarningRule(await this.catalog.forShop(shop.id), new Date().toISOString(), body.sourceName ?? 'web', tierId);
-    const { pointsEarn, points } = cartPoints(rule, body.products.map((p) => ({ id: String(p.id), quantity: p.quantity, price: p.price })));
+    const lines = body.products.map((p) => ({ id: String(p.id), quantity: p.quantity, price: p.price }));
+    const collections = needsCollections(rule) ? await this.platform.collectionsOf(shop.id, lines.map((l) => l.id)) : {};
+    const { pointsEarn, points } = cartPoints(rule, lines, collections);
     return { success: true, data: { pointsEarn, products: body.products.map((p, i) => ({ ...p, points: points[i] })) } };
   }
 
