@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { CLOCK, Clock } from '../shared/domain/clock';
-import { IntervalJob } from '../shared/interval-job';
+import { ScheduledJob } from '../shared/interval-job';
 import { DomainError } from '../shared/domain/domain-error';
 import { READ_STORE, ReadStore } from '../infrastructure/read-store/read-store.port';
 import { CustomerDoc, CUSTOMERS } from '../ledger/projections/ledger-read-models';
@@ -25,24 +25,14 @@ export function localDay(now: Date, timeZone: string): { monthDay: string; year:
  * (earnPointsTiers) applies.
  */
 @Injectable()
-export class BirthdayRewards {
-  private readonly logger = new Logger('BirthdayRewards');
-  private readonly schedule = new IntervalJob(() => this.runOnce(), this.logger);
-
+export class BirthdayRewards extends ScheduledJob {
   constructor(
     private readonly catalog: ProgramCatalog,
     private readonly commands: CommandBus,
     @Inject(READ_STORE) private readonly readStore: ReadStore,
     @Inject(CLOCK) private readonly clock: Clock,
-  ) {}
-
-  /** Checks every `everyMs` (a day's birthdays are paid on the first check of that day in the shop's zone). */
-  start(everyMs: number): void {
-    this.schedule.start(everyMs);
-  }
-
-  stop(): void {
-    this.schedule.stop();
+  ) {
+    super(new Logger('BirthdayRewards'));
   }
 
   /** One pass over every shop; returns how many customers were paid. */

@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { CLOCK, Clock } from '../shared/domain/clock';
-import { IntervalJob } from '../shared/interval-job';
+import { ScheduledJob } from '../shared/interval-job';
 import { READ_STORE, ReadStore } from '../infrastructure/read-store/read-store.port';
 import { CustomerDoc, CUSTOMERS } from '../ledger/projections/ledger-read-models';
 import { CustomerStreamCommands } from '../ledger/commands/ledger-command-context';
@@ -12,23 +12,14 @@ import { TierLadderReader } from '../tiers/tier-ladder.reader';
  * by a refund in the meantime is not paid, and a hold is paid once however many processes run this).
  */
 @Injectable()
-export class PendingPointsRelease {
-  private readonly logger = new Logger('PendingPointsRelease');
-  private readonly schedule = new IntervalJob(() => this.runOnce(), this.logger);
-
+export class PendingPointsRelease extends ScheduledJob {
   constructor(
     private readonly commands: CustomerStreamCommands,
     private readonly tiers: TierLadderReader,
     @Inject(READ_STORE) private readonly readStore: ReadStore,
     @Inject(CLOCK) private readonly clock: Clock,
-  ) {}
-
-  start(everyMs: number): void {
-    this.schedule.start(everyMs);
-  }
-
-  stop(): void {
-    this.schedule.stop();
+  ) {
+    super(new Logger('PendingPointsRelease'));
   }
 
   /** One pass; returns how many customers had points released. */

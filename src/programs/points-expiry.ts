@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { CLOCK, Clock } from '../shared/domain/clock';
-import { IntervalJob } from '../shared/interval-job';
+import { ScheduledJob } from '../shared/interval-job';
 import { READ_STORE, ReadStore } from '../infrastructure/read-store/read-store.port';
 import { CustomerDoc, CUSTOMERS } from '../ledger/projections/ledger-read-models';
 import { ShopDoc, SHOPS } from '../shops/projections/shop-read-models';
@@ -17,22 +17,13 @@ export const EXPIRY_WARNINGS = [30, 7, 3];
  * (the last activity, or the year of a fixed date) expires once, so several processes can run this.
  */
 @Injectable()
-export class PointsExpiry {
-  private readonly logger = new Logger('PointsExpiry');
-  private readonly schedule = new IntervalJob(() => this.runOnce(), this.logger);
-
+export class PointsExpiry extends ScheduledJob {
   constructor(
     private readonly commands: CustomerStreamCommands,
     @Inject(READ_STORE) private readonly readStore: ReadStore,
     @Inject(CLOCK) private readonly clock: Clock,
-  ) {}
-
-  start(everyMs: number): void {
-    this.schedule.start(everyMs);
-  }
-
-  stop(): void {
-    this.schedule.stop();
+  ) {
+    super(new Logger('PointsExpiry'));
   }
 
   /** One pass; returns how many balances expired and how many warnings were given. */

@@ -22,3 +22,21 @@ export class IntervalJob {
     this.timer = null;
   }
 }
+
+/** A scheduler: `runOnce` is one pass, run now and then every `everyMs` once started. */
+export abstract class ScheduledJob {
+  private schedule: IntervalJob | null = null;
+
+  protected constructor(protected readonly logger: Logger) {}
+
+  abstract runOnce(): Promise<unknown>;
+
+  start(everyMs: number): void {
+    this.schedule ??= new IntervalJob(() => this.runOnce(), this.logger);
+    this.schedule.start(everyMs);
+  }
+
+  stop(): void {
+    this.schedule?.stop();
+  }
+}

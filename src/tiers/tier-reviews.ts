@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { CLOCK, Clock } from '../shared/domain/clock';
-import { IntervalJob } from '../shared/interval-job';
+import { ScheduledJob } from '../shared/interval-job';
 import { READ_STORE, ReadStore } from '../infrastructure/read-store/read-store.port';
 import { CustomerDoc, CUSTOMERS } from '../ledger/projections/ledger-read-models';
 import { CustomerStreamCommands } from '../ledger/commands/ledger-command-context';
@@ -14,23 +14,14 @@ import { TierLadderReader } from './tier-ladder.reader';
  * review happens once however many processes run this).
  */
 @Injectable()
-export class TierReviews {
-  private readonly logger = new Logger('TierReviews');
-  private readonly schedule = new IntervalJob(() => this.runOnce(), this.logger);
-
+export class TierReviews extends ScheduledJob {
   constructor(
     private readonly commands: CustomerStreamCommands,
     private readonly tiers: TierLadderReader,
     @Inject(READ_STORE) private readonly readStore: ReadStore,
     @Inject(CLOCK) private readonly clock: Clock,
-  ) {}
-
-  start(everyMs: number): void {
-    this.schedule.start(everyMs);
-  }
-
-  stop(): void {
-    this.schedule.stop();
+  ) {
+    super(new Logger('TierReviews'));
   }
 
   /** One pass; returns how many customers kept their tier and how many moved down. */

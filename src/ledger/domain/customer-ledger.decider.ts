@@ -581,6 +581,29 @@ function pointsContext(state: CustomerState, meta: CommandMeta, request: PointsR
   };
 }
 
+/** A move from the customer's tier to `to`. */
+function tierChanged(
+  state: CustomerState,
+  meta: CommandMeta,
+  to: TierRung,
+  fields: Pick<TierChanged, 'direction' | 'trigger' | 'tierPoint' | 'isInitTier' | 'triggerReward' | 'adminNote'>,
+): TierChanged {
+  return {
+    type: T.TierChanged,
+    eventId: meta.newId(),
+    occurredAt: meta.occurredAt,
+    shopId: meta.shopId,
+    customerId: meta.customerId,
+    platformCustomerId: state.platformCustomerId!,
+    email: state.email,
+    fromTierId: state.tierId,
+    fromTierName: state.tierName,
+    toTierId: to.id,
+    toTierName: to.name,
+    ...fields,
+  };
+}
+
 /** The highest rung the tier point reaches, if it is above the customer's current tier. */
 function upgradeFor(state: CustomerState, tierPoint: number, tiers: TierRung[], meta: CommandMeta): TierChanged[] {
   const current = tiers.find((t) => t.id === state.tierId);
@@ -589,27 +612,7 @@ function upgradeFor(state: CustomerState, tierPoint: number, tiers: TierRung[], 
     .filter((t) => t.targetPoint <= tierPoint && t.targetPoint > currentTarget)
     .sort((a, b) => b.targetPoint - a.targetPoint)[0];
   if (!reached) return [];
-  return [
-    {
-      type: T.TierChanged,
-      eventId: meta.newId(),
-      occurredAt: meta.occurredAt,
-      shopId: meta.shopId,
-      customerId: meta.customerId,
-      platformCustomerId: state.platformCustomerId!,
-      email: state.email,
-      fromTierId: state.tierId,
-      fromTierName: state.tierName,
-      toTierId: reached.id,
-      toTierName: reached.name,
-      direction: 'up',
-      trigger: 'points',
-      tierPoint,
-      isInitTier: false,
-      triggerReward: true,
-      adminNote: null,
-    },
-  ];
+  return [tierChanged(state, meta, reached, { direction: 'up', trigger: 'points', tierPoint, isInitTier: false, triggerReward: true, adminNote: null })];
 }
 
 function couponApplies(coupon: CouponState | undefined, totalCents: number, at: string): boolean {
@@ -927,15 +930,7 @@ function decideCore(command: CustomerCommand, state: CustomerState): CustomerEve
       const fromTarget = command.tiers.find((t) => t.id === state.tierId)?.targetPoint ?? -1;
       const direction = tier.targetPoint > fromTarget ? 'up' : tier.targetPoint < fromTarget ? 'down' : 'same';
       return [
-        withId({
-          ...base,
-          type: T.TierChanged,
-          platformCustomerId: state.platformCustomerId!,
-          email: state.email,
-          fromTierId: state.tierId,
-          fromTierName: state.tierName,
-          toTierId: tier.id,
-          toTierName: tier.name,
+        tierChanged(state, meta, tier, {
           direction,
           trigger: 'manual',
           tierPoint,
@@ -996,25 +991,8 @@ function decideCore(command: CustomerCommand, state: CustomerState): CustomerEve
       if (kept.targetPoint >= current.targetPoint) {
         return [withId({ ...base, type: T.TierRetained, tierId: current.id, windowPoints } as CustomerEvent & { eventId: string })];
       }
-      return [
-        withId({
-          ...base,
-          type: T.TierChanged,
-          platformCustomerId: state.platformCustomerId!,
-          email: state.email,
-          fromTierId: state.tierId,
-          fromTierName: state.tierName,
-          toTierId: kept.id,
-          toTierName: kept.name,
-          direction: 'down',
-          trigger: 'assessment',
-          // The tier point starts again from what the window holds.
-          tierPoint: windowPoints,
-          isInitTier: false,
-          triggerReward: false,
-          adminNote: null,
-        } as CustomerEvent & { eventId: string }),
-      ];
+      // The tier point starts again from what the window holds.
+      return [tierChanged(state, meta, kept, { direction: 'down', trigger: 'assessment', tierPoint: windowPoints, isInitTier: false, triggerReward: false, adminNote: null })];
     }
     case 'GrantCoupon': {
       requireEnrolled(state);

@@ -30,6 +30,31 @@ export interface RewardDoc {
 
 export const REWARDS: CollectionDefinition = { name: 'rewards_v1', indexes: [['customerId', 'sortKey'], ['shopId', 'couponCode']] };
 
+/** A new coupon's document: bought with points, or granted (tier rewards). */
+function newReward(
+  e: PointsRedeemed | CouponGranted,
+  recorded: RecordedEvent,
+  origin: Pick<RewardDoc, 'programId' | 'programTitle' | 'pointsSpent' | 'orderReqAmount'>,
+): RewardDoc {
+  return {
+    id: e.reward.rewardId,
+    shopId: e.shopId,
+    customerId: e.customerId,
+    platformCustomerId: e.platformCustomerId,
+    email: e.email,
+    couponCode: e.reward.couponCode,
+    ...origin,
+    programDescription: e.reward.programDescription,
+    rewardType: e.reward.rewardType,
+    rewardValue: e.reward.rewardValue,
+    expiredAt: e.reward.expiresAt,
+    discountStatus: 'active',
+    sortKey: `${e.occurredAt}|${recorded.revision.toString().padStart(12, '0')}`,
+    createdAt: e.occurredAt,
+    updatedAt: e.occurredAt,
+  };
+}
+
 @Injectable()
 export class RewardViewProjection implements Projection {
   readonly name = 'rewards_v1';
@@ -44,47 +69,9 @@ export class RewardViewProjection implements Projection {
     for (const recorded of events) {
       const e = fromRecorded<PointsRedeemed | CouponRefunded | CouponUsed | CouponGranted>(recorded);
       if (e.type === T.CouponGranted) {
-        rewards.put({
-          id: e.reward.rewardId,
-          shopId: e.shopId,
-          customerId: e.customerId,
-          platformCustomerId: e.platformCustomerId,
-          email: e.email,
-          couponCode: e.reward.couponCode,
-          programId: null,
-          programTitle: e.reward.title,
-          programDescription: e.reward.programDescription,
-          rewardType: e.reward.rewardType,
-          rewardValue: e.reward.rewardValue,
-          pointsSpent: 0,
-          orderReqAmount: null,
-          expiredAt: e.reward.expiresAt,
-          discountStatus: 'active',
-          sortKey: `${e.occurredAt}|${recorded.revision.toString().padStart(12, '0')}`,
-          createdAt: e.occurredAt,
-          updatedAt: e.occurredAt,
-        });
+        rewards.put(newReward(e, recorded, { programId: null, programTitle: e.reward.title, pointsSpent: 0, orderReqAmount: null }));
       } else if (e.type === T.PointsRedeemed) {
-        rewards.put({
-          id: e.reward.rewardId,
-          shopId: e.shopId,
-          customerId: e.customerId,
-          platformCustomerId: e.platformCustomerId,
-          email: e.email,
-          couponCode: e.reward.couponCode,
-          programId: e.program?.programId ?? null,
-          programTitle: e.program?.programTitle ?? null,
-          programDescription: e.reward.programDescription,
-          rewardType: e.reward.rewardType,
-          rewardValue: e.reward.rewardValue,
-          pointsSpent: e.points,
-          orderReqAmount: e.reward.orderReqAmount,
-          expiredAt: e.reward.expiresAt,
-          discountStatus: 'active',
-          sortKey: `${e.occurredAt}|${recorded.revision.toString().padStart(12, '0')}`,
-          createdAt: e.occurredAt,
-          updatedAt: e.occurredAt,
-        });
+        rewards.put(newReward(e, recorded, { programId: e.program?.programId ?? null, programTitle: e.program?.programTitle ?? null, pointsSpent: e.points, orderReqAmount: e.reward.orderReqAmount }));
       } else {
         const doc = await rewards.get(e.rewardId);
         if (doc) rewards.put({ ...doc, discountStatus: e.type === T.CouponUsed ? 'used' : 'refunded', updatedAt: e.occurredAt });
