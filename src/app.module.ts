@@ -37,6 +37,7 @@ import { BirthdayRewards } from './programs/birthday-rewards';
 import { PointsExpiry } from './programs/points-expiry';
 import { PendingPointsRelease } from './programs/pending-points-release';
 import { TierReviews } from './tiers/tier-reviews';
+import { CouponExpiry } from './rewards/coupon-expiry';
 import { TierRewardCoupons } from './tiers/tier-reward-coupons';
 import { Capability } from './shared/capability';
 
@@ -64,6 +65,7 @@ export class AppModule implements OnApplicationBootstrap, OnApplicationShutdown 
     private readonly expiry: PointsExpiry,
     private readonly pendingRelease: PendingPointsRelease,
     private readonly tierReviews: TierReviews,
+    private readonly couponExpiry: CouponExpiry,
     private readonly tierRewardCoupons: TierRewardCoupons,
     private readonly config: AppConfig,
     @Inject(STORAGE) private readonly storage: Storage,
@@ -136,6 +138,7 @@ export class AppModule implements OnApplicationBootstrap, OnApplicationShutdown 
     if (this.config.expiryCheckMs > 0) this.expiry.start(this.config.expiryCheckMs);
     if (this.config.pendingReleaseCheckMs > 0) this.pendingRelease.start(this.config.pendingReleaseCheckMs);
     if (this.config.tierReviewCheckMs > 0) this.tierReviews.start(this.config.tierReviewCheckMs);
+    if (this.config.couponExpiryCheckMs > 0) this.couponExpiry.start(this.config.couponExpiryCheckMs);
     await this.tierRewardCoupons.start();
   }
 
@@ -144,6 +147,7 @@ export class AppModule implements OnApplicationBootstrap, OnApplicationShutdown 
     this.expiry.stop();
     this.pendingRelease.stop();
     this.tierReviews.stop();
+    this.couponExpiry.stop();
     await this.tierRewardCoupons.stop();
     await this.deliveryWorker.stop();
     await this.webhookProjector.stop();

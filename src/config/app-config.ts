@@ -26,6 +26,8 @@ export class AppConfig {
   readonly pendingReleaseCheckMs: number;
   /** How often tier retention reviews run (0: never). */
   readonly tierReviewCheckMs: number;
+  /** How often issued coupons past their expiry are expired (0: never). */
+  readonly couponExpiryCheckMs: number;
   /** The platform's admin API for coupons and store credit; null: codes are kept by the embedded adapter. */
   readonly commercePlatform: { baseUrl: string; accessToken: string; timeoutMs: number } | null;
   readonly webhooks: {
@@ -58,6 +60,7 @@ export class AppConfig {
     this.expiryCheckMs = Number(env.EXPIRY_CHECK_MS ?? 3_600_000);
     this.pendingReleaseCheckMs = Number(env.PENDING_RELEASE_CHECK_MS ?? 300_000);
     this.tierReviewCheckMs = Number(env.TIER_REVIEW_CHECK_MS ?? 3_600_000);
+    this.couponExpiryCheckMs = Number(env.COUPON_EXPIRY_CHECK_MS ?? 3_600_000);
     this.commercePlatform = env.COMMERCE_PLATFORM_URL ? { baseUrl: env.COMMERCE_PLATFORM_URL, accessToken: env.COMMERCE_PLATFORM_TOKEN ?? '', timeoutMs: Number(env.COMMERCE_PLATFORM_TIMEOUT_MS ?? 10_000) } : null;
     const number = (name: string, fallback: number) => (env[name] ? Number(env[name]) : fallback);
     this.webhooks = {

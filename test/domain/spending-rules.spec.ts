@@ -116,3 +116,28 @@ describe('customer ledger: redemption limits and coupons at checkout', () => {
     expect(codeOf(() => run((meta) => ({ type: 'RefundCoupon', meta, couponCode: 'CREDIT-X', reason: null, source: 't' })))).toEqual(['BAD_REQUEST', 'discountCode']);
   });
 });
+
+describe('customer ledger: coupon expiry', () => {
+  const ids = sequentialIds('y');
+  let state: CustomerState;
+  const run = (command: (meta: any) => CustomerCommand, at: string) => {
+    const events = customerLedger.decide(command({ shopId: 's', customerId: 'c', occurredAt: at, newId: ids }), state);
+    events.forEach((e: CustomerEvent) => (state = customerLedger.evolve(state, e)));
+    return events;
+  };
+  it('expires an active coupon at its expiry, once; never a used one; an expired coupon cannot be refunded', () => {
+    state = customerLedger.initialState();
+    run((meta) => ({ type: 'EnrolCustomer', meta, platformCustomerId: 5, email: null, firstName: null, lastName: null, acceptsMarketing: false, platformCreatedAt: null, baseTier: null, source: 't' }), '2026-01-01T00:00:00.000Z');
+    run((meta) => ({ type: 'AwardPoints', meta, request: { points: 500, source: 't', event: 'x' }, tiers: [] }), '2026-01-01T00:00:00.000Z');
+    const coupon = (code: string) => ({ rewardId: `r-${code}`, couponCode: code, discountId: null, priceRuleId: null, rewardType: 'fixed_amount', rewardValue: 5, redeemType: 'fixed', orderReqAmount: null, expiresAt: '2026-02-01T00:00:00.000Z', programDescription: null });
+    for (const code of ['A', 'B']) run((meta) => ({ type: 'RedeemReward', meta, program: { programId: 'p', programTitle: 'x', event: 'amount_discount' }, points: 100, quantity: 1, source: 't', reward: coupon(code) }), '2026-01-02T00:00:00.000Z');
+    run((meta) => ({ type: 'RecordOrder', meta, orderId: '1', orderName: null, totalCents: 100, currency: 'USD', sourceName: 'web', lineItems: [], platformCreatedAt: null, discountCodes: ['B'] }), '2026-01-03T00:00:00.000Z');
+    const expire = (code: string) => (meta: any): CustomerCommand => ({ type: 'ExpireCoupon', meta, couponCode: code });
+    expect(run(expire('A'), '2026-01-31T23:59:59.000Z')).toEqual([]);
+    expect(run(expire('A'), '2026-02-01T00:00:00.000Z')).toMatchObject([{ type: T.CouponExpired, couponCode: 'A', rewardId: 'r-A' }]);
+    expect(run(expire('A'), '2026-02-02T00:00:00.000Z')).toEqual([]);
+    expect(run(expire('B'), '2026-02-02T00:00:00.000Z')).toEqual([]);
+    expect(codeOf(() => run((meta) => ({ type: 'RefundCoupon', meta, couponCode: 'A', reason: null, source: 't' }), '2026-02-03T00:00:00.000Z'))).toEqual(['BAD_REQUEST', 'discountCode']);
+    expect(state.points).toBe(300);
+  });
+});

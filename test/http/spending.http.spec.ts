@@ -98,3 +98,37 @@ describe(`spending rules over HTTP (${defaultStoreKind()})`, () => {
     expect(await bad('amount_discount', { pointsCost: 10, rewardValue: 1, totalLimitationRedeem: 0 })).toBe('spending.totalLimitationRedeem');
   });
 });
+
+describe('issued coupons expire', () => {
+  let now = new Date('2026-04-01T10:00:00.000Z');
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ clock: { now: () => now } });
+  });
+  afterAll(() => t.close());
+
+  it('past expiresInDays an unused coupon becomes expired: listed as such, not refundable, not usable; used ones stay used', async () => {
+    const { CouponExpiry } = await import('../../src/rewards/coupon-expiry');
+    const shop = await t.shop();
+    const program = expectSuccess((await t.http().post('/rest_api/v2/programs').set(auth(shop)).send({ type: 'spending', event: 'amount_discount', title: '$5', spending: { pointsCost: 100, rewardValue: 5, expiresInDays: 30 } }).expect(201)).body).id;
+    await t.enrol(shop, 3301);
+    await t.http().post('/rest_api/v2/transactions/points/award').set(auth(shop)).send({ platformCustomerId: '3301', point: 300 }).expect(200);
+    const redeem = async () => (await t.http().post('/rest_api/v2/programs/redemption/redeem').set(auth(shop)).send({ programId: program, platformCustomerId: '3301', quantity: 1 }).expect(200)).body.meta.couponCode;
+    const unused = await redeem();
+    const used = await redeem();
+    await t.platform(shop, 'orders/paid', { id: 92001, customer: { id: 3301 }, total_price: '20.00', currency: 'USD', line_items: [], discount_codes: [{ code: used }] }).expect(200);
+    const expiry = t.app.get(CouponExpiry);
+    now = new Date('2026-05-01T09:59:00.000Z');
+    expect(await expiry.runOnce()).toBe(0);
+    now = new Date('2026-05-01T10:00:00.000Z');
+    expect(await expiry.runOnce()).toBe(1);
+    expect(await expiry.runOnce()).toBe(0);
+    const list = (await t.http().get('/rest_api/v2/rewards?platformCustomerId=3301&status=expired').set(auth(shop)).expect(200)).body.data;
+    expect(list.map((r: any) => r.couponCode)).toEqual([unused]);
+    expect((await t.http().get('/rest_api/v2/rewards?platformCustomerId=3301&status=used').set(auth(shop)).expect(200)).body.data.map((r: any) => r.couponCode)).toEqual([used]);
+    expectError((await t.http().post('/rest_api/v2/rewards/coupons/refund').set(auth(shop)).send({ discountCode: unused, platformCustomerId: '3301' }).expect(400)).body, 'BAD_REQUEST', 400);
+    await t.platform(shop, 'orders/paid', { id: 92002, customer: { id: 3301 }, total_price: '20.00', currency: 'USD', line_items: [], discount_codes: [{ code: unused }] }).expect(200);
+    expect((await t.http().get('/rest_api/v2/rewards?platformCustomerId=3301&status=expired').set(auth(shop)).expect(200)).body.data).toHaveLength(1);
+    expect((await t.http().get('/rest_api/v2/customers/external/3301').set(auth(shop)).expect(200)).body.data.point).toBe(100);
+  });
+});

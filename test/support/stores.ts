@@ -42,6 +42,7 @@ export function testConfig(env: Record<string, string | undefined> = {}): AppCon
     EXPIRY_CHECK_MS: '0',
     PENDING_RELEASE_CHECK_MS: '0',
     TIER_REVIEW_CHECK_MS: '0',
+    COUPON_EXPIRY_CHECK_MS: '0',
     ...env,
   });
 }

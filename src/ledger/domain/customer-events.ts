@@ -25,6 +25,7 @@ export const CustomerEventType = {
   PendingPointsCancelled: 'points.pending-cancelled.v1',
   TierRetained: 'tier.retained.v1',
   CouponGranted: 'reward.coupon-granted.v1',
+  CouponExpired: 'reward.coupon-expired.v1',
 } as const;
 
 interface Base {
@@ -215,6 +216,14 @@ export interface TierRetained extends Base {
   windowPoints: number;
 }
 
+/** A coupon passed its expiry unused: it no longer works and its points are not returned. */
+export interface CouponExpired extends Base {
+  type: typeof CustomerEventType.CouponExpired;
+  rewardId: string;
+  couponCode: string;
+  expiresAt: string;
+}
+
 /** A coupon given for free (a tier reward on entering a tier): no points were spent. */
 export interface CouponGranted extends Base {
   type: typeof CustomerEventType.CouponGranted;
@@ -304,7 +313,8 @@ export type CustomerEvent =
   | PointsPending
   | PendingPointsCancelled
   | TierRetained
-  | CouponGranted;
+  | CouponGranted
+  | CouponExpired;
 
 export const POINTS_EVENT_TYPES: ReadonlySet<string> = new Set([
   CustomerEventType.PointsAwarded,

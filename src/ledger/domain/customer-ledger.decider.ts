@@ -76,7 +76,7 @@ export interface CustomerState {
 export interface CouponState {
   rewardId: string;
   points: number;
-  status: 'active' | 'refunded' | 'used';
+  status: 'active' | 'refunded' | 'used' | 'expired';
   programId?: string | null;
   rewardType?: string;
   /** Minimum order subtotal in cents for the code to apply (null: none). */
@@ -202,6 +202,8 @@ export type CustomerCommand =
       tiers?: TierRung[];
       earningLimit?: EarningLimitPolicy | null;
     })
+  /** Marks a coupon expired once its expiry has passed (unused, active coupons only). */
+  | { type: 'ExpireCoupon'; meta: CommandMeta; couponCode: string }
   /** A tier reward coupon minted for the customer (once per reward id). */
   | { type: 'GrantCoupon'; meta: CommandMeta; reward: RewardCoupon & { title: string }; tierId: string; tierChangedEventId: string }
   /**
@@ -426,6 +428,8 @@ function evolveBalance(state: CustomerState, event: CustomerEvent): CustomerStat
       return { ...state, tierId: event.toTierId, tierName: event.toTierName, tierPoint: event.tierPoint, tierSince: event.occurredAt };
     case T.TierRetained:
       return { ...state, tierSince: event.occurredAt };
+    case T.CouponExpired:
+      return { ...state, coupons: { ...state.coupons, [event.couponCode]: { ...state.coupons[event.couponCode], status: 'expired' } } };
     case T.CouponGranted:
       return {
         ...state,
@@ -993,6 +997,12 @@ function decideCore(command: CustomerCommand, state: CustomerState): CustomerEve
       }
       // The tier point starts again from what the window holds.
       return [tierChanged(state, meta, kept, { direction: 'down', trigger: 'assessment', tierPoint: windowPoints, isInitTier: false, triggerReward: false, adminNote: null })];
+    }
+    case 'ExpireCoupon': {
+      requireEnrolled(state);
+      const coupon = state.coupons[command.couponCode];
+      if (!coupon || coupon.status !== 'active' || !coupon.expiresAt || coupon.expiresAt > meta.occurredAt) return [];
+      return [withId({ ...base, type: T.CouponExpired, rewardId: coupon.rewardId, couponCode: command.couponCode, expiresAt: coupon.expiresAt } as CustomerEvent & { eventId: string })];
     }
     case 'GrantCoupon': {
       requireEnrolled(state);

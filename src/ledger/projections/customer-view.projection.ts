@@ -95,6 +95,7 @@ function applyEvent(doc: CustomerDoc | null, event: CustomerEvent): CustomerDoc 
       return { ...next, tierAssessedAt: event.occurredAt };
     case T.CouponUsed:
     case T.CouponGranted:
+    case T.CouponExpired:
     case T.PointsExpiryWarned:
       return next;
     default:

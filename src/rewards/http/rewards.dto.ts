@@ -20,7 +20,7 @@ export class RefundCouponDto {
 export class ListRewardsDto {
   @ApiPropertyOptional() @IsOptional() @IsString() customerId?: string;
   @ApiPropertyOptional() @IsOptional() @ToIdString() @Matches(PLATFORM_ID, { message: 'platformCustomerId must be a numeric platform customer id' }) platformCustomerId?: string;
-  @ApiPropertyOptional({ enum: ['active', 'refunded', 'used'] }) @IsOptional() @IsIn(['active', 'refunded', 'used']) status?: string;
+  @ApiPropertyOptional({ enum: ['active', 'refunded', 'used', 'expired'] }) @IsOptional() @IsIn(['active', 'refunded', 'used', 'expired']) status?: string;
   @ApiPropertyOptional({ example: 'fixed_amount' }) @IsOptional() @IsString() type?: string;
   @ApiPropertyOptional() @IsOptional() @IsString() after?: string;
   @ApiPropertyOptional() @IsOptional() @IsString() before?: string;

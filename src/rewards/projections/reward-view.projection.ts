@@ -4,7 +4,7 @@ import { RecordedEvent } from '../../infrastructure/event-store/event-store.port
 import { Projection } from '../../projections/projection';
 import { ProjectionBatch } from '../../projections/projection-batch';
 import { fromRecorded } from '../../event-sourcing/domain-event';
-import { CouponGranted, CouponRefunded, CouponUsed, CustomerEventType as T, PointsRedeemed } from '../../ledger/domain/customer-events';
+import { CouponExpired, CouponGranted, CouponRefunded, CouponUsed, CustomerEventType as T, PointsRedeemed } from '../../ledger/domain/customer-events';
 
 /** A coupon bought with points (spec 2.9 Reward). */
 export interface RewardDoc {
@@ -22,7 +22,7 @@ export interface RewardDoc {
   pointsSpent: number;
   orderReqAmount: string | null;
   expiredAt: string | null;
-  discountStatus: 'active' | 'refunded' | 'used';
+  discountStatus: 'active' | 'refunded' | 'used' | 'expired';
   sortKey: string;
   createdAt: string;
   updatedAt: string;
@@ -61,20 +61,21 @@ export class RewardViewProjection implements Projection {
   readonly collections = [REWARDS];
 
   handles(eventType: string): boolean {
-    return eventType === T.PointsRedeemed || eventType === T.CouponRefunded || eventType === T.CouponUsed || eventType === T.CouponGranted;
+    return eventType === T.PointsRedeemed || eventType === T.CouponRefunded || eventType === T.CouponUsed || eventType === T.CouponGranted || eventType === T.CouponExpired;
   }
 
   async apply(events: RecordedEvent[], batch: ProjectionBatch): Promise<void> {
     const rewards = batch.collection<RewardDoc>(REWARDS);
     for (const recorded of events) {
-      const e = fromRecorded<PointsRedeemed | CouponRefunded | CouponUsed | CouponGranted>(recorded);
+      const e = fromRecorded<PointsRedeemed | CouponRefunded | CouponUsed | CouponGranted | CouponExpired>(recorded);
       if (e.type === T.CouponGranted) {
         rewards.put(newReward(e, recorded, { programId: null, programTitle: e.reward.title, pointsSpent: 0, orderReqAmount: null }));
       } else if (e.type === T.PointsRedeemed) {
         rewards.put(newReward(e, recorded, { programId: e.program?.programId ?? null, programTitle: e.program?.programTitle ?? null, pointsSpent: e.points, orderReqAmount: e.reward.orderReqAmount }));
       } else {
         const doc = await rewards.get(e.rewardId);
-        if (doc) rewards.put({ ...doc, discountStatus: e.type === T.CouponUsed ? 'used' : 'refunded', updatedAt: e.occurredAt });
+        const status = e.type === T.CouponUsed ? 'used' : e.type === T.CouponExpired ? 'expired' : 'refunded';
+        if (doc) rewards.put({ ...doc, discountStatus: status, updatedAt: e.occurredAt });
       }
     }
   }
