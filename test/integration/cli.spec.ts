@@ -50,6 +50,6 @@ describe('loyalty CLI', () => {
 
   it('projections rebuild replays the log', async () => {
     const { stdout } = await run('node', [cli, 'projections', 'rebuild'], { env });
-    expect(JSON.parse(stdout)).toMatchObject({ rebuilt: expect.arrayContaining(['customers_v1', 'transactions_v1']), events: expect.any(Number) });
+    expect(JSON.parse(stdout)).toMatchObject({ rebuilt: expect.arrayContaining(['customers_v2', 'transactions_v1']), events: expect.any(Number) });
   });
 });

@@ -43,7 +43,7 @@ describe('rebuild from the log', () => {
     await t.platform(shop, 'refunds/create', { id: 1, order_id: 8001, transactions: [{ kind: 'refund', amount: '2.50' }] }).expect(200);
 
     const live = await snapshot();
-    expect((live.customers_v1 as unknown[]).length).toBe(6);
+    expect((live.customers_v2 as unknown[]).length).toBe(6);
     expect((live.transactions_v1 as unknown[]).length).toBe(8);
     expect((live.orders_v1 as unknown[]).length).toBe(1);
 

@@ -129,7 +129,7 @@ const CACHE_LIMIT = 50_000;
  */
 @Injectable()
 export class CustomerViewProjection implements Projection {
-  readonly name = 'customers_v1';
+  readonly name = 'customers_v2';
   readonly collections = [CUSTOMERS];
   private readonly recent = new Map<string, CustomerDoc>();
 

@@ -83,7 +83,7 @@ export interface TransactionDoc {
 }
 
 export const CUSTOMERS: CollectionDefinition = {
-  name: 'customers_v1',
+  name: 'customers_v2',
   // Every index is rewritten on every balance change: only the list's main paths are indexed.
   indexes: [
     ['shopId', 'createdAt'],
