@@ -949,7 +949,7 @@ function decideCore(command: CustomerCommand, state: CustomerState): CustomerEve
       if (state.orders[command.orderId]) return [];
       const { type: _t, meta: _m, earning, tiers, discountCodes, ...order } = command;
       const recorded = withId({ ...base, type: T.OrderRecorded, ...order, autoRemovePoints: earning?.autoRemovePoints ?? true } as CustomerEvent & { eventId: string });
-      const used: CustomerEvent[] = (discountCodes ?? [])
+      const used: CustomerEvent[] = [...new Set(discountCodes ?? [])]
         // A code counts as used only where the platform would accept it: active, not expired, minimum met.
         .filter((code) => couponApplies(state.coupons[code], order.totalCents, meta.occurredAt))
         .map((code) => withId({ ...base, type: T.CouponUsed, rewardId: state.coupons[code].rewardId, couponCode: code, orderId: order.orderId, platformCustomerId: state.platformCustomerId!, email: state.email } as CustomerEvent & { eventId: string }));
