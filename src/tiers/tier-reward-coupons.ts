@@ -4,6 +4,7 @@ import { fromRecorded } from '../event-sourcing/domain-event';
 import { DecisionRunner } from '../event-sourcing/decision-runner';
 import { PollingLoop } from '../shared/polling-loop';
 import { deterministicUuid } from '../shared/domain/ids';
+import { DomainError } from '../shared/domain/domain-error';
 import { CLOCK, Clock, ID_GENERATOR, IdGenerator } from '../shared/domain/clock';
 import { AppConfig } from '../config/app-config';
 import { COMMERCE_PLATFORM, CommercePlatform } from '../platform/commerce/commerce-platform.port';
@@ -73,36 +74,46 @@ export class TierRewardCoupons {
     const tier = (await this.tiers.forShop(change.shopId)).docs.find((t) => t.id === change.toTierId);
     const coupons = (tier?.tierRewards ?? []).map((r, index) => ({ r, index })).filter(({ r }) => r.type === 'coupon');
     for (const { r, index } of coupons) {
-      const rewardId = deterministicUuid(change.eventId, `tier-reward-${index}`);
-      const expiresAt = r.expiresInDays ? new Date(this.clock.now().getTime() + Number(r.expiresInDays) * 86_400_000).toISOString() : null;
-      const rewardType = String(r.rewardType);
-      const rewardValue = r.rewardValue === undefined ? null : Number(r.rewardValue);
-      const title = typeof r.title === 'string' && r.title ? r.title : `${change.toTierName} reward`;
-      const discount = await this.platform.createDiscount({
-        shopId: change.shopId,
-        rewardId,
-        rewardType,
-        rewardValue,
-        orderReqAmount: null,
-        expiresAt,
-        title,
-        platformCustomerId: change.platformCustomerId,
-        combinedWith: { orderDiscounts: false, productDiscounts: false, shippingDiscounts: false },
-        entitledVariantIds: [],
-      });
-      await this.runner.run(
-        customerLedger,
-        customerStreamId(change.shopId, change.customerId),
-        () => ({
-          type: 'GrantCoupon' as const,
-          meta: { shopId: change.shopId, customerId: change.customerId, occurredAt: this.clock.now().toISOString(), newId: () => this.ids.next() },
-          tierId: change.toTierId,
-          tierChangedEventId: change.eventId,
-          reward: { rewardId, couponCode: discount.code, discountId: discount.discountId, priceRuleId: discount.priceRuleId, rewardType, rewardValue, redeemType: 'fixed', orderReqAmount: null, expiresAt, programDescription: null, title },
-        }),
-        // Called from a feed reader: waiting for the read models here could wait on itself.
-        { waitForProjections: false },
-      );
+      try {
+        await this.grantOne(change, r, index);
+      } catch (error) {
+        // Only an outage is worth waiting for; a refused grant must not hold back every later one.
+        if (error instanceof DomainError && error.code === 'PLATFORM_UNAVAILABLE') throw error;
+        this.logger.error(`Tier reward ${index} of tier ${change.toTierId} for customer ${change.customerId} was not granted: ${(error as Error).message}`);
+      }
     }
+  }
+
+  private async grantOne(change: TierChanged, r: Record<string, unknown>, index: number): Promise<void> {
+    const rewardId = deterministicUuid(change.eventId, `tier-reward-${index}`);
+    const expiresAt = r.expiresInDays ? new Date(this.clock.now().getTime() + Number(r.expiresInDays) * 86_400_000).toISOString() : null;
+    const rewardType = String(r.rewardType);
+    const rewardValue = r.rewardValue === undefined ? null : Number(r.rewardValue);
+    const title = typeof r.title === 'string' && r.title ? r.title : `${change.toTierName} reward`;
+    const discount = await this.platform.createDiscount({
+      shopId: change.shopId,
+      rewardId,
+      rewardType,
+      rewardValue,
+      orderReqAmount: null,
+      expiresAt,
+      title,
+      platformCustomerId: change.platformCustomerId,
+      combinedWith: { orderDiscounts: false, productDiscounts: false, shippingDiscounts: false },
+      entitledVariantIds: [],
+    });
+    await this.runner.run(
+      customerLedger,
+      customerStreamId(change.shopId, change.customerId),
+      () => ({
+        type: 'GrantCoupon' as const,
+        meta: { shopId: change.shopId, customerId: change.customerId, occurredAt: this.clock.now().toISOString(), newId: () => this.ids.next() },
+        tierId: change.toTierId,
+        tierChangedEventId: change.eventId,
+        reward: { rewardId, couponCode: discount.code, discountId: discount.discountId, priceRuleId: discount.priceRuleId, rewardType, rewardValue, redeemType: 'fixed', orderReqAmount: null, expiresAt, programDescription: null, title },
+      }),
+      // Called from a feed reader: waiting for the read models here could wait on itself.
+      { waitForProjections: false },
+    );
   }
 }

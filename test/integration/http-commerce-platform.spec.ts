@@ -1,6 +1,7 @@
 import { createServer, IncomingMessage, Server } from 'node:http';
 import { AddressInfo } from 'node:net';
 import { createTestApp, TestApp, auth, expectError } from '../support/test-app';
+import { waitUntil } from '../support/receiver';
 import { HttpCommercePlatform } from '../../src/platform/commerce/http-commerce-platform.adapter';
 
 interface Call {
@@ -16,6 +17,7 @@ async function startPlatformStub() {
   const codes = new Map<string, { id: number; price_rule_id: number; code: string }>();
   let nextId = 1000;
   let failing = false;
+  let rejectTitle: string | null = null;
   const server: Server = createServer((req, res) => {
     let raw = '';
     req.on('data', (c) => (raw += c));
@@ -38,6 +40,7 @@ async function startPlatformStub() {
         const collects: Record<string, number[]> = { '501': [70, 71], '502': [71] };
         return send(200, { collects: (collects[url.searchParams.get('product_id')!] ?? []).map((collection_id) => ({ collection_id })) });
       }
+      if (req.method === 'POST' && path === '/price_rules.json' && rejectTitle && String(body.price_rule.title).startsWith(rejectTitle)) return send(422, { errors: 'invalid' });
       if (req.method === 'POST' && path === '/price_rules.json') return send(201, { price_rule: { id: nextId++, ...body.price_rule } });
       let m = /^\/price_rules\/(\d+)\/discount_codes\.json$/.exec(path);
       if (req.method === 'POST' && m) {
@@ -61,6 +64,7 @@ async function startPlatformStub() {
     codes,
     baseUrl: `http://127.0.0.1:${port}/{domain}/admin`,
     fail: (on: boolean) => (failing = on),
+    reject: (title: string | null) => (rejectTitle = title),
     close: () => new Promise<void>((r) => server.close(() => r())),
   };
 }
@@ -128,6 +132,31 @@ describe('HTTP commerce platform adapter against a stub admin API', () => {
     expect(done.couponCode).toMatch(/^CREDIT-\d+$/);
   });
 
+  it('tier reward coupons wait out a platform outage, and a refused one does not hold back the next', async () => {
+    const shop = await t.shop();
+    const tier = (name: string, targetPoint: number, title: string) =>
+      t.http().post('/rest_api/v2/tiers').set(auth(shop)).send({ name, targetPoint, tierRewards: [{ type: 'coupon', rewardType: 'fixed_amount', rewardValue: 5, title }] }).expect(201);
+    await tier('Silver', 100, 'Silver gift');
+    await tier('Gold', 200, 'Gold gift');
+    await tier('Platinum', 300, 'Platinum gift');
+    await t.enrol(shop, 5301);
+    const award = (point: number) => t.http().post('/rest_api/v2/transactions/points/award').set(auth(shop)).send({ platformCustomerId: '5301', point }).expect(200);
+    const coupons = async () => (await t.http().get('/rest_api/v2/rewards?platformCustomerId=5301&order=createdAt_asc').set(auth(shop)).expect(200)).body.data.map((r: any) => r.programTitle);
+    stub.fail(true);
+    await award(150);
+    await new Promise((r) => setTimeout(r, 2500));
+    expect(await coupons()).toEqual([]);
+    stub.fail(false);
+    await waitUntil(async () => (await coupons()).length === 1, 10_000, 'silver coupon after the outage');
+    expect(await coupons()).toEqual(['Silver gift']);
+    stub.reject('Gold gift');
+    await award(100);
+    await award(100);
+    await waitUntil(async () => (await coupons()).length === 2, 10_000, 'platinum coupon');
+    expect(await coupons()).toEqual(['Silver gift', 'Platinum gift']);
+    stub.reject(null);
+  });
+
   it('collection memberships come from the platform collects', async () => {
     const adapter = new HttpCommercePlatform({ baseUrl: stub.baseUrl, accessToken: 'stub-token', domainOf: async () => 'x.example.com' });
     expect(await adapter.collectionsOf('s', ['501', '502', '503', '501'])).toEqual({ '501': ['70', '71'], '502': ['71'], '503': [] });
@@ -141,6 +170,6 @@ describe('HTTP commerce platform adapter against a stub admin API', () => {
     const second = await adapter.createDiscount(request);
     expect(second).toEqual(first);
     expect(stub.calls.filter((c) => c.path.endsWith('/price_rules.json')).length).toBe(before + 1);
-    await expect(new HttpCommercePlatform({ baseUrl: stub.baseUrl, accessToken: 'wrong', domainOf: async () => 'x' }).createDiscount({ ...request, rewardId: 'other' })).rejects.toMatchObject({ code: 'PLATFORM_UNAVAILABLE', status: 502 });
+    await expect(new HttpCommercePlatform({ baseUrl: stub.baseUrl, accessToken: 'wrong', domainOf: async () => 'x' }).createDiscount({ ...request, rewardId: 'other' })).rejects.toMatchObject({ code: 'PLATFORM_REJECTED', status: 502 });
   });
 });

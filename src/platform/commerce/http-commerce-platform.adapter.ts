@@ -25,8 +25,9 @@ const money = (n: number) => n.toFixed(2);
 /**
  * The commerce platform's admin REST API (price rules with one discount code each, and store credit).
  * Every call is safe to repeat for the same reward id: codes derive from it and are looked up first,
- * store credit is sent with the reward id as Idempotency-Key. Platform failures surface as 502
- * PLATFORM_UNAVAILABLE, and nothing is spent.
+ * store credit is sent with the reward id as Idempotency-Key. Platform failures surface as 502:
+ * PLATFORM_UNAVAILABLE (unreachable, 5xx, 429: worth retrying) or PLATFORM_REJECTED (another 4xx);
+ * nothing is spent.
  */
 export class HttpCommercePlatform implements CommercePlatform {
   private readonly logger = new Logger('HttpCommercePlatform');
@@ -122,7 +123,9 @@ export class HttpCommercePlatform implements CommercePlatform {
     if (allowed.includes(response.status)) return null as T;
     if (!response.ok) {
       this.logger.error(`${method} ${path} answered ${response.status}`);
-      throw new DomainError('PLATFORM_UNAVAILABLE', `The commerce platform answered ${response.status}`, 502);
+      // A 4xx (but 429) will not pass on a retry: the platform refused this request.
+      const refused = response.status >= 400 && response.status < 500 && response.status !== 429;
+      throw new DomainError(refused ? 'PLATFORM_REJECTED' : 'PLATFORM_UNAVAILABLE', `The commerce platform answered ${response.status}`, 502);
     }
     return (response.status === 204 ? null : await response.json()) as T;
   }
