@@ -3,7 +3,7 @@ import { CLOCK, Clock } from '../shared/domain/clock';
 import { ScheduledJob } from '../shared/interval-job';
 import { READ_STORE, ReadStore } from '../infrastructure/read-store/read-store.port';
 import { CustomerStreamCommands } from '../ledger/commands/ledger-command-context';
-import { COMMERCE_PLATFORM, CommercePlatform } from '../platform/commerce/commerce-platform.port';
+import { COMMERCE_PLATFORM, CommercePlatform } from '../infrastructure/commerce-platform/commerce-platform.port';
 import { RewardDoc, REWARDS } from './projections/reward-view.projection';
 
 /**

@@ -7,7 +7,7 @@ import { deterministicUuid } from '../shared/domain/ids';
 import { DomainError } from '../shared/domain/domain-error';
 import { CLOCK, Clock, ID_GENERATOR, IdGenerator } from '../shared/domain/clock';
 import { AppConfig } from '../config/app-config';
-import { COMMERCE_PLATFORM, CommercePlatform } from '../platform/commerce/commerce-platform.port';
+import { COMMERCE_PLATFORM, CommercePlatform } from '../infrastructure/commerce-platform/commerce-platform.port';
 import { customerLedger } from '../ledger/domain/customer-ledger.decider';
 import { customerStreamId, CustomerEventType, TierChanged } from '../ledger/domain/customer-events';
 import { TierCatalog } from './tier-catalog';

@@ -2,7 +2,7 @@ import { createServer, IncomingMessage, Server } from 'node:http';
 import { AddressInfo } from 'node:net';
 import { createTestApp, TestApp, auth, expectError } from '../support/test-app';
 import { waitUntil } from '../support/receiver';
-import { HttpCommercePlatform } from '../../src/platform/commerce/http-commerce-platform.adapter';
+import { HttpCommercePlatform } from '../../src/infrastructure/commerce-platform/http-commerce-platform.adapter';
 
 interface Call {
   method: string;

@@ -1,7 +1,7 @@
 import { ShopDirectory } from '../../shops/shop-directory';
 import { Inject } from '@nestjs/common';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import { COMMERCE_PLATFORM, CommercePlatform } from '../../platform/commerce/commerce-platform.port';
+import { COMMERCE_PLATFORM, CommercePlatform } from '../../infrastructure/commerce-platform/commerce-platform.port';
 import { customerIdFor } from '../customer-identity';
 import { CustomerStreamCommands } from './ledger-command-context';
 import { CustomerEventType, OrderDetails, PointsAwarded } from '../domain/customer-events';

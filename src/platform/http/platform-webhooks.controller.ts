@@ -12,7 +12,7 @@ import { EnrolCustomerCommand } from '../../ledger/commands/enrol-customer.handl
 import { UpdateCustomerProfileCommand } from '../../ledger/commands/update-customer-profile.handler';
 import { CancelOrderCommand, RecordOrderCommand, RecordRefundCommand } from '../../ledger/commands/record-order.handler';
 import { parseCollection, parseCustomer, parseOrder, parseRefund, PlatformCustomer } from '../platform-payloads';
-import { ProductCollections } from '../commerce/product-collections';
+import { ProductCollections } from '../../infrastructure/commerce-platform/product-collections';
 import { ORDERS, OrderDoc, orderDocId } from '../projections/order-view.projection';
 import { customerIdFor } from '../../ledger/customer-identity';
 import { CUSTOMERS, CustomerDoc } from '../../ledger/projections/ledger-read-models';

@@ -14,7 +14,7 @@ import { EarnSocialCommand } from '../commands/earn-social.handler';
 import { ProgramCatalog } from '../program-catalog';
 import { CustomerLookup } from '../../ledger/queries/customer-lookup';
 import { cartPoints, isActive, needsCollections, orderEarningRule } from '../domain/order-earning';
-import { COMMERCE_PLATFORM, CommercePlatform } from '../../platform/commerce/commerce-platform.port';
+import { COMMERCE_PLATFORM, CommercePlatform } from '../../infrastructure/commerce-platform/commerce-platform.port';
 import { CustomerDoc } from '../../ledger/projections/ledger-read-models';
 import { RewardDoc, REWARDS } from '../../rewards/projections/reward-view.projection';
 import { TierRate } from '../domain/program-events';

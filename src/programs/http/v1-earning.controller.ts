@@ -14,7 +14,7 @@ import { CustomerDoc } from '../../ledger/projections/ledger-read-models';
 import { ProgramDoc, PROGRAMS } from '../projections/program-read-models';
 import { ProgramCatalog } from '../program-catalog';
 import { cartPoints, needsCollections, orderEarningRule } from '../domain/order-earning';
-import { COMMERCE_PLATFORM, CommercePlatform } from '../../platform/commerce/commerce-platform.port';
+import { COMMERCE_PLATFORM, CommercePlatform } from '../../infrastructure/commerce-platform/commerce-platform.port';
 import { SOCIAL_EVENTS } from '../domain/program-events';
 import { EarnSocialCommand } from '../commands/earn-social.handler';
 

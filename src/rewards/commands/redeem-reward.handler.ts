@@ -8,7 +8,7 @@ import { DecisionRunner } from '../../event-sourcing/decision-runner';
 import { ProgramCatalog } from '../../programs/program-catalog';
 import { isActive } from '../../programs/domain/order-earning';
 import { giftVariants, redemptionPoints, redemptionValue, spendingRules } from '../../programs/domain/spending-rules';
-import { COMMERCE_PLATFORM, CommercePlatform } from '../../platform/commerce/commerce-platform.port';
+import { COMMERCE_PLATFORM, CommercePlatform } from '../../infrastructure/commerce-platform/commerce-platform.port';
 import { ShopDirectory } from '../../shops/shop-directory';
 import { redemptionQuota, redemptionQuotaStreamId } from '../domain/redemption-quota.decider';
 

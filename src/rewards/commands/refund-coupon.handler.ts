@@ -3,7 +3,7 @@ import { RedeemRewardHandler } from './redeem-reward.handler';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { customerIdFor } from '../../ledger/customer-identity';
 import { CustomerStreamCommands } from '../../ledger/commands/ledger-command-context';
-import { COMMERCE_PLATFORM, CommercePlatform } from '../../platform/commerce/commerce-platform.port';
+import { COMMERCE_PLATFORM, CommercePlatform } from '../../infrastructure/commerce-platform/commerce-platform.port';
 
 /** A coupon given back by its owner: the points return, the code stops working. */
 export class RefundCouponCommand {
