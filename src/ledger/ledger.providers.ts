@@ -9,6 +9,7 @@ import { CustomerStreamCommands } from './commands/ledger-command-context';
 import { ListCustomersHandler } from './queries/list-customers.handler';
 import { ListTransactionsHandler } from './queries/list-transactions.handler';
 import { CustomerLookup } from './queries/customer-lookup';
+import { IdempotencyKeys } from './queries/idempotency-keys';
 import { CustomerViewProjection } from './projections/customer-view.projection';
 import { TransactionViewProjection } from './projections/transaction-view.projection';
 import { CustomersController } from './http/customers.controller';
@@ -28,6 +29,7 @@ export const LEDGER: Capability = {
     ListCustomersHandler,
     ListTransactionsHandler,
     CustomerLookup,
+    IdempotencyKeys,
   ],
   projections: [CustomerViewProjection, TransactionViewProjection],
   controllers: [CustomersController, TransactionsController],

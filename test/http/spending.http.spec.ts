@@ -132,3 +132,61 @@ describe('issued coupons expire', () => {
     expect((await t.http().get('/rest_api/v2/customers/external/3301').set(auth(shop)).expect(200)).body.data.point).toBe(100);
   });
 });
+
+describe(`redemption retries with Idempotency-Key (${defaultStoreKind()})`, () => {
+  let t: TestApp;
+  let shop: ProvisionedShop;
+  let program: string;
+  const redeem = (key: string | null, body: Record<string, unknown>, app?: TestApp['app']) => {
+    const r = (app ? request(app.getHttpServer()) : t.http()).post('/rest_api/v2/programs/redemption/redeem').set(auth(shop));
+    return (key ? r.set('Idempotency-Key', key) : r).send(body);
+  };
+  beforeAll(async () => {
+    t = await createTestApp();
+    shop = await t.shop();
+    program = expectSuccess((await t.http().post('/rest_api/v2/programs').set(auth(shop)).send({ type: 'spending', event: 'amount_discount', title: '$5', spending: { pointsCost: 100, rewardValue: 5, totalLimitationRedeem: 50 } }).expect(201)).body).id;
+  });
+  afterAll(() => t.close());
+
+  it('a retried redemption answers the first result and spends once; the key with another body is 409', async () => {
+    await t.enrol(shop, 3401);
+    await t.http().post('/rest_api/v2/transactions/points/award').set(auth(shop)).send({ platformCustomerId: '3401', point: 1000 }).expect(200);
+    const body = { programId: program, platformCustomerId: '3401', quantity: 2 };
+    const first = await redeem('redeem-3401-a', body).expect(200);
+    expect(first.headers['idempotent-replayed']).toBeUndefined();
+    const again = await redeem('redeem-3401-a', body).expect(200);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.body.meta).toEqual(first.body.meta);
+    expectError((await redeem('redeem-3401-a', { ...body, quantity: 1 }).expect(409)).body, 'IDEMPOTENCY_CONFLICT', 409);
+    expectError((await redeem('bad key with spaces', body).expect(400)).body, 'BAD_REQUEST', 400);
+    expect((await t.http().get('/rest_api/v2/customers/external/3401').set(auth(shop)).expect(200)).body.data.point).toBe(800);
+    const rewards = (await t.http().get('/rest_api/v2/rewards?platformCustomerId=3401').set(auth(shop)).expect(200)).body.data;
+    expect(rewards.map((r: any) => r.couponCode)).toEqual([first.body.meta.couponCode]);
+    // The first coupon stays usable after the conflicting retry.
+    await t.platform(shop, 'orders/paid', { id: 93001, customer: { id: 3401 }, total_price: '20.00', currency: 'USD', line_items: [], discount_codes: [{ code: first.body.meta.couponCode }] }).expect(200);
+    expect((await t.http().get('/rest_api/v2/rewards?platformCustomerId=3401&status=used').set(auth(shop)).expect(200)).body.data).toHaveLength(1);
+  });
+
+  it('a redemption refused for want of points can be retried with the same key once the points are there', async () => {
+    await t.enrol(shop, 3402);
+    const body = { programId: program, platformCustomerId: '3402', quantity: 1 };
+    expectError((await redeem('redeem-3402', body).expect(400)).body, 'INSUFFICIENT_POINTS', 400);
+    await t.http().post('/rest_api/v2/transactions/points/award').set(auth(shop)).send({ platformCustomerId: '3402', point: 100 }).expect(200);
+    const done = (await redeem('redeem-3402', body).expect(200)).body.meta;
+    const used = await t.platform(shop, 'orders/paid', { id: 93002, customer: { id: 3402 }, total_price: '20.00', currency: 'USD', line_items: [], discount_codes: [{ code: done.couponCode }] }).expect(200);
+    expect(used.body.data.recorded).toBe(true);
+    expect((await t.http().get('/rest_api/v2/rewards?platformCustomerId=3402&status=used').set(auth(shop)).expect(200)).body.data).toHaveLength(1);
+  });
+
+  it('the same keyed redemption sent 8 times at once (two instances on PostgreSQL) spends once', async () => {
+    await t.enrol(shop, 3403);
+    await t.http().post('/rest_api/v2/transactions/points/award').set(auth(shop)).send({ platformCustomerId: '3403', point: 1000 }).expect(200);
+    const apps = defaultStoreKind() === 'postgres' ? [t.app, await t.secondInstance()] : [t.app];
+    const body = { programId: program, platformCustomerId: '3403', quantity: 1 };
+    const results = await Promise.all(Array.from({ length: 8 }, (_, i) => redeem('redeem-3403', body, apps[i % apps.length])));
+    expect(results.map((r) => r.status)).toEqual(Array(8).fill(200));
+    expect(new Set(results.map((r) => r.body.meta.couponCode)).size).toBe(1);
+    expect((await t.http().get('/rest_api/v2/customers/external/3403').set(auth(shop)).expect(200)).body.data.point).toBe(900);
+    expect((await t.http().get('/rest_api/v2/rewards?platformCustomerId=3403').set(auth(shop)).expect(200)).body.data).toHaveLength(1);
+  });
+});

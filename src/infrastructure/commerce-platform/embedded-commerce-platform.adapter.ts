@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { codeFor } from './discount-codes';
 import { CollectionDefinition, ReadStore } from '../../infrastructure/read-store/read-store.port';
 import { CombinedWith } from '../../programs/domain/spending-rules';
 import { ProductCollections } from './product-collections';
@@ -32,13 +32,6 @@ interface StoreCreditDoc {
 
 const DISCOUNTS: CollectionDefinition = { name: 'platform_discounts', indexes: [['shopId', 'code']] };
 const STORE_CREDITS: CollectionDefinition = { name: 'platform_store_credits', indexes: [['shopId', 'reference']] };
-const ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
-
-/** Unambiguous characters (no 0/O, 1/I), 10 of them: about 50 bits. */
-function newCode(prefix = 'LOY'): string {
-  const bytes = randomBytes(10);
-  return `${prefix}-${[...bytes].map((b) => ALPHABET[b % ALPHABET.length]).join('')}`;
-}
 
 /** Discount codes and store credit kept in this service's own store: unique per shop, one per reward id. */
 export class EmbeddedCommercePlatform implements CommercePlatform {
@@ -55,9 +48,14 @@ export class EmbeddedCommercePlatform implements CommercePlatform {
   async createDiscount(request: DiscountRequest): Promise<Discount> {
     const discounts = await this.readStore.collection<DiscountDoc>(DISCOUNTS);
     const existing = await discounts.get(request.rewardId);
-    if (existing) return { code: existing.code, discountId: existing.id, priceRuleId: null };
-    let code = newCode();
-    while (await discounts.findOne({ shopId: request.shopId, code })) code = newCode();
+    if (existing) {
+      // The same reward minted again is a retry of a redemption that failed after minting: the code works again.
+      if (existing.status === 'disabled') await discounts.put({ ...existing, status: 'active' });
+      return { code: existing.code, discountId: existing.id, priceRuleId: null };
+    }
+    const code = codeFor(request.rewardId);
+    const taken = await discounts.findOne({ shopId: request.shopId, code });
+    if (taken && taken.id !== request.rewardId) throw new Error(`Discount code ${code} is already taken in shop ${request.shopId}`);
     await discounts.put({
       id: request.rewardId,
       shopId: request.shopId,
@@ -85,7 +83,7 @@ export class EmbeddedCommercePlatform implements CommercePlatform {
     const credits = await this.readStore.collection<StoreCreditDoc>(STORE_CREDITS);
     const existing = await credits.get(request.rewardId);
     if (existing) return { reference: existing.reference };
-    const reference = newCode('CREDIT');
+    const reference = codeFor(request.rewardId, 'CREDIT');
     await credits.put({ id: request.rewardId, shopId: request.shopId, reference, platformCustomerId: request.platformCustomerId, amount: request.amount, currency: request.currency, status: 'issued', createdAt: new Date().toISOString() });
     return { reference };
   }

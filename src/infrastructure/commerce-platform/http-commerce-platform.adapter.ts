@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { codeFor } from './discount-codes';
 import { Logger } from '@nestjs/common';
 import { DomainError } from '../../shared/domain/domain-error';
 import { CommercePlatform, Discount, DiscountRequest, StoreCredit, StoreCreditRequest } from './commerce-platform.port';
@@ -12,13 +12,6 @@ export interface HttpCommercePlatformOptions {
   timeoutMs?: number;
 }
 
-const ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
-
-/** The code a reward id always gets: a retry after a half-finished call finds the code instead of minting another. */
-export function codeFor(rewardId: string): string {
-  const digest = createHash('sha256').update(rewardId).digest();
-  return `LOY-${[...digest.subarray(0, 10)].map((b) => ALPHABET[b % ALPHABET.length]).join('')}`;
-}
 
 const money = (n: number) => n.toFixed(2);
 

@@ -1,13 +1,10 @@
-import { Inject } from '@nestjs/common';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import { because } from '../../shared/domain/domain-error';
-import { READ_STORE, ReadStore } from '../../infrastructure/read-store/read-store.port';
 import { CustomerCommand, PointsRequest, replayOf } from '../domain/customer-ledger.decider';
 import { customerIdFor } from '../customer-identity';
 import { PointsEvent, POINTS_EVENT_TYPES } from '../domain/customer-events';
 import { CustomerStreamCommands } from './ledger-command-context';
 import { TierLadderReader } from '../../tiers/tier-ladder.reader';
-import { IDEMPOTENCY_KEYS, idempotencyKeyId, IdempotencyKeyDoc, TRANSACTIONS, TransactionDoc } from '../projections/ledger-read-models';
+import { IdempotencyKeys } from '../queries/idempotency-keys';
 
 export type PointsChangeKind = 'award' | 'deduct' | 'adjust' | 'reset';
 
@@ -34,12 +31,12 @@ export class ChangePointsHandler implements ICommandHandler<ChangePointsCommand,
   constructor(
     private readonly commands: CustomerStreamCommands,
     private readonly tiers: TierLadderReader,
-    @Inject(READ_STORE) private readonly readStore: ReadStore,
+    private readonly keys: IdempotencyKeys,
   ) {}
 
   async execute({ shopId, platformCustomerId, kind, request }: ChangePointsCommand): Promise<ChangePointsResult> {
     const customerId = customerIdFor(shopId, platformCustomerId);
-    if (request.idempotency) await this.refuseKeyUsedElsewhere(shopId, customerId, request.idempotency);
+    if (request.idempotency) await this.keys.earlier(shopId, customerId, request.idempotency);
     const tiers = kind === 'award' || kind === 'adjust' ? await this.tiers.rungs(shopId) : [];
     const decision = await this.commands.run(shopId, customerId, (meta): CustomerCommand => {
       switch (kind) {
@@ -60,21 +57,12 @@ export class ChangePointsHandler implements ICommandHandler<ChangePointsCommand,
     // No event: the idempotency key was seen before on this customer with the same request.
     const replay = replayOf(decision.before, request);
     if (!replay) throw new Error('A points command produced no event and was not a replay');
-    const original = await (await this.readStore.collection<TransactionDoc>(TRANSACTIONS)).get(replay.transactionId);
+    const original = await this.keys.transaction(replay.transactionId);
     return {
       transactionId: replay.transactionId,
       oldPoint: original?.oldPoint ?? decision.before.points,
       newPoint: original?.newPoint ?? decision.before.points,
       replayed: true,
     };
-  }
-
-  /** Keys are unique per shop: the same key on another customer is another request. */
-  private async refuseKeyUsedElsewhere(shopId: string, customerId: string, idempotency: { key: string; requestHash: string }) {
-    const keys = await this.readStore.collection<IdempotencyKeyDoc>(IDEMPOTENCY_KEYS);
-    const earlier = await keys.get(idempotencyKeyId(shopId, idempotency.key));
-    if (earlier && (earlier.customerId !== customerId || earlier.requestHash !== idempotency.requestHash)) {
-      throw because.idempotencyConflict(idempotency.key);
-    }
   }
 }

@@ -76,6 +76,8 @@ export type CustomerCommand =
       source: string;
       /** Redemptions of this program allowed per customer (refunded ones do not count); null: unlimited. */
       limitPerCustomer?: number | null;
+      /** A retried request with the same key and body changes nothing; another body is a conflict. */
+      idempotency?: { key: string; requestHash: string } | null;
     }
   | { type: 'RefundCoupon'; meta: CommandMeta; couponCode: string; reason: string | null; source: string }
   /** Expire the whole balance if this cycle applies: inactivity since `cutoff`, or the year of a fixed date. */

@@ -222,6 +222,7 @@ function evolveBalance(state: CustomerState, event: CustomerEvent): CustomerStat
       return {
         ...state,
         points: event.newPoint,
+        idempotency: rememberKey(state, event),
         coupons: {
           ...state.coupons,
           [event.reward.couponCode]: {

@@ -3,7 +3,7 @@ import { because, DomainError } from '../../shared/domain/domain-error';
 import { CustomerEvent, CustomerEventType as T } from './customer-events';
 import { CustomerState } from './customer-state';
 import { CustomerCommand, PointsRequest } from './customer-commands';
-import { eventStamp, StampedEvent, pointsContext, requireEnrolled, requirePoints } from './ledger-rules';
+import { eventStamp, StampedEvent, pointsContext, replayOf, requireEnrolled, requirePoints } from './ledger-rules';
 
 /** Part of the customer ledger: coupons bought with points or granted, refunded, expired. */
 
@@ -16,6 +16,8 @@ export function decideCoupon(command: CouponCommand, state: CustomerState): Cust
     case 'RedeemReward': {
       requireEnrolled(state);
       requirePoints(command.points, 'quantity');
+      const request: PointsRequest = { points: command.points, source: command.source, event: command.program.event, reason: null, idempotency: command.idempotency ?? null };
+      if (replayOf(state, request)) return [];
       if (command.limitPerCustomer) {
         const redeemed = Object.values(state.coupons).filter((c) => c.programId === command.program.programId && c.status !== 'refunded').length;
         if (redeemed >= command.limitPerCustomer) {
@@ -23,7 +25,6 @@ export function decideCoupon(command: CouponCommand, state: CustomerState): Cust
         }
       }
       if (command.points > state.points) throw because.insufficientPoints(state.points, command.points);
-      const request: PointsRequest = { points: command.points, source: command.source, event: command.program.event, reason: null };
       return [
         {
           ...pointsContext(state, meta, request, state.points - command.points),

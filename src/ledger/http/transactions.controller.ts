@@ -15,8 +15,8 @@ import { CustomerLookup } from '../queries/customer-lookup';
 import { presentTransaction } from '../queries/transaction.presenter';
 import { ChangePointsCommand, ChangePointsResult, PointsChangeKind } from '../commands/change-points.handler';
 import { TRANSACTIONS, TransactionDoc } from '../projections/ledger-read-models';
+import { checkIdempotencyKey } from '../queries/idempotency-keys';
 
-const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
 
 const EVENT_FOR: Record<PointsChangeKind, string> = {
   award: 'earn_point_rest_api',
@@ -115,9 +115,7 @@ export class TransactionsController {
   }
 
   private async change(shop: ShopDoc, kind: PointsChangeKind, body: PointsChangeDto, key: string | undefined, res: Response) {
-    if (key !== undefined && !IDEMPOTENCY_KEY.test(key)) {
-      throw because.badRequest('Idempotency-Key must be 1-255 visible ASCII characters', { field: 'Idempotency-Key' });
-    }
+    checkIdempotencyKey(key);
     const request = {
       points: body.point,
       source: 'rest_api',

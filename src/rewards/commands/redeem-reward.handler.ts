@@ -11,6 +11,9 @@ import { giftVariants, redemptionPoints, redemptionValue, spendingRules } from '
 import { COMMERCE_PLATFORM, CommercePlatform } from '../../infrastructure/commerce-platform/commerce-platform.port';
 import { ShopDirectory } from '../../shops/shop-directory';
 import { redemptionQuota, redemptionQuotaStreamId } from '../domain/redemption-quota.decider';
+import { IdempotencyKeys } from '../../ledger/queries/idempotency-keys';
+import { TransactionDoc } from '../../ledger/projections/ledger-read-models';
+import { deterministicUuid } from '../../shared/domain/ids';
 
 export class RedeemRewardCommand {
   constructor(
@@ -21,6 +24,8 @@ export class RedeemRewardCommand {
     readonly source: string,
     /** free_product rewards in `one` mode: the chosen gift variant. */
     readonly variantId: string | null = null,
+    /** Idempotency-Key and the hash of the request: a retry never redeems twice. */
+    readonly idempotency: { key: string; requestHash: string } | null = null,
   ) {}
 }
 
@@ -29,6 +34,8 @@ export interface RedeemResult {
   couponCode: string;
   pointsSpent: number;
   newPoint: number;
+  /** An identical earlier request (same Idempotency-Key) already redeemed: this is its result. */
+  replayed: boolean;
 }
 
 /**
@@ -47,12 +54,17 @@ export class RedeemRewardHandler implements ICommandHandler<RedeemRewardCommand,
     private readonly runner: DecisionRunner,
     private readonly catalog: ProgramCatalog,
     private readonly shops: ShopDirectory,
+    private readonly keys: IdempotencyKeys,
     @Inject(COMMERCE_PLATFORM) private readonly platform: CommercePlatform,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(ID_GENERATOR) private readonly ids: IdGenerator,
   ) {}
 
-  async execute({ shopId, platformCustomerId, programId, quantity, source, variantId }: RedeemRewardCommand): Promise<RedeemResult> {
+  async execute({ shopId, platformCustomerId, programId, quantity, source, variantId, idempotency }: RedeemRewardCommand): Promise<RedeemResult> {
+    const customerId = customerIdFor(shopId, platformCustomerId);
+    // A retry of a redemption already made answers with it before anything is minted again.
+    const earlier = idempotency ? await this.keys.earlier(shopId, customerId, idempotency) : null;
+    if (earlier) return this.replayOf(shopId, idempotency!.key, earlier);
     const program = (await this.catalog.forShop(shopId)).find((p) => p.id === programId && p.kind === 'spending');
     if (!program) throw because.notFound('Program');
     const now = this.clock.now();
@@ -61,7 +73,8 @@ export class RedeemRewardHandler implements ICommandHandler<RedeemRewardCommand,
     const points = redemptionPoints(rules, quantity);
     const entitledVariantIds = giftVariants(rules, variantId);
     const rewardValue = redemptionValue(rules, quantity);
-    const rewardId = this.ids.next();
+    // With a key, the reward id is the key's: the quota slot and the platform code of a retry are the same ones.
+    const rewardId = idempotency ? deterministicUuid(shopId, 'redeem', idempotency.key) : this.ids.next();
     const expiresAt = rules.expiresInDays ? new Date(now.getTime() + rules.expiresInDays * 86_400_000).toISOString() : null;
 
     const quota = rules.totalLimitationRedeem;
@@ -74,7 +87,7 @@ export class RedeemRewardHandler implements ICommandHandler<RedeemRewardCommand,
         entitledVariantIds,
       });
       try {
-        const decision = await this.commands.run(shopId, customerIdFor(shopId, platformCustomerId), (meta) => ({
+        const decision = await this.commands.run(shopId, customerId, (meta) => ({
           type: 'RedeemReward',
           meta,
           program: { programId, programTitle: program.settings.title, event: program.event },
@@ -82,6 +95,7 @@ export class RedeemRewardHandler implements ICommandHandler<RedeemRewardCommand,
           quantity,
           source,
           limitPerCustomer: rules.limitRedeem,
+          idempotency,
           reward: {
             rewardId,
             couponCode: minted.code,
@@ -96,15 +110,33 @@ export class RedeemRewardHandler implements ICommandHandler<RedeemRewardCommand,
             ...(entitledVariantIds.length ? { giftVariantIds: entitledVariantIds } : {}),
           },
         }));
-        return { rewardId, couponCode: minted.code, pointsSpent: points, newPoint: decision.after.points };
+        // No event: a concurrent identical request got there first; answer with what it recorded.
+        if (decision.events.length === 0) {
+          const recorded = Object.entries(decision.after.coupons).find(([, c]) => c.rewardId === rewardId);
+          return { rewardId, couponCode: recorded?.[0] ?? minted.code, pointsSpent: recorded?.[1].points ?? points, newPoint: decision.after.points, replayed: true };
+        }
+        return { rewardId, couponCode: minted.code, pointsSpent: points, newPoint: decision.after.points, replayed: false };
       } catch (error) {
+        // The same key with another body: the code and the slot belong to the first request.
+        if (error instanceof DomainError && error.code === 'IDEMPOTENCY_CONFLICT') throw error;
         await minted.undo().catch((e) => this.logger.error(`Could not undo ${minted.code}: ${e}`));
         throw error;
       }
     } catch (error) {
+      if (error instanceof DomainError && error.code === 'IDEMPOTENCY_CONFLICT') throw error;
       if (quota) await this.releaseQuota(shopId, programId, rewardId).catch((e) => this.logger.error(`Could not release a quota slot of ${programId}: ${e}`));
       throw error;
     }
+  }
+
+  private async replayOf(shopId: string, key: string, earlier: TransactionDoc): Promise<RedeemResult> {
+    return {
+      rewardId: deterministicUuid(shopId, 'redeem', key),
+      couponCode: earlier.couponCode ?? '',
+      pointsSpent: earlier.spendPoint,
+      newPoint: earlier.newPoint,
+      replayed: true,
+    };
   }
 
   /** A discount code, or store credit (its platform reference stands in for the code). */

@@ -1,4 +1,7 @@
-import { Body, Controller, Get, HttpCode, Inject, Param, Post, Query, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, Headers, HttpCode, Inject, Param, Post, Query, Res, UseGuards } from '@nestjs/common';
+import { Response } from 'express';
+import { checkIdempotencyKey } from '../../ledger/queries/idempotency-keys';
+import { sha256Hex, stableStringify } from '../../shared/domain/ids';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CurrentShop, ShopAuthGuard } from '../../shops/http/shop-auth.guard';
@@ -49,9 +52,16 @@ export class RewardsController {
   @Post('programs/redemption/redeem')
   @HttpCode(200)
   @ApiOperation({ summary: "Spend points on a spending program's reward (mints a coupon)" })
-  async redeem(@CurrentShop() shop: ShopDoc, @Body() body: RedeemDto) {
-    const result: RedeemResult = await this.commands.execute(new RedeemRewardCommand(shop.id, Number(body.platformCustomerId), body.programId, body.quantity, 'rest_api', body.variantId ?? null));
-    return ok({}, { message: 'Reward redeemed', meta: { ...result } });
+  @ApiHeader({ name: 'Idempotency-Key', required: false })
+  async redeem(@CurrentShop() shop: ShopDoc, @Body() body: RedeemDto, @Headers('idempotency-key') key: string | undefined, @Res({ passthrough: true }) res: Response) {
+    checkIdempotencyKey(key);
+    const idempotency = key ? { key, requestHash: sha256Hex(stableStringify({ kind: 'redeem', ...body })) } : null;
+    const result: RedeemResult = await this.commands.execute(
+      new RedeemRewardCommand(shop.id, Number(body.platformCustomerId), body.programId, body.quantity, 'rest_api', body.variantId ?? null, idempotency),
+    );
+    if (result.replayed) res.setHeader('Idempotent-Replayed', 'true');
+    const { replayed: _replayed, ...meta } = result;
+    return ok({}, { message: 'Reward redeemed', meta });
   }
 
   @Get('rewards')
