@@ -6,7 +6,7 @@ import { CLOCK, Clock, ID_GENERATOR, IdGenerator } from '../../shared/domain/clo
 import { ok } from '../../shared/http/envelope';
 import { because } from '../../shared/domain/domain-error';
 import { DecisionRunner } from '../../event-sourcing/decision-runner';
-import { shopDecider } from '../domain/shop.decider';
+import { ShopCommand, shopDecider } from '../domain/shop.decider';
 import { EarningLimitPolicy, PointsExpiryPolicy, shopStreamId, TierRetentionPolicy } from '../domain/shop-events';
 import { CurrentShop, ShopAuthGuard } from './shop-auth.guard';
 import { ShopDirectory } from '../shop-directory';
@@ -36,6 +36,11 @@ export class TierRetentionDto {
   @ApiPropertyOptional({ description: 'Months of earned points that count at a review', default: 12 }) @IsOptional() @IsInt() windowMonths?: number;
 }
 
+type PolicyCommand =
+  | { type: 'SetPointsExpiry'; policy: PointsExpiryPolicy }
+  | { type: 'SetEarningLimit'; policy: EarningLimitPolicy }
+  | { type: 'SetTierRetention'; policy: TierRetentionPolicy };
+
 const NO_LIMIT: EarningLimitPolicy = { enabled: false, maxPoints: 0, period: 'month', tiers: [] };
 
 const OFF: PointsExpiryPolicy = { mode: 'off', inactivityDays: null, fixedDate: null };
@@ -63,13 +68,7 @@ export class SettingsController {
   @ApiOperation({ summary: 'Set the points expiry policy (off, inactivity, fixed_date)' })
   async set(@CurrentShop() shop: ShopDoc, @Body() body: PointsExpiryDto) {
     const policy: PointsExpiryPolicy = { mode: body.mode, inactivityDays: body.inactivityDays ?? null, fixedDate: body.fixedDate ?? null };
-    await this.runner.run(shopDecider, shopStreamId(shop.id), () => ({
-      type: 'SetPointsExpiry' as const,
-      shopId: shop.id,
-      eventId: this.ids.next(),
-      occurredAt: this.clock.now().toISOString(),
-      policy,
-    }));
+    await this.setPolicy(shop, { type: 'SetPointsExpiry', policy });
     return ok(policy, { message: 'Points expiry updated' });
   }
 
@@ -89,13 +88,7 @@ export class SettingsController {
       tiers: (body.tiers ?? []).map((t) => ({ tierId: t.tierId, maxPoints: t.maxPoints ?? null })),
     };
     if (policy.enabled && body.maxPoints === undefined) throw because.badRequest('maxPoints is required when the limit is enabled', { field: 'maxPoints' });
-    await this.runner.run(shopDecider, shopStreamId(shop.id), () => ({
-      type: 'SetEarningLimit' as const,
-      shopId: shop.id,
-      eventId: this.ids.next(),
-      occurredAt: this.clock.now().toISOString(),
-      policy,
-    }));
+    await this.setPolicy(shop, { type: 'SetEarningLimit', policy });
     return ok(policy, { message: 'Earning limit updated' });
   }
 
@@ -109,13 +102,12 @@ export class SettingsController {
   @ApiOperation({ summary: 'Set the tier retention policy: review period and the window of points that keeps a tier' })
   async setTierRetention(@CurrentShop() shop: ShopDoc, @Body() body: TierRetentionDto) {
     const policy: TierRetentionPolicy = { downgrade: body.downgrade, assessmentMonths: body.assessmentMonths ?? 12, windowMonths: body.windowMonths ?? 12 };
-    await this.runner.run(shopDecider, shopStreamId(shop.id), () => ({
-      type: 'SetTierRetention' as const,
-      shopId: shop.id,
-      eventId: this.ids.next(),
-      occurredAt: this.clock.now().toISOString(),
-      policy,
-    }));
+    await this.setPolicy(shop, { type: 'SetTierRetention', policy });
     return ok(policy, { message: 'Tier retention updated' });
+  }
+
+  /** One shop setting, decided on the shop's stream. */
+  private setPolicy(shop: ShopDoc, setting: PolicyCommand) {
+    return this.runner.run(shopDecider, shopStreamId(shop.id), () => ({ ...setting, shopId: shop.id, eventId: this.ids.next(), occurredAt: this.clock.now().toISOString() }) as ShopCommand);
   }
 }
