@@ -4,7 +4,8 @@ import { ScheduledJob } from '../shared/interval-job';
 import { READ_STORE, ReadStore } from '../infrastructure/read-store/read-store.port';
 import { CustomerDoc, CUSTOMERS } from '../ledger/projections/ledger-read-models';
 import { CustomerStreamCommands } from '../ledger/commands/ledger-command-context';
-import { monthsBefore } from '../ledger/domain/customer-ledger.decider';
+import { monthsAfter, monthsBefore } from '../ledger/domain/customer-ledger.decider';
+import { TIER_REVIEW_WARNINGS } from '../ledger/domain/ledger-tiers';
 import { ShopDoc, SHOPS } from '../shops/projections/shop-read-models';
 import { TierLadderReader } from './tier-ladder.reader';
 
@@ -24,23 +25,29 @@ export class TierReviews extends ScheduledJob {
     super(new Logger('TierReviews'));
   }
 
-  /** One pass; returns how many customers kept their tier and how many moved down. */
-  async runOnce(): Promise<{ kept: number; downgraded: number }> {
+  /** One pass; returns how many customers kept their tier, how many moved down, and how many were warned. */
+  async runOnce(): Promise<{ kept: number; downgraded: number; warned: number }> {
     const now = this.clock.now().toISOString();
+    const inFourWeeks = new Date(this.clock.now().getTime() + Math.max(...TIER_REVIEW_WARNINGS) * 86_400_000).toISOString();
     const shops = (await (await this.readStore.collection<ShopDoc>(SHOPS)).find({})).filter((s) => s.tierRetention?.downgrade);
     const customers = await this.readStore.collection<CustomerDoc>(CUSTOMERS);
-    const result = { kept: 0, downgraded: 0 };
+    const result = { kept: 0, downgraded: 0, warned: 0 };
     for (const shop of shops) {
       const policy = shop.tierRetention!;
       const base = await this.tiers.baseTier(shop.id);
       const rungs = await this.tiers.rungs(shop.id);
-      const due = await customers.find({ shopId: shop.id, tierAssessedAt: { $lte: monthsBefore(now, policy.assessmentMonths) }, ...(base ? { tierId: { $ne: base.id } } : {}) });
-      for (const customer of due) {
+      const notBase = base ? { tierId: { $ne: base.id } } : {};
+      // Reviews due within four weeks get their warning; those due now get their review.
+      const soon = await customers.find({ shopId: shop.id, tierAssessedAt: { $lte: monthsBefore(inFourWeeks, policy.assessmentMonths) }, ...notBase });
+      for (const customer of soon) {
+        const { assessmentMonths, windowMonths } = policy;
+        const type = monthsAfter(customer.tierAssessedAt!, assessmentMonths) <= now ? 'AssessTier' : 'WarnTierReview';
         try {
-          const decision = await this.commands.run(shop.id, customer.id, (meta) => ({ type: 'AssessTier', meta, tiers: rungs, assessmentMonths: policy.assessmentMonths, windowMonths: policy.windowMonths }));
+          const decision = await this.commands.run(shop.id, customer.id, (meta) => ({ type, meta, tiers: rungs, assessmentMonths, windowMonths }));
           for (const e of decision.events) {
             if (e.type === 'tier.retained.v1') result.kept++;
             if (e.type === 'tier.changed.v1') result.downgraded++;
+            if (e.type === 'tier.review-warned.v1') result.warned++;
           }
         } catch (error) {
           this.logger.error(`Tier review of customer ${customer.id} failed: ${(error as Error).message}`);

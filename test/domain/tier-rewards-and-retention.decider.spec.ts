@@ -21,6 +21,8 @@ function customer() {
 }
 const award = (points: number) => (meta: any): CustomerCommand => ({ type: 'AwardPoints', meta, request: { points, source: 'rest_api', event: 'x' }, tiers });
 const assess = (meta: any): CustomerCommand => ({ type: 'AssessTier', meta, tiers, assessmentMonths: 12, windowMonths: 12 });
+const assessLast6Months = (meta: any): CustomerCommand => ({ type: 'AssessTier', meta, tiers, assessmentMonths: 12, windowMonths: 6 });
+const warn = (meta: any): CustomerCommand => ({ type: 'WarnTierReview', meta, tiers, assessmentMonths: 12, windowMonths: 6 });
 
 describe('tier rewards on entry', () => {
   it('entering a tier pays its bonus points once, right after the move', () => {
@@ -78,12 +80,28 @@ describe('tier retention review', () => {
     const c = customer();
     c.run('2025-01-09T00:00:00.000Z', award(1200)); // straight to gold: only the tier entered pays (+250)
     c.run('2026-01-05T00:00:00.000Z', award(520));
-    const down = c.run('2026-01-10T00:00:00.000Z', assess);
+    // Due 2026-01-09; the window is the 6 months before that: only the 520.
+    const down = c.run('2026-01-10T00:00:00.000Z', assessLast6Months);
     expect(down).toMatchObject([{ type: T.TierChanged, direction: 'down', trigger: 'assessment', fromTierId: 'gold', toTierId: 'silver', tierPoint: 520, triggerReward: false }]);
     expect(c.state()).toMatchObject({ tierId: 'silver', tierPoint: 520, points: 1200 + 250 + 520 });
-    const later = c.run('2027-01-10T00:00:00.000Z', assess);
+    const later = c.run('2027-01-10T00:00:00.000Z', assessLast6Months);
     expect(later).toMatchObject([{ type: T.TierChanged, toTierId: 'bronze', tierPoint: 0 }]);
     expect(c.run('2028-06-01T00:00:00.000Z', assess)).toEqual([]);
+  });
+
+  it('warns 28, 14 and 1 day before the review with what the window holds; a missed warning is not sent late', () => {
+    const c = customer();
+    c.run('2025-03-01T12:00:00.000Z', award(600)); // Silver; review due 2026-03-01 12:00
+    c.run('2025-10-01T00:00:00.000Z', award(200));
+    expect(c.run('2026-02-01T11:59:59.000Z', warn)).toEqual([]);
+    const first = c.run('2026-02-01T12:00:00.000Z', warn);
+    // The 6-month window from 2025-09-01 holds the 200: 300 more keep Silver.
+    expect(first).toMatchObject([{ type: T.TierReviewWarned, daysLeft: 28, tierName: 'Silver', reviewAt: '2026-03-01T12:00:00.000Z', windowPoints: 200, pointsToKeep: 300 }]);
+    expect(c.run('2026-02-02T00:00:00.000Z', warn)).toEqual([]);
+    // The scheduler was down at the two-week mark: only the one-day warning goes out.
+    expect(c.run('2026-02-28T13:00:00.000Z', warn)).toMatchObject([{ daysLeft: 1 }]);
+    expect(c.run('2026-02-28T14:00:00.000Z', warn)).toEqual([]);
+    expect(c.run('2026-03-01T12:00:00.000Z', warn)).toEqual([]);
   });
 
   it('refunded points leave the window: revoked order points count against it', () => {

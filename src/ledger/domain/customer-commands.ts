@@ -113,6 +113,8 @@ export type CustomerCommand =
    * the points that raised their tier point in the last `windowMonths` decide the tier they keep.
    */
   | { type: 'AssessTier'; meta: CommandMeta; tiers: TierRung[]; assessmentMonths: number; windowMonths: number }
+  /** Warns 28, 14 and 1 day before a tier review (only the nearest warning that is due, once per cycle). */
+  | { type: 'WarnTierReview'; meta: CommandMeta; tiers: TierRung[]; assessmentMonths: number; windowMonths: number }
   /** Releases every held order payment whose delay has passed. */
   | { type: 'ReleasePendingPoints'; meta: CommandMeta; tiers: TierRung[] }
   | { type: 'CancelOrder'; meta: CommandMeta; orderId: string }

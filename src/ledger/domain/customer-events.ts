@@ -26,6 +26,7 @@ export const CustomerEventType = {
   TierRetained: 'tier.retained.v1',
   CouponGranted: 'reward.coupon-granted.v1',
   CouponExpired: 'reward.coupon-expired.v1',
+  TierReviewWarned: 'tier.review-warned.v1',
 } as const;
 
 interface Base {
@@ -212,8 +213,29 @@ export interface PendingPointsCancelled extends Base {
 /** A tier review kept the customer's tier (retention policy): the next review counts from here. */
 export interface TierRetained extends Base {
   type: typeof CustomerEventType.TierRetained;
+  platformCustomerId: number;
+  email: string | null;
   tierId: string;
+  tierName: string;
   windowPoints: number;
+}
+
+/**
+ * A warning before a tier review (retention policy): when it happens, what the window holds now, and
+ * how many more points keep the tier (feeds tier/about_to_reset_4_weeks, _2_weeks, _1_day).
+ */
+export interface TierReviewWarned extends Base {
+  type: typeof CustomerEventType.TierReviewWarned;
+  platformCustomerId: number;
+  email: string | null;
+  tierId: string;
+  tierName: string;
+  reviewAt: string;
+  daysLeft: number;
+  windowPoints: number;
+  pointsToKeep: number;
+  /** When the customer entered or last kept the tier: one warning of each kind per cycle. */
+  cycle: string;
 }
 
 /** A coupon passed its expiry unused: it no longer works and its points are not returned. */
@@ -314,7 +336,8 @@ export type CustomerEvent =
   | PendingPointsCancelled
   | TierRetained
   | CouponGranted
-  | CouponExpired;
+  | CouponExpired
+  | TierReviewWarned;
 
 export const POINTS_EVENT_TYPES: ReadonlySet<string> = new Set([
   CustomerEventType.PointsAwarded,

@@ -39,6 +39,7 @@ function decideCommand(command: CustomerCommand, state: CustomerState): Customer
       return decideCoupon(command, state);
     case 'ChangeTier':
     case 'AssessTier':
+    case 'WarnTierReview':
       return decideTier(command, state);
     case 'EnrolCustomer': {
       if (state.enrolled) return [];

@@ -57,6 +57,8 @@ export interface CustomerState {
   tierSince: string | null;
   /** Tiers whose entry bonus was paid (once per tier per customer). */
   tierRewardsPaid: Readonly<Record<string, true>>;
+  /** Tier review warnings given (cycle|daysLeft). */
+  tierReviewWarnings: Readonly<Record<string, true>>;
 }
 
 /** A coupon bought with points, as checkout and refunds need it. */
@@ -122,6 +124,7 @@ export const initialCustomerState = (): CustomerState => ({
   tierEarnedByDay: {},
   tierSince: null,
   tierRewardsPaid: {},
+  tierReviewWarnings: {},
 });
 
 const BUCKET_DAYS = 800;
@@ -263,6 +266,8 @@ function evolveBalance(state: CustomerState, event: CustomerEvent): CustomerStat
       return { ...state, tierId: event.toTierId, tierName: event.toTierName, tierPoint: event.tierPoint, tierSince: event.occurredAt };
     case T.TierRetained:
       return { ...state, tierSince: event.occurredAt };
+    case T.TierReviewWarned:
+      return { ...state, tierReviewWarnings: { ...state.tierReviewWarnings, [`${event.cycle}|${event.daysLeft}`]: true } };
     case T.CouponExpired:
       return { ...state, coupons: { ...state.coupons, [event.couponCode]: { ...state.coupons[event.couponCode], status: 'expired' } } };
     case T.CouponGranted:

@@ -12,6 +12,11 @@ export function monthsBefore(at: string, months: number): string {
   return target.toISOString();
 }
 
+/** The same instant `months` calendar months later (clamped to the month's last day). */
+export function monthsAfter(at: string, months: number): string {
+  return monthsBefore(at, -months);
+}
+
 /** Sum of the day buckets from `since` (an ISO instant; its UTC day counts). */
 export function sumSince(buckets: Readonly<Record<string, number>>, since: string): number {
   const from = since.slice(0, 10);

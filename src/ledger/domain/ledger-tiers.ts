@@ -2,10 +2,13 @@ import { assertNever } from '../../shared/domain/decider';
 import { CustomerEvent, CustomerEventType as T, PointsAwarded, TierChanged } from './customer-events';
 import { CustomerState, evolveCustomer, TierRung } from './customer-state';
 import { CommandMeta, CustomerCommand, PointsRequest } from './customer-commands';
-import { monthsBefore, sumSince } from './earning-window';
+import { monthsAfter, monthsBefore, sumSince } from './earning-window';
 import { eventStamp, StampedEvent, pointsContext, requireEnrolled } from './ledger-rules';
 
 /** Part of the customer ledger: tier moves (points, manual, retention review) and the rewards of entering a tier. */
+
+/** Days before a tier review that a warning goes out (webhooks tier/about_to_reset_4_weeks, _2_weeks, _1_day). */
+export const TIER_REVIEW_WARNINGS = [28, 14, 1];
 
 /** A move from the customer's tier to `to`. */
 function tierChanged(
@@ -69,7 +72,7 @@ export function withTierRewards(command: CustomerCommand, state: CustomerState, 
   return out;
 }
 
-export type TierCommand = Extract<CustomerCommand, { type: 'ChangeTier' | 'AssessTier' }>;
+export type TierCommand = Extract<CustomerCommand, { type: 'ChangeTier' | 'AssessTier' | 'WarnTierReview' }>;
 
 export function decideTier(command: TierCommand, state: CustomerState): CustomerEvent[] {
   const { meta } = command;
@@ -98,14 +101,47 @@ export function decideTier(command: TierCommand, state: CustomerState): Customer
       const ladder = [...command.tiers].sort((a, b) => a.targetPoint - b.targetPoint);
       const current = ladder.find((t) => t.id === state.tierId);
       if (!current || current.targetPoint <= ladder[0].targetPoint) return [];
-      if (!state.tierSince || state.tierSince > monthsBefore(meta.occurredAt, command.assessmentMonths)) return [];
-      const windowPoints = Math.max(0, sumSince(state.tierEarnedByDay, monthsBefore(meta.occurredAt, command.windowMonths)));
+      if (!state.tierSince) return [];
+      const reviewAt = monthsAfter(state.tierSince, command.assessmentMonths);
+      if (meta.occurredAt < reviewAt) return [];
+      // The window ends when the review was due, whenever it runs (points earned since still count).
+      const windowPoints = Math.max(0, sumSince(state.tierEarnedByDay, monthsBefore(reviewAt, command.windowMonths)));
       const kept = ladder.filter((t) => t.targetPoint <= windowPoints).pop() ?? ladder[0];
       if (kept.targetPoint >= current.targetPoint) {
-        return [withId({ ...base, type: T.TierRetained, tierId: current.id, windowPoints } as StampedEvent)];
+        return [
+          withId({ ...base, type: T.TierRetained, platformCustomerId: state.platformCustomerId!, email: state.email, tierId: current.id, tierName: current.name, windowPoints } as StampedEvent),
+        ];
       }
       // The tier point starts again from what the window holds.
       return [tierChanged(state, meta, kept, { direction: 'down', trigger: 'assessment', tierPoint: windowPoints, isInitTier: false, triggerReward: false, adminNote: null })];
+    }
+    case 'WarnTierReview': {
+      requireEnrolled(state);
+      const ladder = [...command.tiers].sort((a, b) => a.targetPoint - b.targetPoint);
+      const current = ladder.find((t) => t.id === state.tierId);
+      if (!current || current.targetPoint <= ladder[0].targetPoint || !state.tierSince) return [];
+      const reviewAt = monthsAfter(state.tierSince, command.assessmentMonths);
+      if (meta.occurredAt >= reviewAt) return [];
+      const untilReview = new Date(reviewAt).getTime() - new Date(meta.occurredAt).getTime();
+      // The nearest warning that is due; one missed while the scheduler was down is not sent late.
+      const daysLeft = TIER_REVIEW_WARNINGS.filter((d) => untilReview <= d * 86_400_000).sort((a, b) => a - b)[0];
+      if (daysLeft === undefined || state.tierReviewWarnings[`${state.tierSince}|${daysLeft}`]) return [];
+      const windowPoints = Math.max(0, sumSince(state.tierEarnedByDay, monthsBefore(reviewAt, command.windowMonths)));
+      return [
+        withId({
+          ...base,
+          type: T.TierReviewWarned,
+          platformCustomerId: state.platformCustomerId!,
+          email: state.email,
+          tierId: current.id,
+          tierName: current.name,
+          reviewAt,
+          daysLeft,
+          windowPoints,
+          pointsToKeep: Math.max(0, current.targetPoint - windowPoints),
+          cycle: state.tierSince,
+        } as StampedEvent),
+      ];
     }
     default:
       return assertNever(command);

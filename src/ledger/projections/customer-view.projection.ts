@@ -96,6 +96,7 @@ function applyEvent(doc: CustomerDoc | null, event: CustomerEvent): CustomerDoc 
     case T.CouponUsed:
     case T.CouponGranted:
     case T.CouponExpired:
+    case T.TierReviewWarned:
     case T.PointsExpiryWarned:
       return next;
     default:

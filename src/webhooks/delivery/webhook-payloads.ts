@@ -16,7 +16,8 @@ function customer(e: { customerId: string; platformCustomerId: number; email: st
 /**
  * Maps a stored event to the webhook messages it produces. Balance increases are points/earned,
  * decreases points/redeemed (the `event` and `source` fields say what kind of change it was);
- * tier moves up or down are tier/upgraded and tier/downgraded. Other topics have no events yet.
+ * tier moves up or down are tier/upgraded and tier/downgraded; retention reviews are tier/reset, and
+ * their warnings tier/about_to_reset_*. Other topics have no events yet.
  */
 export function messagesFor(recorded: RecordedEvent): TopicMessage[] {
   const e = fromRecorded<CustomerEvent>(recorded);
@@ -59,20 +60,47 @@ export function messagesFor(recorded: RecordedEvent): TopicMessage[] {
     }
     case T.TierChanged: {
       if (e.direction === 'same') return [];
+      const fields = {
+        customer: customer(e),
+        oldTierName: e.fromTierName,
+        newTierName: e.toTierName,
+        oldTierId: e.fromTierId,
+        newTierId: e.toTierId,
+        tierPoint: e.tierPoint,
+        trigger: e.trigger,
+        occurredAt: e.occurredAt,
+      };
+      const moved: TopicMessage = { topic: e.direction === 'up' ? 'tier/upgraded' : 'tier/downgraded', orderingKey: e.customerId, fields };
+      // A retention review that lowers the tier is also a tier reset.
+      if (e.trigger !== 'assessment') return [moved];
+      return [moved, { topic: 'tier/reset', orderingKey: e.customerId, fields: { ...fields, kept: false } }];
+    }
+    case T.TierRetained:
       return [
         {
-          topic: e.direction === 'up' ? 'tier/upgraded' : 'tier/downgraded',
+          topic: 'tier/reset',
           orderingKey: e.customerId,
           fields: {
             customer: customer(e),
-            oldTierName: e.fromTierName,
-            newTierName: e.toTierName,
-            oldTierId: e.fromTierId,
-            newTierId: e.toTierId,
-            tierPoint: e.tierPoint,
-            trigger: e.trigger,
+            oldTierName: e.tierName,
+            newTierName: e.tierName,
+            oldTierId: e.tierId,
+            newTierId: e.tierId,
+            tierPoint: e.windowPoints,
+            trigger: 'assessment',
+            kept: true,
             occurredAt: e.occurredAt,
           },
+        },
+      ];
+    case T.TierReviewWarned: {
+      const topic = ({ 28: 'tier/about_to_reset_4_weeks', 14: 'tier/about_to_reset_2_weeks', 1: 'tier/about_to_reset_1_day' } as Record<number, string>)[e.daysLeft];
+      if (!topic) return [];
+      return [
+        {
+          topic,
+          orderingKey: e.customerId,
+          fields: { customer: customer(e), tierName: e.tierName, tierId: e.tierId, reviewAt: e.reviewAt, windowPoints: e.windowPoints, pointsToKeep: e.pointsToKeep, occurredAt: e.occurredAt },
         },
       ];
     }
