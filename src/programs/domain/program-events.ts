@@ -47,7 +47,7 @@ export interface ProgramSettings {
   limitUnit: 'day' | 'week' | 'month' | 'year' | 'lifetime';
   limitInterval: number;
   translateTitle: Record<string, string>;
-  /** Spending programs: their fields are stored and shown; redeeming comes with the spending engine. */
+  /** Spending programs: the reward they sell (read by `spendingRules`, which validates every field). */
   spending: Record<string, unknown>;
 }
 

@@ -14,6 +14,7 @@ import { EarnSocialCommand } from '../commands/earn-social.handler';
 import { ProgramCatalog } from '../program-catalog';
 import { CustomerLookup } from '../../ledger/queries/customer-lookup';
 import { cartPoints, isActive, needsCollections, orderEarningRule } from '../domain/order-earning';
+import { CLOCK, Clock } from '../../shared/domain/clock';
 import { COMMERCE_PLATFORM, CommercePlatform } from '../../infrastructure/commerce-platform/commerce-platform.port';
 import { CustomerDoc } from '../../ledger/projections/ledger-read-models';
 import { RewardDoc, REWARDS } from '../../rewards/projections/reward-view.projection';
@@ -78,6 +79,7 @@ export class ProgramsController {
     private readonly commandBus: CommandBus,
     @Inject(READ_STORE) private readonly readStore: ReadStore,
     @Inject(COMMERCE_PLATFORM) private readonly platform: CommercePlatform,
+    @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   @Get('earning')
@@ -106,7 +108,7 @@ export class ProgramsController {
   @ApiOperation({ summary: 'Points a cart would earn (awards nothing)' })
   async calculate(@CurrentShop() shop: ShopDoc, @Body() body: CalculatePointsDto) {
     const tierId = body.platformCustomerId ? (await this.customers.byPlatformId(shop.id, body.platformCustomerId)).tierId : null;
-    const rule = orderEarningRule(await this.catalog.forShop(shop.id), new Date().toISOString(), body.sourceName ?? 'web', tierId);
+    const rule = orderEarningRule(await this.catalog.forShop(shop.id), this.clock.now().toISOString(), body.sourceName ?? 'web', tierId);
     const lines = body.products.map((p) => ({ id: String(p.id), quantity: p.quantity, price: p.price }));
     const collections = needsCollections(rule) ? await this.platform.collectionsOf(shop.id, lines.map((l) => l.id)) : {};
     const { pointsEarn, points } = cartPoints(rule, lines, collections);
@@ -161,7 +163,7 @@ export class ProgramsController {
     const redeemedCount = await rewards.count({ customerId: customer.id, programId: doc.id, discountStatus: { $ne: 'refunded' } });
     const remainingRedemptions = sp.limitRedeem ? Math.max(0, sp.limitRedeem - redeemedCount) : null;
     const affordable = customer.point >= cost;
-    return { ...program, affordable, redeemedCount, remainingRedemptions, canRedeem: affordable && remainingRedemptions !== 0 && isActive({ id: doc.id, kind: doc.kind, event: doc.event, createdAt: doc.createdAt, settings: doc }, new Date().toISOString()) };
+    return { ...program, affordable, redeemedCount, remainingRedemptions, canRedeem: affordable && remainingRedemptions !== 0 && isActive({ id: doc.id, kind: doc.kind, event: doc.event, createdAt: doc.createdAt, settings: doc }, this.clock.now().toISOString()) };
   }
 
   @Post()

@@ -14,6 +14,7 @@ import { CustomerDoc } from '../../ledger/projections/ledger-read-models';
 import { ProgramDoc, PROGRAMS } from '../projections/program-read-models';
 import { ProgramCatalog } from '../program-catalog';
 import { cartPoints, needsCollections, orderEarningRule } from '../domain/order-earning';
+import { CLOCK, Clock } from '../../shared/domain/clock';
 import { COMMERCE_PLATFORM, CommercePlatform } from '../../infrastructure/commerce-platform/commerce-platform.port';
 import { SOCIAL_EVENTS } from '../domain/program-events';
 import { EarnSocialCommand } from '../commands/earn-social.handler';
@@ -132,6 +133,7 @@ export class V1EarningController {
     private readonly commands: CommandBus,
     @Inject(READ_STORE) private readonly readStore: ReadStore,
     @Inject(COMMERCE_PLATFORM) private readonly platform: CommercePlatform,
+    @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   @Get('earning')
@@ -180,7 +182,7 @@ export class V1EarningController {
   @ApiOperation({ summary: 'Points a cart would earn (deprecated)', deprecated: true })
   async calc(@CurrentShop() shop: ShopDoc, @Body() body: V1CalcPointsDto) {
     const tierId = body.shopifyCustomerId ? (await this.customers.byPlatformId(shop.id, body.shopifyCustomerId)).tierId : null;
-    const rule = orderEarningRule(await this.catalog.forShop(shop.id), new Date().toISOString(), body.sourceName ?? 'web', tierId);
+    const rule = orderEarningRule(await this.catalog.forShop(shop.id), this.clock.now().toISOString(), body.sourceName ?? 'web', tierId);
     const lines = body.products.map((p) => ({ id: String(p.id), quantity: p.quantity, price: p.price }));
     const collections = needsCollections(rule) ? await this.platform.collectionsOf(shop.id, lines.map((l) => l.id)) : {};
     const { pointsEarn, points } = cartPoints(rule, lines, collections);
