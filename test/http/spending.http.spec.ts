@@ -90,6 +90,13 @@ describe(`spending rules over HTTP (${defaultStoreKind()})`, () => {
     expect(balances.filter((b) => b === 100)).toHaveLength(5);
   });
 
+  it('limitations for an unknown customer are 404, in the list and on one program', async () => {
+    const id = await program('free_shipping', 'Ship', { pointsCost: 10 });
+    expectError((await t.http().get('/rest_api/v2/programs/redemption?platformCustomerId=999999').set(auth(shop)).expect(404)).body, 'NOT_FOUND', 404);
+    expectError((await t.http().get(`/rest_api/v2/programs/${id}?customerId=nobody`).set(auth(shop)).expect(404)).body, 'NOT_FOUND', 404);
+    expect((await t.http().get(`/rest_api/v2/programs/${id}`).set(auth(shop)).expect(200)).body.data).not.toHaveProperty('canRedeem');
+  });
+
   it('bad spending settings are 400 naming the field', async () => {
     const bad = async (event: string, spending: Record<string, unknown>) =>
       expectError((await t.http().post('/rest_api/v2/programs').set(auth(shop)).send({ type: 'spending', event, title: 'x', spending }).expect(400)).body, 'BAD_REQUEST', 400).field;
