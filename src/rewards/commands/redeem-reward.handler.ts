@@ -129,7 +129,7 @@ export class RedeemRewardHandler implements ICommandHandler<RedeemRewardCommand,
     }
   }
 
-  private async replayOf(shopId: string, key: string, earlier: TransactionDoc): Promise<RedeemResult> {
+  private replayOf(shopId: string, key: string, earlier: TransactionDoc): RedeemResult {
     return {
       rewardId: deterministicUuid(shopId, 'redeem', key),
       couponCode: earlier.couponCode ?? '',
