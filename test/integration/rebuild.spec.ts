@@ -2,6 +2,10 @@ import { createTestApp, TestApp, auth } from '../support/test-app';
 import { ProjectionRunner } from '../../src/projections/projection-runner';
 import { Projection, PROJECTIONS } from '../../src/projections/projection';
 import { ProjectionBatch } from '../../src/projections/projection-batch';
+import { PendingPointsRelease } from '../../src/programs/pending-points-release';
+import { CouponExpiry } from '../../src/rewards/coupon-expiry';
+import { TierReviews } from '../../src/tiers/tier-reviews';
+import { waitUntil } from '../support/receiver';
 
 /** Rebuilding every read model from the log gives exactly what live projection gave. */
 describe('rebuild from the log', () => {
@@ -55,6 +59,51 @@ describe('rebuild from the log', () => {
     await t.http().post('/rest_api/v2/transactions/points/award').set(auth(shop)).send({ platformCustomerId: '501', point: 1 }).expect(200);
     const customer = await t.http().get('/rest_api/v2/customers/external/501').set(auth(shop)).expect(200);
     expect(customer.body.data.point).toBe(40 - 5 + 1);
+  });
+
+  it('the engine read models (held points, coupons bought, refunded, expired and granted, tier reviews) are identical after a rebuild', async () => {
+    let now = new Date('2026-01-10T10:00:00.000Z');
+    const app = await createTestApp({ clock: { now: () => now } });
+    try {
+      const shop = await app.shop();
+      const api = () => app.http();
+      await api().post('/rest_api/v2/tiers').set(auth(shop)).send({ name: 'VIP', targetPoint: 200, tierRewards: [{ type: 'points', points: 20 }, { type: 'coupon', rewardType: 'free_shipping', title: 'VIP shipping' }] }).expect(201);
+      await api().put('/rest_api/v2/settings/tier-retention').set(auth(shop)).send({ downgrade: true, assessmentMonths: 1, windowMonths: 1 }).expect(200);
+      await api().post('/rest_api/v2/programs').set(auth(shop)).send({ type: 'earning', event: 'place_order', title: 'Orders', earnPoint: 1, rateMoney: 1, pendingDays: 3 }).expect(201);
+      const program = (await api().post('/rest_api/v2/programs').set(auth(shop)).send({ type: 'spending', event: 'amount_discount', title: '$1', spending: { pointsCost: 10, rewardValue: 1, expiresInDays: 5, totalLimitationRedeem: 10 } }).expect(201)).body.data.id;
+      await app.enrol(shop, 601);
+      await app.platform(shop, 'orders/paid', { id: 8101, customer: { id: 601 }, total_price: '300.00', line_items: [] }).expect(200);
+      await app.platform(shop, 'refunds/create', { id: 2, order_id: 8101, transactions: [{ kind: 'refund', amount: '30.00' }] }).expect(200);
+      now = new Date('2026-01-14T10:00:00.000Z');
+      await app.app.get(PendingPointsRelease).runOnce();
+      const redeem = () => api().post('/rest_api/v2/programs/redemption/redeem').set(auth(shop)).send({ programId: program, platformCustomerId: '601', quantity: 1 }).expect(200);
+      const refunded = (await redeem()).body.meta.couponCode;
+      await api().post('/rest_api/v2/rewards/coupons/refund').set(auth(shop)).send({ discountCode: refunded, platformCustomerId: '601' }).expect(200);
+      await redeem();
+      now = new Date('2026-01-20T10:00:00.000Z');
+      await app.app.get(CouponExpiry).runOnce();
+      now = new Date('2026-02-20T10:00:00.000Z');
+      await app.app.get(TierReviews).runOnce();
+      await waitUntil(async () => (await api().get('/rest_api/v2/rewards?platformCustomerId=601').set(auth(shop)).expect(200)).body.data.length === 3, 10_000, 'granted coupon');
+
+      const snapshotOf = async () => {
+        const out: Record<string, unknown[]> = {};
+        for (const projection of app.app.get<Projection[]>(PROJECTIONS)) {
+          for (const definition of projection.collections) {
+            out[definition.name] = await (await app.store.storage.readStore.collection<{ id: string }>(definition)).find({}, { sort: { field: 'id', direction: 'asc' } });
+          }
+        }
+        return out;
+      };
+      const live = await snapshotOf();
+      const customer = (live.customers_v2 as Array<Record<string, unknown>>)[0];
+      expect(customer).toMatchObject({ point: 270 + 20 - 10, pendingPoints: 0 });
+      expect((live.rewards_v1 as Array<{ discountStatus: string }>).map((r) => r.discountStatus).sort()).toEqual(['active', 'expired', 'refunded']);
+      await app.app.get(ProjectionRunner).rebuild();
+      expect(await snapshotOf()).toEqual(live);
+    } finally {
+      await app.close();
+    }
   });
 
   it('redelivered events do not count twice', async () => {
