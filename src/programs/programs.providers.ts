@@ -1,5 +1,6 @@
 import { Capability } from '../shared/capability';
 import { ProgramCatalog } from './program-catalog';
+import { CartPoints } from './queries/cart-points';
 import { ProgramCommands } from './commands/program-commands';
 import { EarnSocialHandler } from './commands/earn-social.handler';
 import { EarnPeriodicHandler } from './commands/earn-periodic.handler';
@@ -11,7 +12,7 @@ import { ProgramsController } from './http/programs.controller';
 import { V1EarningController } from './http/v1-earning.controller';
 
 export const PROGRAMS_CAPABILITY: Capability = {
-  providers: [ProgramCatalog, ProgramCommands, EarnSocialHandler, EarnPeriodicHandler, BirthdayRewards, PointsExpiry, PendingPointsRelease],
+  providers: [ProgramCatalog, CartPoints, ProgramCommands, EarnSocialHandler, EarnPeriodicHandler, BirthdayRewards, PointsExpiry, PendingPointsRelease],
   projections: [ProgramViewProjection],
   controllers: [ProgramsController, V1EarningController],
 };

@@ -11,11 +11,10 @@ import { ProgramDoc, PROGRAMS } from '../projections/program-read-models';
 import { CalculatePointsDto, CreateProgramDto, SocialInteractionDto, TierRateDto, UpdateProgramDto } from './program.dto';
 import { CommandBus } from '@nestjs/cqrs';
 import { EarnSocialCommand } from '../commands/earn-social.handler';
-import { ProgramCatalog } from '../program-catalog';
 import { CustomerLookup } from '../../ledger/queries/customer-lookup';
-import { cartPoints, isActive, needsCollections, orderEarningRule } from '../domain/order-earning';
+import { isActive } from '../domain/order-earning';
 import { CLOCK, Clock } from '../../shared/domain/clock';
-import { COMMERCE_PLATFORM, CommercePlatform } from '../../infrastructure/commerce-platform/commerce-platform.port';
+import { CartPoints } from '../queries/cart-points';
 import { CustomerDoc } from '../../ledger/projections/ledger-read-models';
 import { RewardDoc, REWARDS } from '../../rewards/projections/reward-view.projection';
 import { TierRate } from '../domain/program-events';
@@ -74,11 +73,10 @@ export function presentProgram(p: ProgramDoc) {
 export class ProgramsController {
   constructor(
     private readonly commands: ProgramCommands,
-    private readonly catalog: ProgramCatalog,
     private readonly customers: CustomerLookup,
     private readonly commandBus: CommandBus,
     @Inject(READ_STORE) private readonly readStore: ReadStore,
-    @Inject(COMMERCE_PLATFORM) private readonly platform: CommercePlatform,
+    private readonly cart: CartPoints,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
@@ -107,11 +105,7 @@ export class ProgramsController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Points a cart would earn (awards nothing)' })
   async calculate(@CurrentShop() shop: ShopDoc, @Body() body: CalculatePointsDto) {
-    const tierId = body.platformCustomerId ? (await this.customers.byPlatformId(shop.id, body.platformCustomerId)).tierId : null;
-    const rule = orderEarningRule(await this.catalog.forShop(shop.id), this.clock.now().toISOString(), body.sourceName ?? 'web', tierId);
-    const lines = body.products.map((p) => ({ id: String(p.id), quantity: p.quantity, price: p.price }));
-    const collections = needsCollections(rule) ? await this.platform.collectionsOf(shop.id, lines.map((l) => l.id)) : {};
-    const { pointsEarn, points } = cartPoints(rule, lines, collections);
+    const { rule, lines, pointsEarn, points } = await this.cart.calculate(shop.id, body.platformCustomerId, body.sourceName, body.products);
     return ok({ pointsEarn, products: lines.map((l, i) => ({ ...l, points: points[i] })), programId: rule?.programId ?? null });
   }
 

@@ -12,10 +12,7 @@ import { READ_STORE, ReadStore } from '../../infrastructure/read-store/read-stor
 import { CustomerLookup } from '../../ledger/queries/customer-lookup';
 import { CustomerDoc } from '../../ledger/projections/ledger-read-models';
 import { ProgramDoc, PROGRAMS } from '../projections/program-read-models';
-import { ProgramCatalog } from '../program-catalog';
-import { cartPoints, needsCollections, orderEarningRule } from '../domain/order-earning';
-import { CLOCK, Clock } from '../../shared/domain/clock';
-import { COMMERCE_PLATFORM, CommercePlatform } from '../../infrastructure/commerce-platform/commerce-platform.port';
+import { CartPoints } from '../queries/cart-points';
 import { SOCIAL_EVENTS } from '../domain/program-events';
 import { EarnSocialCommand } from '../commands/earn-social.handler';
 
@@ -128,12 +125,10 @@ function isEarned(p: ProgramDoc, customer: CustomerDoc): boolean {
 @Controller('rest_api/v1')
 export class V1EarningController {
   constructor(
-    private readonly catalog: ProgramCatalog,
     private readonly customers: CustomerLookup,
     private readonly commands: CommandBus,
     @Inject(READ_STORE) private readonly readStore: ReadStore,
-    @Inject(COMMERCE_PLATFORM) private readonly platform: CommercePlatform,
-    @Inject(CLOCK) private readonly clock: Clock,
+    private readonly cart: CartPoints,
   ) {}
 
   @Get('earning')
@@ -181,11 +176,7 @@ export class V1EarningController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Points a cart would earn (deprecated)', deprecated: true })
   async calc(@CurrentShop() shop: ShopDoc, @Body() body: V1CalcPointsDto) {
-    const tierId = body.shopifyCustomerId ? (await this.customers.byPlatformId(shop.id, body.shopifyCustomerId)).tierId : null;
-    const rule = orderEarningRule(await this.catalog.forShop(shop.id), this.clock.now().toISOString(), body.sourceName ?? 'web', tierId);
-    const lines = body.products.map((p) => ({ id: String(p.id), quantity: p.quantity, price: p.price }));
-    const collections = needsCollections(rule) ? await this.platform.collectionsOf(shop.id, lines.map((l) => l.id)) : {};
-    const { pointsEarn, points } = cartPoints(rule, lines, collections);
+    const { pointsEarn, points } = await this.cart.calculate(shop.id, body.shopifyCustomerId, body.sourceName, body.products);
     return { success: true, data: { pointsEarn, products: body.products.map((p, i) => ({ ...p, points: points[i] })) } };
   }
 
