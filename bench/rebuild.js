@@ -63,7 +63,12 @@ async function rebuild() {
   clearInterval(sampler);
   peak = Math.max(peak, process.memoryUsage().rss, process.resourceUsage().maxRSS * 1024);
   await app.close();
-  return { events: result.events, ms: result.ms, eventsPerSecond: Math.round((result.events / result.ms) * 1000), peakRssMb: Math.round(peak / 1048576) };
+  return {
+    events: result.events,
+    ms: result.ms,
+    eventsPerSecond: Math.round((result.events / result.ms) * 1000),
+    peakRssMb: Math.round(peak / 1048576),
+  };
 }
 
 const [mode, a, b] = process.argv.slice(2);

@@ -63,13 +63,25 @@ async function freshStore(label) {
     return { env: { DATABASE_URL: db.url }, cleanup: db.drop };
   }
   const dir = mkdtempSync(join(tmpdir(), `bench-${label}-`));
-  return { env: { DATABASE_URL: '', DATA_DIR: dir }, cleanup: async () => rmSync(dir, { recursive: true, force: true }) };
+  return {
+    env: { DATABASE_URL: '', DATA_DIR: dir },
+    cleanup: async () => rmSync(dir, { recursive: true, force: true }),
+  };
 }
 
 async function startService(storeEnv) {
   const port = await freePort();
   const child = spawn(process.execPath, [join(ROOT, 'dist', 'main.js')], {
-    env: { ...process.env, ...storeEnv, PORT: String(port), HOST: '127.0.0.1', ADMIN_TOKEN, PLATFORM_WEBHOOK_SECRET: PLATFORM_SECRET, LOG_LEVEL: 'warn', DEMO_SHOP: 'false' },
+    env: {
+      ...process.env,
+      ...storeEnv,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      ADMIN_TOKEN,
+      PLATFORM_WEBHOOK_SECRET: PLATFORM_SECRET,
+      LOG_LEVEL: 'warn',
+      DEMO_SHOP: 'false',
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const base = `http://127.0.0.1:${port}`;
@@ -86,7 +98,11 @@ async function startService(storeEnv) {
 }
 
 async function json(method, url, body, headers = {}) {
-  const res = await fetch(url, { method, headers: { 'Content-Type': 'application/json', ...headers }, body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body) });
+  const res = await fetch(url, {
+    method,
+    headers: { 'Content-Type': 'application/json', ...headers },
+    body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+  });
   const text = await res.text();
   if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${text}`);
   return JSON.parse(text);
@@ -94,9 +110,11 @@ async function json(method, url, body, headers = {}) {
 
 async function pool(items, concurrency, work) {
   let next = 0;
-  await Promise.all(Array.from({ length: concurrency }, async () => {
-    while (next < items.length) await work(items[next++]);
-  }));
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < items.length) await work(items[next++]);
+    }),
+  );
 }
 
 function cannon(options) {
@@ -109,7 +127,13 @@ function cannon(options) {
 
 function summarise(result) {
   const failed = result.non2xx + result.errors + result.timeouts;
-  return { rps: Math.round(result.requests.average), p50Ms: result.latency.p50, p99Ms: result.latency.p99, requests: result.requests.total, failed };
+  return {
+    rps: Math.round(result.requests.average),
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    requests: result.requests.total,
+    failed,
+  };
 }
 
 /** p99 from the difference of two Prometheus histogram scrapes (linear inside the bucket). */
@@ -145,7 +169,16 @@ function quantileOfDelta(before, after, q) {
 }
 
 function runNode(args, env) {
-  return JSON.parse(execFileSync(process.execPath, [join(ROOT, 'bench', ...args.slice(0, 1)), ...args.slice(1)], { env: { ...process.env, ...env }, encoding: 'utf8', timeout: 6 * 60 * 1000 }).trim().split('\n').pop());
+  return JSON.parse(
+    execFileSync(process.execPath, [join(ROOT, 'bench', ...args.slice(0, 1)), ...args.slice(1)], {
+      env: { ...process.env, ...env },
+      encoding: 'utf8',
+      timeout: 6 * 60 * 1000,
+    })
+      .trim()
+      .split('\n')
+      .pop(),
+  );
 }
 
 async function main() {
@@ -156,8 +189,19 @@ async function main() {
   const service = await startService(store.env);
   const { base } = service;
   try {
-    const shop = (await json('POST', `${base}/admin/api/shops`, { domain: `bench-${Date.now()}.example.com` }, { Authorization: `Bearer ${ADMIN_TOKEN}` })).data;
-    const keys = { 'X-Svc-Loyalty-App-Key': shop.appKey, 'X-Svc-Loyalty-Secret-Key': shop.secretKey, 'Content-Type': 'application/json' };
+    const shop = (
+      await json(
+        'POST',
+        `${base}/admin/api/shops`,
+        { domain: `bench-${Date.now()}.example.com` },
+        { Authorization: `Bearer ${ADMIN_TOKEN}` },
+      )
+    ).data;
+    const keys = {
+      'X-Svc-Loyalty-App-Key': shop.appKey,
+      'X-Svc-Loyalty-Secret-Key': shop.secretKey,
+      'Content-Type': 'application/json',
+    };
     const platformIds = Array.from({ length: CUSTOMERS }, (_, i) => 1_000_000 + i);
     const enrolStarted = Date.now();
     await pool(platformIds, 16, async (id) => {
@@ -169,7 +213,9 @@ async function main() {
       });
     });
     log(`enrolled ${CUSTOMERS} customers in ${Date.now() - enrolStarted} ms`);
-    const internalIds = (await json('GET', `${base}/rest_api/v2/customers?limit=1000`, undefined, keys)).data.map((c) => c.id);
+    const internalIds = (await json('GET', `${base}/rest_api/v2/customers?limit=1000`, undefined, keys)).data.map(
+      (c) => c.id,
+    );
 
     let r = 0;
     let a = 0;
@@ -181,16 +227,40 @@ async function main() {
       const read = summarise(
         await cannon({
           url: base,
-          requests: [{ method: 'GET', headers: keys, setupRequest: (req) => ({ ...req, path: `/rest_api/v2/customers/${internalIds[r++ % internalIds.length]}` }) }],
+          requests: [
+            {
+              method: 'GET',
+              headers: keys,
+              setupRequest: (req) => ({
+                ...req,
+                path: `/rest_api/v2/customers/${internalIds[r++ % internalIds.length]}`,
+              }),
+            },
+          ],
         }),
       );
       const award = summarise(
         await cannon({
           url: `${base}/rest_api/v2/transactions/points/award`,
-          requests: [{ method: 'POST', headers: keys, setupRequest: (req) => ({ ...req, body: JSON.stringify({ platformCustomerId: String(platformIds[a++ % platformIds.length]), point: 1 }) }) }],
+          requests: [
+            {
+              method: 'POST',
+              headers: keys,
+              setupRequest: (req) => ({
+                ...req,
+                body: JSON.stringify({ platformCustomerId: String(platformIds[a++ % platformIds.length]), point: 1 }),
+              }),
+            },
+          ],
         }),
       );
-      rounds.push({ ceiling, read, award, readRatio: ceiling.rps ? read.rps / ceiling.rps : 0, awardRatio: ceiling.rps ? award.rps / ceiling.rps : 0 });
+      rounds.push({
+        ceiling,
+        read,
+        award,
+        readRatio: ceiling.rps ? read.rps / ceiling.rps : 0,
+        awardRatio: ceiling.rps ? award.rps / ceiling.rps : 0,
+      });
     }
     const lagAfter = histogram(await (await fetch(`${base}/metrics`)).text(), 'loyalty_projection_lag_seconds');
     results.rounds = rounds;
@@ -200,25 +270,50 @@ async function main() {
     results.award = middle('awardRatio').award;
     results.read = middle('readRatio').read;
     results.readCeiling = middle('readRatio').ceiling;
-    results.medianRatios = { award: median(rounds.map((x) => x.awardRatio)), read: median(rounds.map((x) => x.readRatio)) };
-    results.projectionLag = { p50Ms: round1(quantileOfDelta(lagBefore, lagAfter, 0.5)), p99Ms: round1(quantileOfDelta(lagBefore, lagAfter, 0.99)) };
+    results.medianRatios = {
+      award: median(rounds.map((x) => x.awardRatio)),
+      read: median(rounds.map((x) => x.readRatio)),
+    };
+    results.projectionLag = {
+      p50Ms: round1(quantileOfDelta(lagBefore, lagAfter, 0.5)),
+      p99Ms: round1(quantileOfDelta(lagBefore, lagAfter, 0.99)),
+    };
 
     log('stream length: award p50 at 10, 1,000 and 10,000 events per stream');
     results.streamLength = {};
     for (const [i, length] of STREAM_LENGTHS.entries()) {
       const id = 2_000_000 + i;
       const raw = JSON.stringify({ id, email: `long${i}@example.com` });
-      await json('POST', `${base}/platform/webhooks/customers/create`, raw, { 'X-Platform-Shop-Domain': shop.domain, 'X-Platform-Webhook-Id': `long-${id}`, 'X-Platform-Hmac-Sha256': createHmac('sha256', PLATFORM_SECRET).update(raw).digest('base64') });
+      await json('POST', `${base}/platform/webhooks/customers/create`, raw, {
+        'X-Platform-Shop-Domain': shop.domain,
+        'X-Platform-Webhook-Id': `long-${id}`,
+        'X-Platform-Hmac-Sha256': createHmac('sha256', PLATFORM_SECRET).update(raw).digest('base64'),
+      });
       const body = JSON.stringify({ platformCustomerId: String(id), point: 1 });
       // Fill the stream (one event already: the enrolment), then measure one request at a time.
-      if (length > 1) await cannon({ url: `${base}/rest_api/v2/transactions/points/award`, method: 'POST', headers: keys, body, connections: 4, amount: length - 1 });
+      if (length > 1)
+        await cannon({
+          url: `${base}/rest_api/v2/transactions/points/award`,
+          method: 'POST',
+          headers: keys,
+          body,
+          connections: 4,
+          amount: length - 1,
+        });
     }
     // Interleaved rounds again, one connection: a slow moment of the machine hits every length alike.
     const samples = Object.fromEntries(STREAM_LENGTHS.map((n) => [n, []]));
     for (let round = 0; round < ROUNDS; round++) {
       for (const [i, length] of STREAM_LENGTHS.entries()) {
         const body = JSON.stringify({ platformCustomerId: String(2_000_000 + i), point: 1 });
-        const result = await cannon({ url: `${base}/rest_api/v2/transactions/points/award`, method: 'POST', headers: keys, body, connections: 1, duration: Math.max(2, Math.round(SECONDS / 3)) });
+        const result = await cannon({
+          url: `${base}/rest_api/v2/transactions/points/award`,
+          method: 'POST',
+          headers: keys,
+          body,
+          connections: 1,
+          duration: Math.max(2, Math.round(SECONDS / 3)),
+        });
         samples[length].push({ ...summarise(result), meanMs: result.latency.average });
       }
     }
@@ -231,7 +326,10 @@ async function main() {
         rps: median(s.map((x) => x.rps)),
       };
     }
-    results.serviceRssMb = Math.round(Number(/process_resident_memory_bytes (\d+)/.exec(await (await fetch(`${base}/metrics`)).text())?.[1] ?? 0) / 1048576);
+    results.serviceRssMb = Math.round(
+      Number(/process_resident_memory_bytes (\d+)/.exec(await (await fetch(`${base}/metrics`)).text())?.[1] ?? 0) /
+        1048576,
+    );
   } finally {
     service.child.kill('SIGTERM');
     await new Promise((r) => service.child.once('exit', r));
@@ -242,7 +340,10 @@ async function main() {
     const rebuildStore = await freshStore('rebuild');
     try {
       log(`rebuild: seeding ${REBUILD_CUSTOMERS} x ${REBUILD_PER_CUSTOMER + 1} events`);
-      const seeded = runNode(['rebuild.js', 'seed', String(REBUILD_CUSTOMERS), String(REBUILD_PER_CUSTOMER)], rebuildStore.env);
+      const seeded = runNode(
+        ['rebuild.js', 'seed', String(REBUILD_CUSTOMERS), String(REBUILD_PER_CUSTOMER)],
+        rebuildStore.env,
+      );
       log(`seeded ${seeded.events} events in ${seeded.ms} ms; rebuilding`);
       results.rebuild = runNode(['rebuild.js', 'rebuild'], rebuildStore.env);
     } finally {
@@ -256,7 +357,9 @@ async function main() {
   const s = results.streamLength;
   results.ratios.streamP50_10000_vs_10 = s[10].p50Ms ? Math.round((s[10000].p50Ms / s[10].p50Ms) * 100) / 100 : null;
   // p50 comes in whole milliseconds; the mean shows differences below that.
-  results.ratios.streamMean_10000_vs_10 = s[10].meanMs ? Math.round((s[10000].meanMs / s[10].meanMs) * 100) / 100 : null;
+  results.ratios.streamMean_10000_vs_10 = s[10].meanMs
+    ? Math.round((s[10000].meanMs / s[10].meanMs) * 100) / 100
+    : null;
   results.meta = {
     commit: gitCommit(),
     node: process.version,
@@ -298,7 +401,11 @@ function targets(r) {
     ['rebuild >= 20,000 events/s', r.rebuild?.eventsPerSecond, (v) => v >= 20000],
     ['rebuild peak RSS < 400 MB', r.rebuild?.peakRssMb, (v) => v < 400],
   ];
-  return t.map(([target, value, ok]) => ({ target, value: value ?? null, met: value === null || value === undefined ? null : ok(value) }));
+  return t.map(([target, value, ok]) => ({
+    target,
+    value: value ?? null,
+    met: value === null || value === undefined ? null : ok(value),
+  }));
 }
 
 function render(r) {
@@ -307,7 +414,14 @@ function render(r) {
     ['ceiling GET /health', r.ceiling.rps, r.ceiling.p50Ms, r.ceiling.p99Ms, '1.00', r.ceiling.failed],
     ['read GET /customers/{id}', r.read.rps, r.read.p50Ms, r.read.p99Ms, r.ratios.read, r.read.failed],
     ['award POST points/award', r.award.rps, r.award.p50Ms, r.award.p99Ms, r.ratios.award, r.award.failed],
-    ...STREAM_LENGTHS.map((n) => [`award, stream of ${n.toLocaleString('en')} (1 conn)`, r.streamLength[n].rps, r.streamLength[n].p50Ms, r.streamLength[n].p99Ms, `mean ${r.streamLength[n].meanMs.toFixed(2)} ms`, '']),
+    ...STREAM_LENGTHS.map((n) => [
+      `award, stream of ${n.toLocaleString('en')} (1 conn)`,
+      r.streamLength[n].rps,
+      r.streamLength[n].p50Ms,
+      r.streamLength[n].p99Ms,
+      `mean ${r.streamLength[n].meanMs.toFixed(2)} ms`,
+      '',
+    ]),
     ['projection lag under award load', '', r.projectionLag.p50Ms, r.projectionLag.p99Ms, '', ''],
   ];
   const widths = rows[0].map((_, i) => Math.max(...rows.map((row) => String(row[i]).length)));
@@ -316,9 +430,21 @@ function render(r) {
     `Store: ${r.store}  commit ${r.meta.commit}  node ${r.meta.node}  ${r.meta.machine}`,
     `Ceiling, read and award: ${r.rounds.length} interleaved rounds of ${r.meta.secondsPerPhase} s, 32 connections; ratios are the median over rounds`,
     `(per round, award/ceiling: ${r.rounds.map((x) => x.awardRatio.toFixed(2)).join(', ')}; read/ceiling: ${r.rounds.map((x) => x.readRatio.toFixed(2)).join(', ')})`,
-    '', line(rows[0]), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...rows.slice(1).map(line)];
-  if (r.rebuild) out.push('', `Rebuild: ${r.rebuild.events.toLocaleString('en')} events in ${r.rebuild.ms} ms = ${r.rebuild.eventsPerSecond.toLocaleString('en')} events/s, peak RSS ${r.rebuild.peakRssMb} MB`);
-  out.push('', 'Targets:', ...r.targets.map((t) => `- ${t.target}: ${t.value ?? 'n/a'} ${t.met === null ? '' : t.met ? '(met)' : '(MISSED)'}`));
+    '',
+    line(rows[0]),
+    `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`,
+    ...rows.slice(1).map(line),
+  ];
+  if (r.rebuild)
+    out.push(
+      '',
+      `Rebuild: ${r.rebuild.events.toLocaleString('en')} events in ${r.rebuild.ms} ms = ${r.rebuild.eventsPerSecond.toLocaleString('en')} events/s, peak RSS ${r.rebuild.peakRssMb} MB`,
+    );
+  out.push(
+    '',
+    'Targets:',
+    ...r.targets.map((t) => `- ${t.target}: ${t.value ?? 'n/a'} ${t.met === null ? '' : t.met ? '(met)' : '(MISSED)'}`),
+  );
   return out.join('\n');
 }
 

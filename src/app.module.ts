@@ -41,7 +41,15 @@ import { CouponExpiry } from './rewards/coupon-expiry';
 import { TierRewardCoupons } from './tiers/tier-reward-coupons';
 import { Capability } from './shared/capability';
 
-const CAPABILITIES: Capability[] = [SHOPS_CAPABILITY, TIERS_CAPABILITY, PROGRAMS_CAPABILITY, LEDGER, REWARDS_CAPABILITY, PLATFORM, WEBHOOKS_CAPABILITY];
+const CAPABILITIES: Capability[] = [
+  SHOPS_CAPABILITY,
+  TIERS_CAPABILITY,
+  PROGRAMS_CAPABILITY,
+  LEDGER,
+  REWARDS_CAPABILITY,
+  PLATFORM,
+  WEBHOOKS_CAPABILITY,
+];
 const PROJECTION_CLASSES: Type<Projection>[] = CAPABILITIES.flatMap((c) => c.projections);
 
 export const STORAGE = Symbol('STORAGE');
@@ -89,7 +97,11 @@ export class AppModule implements OnApplicationBootstrap, OnApplicationShutdown 
               res.setHeader('X-Request-Id', id);
               return id;
             },
-            redact: ['req.headers["x-svc-loyalty-secret-key"]', 'req.headers.authorization', 'req.headers["x-platform-hmac-sha256"]'],
+            redact: [
+              'req.headers["x-svc-loyalty-secret-key"]',
+              'req.headers.authorization',
+              'req.headers["x-platform-hmac-sha256"]',
+            ],
             autoLogging: { ignore: (req) => req.url === '/health' || req.url === '/metrics' },
             // A client's mistake is not the service's warning.
             customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? 'error' : 'info'),

@@ -28,7 +28,9 @@ function flags(args: string[]): Record<string, string> {
 
 async function main(argv: string[]): Promise<number> {
   const [group, action, ...rest] = argv;
-  const known = (group === 'shop' && (action === 'create' || action === 'rotate-secret')) || (group === 'projections' && action === 'rebuild');
+  const known =
+    (group === 'shop' && (action === 'create' || action === 'rotate-secret')) ||
+    (group === 'projections' && action === 'rebuild');
   if (!known) {
     process.stderr.write(`${USAGE}\n`);
     return 2;
@@ -38,7 +40,9 @@ async function main(argv: string[]): Promise<number> {
   const lock = config.databaseUrl ? null : new DataDirLock(config.dataDir);
   const holder = lock?.holder();
   if (holder) {
-    process.stderr.write(`The service (pid ${holder}) has ${config.dataDir} open. Stop it, or use POST /admin/api/shops.\n`);
+    process.stderr.write(
+      `The service (pid ${holder}) has ${config.dataDir} open. Stop it, or use POST /admin/api/shops.\n`,
+    );
     return 1;
   }
   lock?.acquire();
@@ -52,11 +56,20 @@ async function main(argv: string[]): Promise<number> {
       process.stdout.write(`${JSON.stringify(rotated)}\n`);
     } else if (group === 'shop') {
       if (!options.domain) throw new DomainError('BAD_REQUEST', '--domain is required');
-      const shop = await app.get(CommandBus).execute(
-        new ProvisionShopCommand(options.domain, options.plan ?? 'ultimate', options.currency ?? 'USD', options.timezone ?? 'UTC'),
-      );
+      const shop = await app
+        .get(CommandBus)
+        .execute(
+          new ProvisionShopCommand(
+            options.domain,
+            options.plan ?? 'ultimate',
+            options.currency ?? 'USD',
+            options.timezone ?? 'UTC',
+          ),
+        );
       await projections.catchUp();
-      process.stdout.write(`${JSON.stringify({ shopId: shop.shopId, domain: shop.domain, plan: shop.plan, appKey: shop.appKey, secretKey: shop.secretKey, headlessSecret: shop.headlessSecret })}\n`);
+      process.stdout.write(
+        `${JSON.stringify({ shopId: shop.shopId, domain: shop.domain, plan: shop.plan, appKey: shop.appKey, secretKey: shop.secretKey, headlessSecret: shop.headlessSecret })}\n`,
+      );
     } else {
       const result = await projections.rebuild();
       process.stdout.write(`${JSON.stringify({ rebuilt: projections.names, events: result.events, ms: result.ms })}\n`);
@@ -71,7 +84,9 @@ async function main(argv: string[]): Promise<number> {
 main(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (error) => {
-    process.stderr.write(`${error instanceof DomainError ? `${error.code}: ${error.message}` : (error?.stack ?? error)}\n`);
+    process.stderr.write(
+      `${error instanceof DomainError ? `${error.code}: ${error.message}` : (error?.stack ?? error)}\n`,
+    );
     process.exit(1);
   },
 );

@@ -13,7 +13,9 @@ async function main(): Promise<void> {
   await app.listen(config.port, config.host);
   const demo = await ensureDemoShop(app, config);
   const store = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.dataDir}`;
-  process.stdout.write(`Loyalty service listening on http://localhost:${config.port} (store: ${store}; docs at /docs)\n`);
+  process.stdout.write(
+    `Loyalty service listening on http://localhost:${config.port} (store: ${store}; docs at /docs)\n`,
+  );
   if (demo) process.stdout.write(`${demo}\n`);
 }
 

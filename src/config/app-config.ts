@@ -61,7 +61,13 @@ export class AppConfig {
     this.pendingReleaseCheckMs = Number(env.PENDING_RELEASE_CHECK_MS ?? 300_000);
     this.tierReviewCheckMs = Number(env.TIER_REVIEW_CHECK_MS ?? 3_600_000);
     this.couponExpiryCheckMs = Number(env.COUPON_EXPIRY_CHECK_MS ?? 3_600_000);
-    this.commercePlatform = env.COMMERCE_PLATFORM_URL ? { baseUrl: env.COMMERCE_PLATFORM_URL, accessToken: env.COMMERCE_PLATFORM_TOKEN ?? '', timeoutMs: Number(env.COMMERCE_PLATFORM_TIMEOUT_MS ?? 10_000) } : null;
+    this.commercePlatform = env.COMMERCE_PLATFORM_URL
+      ? {
+          baseUrl: env.COMMERCE_PLATFORM_URL,
+          accessToken: env.COMMERCE_PLATFORM_TOKEN ?? '',
+          timeoutMs: Number(env.COMMERCE_PLATFORM_TIMEOUT_MS ?? 10_000),
+        }
+      : null;
     const number = (name: string, fallback: number) => (env[name] ? Number(env[name]) : fallback);
     this.webhooks = {
       worker: (env.WEBHOOK_WORKER ?? 'true') !== 'false',

@@ -31,7 +31,13 @@ export async function openStorage(config: AppConfig): Promise<Storage> {
     const eventStore = await SqlEventStore.create(sql);
     const readStore = new SqlReadStore(readSql);
     const webhookOutbox = await SqlWebhookOutbox.create(sql);
-    return { eventStore, readStore, webhookOutbox, describe: 'postgres', close: async () => void (await Promise.all([sql.close(), readSql.close()])) };
+    return {
+      eventStore,
+      readStore,
+      webhookOutbox,
+      describe: 'postgres',
+      close: async () => void (await Promise.all([sql.close(), readSql.close()])),
+    };
   } else if (config.inMemory) {
     sql = await PgliteSqlClient.open();
     describe = 'pglite (memory)';

@@ -11,7 +11,8 @@ import { toCents } from './money';
 type Json = Record<string, unknown>;
 
 function object(value: unknown, field: string): Json {
-  if (!value || typeof value !== 'object' || Array.isArray(value)) throw because.badRequest(`${field} must be an object`, { field });
+  if (!value || typeof value !== 'object' || Array.isArray(value))
+    throw because.badRequest(`${field} must be an object`, { field });
   return value as Json;
 }
 
@@ -75,7 +76,8 @@ export function parseOrder(body: unknown): PlatformOrder {
   const o = object(body, 'body');
   const orderId = idText(o.id, 'id');
   const totalCents = toCents(o.total_price);
-  if (totalCents === null) throw because.badRequest('total_price must be a decimal string such as "49.90"', { field: 'total_price' });
+  if (totalCents === null)
+    throw because.badRequest('total_price must be a decimal string such as "49.90"', { field: 'total_price' });
   const source = optionalText(o.source_name, 'source_name');
   const items = o.line_items === undefined || o.line_items === null ? [] : o.line_items;
   if (!Array.isArray(items)) throw because.badRequest('line_items must be an array', { field: 'line_items' });
@@ -83,10 +85,13 @@ export function parseOrder(body: unknown): PlatformOrder {
     const item = object(raw, `line_items[${i}]`);
     const quantity = item.quantity;
     if (!Number.isInteger(quantity) || (quantity as number) < 0) {
-      throw because.badRequest(`line_items[${i}].quantity must be a whole number`, { field: `line_items[${i}].quantity` });
+      throw because.badRequest(`line_items[${i}].quantity must be a whole number`, {
+        field: `line_items[${i}].quantity`,
+      });
     }
     const priceCents = toCents(item.price);
-    if (priceCents === null) throw because.badRequest(`line_items[${i}].price must be a decimal string`, { field: `line_items[${i}].price` });
+    if (priceCents === null)
+      throw because.badRequest(`line_items[${i}].price must be a decimal string`, { field: `line_items[${i}].price` });
     return {
       productId: item.product_id == null ? null : idText(item.product_id, `line_items[${i}].product_id`),
       variantId: item.variant_id == null ? null : idText(item.variant_id, `line_items[${i}].variant_id`),
@@ -100,7 +105,8 @@ export function parseOrder(body: unknown): PlatformOrder {
   if (!Array.isArray(codes)) throw because.badRequest('discount_codes must be an array', { field: 'discount_codes' });
   const discountCodes = codes.map((raw, i) => {
     const code = object(raw, `discount_codes[${i}]`).code;
-    if (typeof code !== 'string' || !code.trim()) throw because.badRequest(`discount_codes[${i}].code must be a string`, { field: `discount_codes[${i}].code` });
+    if (typeof code !== 'string' || !code.trim())
+      throw because.badRequest(`discount_codes[${i}].code must be a string`, { field: `discount_codes[${i}].code` });
     return code.trim();
   });
   return {
@@ -120,11 +126,15 @@ export function parseOrder(body: unknown): PlatformOrder {
 }
 
 /** collections/*: the collection and, for create/update, the ids of its products (`product_ids`). */
-export function parseCollection(body: unknown, { productsRequired = true } = {}): { collectionId: string; productIds: string[] } {
+export function parseCollection(
+  body: unknown,
+  { productsRequired = true } = {},
+): { collectionId: string; productIds: string[] } {
   const c = object(body, 'body');
   const collectionId = idText(c.id, 'id');
   if (!productsRequired) return { collectionId, productIds: [] };
-  if (!Array.isArray(c.product_ids)) throw because.badRequest('product_ids must be an array of product ids', { field: 'product_ids' });
+  if (!Array.isArray(c.product_ids))
+    throw because.badRequest('product_ids must be an array of product ids', { field: 'product_ids' });
   return { collectionId, productIds: c.product_ids.map((id, i) => idText(id, `product_ids[${i}]`)) };
 }
 
@@ -146,13 +156,19 @@ export function parseRefund(body: unknown): PlatformRefund {
     if (t.kind !== undefined && t.kind !== 'refund') continue;
     if (t.status !== undefined && t.status !== null && t.status !== 'success') continue;
     const cents = toCents(t.amount);
-    if (cents === null) throw because.badRequest(`transactions[${i}].amount must be a decimal string`, { field: `transactions[${i}].amount` });
+    if (cents === null)
+      throw because.badRequest(`transactions[${i}].amount must be a decimal string`, {
+        field: `transactions[${i}].amount`,
+      });
     amountCents += cents;
   }
   if (transactions.length === 0 && Array.isArray(r.refund_line_items)) {
     for (const [i, raw] of r.refund_line_items.entries()) {
       const cents = toCents(object(raw, `refund_line_items[${i}]`).subtotal);
-      if (cents === null) throw because.badRequest(`refund_line_items[${i}].subtotal must be a decimal string`, { field: `refund_line_items[${i}].subtotal` });
+      if (cents === null)
+        throw because.badRequest(`refund_line_items[${i}].subtotal must be a decimal string`, {
+          field: `refund_line_items[${i}].subtotal`,
+        });
       amountCents += cents;
     }
   }

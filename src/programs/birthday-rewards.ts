@@ -12,10 +12,19 @@ import { EarnPeriodicCommand } from './commands/earn-periodic.handler';
 
 /** Today's MM/DD and year in a shop's time zone. */
 export function localDay(now: Date, timeZone: string): { monthDay: string; year: string; leap: boolean } {
-  const parts = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(now);
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).formatToParts(now);
   const get = (type: string) => parts.find((p) => p.type === type)!.value;
   const year = Number(get('year'));
-  return { monthDay: `${get('month')}/${get('day')}`, year: String(year), leap: (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0 };
+  return {
+    monthDay: `${get('month')}/${get('day')}`,
+    year: String(year),
+    leap: (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0,
+  };
 }
 
 /**
@@ -42,7 +51,9 @@ export class BirthdayRewards extends ScheduledJob {
     const customers = await this.readStore.collection<CustomerDoc>(CUSTOMERS);
     let paid = 0;
     for (const shop of shops) {
-      const programs = (await this.catalog.forShop(shop.id)).filter((p) => p.kind === 'earning' && p.event === 'birthday' && isActive(p, now.toISOString()));
+      const programs = (await this.catalog.forShop(shop.id)).filter(
+        (p) => p.kind === 'earning' && p.event === 'birthday' && isActive(p, now.toISOString()),
+      );
       if (programs.length === 0) continue;
       const day = localDay(now, shop.timezone);
       const days = day.monthDay === '02/28' && !day.leap ? ['02/28', '02/29'] : [day.monthDay];
@@ -50,7 +61,9 @@ export class BirthdayRewards extends ScheduledJob {
       for (const customer of celebrating) {
         for (const program of programs) {
           try {
-            await this.commands.execute(new EarnPeriodicCommand(shop.id, customer.platformCustomerId, program.id, day.year, 'scheduler'));
+            await this.commands.execute(
+              new EarnPeriodicCommand(shop.id, customer.platformCustomerId, program.id, day.year, 'scheduler'),
+            );
             paid++;
           } catch (error) {
             if (error instanceof DomainError && error.code === 'LIMIT_REACHED') continue;

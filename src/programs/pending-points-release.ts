@@ -30,7 +30,11 @@ export class PendingPointsRelease extends ScheduledJob {
     for (const customer of await customers.find({ nextPendingReleaseAt: { $lte: now } })) {
       try {
         const rungs = await this.tiers.rungs(customer.shopId);
-        const decision = await this.commands.run(customer.shopId, customer.id, (meta) => ({ type: 'ReleasePendingPoints', meta, tiers: rungs }));
+        const decision = await this.commands.run(customer.shopId, customer.id, (meta) => ({
+          type: 'ReleasePendingPoints',
+          meta,
+          tiers: rungs,
+        }));
         if (decision.events.length > 0) released++;
       } catch (error) {
         this.logger.error(`Releasing held points of customer ${customer.id} failed: ${(error as Error).message}`);

@@ -29,7 +29,9 @@ export class PointsExpiry extends ScheduledJob {
   /** One pass; returns how many balances expired and how many warnings were given. */
   async runOnce(): Promise<{ expired: number; warned: number }> {
     const now = this.clock.now();
-    const shops = (await (await this.readStore.collection<ShopDoc>(SHOPS)).find({})).filter((s) => s.pointsExpiry && s.pointsExpiry.mode !== 'off');
+    const shops = (await (await this.readStore.collection<ShopDoc>(SHOPS)).find({})).filter(
+      (s) => s.pointsExpiry && s.pointsExpiry.mode !== 'off',
+    );
     const customers = await this.readStore.collection<CustomerDoc>(CUSTOMERS);
     const result = { expired: 0, warned: 0 };
     for (const shop of shops) {
@@ -37,16 +39,35 @@ export class PointsExpiry extends ScheduledJob {
       if (policy.mode === 'inactivity') {
         const days = policy.inactivityDays!;
         const cutoff = new Date(now.getTime() - days * DAY).toISOString();
-        for (const c of await customers.find({ shopId: shop.id, point: { $gt: 0 }, lastActivityAt: { $lte: cutoff } })) {
-          result.expired += await this.decide(c, { type: 'ExpirePoints', policy: 'inactivity', cycle: `inactivity:${c.lastActivityAt}`, inactiveSince: c.lastActivityAt! });
+        for (const c of await customers.find({
+          shopId: shop.id,
+          point: { $gt: 0 },
+          lastActivityAt: { $lte: cutoff },
+        })) {
+          result.expired += await this.decide(c, {
+            type: 'ExpirePoints',
+            policy: 'inactivity',
+            cycle: `inactivity:${c.lastActivityAt}`,
+            inactiveSince: c.lastActivityAt!,
+          });
         }
         for (const daysLeft of EXPIRY_WARNINGS.filter((n) => n < days)) {
           // The day the warning is due: activity between D-N+1 and D-N days ago.
           const to = new Date(now.getTime() - (days - daysLeft) * DAY).toISOString();
           const from = new Date(now.getTime() - (days - daysLeft + 1) * DAY).toISOString();
-          for (const c of await customers.find({ shopId: shop.id, point: { $gt: 0 }, lastActivityAt: { $gt: from, $lte: to } })) {
+          for (const c of await customers.find({
+            shopId: shop.id,
+            point: { $gt: 0 },
+            lastActivityAt: { $gt: from, $lte: to },
+          })) {
             const expiresAt = new Date(new Date(c.lastActivityAt!).getTime() + days * DAY).toISOString();
-            result.warned += await this.decide(c, { type: 'WarnExpiry', cycle: `inactivity:${c.lastActivityAt}`, daysLeft, expiresAt, inactiveSince: c.lastActivityAt! });
+            result.warned += await this.decide(c, {
+              type: 'WarnExpiry',
+              cycle: `inactivity:${c.lastActivityAt}`,
+              daysLeft,
+              expiresAt,
+              inactiveSince: c.lastActivityAt!,
+            });
           }
         }
       } else {
@@ -54,14 +75,23 @@ export class PointsExpiry extends ScheduledJob {
         const fixed = policy.fixedDate!.replace('-', '/');
         if (today.monthDay === fixed) {
           for (const c of await customers.find({ shopId: shop.id, point: { $gt: 0 } })) {
-            result.expired += await this.decide(c, { type: 'ExpirePoints', policy: 'fixed_date', cycle: `fixed:${today.year}` });
+            result.expired += await this.decide(c, {
+              type: 'ExpirePoints',
+              policy: 'fixed_date',
+              cycle: `fixed:${today.year}`,
+            });
           }
         }
         for (const daysLeft of EXPIRY_WARNINGS) {
           const ahead = localDay(new Date(now.getTime() + daysLeft * DAY), shop.timezone);
           if (ahead.monthDay !== fixed) continue;
           for (const c of await customers.find({ shopId: shop.id, point: { $gt: 0 } })) {
-            result.warned += await this.decide(c, { type: 'WarnExpiry', cycle: `fixed:${ahead.year}`, daysLeft, expiresAt: `${ahead.year}-${policy.fixedDate}` });
+            result.warned += await this.decide(c, {
+              type: 'WarnExpiry',
+              cycle: `fixed:${ahead.year}`,
+              daysLeft,
+              expiresAt: `${ahead.year}-${policy.fixedDate}`,
+            });
           }
         }
       }

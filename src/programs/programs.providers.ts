@@ -12,7 +12,16 @@ import { ProgramsController } from './http/programs.controller';
 import { V1EarningController } from './http/v1-earning.controller';
 
 export const PROGRAMS_CAPABILITY: Capability = {
-  providers: [ProgramCatalog, CartPoints, ProgramCommands, EarnSocialHandler, EarnPeriodicHandler, BirthdayRewards, PointsExpiry, PendingPointsRelease],
+  providers: [
+    ProgramCatalog,
+    CartPoints,
+    ProgramCommands,
+    EarnSocialHandler,
+    EarnPeriodicHandler,
+    BirthdayRewards,
+    PointsExpiry,
+    PendingPointsRelease,
+  ],
   projections: [ProgramViewProjection],
   controllers: [ProgramsController, V1EarningController],
 };

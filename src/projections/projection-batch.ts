@@ -1,4 +1,10 @@
-import { Collection, CollectionDefinition, CollectionWrites, Document, ReadStore } from '../infrastructure/read-store/read-store.port';
+import {
+  Collection,
+  CollectionDefinition,
+  CollectionWrites,
+  Document,
+  ReadStore,
+} from '../infrastructure/read-store/read-store.port';
 
 /** A projection's view of a collection during one batch: reads see the batch's own writes. */
 export interface StagedCollection<T extends Document> {
@@ -16,7 +22,10 @@ const DELETED = Symbol('deleted');
  * after-commit hooks (cache invalidations that must not run before the data they describe is stored).
  */
 export class ProjectionBatch {
-  private readonly staged = new Map<string, { definition: CollectionDefinition; docs: Map<string, Document | typeof DELETED> }>();
+  private readonly staged = new Map<
+    string,
+    { definition: CollectionDefinition; docs: Map<string, Document | typeof DELETED> }
+  >();
   private readonly afterCommit: Array<() => void> = [];
 
   constructor(private readonly readStore: ReadStore) {}

@@ -91,7 +91,9 @@ export class ProjectionRunner {
     if (this.processed && comparePositions(this.processed, position) >= 0) return Promise.resolve();
     return new Promise<void>((resolve) => {
       const timer = setTimeout(() => {
-        this.logger.warn(`Read models did not reach ${positionToString(position)} in ${this.config.projectionWaitMs} ms`);
+        this.logger.warn(
+          `Read models did not reach ${positionToString(position)} in ${this.config.projectionWaitMs} ms`,
+        );
         resolve();
       }, this.config.projectionWaitMs);
       this.waiters.push({ position, resolve: () => (clearTimeout(timer), resolve()) });

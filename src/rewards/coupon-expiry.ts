@@ -29,7 +29,11 @@ export class CouponExpiry extends ScheduledJob {
     let expired = 0;
     for (const reward of await rewards.find({ discountStatus: 'active', expiredAt: { $lte: now } })) {
       try {
-        const decision = await this.commands.run(reward.shopId, reward.customerId, (meta) => ({ type: 'ExpireCoupon', meta, couponCode: reward.couponCode }));
+        const decision = await this.commands.run(reward.shopId, reward.customerId, (meta) => ({
+          type: 'ExpireCoupon',
+          meta,
+          couponCode: reward.couponCode,
+        }));
         if (decision.events.length === 0) continue;
         expired++;
         if (reward.rewardType !== 'store_credit') await this.platform.disableDiscount(reward.shopId, reward.couponCode);

@@ -19,14 +19,22 @@ export async function ensureDemoShop(app: INestApplicationContext, config: AppCo
   if (config.databaseUrl || config.inMemory || !config.createDemoShop) return null;
   if ((await app.get(ShopDirectory).count()) > 0) return null;
   const commands = app.get(CommandBus);
-  const shop: ProvisionedShop = await commands.execute(new ProvisionShopCommand('demo-shop.example.com', 'ultimate', 'USD', 'UTC'));
+  const shop: ProvisionedShop = await commands.execute(
+    new ProvisionShopCommand('demo-shop.example.com', 'ultimate', 'USD', 'UTC'),
+  );
   await commands.execute(new DefineTierCommand(shop.shopId, { name: 'Silver', targetPoint: 500 }));
   await commands.execute(new DefineTierCommand(shop.shopId, { name: 'Gold', targetPoint: 1500 }));
   await commands.execute(
     new EnrolCustomerCommand(
       shop.shopId,
       DEMO_CUSTOMER_ID,
-      { email: 'ada@example.com', firstName: 'Ada', lastName: 'Lovelace', acceptsMarketing: true, platformCreatedAt: null },
+      {
+        email: 'ada@example.com',
+        firstName: 'Ada',
+        lastName: 'Lovelace',
+        acceptsMarketing: true,
+        platformCreatedAt: null,
+      },
       'demo',
     ),
   );

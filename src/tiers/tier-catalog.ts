@@ -32,12 +32,16 @@ export class TierCatalog {
     const cached = this.cache.get(shopId);
     if (cached) return cached;
     const generation = this.generation;
-    const docs = await (await this.readStore.collection<TierDoc>(TIERS)).find({ shopId }, { sort: { field: 'targetPoint', direction: 'asc' } });
+    const docs = await (
+      await this.readStore.collection<TierDoc>(TIERS)
+    ).find({ shopId }, { sort: { field: 'targetPoint', direction: 'asc' } });
     const rung = (t: TierDoc): TierRung => ({
       id: t.id,
       name: t.name,
       targetPoint: t.targetPoint,
-      bonusPoints: (t.tierRewards ?? []).filter((r) => r.type === 'points').reduce((sum, r) => sum + Number(r.points), 0),
+      bonusPoints: (t.tierRewards ?? [])
+        .filter((r) => r.type === 'points')
+        .reduce((sum, r) => sum + Number(r.points), 0),
     });
     const base = docs.find((t) => t.isSystemTier);
     const entry: ShopTiers = {

@@ -28,8 +28,12 @@ export class TierReviews extends ScheduledJob {
   /** One pass; returns how many customers kept their tier, how many moved down, and how many were warned. */
   async runOnce(): Promise<{ kept: number; downgraded: number; warned: number }> {
     const now = this.clock.now().toISOString();
-    const inFourWeeks = new Date(this.clock.now().getTime() + Math.max(...TIER_REVIEW_WARNINGS) * 86_400_000).toISOString();
-    const shops = (await (await this.readStore.collection<ShopDoc>(SHOPS)).find({})).filter((s) => s.tierRetention?.downgrade);
+    const inFourWeeks = new Date(
+      this.clock.now().getTime() + Math.max(...TIER_REVIEW_WARNINGS) * 86_400_000,
+    ).toISOString();
+    const shops = (await (await this.readStore.collection<ShopDoc>(SHOPS)).find({})).filter(
+      (s) => s.tierRetention?.downgrade,
+    );
     const customers = await this.readStore.collection<CustomerDoc>(CUSTOMERS);
     const result = { kept: 0, downgraded: 0, warned: 0 };
     for (const shop of shops) {
@@ -38,12 +42,22 @@ export class TierReviews extends ScheduledJob {
       const rungs = await this.tiers.rungs(shop.id);
       const notBase = base ? { tierId: { $ne: base.id } } : {};
       // Reviews due within four weeks get their warning; those due now get their review.
-      const soon = await customers.find({ shopId: shop.id, tierAssessedAt: { $lte: monthsBefore(inFourWeeks, policy.assessmentMonths) }, ...notBase });
+      const soon = await customers.find({
+        shopId: shop.id,
+        tierAssessedAt: { $lte: monthsBefore(inFourWeeks, policy.assessmentMonths) },
+        ...notBase,
+      });
       for (const customer of soon) {
         const { assessmentMonths, windowMonths } = policy;
         const type = monthsAfter(customer.tierAssessedAt!, assessmentMonths) <= now ? 'AssessTier' : 'WarnTierReview';
         try {
-          const decision = await this.commands.run(shop.id, customer.id, (meta) => ({ type, meta, tiers: rungs, assessmentMonths, windowMonths }));
+          const decision = await this.commands.run(shop.id, customer.id, (meta) => ({
+            type,
+            meta,
+            tiers: rungs,
+            assessmentMonths,
+            windowMonths,
+          }));
           for (const e of decision.events) {
             if (e.type === 'tier.retained.v1') result.kept++;
             if (e.type === 'tier.changed.v1') result.downgraded++;

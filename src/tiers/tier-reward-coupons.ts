@@ -79,14 +79,18 @@ export class TierRewardCoupons {
       } catch (error) {
         // Only an outage is worth waiting for; a refused grant must not hold back every later one.
         if (error instanceof DomainError && error.code === 'PLATFORM_UNAVAILABLE') throw error;
-        this.logger.error(`Tier reward ${index} of tier ${change.toTierId} for customer ${change.customerId} was not granted: ${(error as Error).message}`);
+        this.logger.error(
+          `Tier reward ${index} of tier ${change.toTierId} for customer ${change.customerId} was not granted: ${(error as Error).message}`,
+        );
       }
     }
   }
 
   private async grantOne(change: TierChanged, r: Record<string, unknown>, index: number): Promise<void> {
     const rewardId = deterministicUuid(change.eventId, `tier-reward-${index}`);
-    const expiresAt = r.expiresInDays ? new Date(this.clock.now().getTime() + Number(r.expiresInDays) * 86_400_000).toISOString() : null;
+    const expiresAt = r.expiresInDays
+      ? new Date(this.clock.now().getTime() + Number(r.expiresInDays) * 86_400_000).toISOString()
+      : null;
     const rewardType = String(r.rewardType);
     const rewardValue = r.rewardValue === undefined ? null : Number(r.rewardValue);
     const title = typeof r.title === 'string' && r.title ? r.title : `${change.toTierName} reward`;
@@ -107,10 +111,27 @@ export class TierRewardCoupons {
       customerStreamId(change.shopId, change.customerId),
       () => ({
         type: 'GrantCoupon' as const,
-        meta: { shopId: change.shopId, customerId: change.customerId, occurredAt: this.clock.now().toISOString(), newId: () => this.ids.next() },
+        meta: {
+          shopId: change.shopId,
+          customerId: change.customerId,
+          occurredAt: this.clock.now().toISOString(),
+          newId: () => this.ids.next(),
+        },
         tierId: change.toTierId,
         tierChangedEventId: change.eventId,
-        reward: { rewardId, couponCode: discount.code, discountId: discount.discountId, priceRuleId: discount.priceRuleId, rewardType, rewardValue, redeemType: 'fixed', orderReqAmount: null, expiresAt, programDescription: null, title },
+        reward: {
+          rewardId,
+          couponCode: discount.code,
+          discountId: discount.discountId,
+          priceRuleId: discount.priceRuleId,
+          rewardType,
+          rewardValue,
+          redeemType: 'fixed',
+          orderReqAmount: null,
+          expiresAt,
+          programDescription: null,
+          title,
+        },
       }),
       // Called from a feed reader: waiting for the read models here could wait on itself.
       { waitForProjections: false },

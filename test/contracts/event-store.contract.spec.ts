@@ -34,7 +34,9 @@ describe.each(storeKinds())('event store contract (%s)', (kind) => {
   const feedAfter = async (after: GlobalPosition | null, count: number, streams?: string[]) => {
     const deadline = Date.now() + 10_000;
     for (;;) {
-      const events = (await store.storage.eventStore.readAll({ after, limit: 10_000 })).filter((e) => !streams || streams.includes(e.streamId));
+      const events = (await store.storage.eventStore.readAll({ after, limit: 10_000 })).filter(
+        (e) => !streams || streams.includes(e.streamId),
+      );
       if (events.length >= count || Date.now() > deadline) return events;
       await new Promise((r) => setTimeout(r, 10));
     }
@@ -76,7 +78,11 @@ describe.each(storeKinds())('event store contract (%s)', (kind) => {
   it('orders by number, not text: revision 10 comes after 9, in the stream and in the feed', async () => {
     const id = stream();
     const start = await events.headPosition();
-    await events.appendToStream(id, Array.from({ length: 12 }, (_, i) => event('n', { i })), 'no_stream');
+    await events.appendToStream(
+      id,
+      Array.from({ length: 12 }, (_, i) => event('n', { i })),
+      'no_stream',
+    );
     await events.appendToStream(id, [event('n', { i: 12 })], 11n);
     expect((await events.readStream(id)).map((e) => e.data.i)).toEqual(Array.from({ length: 13 }, (_, i) => i));
     expect((await events.readStream(id, 9n)).map((e) => Number(e.revision))).toEqual([9, 10, 11, 12]);
@@ -102,7 +108,11 @@ describe.each(storeKinds())('event store contract (%s)', (kind) => {
     // Paging two at a time from the same start sees the same events in the same order.
     const paged: string[] = [];
     let cursor = start;
-    for (let page = await events.readAll({ after: cursor, limit: 2 }); page.length > 0; page = await events.readAll({ after: cursor, limit: 2 })) {
+    for (
+      let page = await events.readAll({ after: cursor, limit: 2 });
+      page.length > 0;
+      page = await events.readAll({ after: cursor, limit: 2 })
+    ) {
       paged.push(...page.filter((e) => ids.includes(e.streamId)).map((e) => e.type));
       cursor = page[page.length - 1].position;
     }
@@ -124,9 +134,15 @@ describe.each(storeKinds())('event store contract (%s)', (kind) => {
   it('concurrent appends to one stream: exactly one wins each revision', async () => {
     const id = stream();
     await events.appendToStream(id, [event()], 'no_stream');
-    const results = await Promise.allSettled(Array.from({ length: 10 }, () => events.appendToStream(id, [event()], 0n)));
+    const results = await Promise.allSettled(
+      Array.from({ length: 10 }, () => events.appendToStream(id, [event()], 0n)),
+    );
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
-    expect(results.filter((r) => r.status === 'rejected').every((r) => (r as PromiseRejectedResult).reason instanceof WrongExpectedRevisionError)).toBe(true);
+    expect(
+      results
+        .filter((r) => r.status === 'rejected')
+        .every((r) => (r as PromiseRejectedResult).reason instanceof WrongExpectedRevisionError),
+    ).toBe(true);
     expect(await events.readStream(id)).toHaveLength(2);
   });
 
@@ -137,7 +153,8 @@ describe.each(storeKinds())('event store contract (%s)', (kind) => {
     let cursor = start;
     const writers = Promise.all(
       streams.map(async (id) => {
-        for (let i = 0; i < 5; i++) await events.appendToStream(id, [event('w', { i })], i === 0 ? 'no_stream' : BigInt(i - 1));
+        for (let i = 0; i < 5; i++)
+          await events.appendToStream(id, [event('w', { i })], i === 0 ? 'no_stream' : BigInt(i - 1));
       }),
     );
     let done = false;

@@ -19,7 +19,11 @@ describe.each(storeKinds())('read store contract (%s)', (kind) => {
   beforeAll(async () => {
     store = await openTestStorage(kind);
     readStore = store.storage.readStore;
-    rows = await readStore.collection<Row>({ name: 'contract_rows', indexes: [['group', 'createdAt']], numericFields: ['score'] });
+    rows = await readStore.collection<Row>({
+      name: 'contract_rows',
+      indexes: [['group', 'createdAt']],
+      numericFields: ['score'],
+    });
   });
   afterAll(() => store.cleanup());
 
@@ -42,7 +46,14 @@ describe.each(storeKinds())('read store contract (%s)', (kind) => {
     expect(await rows.get(id)).toBeNull();
     await rows.put({ id, group: 'g', createdAt: '2026-01-01T00:00:00.000Z', score: 1, active: true, note: null });
     await rows.put({ id, group: 'g', createdAt: '2026-01-01T00:00:00.000Z', score: 2, active: true, note: 'x' });
-    expect(await rows.get(id)).toEqual({ id, group: 'g', createdAt: '2026-01-01T00:00:00.000Z', score: 2, active: true, note: 'x' });
+    expect(await rows.get(id)).toEqual({
+      id,
+      group: 'g',
+      createdAt: '2026-01-01T00:00:00.000Z',
+      score: 2,
+      active: true,
+      note: 'x',
+    });
     expect(await rows.getMany([id, randomUUID()])).toHaveLength(1);
     await rows.delete(id);
     expect(await rows.get(id)).toBeNull();
@@ -96,13 +107,24 @@ describe.each(storeKinds())('read store contract (%s)', (kind) => {
 
   it('ascending order breaks ties by id', async () => {
     const group = randomUUID();
-    await rows.putMany(['c', 'a', 'b'].map((s) => ({ id: `${group}-${s}`, group, createdAt: 'same', score: 0, active: true, note: null })));
+    await rows.putMany(
+      ['c', 'a', 'b'].map((s) => ({
+        id: `${group}-${s}`,
+        group,
+        createdAt: 'same',
+        score: 0,
+        active: true,
+        note: null,
+      })),
+    );
     const page = await rows.page({ filter: { group }, sort: { field: 'createdAt', direction: 'asc' }, limit: 10 });
     expect(page.items.map((d) => d.id)).toEqual([`${group}-a`, `${group}-b`, `${group}-c`]);
   });
 
   it('an unknown cursor is an error, not an empty page', async () => {
-    await expect(rows.page({ filter: {}, sort: { field: 'createdAt', direction: 'desc' }, limit: 5, after: 'missing' })).rejects.toBeInstanceOf(UnknownCursorError);
+    await expect(
+      rows.page({ filter: {}, sort: { field: 'createdAt', direction: 'desc' }, limit: 5, after: 'missing' }),
+    ).rejects.toBeInstanceOf(UnknownCursorError);
   });
 
   it('clear empties one collection only', async () => {

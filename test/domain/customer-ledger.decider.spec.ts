@@ -1,4 +1,9 @@
-import { customerLedger, CustomerCommand, CommandMeta, TierRung } from '../../src/ledger/domain/customer-ledger.decider';
+import {
+  customerLedger,
+  CustomerCommand,
+  CommandMeta,
+  TierRung,
+} from '../../src/ledger/domain/customer-ledger.decider';
 import { CustomerEvent, CustomerEventType as T } from '../../src/ledger/domain/customer-events';
 import { deciderSpec, sequentialIds } from '../support/decider-spec';
 
@@ -111,23 +116,47 @@ describe('customer ledger: enrolment and profile', () => {
   it('enrolling an enrolled customer changes nothing', () => {
     spec
       .given([enrolled])
-      .when({ type: 'EnrolCustomer', meta: meta(), platformCustomerId: 42, email: 'other@example.com', firstName: null, lastName: null, acceptsMarketing: false, platformCreatedAt: null, baseTier: null, source: 'platform' })
+      .when({
+        type: 'EnrolCustomer',
+        meta: meta(),
+        platformCustomerId: 42,
+        email: 'other@example.com',
+        firstName: null,
+        lastName: null,
+        acceptsMarketing: false,
+        platformCreatedAt: null,
+        baseTier: null,
+        source: 'platform',
+      })
       .thenNothing();
   });
 
   it('records only the profile fields that changed', () => {
     spec
       .given([enrolled])
-      .when({ type: 'UpdateProfile', meta: meta(), email: 'ada@example.com', firstName: 'Augusta', lastName: 'Lovelace', source: 'platform' })
+      .when({
+        type: 'UpdateProfile',
+        meta: meta(),
+        email: 'ada@example.com',
+        firstName: 'Augusta',
+        lastName: 'Lovelace',
+        source: 'platform',
+      })
       .thenMatches([{ type: T.ProfileUpdated, changes: { firstName: 'Augusta' } }]);
   });
 
   it('an unchanged profile records nothing', () => {
-    spec.given([enrolled]).when({ type: 'UpdateProfile', meta: meta(), email: 'ada@example.com', source: 'platform' }).thenNothing();
+    spec
+      .given([enrolled])
+      .when({ type: 'UpdateProfile', meta: meta(), email: 'ada@example.com', source: 'platform' })
+      .thenNothing();
   });
 
   it('refuses to touch a customer that was never enrolled', () => {
-    spec.given([]).when({ type: 'UpdateProfile', meta: meta(), email: 'x@example.com', source: 'platform' }).thenThrows('NOT_FOUND', 404);
+    spec
+      .given([])
+      .when({ type: 'UpdateProfile', meta: meta(), email: 'x@example.com', source: 'platform' })
+      .thenThrows('NOT_FOUND', 404);
   });
 });
 
@@ -139,15 +168,30 @@ describe('customer ledger: birthday', () => {
     dateOfBirth,
     source: 'rest_api',
   });
-  const withBirthday: CustomerEvent = { ...enrolled, type: T.BirthdaySet, eventId: 'b', birthday: '04/23', dateOfBirth: null, source: 'rest_api' } as CustomerEvent;
+  const withBirthday: CustomerEvent = {
+    ...enrolled,
+    type: T.BirthdaySet,
+    eventId: 'b',
+    birthday: '04/23',
+    dateOfBirth: null,
+    source: 'rest_api',
+  } as CustomerEvent;
 
   it('sets a MM/DD birthday', () => {
-    spec.given([enrolled]).when(setBirthday('04/23')).thenMatches([{ type: T.BirthdaySet, birthday: '04/23', dateOfBirth: null }]);
+    spec
+      .given([enrolled])
+      .when(setBirthday('04/23'))
+      .thenMatches([{ type: T.BirthdaySet, birthday: '04/23', dateOfBirth: null }]);
   });
 
   it('accepts 02/29 but refuses days that do not exist and other formats', () => {
-    spec.given([enrolled]).when(setBirthday('02/29')).thenMatches([{ birthday: '02/29' }]);
-    expect(spec.given([enrolled]).when(setBirthday('02/30')).thenThrows('BAD_REQUEST').details).toEqual({ field: 'birthday' });
+    spec
+      .given([enrolled])
+      .when(setBirthday('02/29'))
+      .thenMatches([{ birthday: '02/29' }]);
+    expect(spec.given([enrolled]).when(setBirthday('02/30')).thenThrows('BAD_REQUEST').details).toEqual({
+      field: 'birthday',
+    });
     spec.given([enrolled]).when(setBirthday('13/01')).thenThrows('BAD_REQUEST');
     spec.given([enrolled]).when(setBirthday('4/23')).thenThrows('BAD_REQUEST');
   });
@@ -158,11 +202,17 @@ describe('customer ledger: birthday', () => {
   });
 
   it('derives the birthday from dateOfBirth and keeps both', () => {
-    spec.given([enrolled]).when(setBirthday(undefined, '1990-04-23')).thenMatches([{ birthday: '04/23', dateOfBirth: '1990-04-23' }]);
+    spec
+      .given([enrolled])
+      .when(setBirthday(undefined, '1990-04-23'))
+      .thenMatches([{ birthday: '04/23', dateOfBirth: '1990-04-23' }]);
   });
 
   it('adds a year to a known birthday when the days agree, refuses when they do not', () => {
-    spec.given([enrolled, withBirthday]).when(setBirthday(undefined, '1990-04-23')).thenMatches([{ birthday: '04/23', dateOfBirth: '1990-04-23' }]);
+    spec
+      .given([enrolled, withBirthday])
+      .when(setBirthday(undefined, '1990-04-23'))
+      .thenMatches([{ birthday: '04/23', dateOfBirth: '1990-04-23' }]);
     spec.given([enrolled, withBirthday]).when(setBirthday(undefined, '1990-04-24')).thenThrows('BAD_REQUEST');
     spec.given([enrolled]).when(setBirthday('04/23', '1990-04-24')).thenThrows('BAD_REQUEST');
   });
@@ -205,7 +255,9 @@ describe('customer ledger: points', () => {
 
   it('refuses zero, negative, fractional and oversized awards, naming the field', () => {
     for (const bad of [0, -5, 1.5, 2_000_000_000]) {
-      expect(spec.given([enrolled]).when(award(bad)).thenThrows('BAD_REQUEST', 400).details).toEqual({ field: 'point' });
+      expect(spec.given([enrolled]).when(award(bad)).thenThrows('BAD_REQUEST', 400).details).toEqual({
+        field: 'point',
+      });
     }
   });
 
@@ -215,23 +267,44 @@ describe('customer ledger: points', () => {
 
   it('deducts down to exactly zero but never below', () => {
     const deduct = (n: number): CustomerCommand => ({ type: 'DeductPoints', meta: meta(), request: request(n) });
-    spec.given([enrolled, awarded(100, 0)]).when(deduct(100)).thenMatches([{ type: T.PointsDeducted, oldPoint: 100, newPoint: 0, points: 100 }]);
-    const error = spec.given([enrolled, awarded(100, 0)]).when(deduct(101)).thenThrows('INSUFFICIENT_POINTS', 400);
+    spec
+      .given([enrolled, awarded(100, 0)])
+      .when(deduct(100))
+      .thenMatches([{ type: T.PointsDeducted, oldPoint: 100, newPoint: 0, points: 100 }]);
+    const error = spec
+      .given([enrolled, awarded(100, 0)])
+      .when(deduct(101))
+      .thenThrows('INSUFFICIENT_POINTS', 400);
     expect(error.details).toEqual({ balance: 100, requested: 101 });
   });
 
   it('adjusts by a signed amount, never below zero and never by zero', () => {
     const adjust = (n: number): CustomerCommand => ({ type: 'AdjustPoints', meta: meta(), request: request(n), tiers });
-    spec.given([enrolled, awarded(50, 0)]).when(adjust(-20)).thenMatches([{ type: T.PointsAdjusted, points: -20, oldPoint: 50, newPoint: 30 }]);
-    spec.given([enrolled, awarded(50, 0)]).when(adjust(25)).thenMatches([{ type: T.PointsAdjusted, points: 25, newPoint: 75 }]);
-    spec.given([enrolled, awarded(50, 0)]).when(adjust(-51)).thenThrows('INSUFFICIENT_POINTS');
+    spec
+      .given([enrolled, awarded(50, 0)])
+      .when(adjust(-20))
+      .thenMatches([{ type: T.PointsAdjusted, points: -20, oldPoint: 50, newPoint: 30 }]);
+    spec
+      .given([enrolled, awarded(50, 0)])
+      .when(adjust(25))
+      .thenMatches([{ type: T.PointsAdjusted, points: 25, newPoint: 75 }]);
+    spec
+      .given([enrolled, awarded(50, 0)])
+      .when(adjust(-51))
+      .thenThrows('INSUFFICIENT_POINTS');
     spec.given([enrolled]).when(adjust(0)).thenThrows('BAD_REQUEST');
   });
 
   it('resets the balance to a value of zero or more', () => {
     const reset = (n: number): CustomerCommand => ({ type: 'ResetPoints', meta: meta(), request: request(n) });
-    spec.given([enrolled, awarded(50, 0)]).when(reset(7)).thenMatches([{ type: T.PointsReset, resetTo: 7, oldPoint: 50, newPoint: 7 }]);
-    spec.given([enrolled, awarded(50, 0)]).when(reset(0)).thenMatches([{ newPoint: 0 }]);
+    spec
+      .given([enrolled, awarded(50, 0)])
+      .when(reset(7))
+      .thenMatches([{ type: T.PointsReset, resetTo: 7, oldPoint: 50, newPoint: 7 }]);
+    spec
+      .given([enrolled, awarded(50, 0)])
+      .when(reset(0))
+      .thenMatches([{ newPoint: 0 }]);
     spec.given([enrolled]).when(reset(-1)).thenThrows('BAD_REQUEST');
   });
 
@@ -261,7 +334,10 @@ describe('customer ledger: idempotency keys', () => {
   });
 
   it('records the key and request hash on the event', () => {
-    spec.given([enrolled]).when(keyed(5, 'h-9')).thenMatches([{ idempotencyKey: 'k-1', requestHash: 'h-9' }]);
+    spec
+      .given([enrolled])
+      .when(keyed(5, 'h-9'))
+      .thenMatches([{ idempotencyKey: 'k-1', requestHash: 'h-9' }]);
   });
 });
 
@@ -272,16 +348,33 @@ describe('customer ledger: tiers', () => {
       .when(award(100))
       .thenMatches([
         { type: T.PointsAwarded, newPoint: 500 },
-        { type: T.TierChanged, fromTierId: 'bronze', toTierId: 'silver', toTierName: 'Silver', direction: 'up', trigger: 'points', tierPoint: 500 },
+        {
+          type: T.TierChanged,
+          fromTierId: 'bronze',
+          toTierId: 'silver',
+          toTierName: 'Silver',
+          direction: 'up',
+          trigger: 'points',
+          tierPoint: 500,
+        },
       ]);
   });
 
   it('jumps straight to the highest tier reached', () => {
-    spec.given([enrolled]).when(award(2000)).thenMatches([{ type: T.PointsAwarded }, { type: T.TierChanged, fromTierId: 'bronze', toTierId: 'gold', tierPoint: 2000 }]);
+    spec
+      .given([enrolled])
+      .when(award(2000))
+      .thenMatches([
+        { type: T.PointsAwarded },
+        { type: T.TierChanged, fromTierId: 'bronze', toTierId: 'gold', tierPoint: 2000 },
+      ]);
   });
 
   it('does not move below the next target, and spending does not move tiers', () => {
-    spec.given([enrolled]).when(award(499)).thenMatches([{ type: T.PointsAwarded }]);
+    spec
+      .given([enrolled])
+      .when(award(499))
+      .thenMatches([{ type: T.PointsAwarded }]);
     spec
       .given([enrolled, awarded(600, 0)])
       .when({ type: 'DeductPoints', meta: meta(), request: request(600) })
@@ -291,8 +384,26 @@ describe('customer ledger: tiers', () => {
   it('a manual tier change records direction, notes and whether rewards are due', () => {
     spec
       .given([enrolled])
-      .when({ type: 'ChangeTier', meta: meta(), tier: tiers[2], tiers, isInitTier: false, triggerReward: false, adminNote: 'vip' })
-      .thenMatches([{ type: T.TierChanged, toTierId: 'gold', direction: 'up', trigger: 'manual', tierPoint: 0, triggerReward: false, adminNote: 'vip' }]);
+      .when({
+        type: 'ChangeTier',
+        meta: meta(),
+        tier: tiers[2],
+        tiers,
+        isInitTier: false,
+        triggerReward: false,
+        adminNote: 'vip',
+      })
+      .thenMatches([
+        {
+          type: T.TierChanged,
+          toTierId: 'gold',
+          direction: 'up',
+          trigger: 'manual',
+          tierPoint: 0,
+          triggerReward: false,
+          adminNote: 'vip',
+        },
+      ]);
   });
 
   it('isInitTier starts the customer fresh at the tier target', () => {
@@ -300,14 +411,48 @@ describe('customer ledger: tiers', () => {
       .given([
         enrolled,
         awarded(2000, 0),
-        { ...enrolled, type: T.TierChanged, eventId: 't', email: 'ada@example.com', fromTierId: 'bronze', fromTierName: 'Bronze', toTierId: 'gold', toTierName: 'Gold', direction: 'up', trigger: 'points', tierPoint: 2000, isInitTier: false, triggerReward: true, adminNote: null } as CustomerEvent,
+        {
+          ...enrolled,
+          type: T.TierChanged,
+          eventId: 't',
+          email: 'ada@example.com',
+          fromTierId: 'bronze',
+          fromTierName: 'Bronze',
+          toTierId: 'gold',
+          toTierName: 'Gold',
+          direction: 'up',
+          trigger: 'points',
+          tierPoint: 2000,
+          isInitTier: false,
+          triggerReward: true,
+          adminNote: null,
+        } as CustomerEvent,
       ])
-      .when({ type: 'ChangeTier', meta: meta(), tier: tiers[1], tiers, isInitTier: true, triggerReward: true, adminNote: null })
+      .when({
+        type: 'ChangeTier',
+        meta: meta(),
+        tier: tiers[1],
+        tiers,
+        isInitTier: true,
+        triggerReward: true,
+        adminNote: null,
+      })
       .thenMatches([{ type: T.TierChanged, toTierId: 'silver', direction: 'down', tierPoint: 500, isInitTier: true }]);
   });
 
   it('putting a customer in the tier they are in changes nothing', () => {
-    spec.given([enrolled]).when({ type: 'ChangeTier', meta: meta(), tier: tiers[0], tiers, isInitTier: false, triggerReward: true, adminNote: null }).thenNothing();
+    spec
+      .given([enrolled])
+      .when({
+        type: 'ChangeTier',
+        meta: meta(),
+        tier: tiers[0],
+        tiers,
+        isInitTier: false,
+        triggerReward: true,
+        adminNote: null,
+      })
+      .thenNothing();
   });
 });
 
@@ -323,27 +468,69 @@ describe('customer ledger: orders', () => {
     lineItems: [],
     platformCreatedAt: null,
   };
-  const recorded = { ...enrolled, type: T.OrderRecorded, eventId: 'o', orderId: '9001', orderName: '#1001', totalCents: 4990, currency: 'USD', sourceName: 'web', lineItems: [], platformCreatedAt: null } as CustomerEvent;
+  const recorded = {
+    ...enrolled,
+    type: T.OrderRecorded,
+    eventId: 'o',
+    orderId: '9001',
+    orderName: '#1001',
+    totalCents: 4990,
+    currency: 'USD',
+    sourceName: 'web',
+    lineItems: [],
+    platformCreatedAt: null,
+  } as CustomerEvent;
 
   it('records an order once, however often it arrives', () => {
-    spec.given([enrolled]).when(order).thenMatches([{ type: T.OrderRecorded, orderId: '9001', totalCents: 4990 }]);
+    spec
+      .given([enrolled])
+      .when(order)
+      .thenMatches([{ type: T.OrderRecorded, orderId: '9001', totalCents: 4990 }]);
     spec.given([enrolled, recorded]).when(order).thenNothing();
     expect(spec.given([enrolled, recorded]).state).toMatchObject({ ordersCount: 1, totalSpentCents: 4990 });
   });
 
   it('a refund reduces the amount spent, never below what the order paid, and counts once', () => {
-    const refund = (id: string, cents: number): CustomerCommand => ({ type: 'RecordRefund', meta: meta(), orderId: '9001', refundId: id, amountCents: cents });
-    spec.given([enrolled, recorded]).when(refund('r1', 1000)).thenMatches([{ type: T.RefundRecorded, amountCents: 1000 }]);
-    spec.given([enrolled, recorded]).when(refund('r1', 99999)).thenMatches([{ amountCents: 4990 }]);
-    const refunded = { ...enrolled, type: T.RefundRecorded, eventId: 'r', orderId: '9001', refundId: 'r1', amountCents: 1000 } as CustomerEvent;
+    const refund = (id: string, cents: number): CustomerCommand => ({
+      type: 'RecordRefund',
+      meta: meta(),
+      orderId: '9001',
+      refundId: id,
+      amountCents: cents,
+    });
+    spec
+      .given([enrolled, recorded])
+      .when(refund('r1', 1000))
+      .thenMatches([{ type: T.RefundRecorded, amountCents: 1000 }]);
+    spec
+      .given([enrolled, recorded])
+      .when(refund('r1', 99999))
+      .thenMatches([{ amountCents: 4990 }]);
+    const refunded = {
+      ...enrolled,
+      type: T.RefundRecorded,
+      eventId: 'r',
+      orderId: '9001',
+      refundId: 'r1',
+      amountCents: 1000,
+    } as CustomerEvent;
     spec.given([enrolled, recorded, refunded]).when(refund('r1', 1000)).thenNothing();
     expect(spec.given([enrolled, recorded, refunded]).state.totalSpentCents).toBe(3990);
   });
 
   it('a cancelled order no longer counts; cancelling twice or an unknown order does nothing', () => {
     const cancel = (orderId: string): CustomerCommand => ({ type: 'CancelOrder', meta: meta(), orderId });
-    spec.given([enrolled, recorded]).when(cancel('9001')).thenMatches([{ type: T.OrderCancelled, remainingCents: 4990 }]);
-    const cancelled = { ...enrolled, type: T.OrderCancelled, eventId: 'c', orderId: '9001', remainingCents: 4990 } as CustomerEvent;
+    spec
+      .given([enrolled, recorded])
+      .when(cancel('9001'))
+      .thenMatches([{ type: T.OrderCancelled, remainingCents: 4990 }]);
+    const cancelled = {
+      ...enrolled,
+      type: T.OrderCancelled,
+      eventId: 'c',
+      orderId: '9001',
+      remainingCents: 4990,
+    } as CustomerEvent;
     expect(spec.given([enrolled, recorded, cancelled]).state).toMatchObject({ ordersCount: 0, totalSpentCents: 0 });
     spec.given([enrolled, recorded, cancelled]).when(cancel('9001')).thenNothing();
     spec.given([enrolled]).when(cancel('777')).thenNothing();

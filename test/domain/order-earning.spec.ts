@@ -1,11 +1,23 @@
 import { customerLedger, CustomerCommand, CommandMeta } from '../../src/ledger/domain/customer-ledger.decider';
 import { CustomerEvent, CustomerEventType as T } from '../../src/ledger/domain/customer-events';
-import { ActiveProgram, earningBaseCents, isActive, OrderEarningRule, orderEarningRule, periodStart, pointsForOrder, pointsToRevoke } from '../../src/programs/domain/order-earning';
+import {
+  ActiveProgram,
+  earningBaseCents,
+  isActive,
+  OrderEarningRule,
+  orderEarningRule,
+  periodStart,
+  pointsForOrder,
+  pointsToRevoke,
+} from '../../src/programs/domain/order-earning';
 import { defaultSettings } from '../../src/programs/domain/programs.decider';
 import { deciderSpec, sequentialIds } from '../support/decider-spec';
 
 const AT = '2026-03-01T10:00:00.000Z';
-const program = (fields: Partial<ActiveProgram['settings']> = {}, extra: Partial<ActiveProgram> = {}): ActiveProgram => ({
+const program = (
+  fields: Partial<ActiveProgram['settings']> = {},
+  extra: Partial<ActiveProgram> = {},
+): ActiveProgram => ({
   id: 'p1',
   kind: 'earning',
   event: 'place_order',
@@ -47,16 +59,25 @@ describe('earning rules for orders', () => {
     expect(isActive(program({ expired: true }), AT)).toBe(false);
     expect(isActive(program({ startDate: '2026-04-01T00:00:00.000Z' }), AT)).toBe(false);
     expect(isActive(program({ endDate: '2026-02-01T00:00:00.000Z' }), AT)).toBe(false);
-    expect(isActive(program({ startDate: '2026-02-01T00:00:00.000Z', endDate: '2026-04-01T00:00:00.000Z' }), AT)).toBe(true);
+    expect(isActive(program({ startDate: '2026-02-01T00:00:00.000Z', endDate: '2026-04-01T00:00:00.000Z' }), AT)).toBe(
+      true,
+    );
   });
 
   it('picks the active place_order program for the source, highest priority first, at the tier rate', () => {
     const web = program({ appliedSource: ['web'], priority: 1, earnPoint: 2 }, { id: 'web' });
-    const all = program({ priority: 0, earnPointsTiers: [{ tierId: 'gold', earnPoint: 9, rateMoney: null }] }, { id: 'all' });
+    const all = program(
+      { priority: 0, earnPointsTiers: [{ tierId: 'gold', earnPoint: 9, rateMoney: null }] },
+      { id: 'all' },
+    );
     const off = program({ status: false, priority: 9 }, { id: 'off' });
     expect(orderEarningRule([web, all, off], AT, 'web', null)?.programId).toBe('web');
     expect(orderEarningRule([web, all, off], AT, 'pos', null)?.programId).toBe('all');
-    expect(orderEarningRule([web, all, off], AT, 'pos', 'gold')).toMatchObject({ programId: 'all', earnPoint: 9, rateMoney: 1 });
+    expect(orderEarningRule([web, all, off], AT, 'pos', 'gold')).toMatchObject({
+      programId: 'all',
+      earnPoint: 9,
+      rateMoney: 1,
+    });
     expect(orderEarningRule([off], AT, 'web', null)).toBeNull();
     expect(orderEarningRule([program({}, { event: 'sign_up' })], AT, 'web', null)).toBeNull();
   });
@@ -69,9 +90,13 @@ describe('earning rules for orders', () => {
     ];
     expect(earningBaseCents(rule(), 9_500, lines)).toBe(9_500);
     expect(earningBaseCents(rule({ includeCollections: ['kitchen'] }), 9_500, lines)).toBe(2_000);
-    expect(earningBaseCents(rule({ includeCollections: ['kitchen'], includeProducts: ['gift-card'] }), 9_500, lines)).toBe(7_000);
+    expect(
+      earningBaseCents(rule({ includeCollections: ['kitchen'], includeProducts: ['gift-card'] }), 9_500, lines),
+    ).toBe(7_000);
     expect(earningBaseCents(rule({ excludeCollections: ['sale'] }), 9_500, lines)).toBe(7_000);
-    expect(earningBaseCents(rule({ includeCollections: ['apparel'], excludeCollections: ['sale'] }), 9_500, lines)).toBe(0);
+    expect(
+      earningBaseCents(rule({ includeCollections: ['apparel'], excludeCollections: ['sale'] }), 9_500, lines),
+    ).toBe(0);
     // Never more than the order total (discounts lower it below the line sum).
     expect(earningBaseCents(rule({ excludeProducts: ['gift-card'] }), 4_000, lines)).toBe(4_000);
   });
@@ -80,17 +105,54 @@ describe('earning rules for orders', () => {
     expect(pointsToRevoke(50, 4990, 2495)).toBe(25);
     expect(pointsToRevoke(50, 4990, 4990)).toBe(50);
     expect(pointsToRevoke(50, 4990, 9999)).toBe(50);
-    expect(pointsToRevoke(7, 300, 100) + (pointsToRevoke(7, 300, 200) - pointsToRevoke(7, 300, 100)) + (pointsToRevoke(7, 300, 300) - pointsToRevoke(7, 300, 200))).toBe(7);
+    expect(
+      pointsToRevoke(7, 300, 100) +
+        (pointsToRevoke(7, 300, 200) - pointsToRevoke(7, 300, 100)) +
+        (pointsToRevoke(7, 300, 300) - pointsToRevoke(7, 300, 200)),
+    ).toBe(7);
   });
 });
 
 describe('customer ledger: orders pay points, reversals take them back', () => {
   const spec = deciderSpec(customerLedger);
   const meta = (): CommandMeta => ({ shopId: 's', customerId: 'c', occurredAt: AT, newId: sequentialIds('n') });
-  const enrolled = { type: T.Enrolled, eventId: 'e0', occurredAt: AT, shopId: 's', customerId: 'c', platformCustomerId: 9, email: 'x@example.com', firstName: null, lastName: null, acceptsMarketing: false, platformCreatedAt: null, tierId: 'bronze', tierName: 'Bronze', source: 'platform' } as CustomerEvent;
-  const earning: OrderEarningRule = { programId: 'p1', programTitle: 'Order points', earnBy: 'price', earnPoint: 1, rateMoney: 1, roundingMethod: 'floor', autoRemovePoints: true };
+  const enrolled = {
+    type: T.Enrolled,
+    eventId: 'e0',
+    occurredAt: AT,
+    shopId: 's',
+    customerId: 'c',
+    platformCustomerId: 9,
+    email: 'x@example.com',
+    firstName: null,
+    lastName: null,
+    acceptsMarketing: false,
+    platformCreatedAt: null,
+    tierId: 'bronze',
+    tierName: 'Bronze',
+    source: 'platform',
+  } as CustomerEvent;
+  const earning: OrderEarningRule = {
+    programId: 'p1',
+    programTitle: 'Order points',
+    earnBy: 'price',
+    earnPoint: 1,
+    rateMoney: 1,
+    roundingMethod: 'floor',
+    autoRemovePoints: true,
+  };
   const pay = (orderId: string, totalCents: number, rule: OrderEarningRule | null = earning): CustomerCommand => ({
-    type: 'RecordOrder', meta: meta(), orderId, orderName: `#${orderId}`, totalCents, currency: 'USD', sourceName: 'web', lineItems: [], platformCreatedAt: null, earning: rule, tiers: [],
+    type: 'RecordOrder',
+    meta: meta(),
+    orderId,
+    orderName: `#${orderId}`,
+    totalCents,
+    currency: 'USD',
+    sourceName: 'web',
+    lineItems: [],
+    platformCreatedAt: null,
+    earning: rule,
+    tiers: [],
   });
   const history = (...commands: CustomerCommand[]) => {
     let events: CustomerEvent[] = [enrolled];
@@ -99,92 +161,272 @@ describe('customer ledger: orders pay points, reversals take them back', () => {
   };
 
   it('an order pays its points once, naming the program and the order', () => {
-    spec.given([enrolled]).when(pay('1', 4990)).thenMatches([
-      { type: T.OrderRecorded, orderId: '1', autoRemovePoints: true },
-      { type: T.PointsAwarded, points: 49, oldPoint: 0, newPoint: 49, event: 'place_order', source: 'platform', program: { programId: 'p1', programTitle: 'Order points', earnBy: 'price', rateMoney: 1 }, order: { orderId: '1', orderName: '#1', currency: 'USD' } },
-    ]);
-    spec.given(history(pay('1', 4990))).when(pay('1', 4990)).thenNothing();
+    spec
+      .given([enrolled])
+      .when(pay('1', 4990))
+      .thenMatches([
+        { type: T.OrderRecorded, orderId: '1', autoRemovePoints: true },
+        {
+          type: T.PointsAwarded,
+          points: 49,
+          oldPoint: 0,
+          newPoint: 49,
+          event: 'place_order',
+          source: 'platform',
+          program: { programId: 'p1', programTitle: 'Order points', earnBy: 'price', rateMoney: 1 },
+          order: { orderId: '1', orderName: '#1', currency: 'USD' },
+        },
+      ]);
+    spec
+      .given(history(pay('1', 4990)))
+      .when(pay('1', 4990))
+      .thenNothing();
   });
 
   it('no active program: the order is recorded, no points', () => {
-    spec.given([enrolled]).when(pay('2', 4990, null)).thenMatches([{ type: T.OrderRecorded }]);
+    spec
+      .given([enrolled])
+      .when(pay('2', 4990, null))
+      .thenMatches([{ type: T.OrderRecorded }]);
   });
 
   it('cancellation takes back every point the order earned, naming the original transaction', () => {
     const events = history(pay('1', 4990));
     const earned = events.find((e) => e.type === T.PointsAwarded) as any;
-    spec.given(events).when({ type: 'CancelOrder', meta: meta(), orderId: '1' }).thenMatches([
-      { type: T.OrderCancelled },
-      { type: T.PointsRevoked, points: 49, requested: 49, shortfall: 0, oldPoint: 49, newPoint: 0, reversesTransactionId: earned.transactionId, cause: 'order_cancelled', order: expect.objectContaining({ orderId: '1' }) },
-    ]);
+    spec
+      .given(events)
+      .when({ type: 'CancelOrder', meta: meta(), orderId: '1' })
+      .thenMatches([
+        { type: T.OrderCancelled },
+        {
+          type: T.PointsRevoked,
+          points: 49,
+          requested: 49,
+          shortfall: 0,
+          oldPoint: 49,
+          newPoint: 0,
+          reversesTransactionId: earned.transactionId,
+          cause: 'order_cancelled',
+          order: expect.objectContaining({ orderId: '1' }),
+        },
+      ]);
   });
 
   it('partial refunds take back pro rata and add up to exactly what was earned', () => {
-    const refund = (id: string, cents: number): CustomerCommand => ({ type: 'RecordRefund', meta: meta(), orderId: '1', refundId: id, amountCents: cents });
+    const refund = (id: string, cents: number): CustomerCommand => ({
+      type: 'RecordRefund',
+      meta: meta(),
+      orderId: '1',
+      refundId: id,
+      amountCents: cents,
+    });
     const events = history(pay('1', 3000), refund('r1', 1000), refund('r2', 1000), refund('r3', 1000));
     const revoked = events.filter((e) => e.type === T.PointsRevoked).map((e: any) => e.points);
     expect(revoked).toEqual([10, 10, 10]);
     const state = spec.given(events).state;
     expect(state).toMatchObject({ points: 0, tierPoint: 0, totalEarned: 0 });
-    spec.given(events).when({ type: 'CancelOrder', meta: meta(), orderId: '1' }).thenMatches([{ type: T.OrderCancelled }]);
+    spec
+      .given(events)
+      .when({ type: 'CancelOrder', meta: meta(), orderId: '1' })
+      .thenMatches([{ type: T.OrderCancelled }]);
   });
 
   it('never below zero: what was already spent is recorded as shortfall', () => {
-    const spent = history(pay('1', 5000), { type: 'DeductPoints', meta: meta(), request: { points: 40, source: 'rest_api', event: 'x' } });
-    spec.given(spent).when({ type: 'CancelOrder', meta: meta(), orderId: '1' }).thenMatches([{ type: T.OrderCancelled }, { type: T.PointsRevoked, points: 10, requested: 50, shortfall: 40, newPoint: 0 }]);
+    const spent = history(pay('1', 5000), {
+      type: 'DeductPoints',
+      meta: meta(),
+      request: { points: 40, source: 'rest_api', event: 'x' },
+    });
+    spec
+      .given(spent)
+      .when({ type: 'CancelOrder', meta: meta(), orderId: '1' })
+      .thenMatches([
+        { type: T.OrderCancelled },
+        { type: T.PointsRevoked, points: 10, requested: 50, shortfall: 40, newPoint: 0 },
+      ]);
   });
 
   it('autoRemovePoints off: cancellations and refunds keep the points', () => {
     const events = history(pay('1', 5000, { ...earning, autoRemovePoints: false }));
-    spec.given(events).when({ type: 'CancelOrder', meta: meta(), orderId: '1' }).thenMatches([{ type: T.OrderCancelled }]);
+    spec
+      .given(events)
+      .when({ type: 'CancelOrder', meta: meta(), orderId: '1' })
+      .thenMatches([{ type: T.OrderCancelled }]);
   });
 
   it('sign-up points are paid with the enrolment', () => {
     spec
       .given([])
-      .when({ type: 'EnrolCustomer', meta: meta(), platformCustomerId: 9, email: null, firstName: null, lastName: null, acceptsMarketing: false, platformCreatedAt: null, baseTier: null, source: 'platform', signUp: { programId: 'su', programTitle: 'Welcome', points: 100 }, tiers: [] })
-      .thenMatches([{ type: T.Enrolled }, { type: T.PointsAwarded, points: 100, newPoint: 100, event: 'sign_up', program: expect.objectContaining({ programId: 'su' }) }]);
+      .when({
+        type: 'EnrolCustomer',
+        meta: meta(),
+        platformCustomerId: 9,
+        email: null,
+        firstName: null,
+        lastName: null,
+        acceptsMarketing: false,
+        platformCreatedAt: null,
+        baseTier: null,
+        source: 'platform',
+        signUp: { programId: 'su', programTitle: 'Welcome', points: 100 },
+        tiers: [],
+      })
+      .thenMatches([
+        { type: T.Enrolled },
+        {
+          type: T.PointsAwarded,
+          points: 100,
+          newPoint: 100,
+          event: 'sign_up',
+          program: expect.objectContaining({ programId: 'su' }),
+        },
+      ]);
   });
 });
 
 describe('customer ledger: single-event programs', () => {
   const spec = deciderSpec(customerLedger);
   const meta = (): CommandMeta => ({ shopId: 's', customerId: 'c', occurredAt: AT, newId: sequentialIds('n') });
-  const enrolled = { type: T.Enrolled, eventId: 'e0', occurredAt: AT, shopId: 's', customerId: 'c', platformCustomerId: 9, email: null, firstName: null, lastName: null, acceptsMarketing: false, platformCreatedAt: null, tierId: null, tierName: null, source: 'platform' } as CustomerEvent;
-  const earn = (once = true): CustomerCommand => ({ type: 'EarnFromProgram', meta: meta(), program: { programId: 'f', programTitle: 'Follow', event: 'follow_photo', points: 25, once }, source: 'rest_api', tiers: [] });
+  const enrolled = {
+    type: T.Enrolled,
+    eventId: 'e0',
+    occurredAt: AT,
+    shopId: 's',
+    customerId: 'c',
+    platformCustomerId: 9,
+    email: null,
+    firstName: null,
+    lastName: null,
+    acceptsMarketing: false,
+    platformCreatedAt: null,
+    tierId: null,
+    tierName: null,
+    source: 'platform',
+  } as CustomerEvent;
+  const earn = (once = true): CustomerCommand => ({
+    type: 'EarnFromProgram',
+    meta: meta(),
+    program: { programId: 'f', programTitle: 'Follow', event: 'follow_photo', points: 25, once },
+    source: 'rest_api',
+    tiers: [],
+  });
 
   it('pays once per customer, then LIMIT_REACHED', () => {
-    const [paid] = spec.given([enrolled]).when(earn()).thenMatches([{ type: T.PointsAwarded, points: 25, event: 'follow_photo', program: expect.objectContaining({ programId: 'f' }) }]);
+    const [paid] = spec
+      .given([enrolled])
+      .when(earn())
+      .thenMatches([
+        {
+          type: T.PointsAwarded,
+          points: 25,
+          event: 'follow_photo',
+          program: expect.objectContaining({ programId: 'f' }),
+        },
+      ]);
     spec.given([enrolled, paid]).when(earn()).thenThrows('LIMIT_REACHED', 400);
     expect(spec.given([enrolled, paid]).state.earnedPrograms).toEqual({ f: 1 });
-    spec.given([enrolled, paid]).when(earn(false)).thenMatches([{ type: T.PointsAwarded, oldPoint: 25, newPoint: 50 }]);
+    spec
+      .given([enrolled, paid])
+      .when(earn(false))
+      .thenMatches([{ type: T.PointsAwarded, oldPoint: 25, newPoint: 50 }]);
   });
 });
 
 describe('customer ledger: redemption and coupon refunds', () => {
   const spec = deciderSpec(customerLedger);
   const meta = (): CommandMeta => ({ shopId: 's', customerId: 'c', occurredAt: AT, newId: sequentialIds('n') });
-  const enrolled = { type: T.Enrolled, eventId: 'e0', occurredAt: AT, shopId: 's', customerId: 'c', platformCustomerId: 9, email: null, firstName: null, lastName: null, acceptsMarketing: false, platformCreatedAt: null, tierId: null, tierName: null, source: 'platform' } as CustomerEvent;
-  const funded = [enrolled, ...spec.given([enrolled]).when({ type: 'AwardPoints', meta: meta(), request: { points: 700, source: 'rest_api', event: 'x' }, tiers: [] }).events()];
-  const reward = { rewardId: 'r1', couponCode: 'LOY-A', discountId: 'd', priceRuleId: null, rewardType: 'fixed_amount', rewardValue: 5, redeemType: 'fixed', orderReqAmount: null, expiresAt: null, programDescription: null };
-  const redeem = (points: number): CustomerCommand => ({ type: 'RedeemReward', meta: meta(), program: { programId: 'p', programTitle: '$5', event: 'amount_discount' }, points, quantity: 1, reward, source: 'rest_api' });
+  const enrolled = {
+    type: T.Enrolled,
+    eventId: 'e0',
+    occurredAt: AT,
+    shopId: 's',
+    customerId: 'c',
+    platformCustomerId: 9,
+    email: null,
+    firstName: null,
+    lastName: null,
+    acceptsMarketing: false,
+    platformCreatedAt: null,
+    tierId: null,
+    tierName: null,
+    source: 'platform',
+  } as CustomerEvent;
+  const funded = [
+    enrolled,
+    ...spec
+      .given([enrolled])
+      .when({ type: 'AwardPoints', meta: meta(), request: { points: 700, source: 'rest_api', event: 'x' }, tiers: [] })
+      .events(),
+  ];
+  const reward = {
+    rewardId: 'r1',
+    couponCode: 'LOY-A',
+    discountId: 'd',
+    priceRuleId: null,
+    rewardType: 'fixed_amount',
+    rewardValue: 5,
+    redeemType: 'fixed',
+    orderReqAmount: null,
+    expiresAt: null,
+    programDescription: null,
+  };
+  const redeem = (points: number): CustomerCommand => ({
+    type: 'RedeemReward',
+    meta: meta(),
+    program: { programId: 'p', programTitle: '$5', event: 'amount_discount' },
+    points,
+    quantity: 1,
+    reward,
+    source: 'rest_api',
+  });
 
   it('spends the points on the reward, never more than the balance', () => {
-    spec.given(funded).when(redeem(500)).thenMatches([{ type: T.PointsRedeemed, points: 500, oldPoint: 700, newPoint: 200, reward: expect.objectContaining({ couponCode: 'LOY-A' }) }]);
+    spec
+      .given(funded)
+      .when(redeem(500))
+      .thenMatches([
+        {
+          type: T.PointsRedeemed,
+          points: 500,
+          oldPoint: 700,
+          newPoint: 200,
+          reward: expect.objectContaining({ couponCode: 'LOY-A' }),
+        },
+      ]);
     spec.given(funded).when(redeem(701)).thenThrows('INSUFFICIENT_POINTS', 400);
   });
 
   it("refunds an active coupon once; another customer's or unknown code is refused", () => {
     const redeemed = [...funded, ...spec.given(funded).when(redeem(500)).events()];
-    const refund = (code: string): CustomerCommand => ({ type: 'RefundCoupon', meta: meta(), couponCode: code, reason: null, source: 'rest_api' });
-    const [refunded] = spec.given(redeemed).when(refund('LOY-A')).thenMatches([{ type: T.CouponRefunded, points: 500, oldPoint: 200, newPoint: 700, rewardId: 'r1' }]);
-    spec.given([...redeemed, refunded]).when(refund('LOY-A')).thenThrows('BAD_REQUEST');
+    const refund = (code: string): CustomerCommand => ({
+      type: 'RefundCoupon',
+      meta: meta(),
+      couponCode: code,
+      reason: null,
+      source: 'rest_api',
+    });
+    const [refunded] = spec
+      .given(redeemed)
+      .when(refund('LOY-A'))
+      .thenMatches([{ type: T.CouponRefunded, points: 500, oldPoint: 200, newPoint: 700, rewardId: 'r1' }]);
+    spec
+      .given([...redeemed, refunded])
+      .when(refund('LOY-A'))
+      .thenThrows('BAD_REQUEST');
     spec.given(redeemed).when(refund('LOY-B')).thenThrows('BAD_REQUEST');
   });
 });
 
 describe('products and limits', () => {
-  const rule: OrderEarningRule = { programId: 'p', programTitle: 'P', earnBy: 'price', earnPoint: 1, rateMoney: 1, roundingMethod: 'floor', autoRemovePoints: true };
+  const rule: OrderEarningRule = {
+    programId: 'p',
+    programTitle: 'P',
+    earnBy: 'price',
+    earnPoint: 1,
+    rateMoney: 1,
+    roundingMethod: 'floor',
+    autoRemovePoints: true,
+  };
   const lines = [
     { productId: 'tea', quantity: 2, priceCents: 1000 },
     { productId: 'mug', quantity: 1, priceCents: 1500 },
@@ -195,7 +437,9 @@ describe('products and limits', () => {
     expect(earningBaseCents(rule, 4000, lines)).toBe(4000);
     expect(earningBaseCents({ ...rule, includeProducts: ['tea'] }, 4000, lines)).toBe(2000);
     expect(earningBaseCents({ ...rule, excludeProducts: ['mug'] }, 4000, lines)).toBe(2500);
-    expect(earningBaseCents({ ...rule, includeProducts: ['tea', 'mug'], excludeProducts: ['mug'] }, 4000, lines)).toBe(2000);
+    expect(earningBaseCents({ ...rule, includeProducts: ['tea', 'mug'], excludeProducts: ['mug'] }, 4000, lines)).toBe(
+      2000,
+    );
     expect(earningBaseCents({ ...rule, excludeProducts: ['mug'] }, 1000, lines)).toBe(1000);
   });
 
@@ -209,12 +453,49 @@ describe('products and limits', () => {
 
   it('a program limited to 2 a day pays twice, refuses the third, pays again the next day', () => {
     const spec = deciderSpec(customerLedger);
-    const at = (iso: string): CommandMeta => ({ shopId: 's', customerId: 'c', occurredAt: iso, newId: sequentialIds(iso) });
-    const enrolled = { type: T.Enrolled, eventId: 'e0', occurredAt: AT, shopId: 's', customerId: 'c', platformCustomerId: 9, email: null, firstName: null, lastName: null, acceptsMarketing: false, platformCreatedAt: null, tierId: null, tierName: null, source: 'platform' } as CustomerEvent;
-    const earn = (iso: string): CustomerCommand => ({ type: 'EarnFromProgram', meta: at(iso), program: { programId: 'share', programTitle: 'Share', event: 'share_feed', points: 5, once: true, limit: { unit: 'day', times: 2 } }, source: 'rest_api', tiers: [] });
+    const at = (iso: string): CommandMeta => ({
+      shopId: 's',
+      customerId: 'c',
+      occurredAt: iso,
+      newId: sequentialIds(iso),
+    });
+    const enrolled = {
+      type: T.Enrolled,
+      eventId: 'e0',
+      occurredAt: AT,
+      shopId: 's',
+      customerId: 'c',
+      platformCustomerId: 9,
+      email: null,
+      firstName: null,
+      lastName: null,
+      acceptsMarketing: false,
+      platformCreatedAt: null,
+      tierId: null,
+      tierName: null,
+      source: 'platform',
+    } as CustomerEvent;
+    const earn = (iso: string): CustomerCommand => ({
+      type: 'EarnFromProgram',
+      meta: at(iso),
+      program: {
+        programId: 'share',
+        programTitle: 'Share',
+        event: 'share_feed',
+        points: 5,
+        once: true,
+        limit: { unit: 'day', times: 2 },
+      },
+      source: 'rest_api',
+      tiers: [],
+    });
     let events: CustomerEvent[] = [enrolled];
-    for (const iso of ['2026-03-04T08:00:00.000Z', '2026-03-04T09:00:00.000Z']) events = [...events, ...spec.given(events).when(earn(iso)).events()];
+    for (const iso of ['2026-03-04T08:00:00.000Z', '2026-03-04T09:00:00.000Z'])
+      events = [...events, ...spec.given(events).when(earn(iso)).events()];
     spec.given(events).when(earn('2026-03-04T22:00:00.000Z')).thenThrows('LIMIT_REACHED', 400);
-    spec.given(events).when(earn('2026-03-05T00:10:00.000Z')).thenMatches([{ type: T.PointsAwarded, newPoint: 15 }]);
+    spec
+      .given(events)
+      .when(earn('2026-03-05T00:10:00.000Z'))
+      .thenMatches([{ type: T.PointsAwarded, newPoint: 15 }]);
   });
 });

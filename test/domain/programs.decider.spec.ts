@@ -4,14 +4,37 @@ import { deciderSpec, sequentialIds } from '../support/decider-spec';
 
 const spec = deciderSpec(programsDecider);
 const meta = () => ({ shopId: 's', occurredAt: '2026-01-01T00:00:00.000Z', newId: sequentialIds('n') });
-const create = (event: string, settings: Record<string, unknown>, kind: 'earning' | 'spending' = 'earning') =>
-  ({ type: 'CreateProgram' as const, meta: meta(), programId: 'p1', kind, event, settings: { title: 'T', ...settings } });
+const create = (event: string, settings: Record<string, unknown>, kind: 'earning' | 'spending' = 'earning') => ({
+  type: 'CreateProgram' as const,
+  meta: meta(),
+  programId: 'p1',
+  kind,
+  event,
+  settings: { title: 'T', ...settings },
+});
 
 describe('programs', () => {
   it('creates a place_order program with defaults', () => {
-    spec.given([]).when(create('place_order', { earnPoint: 2, rateMoney: 5 })).thenMatches([
-      { type: T.Created, kind: 'earning', event: 'place_order', settings: expect.objectContaining({ earnPoint: 2, rateMoney: 5, earnBy: 'price', roundingMethod: 'round', appliedSource: ['web', 'pos'], status: true, isDraft: false, autoRemovePoints: true }) },
-    ]);
+    spec
+      .given([])
+      .when(create('place_order', { earnPoint: 2, rateMoney: 5 }))
+      .thenMatches([
+        {
+          type: T.Created,
+          kind: 'earning',
+          event: 'place_order',
+          settings: expect.objectContaining({
+            earnPoint: 2,
+            rateMoney: 5,
+            earnBy: 'price',
+            roundingMethod: 'round',
+            appliedSource: ['web', 'pos'],
+            status: true,
+            isDraft: false,
+            autoRemovePoints: true,
+          }),
+        },
+      ]);
   });
 
   it.each([
@@ -27,19 +50,55 @@ describe('programs', () => {
   });
 
   it('spending programs take spending events', () => {
-    spec.given([]).when(create('amount_discount', { spending: { pointsCost: 100, rewardValue: 5 } }, 'spending')).thenMatches([{ kind: 'spending', event: 'amount_discount' }]);
-    expect(spec.given([]).when(create('amount_discount', { spending: { pointsCost: 100 } }, 'spending')).thenThrows('BAD_REQUEST').details).toEqual({ field: 'spending.rewardValue' });
-    spec.given([]).when(create('place_order', {}, 'spending')).thenThrows('BAD_REQUEST');
-    expect(spec.given([]).when(create('amount_discount', { spending: {} }, 'spending')).thenThrows('BAD_REQUEST').details).toEqual({ field: 'spending.pointsCost' });
-    expect(spec.given([]).when(create('amount_discount', { spending: { pointsCost: 10, redeemType: 'x' } }, 'spending')).thenThrows('BAD_REQUEST').details).toEqual({ field: 'spending.redeemType' });
+    spec
+      .given([])
+      .when(create('amount_discount', { spending: { pointsCost: 100, rewardValue: 5 } }, 'spending'))
+      .thenMatches([{ kind: 'spending', event: 'amount_discount' }]);
+    expect(
+      spec
+        .given([])
+        .when(create('amount_discount', { spending: { pointsCost: 100 } }, 'spending'))
+        .thenThrows('BAD_REQUEST').details,
+    ).toEqual({ field: 'spending.rewardValue' });
+    spec
+      .given([])
+      .when(create('place_order', {}, 'spending'))
+      .thenThrows('BAD_REQUEST');
+    expect(
+      spec
+        .given([])
+        .when(create('amount_discount', { spending: {} }, 'spending'))
+        .thenThrows('BAD_REQUEST').details,
+    ).toEqual({ field: 'spending.pointsCost' });
+    expect(
+      spec
+        .given([])
+        .when(create('amount_discount', { spending: { pointsCost: 10, redeemType: 'x' } }, 'spending'))
+        .thenThrows('BAD_REQUEST').details,
+    ).toEqual({ field: 'spending.redeemType' });
   });
 
   it('updates, validates the result, records only changes; deletes', () => {
-    const [created] = spec.given([]).when(create('sign_up', { earnPoint: 5 })).events();
-    spec.given([created]).when({ type: 'UpdateProgram', meta: meta(), programId: 'p1', changes: { status: false } }).thenMatches([{ type: T.Updated, changes: { status: false } }]);
-    spec.given([created]).when({ type: 'UpdateProgram', meta: meta(), programId: 'p1', changes: { earnPoint: 5 } }).thenNothing();
-    spec.given([created]).when({ type: 'UpdateProgram', meta: meta(), programId: 'p1', changes: { earnPoint: -1 } }).thenThrows('BAD_REQUEST');
-    spec.given([created]).when({ type: 'DeleteProgram', meta: meta(), programId: 'p1' }).thenMatches([{ type: T.Deleted }]);
+    const [created] = spec
+      .given([])
+      .when(create('sign_up', { earnPoint: 5 }))
+      .events();
+    spec
+      .given([created])
+      .when({ type: 'UpdateProgram', meta: meta(), programId: 'p1', changes: { status: false } })
+      .thenMatches([{ type: T.Updated, changes: { status: false } }]);
+    spec
+      .given([created])
+      .when({ type: 'UpdateProgram', meta: meta(), programId: 'p1', changes: { earnPoint: 5 } })
+      .thenNothing();
+    spec
+      .given([created])
+      .when({ type: 'UpdateProgram', meta: meta(), programId: 'p1', changes: { earnPoint: -1 } })
+      .thenThrows('BAD_REQUEST');
+    spec
+      .given([created])
+      .when({ type: 'DeleteProgram', meta: meta(), programId: 'p1' })
+      .thenMatches([{ type: T.Deleted }]);
     spec.given([]).when({ type: 'DeleteProgram', meta: meta(), programId: 'p1' }).thenThrows('NOT_FOUND', 404);
   });
 });

@@ -18,9 +18,22 @@ const provision = (fields: Partial<Extract<ShopCommand, { type: 'ProvisionShop' 
 
 describe('shop provisioning', () => {
   it('provisions a shop without any secret in the event', () => {
-    spec.given([]).when(provision()).then([
-      { type: ShopEventType.Provisioned, shopId: 's1', eventId: 'e1', occurredAt: '2026-01-01T00:00:00.000Z', domain: 'shop.example.com', plan: 'ultimate', currency: 'USD', timezone: 'Europe/Paris', appKey: 'ak_1' },
-    ]);
+    spec
+      .given([])
+      .when(provision())
+      .then([
+        {
+          type: ShopEventType.Provisioned,
+          shopId: 's1',
+          eventId: 'e1',
+          occurredAt: '2026-01-01T00:00:00.000Z',
+          domain: 'shop.example.com',
+          plan: 'ultimate',
+          currency: 'USD',
+          timezone: 'Europe/Paris',
+          appKey: 'ak_1',
+        },
+      ]);
   });
 
   it('refuses a second shop for the same domain', () => {
@@ -29,9 +42,29 @@ describe('shop provisioning', () => {
   });
 
   it('names the bad field', () => {
-    expect(spec.given([]).when(provision({ domain: 'not a domain' })).thenThrows('BAD_REQUEST').details).toEqual({ field: 'domain' });
-    expect(spec.given([]).when(provision({ plan: 'gold' })).thenThrows('BAD_REQUEST').details).toEqual({ field: 'plan' });
-    expect(spec.given([]).when(provision({ currency: 'dollars' })).thenThrows('BAD_REQUEST').details).toEqual({ field: 'currency' });
-    expect(spec.given([]).when(provision({ timezone: 'Mars/Base' })).thenThrows('BAD_REQUEST').details).toEqual({ field: 'timezone' });
+    expect(
+      spec
+        .given([])
+        .when(provision({ domain: 'not a domain' }))
+        .thenThrows('BAD_REQUEST').details,
+    ).toEqual({ field: 'domain' });
+    expect(
+      spec
+        .given([])
+        .when(provision({ plan: 'gold' }))
+        .thenThrows('BAD_REQUEST').details,
+    ).toEqual({ field: 'plan' });
+    expect(
+      spec
+        .given([])
+        .when(provision({ currency: 'dollars' }))
+        .thenThrows('BAD_REQUEST').details,
+    ).toEqual({ field: 'currency' });
+    expect(
+      spec
+        .given([])
+        .when(provision({ timezone: 'Mars/Base' }))
+        .thenThrows('BAD_REQUEST').details,
+    ).toEqual({ field: 'timezone' });
   });
 });

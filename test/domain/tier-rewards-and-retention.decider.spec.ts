@@ -1,4 +1,9 @@
-import { customerLedger, CustomerCommand, CustomerState, TierRung } from '../../src/ledger/domain/customer-ledger.decider';
+import {
+  customerLedger,
+  CustomerCommand,
+  CustomerState,
+  TierRung,
+} from '../../src/ledger/domain/customer-ledger.decider';
 import { CustomerEvent, CustomerEventType as T } from '../../src/ledger/domain/customer-events';
 import { sequentialIds } from '../support/decider-spec';
 
@@ -16,20 +21,62 @@ function customer() {
     events.forEach((e: CustomerEvent) => (state = customerLedger.evolve(state, e)));
     return events;
   };
-  run('2025-01-01T00:00:00.000Z', (meta) => ({ type: 'EnrolCustomer', meta, platformCustomerId: 1, email: null, firstName: null, lastName: null, acceptsMarketing: false, platformCreatedAt: null, baseTier: tiers[0], source: 't' }));
+  run('2025-01-01T00:00:00.000Z', (meta) => ({
+    type: 'EnrolCustomer',
+    meta,
+    platformCustomerId: 1,
+    email: null,
+    firstName: null,
+    lastName: null,
+    acceptsMarketing: false,
+    platformCreatedAt: null,
+    baseTier: tiers[0],
+    source: 't',
+  }));
   return { run, state: () => state };
 }
-const award = (points: number) => (meta: any): CustomerCommand => ({ type: 'AwardPoints', meta, request: { points, source: 'rest_api', event: 'x' }, tiers });
-const assess = (meta: any): CustomerCommand => ({ type: 'AssessTier', meta, tiers, assessmentMonths: 12, windowMonths: 12 });
-const assessLast6Months = (meta: any): CustomerCommand => ({ type: 'AssessTier', meta, tiers, assessmentMonths: 12, windowMonths: 6 });
-const warn = (meta: any): CustomerCommand => ({ type: 'WarnTierReview', meta, tiers, assessmentMonths: 12, windowMonths: 6 });
+const award =
+  (points: number) =>
+  (meta: any): CustomerCommand => ({
+    type: 'AwardPoints',
+    meta,
+    request: { points, source: 'rest_api', event: 'x' },
+    tiers,
+  });
+const assess = (meta: any): CustomerCommand => ({
+  type: 'AssessTier',
+  meta,
+  tiers,
+  assessmentMonths: 12,
+  windowMonths: 12,
+});
+const assessLast6Months = (meta: any): CustomerCommand => ({
+  type: 'AssessTier',
+  meta,
+  tiers,
+  assessmentMonths: 12,
+  windowMonths: 6,
+});
+const warn = (meta: any): CustomerCommand => ({
+  type: 'WarnTierReview',
+  meta,
+  tiers,
+  assessmentMonths: 12,
+  windowMonths: 6,
+});
 
 describe('tier rewards on entry', () => {
   it('entering a tier pays its bonus points once, right after the move', () => {
     const c = customer();
     const events = c.run('2025-02-01T00:00:00.000Z', award(600));
     expect(events.map((e) => e.type)).toEqual([T.PointsAwarded, T.TierChanged, T.PointsAwarded]);
-    expect(events[2]).toMatchObject({ points: 100, oldPoint: 600, newPoint: 700, event: 'tier_reward', tierReward: { tierId: 'silver', tierChangedEventId: events[1].eventId } });
+    expect(events[2]).toMatchObject({
+      points: 100,
+      oldPoint: 600,
+      newPoint: 700,
+      event: 'tier_reward',
+      tierReward: { tierId: 'silver', tierChangedEventId: events[1].eventId },
+    });
     expect(c.state()).toMatchObject({ points: 700, tierId: 'silver', tierPoint: 700 });
   });
 
@@ -48,13 +95,53 @@ describe('tier rewards on entry', () => {
 
   it('a manual move pays only with triggerReward; a tier pays its bonus once per customer', () => {
     const c = customer();
-    const quiet = c.run('2025-02-01T00:00:00.000Z', (meta) => ({ type: 'ChangeTier', meta, tier: tiers[1], tiers, isInitTier: false, triggerReward: false, adminNote: null }));
+    const quiet = c.run('2025-02-01T00:00:00.000Z', (meta) => ({
+      type: 'ChangeTier',
+      meta,
+      tier: tiers[1],
+      tiers,
+      isInitTier: false,
+      triggerReward: false,
+      adminNote: null,
+    }));
     expect(quiet.map((e) => e.type)).toEqual([T.TierChanged]);
-    c.run('2025-02-02T00:00:00.000Z', (meta) => ({ type: 'ChangeTier', meta, tier: tiers[0], tiers, isInitTier: false, triggerReward: true, adminNote: null }));
-    const paid = c.run('2025-02-03T00:00:00.000Z', (meta) => ({ type: 'ChangeTier', meta, tier: tiers[1], tiers, isInitTier: false, triggerReward: true, adminNote: null }));
+    c.run('2025-02-02T00:00:00.000Z', (meta) => ({
+      type: 'ChangeTier',
+      meta,
+      tier: tiers[0],
+      tiers,
+      isInitTier: false,
+      triggerReward: true,
+      adminNote: null,
+    }));
+    const paid = c.run('2025-02-03T00:00:00.000Z', (meta) => ({
+      type: 'ChangeTier',
+      meta,
+      tier: tiers[1],
+      tiers,
+      isInitTier: false,
+      triggerReward: true,
+      adminNote: null,
+    }));
     expect(paid.map((e) => e.type)).toEqual([T.TierChanged, T.PointsAwarded]);
-    c.run('2025-02-04T00:00:00.000Z', (meta) => ({ type: 'ChangeTier', meta, tier: tiers[0], tiers, isInitTier: false, triggerReward: true, adminNote: null }));
-    const again = c.run('2025-02-05T00:00:00.000Z', (meta) => ({ type: 'ChangeTier', meta, tier: tiers[1], tiers, isInitTier: false, triggerReward: true, adminNote: null }));
+    c.run('2025-02-04T00:00:00.000Z', (meta) => ({
+      type: 'ChangeTier',
+      meta,
+      tier: tiers[0],
+      tiers,
+      isInitTier: false,
+      triggerReward: true,
+      adminNote: null,
+    }));
+    const again = c.run('2025-02-05T00:00:00.000Z', (meta) => ({
+      type: 'ChangeTier',
+      meta,
+      tier: tiers[1],
+      tiers,
+      isInitTier: false,
+      triggerReward: true,
+      adminNote: null,
+    }));
     expect(again.map((e) => e.type)).toEqual([T.TierChanged]);
   });
 });
@@ -82,7 +169,17 @@ describe('tier retention review', () => {
     c.run('2026-01-05T00:00:00.000Z', award(520));
     // Due 2026-01-09; the window is the 6 months before that: only the 520.
     const down = c.run('2026-01-10T00:00:00.000Z', assessLast6Months);
-    expect(down).toMatchObject([{ type: T.TierChanged, direction: 'down', trigger: 'assessment', fromTierId: 'gold', toTierId: 'silver', tierPoint: 520, triggerReward: false }]);
+    expect(down).toMatchObject([
+      {
+        type: T.TierChanged,
+        direction: 'down',
+        trigger: 'assessment',
+        fromTierId: 'gold',
+        toTierId: 'silver',
+        tierPoint: 520,
+        triggerReward: false,
+      },
+    ]);
     expect(c.state()).toMatchObject({ tierId: 'silver', tierPoint: 520, points: 1200 + 250 + 520 });
     const later = c.run('2027-01-10T00:00:00.000Z', assessLast6Months);
     expect(later).toMatchObject([{ type: T.TierChanged, toTierId: 'bronze', tierPoint: 0 }]);
@@ -96,7 +193,16 @@ describe('tier retention review', () => {
     expect(c.run('2026-02-01T11:59:59.000Z', warn)).toEqual([]);
     const first = c.run('2026-02-01T12:00:00.000Z', warn);
     // The 6-month window from 2025-09-01 holds the 200: 300 more keep Silver.
-    expect(first).toMatchObject([{ type: T.TierReviewWarned, daysLeft: 28, tierName: 'Silver', reviewAt: '2026-03-01T12:00:00.000Z', windowPoints: 200, pointsToKeep: 300 }]);
+    expect(first).toMatchObject([
+      {
+        type: T.TierReviewWarned,
+        daysLeft: 28,
+        tierName: 'Silver',
+        reviewAt: '2026-03-01T12:00:00.000Z',
+        windowPoints: 200,
+        pointsToKeep: 300,
+      },
+    ]);
     expect(c.run('2026-02-02T00:00:00.000Z', warn)).toEqual([]);
     // The scheduler was down at the two-week mark: only the one-day warning goes out.
     expect(c.run('2026-02-28T13:00:00.000Z', warn)).toMatchObject([{ daysLeft: 1 }]);
@@ -106,10 +212,38 @@ describe('tier retention review', () => {
 
   it('refunded points leave the window: revoked order points count against it', () => {
     const c = customer();
-    const rule = { programId: 'p', programTitle: 'Orders', earnBy: 'price' as const, earnPoint: 1, rateMoney: 1, roundingMethod: 'floor' as const, autoRemovePoints: true };
-    c.run('2025-01-10T00:00:00.000Z', (meta) => ({ type: 'RecordOrder', meta, orderId: 'o', orderName: null, totalCents: 60_000, currency: 'USD', sourceName: 'web', lineItems: [], platformCreatedAt: null, earning: rule, tiers }));
-    c.run('2025-02-10T00:00:00.000Z', (meta) => ({ type: 'RecordRefund', meta, orderId: 'o', refundId: 'r', amountCents: 30_000 }));
+    const rule = {
+      programId: 'p',
+      programTitle: 'Orders',
+      earnBy: 'price' as const,
+      earnPoint: 1,
+      rateMoney: 1,
+      roundingMethod: 'floor' as const,
+      autoRemovePoints: true,
+    };
+    c.run('2025-01-10T00:00:00.000Z', (meta) => ({
+      type: 'RecordOrder',
+      meta,
+      orderId: 'o',
+      orderName: null,
+      totalCents: 60_000,
+      currency: 'USD',
+      sourceName: 'web',
+      lineItems: [],
+      platformCreatedAt: null,
+      earning: rule,
+      tiers,
+    }));
+    c.run('2025-02-10T00:00:00.000Z', (meta) => ({
+      type: 'RecordRefund',
+      meta,
+      orderId: 'o',
+      refundId: 'r',
+      amountCents: 30_000,
+    }));
     // 600 earned + 100 bonus - 300 revoked = 400 < 500.
-    expect(c.run('2026-01-10T00:00:00.000Z', assess)).toMatchObject([{ type: T.TierChanged, toTierId: 'bronze', tierPoint: 400 }]);
+    expect(c.run('2026-01-10T00:00:00.000Z', assess)).toMatchObject([
+      { type: T.TierChanged, toTierId: 'bronze', tierPoint: 400 },
+    ]);
   });
 });

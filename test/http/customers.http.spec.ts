@@ -7,14 +7,24 @@ describe('v2 customers', () => {
   let other: ProvisionedShop;
   let n = 7000;
   const get = (path: string, as = shop) => t.http().get(`/rest_api/v2${path}`).set(auth(as));
-  const put = (path: string, body: unknown, as = shop) => t.http().put(`/rest_api/v2${path}`).set(auth(as)).send(body as object);
+  const put = (path: string, body: unknown, as = shop) =>
+    t
+      .http()
+      .put(`/rest_api/v2${path}`)
+      .set(auth(as))
+      .send(body as object);
   const enrol = async (profile: Record<string, unknown> = {}) => {
     const id = ++n;
     const customerId = await t.enrol(shop, id, profile);
     return { id, customerId };
   };
   const award = (platformCustomerId: number, point: number) =>
-    t.http().post('/rest_api/v2/transactions/points/award').set(auth(shop)).send({ platformCustomerId: String(platformCustomerId), point }).expect(200);
+    t
+      .http()
+      .post('/rest_api/v2/transactions/points/award')
+      .set(auth(shop))
+      .send({ platformCustomerId: String(platformCustomerId), point })
+      .expect(200);
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -25,7 +35,12 @@ describe('v2 customers', () => {
 
   describe('reading one customer', () => {
     it('by internal id and by platform id, as the v2 Customer record', async () => {
-      const { id, customerId } = await enrol({ email: 'Grace@Example.com', first_name: 'Grace', last_name: 'Hopper', accepts_marketing: true });
+      const { id, customerId } = await enrol({
+        email: 'Grace@Example.com',
+        first_name: 'Grace',
+        last_name: 'Hopper',
+        accepts_marketing: true,
+      });
       await award(id, 30);
       const internal = expectSuccess((await get(`/customers/${customerId}`).expect(200)).body);
       const external = expectSuccess((await get(`/customers/external/${id}`).expect(200)).body);
@@ -64,7 +79,7 @@ describe('v2 customers', () => {
       });
     });
 
-    it('unknown ids are 404; another shop never sees this shop\'s customer', async () => {
+    it("unknown ids are 404; another shop never sees this shop's customer", async () => {
       const { id, customerId } = await enrol();
       expectError((await get('/customers/does-not-exist').expect(404)).body, 'NOT_FOUND', 404);
       expectError((await get('/customers/external/123456789').expect(404)).body, 'NOT_FOUND', 404);
@@ -81,8 +96,15 @@ describe('v2 customers', () => {
     it('points/earned by internal or platform id', async () => {
       const { id, customerId } = await enrol();
       await award(id, 70);
-      await t.http().post('/rest_api/v2/transactions/points/deduct').set(auth(shop)).send({ platformCustomerId: String(id), point: 20 }).expect(200);
-      expect(expectSuccess((await get(`/customers/${customerId}/points/earned`).expect(200)).body)).toEqual({ totalEarnedPoints: 70 });
+      await t
+        .http()
+        .post('/rest_api/v2/transactions/points/deduct')
+        .set(auth(shop))
+        .send({ platformCustomerId: String(id), point: 20 })
+        .expect(200);
+      expect(expectSuccess((await get(`/customers/${customerId}/points/earned`).expect(200)).body)).toEqual({
+        totalEarnedPoints: 70,
+      });
       expect((await get(`/customers/${id}/points/earned`).expect(200)).body.data).toEqual({ totalEarnedPoints: 70 });
       await get('/customers/999999/points/earned').expect(404);
       await get(`/customers/${id}/points/earned`, other).expect(404);
@@ -137,8 +159,12 @@ describe('v2 customers', () => {
     let gold: string;
     let silver: string;
     beforeAll(async () => {
-      silver = (await t.http().post('/rest_api/v2/tiers').set(auth(shop)).send({ name: 'Silver', targetPoint: 500 }).expect(201)).body.data.id;
-      gold = (await t.http().post('/rest_api/v2/tiers').set(auth(shop)).send({ name: 'Gold', targetPoint: 1500 }).expect(201)).body.data.id;
+      silver = (
+        await t.http().post('/rest_api/v2/tiers').set(auth(shop)).send({ name: 'Silver', targetPoint: 500 }).expect(201)
+      ).body.data.id;
+      gold = (
+        await t.http().post('/rest_api/v2/tiers').set(auth(shop)).send({ name: 'Gold', targetPoint: 1500 }).expect(201)
+      ).body.data.id;
     });
 
     it('moves up automatically when earned points reach a target', async () => {
@@ -146,29 +172,56 @@ describe('v2 customers', () => {
       await award(id, 499);
       expect((await get(`/customers/external/${id}`).expect(200)).body.data.tierName).toBe('Bronze');
       await award(id, 1);
-      expect((await get(`/customers/external/${id}`).expect(200)).body.data).toMatchObject({ tierId: silver, tierName: 'Silver', tierPoint: 500 });
+      expect((await get(`/customers/external/${id}`).expect(200)).body.data).toMatchObject({
+        tierId: silver,
+        tierName: 'Silver',
+        tierPoint: 500,
+      });
       await award(id, 5000);
-      expect((await get(`/customers/external/${id}`).expect(200)).body.data).toMatchObject({ tierId: gold, tierName: 'Gold' });
+      expect((await get(`/customers/external/${id}`).expect(200)).body.data).toMatchObject({
+        tierId: gold,
+        tierName: 'Gold',
+      });
     });
 
     it('PUT tier by internal id answers the tier record', async () => {
       const { id, customerId } = await enrol();
       const res = await put(`/customers/${customerId}/tier`, { tierId: gold, adminNote: 'vip' }).expect(200);
-      expect(expectSuccess(res.body)).toEqual({ id: customerId, platformCustomerId: id, tierId: gold, tierName: 'Gold', tierPoint: 0, tierUpdatedAt: expect.any(String) });
+      expect(expectSuccess(res.body)).toEqual({
+        id: customerId,
+        platformCustomerId: id,
+        tierId: gold,
+        tierName: 'Gold',
+        tierPoint: 0,
+        tierUpdatedAt: expect.any(String),
+      });
     });
 
     it('PUT tier by platform id with isInitTier sets the tier point to the target', async () => {
       const { id } = await enrol();
-      const res = await put(`/customers/external/${id}/tier`, { tierId: silver, isInitTier: true, triggerReward: false }).expect(200);
+      const res = await put(`/customers/external/${id}/tier`, {
+        tierId: silver,
+        isInitTier: true,
+        triggerReward: false,
+      }).expect(200);
       expect(res.body.data).toMatchObject({ tierId: silver, tierName: 'Silver', tierPoint: 500 });
-      expect((await get(`/customers/external/${id}`).expect(200)).body.data).toMatchObject({ tierId: silver, tierPoint: 500 });
+      expect((await get(`/customers/external/${id}`).expect(200)).body.data).toMatchObject({
+        tierId: silver,
+        tierPoint: 500,
+      });
     });
 
     it('errors: missing tierId 400, unknown tier 400, wrong types 400, unknown customer 404, another shop 404', async () => {
       const { id, customerId } = await enrol();
-      expect(expectError((await put(`/customers/${customerId}/tier`, {}).expect(400)).body, 'BAD_REQUEST', 400).field).toBe('tierId');
-      expect((await put(`/customers/${customerId}/tier`, { tierId: 'nope' }).expect(400)).body.error.field).toBe('tierId');
-      expect((await put(`/customers/${customerId}/tier`, { tierId: gold, isInitTier: 'yes' }).expect(400)).body.error.field).toBe('isInitTier');
+      expect(
+        expectError((await put(`/customers/${customerId}/tier`, {}).expect(400)).body, 'BAD_REQUEST', 400).field,
+      ).toBe('tierId');
+      expect((await put(`/customers/${customerId}/tier`, { tierId: 'nope' }).expect(400)).body.error.field).toBe(
+        'tierId',
+      );
+      expect(
+        (await put(`/customers/${customerId}/tier`, { tierId: gold, isInitTier: 'yes' }).expect(400)).body.error.field,
+      ).toBe('isInitTier');
       await put('/customers/nope/tier', { tierId: gold }).expect(404);
       await put(`/customers/external/${id}/tier`, { tierId: gold }, other).expect(404);
       const otherTier = (await t.http().get('/rest_api/v2/tiers').set(auth(other)).expect(200)).body.data[0].id;
@@ -213,7 +266,13 @@ describe('v2 customers', () => {
       expect((await list('?type=member&hasCount=true').expect(200)).body.meta.pagination.total).toBe(5);
       expect((await list('?type=guest').expect(200)).body.data).toEqual([]);
       expect((await list('?created_at_max=2000-01-01T00:00:00Z').expect(200)).body.data).toEqual([]);
-      expect((await list('?updated_at_min=2000-01-01T00:00:00Z&updated_at_max=2999-01-01T00:00:00Z&hasCount=true').expect(200)).body.meta.pagination.total).toBe(5);
+      expect(
+        (
+          await list('?updated_at_min=2000-01-01T00:00:00Z&updated_at_max=2999-01-01T00:00:00Z&hasCount=true').expect(
+            200,
+          )
+        ).body.meta.pagination.total,
+      ).toBe(5);
       expect((await list('?order=updatedAt_desc&limit=1').expect(200)).body.data).toHaveLength(1);
     });
 

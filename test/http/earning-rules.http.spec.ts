@@ -21,21 +21,56 @@ describe('earning rules over HTTP: held points, global limit, guests', () => {
     t = await createTestApp({ clock: { now: () => now } });
   });
   afterAll(() => t.close());
-  const customer = async (shop: ProvisionedShop, id: number) => (await t.http().get(`/rest_api/v2/customers/external/${id}`).set(auth(shop)).expect(200)).body.data;
+  const customer = async (shop: ProvisionedShop, id: number) =>
+    (await t.http().get(`/rest_api/v2/customers/external/${id}`).set(auth(shop)).expect(200)).body.data;
 
   it('pendingDays holds order points until the scheduler releases them; a refund inside the delay cancels its share', async () => {
     now = new Date('2026-05-01T12:00:00.000Z');
     const shop = await t.shop();
     const program = expectSuccess(
-      (await t.http().post('/rest_api/v2/programs').set(auth(shop)).send({ type: 'earning', event: 'place_order', title: 'Orders', earnPoint: 1, rateMoney: 1, roundingMethod: 'floor', pendingDays: 14 }).expect(201)).body,
+      (
+        await t
+          .http()
+          .post('/rest_api/v2/programs')
+          .set(auth(shop))
+          .send({
+            type: 'earning',
+            event: 'place_order',
+            title: 'Orders',
+            earnPoint: 1,
+            rateMoney: 1,
+            roundingMethod: 'floor',
+            pendingDays: 14,
+          })
+          .expect(201)
+      ).body,
     );
     expect(program.pendingDays).toBe(14);
-    expect(expectError((await t.http().put(`/rest_api/v2/programs/${program.id}`).set(auth(shop)).send({ pendingDays: 400 }).expect(400)).body, 'BAD_REQUEST', 400).field).toBe('pendingDays');
+    expect(
+      expectError(
+        (
+          await t
+            .http()
+            .put(`/rest_api/v2/programs/${program.id}`)
+            .set(auth(shop))
+            .send({ pendingDays: 400 })
+            .expect(400)
+        ).body,
+        'BAD_REQUEST',
+        400,
+      ).field,
+    ).toBe('pendingDays');
     await t.platform(shop, 'orders/paid', order(5001, 2101, '200.00')).expect(200);
     await t.platform(shop, 'orders/paid', order(5002, 2101, '100.00')).expect(200);
     expect(await customer(shop, 2101)).toMatchObject({ point: 0, pendingPoints: 300 });
     // Half of order 5002 is refunded inside the delay: 50 held points are cancelled.
-    await t.platform(shop, 'refunds/create', { id: 77, order_id: 5002, transactions: [{ kind: 'refund', status: 'success', amount: '50.00' }] }).expect(200);
+    await t
+      .platform(shop, 'refunds/create', {
+        id: 77,
+        order_id: 5002,
+        transactions: [{ kind: 'refund', status: 'success', amount: '50.00' }],
+      })
+      .expect(200);
     expect(await customer(shop, 2101)).toMatchObject({ point: 0, pendingPoints: 250 });
     const release = t.app.get(PendingPointsRelease);
     expect(await release.runOnce()).toBe(0);
@@ -43,10 +78,25 @@ describe('earning rules over HTTP: held points, global limit, guests', () => {
     expect(await release.runOnce()).toBe(1);
     expect(await release.runOnce()).toBe(0);
     expect(await customer(shop, 2101)).toMatchObject({ point: 250, pendingPoints: 0, totalEarnedPoints: 250 });
-    const rows = (await t.http().get('/rest_api/v2/transactions?platformCustomerId=2101&event=place_order').set(auth(shop)).expect(200)).body.data;
-    expect(rows.map((r: any) => [r.orderId, r.earnPoint]).sort()).toEqual([['5001', 200], ['5002', 50]]);
+    const rows = (
+      await t
+        .http()
+        .get('/rest_api/v2/transactions?platformCustomerId=2101&event=place_order')
+        .set(auth(shop))
+        .expect(200)
+    ).body.data;
+    expect(rows.map((r: any) => [r.orderId, r.earnPoint]).sort()).toEqual([
+      ['5001', 200],
+      ['5002', 50],
+    ]);
     // After release a refund revokes from the balance, pro rata on the whole order.
-    await t.platform(shop, 'refunds/create', { id: 78, order_id: 5001, transactions: [{ kind: 'refund', status: 'success', amount: '100.00' }] }).expect(200);
+    await t
+      .platform(shop, 'refunds/create', {
+        id: 78,
+        order_id: 5001,
+        transactions: [{ kind: 'refund', status: 'success', amount: '100.00' }],
+      })
+      .expect(200);
     expect((await customer(shop, 2101)).point).toBe(150);
   });
 
@@ -54,19 +104,61 @@ describe('earning rules over HTTP: held points, global limit, guests', () => {
     now = new Date('2026-05-10T12:00:00.000Z');
     const shop = await t.shop();
     const settings = (body: object) => t.http().put('/rest_api/v2/settings/earning-limit').set(auth(shop)).send(body);
-    expect(expectSuccess((await t.http().get('/rest_api/v2/settings/earning-limit').set(auth(shop)).expect(200)).body)).toMatchObject({ enabled: false });
-    expect(expectError((await settings({ enabled: true }).expect(400)).body, 'BAD_REQUEST', 400).field).toBe('maxPoints');
-    expect((await settings({ enabled: true, maxPoints: 10, period: 'hour' }).expect(400)).body.error.field).toBe('period');
+    expect(
+      expectSuccess((await t.http().get('/rest_api/v2/settings/earning-limit').set(auth(shop)).expect(200)).body),
+    ).toMatchObject({ enabled: false });
+    expect(expectError((await settings({ enabled: true }).expect(400)).body, 'BAD_REQUEST', 400).field).toBe(
+      'maxPoints',
+    );
+    expect((await settings({ enabled: true, maxPoints: 10, period: 'hour' }).expect(400)).body.error.field).toBe(
+      'period',
+    );
     expect((await settings({ enabled: true, maxPoints: -1 }).expect(400)).body.error.field).toBe('maxPoints');
     await settings({ enabled: true, maxPoints: 100, period: 'month' }).expect(200);
-    expect((await t.http().get('/rest_api/v2/settings/earning-limit').set(auth(shop)).expect(200)).body.data).toEqual({ enabled: true, maxPoints: 100, period: 'month', tiers: [] });
+    expect((await t.http().get('/rest_api/v2/settings/earning-limit').set(auth(shop)).expect(200)).body.data).toEqual({
+      enabled: true,
+      maxPoints: 100,
+      period: 'month',
+      tiers: [],
+    });
 
-    const follow = expectSuccess((await t.http().post('/rest_api/v2/programs').set(auth(shop)).send({ type: 'earning', event: 'follow_photo', title: 'Follow', earnPoint: 80 }).expect(201)).body);
-    const like = expectSuccess((await t.http().post('/rest_api/v2/programs').set(auth(shop)).send({ type: 'earning', event: 'like_feed', title: 'Like', earnPoint: 80 }).expect(201)).body);
-    const join = expectSuccess((await t.http().post('/rest_api/v2/programs').set(auth(shop)).send({ type: 'earning', event: 'join_forum', title: 'Join', earnPoint: 80 }).expect(201)).body);
+    const follow = expectSuccess(
+      (
+        await t
+          .http()
+          .post('/rest_api/v2/programs')
+          .set(auth(shop))
+          .send({ type: 'earning', event: 'follow_photo', title: 'Follow', earnPoint: 80 })
+          .expect(201)
+      ).body,
+    );
+    const like = expectSuccess(
+      (
+        await t
+          .http()
+          .post('/rest_api/v2/programs')
+          .set(auth(shop))
+          .send({ type: 'earning', event: 'like_feed', title: 'Like', earnPoint: 80 })
+          .expect(201)
+      ).body,
+    );
+    const join = expectSuccess(
+      (
+        await t
+          .http()
+          .post('/rest_api/v2/programs')
+          .set(auth(shop))
+          .send({ type: 'earning', event: 'join_forum', title: 'Join', earnPoint: 80 })
+          .expect(201)
+      ).body,
+    );
     await t.enrol(shop, 2201);
     const interact = (program: { id: string; event: string }) =>
-      t.http().post('/rest_api/v2/programs/earning/social/interactions').set(auth(shop)).send({ platformCustomerId: '2201', event: program.event, earningId: program.id });
+      t
+        .http()
+        .post('/rest_api/v2/programs/earning/social/interactions')
+        .set(auth(shop))
+        .send({ platformCustomerId: '2201', event: program.event, earningId: program.id });
     await interact(follow).expect(200);
     await interact(like).expect(200);
     expect((await customer(shop, 2201)).point).toBe(100);
@@ -74,7 +166,12 @@ describe('earning rules over HTTP: held points, global limit, guests', () => {
     expect((await customer(shop, 2201)).point).toBe(100);
     // The customer's tier is unlimited: the next program pays in full.
     const base = (await customer(shop, 2201)).tierId;
-    await settings({ enabled: true, maxPoints: 100, period: 'month', tiers: [{ tierId: base, maxPoints: null }] }).expect(200);
+    await settings({
+      enabled: true,
+      maxPoints: 100,
+      period: 'month',
+      tiers: [{ tierId: base, maxPoints: null }],
+    }).expect(200);
     await interact(join).expect(200);
     expect((await customer(shop, 2201)).point).toBe(180);
   });
@@ -82,12 +179,38 @@ describe('earning rules over HTTP: held points, global limit, guests', () => {
   it('skipEarnPointGuest: a checkout without a customer account earns nothing; with the flag off it earns', async () => {
     now = new Date('2026-05-20T12:00:00.000Z');
     const shop = await t.shop();
-    const program = expectSuccess((await t.http().post('/rest_api/v2/programs').set(auth(shop)).send({ type: 'earning', event: 'place_order', title: 'Orders', earnPoint: 1, rateMoney: 1 }).expect(201)).body);
+    const program = expectSuccess(
+      (
+        await t
+          .http()
+          .post('/rest_api/v2/programs')
+          .set(auth(shop))
+          .send({ type: 'earning', event: 'place_order', title: 'Orders', earnPoint: 1, rateMoney: 1 })
+          .expect(201)
+      ).body,
+    );
     expect(program.skipEarnPointGuest).toBe(true);
-    await t.platform(shop, 'orders/paid', order(6001, 2301, '40.00', { customer: { id: 2301, email: 'g@example.com', state: 'disabled' } })).expect(200);
+    await t
+      .platform(
+        shop,
+        'orders/paid',
+        order(6001, 2301, '40.00', { customer: { id: 2301, email: 'g@example.com', state: 'disabled' } }),
+      )
+      .expect(200);
     expect(await customer(shop, 2301)).toMatchObject({ point: 0, ordersCount: 1 });
-    await t.http().put(`/rest_api/v2/programs/${program.id}`).set(auth(shop)).send({ skipEarnPointGuest: false }).expect(200);
-    await t.platform(shop, 'orders/paid', order(6002, 2301, '40.00', { customer: { id: 2301, email: 'g@example.com', state: 'disabled' } })).expect(200);
+    await t
+      .http()
+      .put(`/rest_api/v2/programs/${program.id}`)
+      .set(auth(shop))
+      .send({ skipEarnPointGuest: false })
+      .expect(200);
+    await t
+      .platform(
+        shop,
+        'orders/paid',
+        order(6002, 2301, '40.00', { customer: { id: 2301, email: 'g@example.com', state: 'disabled' } }),
+      )
+      .expect(200);
     expect((await customer(shop, 2301)).point).toBe(40);
   });
 });
@@ -103,9 +226,29 @@ describe('collection-scoped order programs (embedded platform)', () => {
     const shop = await t.shop();
     await t.platform(shop, 'collections/create', { id: 70, title: 'Kitchen', product_ids: [501, 502] }).expect(200);
     await t.platform(shop, 'collections/create', { id: 71, title: 'Sale', product_ids: [502] }).expect(200);
-    expectError((await t.platform(shop, 'collections/update', { id: 72, product_ids: 'all' }).expect(400)).body, 'BAD_REQUEST', 400);
+    expectError(
+      (await t.platform(shop, 'collections/update', { id: 72, product_ids: 'all' }).expect(400)).body,
+      'BAD_REQUEST',
+      400,
+    );
     const program = expectSuccess(
-      (await t.http().post('/rest_api/v2/programs').set(auth(shop)).send({ type: 'earning', event: 'place_order', title: 'Kitchen points', earnPoint: 2, rateMoney: 1, roundingMethod: 'floor', includeCollections: ['70'], excludeCollections: ['71'] }).expect(201)).body,
+      (
+        await t
+          .http()
+          .post('/rest_api/v2/programs')
+          .set(auth(shop))
+          .send({
+            type: 'earning',
+            event: 'place_order',
+            title: 'Kitchen points',
+            earnPoint: 2,
+            rateMoney: 1,
+            roundingMethod: 'floor',
+            includeCollections: ['70'],
+            excludeCollections: ['71'],
+          })
+          .expect(201)
+      ).body,
     );
     expect(program.includeCollections).toEqual([{ id: '70' }]);
     const lines = [
@@ -115,15 +258,32 @@ describe('collection-scoped order programs (embedded platform)', () => {
     ];
     await t.platform(shop, 'orders/paid', order(7001, 2401, '90.00', { line_items: lines })).expect(200);
     // Only the pans count: 20.00 x 2 points.
-    expect((await t.http().get('/rest_api/v2/customers/external/2401').set(auth(shop)).expect(200)).body.data.point).toBe(40);
+    expect(
+      (await t.http().get('/rest_api/v2/customers/external/2401').set(auth(shop)).expect(200)).body.data.point,
+    ).toBe(40);
     const calc = expectSuccess(
-      (await t.http().post('/rest_api/v2/programs/earning/points/calculate').set(auth(shop)).send({ products: [{ id: 501, quantity: 2, price: 10 }, { id: 502, quantity: 1, price: 30 }, { id: 503, quantity: 1, price: 40 }] }).expect(200)).body,
+      (
+        await t
+          .http()
+          .post('/rest_api/v2/programs/earning/points/calculate')
+          .set(auth(shop))
+          .send({
+            products: [
+              { id: 501, quantity: 2, price: 10 },
+              { id: 502, quantity: 1, price: 30 },
+              { id: 503, quantity: 1, price: 40 },
+            ],
+          })
+          .expect(200)
+      ).body,
     );
     expect(calc.pointsEarn).toBe(40);
     expect(calc.products.map((p: any) => p.points)).toEqual([40, 0, 0]);
     // The sale ends: the knife counts on the next order.
     await t.platform(shop, 'collections/delete', { id: 71 }).expect(200);
     await t.platform(shop, 'orders/paid', order(7002, 2401, '30.00', { line_items: [lines[1]] })).expect(200);
-    expect((await t.http().get('/rest_api/v2/customers/external/2401').set(auth(shop)).expect(200)).body.data.point).toBe(100);
+    expect(
+      (await t.http().get('/rest_api/v2/customers/external/2401').set(auth(shop)).expect(200)).body.data.point,
+    ).toBe(100);
   });
 });

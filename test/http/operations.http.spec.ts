@@ -15,22 +15,36 @@ describe('operations endpoints', () => {
     const res = await t.http().get('/ready').expect(200);
     expect(res.body).toMatchObject({
       status: 'ok',
-      info: { eventStore: { status: 'up' }, readStore: { status: 'up' }, projections: { status: 'up', behind: false, lagMs: 0 } },
+      info: {
+        eventStore: { status: 'up' },
+        readStore: { status: 'up' },
+        projections: { status: 'up', behind: false, lagMs: 0 },
+      },
     });
   });
 
   it('serves the OpenAPI document built from the DTOs', async () => {
     const doc = (await t.http().get('/docs/json').expect(200)).body;
     expect(doc.openapi).toMatch(/^3\./);
-    for (const path of ['/rest_api/v2/customers', '/rest_api/v2/transactions/points/award', '/rest_api/v2/tiers', '/rest_api/v2/whoami', '/admin/api/shops']) {
+    for (const path of [
+      '/rest_api/v2/customers',
+      '/rest_api/v2/transactions/points/award',
+      '/rest_api/v2/tiers',
+      '/rest_api/v2/whoami',
+      '/admin/api/shops',
+    ]) {
       expect(doc.paths).toHaveProperty([path]);
     }
-    expect(Object.keys(doc.components.schemas)).toEqual(expect.arrayContaining(['PointsChangeDto', 'CreateTierDto', 'SetTierDto']));
+    expect(Object.keys(doc.components.schemas)).toEqual(
+      expect.arrayContaining(['PointsChangeDto', 'CreateTierDto', 'SetTierDto']),
+    );
     await t.http().get('/docs').expect(200);
   });
 
   it('echoes or creates a request id', async () => {
-    expect((await t.http().get('/health').set('X-Request-Id', 'abc-123').expect(200)).headers['x-request-id']).toBe('abc-123');
+    expect((await t.http().get('/health').set('X-Request-Id', 'abc-123').expect(200)).headers['x-request-id']).toBe(
+      'abc-123',
+    );
     expect((await t.http().get('/health').expect(200)).headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
   });
 

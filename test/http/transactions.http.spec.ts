@@ -12,9 +12,15 @@ describe('v2 transactions', () => {
     return id;
   };
   const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
-    t.http().post(`/rest_api/v2/transactions/points/${path}`).set(auth(shop)).set(headers).send(body as object);
+    t
+      .http()
+      .post(`/rest_api/v2/transactions/points/${path}`)
+      .set(auth(shop))
+      .set(headers)
+      .send(body as object);
   const balance = async (platformCustomerId: number) =>
-    (await t.http().get(`/rest_api/v2/customers/external/${platformCustomerId}`).set(auth(shop)).expect(200)).body.data.point;
+    (await t.http().get(`/rest_api/v2/customers/external/${platformCustomerId}`).set(auth(shop)).expect(200)).body.data
+      .point;
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -26,7 +32,13 @@ describe('v2 transactions', () => {
   describe('award, deduct, adjust, reset', () => {
     it('award answers the v2 envelope with data {} and the new balance is readable at once', async () => {
       const id = await nextCustomer();
-      const res = await post('award', { platformCustomerId: String(id), point: 120, adminNote: 'a', userNote: 'u', reason: 'r' }).expect(200);
+      const res = await post('award', {
+        platformCustomerId: String(id),
+        point: 120,
+        adminNote: 'a',
+        userNote: 'u',
+        reason: 'r',
+      }).expect(200);
       expect(expectSuccess(res.body)).toEqual({});
       expect(res.body.message).toBe('Points awarded');
       expect(res.body.meta).toMatchObject({ transactionId: expect.any(String), oldPoint: 0, newPoint: 120 });
@@ -42,18 +54,34 @@ describe('v2 transactions', () => {
     it('deduct, adjust and reset change the balance as asked', async () => {
       const id = await nextCustomer();
       await post('award', { platformCustomerId: String(id), point: 100 }).expect(200);
-      expect((await post('deduct', { platformCustomerId: String(id), point: 30 }).expect(200)).body.meta.newPoint).toBe(70);
-      expect((await post('adjust', { platformCustomerId: String(id), point: -20 }).expect(200)).body.meta.newPoint).toBe(50);
-      expect((await post('adjust', { platformCustomerId: String(id), point: 15 }).expect(200)).body.meta.newPoint).toBe(65);
-      expect((await post('reset', { platformCustomerId: String(id), point: 0 }).expect(200)).body.meta.newPoint).toBe(0);
+      expect((await post('deduct', { platformCustomerId: String(id), point: 30 }).expect(200)).body.meta.newPoint).toBe(
+        70,
+      );
+      expect(
+        (await post('adjust', { platformCustomerId: String(id), point: -20 }).expect(200)).body.meta.newPoint,
+      ).toBe(50);
+      expect((await post('adjust', { platformCustomerId: String(id), point: 15 }).expect(200)).body.meta.newPoint).toBe(
+        65,
+      );
+      expect((await post('reset', { platformCustomerId: String(id), point: 0 }).expect(200)).body.meta.newPoint).toBe(
+        0,
+      );
       expect(await balance(id)).toBe(0);
     });
 
     it('deducting more than the balance is 400 INSUFFICIENT_POINTS and changes nothing', async () => {
       const id = await nextCustomer();
       await post('award', { platformCustomerId: String(id), point: 10 }).expect(200);
-      expectError((await post('deduct', { platformCustomerId: String(id), point: 11 }).expect(400)).body, 'INSUFFICIENT_POINTS', 400);
-      expectError((await post('adjust', { platformCustomerId: String(id), point: -11 }).expect(400)).body, 'INSUFFICIENT_POINTS', 400);
+      expectError(
+        (await post('deduct', { platformCustomerId: String(id), point: 11 }).expect(400)).body,
+        'INSUFFICIENT_POINTS',
+        400,
+      );
+      expectError(
+        (await post('adjust', { platformCustomerId: String(id), point: -11 }).expect(400)).body,
+        'INSUFFICIENT_POINTS',
+        400,
+      );
       expect(await balance(id)).toBe(10);
     });
 
@@ -77,28 +105,62 @@ describe('v2 transactions', () => {
     });
 
     it('malformed JSON is 400 BAD_REQUEST', async () => {
-      const res = await t.http().post('/rest_api/v2/transactions/points/award').set(auth(shop)).set('Content-Type', 'application/json').send('{"point":').expect(400);
+      const res = await t
+        .http()
+        .post('/rest_api/v2/transactions/points/award')
+        .set(auth(shop))
+        .set('Content-Type', 'application/json')
+        .send('{"point":')
+        .expect(400);
       expectError(res.body, 'BAD_REQUEST', 400);
     });
 
     it('an unknown customer is 404 NOT_FOUND', async () => {
-      expectError((await post('award', { platformCustomerId: '999999', point: 10 }).expect(404)).body, 'NOT_FOUND', 404);
+      expectError(
+        (await post('award', { platformCustomerId: '999999', point: 10 }).expect(404)).body,
+        'NOT_FOUND',
+        404,
+      );
     });
 
     it('missing or wrong keys are 401, and nothing is written', async () => {
       const id = await nextCustomer();
       const body = { platformCustomerId: String(id), point: 10 };
-      expectError((await t.http().post('/rest_api/v2/transactions/points/award').send(body).expect(401)).body, 'UNAUTHORIZED', 401);
-      await t.http().post('/rest_api/v2/transactions/points/award').set({ 'X-Svc-Loyalty-App-Key': shop.appKey }).send(body).expect(401);
-      await t.http().post('/rest_api/v2/transactions/points/award').set({ 'X-Svc-Loyalty-App-Key': shop.appKey, 'X-Svc-Loyalty-Secret-Key': 'sk_wrong' }).send(body).expect(401);
+      expectError(
+        (await t.http().post('/rest_api/v2/transactions/points/award').send(body).expect(401)).body,
+        'UNAUTHORIZED',
+        401,
+      );
+      await t
+        .http()
+        .post('/rest_api/v2/transactions/points/award')
+        .set({ 'X-Svc-Loyalty-App-Key': shop.appKey })
+        .send(body)
+        .expect(401);
+      await t
+        .http()
+        .post('/rest_api/v2/transactions/points/award')
+        .set({ 'X-Svc-Loyalty-App-Key': shop.appKey, 'X-Svc-Loyalty-Secret-Key': 'sk_wrong' })
+        .send(body)
+        .expect(401);
       // Keys of two different shops do not combine.
-      await t.http().post('/rest_api/v2/transactions/points/award').set({ 'X-Svc-Loyalty-App-Key': shop.appKey, 'X-Svc-Loyalty-Secret-Key': other.secretKey }).send(body).expect(401);
+      await t
+        .http()
+        .post('/rest_api/v2/transactions/points/award')
+        .set({ 'X-Svc-Loyalty-App-Key': shop.appKey, 'X-Svc-Loyalty-Secret-Key': other.secretKey })
+        .send(body)
+        .expect(401);
       expect(await balance(id)).toBe(0);
     });
 
     it("another shop's keys cannot award to this shop's customer", async () => {
       const id = await nextCustomer();
-      const res = await t.http().post('/rest_api/v2/transactions/points/award').set(auth(other)).send({ platformCustomerId: String(id), point: 10 }).expect(404);
+      const res = await t
+        .http()
+        .post('/rest_api/v2/transactions/points/award')
+        .set(auth(other))
+        .send({ platformCustomerId: String(id), point: 10 })
+        .expect(404);
       expectError(res.body, 'NOT_FOUND', 404);
       expect(await balance(id)).toBe(0);
     });
@@ -113,15 +175,35 @@ describe('v2 transactions', () => {
       expect(again.headers['idempotent-replayed']).toBe('true');
       expect(again.body.meta).toEqual(first.body.meta);
       expect(await balance(id)).toBe(40);
-      const list = await t.http().get(`/rest_api/v2/transactions?platformCustomerId=${id}&hasCount=true`).set(auth(shop)).expect(200);
+      const list = await t
+        .http()
+        .get(`/rest_api/v2/transactions?platformCustomerId=${id}&hasCount=true`)
+        .set(auth(shop))
+        .expect(200);
       expect(list.body.meta.pagination.total).toBe(1);
     });
 
     it('the same key with another body is 409 IDEMPOTENCY_CONFLICT', async () => {
       const id = await nextCustomer();
       await post('award', { platformCustomerId: String(id), point: 40 }, { 'Idempotency-Key': `c-${id}` }).expect(200);
-      expectError((await post('award', { platformCustomerId: String(id), point: 41 }, { 'Idempotency-Key': `c-${id}` }).expect(409)).body, 'IDEMPOTENCY_CONFLICT', 409);
-      expectError((await post('deduct', { platformCustomerId: String(id), point: 40 }, { 'Idempotency-Key': `c-${id}` }).expect(409)).body, 'IDEMPOTENCY_CONFLICT', 409);
+      expectError(
+        (
+          await post('award', { platformCustomerId: String(id), point: 41 }, { 'Idempotency-Key': `c-${id}` }).expect(
+            409,
+          )
+        ).body,
+        'IDEMPOTENCY_CONFLICT',
+        409,
+      );
+      expectError(
+        (
+          await post('deduct', { platformCustomerId: String(id), point: 40 }, { 'Idempotency-Key': `c-${id}` }).expect(
+            409,
+          )
+        ).body,
+        'IDEMPOTENCY_CONFLICT',
+        409,
+      );
       expect(await balance(id)).toBe(40);
     });
 
@@ -137,13 +219,21 @@ describe('v2 transactions', () => {
       const id = await nextCustomer();
       await t.enrol(other, id);
       await post('award', { platformCustomerId: String(id), point: 3 }, { 'Idempotency-Key': `s-${id}` }).expect(200);
-      await t.http().post('/rest_api/v2/transactions/points/award').set(auth(other)).set('Idempotency-Key', `s-${id}`).send({ platformCustomerId: String(id), point: 4 }).expect(200);
+      await t
+        .http()
+        .post('/rest_api/v2/transactions/points/award')
+        .set(auth(other))
+        .set('Idempotency-Key', `s-${id}`)
+        .send({ platformCustomerId: String(id), point: 4 })
+        .expect(200);
     });
 
     it('parallel repeats of one keyed request apply once', async () => {
       const id = await nextCustomer();
       const body = { platformCustomerId: String(id), point: 7 };
-      const results = await Promise.all(Array.from({ length: 8 }, () => post('award', body, { 'Idempotency-Key': `p-${id}` })));
+      const results = await Promise.all(
+        Array.from({ length: 8 }, () => post('award', body, { 'Idempotency-Key': `p-${id}` })),
+      );
       expect(results.map((r) => r.status)).toEqual(Array(8).fill(200));
       expect(new Set(results.map((r) => r.body.meta.transactionId)).size).toBe(1);
       expect(await balance(id)).toBe(7);
@@ -151,7 +241,9 @@ describe('v2 transactions', () => {
 
     it('an unusable key is 400', async () => {
       const id = await nextCustomer();
-      await post('award', { platformCustomerId: String(id), point: 1 }, { 'Idempotency-Key': 'x'.repeat(300) }).expect(400);
+      await post('award', { platformCustomerId: String(id), point: 1 }, { 'Idempotency-Key': 'x'.repeat(300) }).expect(
+        400,
+      );
     });
   });
 
@@ -160,8 +252,16 @@ describe('v2 transactions', () => {
     let internalId: string;
     beforeAll(async () => {
       id = await nextCustomer();
-      internalId = (await t.http().get(`/rest_api/v2/customers/external/${id}`).set(auth(shop)).expect(200)).body.data.id;
-      for (const [path, point] of [['award', 100], ['deduct', 10], ['award', 20], ['adjust', -5], ['award', 1], ['reset', 50]] as const) {
+      internalId = (await t.http().get(`/rest_api/v2/customers/external/${id}`).set(auth(shop)).expect(200)).body.data
+        .id;
+      for (const [path, point] of [
+        ['award', 100],
+        ['deduct', 10],
+        ['award', 20],
+        ['adjust', -5],
+        ['award', 1],
+        ['reset', 50],
+      ] as const) {
         await post(path, { platformCustomerId: String(id), point, userNote: `${path} ${point}` }).expect(200);
       }
     });
@@ -212,49 +312,110 @@ describe('v2 transactions', () => {
     });
 
     it('filters by type, event and source, and by internal customer id', async () => {
-      const byType = await t.http().get(`/rest_api/v2/transactions?customerId=${internalId}&type=redeem_point`).set(auth(shop)).expect(200);
+      const byType = await t
+        .http()
+        .get(`/rest_api/v2/transactions?customerId=${internalId}&type=redeem_point`)
+        .set(auth(shop))
+        .expect(200);
       expect(byType.body.data.map((r: any) => r.spendPoint)).toEqual([10]);
-      const byEvent = await t.http().get(`/rest_api/v2/transactions?platformCustomerId=${id}&event=earn_point_rest_api&hasCount=true`).set(auth(shop)).expect(200);
+      const byEvent = await t
+        .http()
+        .get(`/rest_api/v2/transactions?platformCustomerId=${id}&event=earn_point_rest_api&hasCount=true`)
+        .set(auth(shop))
+        .expect(200);
       expect(byEvent.body.meta.pagination).toMatchObject({ total: 3, totalPage: 1 });
-      const bySource = await t.http().get(`/rest_api/v2/transactions?platformCustomerId=${id}&source=platform`).set(auth(shop)).expect(200);
+      const bySource = await t
+        .http()
+        .get(`/rest_api/v2/transactions?platformCustomerId=${id}&source=platform`)
+        .set(auth(shop))
+        .expect(200);
       expect(bySource.body.data).toEqual([]);
     });
 
     it('filters by creation time', async () => {
-      const future = await t.http().get(`/rest_api/v2/transactions?platformCustomerId=${id}&created_at_min=2999-01-01T00:00:00Z`).set(auth(shop)).expect(200);
+      const future = await t
+        .http()
+        .get(`/rest_api/v2/transactions?platformCustomerId=${id}&created_at_min=2999-01-01T00:00:00Z`)
+        .set(auth(shop))
+        .expect(200);
       expect(future.body.data).toEqual([]);
-      const past = await t.http().get(`/rest_api/v2/transactions?platformCustomerId=${id}&created_at_max=2999-01-01T00:00:00Z`).set(auth(shop)).expect(200);
+      const past = await t
+        .http()
+        .get(`/rest_api/v2/transactions?platformCustomerId=${id}&created_at_max=2999-01-01T00:00:00Z`)
+        .set(auth(shop))
+        .expect(200);
       expect(past.body.data).toHaveLength(6);
     });
 
     it('pages with after/before cursors and counts pages', async () => {
-      const page1 = await t.http().get(`/rest_api/v2/transactions?platformCustomerId=${id}&limit=4&hasCount=true&order=createdAt_asc`).set(auth(shop)).expect(200);
+      const page1 = await t
+        .http()
+        .get(`/rest_api/v2/transactions?platformCustomerId=${id}&limit=4&hasCount=true&order=createdAt_asc`)
+        .set(auth(shop))
+        .expect(200);
       expect(page1.body.data.map((r: any) => r.newPoint)).toEqual([100, 90, 110, 105]);
       expect(page1.body.meta.pagination).toEqual({ hasNext: true, hasPre: false, total: 6, totalPage: 2 });
       const last = page1.body.data[3].id;
-      const page2 = await t.http().get(`/rest_api/v2/transactions?platformCustomerId=${id}&limit=4&order=createdAt_asc&after=${last}`).set(auth(shop)).expect(200);
+      const page2 = await t
+        .http()
+        .get(`/rest_api/v2/transactions?platformCustomerId=${id}&limit=4&order=createdAt_asc&after=${last}`)
+        .set(auth(shop))
+        .expect(200);
       expect(page2.body.data.map((r: any) => r.newPoint)).toEqual([106, 50]);
       expect(page2.body.meta.pagination).toEqual({ hasNext: false, hasPre: true });
-      const back = await t.http().get(`/rest_api/v2/transactions?platformCustomerId=${id}&limit=4&order=createdAt_asc&before=${page2.body.data[0].id}`).set(auth(shop)).expect(200);
+      const back = await t
+        .http()
+        .get(
+          `/rest_api/v2/transactions?platformCustomerId=${id}&limit=4&order=createdAt_asc&before=${page2.body.data[0].id}`,
+        )
+        .set(auth(shop))
+        .expect(200);
       expect(back.body.data.map((r: any) => r.newPoint)).toEqual([100, 90, 110, 105]);
     });
 
     it('gets one transaction; unknown or another shop is 404', async () => {
-      const list = await t.http().get(`/rest_api/v2/transactions?platformCustomerId=${id}&limit=1`).set(auth(shop)).expect(200);
+      const list = await t
+        .http()
+        .get(`/rest_api/v2/transactions?platformCustomerId=${id}&limit=1`)
+        .set(auth(shop))
+        .expect(200);
       const txId = list.body.data[0].id;
       const one = await t.http().get(`/rest_api/v2/transactions/${txId}`).set(auth(shop)).expect(200);
       expect(expectSuccess(one.body)).toEqual(list.body.data[0]);
-      expectError((await t.http().get(`/rest_api/v2/transactions/${txId}`).set(auth(other)).expect(404)).body, 'NOT_FOUND', 404);
+      expectError(
+        (await t.http().get(`/rest_api/v2/transactions/${txId}`).set(auth(other)).expect(404)).body,
+        'NOT_FOUND',
+        404,
+      );
       await t.http().get('/rest_api/v2/transactions/nope').set(auth(shop)).expect(404);
     });
 
     it('list errors: no customer 400, bad limit 400, bad cursor 400, unknown customer 404, no keys 401', async () => {
-      expectError((await t.http().get('/rest_api/v2/transactions').set(auth(shop)).expect(400)).body, 'BAD_REQUEST', 400);
-      expect((await t.http().get(`/rest_api/v2/transactions?platformCustomerId=${id}&limit=0`).set(auth(shop)).expect(400)).body.error.field).toBe('limit');
-      await t.http().get(`/rest_api/v2/transactions?platformCustomerId=${id}&order=sideways`).set(auth(shop)).expect(400);
+      expectError(
+        (await t.http().get('/rest_api/v2/transactions').set(auth(shop)).expect(400)).body,
+        'BAD_REQUEST',
+        400,
+      );
+      expect(
+        (await t.http().get(`/rest_api/v2/transactions?platformCustomerId=${id}&limit=0`).set(auth(shop)).expect(400))
+          .body.error.field,
+      ).toBe('limit');
+      await t
+        .http()
+        .get(`/rest_api/v2/transactions?platformCustomerId=${id}&order=sideways`)
+        .set(auth(shop))
+        .expect(400);
       await t.http().get(`/rest_api/v2/transactions?platformCustomerId=${id}&after=nope`).set(auth(shop)).expect(400);
-      await t.http().get(`/rest_api/v2/transactions?platformCustomerId=${id}&created_at_min=yesterday`).set(auth(shop)).expect(400);
-      expectError((await t.http().get('/rest_api/v2/transactions?platformCustomerId=424242').set(auth(shop)).expect(404)).body, 'NOT_FOUND', 404);
+      await t
+        .http()
+        .get(`/rest_api/v2/transactions?platformCustomerId=${id}&created_at_min=yesterday`)
+        .set(auth(shop))
+        .expect(400);
+      expectError(
+        (await t.http().get('/rest_api/v2/transactions?platformCustomerId=424242').set(auth(shop)).expect(404)).body,
+        'NOT_FOUND',
+        404,
+      );
       await t.http().get(`/rest_api/v2/transactions?platformCustomerId=${id}`).set(auth(other)).expect(404);
       await t.http().get(`/rest_api/v2/transactions?platformCustomerId=${id}`).expect(401);
     });

@@ -11,9 +11,40 @@ describe('management API v1 (deprecated)', () => {
   beforeAll(async () => {
     t = await createTestApp();
     shop = await t.shop();
-    order = (await t.http().post('/rest_api/v2/programs').set(auth(shop)).send({ type: 'earning', event: 'place_order', title: 'Orders', earnPoint: 1, rateMoney: 2, roundingMethod: 'floor' }).expect(201)).body.data.id;
-    follow = (await t.http().post('/rest_api/v2/programs').set(auth(shop)).send({ type: 'earning', event: 'follow_photo', title: 'Follow', earnPoint: 15 }).expect(201)).body.data.id;
-    await t.http().post('/rest_api/v2/programs').set(auth(shop)).send({ type: 'spending', event: 'amount_discount', title: '$5 off', spending: { pointsCost: 500, rewardValue: 5 } }).expect(201);
+    order = (
+      await t
+        .http()
+        .post('/rest_api/v2/programs')
+        .set(auth(shop))
+        .send({
+          type: 'earning',
+          event: 'place_order',
+          title: 'Orders',
+          earnPoint: 1,
+          rateMoney: 2,
+          roundingMethod: 'floor',
+        })
+        .expect(201)
+    ).body.data.id;
+    follow = (
+      await t
+        .http()
+        .post('/rest_api/v2/programs')
+        .set(auth(shop))
+        .send({ type: 'earning', event: 'follow_photo', title: 'Follow', earnPoint: 15 })
+        .expect(201)
+    ).body.data.id;
+    await t
+      .http()
+      .post('/rest_api/v2/programs')
+      .set(auth(shop))
+      .send({
+        type: 'spending',
+        event: 'amount_discount',
+        title: '$5 off',
+        spending: { pointsCost: 500, rewardValue: 5 },
+      })
+      .expect(201);
     await t.enrol(shop, 1201);
   });
   afterAll(() => t.close());
@@ -29,19 +60,46 @@ describe('management API v1 (deprecated)', () => {
     const res = await v1('get', '/earning').expect(200);
     expect(Object.keys(res.body)).toEqual(['data']);
     expect(res.body.data.map((p: any) => p.id)).toEqual([order, follow]);
-    expect(res.body.data[0]).toMatchObject({ id: order, title: 'Orders', type: 'earning', event: 'place_order', earnPoint: 1, rateMoney: '2', status: true, isDraft: false, expired: false, hasLimit: false, shopId: shop.shopId });
+    expect(res.body.data[0]).toMatchObject({
+      id: order,
+      title: 'Orders',
+      type: 'earning',
+      event: 'place_order',
+      earnPoint: 1,
+      rateMoney: '2',
+      status: true,
+      isDraft: false,
+      expired: false,
+      hasLimit: false,
+      shopId: shop.shopId,
+    });
   });
 
   it('GET /earning/{id} is {success, program}; unknown is 404', async () => {
     const res = await v1('get', `/earning/${order}`).expect(200);
-    expect(res.body).toEqual({ success: true, program: expect.objectContaining({ id: order, earnBy: 'price', rateMoney: 2, autoRemovePoints: true, event: 'place_order' }) });
+    expect(res.body).toEqual({
+      success: true,
+      program: expect.objectContaining({
+        id: order,
+        earnBy: 'price',
+        rateMoney: 2,
+        autoRemovePoints: true,
+        event: 'place_order',
+      }),
+    });
     await v1('get', '/earning/nope').expect(404);
   });
 
   it('POST /earn/interact-social pays once and answers {success, data {newPoint}}', async () => {
-    const res = await v1('post', '/earn/interact-social').send({ shopifyCustomerId: 1201, earningId: follow }).expect(200);
+    const res = await v1('post', '/earn/interact-social')
+      .send({ shopifyCustomerId: 1201, earningId: follow })
+      .expect(200);
     expect(res.body).toEqual({ success: true, data: { newPoint: 15 } });
-    expectError((await v1('post', '/earn/interact-social').send({ shopifyCustomerId: 1201, earningId: follow }).expect(400)).body, 'LIMIT_REACHED', 400);
+    expectError(
+      (await v1('post', '/earn/interact-social').send({ shopifyCustomerId: 1201, earningId: follow }).expect(400)).body,
+      'LIMIT_REACHED',
+      400,
+    );
     await v1('post', '/earn/interact-social').send({ shopifyCustomerId: 1201 }).expect(400);
     await v1('post', '/earn/interact-social').send({ shopifyCustomerId: '1201', earningId: follow }).expect(400);
   });
@@ -56,9 +114,16 @@ describe('management API v1 (deprecated)', () => {
   });
 
   it('POST /earn/calc-points answers {success, data {pointsEarn, products}} and awards nothing', async () => {
-    const res = await v1('post', '/earn/calc-points').send({ products: [{ id: 1, quantity: 3, price: 9.99 }], shopifyCustomerId: 1201, sourceName: 'web' }).expect(200);
-    expect(res.body).toEqual({ success: true, data: { pointsEarn: 14, products: [{ id: 1, quantity: 3, price: 9.99, points: 14 }] } });
-    await v1('post', '/earn/calc-points').send({ products: [{ id: 1, quantity: 1 }] }).expect(400);
+    const res = await v1('post', '/earn/calc-points')
+      .send({ products: [{ id: 1, quantity: 3, price: 9.99 }], shopifyCustomerId: 1201, sourceName: 'web' })
+      .expect(200);
+    expect(res.body).toEqual({
+      success: true,
+      data: { pointsEarn: 14, products: [{ id: 1, quantity: 3, price: 9.99, points: 14 }] },
+    });
+    await v1('post', '/earn/calc-points')
+      .send({ products: [{ id: 1, quantity: 1 }] })
+      .expect(400);
     await v1('post', '/earn/calc-points').send({}).expect(400);
   });
 

@@ -19,11 +19,16 @@ describe('loyalty CLI', () => {
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
   beforeAll(() => {
-    if (!existsSync(join(root, 'dist', 'cli.js'))) throw new Error('dist/ is missing: run `npm run build` (npm install does it)');
+    if (!existsSync(join(root, 'dist', 'cli.js')))
+      throw new Error('dist/ is missing: run `npm run build` (npm install does it)');
   });
 
   it('shop create prints one JSON object whose keys authenticate', async () => {
-    const { stdout } = await run('node', [cli, 'shop', 'create', '--domain', 'cli-shop.example.com', '--plan', 'premium', '--currency', 'EUR'], { env });
+    const { stdout } = await run(
+      'node',
+      [cli, 'shop', 'create', '--domain', 'cli-shop.example.com', '--plan', 'premium', '--currency', 'EUR'],
+      { env },
+    );
     const lines = stdout.trim().split('\n');
     expect(lines).toHaveLength(1);
     const shop = JSON.parse(lines[0]);
@@ -42,14 +47,28 @@ describe('loyalty CLI', () => {
   });
 
   it('refuses a second shop for the domain, bad flags and unknown commands', async () => {
-    await expect(run('node', [cli, 'shop', 'create', '--domain', 'cli-shop.example.com'], { env })).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining('SHOP_EXISTS') });
-    await expect(run('node', [cli, 'shop', 'create'], { env })).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining('--domain') });
-    await expect(run('node', [cli, 'shop', 'create', '--domain', 'bad domain'], { env })).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining('BAD_REQUEST') });
-    await expect(run('node', [cli, 'nonsense'], { env })).rejects.toMatchObject({ code: 2, stderr: expect.stringContaining('Usage') });
+    await expect(
+      run('node', [cli, 'shop', 'create', '--domain', 'cli-shop.example.com'], { env }),
+    ).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining('SHOP_EXISTS') });
+    await expect(run('node', [cli, 'shop', 'create'], { env })).rejects.toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining('--domain'),
+    });
+    await expect(run('node', [cli, 'shop', 'create', '--domain', 'bad domain'], { env })).rejects.toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining('BAD_REQUEST'),
+    });
+    await expect(run('node', [cli, 'nonsense'], { env })).rejects.toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining('Usage'),
+    });
   });
 
   it('projections rebuild replays the log', async () => {
     const { stdout } = await run('node', [cli, 'projections', 'rebuild'], { env });
-    expect(JSON.parse(stdout)).toMatchObject({ rebuilt: expect.arrayContaining(['customers_v2', 'transactions_v1']), events: expect.any(Number) });
+    expect(JSON.parse(stdout)).toMatchObject({
+      rebuilt: expect.arrayContaining(['customers_v2', 'transactions_v1']),
+      events: expect.any(Number),
+    });
   });
 });

@@ -24,7 +24,12 @@ describe(`concurrent deducts (${defaultStoreKind()})`, () => {
 
   it('50 parallel deducts of 10 on a balance of 100: 10 succeed, balance 0, 10 deduct transactions', async () => {
     await t.enrol(shop, 777);
-    await t.http().post('/rest_api/v2/transactions/points/award').set(auth(shop)).send({ platformCustomerId: '777', point: 100 }).expect(200);
+    await t
+      .http()
+      .post('/rest_api/v2/transactions/points/award')
+      .set(auth(shop))
+      .send({ platformCustomerId: '777', point: 100 })
+      .expect(200);
     const results = await Promise.all(
       Array.from({ length: 50 }, (_, i) =>
         request(apps[i % apps.length].getHttpServer())
@@ -36,13 +41,19 @@ describe(`concurrent deducts (${defaultStoreKind()})`, () => {
     const statuses = results.map((r) => r.status);
     expect(statuses.filter((s) => s === 200)).toHaveLength(10);
     expect(statuses.filter((s) => s === 400)).toHaveLength(40);
-    expect(results.filter((r) => r.status === 400).every((r) => r.body.error.code === 'INSUFFICIENT_POINTS')).toBe(true);
+    expect(results.filter((r) => r.status === 400).every((r) => r.body.error.code === 'INSUFFICIENT_POINTS')).toBe(
+      true,
+    );
     // Every successful answer saw a different balance: no two deducts spent the same points.
     expect(new Set(results.filter((r) => r.status === 200).map((r) => r.body.meta.newPoint)).size).toBe(10);
 
     const customer = await t.http().get('/rest_api/v2/customers/external/777').set(auth(shop)).expect(200);
     expect(customer.body.data.point).toBe(0);
-    const deducts = await t.http().get('/rest_api/v2/transactions?platformCustomerId=777&type=redeem_point&hasCount=true&limit=100').set(auth(shop)).expect(200);
+    const deducts = await t
+      .http()
+      .get('/rest_api/v2/transactions?platformCustomerId=777&type=redeem_point&hasCount=true&limit=100')
+      .set(auth(shop))
+      .expect(200);
     expect(deducts.body.meta.pagination.total).toBe(10);
     expect(deducts.body.data.every((row: any) => row.spendPoint === 10)).toBe(true);
     // The log agrees with the read model.
@@ -77,7 +88,12 @@ describe(`duplicate order webhooks (${defaultStoreKind()})`, () => {
     const t = await createTestApp();
     try {
       const shop = await t.shop();
-      await t.http().post('/rest_api/v2/programs').set(auth(shop)).send({ type: 'earning', event: 'place_order', title: 'Orders', earnPoint: 1, rateMoney: 1 }).expect(201);
+      await t
+        .http()
+        .post('/rest_api/v2/programs')
+        .set(auth(shop))
+        .send({ type: 'earning', event: 'place_order', title: 'Orders', earnPoint: 1, rateMoney: 1 })
+        .expect(201);
       await t.enrol(shop, 779);
       const apps = defaultStoreKind() === 'postgres' ? [t.app, await t.secondInstance()] : [t.app];
       const { signPlatform } = await import('../support/test-app');

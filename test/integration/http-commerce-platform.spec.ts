@@ -38,10 +38,19 @@ async function startPlatformStub() {
       }
       if (req.method === 'GET' && path === '/collects.json') {
         const collects: Record<string, number[]> = { '501': [70, 71], '502': [71] };
-        return send(200, { collects: (collects[url.searchParams.get('product_id')!] ?? []).map((collection_id) => ({ collection_id })) });
+        return send(200, {
+          collects: (collects[url.searchParams.get('product_id')!] ?? []).map((collection_id) => ({ collection_id })),
+        });
       }
-      if (req.method === 'POST' && path === '/price_rules.json' && rejectTitle && String(body.price_rule.title).startsWith(rejectTitle)) return send(422, { errors: 'invalid' });
-      if (req.method === 'POST' && path === '/price_rules.json') return send(201, { price_rule: { id: nextId++, ...body.price_rule } });
+      if (
+        req.method === 'POST' &&
+        path === '/price_rules.json' &&
+        rejectTitle &&
+        String(body.price_rule.title).startsWith(rejectTitle)
+      )
+        return send(422, { errors: 'invalid' });
+      if (req.method === 'POST' && path === '/price_rules.json')
+        return send(201, { price_rule: { id: nextId++, ...body.price_rule } });
       let m = /^\/price_rules\/(\d+)\/discount_codes\.json$/.exec(path);
       if (req.method === 'POST' && m) {
         const code = { id: nextId++, price_rule_id: Number(m[1]), code: body.discount_code.code };
@@ -53,7 +62,8 @@ async function startPlatformStub() {
         for (const [code, d] of codes) if (d.id === Number(m[2])) codes.delete(code);
         return send(204);
       }
-      if (req.method === 'POST' && /^\/customers\/\d+\/store_credit\/credits\.json$/.test(path)) return send(201, { credit: { id: nextId++ } });
+      if (req.method === 'POST' && /^\/customers\/\d+\/store_credit\/credits\.json$/.test(path))
+        return send(201, { credit: { id: nextId++ } });
       send(404, { errors: 'Not Found' });
     });
   });
@@ -83,10 +93,40 @@ describe('HTTP commerce platform adapter against a stub admin API', () => {
 
   it('redeem creates a price rule for that customer and one code; refund deletes the code; a platform failure spends nothing', async () => {
     const shop = await t.shop();
-    const program = (await t.http().post('/rest_api/v2/programs').set(auth(shop)).send({ type: 'spending', event: 'amount_discount', title: '$5 off', spending: { pointsCost: 500, rewardValue: 5, expiresInDays: 30, orderReqAmount: '25.00', combinedWith: { shippingDiscounts: true } } }).expect(201)).body.data.id;
+    const program = (
+      await t
+        .http()
+        .post('/rest_api/v2/programs')
+        .set(auth(shop))
+        .send({
+          type: 'spending',
+          event: 'amount_discount',
+          title: '$5 off',
+          spending: {
+            pointsCost: 500,
+            rewardValue: 5,
+            expiresInDays: 30,
+            orderReqAmount: '25.00',
+            combinedWith: { shippingDiscounts: true },
+          },
+        })
+        .expect(201)
+    ).body.data.id;
     await t.enrol(shop, 5101);
-    await t.http().post('/rest_api/v2/transactions/points/award').set(auth(shop)).send({ platformCustomerId: '5101', point: 1200 }).expect(200);
-    const { couponCode } = (await t.http().post('/rest_api/v2/programs/redemption/redeem').set(auth(shop)).send({ programId: program, platformCustomerId: '5101', quantity: 2 }).expect(200)).body.meta;
+    await t
+      .http()
+      .post('/rest_api/v2/transactions/points/award')
+      .set(auth(shop))
+      .send({ platformCustomerId: '5101', point: 1200 })
+      .expect(200);
+    const { couponCode } = (
+      await t
+        .http()
+        .post('/rest_api/v2/programs/redemption/redeem')
+        .set(auth(shop))
+        .send({ programId: program, platformCustomerId: '5101', quantity: 2 })
+        .expect(200)
+    ).body.meta;
     const rule = stub.calls.find((c) => c.method === 'POST' && c.path.endsWith('/price_rules.json'))!;
     expect(rule.path).toBe(`/${shop.domain}/admin/price_rules.json`);
     expect(rule.body.price_rule).toMatchObject({
@@ -101,31 +141,104 @@ describe('HTTP commerce platform adapter against a stub admin API', () => {
     });
     expect(rule.body.price_rule.ends_at).toEqual(expect.any(String));
     expect(stub.codes.has(couponCode)).toBe(true);
-    const reward = (await t.http().get('/rest_api/v2/rewards?platformCustomerId=5101').set(auth(shop)).expect(200)).body.data[0];
+    const reward = (await t.http().get('/rest_api/v2/rewards?platformCustomerId=5101').set(auth(shop)).expect(200)).body
+      .data[0];
     expect(reward.couponCode).toBe(couponCode);
 
-    await t.http().post('/rest_api/v2/rewards/coupons/refund').set(auth(shop)).send({ discountCode: couponCode, platformCustomerId: '5101' }).expect(200);
+    await t
+      .http()
+      .post('/rest_api/v2/rewards/coupons/refund')
+      .set(auth(shop))
+      .send({ discountCode: couponCode, platformCustomerId: '5101' })
+      .expect(200);
     expect(stub.codes.has(couponCode)).toBe(false);
 
     stub.fail(true);
     try {
-      expectError((await t.http().post('/rest_api/v2/programs/redemption/redeem').set(auth(shop)).send({ programId: program, platformCustomerId: '5101', quantity: 1 }).expect(502)).body, 'PLATFORM_UNAVAILABLE', 502);
+      expectError(
+        (
+          await t
+            .http()
+            .post('/rest_api/v2/programs/redemption/redeem')
+            .set(auth(shop))
+            .send({ programId: program, platformCustomerId: '5101', quantity: 1 })
+            .expect(502)
+        ).body,
+        'PLATFORM_UNAVAILABLE',
+        502,
+      );
     } finally {
       stub.fail(false);
     }
-    expect((await t.http().get('/rest_api/v2/customers/external/5101').set(auth(shop)).expect(200)).body.data.point).toBe(1200);
+    expect(
+      (await t.http().get('/rest_api/v2/customers/external/5101').set(auth(shop)).expect(200)).body.data.point,
+    ).toBe(1200);
   });
 
   it('free gifts entitle the chosen variant; store credit is sent with the reward id as Idempotency-Key', async () => {
     const shop = await t.shop();
-    const gift = (await t.http().post('/rest_api/v2/programs').set(auth(shop)).send({ type: 'spending', event: 'free_gift', title: 'Mug', spending: { pointsCost: 100, giftProducts: [{ id: '1', title: 'Mug', image: '', variants: [{ id: '11', title: 'Red' }, { id: '12', title: 'Blue' }] }] } }).expect(201)).body.data.id;
-    const credit = (await t.http().post('/rest_api/v2/programs').set(auth(shop)).send({ type: 'spending', event: 'store_credit', title: '$3', spending: { pointsCost: 100, rewardValue: 3 } }).expect(201)).body.data.id;
+    const gift = (
+      await t
+        .http()
+        .post('/rest_api/v2/programs')
+        .set(auth(shop))
+        .send({
+          type: 'spending',
+          event: 'free_gift',
+          title: 'Mug',
+          spending: {
+            pointsCost: 100,
+            giftProducts: [
+              {
+                id: '1',
+                title: 'Mug',
+                image: '',
+                variants: [
+                  { id: '11', title: 'Red' },
+                  { id: '12', title: 'Blue' },
+                ],
+              },
+            ],
+          },
+        })
+        .expect(201)
+    ).body.data.id;
+    const credit = (
+      await t
+        .http()
+        .post('/rest_api/v2/programs')
+        .set(auth(shop))
+        .send({ type: 'spending', event: 'store_credit', title: '$3', spending: { pointsCost: 100, rewardValue: 3 } })
+        .expect(201)
+    ).body.data.id;
     await t.enrol(shop, 5201);
-    await t.http().post('/rest_api/v2/transactions/points/award').set(auth(shop)).send({ platformCustomerId: '5201', point: 500 }).expect(200);
-    await t.http().post('/rest_api/v2/programs/redemption/redeem').set(auth(shop)).send({ programId: gift, platformCustomerId: '5201', quantity: 1, variantId: '12' }).expect(200);
+    await t
+      .http()
+      .post('/rest_api/v2/transactions/points/award')
+      .set(auth(shop))
+      .send({ platformCustomerId: '5201', point: 500 })
+      .expect(200);
+    await t
+      .http()
+      .post('/rest_api/v2/programs/redemption/redeem')
+      .set(auth(shop))
+      .send({ programId: gift, platformCustomerId: '5201', quantity: 1, variantId: '12' })
+      .expect(200);
     const rule = stub.calls.filter((c) => c.path.endsWith('/price_rules.json')).pop()!;
-    expect(rule.body.price_rule).toMatchObject({ target_selection: 'entitled', entitled_variant_ids: [12], value_type: 'percentage', value: '-100.0' });
-    const done = (await t.http().post('/rest_api/v2/programs/redemption/redeem').set(auth(shop)).send({ programId: credit, platformCustomerId: '5201', quantity: 1 }).expect(200)).body.meta;
+    expect(rule.body.price_rule).toMatchObject({
+      target_selection: 'entitled',
+      entitled_variant_ids: [12],
+      value_type: 'percentage',
+      value: '-100.0',
+    });
+    const done = (
+      await t
+        .http()
+        .post('/rest_api/v2/programs/redemption/redeem')
+        .set(auth(shop))
+        .send({ programId: credit, platformCustomerId: '5201', quantity: 1 })
+        .expect(200)
+    ).body.meta;
     const call = stub.calls.find((c) => c.path.endsWith('/customers/5201/store_credit/credits.json'))!;
     expect(call.body).toEqual({ credit: { amount: '3.00', currency: 'USD', reference: done.rewardId } });
     expect(call.headers['idempotency-key']).toBe(done.rewardId);
@@ -135,13 +248,35 @@ describe('HTTP commerce platform adapter against a stub admin API', () => {
   it('tier reward coupons wait out a platform outage, and a refused one does not hold back the next', async () => {
     const shop = await t.shop();
     const tier = (name: string, targetPoint: number, title: string) =>
-      t.http().post('/rest_api/v2/tiers').set(auth(shop)).send({ name, targetPoint, tierRewards: [{ type: 'coupon', rewardType: 'fixed_amount', rewardValue: 5, title }] }).expect(201);
+      t
+        .http()
+        .post('/rest_api/v2/tiers')
+        .set(auth(shop))
+        .send({
+          name,
+          targetPoint,
+          tierRewards: [{ type: 'coupon', rewardType: 'fixed_amount', rewardValue: 5, title }],
+        })
+        .expect(201);
     await tier('Silver', 100, 'Silver gift');
     await tier('Gold', 200, 'Gold gift');
     await tier('Platinum', 300, 'Platinum gift');
     await t.enrol(shop, 5301);
-    const award = (point: number) => t.http().post('/rest_api/v2/transactions/points/award').set(auth(shop)).send({ platformCustomerId: '5301', point }).expect(200);
-    const coupons = async () => (await t.http().get('/rest_api/v2/rewards?platformCustomerId=5301&order=createdAt_asc').set(auth(shop)).expect(200)).body.data.map((r: any) => r.programTitle);
+    const award = (point: number) =>
+      t
+        .http()
+        .post('/rest_api/v2/transactions/points/award')
+        .set(auth(shop))
+        .send({ platformCustomerId: '5301', point })
+        .expect(200);
+    const coupons = async () =>
+      (
+        await t
+          .http()
+          .get('/rest_api/v2/rewards?platformCustomerId=5301&order=createdAt_asc')
+          .set(auth(shop))
+          .expect(200)
+      ).body.data.map((r: any) => r.programTitle);
     stub.fail(true);
     await award(150);
     await new Promise((r) => setTimeout(r, 2500));
@@ -158,18 +293,47 @@ describe('HTTP commerce platform adapter against a stub admin API', () => {
   });
 
   it('collection memberships come from the platform collects', async () => {
-    const adapter = new HttpCommercePlatform({ baseUrl: stub.baseUrl, accessToken: 'stub-token', domainOf: async () => 'x.example.com' });
-    expect(await adapter.collectionsOf('s', ['501', '502', '503', '501'])).toEqual({ '501': ['70', '71'], '502': ['71'], '503': [] });
+    const adapter = new HttpCommercePlatform({
+      baseUrl: stub.baseUrl,
+      accessToken: 'stub-token',
+      domainOf: async () => 'x.example.com',
+    });
+    expect(await adapter.collectionsOf('s', ['501', '502', '503', '501'])).toEqual({
+      '501': ['70', '71'],
+      '502': ['71'],
+      '503': [],
+    });
   });
 
   it('creating the same reward twice finds the first code instead of minting a second', async () => {
-    const adapter = new HttpCommercePlatform({ baseUrl: stub.baseUrl, accessToken: 'stub-token', domainOf: async () => 'x.example.com' });
-    const request = { shopId: 's', rewardId: 'reward-42', rewardType: 'percentage', rewardValue: 10, orderReqAmount: null, expiresAt: null, title: 't', platformCustomerId: 9, combinedWith: { orderDiscounts: false, productDiscounts: false, shippingDiscounts: false }, entitledVariantIds: [] };
+    const adapter = new HttpCommercePlatform({
+      baseUrl: stub.baseUrl,
+      accessToken: 'stub-token',
+      domainOf: async () => 'x.example.com',
+    });
+    const request = {
+      shopId: 's',
+      rewardId: 'reward-42',
+      rewardType: 'percentage',
+      rewardValue: 10,
+      orderReqAmount: null,
+      expiresAt: null,
+      title: 't',
+      platformCustomerId: 9,
+      combinedWith: { orderDiscounts: false, productDiscounts: false, shippingDiscounts: false },
+      entitledVariantIds: [],
+    };
     const before = stub.calls.filter((c) => c.path.endsWith('/price_rules.json')).length;
     const first = await adapter.createDiscount(request);
     const second = await adapter.createDiscount(request);
     expect(second).toEqual(first);
     expect(stub.calls.filter((c) => c.path.endsWith('/price_rules.json')).length).toBe(before + 1);
-    await expect(new HttpCommercePlatform({ baseUrl: stub.baseUrl, accessToken: 'wrong', domainOf: async () => 'x' }).createDiscount({ ...request, rewardId: 'other' })).rejects.toMatchObject({ code: 'PLATFORM_REJECTED', status: 502 });
+    await expect(
+      new HttpCommercePlatform({
+        baseUrl: stub.baseUrl,
+        accessToken: 'wrong',
+        domainOf: async () => 'x',
+      }).createDiscount({ ...request, rewardId: 'other' }),
+    ).rejects.toMatchObject({ code: 'PLATFORM_REJECTED', status: 502 });
   });
 });

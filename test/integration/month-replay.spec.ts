@@ -15,7 +15,13 @@ describe(`a month replayed (${defaultStoreKind()})`, () => {
   let shop: ProvisionedShop;
   const at = (iso: string) => (now = new Date(iso));
   const api = () => t.http();
-  const order = (id: number, customerId: number, total: string, source = 'web', extra: Record<string, unknown> = {}) => ({
+  const order = (
+    id: number,
+    customerId: number,
+    total: string,
+    source = 'web',
+    extra: Record<string, unknown> = {},
+  ) => ({
     id,
     name: `#${id}`,
     customer: { id: customerId, email: `c${customerId}@example.com`, state: 'enabled' },
@@ -25,7 +31,8 @@ describe(`a month replayed (${defaultStoreKind()})`, () => {
     line_items: [],
     ...extra,
   });
-  const customer = async (id: number) => (await api().get(`/rest_api/v2/customers/external/${id}`).set(auth(shop)).expect(200)).body.data;
+  const customer = async (id: number) =>
+    (await api().get(`/rest_api/v2/customers/external/${id}`).set(auth(shop)).expect(200)).body.data;
 
   beforeAll(async () => {
     t = await createTestApp({ clock: { now: () => now } });
@@ -34,20 +41,71 @@ describe(`a month replayed (${defaultStoreKind()})`, () => {
   afterAll(() => t.close());
 
   it('every balance, earned total and tier matches the hand-computed ledger', async () => {
-    const ANN = 9001, BEN = 9002, CAT = 9003, DAN = 9004;
-    const silver = expectSuccess((await api().post('/rest_api/v2/tiers').set(auth(shop)).send({ name: 'Silver', targetPoint: 500, tierRewards: [{ type: 'points', points: 50 }] }).expect(201)).body);
-    const gold = expectSuccess((await api().post('/rest_api/v2/tiers').set(auth(shop)).send({ name: 'Gold', targetPoint: 1500 }).expect(201)).body);
+    const ANN = 9001,
+      BEN = 9002,
+      CAT = 9003,
+      DAN = 9004;
+    const silver = expectSuccess(
+      (
+        await api()
+          .post('/rest_api/v2/tiers')
+          .set(auth(shop))
+          .send({ name: 'Silver', targetPoint: 500, tierRewards: [{ type: 'points', points: 50 }] })
+          .expect(201)
+      ).body,
+    );
+    const gold = expectSuccess(
+      (await api().post('/rest_api/v2/tiers').set(auth(shop)).send({ name: 'Gold', targetPoint: 1500 }).expect(201))
+        .body,
+    );
     const program = (body: object) => api().post('/rest_api/v2/programs').set(auth(shop)).send(body).expect(201);
     await program({ type: 'earning', event: 'sign_up', title: 'Welcome', earnPoint: 100 });
-    await program({ type: 'earning', event: 'place_order', title: 'Web orders', earnPoint: 1, rateMoney: 1, roundingMethod: 'floor', appliedSource: ['web'] });
-    await program({ type: 'earning', event: 'place_order', title: 'Store orders', earnPoint: 2, rateMoney: 1, roundingMethod: 'floor', appliedSource: ['pos'], pendingDays: 7 });
-    const follow = expectSuccess((await program({ type: 'earning', event: 'follow_photo', title: 'Follow us', earnPoint: 30 })).body).id;
-    const fiveOff = expectSuccess((await program({ type: 'spending', event: 'amount_discount', title: '$5 off', spending: { pointsCost: 500, rewardValue: 5 } })).body).id;
-    await api().put('/rest_api/v2/settings/points-expiry').set(auth(shop)).send({ mode: 'inactivity', inactivityDays: 28 }).expect(200);
-    const redeem = (id: number, quantity = 1) => api().post('/rest_api/v2/programs/redemption/redeem').set(auth(shop)).send({ programId: fiveOff, platformCustomerId: String(id), quantity });
+    await program({
+      type: 'earning',
+      event: 'place_order',
+      title: 'Web orders',
+      earnPoint: 1,
+      rateMoney: 1,
+      roundingMethod: 'floor',
+      appliedSource: ['web'],
+    });
+    await program({
+      type: 'earning',
+      event: 'place_order',
+      title: 'Store orders',
+      earnPoint: 2,
+      rateMoney: 1,
+      roundingMethod: 'floor',
+      appliedSource: ['pos'],
+      pendingDays: 7,
+    });
+    const follow = expectSuccess(
+      (await program({ type: 'earning', event: 'follow_photo', title: 'Follow us', earnPoint: 30 })).body,
+    ).id;
+    const fiveOff = expectSuccess(
+      (
+        await program({
+          type: 'spending',
+          event: 'amount_discount',
+          title: '$5 off',
+          spending: { pointsCost: 500, rewardValue: 5 },
+        })
+      ).body,
+    ).id;
+    await api()
+      .put('/rest_api/v2/settings/points-expiry')
+      .set(auth(shop))
+      .send({ mode: 'inactivity', inactivityDays: 28 })
+      .expect(200);
+    const redeem = (id: number, quantity = 1) =>
+      api()
+        .post('/rest_api/v2/programs/redemption/redeem')
+        .set(auth(shop))
+        .send({ programId: fiveOff, platformCustomerId: String(id), quantity });
 
     // Mar 1: four sign-ups, 100 points each.
-    for (const id of [ANN, BEN, CAT, DAN]) await t.platform(shop, 'customers/create', { id, email: `c${id}@example.com` }).expect(200);
+    for (const id of [ANN, BEN, CAT, DAN])
+      await t.platform(shop, 'customers/create', { id, email: `c${id}@example.com` }).expect(200);
     // Mar 2: Ann, web order $120.50 -> floor(120.50) = 120. Ann 220.
     at('2026-03-02T10:00:00.000Z');
     await t.platform(shop, 'orders/paid', order(501, ANN, '120.50')).expect(200);
@@ -67,14 +125,26 @@ describe(`a month replayed (${defaultStoreKind()})`, () => {
     await t.platform(shop, 'orders/paid', order(503, ANN, '80.00', 'pos')).expect(200);
     // Mar 8: $20 of it refunded: floor(160 x 20/80) = 40 held points cancelled; 120 still held.
     at('2026-03-08T10:00:00.000Z');
-    await t.platform(shop, 'refunds/create', { id: 7001, order_id: 503, transactions: [{ kind: 'refund', status: 'success', amount: '20.00' }] }).expect(200);
+    await t
+      .platform(shop, 'refunds/create', {
+        id: 7001,
+        order_id: 503,
+        transactions: [{ kind: 'refund', status: 'success', amount: '20.00' }],
+      })
+      .expect(200);
     // Mar 10: Ben buys $5 off for 500. Ben 100.
     at('2026-03-10T10:00:00.000Z');
     await redeem(BEN).expect(200);
     // Mar 12: $150.33 of Ben's $450.99 refunded: floor(450 x 15033/45099) = 150 due; only 100 left to take
     // (shortfall 50). Ben 0; earned total and tier point drop by the full 150: 600 - 150 = 450.
     at('2026-03-12T10:00:00.000Z');
-    await t.platform(shop, 'refunds/create', { id: 7002, order_id: 502, transactions: [{ kind: 'refund', status: 'success', amount: '150.33' }] }).expect(200);
+    await t
+      .platform(shop, 'refunds/create', {
+        id: 7002,
+        order_id: 502,
+        transactions: [{ kind: 'refund', status: 'success', amount: '150.33' }],
+      })
+      .expect(200);
     // Mar 13 12:00: the release scheduler pays Ann's 120 held points. Ann 340.
     at('2026-03-13T12:00:00.000Z');
     expect(await t.app.get(PendingPointsRelease).runOnce()).toBe(1);
@@ -87,18 +157,28 @@ describe(`a month replayed (${defaultStoreKind()})`, () => {
     await t.platform(shop, 'orders/cancelled', order(501, ANN, '120.50')).expect(200);
     // Mar 16: the merchant gives Cat 400: 530 -> Silver, +50. Cat 580.
     at('2026-03-16T10:00:00.000Z');
-    await api().post('/rest_api/v2/transactions/points/award').set(auth(shop)).send({ platformCustomerId: String(CAT), point: 400 }).expect(200);
+    await api()
+      .post('/rest_api/v2/transactions/points/award')
+      .set(auth(shop))
+      .send({ platformCustomerId: String(CAT), point: 400 })
+      .expect(200);
     // Mar 20: Cat buys $5 off (80); Mar 21 gives it back (580).
     at('2026-03-20T10:00:00.000Z');
     const catCoupon = (await redeem(CAT).expect(200)).body.meta.couponCode;
     at('2026-03-21T10:00:00.000Z');
-    await api().post('/rest_api/v2/rewards/coupons/refund').set(auth(shop)).send({ discountCode: catCoupon, platformCustomerId: String(CAT) }).expect(200);
+    await api()
+      .post('/rest_api/v2/rewards/coupons/refund')
+      .set(auth(shop))
+      .send({ discountCode: catCoupon, platformCustomerId: String(CAT) })
+      .expect(200);
     // Mar 22: Ann buys two at once: 1000 points for one $10 coupon. Ann 420.
     at('2026-03-22T10:00:00.000Z');
     const annCoupon = (await redeem(ANN, 2).expect(200)).body.meta.couponCode;
     // Mar 25: Ann uses it on a $60 web order: +60. Ann 480.
     at('2026-03-25T10:00:00.000Z');
-    await t.platform(shop, 'orders/paid', order(505, ANN, '60.00', 'web', { discount_codes: [{ code: annCoupon }] })).expect(200);
+    await t
+      .platform(shop, 'orders/paid', order(505, ANN, '60.00', 'web', { discount_codes: [{ code: annCoupon }] }))
+      .expect(200);
     // Mar 30: Dan has done nothing for 29 days (> 28): his 100 expire. Ben (last activity Mar 10) and
     // the others are recent enough.
     at('2026-03-30T10:00:00.000Z');
@@ -113,14 +193,18 @@ describe(`a month replayed (${defaultStoreKind()})`, () => {
     for (const [id, want] of Object.entries(expected)) {
       expect({ ...(await customer(Number(id))), who: id }).toMatchObject({ ...want, who: id });
       // The history adds up to the balance: every change is a row.
-      const rows = (await api().get(`/rest_api/v2/transactions?platformCustomerId=${id}&limit=100`).set(auth(shop)).expect(200)).body.data;
+      const rows = (
+        await api().get(`/rest_api/v2/transactions?platformCustomerId=${id}&limit=100`).set(auth(shop)).expect(200)
+      ).body.data;
       const sum = rows.reduce((s: number, r: any) => s + r.earnPoint - r.spendPoint, 0);
       expect({ id, sum }).toEqual({ id, sum: want.point });
     }
     expect((await customer(ANN)).ordersCount).toBe(3); // 503, 504, 505 (501 cancelled)
-    const annRewards = (await api().get(`/rest_api/v2/rewards?platformCustomerId=${ANN}`).set(auth(shop)).expect(200)).body.data;
+    const annRewards = (await api().get(`/rest_api/v2/rewards?platformCustomerId=${ANN}`).set(auth(shop)).expect(200))
+      .body.data;
     expect(annRewards.map((r: any) => [r.rewardValue, r.pointsSpent, r.discountStatus])).toEqual([[10, 1000, 'used']]);
-    const catRewards = (await api().get(`/rest_api/v2/rewards?platformCustomerId=${CAT}`).set(auth(shop)).expect(200)).body.data;
+    const catRewards = (await api().get(`/rest_api/v2/rewards?platformCustomerId=${CAT}`).set(auth(shop)).expect(200))
+      .body.data;
     expect(catRewards.map((r: any) => r.discountStatus)).toEqual(['refunded']);
   });
 });

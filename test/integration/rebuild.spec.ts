@@ -20,7 +20,9 @@ describe('rebuild from the log', () => {
     const out: Record<string, unknown[]> = {};
     for (const projection of projections) {
       for (const definition of projection.collections) {
-        const docs = await (await t.store.storage.readStore.collection<{ id: string }>(definition)).find({}, { sort: { field: 'id', direction: 'asc' } });
+        const docs = await (
+          await t.store.storage.readStore.collection<{ id: string }>(definition)
+        ).find({}, { sort: { field: 'id', direction: 'asc' } });
         out[definition.name] = docs;
       }
     }
@@ -30,21 +32,54 @@ describe('rebuild from the log', () => {
   it('customers, transactions, tiers, shops and orders are identical after a rebuild', async () => {
     const shop = await t.shop();
     const other = await t.shop();
-    const silver = (await t.http().post('/rest_api/v2/tiers').set(auth(shop)).send({ name: 'Silver', targetPoint: 100 }).expect(201)).body.data.id;
+    const silver = (
+      await t.http().post('/rest_api/v2/tiers').set(auth(shop)).send({ name: 'Silver', targetPoint: 100 }).expect(201)
+    ).body.data.id;
     await t.http().put(`/rest_api/v2/tiers/${silver}`).set(auth(shop)).send({ name: 'Argent' }).expect(200);
-    const temp = (await t.http().post('/rest_api/v2/tiers').set(auth(shop)).send({ name: 'Temp', targetPoint: 9999 }).expect(201)).body.data.id;
+    const temp = (
+      await t.http().post('/rest_api/v2/tiers').set(auth(shop)).send({ name: 'Temp', targetPoint: 9999 }).expect(201)
+    ).body.data.id;
     await t.http().delete(`/rest_api/v2/tiers/${temp}`).set(auth(shop)).expect(200);
     for (let i = 1; i <= 6; i++) {
       await t.enrol(i % 2 ? shop : other, 500 + i);
-      await t.http().post('/rest_api/v2/transactions/points/award').set(auth(i % 2 ? shop : other)).send({ platformCustomerId: String(500 + i), point: 40 * i }).expect(200);
+      await t
+        .http()
+        .post('/rest_api/v2/transactions/points/award')
+        .set(auth(i % 2 ? shop : other))
+        .send({ platformCustomerId: String(500 + i), point: 40 * i })
+        .expect(200);
     }
-    await t.http().post('/rest_api/v2/transactions/points/deduct').set(auth(shop)).send({ platformCustomerId: '501', point: 5 }).expect(200);
-    await t.http().post('/rest_api/v2/transactions/points/reset').set(auth(shop)).send({ platformCustomerId: '503', point: 1 }).expect(200);
-    await t.http().put('/rest_api/v2/customers/external/505').set(auth(shop)).send({ dateOfBirth: '1990-01-02' }).expect(200);
-    await t.http().put('/rest_api/v2/customers/external/505/tier').set(auth(shop)).send({ tierId: silver, isInitTier: true }).expect(200);
+    await t
+      .http()
+      .post('/rest_api/v2/transactions/points/deduct')
+      .set(auth(shop))
+      .send({ platformCustomerId: '501', point: 5 })
+      .expect(200);
+    await t
+      .http()
+      .post('/rest_api/v2/transactions/points/reset')
+      .set(auth(shop))
+      .send({ platformCustomerId: '503', point: 1 })
+      .expect(200);
+    await t
+      .http()
+      .put('/rest_api/v2/customers/external/505')
+      .set(auth(shop))
+      .send({ dateOfBirth: '1990-01-02' })
+      .expect(200);
+    await t
+      .http()
+      .put('/rest_api/v2/customers/external/505/tier')
+      .set(auth(shop))
+      .send({ tierId: silver, isInitTier: true })
+      .expect(200);
     await t.platform(shop, 'customers/update', { id: 501, email: 'renamed@example.com', first_name: 'Re' }).expect(200);
-    await t.platform(shop, 'orders/paid', { id: 8001, customer: { id: 501 }, total_price: '12.50', line_items: [] }).expect(200);
-    await t.platform(shop, 'refunds/create', { id: 1, order_id: 8001, transactions: [{ kind: 'refund', amount: '2.50' }] }).expect(200);
+    await t
+      .platform(shop, 'orders/paid', { id: 8001, customer: { id: 501 }, total_price: '12.50', line_items: [] })
+      .expect(200);
+    await t
+      .platform(shop, 'refunds/create', { id: 1, order_id: 8001, transactions: [{ kind: 'refund', amount: '2.50' }] })
+      .expect(200);
 
     const live = await snapshot();
     expect((live.customers_v2 as unknown[]).length).toBe(6);
@@ -56,7 +91,12 @@ describe('rebuild from the log', () => {
     expect(await snapshot()).toEqual(live);
 
     // The service keeps projecting after a rebuild.
-    await t.http().post('/rest_api/v2/transactions/points/award').set(auth(shop)).send({ platformCustomerId: '501', point: 1 }).expect(200);
+    await t
+      .http()
+      .post('/rest_api/v2/transactions/points/award')
+      .set(auth(shop))
+      .send({ platformCustomerId: '501', point: 1 })
+      .expect(200);
     const customer = await t.http().get('/rest_api/v2/customers/external/501').set(auth(shop)).expect(200);
     expect(customer.body.data.point).toBe(40 - 5 + 1);
   });
@@ -67,30 +107,85 @@ describe('rebuild from the log', () => {
     try {
       const shop = await app.shop();
       const api = () => app.http();
-      await api().post('/rest_api/v2/tiers').set(auth(shop)).send({ name: 'VIP', targetPoint: 200, tierRewards: [{ type: 'points', points: 20 }, { type: 'coupon', rewardType: 'free_shipping', title: 'VIP shipping' }] }).expect(201);
-      await api().put('/rest_api/v2/settings/tier-retention').set(auth(shop)).send({ downgrade: true, assessmentMonths: 1, windowMonths: 1 }).expect(200);
-      await api().post('/rest_api/v2/programs').set(auth(shop)).send({ type: 'earning', event: 'place_order', title: 'Orders', earnPoint: 1, rateMoney: 1, pendingDays: 3 }).expect(201);
-      const program = (await api().post('/rest_api/v2/programs').set(auth(shop)).send({ type: 'spending', event: 'amount_discount', title: '$1', spending: { pointsCost: 10, rewardValue: 1, expiresInDays: 5, totalLimitationRedeem: 10 } }).expect(201)).body.data.id;
+      await api()
+        .post('/rest_api/v2/tiers')
+        .set(auth(shop))
+        .send({
+          name: 'VIP',
+          targetPoint: 200,
+          tierRewards: [
+            { type: 'points', points: 20 },
+            { type: 'coupon', rewardType: 'free_shipping', title: 'VIP shipping' },
+          ],
+        })
+        .expect(201);
+      await api()
+        .put('/rest_api/v2/settings/tier-retention')
+        .set(auth(shop))
+        .send({ downgrade: true, assessmentMonths: 1, windowMonths: 1 })
+        .expect(200);
+      await api()
+        .post('/rest_api/v2/programs')
+        .set(auth(shop))
+        .send({ type: 'earning', event: 'place_order', title: 'Orders', earnPoint: 1, rateMoney: 1, pendingDays: 3 })
+        .expect(201);
+      const program = (
+        await api()
+          .post('/rest_api/v2/programs')
+          .set(auth(shop))
+          .send({
+            type: 'spending',
+            event: 'amount_discount',
+            title: '$1',
+            spending: { pointsCost: 10, rewardValue: 1, expiresInDays: 5, totalLimitationRedeem: 10 },
+          })
+          .expect(201)
+      ).body.data.id;
       await app.enrol(shop, 601);
-      await app.platform(shop, 'orders/paid', { id: 8101, customer: { id: 601 }, total_price: '300.00', line_items: [] }).expect(200);
-      await app.platform(shop, 'refunds/create', { id: 2, order_id: 8101, transactions: [{ kind: 'refund', amount: '30.00' }] }).expect(200);
+      await app
+        .platform(shop, 'orders/paid', { id: 8101, customer: { id: 601 }, total_price: '300.00', line_items: [] })
+        .expect(200);
+      await app
+        .platform(shop, 'refunds/create', {
+          id: 2,
+          order_id: 8101,
+          transactions: [{ kind: 'refund', amount: '30.00' }],
+        })
+        .expect(200);
       now = new Date('2026-01-14T10:00:00.000Z');
       await app.app.get(PendingPointsRelease).runOnce();
-      const redeem = () => api().post('/rest_api/v2/programs/redemption/redeem').set(auth(shop)).send({ programId: program, platformCustomerId: '601', quantity: 1 }).expect(200);
+      const redeem = () =>
+        api()
+          .post('/rest_api/v2/programs/redemption/redeem')
+          .set(auth(shop))
+          .send({ programId: program, platformCustomerId: '601', quantity: 1 })
+          .expect(200);
       const refunded = (await redeem()).body.meta.couponCode;
-      await api().post('/rest_api/v2/rewards/coupons/refund').set(auth(shop)).send({ discountCode: refunded, platformCustomerId: '601' }).expect(200);
+      await api()
+        .post('/rest_api/v2/rewards/coupons/refund')
+        .set(auth(shop))
+        .send({ discountCode: refunded, platformCustomerId: '601' })
+        .expect(200);
       await redeem();
       now = new Date('2026-01-20T10:00:00.000Z');
       await app.app.get(CouponExpiry).runOnce();
       now = new Date('2026-02-20T10:00:00.000Z');
       await app.app.get(TierReviews).runOnce();
-      await waitUntil(async () => (await api().get('/rest_api/v2/rewards?platformCustomerId=601').set(auth(shop)).expect(200)).body.data.length === 3, 10_000, 'granted coupon');
+      await waitUntil(
+        async () =>
+          (await api().get('/rest_api/v2/rewards?platformCustomerId=601').set(auth(shop)).expect(200)).body.data
+            .length === 3,
+        10_000,
+        'granted coupon',
+      );
 
       const snapshotOf = async () => {
         const out: Record<string, unknown[]> = {};
         for (const projection of app.app.get<Projection[]>(PROJECTIONS)) {
           for (const definition of projection.collections) {
-            out[definition.name] = await (await app.store.storage.readStore.collection<{ id: string }>(definition)).find({}, { sort: { field: 'id', direction: 'asc' } });
+            out[definition.name] = await (
+              await app.store.storage.readStore.collection<{ id: string }>(definition)
+            ).find({}, { sort: { field: 'id', direction: 'asc' } });
           }
         }
         return out;
@@ -98,7 +193,11 @@ describe('rebuild from the log', () => {
       const live = await snapshotOf();
       const customer = (live.customers_v2 as Array<Record<string, unknown>>)[0];
       expect(customer).toMatchObject({ point: 270 + 20 - 10, pendingPoints: 0 });
-      expect((live.rewards_v1 as Array<{ discountStatus: string }>).map((r) => r.discountStatus).sort()).toEqual(['active', 'expired', 'refunded']);
+      expect((live.rewards_v1 as Array<{ discountStatus: string }>).map((r) => r.discountStatus).sort()).toEqual([
+        'active',
+        'expired',
+        'refunded',
+      ]);
       await app.app.get(ProjectionRunner).rebuild();
       expect(await snapshotOf()).toEqual(live);
     } finally {
@@ -109,13 +208,21 @@ describe('rebuild from the log', () => {
   it('redelivered events do not count twice', async () => {
     const shop = await t.shop();
     await t.enrol(shop, 601);
-    await t.http().post('/rest_api/v2/transactions/points/award').set(auth(shop)).send({ platformCustomerId: '601', point: 10 }).expect(200);
+    await t
+      .http()
+      .post('/rest_api/v2/transactions/points/award')
+      .set(auth(shop))
+      .send({ platformCustomerId: '601', point: 10 })
+      .expect(200);
     const before = await snapshot();
     // Apply the whole log again on top of the live read models, as after a crash before a checkpoint.
     const log = await t.store.storage.eventStore.readAll({ after: null, limit: 100000 });
     for (const projection of t.app.get<Projection[]>(PROJECTIONS)) {
       const batch = new ProjectionBatch(t.store.storage.readStore);
-      await projection.apply(log.filter((e) => projection.handles(e.type)), batch);
+      await projection.apply(
+        log.filter((e) => projection.handles(e.type)),
+        batch,
+      );
       await batch.commit();
     }
     expect(await snapshot()).toEqual(before);

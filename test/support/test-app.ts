@@ -39,7 +39,9 @@ async function startApp(storage: Storage, store: TestStorage, clock?: Clock): Pr
   return app;
 }
 
-export async function createTestApp(options: { kind?: StoreKind; clock?: Clock; env?: Record<string, string> } = {}): Promise<TestApp> {
+export async function createTestApp(
+  options: { kind?: StoreKind; clock?: Clock; env?: Record<string, string> } = {},
+): Promise<TestApp> {
   const store = await openTestStorage(options.kind ?? defaultStoreKind(), options.env);
   const app = await startApp(store.storage, store, options.clock);
   const others: INestApplication[] = [];
@@ -63,7 +65,15 @@ export async function createTestApp(options: { kind?: StoreKind; clock?: Clock; 
     shop: (domain = `shop-${randomUUID().slice(0, 8)}.example.com`) =>
       app.get(CommandBus).execute(new ProvisionShopCommand(domain, 'ultimate', 'USD', 'UTC')),
     async enrol(shop, platformCustomerId, profile = {}) {
-      const body = { id: platformCustomerId, email: `c${platformCustomerId}@example.com`, first_name: 'Test', last_name: `Customer${platformCustomerId}`, accepts_marketing: false, created_at: '2026-01-01T00:00:00Z', ...profile };
+      const body = {
+        id: platformCustomerId,
+        email: `c${platformCustomerId}@example.com`,
+        first_name: 'Test',
+        last_name: `Customer${platformCustomerId}`,
+        accepts_marketing: false,
+        created_at: '2026-01-01T00:00:00Z',
+        ...profile,
+      };
       const response = await platform(shop, 'customers/create', body).expect(200);
       return response.body.data.customerId as string;
     },
@@ -83,12 +93,21 @@ export async function createTestApp(options: { kind?: StoreKind; clock?: Clock; 
 
 /** Asserts the v2 error envelope and returns the error object. */
 export function expectError(body: any, code: string, statusCode: number) {
-  expect(body).toMatchObject({ success: false, error: { code, statusCode, message: expect.any(String) }, timestamp: expect.any(String) });
+  expect(body).toMatchObject({
+    success: false,
+    error: { code, statusCode, message: expect.any(String) },
+    timestamp: expect.any(String),
+  });
   return body.error;
 }
 
 export function expectSuccess(body: any) {
-  expect(body).toMatchObject({ success: true, meta: expect.any(Object), message: expect.any(String), timestamp: expect.any(String) });
+  expect(body).toMatchObject({
+    success: true,
+    meta: expect.any(Object),
+    message: expect.any(String),
+    timestamp: expect.any(String),
+  });
   expect(body).toHaveProperty('data');
   return body.data;
 }

@@ -32,9 +32,15 @@ describe(`webhook deliveries (${defaultStoreKind()})`, () => {
   let t: TestApp;
   let shop: ProvisionedShop;
   const award = (platformCustomerId: number, point: number) =>
-    t.http().post('/rest_api/v2/transactions/points/award').set(auth(shop)).send({ platformCustomerId: String(platformCustomerId), point }).expect(200);
+    t
+      .http()
+      .post('/rest_api/v2/transactions/points/award')
+      .set(auth(shop))
+      .send({ platformCustomerId: String(platformCustomerId), point })
+      .expect(200);
   const register = async (topic: string, url: string, as = shop) =>
-    (await t.http().post('/app/api/v1/webhooks').set(auth(as)).send({ topic, url }).expect(200)).body.webhook.id as string;
+    (await t.http().post('/app/api/v1/webhooks').set(auth(as)).send({ topic, url }).expect(200)).body.webhook
+      .id as string;
 
   beforeAll(async () => {
     t = await createTestApp({ env: FAST });
@@ -56,11 +62,22 @@ describe(`webhook deliveries (${defaultStoreKind()})`, () => {
       expect(receiver.received.some((r) => verified(r, 'sk_other'))).toBe(false);
       const earned = receiver.received.filter((r) => r.body.topic === 'points/earned').map((r) => r.body);
       expect(earned).toEqual([
-        expect.objectContaining({ topic: 'points/earned', shopId: shop.shopId, oldPoint: 0, newPoint: 60, points: 60, customer: expect.objectContaining({ email: 'hooked@example.com', platformCustomerId: 4001 }) }),
+        expect.objectContaining({
+          topic: 'points/earned',
+          shopId: shop.shopId,
+          oldPoint: 0,
+          newPoint: 60,
+          points: 60,
+          customer: expect.objectContaining({ email: 'hooked@example.com', platformCustomerId: 4001 }),
+        }),
         expect.objectContaining({ oldPoint: 60, newPoint: 110, points: 50 }),
       ]);
       const tier = receiver.received.find((r) => r.body.topic === 'tier/upgraded')!;
-      expect(tier.body).toMatchObject({ oldTierName: 'Bronze', newTierName: 'Silver', customer: { email: 'hooked@example.com' } });
+      expect(tier.body).toMatchObject({
+        oldTierName: 'Bronze',
+        newTierName: 'Silver',
+        customer: { email: 'hooked@example.com' },
+      });
       for (const r of receiver.received) {
         expect(r.headers['x-svc-loyalty-delivery-id']).toBe(r.body.webhookId);
         expect(r.headers['x-svc-loyalty-timestamp']).toEqual(expect.any(String));
@@ -80,9 +97,23 @@ describe(`webhook deliveries (${defaultStoreKind()})`, () => {
       await t.enrol(otherShop, 4002);
       await register('points/earned', receiver.url('/late'));
       await award(4002, 6);
-      await t.http().post('/rest_api/v2/transactions/points/award').set(auth(otherShop)).send({ platformCustomerId: '4002', point: 7 }).expect(200);
-      await t.http().post('/rest_api/v2/transactions/points/deduct').set(auth(shop)).send({ platformCustomerId: '4002', point: 1 }).expect(200);
-      await waitUntil(() => receiver.received.some((r) => r.body.customer?.platformCustomerId === 4002), 10_000, 'delivery');
+      await t
+        .http()
+        .post('/rest_api/v2/transactions/points/award')
+        .set(auth(otherShop))
+        .send({ platformCustomerId: '4002', point: 7 })
+        .expect(200);
+      await t
+        .http()
+        .post('/rest_api/v2/transactions/points/deduct')
+        .set(auth(shop))
+        .send({ platformCustomerId: '4002', point: 1 })
+        .expect(200);
+      await waitUntil(
+        () => receiver.received.some((r) => r.body.customer?.platformCustomerId === 4002),
+        10_000,
+        'delivery',
+      );
       await new Promise((r) => setTimeout(r, 300));
       const mine = receiver.received.filter((r) => r.body.customer?.platformCustomerId === 4002);
       expect(mine.map((r) => r.body.points)).toEqual([6]);
@@ -102,7 +133,12 @@ describe(`webhook deliveries (${defaultStoreKind()})`, () => {
       }
       for (let i = 1; i <= 4; i++) {
         for (const id of [4101, 4102]) {
-          await t.http().post('/rest_api/v2/transactions/points/deduct').set(auth(shop)).send({ platformCustomerId: String(id), point: i }).expect(200);
+          await t
+            .http()
+            .post('/rest_api/v2/transactions/points/deduct')
+            .set(auth(shop))
+            .send({ platformCustomerId: String(id), point: i })
+            .expect(200);
         }
       }
       await new Promise((r) => setTimeout(r, 700));
@@ -113,10 +149,14 @@ describe(`webhook deliveries (${defaultStoreKind()})`, () => {
       expect(receiver.received).toHaveLength(8);
       expect(new Set(receiver.received.map((r) => r.body.webhookId)).size).toBe(8);
       for (const id of [4101, 4102]) {
-        const seen = receiver.received.filter((r) => r.body.customer.platformCustomerId === id).map((r) => r.body.newPoint);
+        const seen = receiver.received
+          .filter((r) => r.body.customer.platformCustomerId === id)
+          .map((r) => r.body.newPoint);
         expect(seen).toEqual([99, 97, 94, 90]);
       }
-      const deliveries = (await t.http().get(`/app/api/v1/webhooks/${webhookId}/deliveries`).set(auth(shop)).expect(200)).body.deliveries;
+      const deliveries = (
+        await t.http().get(`/app/api/v1/webhooks/${webhookId}/deliveries`).set(auth(shop)).expect(200)
+      ).body.deliveries;
       expect(deliveries).toHaveLength(8);
       expect(deliveries.every((d: any) => d.status === 'delivered' && d.attemptLog.length >= 1)).toBe(true);
       expect(deliveries.some((d: any) => d.attemptLog.some((a: any) => a.statusCode === 503))).toBe(true);
@@ -132,12 +172,22 @@ describe(`webhook deliveries (${defaultStoreKind()})`, () => {
       await t.enrol(shop, 4201);
       await award(4201, 3);
       await waitUntil(() => receiver.received.length === 1, 10_000, 'first delivery');
-      const [delivery] = (await t.http().get(`/app/api/v1/webhooks/${webhookId}/deliveries`).set(auth(shop)).expect(200)).body.deliveries;
-      const res = await t.http().post(`/app/api/v1/webhooks/${webhookId}/deliveries/${delivery.id}/redeliver`).set(auth(shop)).expect(200);
-      expect(res.body).toMatchObject({ success: true, delivery: { id: delivery.id, status: 'delivered', lastAttempt: { statusCode: 200 } } });
+      const [delivery] = (
+        await t.http().get(`/app/api/v1/webhooks/${webhookId}/deliveries`).set(auth(shop)).expect(200)
+      ).body.deliveries;
+      const res = await t
+        .http()
+        .post(`/app/api/v1/webhooks/${webhookId}/deliveries/${delivery.id}/redeliver`)
+        .set(auth(shop))
+        .expect(200);
+      expect(res.body).toMatchObject({
+        success: true,
+        delivery: { id: delivery.id, status: 'delivered', lastAttempt: { statusCode: 200 } },
+      });
       expect(receiver.received).toHaveLength(2);
       expect(receiver.received[1].body.webhookId).toBe(receiver.received[0].body.webhookId);
-      const again = (await t.http().get(`/app/api/v1/webhooks/${webhookId}/deliveries`).set(auth(shop)).expect(200)).body.deliveries[0];
+      const again = (await t.http().get(`/app/api/v1/webhooks/${webhookId}/deliveries`).set(auth(shop)).expect(200))
+        .body.deliveries[0];
       expect(again.attemptLog.map((a: any) => a.sentBy)).toEqual([expect.stringMatching(/^worker-/), 'redeliver']);
     } finally {
       await receiver.close();
@@ -150,10 +200,17 @@ describe(`webhook deliveries (${defaultStoreKind()})`, () => {
       const webhookId = await register('points/earned', receiver.url('/gone'));
       await t.enrol(shop, 4301);
       await award(4301, 1);
-      await waitUntil(async () => !(await t.http().get(`/app/api/v1/webhooks/${webhookId}`).set(auth(shop))).body.webhook.isEnabled, 10_000, 'disable');
-      const webhook = (await t.http().get(`/app/api/v1/webhooks/${webhookId}`).set(auth(shop)).expect(200)).body.webhook;
+      await waitUntil(
+        async () => !(await t.http().get(`/app/api/v1/webhooks/${webhookId}`).set(auth(shop))).body.webhook.isEnabled,
+        10_000,
+        'disable',
+      );
+      const webhook = (await t.http().get(`/app/api/v1/webhooks/${webhookId}`).set(auth(shop)).expect(200)).body
+        .webhook;
       expect(webhook.disabledReason).toContain('410');
-      const [delivery] = (await t.http().get(`/app/api/v1/webhooks/${webhookId}/deliveries`).set(auth(shop)).expect(200)).body.deliveries;
+      const [delivery] = (
+        await t.http().get(`/app/api/v1/webhooks/${webhookId}/deliveries`).set(auth(shop)).expect(200)
+      ).body.deliveries;
       expect(delivery).toMatchObject({ status: 'failed', lastStatusCode: 410, attempts: 1 });
     } finally {
       await receiver.close();
@@ -167,7 +224,12 @@ describe(`webhook deliveries (${defaultStoreKind()})`, () => {
       await register('points/earned', receiver.url('/rotated'), rotatedShop);
       await t.enrol(rotatedShop, 4401);
       const { secretKey } = await t.app.get(CommandBus).execute(new RotateShopSecretCommand(rotatedShop.shopId));
-      await t.http().post('/rest_api/v2/transactions/points/award').set(auth({ ...rotatedShop, secretKey })).send({ platformCustomerId: '4401', point: 2 }).expect(200);
+      await t
+        .http()
+        .post('/rest_api/v2/transactions/points/award')
+        .set(auth({ ...rotatedShop, secretKey }))
+        .send({ platformCustomerId: '4401', point: 2 })
+        .expect(200);
       await t.http().get('/rest_api/v2/whoami').set(auth(rotatedShop)).expect(401);
       await waitUntil(() => receiver.received.length === 1, 10_000, 'delivery');
       expect(verified(receiver.received[0], secretKey)).toBe(true);
@@ -184,9 +246,19 @@ describe(`webhook delivery failure modes (${defaultStoreKind()})`, () => {
     const receiver = await startReceiver();
     try {
       const shop = await t.shop();
-      await t.http().post('/app/api/v1/webhooks').set(auth(shop)).send({ topic: 'points/earned', url: receiver.url('/lease') }).expect(200);
+      await t
+        .http()
+        .post('/app/api/v1/webhooks')
+        .set(auth(shop))
+        .send({ topic: 'points/earned', url: receiver.url('/lease') })
+        .expect(200);
       await t.enrol(shop, 4501);
-      await t.http().post('/rest_api/v2/transactions/points/award').set(auth(shop)).send({ platformCustomerId: '4501', point: 9 }).expect(200);
+      await t
+        .http()
+        .post('/rest_api/v2/transactions/points/award')
+        .set(auth(shop))
+        .send({ platformCustomerId: '4501', point: 9 })
+        .expect(200);
       await t.app.get(WebhookProjector).catchUp();
       // A worker takes the delivery and dies before sending.
       const claimed = await t.store.storage.webhookOutbox.claimDue('doomed-worker', 10, 300);
@@ -207,20 +279,44 @@ describe(`webhook delivery failure modes (${defaultStoreKind()})`, () => {
     const t = await createTestApp({ env: { ...FAST, WEBHOOK_WORKER: 'false' } });
     try {
       const shop = await t.shop();
-      const webhookId = (await t.http().post('/app/api/v1/webhooks').set(auth(shop)).send({ topic: 'points/earned', url: 'http://127.0.0.1:9/x' }).expect(200)).body.webhook.id;
+      const webhookId = (
+        await t
+          .http()
+          .post('/app/api/v1/webhooks')
+          .set(auth(shop))
+          .send({ topic: 'points/earned', url: 'http://127.0.0.1:9/x' })
+          .expect(200)
+      ).body.webhook.id;
       await t.enrol(shop, 4601);
-      for (let i = 1; i <= 3; i++) await t.http().post('/rest_api/v2/transactions/points/award').set(auth(shop)).send({ platformCustomerId: '4601', point: i }).expect(200);
+      for (let i = 1; i <= 3; i++)
+        await t
+          .http()
+          .post('/rest_api/v2/transactions/points/award')
+          .set(auth(shop))
+          .send({ platformCustomerId: '4601', point: i })
+          .expect(200);
       const projector = t.app.get(WebhookProjector);
       await projector.catchUp();
       // A second projector starting from the stored state (a restart) and the first one again.
-      const restarted = new WebhookProjector(t.store.storage.eventStore, t.store.storage.webhookOutbox, t.store.config, { subscribe: () => undefined } as never, { nudge: () => undefined } as never);
+      const restarted = new WebhookProjector(
+        t.store.storage.eventStore,
+        t.store.storage.webhookOutbox,
+        t.store.config,
+        { subscribe: () => undefined } as never,
+        { nudge: () => undefined } as never,
+      );
       await restarted.catchUp();
       await projector.catchUp();
       const deliveries = await t.store.storage.webhookOutbox.list(webhookId, { limit: 100 });
       expect(deliveries).toHaveLength(3);
       // Writing the same deliveries again (a crash after sending them to the store) changes nothing.
       const state = await t.store.storage.webhookOutbox.loadProjector();
-      await t.store.storage.webhookOutbox.commitProjector({ deliveries: deliveries.map(({ attemptsLog: _a, ...d }) => d), subscriptions: [], removed: [], checkpoint: state.checkpoint! });
+      await t.store.storage.webhookOutbox.commitProjector({
+        deliveries: deliveries.map(({ attemptsLog: _a, ...d }) => d),
+        subscriptions: [],
+        removed: [],
+        checkpoint: state.checkpoint!,
+      });
       expect(await t.store.storage.webhookOutbox.list(webhookId, { limit: 100 })).toHaveLength(3);
     } finally {
       await t.close();
@@ -228,17 +324,36 @@ describe(`webhook delivery failure modes (${defaultStoreKind()})`, () => {
   });
 
   it('a run of failures disables the webhook and says so in the log', async () => {
-    const t = await createTestApp({ env: { ...FAST, WEBHOOK_DISABLE_AFTER_FAILURES: '3', WEBHOOK_BACKOFF_BASE_MS: '10' } });
+    const t = await createTestApp({
+      env: { ...FAST, WEBHOOK_DISABLE_AFTER_FAILURES: '3', WEBHOOK_BACKOFF_BASE_MS: '10' },
+    });
     const receiver = await startReceiver(() => 500);
     try {
       const shop = await t.shop();
-      const id = (await t.http().post('/app/api/v1/webhooks').set(auth(shop)).send({ topic: 'points/earned', url: receiver.url('/fail') }).expect(200)).body.webhook.id;
+      const id = (
+        await t
+          .http()
+          .post('/app/api/v1/webhooks')
+          .set(auth(shop))
+          .send({ topic: 'points/earned', url: receiver.url('/fail') })
+          .expect(200)
+      ).body.webhook.id;
       await t.enrol(shop, 4701);
-      await t.http().post('/rest_api/v2/transactions/points/award').set(auth(shop)).send({ platformCustomerId: '4701', point: 1 }).expect(200);
-      await waitUntil(async () => !(await t.http().get(`/app/api/v1/webhooks/${id}`).set(auth(shop))).body.webhook.isEnabled, 10_000, 'disable');
+      await t
+        .http()
+        .post('/rest_api/v2/transactions/points/award')
+        .set(auth(shop))
+        .send({ platformCustomerId: '4701', point: 1 })
+        .expect(200);
+      await waitUntil(
+        async () => !(await t.http().get(`/app/api/v1/webhooks/${id}`).set(auth(shop))).body.webhook.isEnabled,
+        10_000,
+        'disable',
+      );
       const webhook = (await t.http().get(`/app/api/v1/webhooks/${id}`).set(auth(shop)).expect(200)).body.webhook;
       expect(webhook.disabledReason).toBe('3 failed attempts in a row');
-      const [delivery] = (await t.http().get(`/app/api/v1/webhooks/${id}/deliveries`).set(auth(shop)).expect(200)).body.deliveries;
+      const [delivery] = (await t.http().get(`/app/api/v1/webhooks/${id}/deliveries`).set(auth(shop)).expect(200)).body
+        .deliveries;
       expect(delivery.status).toBe('failed');
       expect(delivery.attemptLog).toHaveLength(3);
     } finally {
@@ -247,33 +362,47 @@ describe(`webhook delivery failure modes (${defaultStoreKind()})`, () => {
     }
   });
 
-  (defaultStoreKind() === 'postgres' ? it : it.skip)('two service processes on one database send each delivery once', async () => {
-    const t = await createTestApp({ env: FAST });
-    const receiver = await startReceiver();
-    try {
-      const second = await t.secondInstance();
-      const shop = await t.shop();
-      await t.http().post('/app/api/v1/webhooks').set(auth(shop)).send({ topic: 'points/earned', url: receiver.url('/two') }).expect(200);
-      const servers = [t.app.getHttpServer(), second.getHttpServer()];
-      const request = (await import('supertest')).default;
-      for (let c = 0; c < 10; c++) await t.enrol(shop, 4800 + c);
-      await Promise.all(
-        Array.from({ length: 40 }, (_, i) =>
-          request(servers[i % 2]).post('/rest_api/v2/transactions/points/award').set(auth(shop)).send({ platformCustomerId: String(4800 + (i % 10)), point: 1 }).expect(200),
-        ),
-      );
-      await waitUntil(() => receiver.received.length >= 40, 15_000, '40 deliveries');
-      await new Promise((r) => setTimeout(r, 500));
-      const ids = receiver.received.map((r) => r.body.webhookId);
-      expect(ids).toHaveLength(40);
-      expect(new Set(ids).size).toBe(40);
-      for (let c = 0; c < 10; c++) {
-        const points = receiver.received.filter((r) => r.body.customer.platformCustomerId === 4800 + c).map((r) => r.body.newPoint);
-        expect(points).toEqual([1, 2, 3, 4]);
+  (defaultStoreKind() === 'postgres' ? it : it.skip)(
+    'two service processes on one database send each delivery once',
+    async () => {
+      const t = await createTestApp({ env: FAST });
+      const receiver = await startReceiver();
+      try {
+        const second = await t.secondInstance();
+        const shop = await t.shop();
+        await t
+          .http()
+          .post('/app/api/v1/webhooks')
+          .set(auth(shop))
+          .send({ topic: 'points/earned', url: receiver.url('/two') })
+          .expect(200);
+        const servers = [t.app.getHttpServer(), second.getHttpServer()];
+        const request = (await import('supertest')).default;
+        for (let c = 0; c < 10; c++) await t.enrol(shop, 4800 + c);
+        await Promise.all(
+          Array.from({ length: 40 }, (_, i) =>
+            request(servers[i % 2])
+              .post('/rest_api/v2/transactions/points/award')
+              .set(auth(shop))
+              .send({ platformCustomerId: String(4800 + (i % 10)), point: 1 })
+              .expect(200),
+          ),
+        );
+        await waitUntil(() => receiver.received.length >= 40, 15_000, '40 deliveries');
+        await new Promise((r) => setTimeout(r, 500));
+        const ids = receiver.received.map((r) => r.body.webhookId);
+        expect(ids).toHaveLength(40);
+        expect(new Set(ids).size).toBe(40);
+        for (let c = 0; c < 10; c++) {
+          const points = receiver.received
+            .filter((r) => r.body.customer.platformCustomerId === 4800 + c)
+            .map((r) => r.body.newPoint);
+          expect(points).toEqual([1, 2, 3, 4]);
+        }
+      } finally {
+        await receiver.close();
+        await t.close();
       }
-    } finally {
-      await receiver.close();
-      await t.close();
-    }
-  });
+    },
+  );
 });

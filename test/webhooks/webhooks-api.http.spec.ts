@@ -2,7 +2,12 @@ import { createTestApp, TestApp, auth } from '../support/test-app';
 import { ProvisionedShop } from '../../src/shops/commands/provision-shop.handler';
 
 const expectApiError = (body: any) => {
-  expect(body).toEqual({ success: false, error: expect.any(String), code: expect.any(String), timestamp: expect.any(String) });
+  expect(body).toEqual({
+    success: false,
+    error: expect.any(String),
+    code: expect.any(String),
+    timestamp: expect.any(String),
+  });
   return body.error as string;
 };
 
@@ -10,7 +15,8 @@ describe('webhook management API', () => {
   let t: TestApp;
   let shop: ProvisionedShop;
   let other: ProvisionedShop;
-  const api = (method: 'get' | 'post' | 'put' | 'delete', path = '', as = shop) => t.http()[method](`/app/api/v1/webhooks${path}`).set(auth(as));
+  const api = (method: 'get' | 'post' | 'put' | 'delete', path = '', as = shop) =>
+    t.http()[method](`/app/api/v1/webhooks${path}`).set(auth(as));
 
   beforeAll(async () => {
     t = await createTestApp({ env: { WEBHOOK_ALLOW_LOOPBACK: 'true', WEBHOOK_WORKER: 'false' } });
@@ -25,10 +31,20 @@ describe('webhook management API', () => {
   });
 
   it('registers a webhook (200) and lists it', async () => {
-    const res = await api('post').send({ topic: 'points/earned', url: 'https://merchant.example.com/hooks/earned' }).expect(200);
+    const res = await api('post')
+      .send({ topic: 'points/earned', url: 'https://merchant.example.com/hooks/earned' })
+      .expect(200);
     expect(res.body).toEqual({
       success: true,
-      webhook: { id: expect.any(String), topic: 'points/earned', url: 'https://merchant.example.com/hooks/earned', isEnabled: true, disabledReason: null, createdAt: expect.any(String), updatedAt: expect.any(String) },
+      webhook: {
+        id: expect.any(String),
+        topic: 'points/earned',
+        url: 'https://merchant.example.com/hooks/earned',
+        isEnabled: true,
+        disabledReason: null,
+        createdAt: expect.any(String),
+        updatedAt: expect.any(String),
+      },
       timestamp: expect.any(String),
     });
     const list = await api('get').expect(200);
@@ -50,13 +66,18 @@ describe('webhook management API', () => {
 
   it('the same topic and url twice is 409', async () => {
     await api('post').send({ topic: 'tier/upgraded', url: 'https://merchant.example.com/t' }).expect(200);
-    expectApiError((await api('post').send({ topic: 'tier/upgraded', url: 'https://merchant.example.com/t' }).expect(409)).body);
+    expectApiError(
+      (await api('post').send({ topic: 'tier/upgraded', url: 'https://merchant.example.com/t' }).expect(409)).body,
+    );
   });
 
   it('gets, updates and deletes one webhook', async () => {
-    const id = (await api('post').send({ topic: 'points/redeemed', url: 'https://merchant.example.com/r' }).expect(200)).body.webhook.id;
+    const id = (await api('post').send({ topic: 'points/redeemed', url: 'https://merchant.example.com/r' }).expect(200))
+      .body.webhook.id;
     expect((await api('get', `/${id}`).expect(200)).body.webhook).toMatchObject({ id, topic: 'points/redeemed' });
-    const updated = await api('put', `/${id}`).send({ url: 'https://merchant.example.com/r2', isEnabled: false }).expect(200);
+    const updated = await api('put', `/${id}`)
+      .send({ url: 'https://merchant.example.com/r2', isEnabled: false })
+      .expect(200);
     expect(updated.body.webhook).toMatchObject({ url: 'https://merchant.example.com/r2', isEnabled: false });
     expectApiError((await api('put', `/${id}`).send({}).expect(400)).body);
     expectApiError((await api('put', `/${id}`).send({ url: 'http://merchant.example.com/r' }).expect(400)).body);
@@ -66,7 +87,8 @@ describe('webhook management API', () => {
   });
 
   it("another shop's webhook is 404; no keys is 401 with the string error shape", async () => {
-    const id = (await api('post').send({ topic: 'points/expired', url: 'https://merchant.example.com/e' }).expect(200)).body.webhook.id;
+    const id = (await api('post').send({ topic: 'points/expired', url: 'https://merchant.example.com/e' }).expect(200))
+      .body.webhook.id;
     await api('get', `/${id}`, other).expect(404);
     await api('put', `/${id}`, other).send({ isEnabled: false }).expect(404);
     await api('delete', `/${id}`, other).expect(404);
@@ -76,8 +98,14 @@ describe('webhook management API', () => {
   });
 
   it('deliveries: empty list, bad paging 400, unknown delivery 404', async () => {
-    const id = (await api('post').send({ topic: 'milestone/achieved', url: 'https://merchant.example.com/m' }).expect(200)).body.webhook.id;
-    expect((await api('get', `/${id}/deliveries`).expect(200)).body).toEqual({ success: true, deliveries: [], timestamp: expect.any(String) });
+    const id = (
+      await api('post').send({ topic: 'milestone/achieved', url: 'https://merchant.example.com/m' }).expect(200)
+    ).body.webhook.id;
+    expect((await api('get', `/${id}/deliveries`).expect(200)).body).toEqual({
+      success: true,
+      deliveries: [],
+      timestamp: expect.any(String),
+    });
     await api('get', `/${id}/deliveries?limit=0`).expect(400);
     await api('get', `/${id}/deliveries?before=x`).expect(400);
     await api('post', `/${id}/deliveries/00000000-0000-0000-0000-000000000000/redeliver`).expect(404);
@@ -88,7 +116,12 @@ describe('webhook management API', () => {
     const strict = await createTestApp({ env: { WEBHOOK_ALLOW_LOOPBACK: 'false', WEBHOOK_WORKER: 'false' } });
     try {
       const s = await strict.shop();
-      const res = await strict.http().post('/app/api/v1/webhooks').set(auth(s)).send({ topic: 'points/earned', url: 'http://127.0.0.1:9/h' }).expect(400);
+      const res = await strict
+        .http()
+        .post('/app/api/v1/webhooks')
+        .set(auth(s))
+        .send({ topic: 'points/earned', url: 'http://127.0.0.1:9/h' })
+        .expect(400);
       expect(expectApiError(res.body)).toContain('this machine');
     } finally {
       await strict.close();

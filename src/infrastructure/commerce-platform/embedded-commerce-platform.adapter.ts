@@ -55,7 +55,8 @@ export class EmbeddedCommercePlatform implements CommercePlatform {
     }
     const code = codeFor(request.rewardId);
     const taken = await discounts.findOne({ shopId: request.shopId, code });
-    if (taken && taken.id !== request.rewardId) throw new Error(`Discount code ${code} is already taken in shop ${request.shopId}`);
+    if (taken && taken.id !== request.rewardId)
+      throw new Error(`Discount code ${code} is already taken in shop ${request.shopId}`);
     await discounts.put({
       id: request.rewardId,
       shopId: request.shopId,
@@ -84,7 +85,16 @@ export class EmbeddedCommercePlatform implements CommercePlatform {
     const existing = await credits.get(request.rewardId);
     if (existing) return { reference: existing.reference };
     const reference = codeFor(request.rewardId, 'CREDIT');
-    await credits.put({ id: request.rewardId, shopId: request.shopId, reference, platformCustomerId: request.platformCustomerId, amount: request.amount, currency: request.currency, status: 'issued', createdAt: new Date().toISOString() });
+    await credits.put({
+      id: request.rewardId,
+      shopId: request.shopId,
+      reference,
+      platformCustomerId: request.platformCustomerId,
+      amount: request.amount,
+      currency: request.currency,
+      status: 'issued',
+      createdAt: new Date().toISOString(),
+    });
     return { reference };
   }
 

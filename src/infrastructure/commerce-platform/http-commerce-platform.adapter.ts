@@ -12,7 +12,6 @@ export interface HttpCommercePlatformOptions {
   timeoutMs?: number;
 }
 
-
 const money = (n: number) => n.toFixed(2);
 
 /**
@@ -34,30 +33,42 @@ export class HttpCommercePlatform implements CommercePlatform {
     const shipping = request.rewardType === 'free_shipping';
     const gift = request.rewardType === 'free_product';
     const percentage = request.rewardType === 'percentage' || shipping || gift;
-    const { price_rule } = await this.call<{ price_rule: { id: number } }>(request.shopId, 'POST', '/price_rules.json', {
-      price_rule: {
-        title: `${request.title} (${code})`,
-        value_type: percentage ? 'percentage' : 'fixed_amount',
-        value: shipping || gift ? '-100.0' : `-${money(request.rewardValue ?? 0)}`,
-        target_type: shipping ? 'shipping_line' : 'line_item',
-        target_selection: gift ? 'entitled' : 'all',
-        allocation_method: gift ? 'each' : 'across',
-        ...(gift ? { entitled_variant_ids: request.entitledVariantIds.map(Number), allocation_limit: 1 } : {}),
-        customer_selection: 'prerequisite',
-        prerequisite_customer_ids: [request.platformCustomerId],
-        ...(request.orderReqAmount ? { prerequisite_subtotal_range: { greater_than_or_equal_to: request.orderReqAmount } } : {}),
-        usage_limit: 1,
-        once_per_customer: true,
-        starts_at: new Date().toISOString(),
-        ends_at: request.expiresAt,
-        combines_with: {
-          order_discounts: request.combinedWith.orderDiscounts,
-          product_discounts: request.combinedWith.productDiscounts,
-          shipping_discounts: request.combinedWith.shippingDiscounts,
+    const { price_rule } = await this.call<{ price_rule: { id: number } }>(
+      request.shopId,
+      'POST',
+      '/price_rules.json',
+      {
+        price_rule: {
+          title: `${request.title} (${code})`,
+          value_type: percentage ? 'percentage' : 'fixed_amount',
+          value: shipping || gift ? '-100.0' : `-${money(request.rewardValue ?? 0)}`,
+          target_type: shipping ? 'shipping_line' : 'line_item',
+          target_selection: gift ? 'entitled' : 'all',
+          allocation_method: gift ? 'each' : 'across',
+          ...(gift ? { entitled_variant_ids: request.entitledVariantIds.map(Number), allocation_limit: 1 } : {}),
+          customer_selection: 'prerequisite',
+          prerequisite_customer_ids: [request.platformCustomerId],
+          ...(request.orderReqAmount
+            ? { prerequisite_subtotal_range: { greater_than_or_equal_to: request.orderReqAmount } }
+            : {}),
+          usage_limit: 1,
+          once_per_customer: true,
+          starts_at: new Date().toISOString(),
+          ends_at: request.expiresAt,
+          combines_with: {
+            order_discounts: request.combinedWith.orderDiscounts,
+            product_discounts: request.combinedWith.productDiscounts,
+            shipping_discounts: request.combinedWith.shippingDiscounts,
+          },
         },
       },
-    });
-    const { discount_code } = await this.call<{ discount_code: { id: number } }>(request.shopId, 'POST', `/price_rules/${price_rule.id}/discount_codes.json`, { discount_code: { code } });
+    );
+    const { discount_code } = await this.call<{ discount_code: { id: number } }>(
+      request.shopId,
+      'POST',
+      `/price_rules/${price_rule.id}/discount_codes.json`,
+      { discount_code: { code } },
+    );
     return { code, discountId: String(discount_code.id), priceRuleId: String(price_rule.id) };
   }
 
@@ -85,17 +96,39 @@ export class HttpCommercePlatform implements CommercePlatform {
   async collectionsOf(shopId: string, productIds: string[]): Promise<Record<string, string[]>> {
     const unique = [...new Set(productIds)];
     const answers = await Promise.all(
-      unique.map((id) => this.call<{ collects: Array<{ collection_id: number | string }> }>(shopId, 'GET', `/collects.json?product_id=${encodeURIComponent(id)}&fields=collection_id`)),
+      unique.map((id) =>
+        this.call<{ collects: Array<{ collection_id: number | string }> }>(
+          shopId,
+          'GET',
+          `/collects.json?product_id=${encodeURIComponent(id)}&fields=collection_id`,
+        ),
+      ),
     );
-    return Object.fromEntries(unique.map((id, i) => [id, (answers[i]?.collects ?? []).map((c) => String(c.collection_id))]));
+    return Object.fromEntries(
+      unique.map((id, i) => [id, (answers[i]?.collects ?? []).map((c) => String(c.collection_id))]),
+    );
   }
 
   private async lookup(shopId: string, code: string): Promise<{ id: number; price_rule_id: number } | null> {
-    const found = await this.call<{ discount_code?: { id: number; price_rule_id: number } } | null>(shopId, 'GET', `/discount_codes/lookup.json?code=${encodeURIComponent(code)}`, undefined, undefined, [404]);
+    const found = await this.call<{ discount_code?: { id: number; price_rule_id: number } } | null>(
+      shopId,
+      'GET',
+      `/discount_codes/lookup.json?code=${encodeURIComponent(code)}`,
+      undefined,
+      undefined,
+      [404],
+    );
     return found?.discount_code ?? null;
   }
 
-  private async call<T>(shopId: string, method: string, path: string, body?: unknown, idempotencyKey?: string, allowed: number[] = []): Promise<T> {
+  private async call<T>(
+    shopId: string,
+    method: string,
+    path: string,
+    body?: unknown,
+    idempotencyKey?: string,
+    allowed: number[] = [],
+  ): Promise<T> {
     const base = this.options.baseUrl.replace('{domain}', await this.options.domainOf(shopId));
     let response: Response;
     try {
@@ -118,7 +151,11 @@ export class HttpCommercePlatform implements CommercePlatform {
       this.logger.error(`${method} ${path} answered ${response.status}`);
       // A 4xx (but 429) will not pass on a retry: the platform refused this request.
       const refused = response.status >= 400 && response.status < 500 && response.status !== 429;
-      throw new DomainError(refused ? 'PLATFORM_REJECTED' : 'PLATFORM_UNAVAILABLE', `The commerce platform answered ${response.status}`, 502);
+      throw new DomainError(
+        refused ? 'PLATFORM_REJECTED' : 'PLATFORM_UNAVAILABLE',
+        `The commerce platform answered ${response.status}`,
+        502,
+      );
     }
     return (response.status === 204 ? null : await response.json()) as T;
   }

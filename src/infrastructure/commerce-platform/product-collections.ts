@@ -18,7 +18,9 @@ export class ProductCollections {
   constructor(private readonly readStore: ReadStore) {}
 
   async put(shopId: string, collectionId: string, productIds: string[]): Promise<void> {
-    await (await this.readStore.collection<CollectionDoc>(COLLECTIONS)).put({ id: `${shopId}:${collectionId}`, shopId, collectionId, productIds, updatedAt: new Date().toISOString() });
+    await (
+      await this.readStore.collection<CollectionDoc>(COLLECTIONS)
+    ).put({ id: `${shopId}:${collectionId}`, shopId, collectionId, productIds, updatedAt: new Date().toISOString() });
   }
 
   async remove(shopId: string, collectionId: string): Promise<void> {

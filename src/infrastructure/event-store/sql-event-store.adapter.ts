@@ -69,7 +69,9 @@ export class SqlEventStore implements EventStore {
   async appendToStream(streamId: string, events: NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {
     if (events.length === 0) throw new Error('appendToStream needs at least one event');
     if (expected === 'any') return this.appendAny(streamId, events);
-    const payload = JSON.stringify(events.map((e) => ({ id: e.id, type: e.type, data: e.data, metadata: e.metadata ?? {} })));
+    const payload = JSON.stringify(
+      events.map((e) => ({ id: e.id, type: e.type, data: e.data, metadata: e.metadata ?? {} })),
+    );
     const first = expected === 'no_stream' ? 0n : expected + 1n;
     let rows: Array<{ revision: string; tx: string; position: string }>;
     try {
@@ -178,7 +180,10 @@ export class SqlEventStore implements EventStore {
 
 function toAppendResult(rows: Array<{ revision: string; tx: string; position: string }>): AppendResult {
   const last = rows.reduce((a, b) => (BigInt(a.position) > BigInt(b.position) ? a : b));
-  return { nextExpectedRevision: BigInt(last.revision), position: { commit: BigInt(last.tx), prepare: BigInt(last.position) } };
+  return {
+    nextExpectedRevision: BigInt(last.revision),
+    position: { commit: BigInt(last.tx), prepare: BigInt(last.position) },
+  };
 }
 
 function toRecorded(row: EventRow): RecordedEvent {

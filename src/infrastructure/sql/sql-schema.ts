@@ -7,7 +7,10 @@ import { SqlClient } from './sql-client';
 export async function ensureSchema(sql: SqlClient, lockName: string, ddl: string): Promise<void> {
   await sql.transaction(async (tx) => {
     await tx.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [lockName]);
-    for (const statement of ddl.split(';').map((s) => s.trim()).filter(Boolean)) {
+    for (const statement of ddl
+      .split(';')
+      .map((s) => s.trim())
+      .filter(Boolean)) {
       await tx.query(statement);
     }
   });

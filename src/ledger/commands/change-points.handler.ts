@@ -52,7 +52,12 @@ export class ChangePointsHandler implements ICommandHandler<ChangePointsCommand,
     });
     const applied = decision.events.find((e): e is PointsEvent => POINTS_EVENT_TYPES.has(e.type));
     if (applied) {
-      return { transactionId: applied.transactionId, oldPoint: applied.oldPoint, newPoint: applied.newPoint, replayed: false };
+      return {
+        transactionId: applied.transactionId,
+        oldPoint: applied.oldPoint,
+        newPoint: applied.newPoint,
+        replayed: false,
+      };
     }
     // No event: the idempotency key was seen before on this customer with the same request.
     const replay = replayOf(decision.before, request);

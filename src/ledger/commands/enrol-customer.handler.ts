@@ -25,7 +25,10 @@ export class EnrolCustomerCommand {
 }
 
 @CommandHandler(EnrolCustomerCommand)
-export class EnrolCustomerHandler implements ICommandHandler<EnrolCustomerCommand, { customerId: string; created: boolean }> {
+export class EnrolCustomerHandler implements ICommandHandler<
+  EnrolCustomerCommand,
+  { customerId: string; created: boolean }
+> {
   constructor(
     private readonly commands: CustomerStreamCommands,
     private readonly tiers: TierLadderReader,
@@ -52,7 +55,9 @@ export class EnrolCustomerHandler implements ICommandHandler<EnrolCustomerComman
         source,
         tiers: rungs,
         earningLimit,
-        signUp: signUp ? { programId: signUp.id, programTitle: signUp.settings.title, points: signUp.settings.earnPoint } : null,
+        signUp: signUp
+          ? { programId: signUp.id, programTitle: signUp.settings.title, points: signUp.settings.earnPoint }
+          : null,
       };
     });
     return { customerId, created: decision.events.length > 0 };

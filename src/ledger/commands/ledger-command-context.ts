@@ -17,7 +17,11 @@ export class CustomerStreamCommands {
     return { shopId, customerId, occurredAt: this.clock.now().toISOString(), newId: () => this.ids.next() };
   }
 
-  run(shopId: string, customerId: string, build: (meta: CommandMeta, state: CustomerState) => CustomerCommand | Promise<CustomerCommand>) {
+  run(
+    shopId: string,
+    customerId: string,
+    build: (meta: CommandMeta, state: CustomerState) => CustomerCommand | Promise<CustomerCommand>,
+  ) {
     return this.runner.run(customerLedger, customerStreamId(shopId, customerId), (state) =>
       build(this.meta(shopId, customerId), state),
     );

@@ -46,7 +46,10 @@ export class RecordRefundCommand {
 }
 
 @CommandHandler(RecordOrderCommand)
-export class RecordOrderHandler implements ICommandHandler<RecordOrderCommand, { recorded: boolean; pointsEarned: number }> {
+export class RecordOrderHandler implements ICommandHandler<
+  RecordOrderCommand,
+  { recorded: boolean; pointsEarned: number }
+> {
   constructor(
     private readonly commands: CustomerStreamCommands,
     private readonly programs: ProgramCatalog,
@@ -65,7 +68,9 @@ export class RecordOrderHandler implements ICommandHandler<RecordOrderCommand, {
       meta,
       ...order,
       // The rule in force when the order is recorded, at the customer's tier rate.
-      earning: orderEarningRule(programs, meta.occurredAt, order.sourceName, state.tierId, { guest: order.guest ?? false }),
+      earning: orderEarningRule(programs, meta.occurredAt, order.sourceName, state.tierId, {
+        guest: order.guest ?? false,
+      }),
       tiers: rungs,
       earningLimit,
     }));
@@ -75,11 +80,20 @@ export class RecordOrderHandler implements ICommandHandler<RecordOrderCommand, {
 
   /** Line items get their collections, only when an order program is scoped to collections. */
   private async withCollections(shopId: string, order: OrderFacts, programs: ActiveProgram[]): Promise<OrderFacts> {
-    const scoped = programs.some((p) => p.event === 'place_order' && (p.settings.includeCollections?.length || p.settings.excludeCollections?.length));
+    const scoped = programs.some(
+      (p) =>
+        p.event === 'place_order' && (p.settings.includeCollections?.length || p.settings.excludeCollections?.length),
+    );
     const productIds = order.lineItems.map((l) => l.productId).filter((id): id is string => id !== null);
     if (!scoped || productIds.length === 0) return order;
     const memberships = await this.platform.collectionsOf(shopId, productIds);
-    return { ...order, lineItems: order.lineItems.map((l) => ({ ...l, collectionIds: l.productId ? (memberships[l.productId] ?? []) : [] })) };
+    return {
+      ...order,
+      lineItems: order.lineItems.map((l) => ({
+        ...l,
+        collectionIds: l.productId ? (memberships[l.productId] ?? []) : [],
+      })),
+    };
   }
 }
 

@@ -14,7 +14,10 @@ export class UpdateCustomerProfileCommand {
 }
 
 @CommandHandler(UpdateCustomerProfileCommand)
-export class UpdateCustomerProfileHandler implements ICommandHandler<UpdateCustomerProfileCommand, { changed: boolean }> {
+export class UpdateCustomerProfileHandler implements ICommandHandler<
+  UpdateCustomerProfileCommand,
+  { changed: boolean }
+> {
   constructor(private readonly commands: CustomerStreamCommands) {}
 
   async execute({ shopId, platformCustomerId, profile, source }: UpdateCustomerProfileCommand) {

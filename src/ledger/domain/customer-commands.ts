@@ -81,8 +81,21 @@ export type CustomerCommand =
     }
   | { type: 'RefundCoupon'; meta: CommandMeta; couponCode: string; reason: string | null; source: string }
   /** Expire the whole balance if this cycle applies: inactivity since `cutoff`, or the year of a fixed date. */
-  | { type: 'ExpirePoints'; meta: CommandMeta; policy: 'inactivity' | 'fixed_date'; cycle: string; inactiveSince?: string }
-  | { type: 'WarnExpiry'; meta: CommandMeta; cycle: string; daysLeft: number; expiresAt: string; inactiveSince?: string }
+  | {
+      type: 'ExpirePoints';
+      meta: CommandMeta;
+      policy: 'inactivity' | 'fixed_date';
+      cycle: string;
+      inactiveSince?: string;
+    }
+  | {
+      type: 'WarnExpiry';
+      meta: CommandMeta;
+      cycle: string;
+      daysLeft: number;
+      expiresAt: string;
+      inactiveSince?: string;
+    }
   | { type: 'DeductPoints'; meta: CommandMeta; request: PointsRequest }
   | { type: 'AdjustPoints'; meta: CommandMeta; request: PointsRequest; tiers: TierRung[] }
   | { type: 'ResetPoints'; meta: CommandMeta; request: PointsRequest }
@@ -107,7 +120,13 @@ export type CustomerCommand =
   /** Marks a coupon expired once its expiry has passed (unused, active coupons only). */
   | { type: 'ExpireCoupon'; meta: CommandMeta; couponCode: string }
   /** A tier reward coupon minted for the customer (once per reward id). */
-  | { type: 'GrantCoupon'; meta: CommandMeta; reward: RewardCoupon & { title: string }; tierId: string; tierChangedEventId: string }
+  | {
+      type: 'GrantCoupon';
+      meta: CommandMeta;
+      reward: RewardCoupon & { title: string };
+      tierId: string;
+      tierChangedEventId: string;
+    }
   /**
    * Tier retention review: due `assessmentMonths` after the customer entered or last kept their tier;
    * the points that raised their tier point in the last `windowMonths` decide the tier they keep.

@@ -298,7 +298,15 @@ export interface PointsExpired extends Base, PointsContext {
   cycle: string;
 }
 
-export type PointsEvent = PointsAwarded | PointsDeducted | PointsAdjusted | PointsReset | PointsRevoked | PointsRedeemed | CouponRefunded | PointsExpired;
+export type PointsEvent =
+  | PointsAwarded
+  | PointsDeducted
+  | PointsAdjusted
+  | PointsReset
+  | PointsRevoked
+  | PointsRedeemed
+  | CouponRefunded
+  | PointsExpired;
 
 /** A coupon bought with points was used at checkout. */
 export interface CouponUsed extends Base {

@@ -5,7 +5,16 @@ import { CustomerEvent, CustomerEventType as T } from './customer-events';
 import { CustomerState, evolveCustomer, initialCustomerState } from './customer-state';
 import { CustomerCommand, PointsRequest } from './customer-commands';
 import { earningRoom } from './earning-window';
-import { eventStamp, StampedEvent, isValidBirthday, isValidDateOfBirth, pointsContext, replayOf, requireEnrolled, requirePoints } from './ledger-rules';
+import {
+  eventStamp,
+  StampedEvent,
+  isValidBirthday,
+  isValidDateOfBirth,
+  pointsContext,
+  replayOf,
+  requireEnrolled,
+  requirePoints,
+} from './ledger-rules';
 import { decideOrder } from './ledger-orders';
 import { decideCoupon } from './ledger-coupons';
 import { decideTier, upgradeFor, withTierRewards } from './ledger-tiers';
@@ -58,7 +67,9 @@ function decideCommand(command: CustomerCommand, state: CustomerState): Customer
       } as StampedEvent);
       const signUp = command.signUp;
       const after = evolveCustomer(state, enrolled);
-      const signUpPoints = signUp ? Math.min(signUp.points, earningRoom(after, command.earningLimit, meta.occurredAt)) : 0;
+      const signUpPoints = signUp
+        ? Math.min(signUp.points, earningRoom(after, command.earningLimit, meta.occurredAt))
+        : 0;
       if (!signUp || signUpPoints <= 0) return [enrolled];
       const request: PointsRequest = { points: signUpPoints, source: command.source, event: 'sign_up', reason: null };
       const awarded: CustomerEvent = {
@@ -119,7 +130,11 @@ function decideCommand(command: CustomerCommand, state: CustomerState): Customer
       if (replayOf(state, request)) return [];
       const newPoint = state.points + request.points;
       if (newPoint > Number.MAX_SAFE_INTEGER) throw because.badRequest('balance would overflow', { field: 'point' });
-      const awarded = { ...pointsContext(state, meta, request, newPoint), type: T.PointsAwarded, points: request.points };
+      const awarded = {
+        ...pointsContext(state, meta, request, newPoint),
+        type: T.PointsAwarded,
+        points: request.points,
+      };
       return [awarded, ...upgradeFor(state, state.tierPoint + request.points, command.tiers, meta)];
     }
     case 'EarnFromProgram': {
@@ -129,20 +144,29 @@ function decideCommand(command: CustomerCommand, state: CustomerState): Customer
         const since = periodStart(program.limit.unit, meta.occurredAt);
         const paid = (state.programPayments[program.programId] ?? []).filter((at) => at >= since).length;
         if (paid >= program.limit.times) {
-          throw new DomainError('LIMIT_REACHED', `Program ${program.programId} pays at most ${program.limit.times} time(s) per ${program.limit.unit}`, 400);
+          throw new DomainError(
+            'LIMIT_REACHED',
+            `Program ${program.programId} pays at most ${program.limit.times} time(s) per ${program.limit.unit}`,
+            400,
+          );
         }
       } else if (program.once && state.earnedPrograms[program.programId]) {
         throw new DomainError('LIMIT_REACHED', `Program ${program.programId} has already paid this customer`, 400);
       }
       if (program.period && state.earnedPeriods[program.programId] === program.period) {
-        throw new DomainError('LIMIT_REACHED', `Program ${program.programId} has already paid this customer for ${program.period}`, 400);
+        throw new DomainError(
+          'LIMIT_REACHED',
+          `Program ${program.programId} has already paid this customer for ${program.period}`,
+          400,
+        );
       }
       // A tier rate of 0 means this tier gets nothing from the program.
       if (program.points === 0) return [];
       requirePoints(program.points, 'earnPoint');
       // The shop's global limit lowers the payment to what is left, and refuses when nothing is.
       const room = earningRoom(state, command.earningLimit, meta.occurredAt);
-      if (room === 0) throw new DomainError('LIMIT_REACHED', 'The shop\'s earning limit is reached for this period', 400);
+      if (room === 0)
+        throw new DomainError('LIMIT_REACHED', "The shop's earning limit is reached for this period", 400);
       const points = Math.min(program.points, room);
       const request: PointsRequest = { points, source: command.source, event: program.event, reason: null };
       const awarded: CustomerEvent = {
@@ -160,7 +184,12 @@ function decideCommand(command: CustomerCommand, state: CustomerState): Customer
       if (state.points <= 0 || state.expiredCycles[command.cycle]) return [];
       // Inactivity: only if nothing happened since the cutoff (an award after the scan cancels it).
       if (command.inactiveSince && (!state.lastActivityAt || state.lastActivityAt > command.inactiveSince)) return [];
-      const request: PointsRequest = { points: state.points, source: 'scheduler', event: 'points_expired', reason: null };
+      const request: PointsRequest = {
+        points: state.points,
+        source: 'scheduler',
+        event: 'points_expired',
+        reason: null,
+      };
       return [
         {
           ...pointsContext(state, meta, request, 0),
@@ -173,7 +202,12 @@ function decideCommand(command: CustomerCommand, state: CustomerState): Customer
     }
     case 'WarnExpiry': {
       requireEnrolled(state);
-      if (state.points <= 0 || state.warnings[`${command.cycle}|${command.daysLeft}`] || state.expiredCycles[command.cycle]) return [];
+      if (
+        state.points <= 0 ||
+        state.warnings[`${command.cycle}|${command.daysLeft}`] ||
+        state.expiredCycles[command.cycle]
+      )
+        return [];
       if (command.inactiveSince && (!state.lastActivityAt || state.lastActivityAt > command.inactiveSince)) return [];
       return [
         withId({
@@ -204,8 +238,13 @@ function decideCommand(command: CustomerCommand, state: CustomerState): Customer
       if (replayOf(state, request)) return [];
       const newPoint = state.points + request.points;
       if (newPoint < 0) throw because.insufficientPoints(state.points, -request.points);
-      const adjusted = { ...pointsContext(state, meta, request, newPoint), type: T.PointsAdjusted, points: request.points };
-      const upgrades = request.points > 0 ? upgradeFor(state, state.tierPoint + request.points, command.tiers, meta) : [];
+      const adjusted = {
+        ...pointsContext(state, meta, request, newPoint),
+        type: T.PointsAdjusted,
+        points: request.points,
+      };
+      const upgrades =
+        request.points > 0 ? upgradeFor(state, state.tierPoint + request.points, command.tiers, meta) : [];
       return [adjusted, ...upgrades];
     }
     case 'ResetPoints': {

@@ -142,11 +142,20 @@ function addToDay(buckets: Readonly<Record<string, number>>, at: string, points:
 
 function rememberKey(state: CustomerState, ctx: PointsContext): CustomerState['idempotency'] {
   if (!ctx.idempotencyKey || !ctx.requestHash) return state.idempotency;
-  return { ...state.idempotency, [ctx.idempotencyKey]: { requestHash: ctx.requestHash, transactionId: ctx.transactionId } };
+  return {
+    ...state.idempotency,
+    [ctx.idempotencyKey]: { requestHash: ctx.requestHash, transactionId: ctx.transactionId },
+  };
 }
 
 /** Earning and spending are activity; expiry, warnings and profile changes are not. */
-const ACTIVITY: ReadonlySet<string> = new Set([T.PointsAwarded, T.PointsDeducted, T.PointsAdjusted, T.PointsRedeemed, T.OrderRecorded]);
+const ACTIVITY: ReadonlySet<string> = new Set([
+  T.PointsAwarded,
+  T.PointsDeducted,
+  T.PointsAdjusted,
+  T.PointsRedeemed,
+  T.OrderRecorded,
+]);
 
 export function evolveCustomer(state: CustomerState, event: CustomerEvent): CustomerState {
   const next = evolveBalance(state, event);
@@ -183,15 +192,26 @@ function evolveBalance(state: CustomerState, event: CustomerEvent): CustomerStat
         points: event.newPoint,
         tierEarnedByDay: addToDay(state.tierEarnedByDay, event.occurredAt, event.points),
         // Held order points were counted when they were held.
-        ...(programId && !event.releasesPending ? { programEarnedByDay: addToDay(state.programEarnedByDay, event.occurredAt, event.points) } : {}),
+        ...(programId && !event.releasesPending
+          ? { programEarnedByDay: addToDay(state.programEarnedByDay, event.occurredAt, event.points) }
+          : {}),
         tierPoint: state.tierPoint + event.points,
         totalEarned: state.totalEarned + event.points,
         idempotency: rememberKey(state, event),
-        ...(programId ? { earnedPrograms: { ...state.earnedPrograms, [programId]: (state.earnedPrograms[programId] ?? 0) + 1 } } : {}),
+        ...(programId
+          ? { earnedPrograms: { ...state.earnedPrograms, [programId]: (state.earnedPrograms[programId] ?? 0) + 1 } }
+          : {}),
         ...(event.tierReward ? { tierRewardsPaid: { ...state.tierRewardsPaid, [event.tierReward.tierId]: true } } : {}),
         ...(programId && event.period ? { earnedPeriods: { ...state.earnedPeriods, [programId]: event.period } } : {}),
         // Keep the last 100 payment times per program: enough for any configured limit.
-        ...(programId ? { programPayments: { ...state.programPayments, [programId]: [...(state.programPayments[programId] ?? []), event.occurredAt].slice(-100) } } : {}),
+        ...(programId
+          ? {
+              programPayments: {
+                ...state.programPayments,
+                [programId]: [...(state.programPayments[programId] ?? []), event.occurredAt].slice(-100),
+              },
+            }
+          : {}),
         ...(order && orderId
           ? {
               orders: {
@@ -250,7 +270,10 @@ function evolveBalance(state: CustomerState, event: CustomerEvent): CustomerStat
     case T.PointsExpiryWarned:
       return { ...state, warnings: { ...state.warnings, [`${event.cycle}|${event.daysLeft}`]: true } };
     case T.CouponUsed:
-      return { ...state, coupons: { ...state.coupons, [event.couponCode]: { ...state.coupons[event.couponCode], status: 'used' } } };
+      return {
+        ...state,
+        coupons: { ...state.coupons, [event.couponCode]: { ...state.coupons[event.couponCode], status: 'used' } },
+      };
     case T.PointsRevoked: {
       const order = state.orders[event.order!.orderId];
       return {
@@ -259,23 +282,46 @@ function evolveBalance(state: CustomerState, event: CustomerEvent): CustomerStat
         tierPoint: Math.max(0, state.tierPoint - event.requested),
         totalEarned: Math.max(0, state.totalEarned - event.requested),
         tierEarnedByDay: addToDay(state.tierEarnedByDay, event.occurredAt, -event.requested),
-        orders: { ...state.orders, [event.order!.orderId]: { ...order, revokedPoints: order.revokedPoints + event.requested } },
+        orders: {
+          ...state.orders,
+          [event.order!.orderId]: { ...order, revokedPoints: order.revokedPoints + event.requested },
+        },
       };
     }
     case T.TierChanged:
-      return { ...state, tierId: event.toTierId, tierName: event.toTierName, tierPoint: event.tierPoint, tierSince: event.occurredAt };
+      return {
+        ...state,
+        tierId: event.toTierId,
+        tierName: event.toTierName,
+        tierPoint: event.tierPoint,
+        tierSince: event.occurredAt,
+      };
     case T.TierRetained:
       return { ...state, tierSince: event.occurredAt };
     case T.TierReviewWarned:
-      return { ...state, tierReviewWarnings: { ...state.tierReviewWarnings, [`${event.cycle}|${event.daysLeft}`]: true } };
+      return {
+        ...state,
+        tierReviewWarnings: { ...state.tierReviewWarnings, [`${event.cycle}|${event.daysLeft}`]: true },
+      };
     case T.CouponExpired:
-      return { ...state, coupons: { ...state.coupons, [event.couponCode]: { ...state.coupons[event.couponCode], status: 'expired' } } };
+      return {
+        ...state,
+        coupons: { ...state.coupons, [event.couponCode]: { ...state.coupons[event.couponCode], status: 'expired' } },
+      };
     case T.CouponGranted:
       return {
         ...state,
         coupons: {
           ...state.coupons,
-          [event.reward.couponCode]: { rewardId: event.reward.rewardId, points: 0, status: 'active', programId: null, rewardType: event.reward.rewardType, orderReqCents: null, expiresAt: event.reward.expiresAt },
+          [event.reward.couponCode]: {
+            rewardId: event.reward.rewardId,
+            points: 0,
+            status: 'active',
+            programId: null,
+            rewardType: event.reward.rewardType,
+            orderReqCents: null,
+            expiresAt: event.reward.expiresAt,
+          },
         },
       };
     case T.PointsPending: {
@@ -283,7 +329,9 @@ function evolveBalance(state: CustomerState, event: CustomerEvent): CustomerStat
       return {
         ...state,
         programEarnedByDay: addToDay(state.programEarnedByDay, event.occurredAt, event.points),
-        orders: { ...state.orders, [event.order.orderId]: {
+        orders: {
+          ...state.orders,
+          [event.order.orderId]: {
             ...order,
             pendingPoints: event.points,
             pendingReleaseAt: event.releaseAt,
@@ -336,7 +384,10 @@ function evolveBalance(state: CustomerState, event: CustomerEvent): CustomerStat
     case T.OrderCancelled:
       return {
         ...state,
-        orders: { ...state.orders, [event.orderId]: { ...state.orders[event.orderId], remainingCents: 0, cancelled: true } },
+        orders: {
+          ...state.orders,
+          [event.orderId]: { ...state.orders[event.orderId], remainingCents: 0, cancelled: true },
+        },
         ordersCount: state.ordersCount - 1,
         totalSpentCents: state.totalSpentCents - event.remainingCents,
       };
@@ -346,7 +397,11 @@ function evolveBalance(state: CustomerState, event: CustomerEvent): CustomerStat
         ...state,
         orders: {
           ...state.orders,
-          [event.orderId]: { ...order, remainingCents: order.remainingCents - event.amountCents, refundedCents: order.refundedCents + event.amountCents },
+          [event.orderId]: {
+            ...order,
+            remainingCents: order.remainingCents - event.amountCents,
+            refundedCents: order.refundedCents + event.amountCents,
+          },
         },
         refunds: { ...state.refunds, [event.refundId]: true },
         totalSpentCents: state.totalSpentCents - event.amountCents,

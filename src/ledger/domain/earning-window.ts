@@ -6,7 +6,17 @@ import { CustomerState } from './customer-state';
 /** The same instant `months` calendar months earlier (clamped to the month's last day). */
 export function monthsBefore(at: string, months: number): string {
   const d = new Date(at);
-  const target = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() - months, 1, d.getUTCHours(), d.getUTCMinutes(), d.getUTCSeconds(), d.getUTCMilliseconds()));
+  const target = new Date(
+    Date.UTC(
+      d.getUTCFullYear(),
+      d.getUTCMonth() - months,
+      1,
+      d.getUTCHours(),
+      d.getUTCMinutes(),
+      d.getUTCSeconds(),
+      d.getUTCMilliseconds(),
+    ),
+  );
   const lastDay = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
   target.setUTCDate(Math.min(d.getUTCDate(), lastDay));
   return target.toISOString();
@@ -26,7 +36,10 @@ export function sumSince(buckets: Readonly<Record<string, number>>, since: strin
 }
 
 /** The cap that applies to this customer: the tier's own, else the shop's; null = unlimited. */
-export function earningCap(policy: EarningLimitPolicy | null | undefined, tierId: string | null): { maxPoints: number; period: EarningLimitPolicy['period'] } | null {
+export function earningCap(
+  policy: EarningLimitPolicy | null | undefined,
+  tierId: string | null,
+): { maxPoints: number; period: EarningLimitPolicy['period'] } | null {
   if (!policy?.enabled) return null;
   const override = tierId ? policy.tiers.find((t) => t.tierId === tierId) : undefined;
   const maxPoints = override ? override.maxPoints : policy.maxPoints;
@@ -41,7 +54,11 @@ export function earningRoom(state: CustomerState, policy: EarningLimitPolicy | n
 }
 
 /** Limit status for display: whether the cap is reached and when the period restarts ('' when unlimited). */
-export function earningLimitStatus(state: CustomerState, policy: EarningLimitPolicy | null | undefined, at: string): { reached: boolean; resetDate: string } | null {
+export function earningLimitStatus(
+  state: CustomerState,
+  policy: EarningLimitPolicy | null | undefined,
+  at: string,
+): { reached: boolean; resetDate: string } | null {
   if (!policy?.enabled) return null;
   const cap = earningCap(policy, state.tierId);
   if (!cap) return { reached: false, resetDate: '' };

@@ -7,7 +7,10 @@ import { eventStamp, StampedEvent, pointsContext, replayOf, requireEnrolled, req
 
 /** Part of the customer ledger: coupons bought with points or granted, refunded, expired. */
 
-export type CouponCommand = Extract<CustomerCommand, { type: 'RedeemReward' | 'RefundCoupon' | 'ExpireCoupon' | 'GrantCoupon' }>;
+export type CouponCommand = Extract<
+  CustomerCommand,
+  { type: 'RedeemReward' | 'RefundCoupon' | 'ExpireCoupon' | 'GrantCoupon' }
+>;
 
 export function decideCoupon(command: CouponCommand, state: CustomerState): CustomerEvent[] {
   const { meta } = command;
@@ -16,12 +19,24 @@ export function decideCoupon(command: CouponCommand, state: CustomerState): Cust
     case 'RedeemReward': {
       requireEnrolled(state);
       requirePoints(command.points, 'quantity');
-      const request: PointsRequest = { points: command.points, source: command.source, event: command.program.event, reason: null, idempotency: command.idempotency ?? null };
+      const request: PointsRequest = {
+        points: command.points,
+        source: command.source,
+        event: command.program.event,
+        reason: null,
+        idempotency: command.idempotency ?? null,
+      };
       if (replayOf(state, request)) return [];
       if (command.limitPerCustomer) {
-        const redeemed = Object.values(state.coupons).filter((c) => c.programId === command.program.programId && c.status !== 'refunded').length;
+        const redeemed = Object.values(state.coupons).filter(
+          (c) => c.programId === command.program.programId && c.status !== 'refunded',
+        ).length;
         if (redeemed >= command.limitPerCustomer) {
-          throw new DomainError('LIMIT_REACHED', `This reward can be redeemed ${command.limitPerCustomer} time(s) per customer`, 400);
+          throw new DomainError(
+            'LIMIT_REACHED',
+            `This reward can be redeemed ${command.limitPerCustomer} time(s) per customer`,
+            400,
+          );
         }
       }
       if (command.points > state.points) throw because.insufficientPoints(state.points, command.points);
@@ -32,7 +47,12 @@ export function decideCoupon(command: CouponCommand, state: CustomerState): Cust
           points: command.points,
           quantity: command.quantity,
           reward: command.reward,
-          program: { programId: command.program.programId, programTitle: command.program.programTitle, earnBy: null, rateMoney: null },
+          program: {
+            programId: command.program.programId,
+            programTitle: command.program.programTitle,
+            earnBy: null,
+            rateMoney: null,
+          },
           order: null,
         },
       ];
@@ -40,12 +60,26 @@ export function decideCoupon(command: CouponCommand, state: CustomerState): Cust
     case 'RefundCoupon': {
       requireEnrolled(state);
       const coupon = state.coupons[command.couponCode];
-      if (!coupon) throw because.badRequest(`Coupon ${command.couponCode} is not a coupon of this customer`, { field: 'discountCode' });
-      if (coupon.status !== 'active') throw because.badRequest(`Coupon ${command.couponCode} is already ${coupon.status}`, { field: 'discountCode' });
-      if (coupon.points === 0) throw because.badRequest(`Coupon ${command.couponCode} was a reward, not bought with points: nothing to refund`, { field: 'discountCode' });
+      if (!coupon)
+        throw because.badRequest(`Coupon ${command.couponCode} is not a coupon of this customer`, {
+          field: 'discountCode',
+        });
+      if (coupon.status !== 'active')
+        throw because.badRequest(`Coupon ${command.couponCode} is already ${coupon.status}`, { field: 'discountCode' });
+      if (coupon.points === 0)
+        throw because.badRequest(
+          `Coupon ${command.couponCode} was a reward, not bought with points: nothing to refund`,
+          { field: 'discountCode' },
+        );
       // Store credit is already in the customer's platform account: it cannot be taken back from here.
-      if (coupon.rewardType === 'store_credit') throw because.badRequest('Store credit cannot be refunded', { field: 'discountCode' });
-      const request: PointsRequest = { points: coupon.points, source: command.source, event: 'coupon_refunded', reason: command.reason };
+      if (coupon.rewardType === 'store_credit')
+        throw because.badRequest('Store credit cannot be refunded', { field: 'discountCode' });
+      const request: PointsRequest = {
+        points: coupon.points,
+        source: command.source,
+        event: 'coupon_refunded',
+        reason: command.reason,
+      };
       return [
         {
           ...pointsContext(state, meta, request, state.points + coupon.points),
@@ -60,7 +94,15 @@ export function decideCoupon(command: CouponCommand, state: CustomerState): Cust
       requireEnrolled(state);
       const coupon = state.coupons[command.couponCode];
       if (!coupon || coupon.status !== 'active' || !coupon.expiresAt || coupon.expiresAt > meta.occurredAt) return [];
-      return [withId({ ...base, type: T.CouponExpired, rewardId: coupon.rewardId, couponCode: command.couponCode, expiresAt: coupon.expiresAt } as StampedEvent)];
+      return [
+        withId({
+          ...base,
+          type: T.CouponExpired,
+          rewardId: coupon.rewardId,
+          couponCode: command.couponCode,
+          expiresAt: coupon.expiresAt,
+        } as StampedEvent),
+      ];
     }
     case 'GrantCoupon': {
       requireEnrolled(state);

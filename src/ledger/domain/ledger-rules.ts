@@ -48,7 +48,12 @@ export function replayOf(state: CustomerState, request: PointsRequest): { transa
   return { transactionId: seen.transactionId };
 }
 
-export function pointsContext(state: CustomerState, meta: CommandMeta, request: PointsRequest, newPoint: number): PointsContext & {
+export function pointsContext(
+  state: CustomerState,
+  meta: CommandMeta,
+  request: PointsRequest,
+  newPoint: number,
+): PointsContext & {
   eventId: string;
   occurredAt: string;
   shopId: string;

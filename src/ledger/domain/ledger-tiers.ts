@@ -34,21 +34,39 @@ function tierChanged(
 }
 
 /** The highest rung the tier point reaches, if it is above the customer's current tier. */
-export function upgradeFor(state: CustomerState, tierPoint: number, tiers: TierRung[], meta: CommandMeta): TierChanged[] {
+export function upgradeFor(
+  state: CustomerState,
+  tierPoint: number,
+  tiers: TierRung[],
+  meta: CommandMeta,
+): TierChanged[] {
   const current = tiers.find((t) => t.id === state.tierId);
   const currentTarget = current ? current.targetPoint : -1;
   const reached = tiers
     .filter((t) => t.targetPoint <= tierPoint && t.targetPoint > currentTarget)
     .sort((a, b) => b.targetPoint - a.targetPoint)[0];
   if (!reached) return [];
-  return [tierChanged(state, meta, reached, { direction: 'up', trigger: 'points', tierPoint, isInitTier: false, triggerReward: true, adminNote: null })];
+  return [
+    tierChanged(state, meta, reached, {
+      direction: 'up',
+      trigger: 'points',
+      tierPoint,
+      isInitTier: false,
+      triggerReward: true,
+      adminNote: null,
+    }),
+  ];
 }
 
 /**
  * After a decision: pays the entry bonus of every tier the customer moves up into (when the move
  * triggers rewards, once per tier per customer); bonus points can carry the customer further up.
  */
-export function withTierRewards(command: CustomerCommand, state: CustomerState, events: CustomerEvent[]): CustomerEvent[] {
+export function withTierRewards(
+  command: CustomerCommand,
+  state: CustomerState,
+  events: CustomerEvent[],
+): CustomerEvent[] {
   const tiers = 'tiers' in command ? (command.tiers ?? []) : [];
   if (!tiers.some((t) => t.bonusPoints)) return events;
   const out: CustomerEvent[] = [];
@@ -60,14 +78,22 @@ export function withTierRewards(command: CustomerCommand, state: CustomerState, 
     if (e.type !== T.TierChanged || e.direction !== 'up' || !e.triggerReward) continue;
     const bonus = tiers.find((t) => t.id === e!.toTierId)?.bonusPoints ?? 0;
     if (bonus <= 0 || current.tierRewardsPaid[e.toTierId]) continue;
-    const request: PointsRequest = { points: bonus, source: 'tier', event: 'tier_reward', reason: `Entered ${e.toTierName}` };
+    const request: PointsRequest = {
+      points: bonus,
+      source: 'tier',
+      event: 'tier_reward',
+      reason: `Entered ${e.toTierName}`,
+    };
     const awarded: PointsAwarded = {
       ...pointsContext(current, command.meta, request, current.points + bonus),
       type: T.PointsAwarded,
       points: bonus,
       tierReward: { tierId: e.toTierId, tierChangedEventId: e.eventId },
     };
-    queue.unshift(awarded, ...upgradeFor(evolveCustomer(current, awarded), current.tierPoint + bonus, tiers, command.meta));
+    queue.unshift(
+      awarded,
+      ...upgradeFor(evolveCustomer(current, awarded), current.tierPoint + bonus, tiers, command.meta),
+    );
   }
   return out;
 }
@@ -109,11 +135,28 @@ export function decideTier(command: TierCommand, state: CustomerState): Customer
       const kept = ladder.filter((t) => t.targetPoint <= windowPoints).pop() ?? ladder[0];
       if (kept.targetPoint >= current.targetPoint) {
         return [
-          withId({ ...base, type: T.TierRetained, platformCustomerId: state.platformCustomerId!, email: state.email, tierId: current.id, tierName: current.name, windowPoints } as StampedEvent),
+          withId({
+            ...base,
+            type: T.TierRetained,
+            platformCustomerId: state.platformCustomerId!,
+            email: state.email,
+            tierId: current.id,
+            tierName: current.name,
+            windowPoints,
+          } as StampedEvent),
         ];
       }
       // The tier point starts again from what the window holds.
-      return [tierChanged(state, meta, kept, { direction: 'down', trigger: 'assessment', tierPoint: windowPoints, isInitTier: false, triggerReward: false, adminNote: null })];
+      return [
+        tierChanged(state, meta, kept, {
+          direction: 'down',
+          trigger: 'assessment',
+          tierPoint: windowPoints,
+          isInitTier: false,
+          triggerReward: false,
+          adminNote: null,
+        }),
+      ];
     }
     case 'WarnTierReview': {
       requireEnrolled(state);

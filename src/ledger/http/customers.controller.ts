@@ -55,13 +55,21 @@ export class CustomersController {
 
   @Put('external/:platformCustomerId')
   @ApiOperation({ summary: 'Set birthday / dateOfBirth by platform customer id' })
-  async updateExternal(@CurrentShop() shop: ShopDoc, @Param('platformCustomerId') id: string, @Body() body: UpdateCustomerDto) {
+  async updateExternal(
+    @CurrentShop() shop: ShopDoc,
+    @Param('platformCustomerId') id: string,
+    @Body() body: UpdateCustomerDto,
+  ) {
     return this.updateBirthday(shop, await this.lookup.byPlatformId(shop.id, id), body);
   }
 
   @Put('external/:platformCustomerId/tier')
   @ApiOperation({ summary: 'Put a customer (by platform id) in a tier' })
-  async setTierExternal(@CurrentShop() shop: ShopDoc, @Param('platformCustomerId') id: string, @Body() body: SetTierDto) {
+  async setTierExternal(
+    @CurrentShop() shop: ShopDoc,
+    @Param('platformCustomerId') id: string,
+    @Body() body: SetTierDto,
+  ) {
     return this.setTier(shop, await this.lookup.byPlatformId(shop.id, id), body);
   }
 
@@ -86,7 +94,11 @@ export class CustomersController {
 
   @Put(':customerId/tier')
   @ApiOperation({ summary: 'Put a customer (by internal id) in a tier' })
-  async setTierInternal(@CurrentShop() shop: ShopDoc, @Param('customerId') customerId: string, @Body() body: SetTierDto) {
+  async setTierInternal(
+    @CurrentShop() shop: ShopDoc,
+    @Param('customerId') customerId: string,
+    @Body() body: SetTierDto,
+  ) {
     return this.setTier(shop, await this.lookup.byId(shop.id, customerId), body);
   }
 
@@ -103,8 +115,18 @@ export class CustomersController {
 
   private async setTier(shop: ShopDoc, customer: CustomerDoc, body: SetTierDto) {
     const result: ChangeTierResult = await this.commands.execute(
-      new ChangeTierCommand(shop.id, customer.id, body.tierId, body.isInitTier, body.triggerReward, body.adminNote ?? null),
+      new ChangeTierCommand(
+        shop.id,
+        customer.id,
+        body.tierId,
+        body.isInitTier,
+        body.triggerReward,
+        body.adminNote ?? null,
+      ),
     );
-    return ok({ id: customer.id, ...result, tierUpdatedAt: result.tierUpdatedAt ?? customer.tierUpdatedAt }, { message: 'Tier updated' });
+    return ok(
+      { id: customer.id, ...result, tierUpdatedAt: result.tierUpdatedAt ?? customer.tierUpdatedAt },
+      { message: 'Tier updated' },
+    );
   }
 }

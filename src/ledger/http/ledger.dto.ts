@@ -1,19 +1,48 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsBoolean, IsIn, IsInt, IsISO8601, IsNotEmpty, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
+import {
+  IsBoolean,
+  IsIn,
+  IsInt,
+  IsISO8601,
+  IsNotEmpty,
+  IsOptional,
+  IsString,
+  Matches,
+  Max,
+  MaxLength,
+  Min,
+} from 'class-validator';
 import { ToBoolean, ToIdString, ToInteger } from '../../shared/http/query-transforms';
 import { CUSTOMER_ORDERS, CustomerOrder } from '../queries/list-customers.handler';
 import { TRANSACTION_ORDERS } from '../queries/list-transactions.handler';
 
 const PLATFORM_ID = /^[1-9]\d{0,15}$/;
-const TRANSACTION_TYPES = ['earn_point', 'redeem_point', 'adjust_point', 'reset_point', 'revoke_point', 'refund_point', 'expire_point'];
+const TRANSACTION_TYPES = [
+  'earn_point',
+  'redeem_point',
+  'adjust_point',
+  'reset_point',
+  'revoke_point',
+  'refund_point',
+  'expire_point',
+];
 
 export class ListCustomersDto {
   @ApiPropertyOptional({ description: 'Customer id: items after this one' })
-  @IsOptional() @IsString() after?: string;
+  @IsOptional()
+  @IsString()
+  after?: string;
   @ApiPropertyOptional({ description: 'Customer id: items before this one' })
-  @IsOptional() @IsString() before?: string;
+  @IsOptional()
+  @IsString()
+  before?: string;
   @ApiPropertyOptional({ minimum: 1, maximum: 1000, default: 20 })
-  @IsOptional() @ToInteger() @IsInt({ message: 'limit must be an integer' }) @Min(1) @Max(1000) limit: number = 20;
+  @IsOptional()
+  @ToInteger()
+  @IsInt({ message: 'limit must be an integer' })
+  @Min(1)
+  @Max(1000)
+  limit: number = 20;
   @ApiPropertyOptional() @IsOptional() @IsString() email?: string;
   @ApiPropertyOptional({ enum: ['member', 'guest'] }) @IsOptional() @IsIn(['member', 'guest']) type?: string;
   @ApiPropertyOptional() @IsOptional() @IsString() tierId?: string;
@@ -21,28 +50,43 @@ export class ListCustomersDto {
   @ApiPropertyOptional({ format: 'date-time' }) @IsOptional() @IsISO8601() updated_at_max?: string;
   @ApiPropertyOptional({ format: 'date-time' }) @IsOptional() @IsISO8601() created_at_max?: string;
   @ApiPropertyOptional({ enum: CUSTOMER_ORDERS, default: 'createdAt_desc' })
-  @IsOptional() @IsIn(CUSTOMER_ORDERS) order: CustomerOrder = 'createdAt_desc';
+  @IsOptional()
+  @IsIn(CUSTOMER_ORDERS)
+  order: CustomerOrder = 'createdAt_desc';
   @ApiPropertyOptional({ default: false }) @IsOptional() @ToBoolean() @IsBoolean() hasCount: boolean = false;
 }
 
 export class ListTransactionsDto {
   @ApiPropertyOptional({ description: 'Platform customer id (this or customerId is required)' })
-  @IsOptional() @ToIdString() @Matches(PLATFORM_ID, { message: 'platformCustomerId must be a numeric platform customer id' })
+  @IsOptional()
+  @ToIdString()
+  @Matches(PLATFORM_ID, { message: 'platformCustomerId must be a numeric platform customer id' })
   platformCustomerId?: string;
   @ApiPropertyOptional({ description: 'Internal customer id (this or platformCustomerId is required)' })
-  @IsOptional() @IsString() customerId?: string;
+  @IsOptional()
+  @IsString()
+  customerId?: string;
   @ApiPropertyOptional() @IsOptional() @IsString() after?: string;
   @ApiPropertyOptional() @IsOptional() @IsString() before?: string;
   @ApiPropertyOptional({ minimum: 1, maximum: 1000, default: 10 })
-  @IsOptional() @ToInteger() @IsInt({ message: 'limit must be an integer' }) @Min(1) @Max(1000) limit: number = 10;
+  @IsOptional()
+  @ToInteger()
+  @IsInt({ message: 'limit must be an integer' })
+  @Min(1)
+  @Max(1000)
+  limit: number = 10;
   @ApiPropertyOptional({ enum: TRANSACTION_TYPES })
-  @IsOptional() @IsIn(TRANSACTION_TYPES) type?: string;
+  @IsOptional()
+  @IsIn(TRANSACTION_TYPES)
+  type?: string;
   @ApiPropertyOptional({ example: 'earn_point_rest_api' }) @IsOptional() @IsString() event?: string;
   @ApiPropertyOptional({ example: 'rest_api' }) @IsOptional() @IsString() source?: string;
   @ApiPropertyOptional({ format: 'date-time' }) @IsOptional() @IsISO8601() created_at_min?: string;
   @ApiPropertyOptional({ format: 'date-time' }) @IsOptional() @IsISO8601() created_at_max?: string;
   @ApiPropertyOptional({ enum: TRANSACTION_ORDERS, default: 'createdAt_desc' })
-  @IsOptional() @IsIn(TRANSACTION_ORDERS) order: (typeof TRANSACTION_ORDERS)[number] = 'createdAt_desc';
+  @IsOptional()
+  @IsIn(TRANSACTION_ORDERS)
+  order: (typeof TRANSACTION_ORDERS)[number] = 'createdAt_desc';
   @ApiPropertyOptional({ default: false }) @IsOptional() @ToBoolean() @IsBoolean() hasCount: boolean = false;
 }
 
@@ -53,14 +97,23 @@ export class PointsChangeDto {
   @Matches(PLATFORM_ID, { message: 'platformCustomerId must be a numeric platform customer id' })
   platformCustomerId: string;
 
-  @ApiProperty({ example: 100, description: 'award/deduct: amount (> 0); adjust: signed, not 0; reset: the new balance (>= 0)' })
+  @ApiProperty({
+    example: 100,
+    description: 'award/deduct: amount (> 0); adjust: signed, not 0; reset: the new balance (>= 0)',
+  })
   @IsInt({ message: 'point must be an integer' })
   point: number;
 
   @ApiPropertyOptional({ description: 'Internal note, not shown to the customer' })
-  @IsOptional() @IsString() @MaxLength(1000) adminNote?: string;
+  @IsOptional()
+  @IsString()
+  @MaxLength(1000)
+  adminNote?: string;
   @ApiPropertyOptional({ description: 'Shown to the customer' })
-  @IsOptional() @IsString() @MaxLength(1000) userNote?: string;
+  @IsOptional()
+  @IsString()
+  @MaxLength(1000)
+  userNote?: string;
   @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(1000) reason?: string;
 }
 
@@ -69,16 +122,32 @@ const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 export class UpdateCustomerDto {
   @ApiPropertyOptional({ example: '1990-04-23', description: 'YYYY-MM-DD; once set, only the same value is accepted' })
-  @IsOptional() @IsString() @Matches(DATE, { message: 'dateOfBirth must be a date as YYYY-MM-DD' }) dateOfBirth?: string;
+  @IsOptional()
+  @IsString()
+  @Matches(DATE, { message: 'dateOfBirth must be a date as YYYY-MM-DD' })
+  dateOfBirth?: string;
   @ApiPropertyOptional({ example: '04/23', description: 'MM/DD; write-once' })
-  @IsOptional() @IsString() @Matches(BIRTHDAY, { message: 'birthday must be a day as MM/DD' }) birthday?: string;
+  @IsOptional()
+  @IsString()
+  @Matches(BIRTHDAY, { message: 'birthday must be a day as MM/DD' })
+  birthday?: string;
 }
 
 export class SetTierDto {
-  @ApiProperty() @IsString({ message: 'tierId is required' }) @IsNotEmpty({ message: 'tierId is required' }) tierId: string;
-  @ApiPropertyOptional({ default: false, description: 'Start the customer fresh in this tier: tierPoint becomes its targetPoint' })
-  @IsOptional() @IsBoolean() isInitTier: boolean = false;
+  @ApiProperty()
+  @IsString({ message: 'tierId is required' })
+  @IsNotEmpty({ message: 'tierId is required' })
+  tierId: string;
+  @ApiPropertyOptional({
+    default: false,
+    description: 'Start the customer fresh in this tier: tierPoint becomes its targetPoint',
+  })
+  @IsOptional()
+  @IsBoolean()
+  isInitTier: boolean = false;
   @ApiPropertyOptional({ default: true, description: 'Grant the tier rewards on entry (recorded on the event)' })
-  @IsOptional() @IsBoolean() triggerReward: boolean = true;
+  @IsOptional()
+  @IsBoolean()
+  triggerReward: boolean = true;
   @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(1000) adminNote?: string;
 }

@@ -17,7 +17,6 @@ import { ChangePointsCommand, ChangePointsResult, PointsChangeKind } from '../co
 import { TRANSACTIONS, TransactionDoc } from '../projections/ledger-read-models';
 import { checkIdempotencyKey } from '../queries/idempotency-keys';
 
-
 const EVENT_FOR: Record<PointsChangeKind, string> = {
   award: 'earn_point_rest_api',
   deduct: 'deduct_point_rest_api',
@@ -86,7 +85,12 @@ export class TransactionsController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Award points (Idempotency-Key supported)' })
   @ApiHeader({ name: 'Idempotency-Key', required: false })
-  award(@CurrentShop() shop: ShopDoc, @Body() body: PointsChangeDto, @Headers('idempotency-key') key: string | undefined, @Res({ passthrough: true }) res: Response) {
+  award(
+    @CurrentShop() shop: ShopDoc,
+    @Body() body: PointsChangeDto,
+    @Headers('idempotency-key') key: string | undefined,
+    @Res({ passthrough: true }) res: Response,
+  ) {
     return this.change(shop, 'award', body, key, res);
   }
 
@@ -94,7 +98,12 @@ export class TransactionsController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Deduct points; never below zero (INSUFFICIENT_POINTS)' })
   @ApiHeader({ name: 'Idempotency-Key', required: false })
-  deduct(@CurrentShop() shop: ShopDoc, @Body() body: PointsChangeDto, @Headers('idempotency-key') key: string | undefined, @Res({ passthrough: true }) res: Response) {
+  deduct(
+    @CurrentShop() shop: ShopDoc,
+    @Body() body: PointsChangeDto,
+    @Headers('idempotency-key') key: string | undefined,
+    @Res({ passthrough: true }) res: Response,
+  ) {
     return this.change(shop, 'deduct', body, key, res);
   }
 
@@ -102,7 +111,12 @@ export class TransactionsController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Adjust points by a signed amount' })
   @ApiHeader({ name: 'Idempotency-Key', required: false })
-  adjust(@CurrentShop() shop: ShopDoc, @Body() body: PointsChangeDto, @Headers('idempotency-key') key: string | undefined, @Res({ passthrough: true }) res: Response) {
+  adjust(
+    @CurrentShop() shop: ShopDoc,
+    @Body() body: PointsChangeDto,
+    @Headers('idempotency-key') key: string | undefined,
+    @Res({ passthrough: true }) res: Response,
+  ) {
     return this.change(shop, 'adjust', body, key, res);
   }
 
@@ -110,11 +124,22 @@ export class TransactionsController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Reset the balance to a value' })
   @ApiHeader({ name: 'Idempotency-Key', required: false })
-  reset(@CurrentShop() shop: ShopDoc, @Body() body: PointsChangeDto, @Headers('idempotency-key') key: string | undefined, @Res({ passthrough: true }) res: Response) {
+  reset(
+    @CurrentShop() shop: ShopDoc,
+    @Body() body: PointsChangeDto,
+    @Headers('idempotency-key') key: string | undefined,
+    @Res({ passthrough: true }) res: Response,
+  ) {
     return this.change(shop, 'reset', body, key, res);
   }
 
-  private async change(shop: ShopDoc, kind: PointsChangeKind, body: PointsChangeDto, key: string | undefined, res: Response) {
+  private async change(
+    shop: ShopDoc,
+    kind: PointsChangeKind,
+    body: PointsChangeDto,
+    key: string | undefined,
+    res: Response,
+  ) {
     checkIdempotencyKey(key);
     const request = {
       points: body.point,

@@ -37,7 +37,12 @@ function applyEvent(doc: CustomerDoc | null, event: CustomerEvent): CustomerDoc 
     };
   }
   if (!doc) return null;
-  const active = event.type === T.PointsAwarded || event.type === T.PointsDeducted || event.type === T.PointsAdjusted || event.type === T.PointsRedeemed || event.type === T.OrderRecorded;
+  const active =
+    event.type === T.PointsAwarded ||
+    event.type === T.PointsDeducted ||
+    event.type === T.PointsAdjusted ||
+    event.type === T.PointsRedeemed ||
+    event.type === T.OrderRecorded;
   const next = { ...doc, updatedAt: event.occurredAt, ...(active ? { lastActivityAt: event.occurredAt } : {}) };
   switch (event.type) {
     case T.ProfileUpdated:
@@ -65,7 +70,12 @@ function applyEvent(doc: CustomerDoc | null, event: CustomerEvent): CustomerDoc 
       };
     case T.PointsAdjusted: {
       const earned = Math.max(0, event.points);
-      return { ...next, point: event.newPoint, tierPoint: doc.tierPoint + earned, totalEarnedPoints: doc.totalEarnedPoints + earned };
+      return {
+        ...next,
+        point: event.newPoint,
+        tierPoint: doc.tierPoint + earned,
+        totalEarnedPoints: doc.totalEarnedPoints + earned,
+      };
     }
     case T.PointsDeducted:
     case T.PointsReset:
@@ -74,7 +84,13 @@ function applyEvent(doc: CustomerDoc | null, event: CustomerEvent): CustomerDoc 
     case T.PointsExpired:
       return { ...next, point: event.newPoint };
     case T.TierChanged:
-      return { ...next, tierId: event.toTierId, tierPoint: event.tierPoint, tierUpdatedAt: event.occurredAt, tierAssessedAt: event.occurredAt };
+      return {
+        ...next,
+        tierId: event.toTierId,
+        tierPoint: event.tierPoint,
+        tierUpdatedAt: event.occurredAt,
+        tierAssessedAt: event.occurredAt,
+      };
     case T.OrderRecorded:
       return { ...next, ordersCount: doc.ordersCount + 1, totalSpentCents: doc.totalSpentCents + event.totalCents };
     case T.OrderCancelled:
@@ -82,12 +98,16 @@ function applyEvent(doc: CustomerDoc | null, event: CustomerEvent): CustomerDoc 
     case T.RefundRecorded:
       return { ...next, totalSpentCents: doc.totalSpentCents - event.amountCents };
     case T.PointsPending: {
-      const pendingOrders = { ...(doc.pendingOrders ?? {}), [event.order.orderId]: { points: event.points, releaseAt: event.releaseAt } };
+      const pendingOrders = {
+        ...(doc.pendingOrders ?? {}),
+        [event.order.orderId]: { points: event.points, releaseAt: event.releaseAt },
+      };
       return { ...doc, updatedAt: event.occurredAt, ...pendingSummary(pendingOrders) };
     }
     case T.PendingPointsCancelled: {
       const pendingOrders = { ...(doc.pendingOrders ?? {}) };
-      if (event.remaining > 0 && pendingOrders[event.orderId]) pendingOrders[event.orderId] = { ...pendingOrders[event.orderId], points: event.remaining };
+      if (event.remaining > 0 && pendingOrders[event.orderId])
+        pendingOrders[event.orderId] = { ...pendingOrders[event.orderId], points: event.remaining };
       else delete pendingOrders[event.orderId];
       return { ...doc, updatedAt: event.occurredAt, ...pendingSummary(pendingOrders) };
     }
@@ -107,7 +127,9 @@ function applyEvent(doc: CustomerDoc | null, event: CustomerEvent): CustomerDoc 
 type PendingOrders = NonNullable<CustomerDoc['pendingOrders']>;
 
 /** Held points in total, and when the next hold ends (the release scheduler looks for it). */
-function pendingSummary(pendingOrders: PendingOrders): Pick<CustomerDoc, 'pendingOrders' | 'pendingPoints' | 'nextPendingReleaseAt'> {
+function pendingSummary(
+  pendingOrders: PendingOrders,
+): Pick<CustomerDoc, 'pendingOrders' | 'pendingPoints' | 'nextPendingReleaseAt'> {
   const holds = Object.values(pendingOrders);
   return {
     pendingOrders,

@@ -4,7 +4,13 @@ import { RecordedEvent } from '../../infrastructure/event-store/event-store.port
 import { Projection } from '../../projections/projection';
 import { fromRecorded } from '../../event-sourcing/domain-event';
 import { CustomerEventType as T, POINTS_EVENT_TYPES, PointsEvent } from '../domain/customer-events';
-import { IDEMPOTENCY_KEYS, idempotencyKeyId, IdempotencyKeyDoc, TRANSACTIONS, TransactionDoc } from './ledger-read-models';
+import {
+  IDEMPOTENCY_KEYS,
+  idempotencyKeyId,
+  IdempotencyKeyDoc,
+  TRANSACTIONS,
+  TransactionDoc,
+} from './ledger-read-models';
 
 const ROW_TYPE: Record<PointsEvent['type'], string> = {
   [T.PointsAwarded]: 'earn_point',
@@ -59,7 +65,12 @@ export function transactionFromEvent(event: PointsEvent, revision: bigint): Tran
     programTitle: event.program?.programTitle ?? null,
     priceRuleId: event.type === T.PointsRedeemed ? event.reward.priceRuleId : null,
     discountId: event.type === T.PointsRedeemed ? event.reward.discountId : null,
-    couponCode: event.type === T.PointsRedeemed ? event.reward.couponCode : event.type === T.CouponRefunded ? event.couponCode : null,
+    couponCode:
+      event.type === T.PointsRedeemed
+        ? event.reward.couponCode
+        : event.type === T.CouponRefunded
+          ? event.couponCode
+          : null,
     orderId: event.order?.orderId ?? null,
     orderName: event.order?.orderName ?? null,
     orderNumber: event.order?.orderName ? event.order.orderName.replace(/^#/, '') : null,

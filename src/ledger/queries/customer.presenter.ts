@@ -3,7 +3,12 @@ import { CustomerDoc } from '../projections/ledger-read-models';
 
 /** A short, stable code derived from the customer id (referral programs come later and reuse it). */
 function referralCodeFor(id: string): string {
-  return createHash('sha256').update(`referral:${id}`).digest('base64url').replace(/[-_]/g, '').slice(0, 8).toUpperCase();
+  return createHash('sha256')
+    .update(`referral:${id}`)
+    .digest('base64url')
+    .replace(/[-_]/g, '')
+    .slice(0, 8)
+    .toUpperCase();
 }
 
 /** The v2 Customer record (spec 2.9), plus ordersCount, totalSpent, birthday and dateOfBirth. */

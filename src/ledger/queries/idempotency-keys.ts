@@ -1,7 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { because } from '../../shared/domain/domain-error';
 import { READ_STORE, ReadStore } from '../../infrastructure/read-store/read-store.port';
-import { IDEMPOTENCY_KEYS, idempotencyKeyId, IdempotencyKeyDoc, TRANSACTIONS, TransactionDoc } from '../projections/ledger-read-models';
+import {
+  IDEMPOTENCY_KEYS,
+  idempotencyKeyId,
+  IdempotencyKeyDoc,
+  TRANSACTIONS,
+  TransactionDoc,
+} from '../projections/ledger-read-models';
 
 export const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
 
@@ -23,11 +29,16 @@ export class IdempotencyKeys {
   constructor(@Inject(READ_STORE) private readonly readStore: ReadStore) {}
 
   /** The transaction an identical earlier request made, null when the key is new; 409 when it was used otherwise. */
-  async earlier(shopId: string, customerId: string, idempotency: { key: string; requestHash: string }): Promise<TransactionDoc | null> {
+  async earlier(
+    shopId: string,
+    customerId: string,
+    idempotency: { key: string; requestHash: string },
+  ): Promise<TransactionDoc | null> {
     const keys = await this.readStore.collection<IdempotencyKeyDoc>(IDEMPOTENCY_KEYS);
     const earlier = await keys.get(idempotencyKeyId(shopId, idempotency.key));
     if (!earlier) return null;
-    if (earlier.customerId !== customerId || earlier.requestHash !== idempotency.requestHash) throw because.idempotencyConflict(idempotency.key);
+    if (earlier.customerId !== customerId || earlier.requestHash !== idempotency.requestHash)
+      throw because.idempotencyConflict(idempotency.key);
     return this.transaction(earlier.transactionId);
   }
 

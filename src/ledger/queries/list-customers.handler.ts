@@ -30,7 +30,10 @@ export class ListCustomersQuery {
 }
 
 @QueryHandler(ListCustomersQuery)
-export class ListCustomersHandler implements IQueryHandler<ListCustomersQuery, { items: V2Customer[]; pagination: PaginationMeta }> {
+export class ListCustomersHandler implements IQueryHandler<
+  ListCustomersQuery,
+  { items: V2Customer[]; pagination: PaginationMeta }
+> {
   constructor(
     @Inject(READ_STORE) private readonly readStore: ReadStore,
     private readonly tierNames: TierNames,
@@ -48,7 +51,13 @@ export class ListCustomersHandler implements IQueryHandler<ListCustomersQuery, {
       ...(options.type && options.type !== 'member' ? { id: { $in: [] } } : {}),
     };
     const [field, direction] = options.order.split('_') as ['createdAt' | 'updatedAt', 'asc' | 'desc'];
-    const page = await customers.page({ filter, sort: { field, direction }, limit: options.limit, before: options.before, after: options.after });
+    const page = await customers.page({
+      filter,
+      sort: { field, direction },
+      limit: options.limit,
+      before: options.before,
+      after: options.after,
+    });
     const names = await this.tierNames.forShop(shopId);
     const pagination: PaginationMeta = { hasNext: page.hasNext, hasPre: page.hasPre };
     if (options.hasCount) {

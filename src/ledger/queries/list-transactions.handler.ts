@@ -27,9 +27,10 @@ export class ListTransactionsQuery {
 }
 
 @QueryHandler(ListTransactionsQuery)
-export class ListTransactionsHandler
-  implements IQueryHandler<ListTransactionsQuery, { items: V2Transaction[]; pagination: PaginationMeta }>
-{
+export class ListTransactionsHandler implements IQueryHandler<
+  ListTransactionsQuery,
+  { items: V2Transaction[]; pagination: PaginationMeta }
+> {
   constructor(@Inject(READ_STORE) private readonly readStore: ReadStore) {}
 
   async execute({ shopId, customerId, options }: ListTransactionsQuery) {
@@ -41,7 +42,14 @@ export class ListTransactionsHandler
             ...(options.createdAtMax ? { $lte: new Date(options.createdAtMax).toISOString() } : {}),
           }
         : undefined;
-    const filter: Filter = { customerId, shopId, type: options.type, event: options.event, source: options.source, createdAt };
+    const filter: Filter = {
+      customerId,
+      shopId,
+      type: options.type,
+      event: options.event,
+      source: options.source,
+      createdAt,
+    };
     const direction = options.order === 'createdAt_asc' ? 'asc' : 'desc';
     const page = await transactions.page({
       filter,

@@ -10,7 +10,11 @@ import { READ_STORE, ReadStore, CollectionDefinition } from '../../infrastructur
 import { ShopDirectory } from '../../shops/shop-directory';
 import { EnrolCustomerCommand } from '../../ledger/commands/enrol-customer.handler';
 import { UpdateCustomerProfileCommand } from '../../ledger/commands/update-customer-profile.handler';
-import { CancelOrderCommand, RecordOrderCommand, RecordRefundCommand } from '../../ledger/commands/record-order.handler';
+import {
+  CancelOrderCommand,
+  RecordOrderCommand,
+  RecordRefundCommand,
+} from '../../ledger/commands/record-order.handler';
 import { parseCollection, parseCustomer, parseOrder, parseRefund, PlatformCustomer } from '../platform-payloads';
 import { ProductCollections } from '../../infrastructure/commerce-platform/product-collections';
 import { ORDERS, OrderDoc, orderDocId } from '../projections/order-view.projection';
@@ -20,7 +24,16 @@ import { CUSTOMERS, CustomerDoc } from '../../ledger/projections/ledger-read-mod
 /** Webhook ids already handled, so a redelivery answers 200 without doing anything. */
 const RECEIPTS: CollectionDefinition = { name: 'platform_webhook_receipts' };
 
-const TOPICS = new Set(['customers/create', 'customers/update', 'orders/paid', 'orders/cancelled', 'refunds/create', 'collections/create', 'collections/update', 'collections/delete']);
+const TOPICS = new Set([
+  'customers/create',
+  'customers/update',
+  'orders/paid',
+  'orders/cancelled',
+  'refunds/create',
+  'collections/create',
+  'collections/update',
+  'collections/delete',
+]);
 
 /**
  * Commerce platform ingestion. Every effect is idempotent on its own (deterministic customer
@@ -55,12 +68,18 @@ export class PlatformWebhooksController {
   ) {
     const topic = `${resource}/${action}`;
     if (!this.config.platformWebhookSecret) {
-      throw new DomainError('SERVICE_UNAVAILABLE', 'Platform ingestion is off: PLATFORM_WEBHOOK_SECRET is not set', 503);
+      throw new DomainError(
+        'SERVICE_UNAVAILABLE',
+        'Platform ingestion is off: PLATFORM_WEBHOOK_SECRET is not set',
+        503,
+      );
     }
     this.verify(request.rawBody ?? Buffer.alloc(0), signature, this.config.platformWebhookSecret);
     if (!TOPICS.has(topic)) throw because.notFound(`Webhook topic ${topic}`);
-    if (!domain) throw because.badRequest('X-Platform-Shop-Domain header is required', { field: 'X-Platform-Shop-Domain' });
-    if (!webhookId) throw because.badRequest('X-Platform-Webhook-Id header is required', { field: 'X-Platform-Webhook-Id' });
+    if (!domain)
+      throw because.badRequest('X-Platform-Shop-Domain header is required', { field: 'X-Platform-Shop-Domain' });
+    if (!webhookId)
+      throw because.badRequest('X-Platform-Webhook-Id header is required', { field: 'X-Platform-Webhook-Id' });
     const shop = await this.shops.byDomain(domain);
     if (!shop) throw because.notFound(`Shop ${domain}`);
 
@@ -92,7 +111,9 @@ export class PlatformWebhooksController {
         const customer = parseCustomer(body);
         const { created } = await this.enrol(shopId, customer);
         if (!created) {
-          await this.commands.execute(new UpdateCustomerProfileCommand(shopId, customer.platformCustomerId, customer.profile, 'platform'));
+          await this.commands.execute(
+            new UpdateCustomerProfileCommand(shopId, customer.platformCustomerId, customer.profile, 'platform'),
+          );
         }
         return { customerId: customerIdFor(shopId, customer.platformCustomerId) };
       }
@@ -101,13 +122,17 @@ export class PlatformWebhooksController {
         if (!customer) return { ignored: 'guest order' };
         // An order can arrive before its customers/create: the customer is enrolled from the order.
         await this.enrol(shopId, customer);
-        const { recorded, pointsEarned } = await this.commands.execute(new RecordOrderCommand(shopId, customer.platformCustomerId, order));
+        const { recorded, pointsEarned } = await this.commands.execute(
+          new RecordOrderCommand(shopId, customer.platformCustomerId, order),
+        );
         return { orderId: order.orderId, recorded, pointsEarned };
       }
       case 'orders/cancelled': {
         const { customer, order } = parseOrder(body);
         if (!customer) return { ignored: 'guest order' };
-        const { recorded } = await this.commands.execute(new CancelOrderCommand(shopId, customer.platformCustomerId, order.orderId));
+        const { recorded } = await this.commands.execute(
+          new CancelOrderCommand(shopId, customer.platformCustomerId, order.orderId),
+        );
         return { orderId: order.orderId, recorded };
       }
       case 'refunds/create': {
@@ -118,7 +143,13 @@ export class PlatformWebhooksController {
           return { ignored: 'unknown order' };
         }
         const { recorded } = await this.commands.execute(
-          new RecordRefundCommand(shopId, await this.platformIdOf(shopId, order.customerId), refund.orderId, refund.refundId, refund.amountCents),
+          new RecordRefundCommand(
+            shopId,
+            await this.platformIdOf(shopId, order.customerId),
+            refund.orderId,
+            refund.refundId,
+            refund.amountCents,
+          ),
         );
         return { orderId: refund.orderId, recorded };
       }
@@ -139,7 +170,9 @@ export class PlatformWebhooksController {
   }
 
   private enrol(shopId: string, customer: PlatformCustomer): Promise<{ created: boolean }> {
-    return this.commands.execute(new EnrolCustomerCommand(shopId, customer.platformCustomerId, customer.profile, 'platform'));
+    return this.commands.execute(
+      new EnrolCustomerCommand(shopId, customer.platformCustomerId, customer.profile, 'platform'),
+    );
   }
 
   private async platformIdOf(shopId: string, customerId: string): Promise<number> {

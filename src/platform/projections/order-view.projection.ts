@@ -4,7 +4,12 @@ import { ProjectionBatch } from '../../projections/projection-batch';
 import { RecordedEvent } from '../../infrastructure/event-store/event-store.port';
 import { Projection } from '../../projections/projection';
 import { fromRecorded } from '../../event-sourcing/domain-event';
-import { CustomerEventType as T, OrderCancelled, OrderRecorded, RefundRecorded } from '../../ledger/domain/customer-events';
+import {
+  CustomerEventType as T,
+  OrderCancelled,
+  OrderRecorded,
+  RefundRecorded,
+} from '../../ledger/domain/customer-events';
 
 /** Which customer an order belongs to: refunds name only the order. */
 export interface OrderDoc {
@@ -65,7 +70,8 @@ export class OrderViewProjection implements Projection {
       }
       const doc = await orders.get(id);
       if (!doc || BigInt(doc.streamRevision) >= recorded.revision) continue;
-      const change = e.type === T.OrderCancelled ? { cancelled: true } : { refundedCents: doc.refundedCents + e.amountCents };
+      const change =
+        e.type === T.OrderCancelled ? { cancelled: true } : { refundedCents: doc.refundedCents + e.amountCents };
       orders.put({ ...doc, ...change, updatedAt: e.occurredAt, streamRevision: revision });
     }
   }

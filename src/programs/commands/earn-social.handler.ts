@@ -24,7 +24,10 @@ export class EarnSocialCommand {
 const invalid = (message: string) => new DomainError('INVALID_PROGRAM', message, 400);
 
 @CommandHandler(EarnSocialCommand)
-export class EarnSocialHandler implements ICommandHandler<EarnSocialCommand, { pointsEarned: number; newPoint: number }> {
+export class EarnSocialHandler implements ICommandHandler<
+  EarnSocialCommand,
+  { pointsEarned: number; newPoint: number }
+> {
   constructor(
     private readonly commands: CustomerStreamCommands,
     private readonly catalog: ProgramCatalog,
@@ -35,7 +38,8 @@ export class EarnSocialHandler implements ICommandHandler<EarnSocialCommand, { p
   async execute({ shopId, platformCustomerId, programId, event, source }: EarnSocialCommand) {
     const program = (await this.catalog.forShop(shopId)).find((p) => p.id === programId);
     if (!program || program.kind !== 'earning') throw invalid(`No earning program ${programId} in this shop`);
-    if (!(SOCIAL_EVENTS as readonly string[]).includes(program.event)) throw invalid(`Program ${programId} is not a social program`);
+    if (!(SOCIAL_EVENTS as readonly string[]).includes(program.event))
+      throw invalid(`Program ${programId} is not a social program`);
     if (event && event !== program.event) throw invalid(`Program ${programId} is for ${program.event}, not ${event}`);
     const rungs = await this.tiers.rungs(shopId);
     const earningLimit = await this.shops.earningLimit(shopId);
@@ -51,7 +55,9 @@ export class EarnSocialHandler implements ICommandHandler<EarnSocialCommand, { p
           event: program.event,
           points: program.settings.earnPoint,
           once: true,
-          ...(program.settings.hasLimit ? { limit: { unit: program.settings.limitUnit, times: program.settings.limitInterval } } : {}),
+          ...(program.settings.hasLimit
+            ? { limit: { unit: program.settings.limitUnit, times: program.settings.limitInterval } }
+            : {}),
         },
         source,
         tiers: rungs,

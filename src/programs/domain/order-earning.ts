@@ -38,10 +38,22 @@ export function isActive(program: ActiveProgram, at: string): boolean {
  * The place_order program that pays for an order: active, for the order's source, highest priority
  * first (then oldest). A customer's tier may override the rate.
  */
-export function orderEarningRule(programs: ActiveProgram[], at: string, sourceName: string | null, tierId: string | null, buyer: { guest: boolean } = { guest: false }): OrderEarningRule | null {
+export function orderEarningRule(
+  programs: ActiveProgram[],
+  at: string,
+  sourceName: string | null,
+  tierId: string | null,
+  buyer: { guest: boolean } = { guest: false },
+): OrderEarningRule | null {
   const source = sourceName === 'pos' ? 'pos' : 'web';
   const candidates = programs
-    .filter((p) => p.kind === 'earning' && p.event === 'place_order' && isActive(p, at) && p.settings.appliedSource.includes(source))
+    .filter(
+      (p) =>
+        p.kind === 'earning' &&
+        p.event === 'place_order' &&
+        isActive(p, at) &&
+        p.settings.appliedSource.includes(source),
+    )
     // A guest checkout (no customer account) earns nothing from programs that skip guests.
     .filter((p) => !(buyer.guest && p.settings.skipEarnPointGuest))
     .sort((a, b) => b.settings.priority - a.settings.priority || a.createdAt.localeCompare(b.createdAt));
@@ -75,7 +87,9 @@ export interface EarningLine {
 
 /** Whether a rule names products or collections (then only line items can count). */
 export function isScoped(rule: OrderEarningRule): boolean {
-  return [rule.includeProducts, rule.excludeProducts, rule.includeCollections, rule.excludeCollections].some((l) => (l ?? []).length > 0);
+  return [rule.includeProducts, rule.excludeProducts, rule.includeCollections, rule.excludeCollections].some(
+    (l) => (l ?? []).length > 0,
+  );
 }
 
 /** Whether a rule needs to know the collections of the products in an order. */
@@ -97,8 +111,13 @@ export function earningBaseCents(rule: OrderEarningRule, totalCents: number, lin
   const includesAll = includeProducts.length === 0 && includeCollections.length === 0;
   const counts = (l: EarningLine) => {
     const collections = l.collectionIds ?? [];
-    const included = includesAll || (l.productId !== null && includeProducts.includes(l.productId)) || collections.some((c) => includeCollections.includes(c));
-    const excluded = (l.productId !== null && excludeProducts.includes(l.productId)) || collections.some((c) => excludeCollections.includes(c));
+    const included =
+      includesAll ||
+      (l.productId !== null && includeProducts.includes(l.productId)) ||
+      collections.some((c) => includeCollections.includes(c));
+    const excluded =
+      (l.productId !== null && excludeProducts.includes(l.productId)) ||
+      collections.some((c) => excludeCollections.includes(c));
     return included && !excluded;
   };
   const counted = lines.filter(counts).reduce((sum, l) => sum + l.priceCents * l.quantity, 0);
@@ -131,7 +150,12 @@ export function pointsForOrder(rule: OrderEarningRule, totalCents: number): numb
   if (!rule.rateMoney || rule.rateMoney <= 0) return 0;
   // Cents and rate in hundredths keep the division exact for ordinary prices.
   const raw = (rule.earnPoint * totalCents) / Math.round(rule.rateMoney * 100);
-  const rounded = rule.roundingMethod === 'floor' ? Math.floor(raw + 1e-9) : rule.roundingMethod === 'ceil' ? Math.ceil(raw - 1e-9) : Math.round(raw);
+  const rounded =
+    rule.roundingMethod === 'floor'
+      ? Math.floor(raw + 1e-9)
+      : rule.roundingMethod === 'ceil'
+        ? Math.ceil(raw - 1e-9)
+        : Math.round(raw);
   return Math.max(0, rounded);
 }
 
@@ -150,10 +174,17 @@ export function cartPoints(
   products: Array<{ id: string; quantity: number; price: number }>,
   collections: Record<string, string[]> = {},
 ): { pointsEarn: number; points: number[] } {
-  const lines = products.map((p) => ({ productId: p.id, quantity: p.quantity, priceCents: Math.round(p.price * 100), collectionIds: collections[p.id] ?? [] }));
+  const lines = products.map((p) => ({
+    productId: p.id,
+    quantity: p.quantity,
+    priceCents: Math.round(p.price * 100),
+    collectionIds: collections[p.id] ?? [],
+  }));
   if (!rule) return { pointsEarn: 0, points: lines.map(() => 0) };
   const total = lines.reduce((sum, l) => sum + l.priceCents * l.quantity, 0);
   const pointsEarn = pointsForOrder(rule, earningBaseCents(rule, total, lines));
-  const points = lines.map((l) => (rule.earnBy === 'price' ? pointsForOrder(rule, earningBaseCents(rule, l.priceCents * l.quantity, [l])) : 0));
+  const points = lines.map((l) =>
+    rule.earnBy === 'price' ? pointsForOrder(rule, earningBaseCents(rule, l.priceCents * l.quantity, [l])) : 0,
+  );
   return { pointsEarn, points };
 }

@@ -102,4 +102,10 @@ export const SOCIAL_EVENTS = [
 
 export const EARNING_EVENTS = ['sign_up', 'place_order', 'birthday', ...SOCIAL_EVENTS] as const;
 
-export const SPENDING_EVENTS = ['amount_discount', 'percentage_discount', 'free_shipping', 'free_gift', 'store_credit'] as const;
+export const SPENDING_EVENTS = [
+  'amount_discount',
+  'percentage_discount',
+  'free_shipping',
+  'free_gift',
+  'store_credit',
+] as const;

@@ -1,7 +1,14 @@
 import { assertNever, Decider } from '../../shared/domain/decider';
 import { because } from '../../shared/domain/domain-error';
 import { spendingRules } from './spending-rules';
-import { EARNING_EVENTS, ProgramEvent, ProgramEventType as T, ProgramKind, ProgramSettings, SPENDING_EVENTS } from './program-events';
+import {
+  EARNING_EVENTS,
+  ProgramEvent,
+  ProgramEventType as T,
+  ProgramKind,
+  ProgramSettings,
+  SPENDING_EVENTS,
+} from './program-events';
 
 export interface ProgramState {
   kind: ProgramKind;
@@ -20,7 +27,14 @@ interface Meta {
 }
 
 export type ProgramCommand =
-  | { type: 'CreateProgram'; meta: Meta; programId: string; kind: ProgramKind; event: string; settings: Partial<ProgramSettings> & { title: string } }
+  | {
+      type: 'CreateProgram';
+      meta: Meta;
+      programId: string;
+      kind: ProgramKind;
+      event: string;
+      settings: Partial<ProgramSettings> & { title: string };
+    }
   | { type: 'UpdateProgram'; meta: Meta; programId: string; changes: Partial<ProgramSettings> }
   | { type: 'DeleteProgram'; meta: Meta; programId: string };
 
@@ -59,44 +73,63 @@ const bad = (field: string, message: string) => because.badRequest(`${field} ${m
 
 /** The rules every program must keep, named by field. */
 function check(kind: ProgramKind, event: string, s: ProgramSettings): void {
-  if (kind === 'earning' && !(EARNING_EVENTS as readonly string[]).includes(event)) throw bad('event', `must be one of ${EARNING_EVENTS.join(', ')}`);
-  if (kind === 'spending' && !(SPENDING_EVENTS as readonly string[]).includes(event)) throw bad('event', `must be one of ${SPENDING_EVENTS.join(', ')}`);
+  if (kind === 'earning' && !(EARNING_EVENTS as readonly string[]).includes(event))
+    throw bad('event', `must be one of ${EARNING_EVENTS.join(', ')}`);
+  if (kind === 'spending' && !(SPENDING_EVENTS as readonly string[]).includes(event))
+    throw bad('event', `must be one of ${SPENDING_EVENTS.join(', ')}`);
   if (!s.title.trim()) throw bad('title', 'must not be empty');
   if (kind === 'spending') {
     spendingRules(s.spending, event);
     return;
   }
-  if (!Number.isInteger(s.earnPoint) || s.earnPoint < 0 || s.earnPoint > 1_000_000) throw bad('earnPoint', 'must be an integer from 0 to 1,000,000');
+  if (!Number.isInteger(s.earnPoint) || s.earnPoint < 0 || s.earnPoint > 1_000_000)
+    throw bad('earnPoint', 'must be an integer from 0 to 1,000,000');
   if (kind === 'earning' && s.earnPoint === 0) throw bad('earnPoint', 'must be at least 1 for an earning program');
   if (!['price', 'flat'].includes(s.earnBy)) throw bad('earnBy', 'must be price or flat');
   if (event === 'place_order' && s.earnBy === 'price' && !(typeof s.rateMoney === 'number' && s.rateMoney > 0)) {
     throw bad('rateMoney', 'must be a positive amount when earning by price');
   }
-  if (!['round', 'floor', 'ceil'].includes(s.roundingMethod)) throw bad('roundingMethod', 'must be round, floor or ceil');
-  if (!Array.isArray(s.appliedSource) || s.appliedSource.length === 0 || s.appliedSource.some((x) => x !== 'web' && x !== 'pos')) {
+  if (!['round', 'floor', 'ceil'].includes(s.roundingMethod))
+    throw bad('roundingMethod', 'must be round, floor or ceil');
+  if (
+    !Array.isArray(s.appliedSource) ||
+    s.appliedSource.length === 0 ||
+    s.appliedSource.some((x) => x !== 'web' && x !== 'pos')
+  ) {
     throw bad('appliedSource', 'must list web and/or pos');
   }
   if (!Number.isInteger(s.priority)) throw bad('priority', 'must be an integer');
   if (s.startDate && s.endDate && s.startDate > s.endDate) throw bad('endDate', 'must not be before startDate');
-  if (!['day', 'week', 'month', 'year', 'lifetime'].includes(s.limitUnit)) throw bad('limitUnit', 'must be day, week, month, year or lifetime');
-  if (!Number.isInteger(s.limitInterval) || s.limitInterval < 1) throw bad('limitInterval', 'must be an integer of 1 or more');
-  if (!Number.isInteger(s.pendingDays) || s.pendingDays < 0 || s.pendingDays > 365) throw bad('pendingDays', 'must be an integer from 0 to 365');
+  if (!['day', 'week', 'month', 'year', 'lifetime'].includes(s.limitUnit))
+    throw bad('limitUnit', 'must be day, week, month, year or lifetime');
+  if (!Number.isInteger(s.limitInterval) || s.limitInterval < 1)
+    throw bad('limitInterval', 'must be an integer of 1 or more');
+  if (!Number.isInteger(s.pendingDays) || s.pendingDays < 0 || s.pendingDays > 365)
+    throw bad('pendingDays', 'must be an integer from 0 to 365');
   for (const key of ['includeProducts', 'excludeProducts', 'includeCollections', 'excludeCollections'] as const) {
-    if (!Array.isArray(s[key]) || s[key].some((id) => typeof id !== 'string' || !id)) throw bad(key, 'must be a list of product ids');
+    if (!Array.isArray(s[key]) || s[key].some((id) => typeof id !== 'string' || !id))
+      throw bad(key, 'must be a list of product ids');
   }
   for (const [i, t] of s.earnPointsTiers.entries()) {
-    if (!t.tierId || !Number.isInteger(t.earnPoint) || t.earnPoint < 0) throw bad(`earnPointsTiers[${i}]`, 'needs a tierId and an integer earnPoint of 0 or more');
+    if (!t.tierId || !Number.isInteger(t.earnPoint) || t.earnPoint < 0)
+      throw bad(`earnPointsTiers[${i}]`, 'needs a tierId and an integer earnPoint of 0 or more');
   }
 }
-
 
 export function evolvePrograms(state: ProgramsState, event: ProgramEvent): ProgramsState {
   switch (event.type) {
     case T.Created:
-      return { programs: { ...state.programs, [event.programId]: { kind: event.kind, event: event.event, settings: event.settings } } };
+      return {
+        programs: {
+          ...state.programs,
+          [event.programId]: { kind: event.kind, event: event.event, settings: event.settings },
+        },
+      };
     case T.Updated: {
       const p = state.programs[event.programId];
-      return { programs: { ...state.programs, [event.programId]: { ...p, settings: { ...p.settings, ...event.changes } } } };
+      return {
+        programs: { ...state.programs, [event.programId]: { ...p, settings: { ...p.settings, ...event.changes } } },
+      };
     }
     case T.Deleted: {
       const { [event.programId]: _gone, ...rest } = state.programs;
@@ -109,7 +142,12 @@ export function evolvePrograms(state: ProgramsState, event: ProgramEvent): Progr
 
 export function decidePrograms(command: ProgramCommand, state: ProgramsState): ProgramEvent[] {
   const { meta } = command;
-  const base = { eventId: meta.newId(), occurredAt: meta.occurredAt, shopId: meta.shopId, programId: command.programId };
+  const base = {
+    eventId: meta.newId(),
+    occurredAt: meta.occurredAt,
+    shopId: meta.shopId,
+    programId: command.programId,
+  };
   switch (command.type) {
     case 'CreateProgram': {
       const settings = { ...defaultSettings(command.event, command.settings.title), ...command.settings };
@@ -121,7 +159,9 @@ export function decidePrograms(command: ProgramCommand, state: ProgramsState): P
       if (!program) throw because.notFound('Program');
       check(program.kind, program.event, { ...program.settings, ...command.changes });
       const changes = Object.fromEntries(
-        Object.entries(command.changes).filter(([k, v]) => JSON.stringify(v) !== JSON.stringify(program.settings[k as keyof ProgramSettings])),
+        Object.entries(command.changes).filter(
+          ([k, v]) => JSON.stringify(v) !== JSON.stringify(program.settings[k as keyof ProgramSettings]),
+        ),
       );
       return Object.keys(changes).length ? [{ ...base, type: T.Updated, changes }] : [];
     }

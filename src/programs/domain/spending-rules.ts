@@ -16,7 +16,14 @@ export interface CombinedWith {
   shippingDiscounts: boolean;
 }
 
-export const REWARD_TYPES = ['fixed_amount', 'amount_discount', 'percentage', 'free_shipping', 'free_product', 'store_credit'] as const;
+export const REWARD_TYPES = [
+  'fixed_amount',
+  'amount_discount',
+  'percentage',
+  'free_shipping',
+  'free_product',
+  'store_credit',
+] as const;
 export type RewardType = (typeof REWARD_TYPES)[number];
 
 /** A spending program's reward fields (the `spending` object of a program), as redemption reads them. */
@@ -46,7 +53,8 @@ export interface SpendingRules {
 
 const NO_COMBINING: CombinedWith = { orderDiscounts: false, productDiscounts: false, shippingDiscounts: false };
 
-const bad = (field: string, message: string) => because.badRequest(`spending.${field} ${message}`, { field: `spending.${field}` });
+const bad = (field: string, message: string) =>
+  because.badRequest(`spending.${field} ${message}`, { field: `spending.${field}` });
 const isCount = (v: unknown) => Number.isInteger(v) && (v as number) >= 0;
 const optionalCount = (sp: Record<string, unknown>, key: string, min = 0): number | null => {
   const v = sp[key];
@@ -57,33 +65,64 @@ const optionalCount = (sp: Record<string, unknown>, key: string, min = 0): numbe
 
 /** Reads and checks a spending object; every error names its field. The default reward type follows the event. */
 export function spendingRules(sp: Record<string, unknown>, event: string): SpendingRules {
-  if (!Number.isInteger(sp.pointsCost) || (sp.pointsCost as number) < 1) throw bad('pointsCost', 'must be an integer of 1 or more');
+  if (!Number.isInteger(sp.pointsCost) || (sp.pointsCost as number) < 1)
+    throw bad('pointsCost', 'must be an integer of 1 or more');
   const redeemType = sp.redeemType ?? 'fixed';
   if (redeemType !== 'fixed' && redeemType !== 'dynamic') throw bad('redeemType', 'must be fixed or dynamic');
   const rewardType = (sp.rewardType ?? defaultRewardType(event)) as RewardType;
-  if (!(REWARD_TYPES as readonly string[]).includes(rewardType)) throw bad('rewardType', `must be one of ${REWARD_TYPES.join(', ')}`);
+  if (!(REWARD_TYPES as readonly string[]).includes(rewardType))
+    throw bad('rewardType', `must be one of ${REWARD_TYPES.join(', ')}`);
   const rewardValue = sp.rewardValue === undefined || sp.rewardValue === null ? null : sp.rewardValue;
-  if (rewardValue !== null && !(typeof rewardValue === 'number' && rewardValue >= 0)) throw bad('rewardValue', 'must be a number of 0 or more');
-  if ((rewardType === 'fixed_amount' || rewardType === 'amount_discount' || rewardType === 'store_credit' || rewardType === 'percentage') && !(typeof rewardValue === 'number' && rewardValue > 0)) {
+  if (rewardValue !== null && !(typeof rewardValue === 'number' && rewardValue >= 0))
+    throw bad('rewardValue', 'must be a number of 0 or more');
+  if (
+    (rewardType === 'fixed_amount' ||
+      rewardType === 'amount_discount' ||
+      rewardType === 'store_credit' ||
+      rewardType === 'percentage') &&
+    !(typeof rewardValue === 'number' && rewardValue > 0)
+  ) {
     throw bad('rewardValue', `is required for ${rewardType}`);
   }
-  if (rewardType === 'percentage' && (rewardValue as number) > 100) throw bad('rewardValue', 'must be at most 100 for a percentage');
+  if (rewardType === 'percentage' && (rewardValue as number) > 100)
+    throw bad('rewardValue', 'must be at most 100 for a percentage');
   const minPoints = optionalCount(sp, 'minPoints');
   const maxPoints = optionalCount(sp, 'maxPoints');
-  if (minPoints !== null && maxPoints !== null && minPoints > maxPoints) throw bad('maxPoints', 'must not be below minPoints');
+  if (minPoints !== null && maxPoints !== null && minPoints > maxPoints)
+    throw bad('maxPoints', 'must not be below minPoints');
   const orderReq = sp.orderReqAmount;
-  if (orderReq !== undefined && orderReq !== null && toCents(typeof orderReq === 'number' ? orderReq.toFixed(2) : orderReq) === null) throw bad('orderReqAmount', 'must be an amount such as "50.00"');
+  if (
+    orderReq !== undefined &&
+    orderReq !== null &&
+    toCents(typeof orderReq === 'number' ? orderReq.toFixed(2) : orderReq) === null
+  )
+    throw bad('orderReqAmount', 'must be an amount such as "50.00"');
   const combined = sp.combinedWith ?? NO_COMBINING;
-  if (typeof combined !== 'object' || Array.isArray(combined) || Object.values(combined as object).some((v) => typeof v !== 'boolean')) {
+  if (
+    typeof combined !== 'object' ||
+    Array.isArray(combined) ||
+    Object.values(combined as object).some((v) => typeof v !== 'boolean')
+  ) {
     throw bad('combinedWith', 'must be an object of booleans (orderDiscounts, productDiscounts, shippingDiscounts)');
   }
   const giftProducts = (sp.giftProducts ?? []) as GiftProduct[];
-  if (!Array.isArray(giftProducts) || giftProducts.some((g, i) => !g || typeof g.id !== 'string' || !Array.isArray(g.variants) || g.variants.some((v) => !v || typeof v.id !== 'string'))) {
+  if (
+    !Array.isArray(giftProducts) ||
+    giftProducts.some(
+      (g, i) =>
+        !g ||
+        typeof g.id !== 'string' ||
+        !Array.isArray(g.variants) ||
+        g.variants.some((v) => !v || typeof v.id !== 'string'),
+    )
+  ) {
     throw bad('giftProducts', 'must be a list of products with an id and variants [{id, title}]');
   }
   const giftSelectionMode = rewardType === 'free_product' ? ((sp.giftSelectionMode ?? 'one') as 'one' | 'all') : null;
-  if (giftSelectionMode !== null && giftSelectionMode !== 'one' && giftSelectionMode !== 'all') throw bad('giftSelectionMode', 'must be one or all');
-  if (rewardType === 'free_product' && giftProducts.length === 0) throw bad('giftProducts', 'must name at least one product for free_product');
+  if (giftSelectionMode !== null && giftSelectionMode !== 'one' && giftSelectionMode !== 'all')
+    throw bad('giftSelectionMode', 'must be one or all');
+  if (rewardType === 'free_product' && giftProducts.length === 0)
+    throw bad('giftProducts', 'must name at least one product for free_product');
   const hasLimitCartValue = redeemType === 'dynamic' && sp.hasLimitCartValue === true;
   const limitCartValue = hasLimitCartValue ? optionalCount(sp, 'limitCartValue', 1) : null;
   if (limitCartValue !== null && limitCartValue > 100) throw bad('limitCartValue', 'must be a percent from 1 to 100');
@@ -94,7 +133,12 @@ export function spendingRules(sp: Record<string, unknown>, event: string): Spend
     rewardValue: rewardValue as number | null,
     minPoints: redeemType === 'dynamic' ? minPoints : null,
     maxPoints: redeemType === 'dynamic' ? maxPoints : null,
-    orderReqAmount: orderReq === undefined || orderReq === null ? null : typeof orderReq === 'number' ? orderReq.toFixed(2) : String(orderReq),
+    orderReqAmount:
+      orderReq === undefined || orderReq === null
+        ? null
+        : typeof orderReq === 'number'
+          ? orderReq.toFixed(2)
+          : String(orderReq),
     expiresInDays: optionalCount(sp, 'expiresInDays', 1),
     limitRedeem: optionalCount(sp, 'limitRedeem', 1),
     totalLimitationRedeem: optionalCount(sp, 'totalLimitationRedeem', 1),
@@ -126,11 +170,14 @@ function defaultRewardType(event: string): RewardType {
  * steps of pointsCost and must stay within minPoints..maxPoints.
  */
 export function redemptionPoints(rules: SpendingRules, quantity: number): number {
-  if (!Number.isInteger(quantity) || quantity < 1 || quantity > 1000) throw because.badRequest('quantity must be an integer from 1 to 1000', { field: 'quantity' });
+  if (!Number.isInteger(quantity) || quantity < 1 || quantity > 1000)
+    throw because.badRequest('quantity must be an integer from 1 to 1000', { field: 'quantity' });
   const points = rules.pointsCost * quantity;
   if (rules.redeemType === 'dynamic') {
-    if (rules.minPoints && points < rules.minPoints) throw because.badRequest(`at least ${rules.minPoints} points must be redeemed`, { field: 'quantity' });
-    if (rules.maxPoints && points > rules.maxPoints) throw because.badRequest(`at most ${rules.maxPoints} points can be redeemed`, { field: 'quantity' });
+    if (rules.minPoints && points < rules.minPoints)
+      throw because.badRequest(`at least ${rules.minPoints} points must be redeemed`, { field: 'quantity' });
+    if (rules.maxPoints && points > rules.maxPoints)
+      throw because.badRequest(`at most ${rules.maxPoints} points can be redeemed`, { field: 'quantity' });
   }
   return points;
 }
@@ -152,8 +199,16 @@ export function giftVariants(rules: SpendingRules, variantId: string | null): st
   if (rules.giftSelectionMode === 'all') return offered;
   if (!variantId) {
     if (offered.length === 1) return offered;
-    throw new DomainError('GIFT_SELECTION_REQUIRED', 'This reward offers several gifts: send the chosen variantId', 400, { field: 'variantId' });
+    throw new DomainError(
+      'GIFT_SELECTION_REQUIRED',
+      'This reward offers several gifts: send the chosen variantId',
+      400,
+      { field: 'variantId' },
+    );
   }
-  if (!offered.includes(variantId)) throw new DomainError('GIFT_UNAVAILABLE', `Variant ${variantId} is not one of this reward's gifts`, 400, { field: 'variantId' });
+  if (!offered.includes(variantId))
+    throw new DomainError('GIFT_UNAVAILABLE', `Variant ${variantId} is not one of this reward's gifts`, 400, {
+      field: 'variantId',
+    });
   return [variantId];
 }

@@ -8,7 +8,13 @@ import { definedOnly } from '../../shared/domain/ids';
 import { READ_STORE, ReadStore } from '../../infrastructure/read-store/read-store.port';
 import { ProgramCommands } from '../commands/program-commands';
 import { ProgramDoc, PROGRAMS } from '../projections/program-read-models';
-import { CalculatePointsDto, CreateProgramDto, SocialInteractionDto, TierRateDto, UpdateProgramDto } from './program.dto';
+import {
+  CalculatePointsDto,
+  CreateProgramDto,
+  SocialInteractionDto,
+  TierRateDto,
+  UpdateProgramDto,
+} from './program.dto';
 import { CommandBus } from '@nestjs/cqrs';
 import { EarnSocialCommand } from '../commands/earn-social.handler';
 import { CustomerLookup } from '../../ledger/queries/customer-lookup';
@@ -20,9 +26,24 @@ import { RewardDoc, REWARDS } from '../../rewards/projections/reward-view.projec
 import { TierRate } from '../domain/program-events';
 
 /** Programs a customer can earn from only once (spec 4.3 eligibility): sign-up, birthday, the social follows. */
-const SINGLE_EVENTS = new Set(['sign_up', 'birthday', 'follow_photo', 'like_feed', 'follow_video', 'subscribe_stream', 'follow_micro', 'follow_board', 'join_game', 'join_broadcast', 'join_msg', 'join_chat', 'join_forum']);
+const SINGLE_EVENTS = new Set([
+  'sign_up',
+  'birthday',
+  'follow_photo',
+  'like_feed',
+  'follow_video',
+  'subscribe_stream',
+  'follow_micro',
+  'follow_board',
+  'join_game',
+  'join_broadcast',
+  'join_msg',
+  'join_chat',
+  'join_forum',
+]);
 
-const tierRates = (rates: TierRateDto[]): TierRate[] => rates.map((r) => ({ tierId: r.tierId, earnPoint: r.earnPoint, rateMoney: r.rateMoney ?? null }));
+const tierRates = (rates: TierRateDto[]): TierRate[] =>
+  rates.map((r) => ({ tierId: r.tierId, earnPoint: r.earnPoint, rateMoney: r.rateMoney ?? null }));
 
 /** The v2 Program record (spec 2.9). */
 export function presentProgram(p: ProgramDoc) {
@@ -84,19 +105,34 @@ export class ProgramsController {
   @ApiOperation({ summary: 'Earning programs; 403 PLAN_UPGRADE_REQUIRED on the free plan' })
   async earning(@CurrentShop() shop: ShopDoc) {
     // Earning programs are a paid feature: a free shop is told to upgrade (spec 4.3 "plan upgrade required").
-    if (shop.plan === 'free') throw new DomainError('PLAN_UPGRADE_REQUIRED', 'Earning programs need the starter plan or above', 403);
+    if (shop.plan === 'free')
+      throw new DomainError('PLAN_UPGRADE_REQUIRED', 'Earning programs need the starter plan or above', 403);
     const programs = await this.list(shop, 'earning');
     return ok(programs, { meta: { count: programs.length } });
   }
 
   @Get('earning/eligibility')
-  @ApiOperation({ summary: "Earning programs for one customer; single-event programs carry isEarned" })
-  async eligibility(@CurrentShop() shop: ShopDoc, @Query('customerId') customerId?: string, @Query('platformCustomerId') platformCustomerId?: string) {
-    if (!customerId && !platformCustomerId) throw because.badRequest('customerId or platformCustomerId is required', { field: 'customerId' });
-    const customer = customerId ? await this.customers.byId(shop.id, customerId) : await this.customers.byPlatformId(shop.id, platformCustomerId!);
+  @ApiOperation({ summary: 'Earning programs for one customer; single-event programs carry isEarned' })
+  async eligibility(
+    @CurrentShop() shop: ShopDoc,
+    @Query('customerId') customerId?: string,
+    @Query('platformCustomerId') platformCustomerId?: string,
+  ) {
+    if (!customerId && !platformCustomerId)
+      throw because.badRequest('customerId or platformCustomerId is required', { field: 'customerId' });
+    const customer = customerId
+      ? await this.customers.byId(shop.id, customerId)
+      : await this.customers.byPlatformId(shop.id, platformCustomerId!);
     const programs = (await this.list(shop, 'earning')).map((p) =>
       // Repeatable events (orders) are never "earned"; sign-up is once per customer.
-      SINGLE_EVENTS.has(p.event) ? { ...p, isEarned: (customer.earnedProgramIds ?? []).includes(p.id) || (p.event === 'sign_up' && (customer.earnSignUp ?? false)) } : p,
+      SINGLE_EVENTS.has(p.event)
+        ? {
+            ...p,
+            isEarned:
+              (customer.earnedProgramIds ?? []).includes(p.id) ||
+              (p.event === 'sign_up' && (customer.earnSignUp ?? false)),
+          }
+        : p,
     );
     return ok(programs, { meta: { count: programs.length } });
   }
@@ -105,15 +141,26 @@ export class ProgramsController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Points a cart would earn (awards nothing)' })
   async calculate(@CurrentShop() shop: ShopDoc, @Body() body: CalculatePointsDto) {
-    const { rule, lines, pointsEarn, points } = await this.cart.calculate(shop.id, body.platformCustomerId, body.sourceName, body.products);
-    return ok({ pointsEarn, products: lines.map((l, i) => ({ ...l, points: points[i] })), programId: rule?.programId ?? null });
+    const { rule, lines, pointsEarn, points } = await this.cart.calculate(
+      shop.id,
+      body.platformCustomerId,
+      body.sourceName,
+      body.products,
+    );
+    return ok({
+      pointsEarn,
+      products: lines.map((l, i) => ({ ...l, points: points[i] })),
+      programId: rule?.programId ?? null,
+    });
   }
 
   @Post('earning/social/interactions')
   @HttpCode(200)
   @ApiOperation({ summary: "Pay a social program's points to a customer (once per customer; LIMIT_REACHED after)" })
   async socialInteraction(@CurrentShop() shop: ShopDoc, @Body() body: SocialInteractionDto) {
-    const result = await this.commandBus.execute(new EarnSocialCommand(shop.id, Number(body.platformCustomerId), body.earningId, body.event, 'rest_api'));
+    const result = await this.commandBus.execute(
+      new EarnSocialCommand(shop.id, Number(body.platformCustomerId), body.earningId, body.event, 'rest_api'),
+    );
     return ok({}, { message: 'Points earned', meta: result });
   }
 
@@ -132,8 +179,16 @@ export class ProgramsController {
   }
 
   @Get(':programId')
-  @ApiOperation({ summary: 'One program; 404 when unknown. With customerId or platformCustomerId, a spending program carries that customer\'s limitations' })
-  async get(@CurrentShop() shop: ShopDoc, @Param('programId') programId: string, @Query('customerId') customerId?: string, @Query('platformCustomerId') platformCustomerId?: string) {
+  @ApiOperation({
+    summary:
+      "One program; 404 when unknown. With customerId or platformCustomerId, a spending program carries that customer's limitations",
+  })
+  async get(
+    @CurrentShop() shop: ShopDoc,
+    @Param('programId') programId: string,
+    @Query('customerId') customerId?: string,
+    @Query('platformCustomerId') platformCustomerId?: string,
+  ) {
     const doc = await this.find(shop, programId);
     return ok(await this.withLimitations(doc, await this.optionalCustomer(shop, customerId, platformCustomerId)));
   }
@@ -151,13 +206,34 @@ export class ProgramsController {
   private async withLimitations(doc: ProgramDoc, customer: CustomerDoc | null) {
     const program = presentProgram(doc);
     if (!customer || doc.kind !== 'spending') return program;
-    const sp = doc.spending as { pointsCost?: number; minPoints?: number | null; redeemType?: string; limitRedeem?: number | null };
+    const sp = doc.spending as {
+      pointsCost?: number;
+      minPoints?: number | null;
+      redeemType?: string;
+      limitRedeem?: number | null;
+    };
     const cost = Number((sp.redeemType === 'dynamic' && sp.minPoints) || sp.pointsCost || 0);
     const rewards = await this.readStore.collection<RewardDoc>(REWARDS);
-    const redeemedCount = await rewards.count({ customerId: customer.id, programId: doc.id, discountStatus: { $ne: 'refunded' } });
+    const redeemedCount = await rewards.count({
+      customerId: customer.id,
+      programId: doc.id,
+      discountStatus: { $ne: 'refunded' },
+    });
     const remainingRedemptions = sp.limitRedeem ? Math.max(0, sp.limitRedeem - redeemedCount) : null;
     const affordable = customer.point >= cost;
-    return { ...program, affordable, redeemedCount, remainingRedemptions, canRedeem: affordable && remainingRedemptions !== 0 && isActive({ id: doc.id, kind: doc.kind, event: doc.event, createdAt: doc.createdAt, settings: doc }, this.clock.now().toISOString()) };
+    return {
+      ...program,
+      affordable,
+      redeemedCount,
+      remainingRedemptions,
+      canRedeem:
+        affordable &&
+        remainingRedemptions !== 0 &&
+        isActive(
+          { id: doc.id, kind: doc.kind, event: doc.event, createdAt: doc.createdAt, settings: doc },
+          this.clock.now().toISOString(),
+        ),
+    };
   }
 
   @Post()
@@ -167,7 +243,14 @@ export class ProgramsController {
     const programId = this.commands.newId();
     const { type, event, earnPointsTiers, ...settings } = definedOnly(body) as CreateProgramDto;
     const tiers = earnPointsTiers ? { earnPointsTiers: tierRates(earnPointsTiers) } : {};
-    await this.commands.run(shop.id, (meta) => ({ type: 'CreateProgram', meta, programId, kind: type, event, settings: { ...settings, ...tiers, title: body.title } }));
+    await this.commands.run(shop.id, (meta) => ({
+      type: 'CreateProgram',
+      meta,
+      programId,
+      kind: type,
+      event,
+      settings: { ...settings, ...tiers, title: body.title },
+    }));
     return ok(presentProgram(await this.find(shop, programId)), { message: 'Program created' });
   }
 
@@ -177,7 +260,8 @@ export class ProgramsController {
     await this.find(shop, programId);
     const { earnPointsTiers, ...rest } = definedOnly(body);
     const changes = { ...rest, ...(earnPointsTiers ? { earnPointsTiers: tierRates(earnPointsTiers) } : {}) };
-    if (Object.keys(changes).length === 0) throw because.badRequest('send at least one field to change', { field: 'body' });
+    if (Object.keys(changes).length === 0)
+      throw because.badRequest('send at least one field to change', { field: 'body' });
     await this.commands.run(shop.id, (meta) => ({ type: 'UpdateProgram', meta, programId, changes }));
     return ok(presentProgram(await this.find(shop, programId)), { message: 'Program updated' });
   }
@@ -191,7 +275,9 @@ export class ProgramsController {
   }
 
   private docs(shop: ShopDoc, kind: 'earning' | 'spending') {
-    return this.readStore.collection<ProgramDoc>(PROGRAMS).then((c) => c.find({ shopId: shop.id, kind }, { sort: { field: 'createdAt', direction: 'asc' } }));
+    return this.readStore
+      .collection<ProgramDoc>(PROGRAMS)
+      .then((c) => c.find({ shopId: shop.id, kind }, { sort: { field: 'createdAt', direction: 'asc' } }));
   }
 
   private async list(shop: ShopDoc, kind: 'earning' | 'spending') {

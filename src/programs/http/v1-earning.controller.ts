@@ -1,4 +1,19 @@
-import { Body, CallHandler, Controller, ExecutionContext, Get, HttpCode, Injectable, NestInterceptor, Param, Post, Query, UseGuards, UseInterceptors, Inject } from '@nestjs/common';
+import {
+  Body,
+  CallHandler,
+  Controller,
+  ExecutionContext,
+  Get,
+  HttpCode,
+  Injectable,
+  NestInterceptor,
+  Param,
+  Post,
+  Query,
+  UseGuards,
+  UseInterceptors,
+  Inject,
+} from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiHeader, ApiOperation, ApiProperty, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
@@ -37,21 +52,31 @@ class V1ProductDto {
 }
 
 export class V1CalcPointsDto {
-  @ApiProperty({ type: [V1ProductDto] }) @IsArray({ message: 'products is required' }) @ArrayMaxSize(500) @ValidateNested({ each: true }) @Type(() => V1ProductDto) products: V1ProductDto[];
-  @ApiPropertyOptional() @IsOptional() @IsNumber({}, { message: 'shopifyCustomerId must be a number' }) shopifyCustomerId?: number;
+  @ApiProperty({ type: [V1ProductDto] })
+  @IsArray({ message: 'products is required' })
+  @ArrayMaxSize(500)
+  @ValidateNested({ each: true })
+  @Type(() => V1ProductDto)
+  products: V1ProductDto[];
+  @ApiPropertyOptional()
+  @IsOptional()
+  @IsNumber({}, { message: 'shopifyCustomerId must be a number' })
+  shopifyCustomerId?: number;
   @ApiPropertyOptional({ enum: ['web', 'pos'] }) @IsOptional() @IsIn(['web', 'pos']) sourceName?: 'web' | 'pos';
 }
 
 export class V1InteractSocialDto {
   @ApiProperty() @IsNumber({}, { message: 'shopifyCustomerId must be a number' }) shopifyCustomerId: number;
-  @ApiProperty({ description: 'The earning program id (v2 ids are text; numbers are read as text)' }) @IsDefined({ message: 'earningId is required' }) earningId: number | string;
+  @ApiProperty({ description: 'The earning program id (v2 ids are text; numbers are read as text)' })
+  @IsDefined({ message: 'earningId is required' })
+  earningId: number | string;
 }
 
 /** v1 program list item (spec 2.8). */
 function v1ListItem(p: ProgramDoc) {
   return {
     showLoyaltyPage: true,
-    social: (SOCIAL_EVENTS as readonly string[]).includes(p.event) ? p.event.split('_')[1] ?? '' : '',
+    social: (SOCIAL_EVENTS as readonly string[]).includes(p.event) ? (p.event.split('_')[1] ?? '') : '',
     urlLocation: '',
     limitUnit: p.hasLimit ? p.limitUnit : 'unlimited',
     urlAccount: '',
@@ -63,7 +88,9 @@ function v1ListItem(p: ProgramDoc) {
     enabledAntiCheat: false,
     hasLimit: p.hasLimit ?? false,
     action: p.event,
-    earnPointsTiers: Object.fromEntries(p.earnPointsTiers.map((t) => [t.tierId, { earnPoint: t.earnPoint, limitUnit: 'unlimited' }])),
+    earnPointsTiers: Object.fromEntries(
+      p.earnPointsTiers.map((t) => [t.tierId, { earnPoint: t.earnPoint, limitUnit: 'unlimited' }]),
+    ),
     shopId: p.shopId,
     event: p.event,
     startDate: p.startDate,
@@ -147,9 +174,16 @@ export class V1EarningController {
 
   @Get('earning-programs-by-customer')
   @ApiOperation({ summary: "Earning programs with the customer's isEarned (deprecated)", deprecated: true })
-  async byCustomer(@CurrentShop() shop: ShopDoc, @Query('customerId') customerId?: string, @Query('shopifyCustomerId') platformId?: string) {
-    if (!customerId && !platformId) throw because.badRequest('customerId or shopifyCustomerId is required', { field: 'customerId' });
-    const customer = customerId ? await this.customers.byId(shop.id, customerId) : await this.customers.byPlatformId(shop.id, platformId!);
+  async byCustomer(
+    @CurrentShop() shop: ShopDoc,
+    @Query('customerId') customerId?: string,
+    @Query('shopifyCustomerId') platformId?: string,
+  ) {
+    if (!customerId && !platformId)
+      throw because.badRequest('customerId or shopifyCustomerId is required', { field: 'customerId' });
+    const customer = customerId
+      ? await this.customers.byId(shop.id, customerId)
+      : await this.customers.byPlatformId(shop.id, platformId!);
     const data = (await this.earning(shop)).map((p) => ({
       ...v1ListItem(p),
       excludePOSOrderProducts: false,
@@ -176,19 +210,32 @@ export class V1EarningController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Points a cart would earn (deprecated)', deprecated: true })
   async calc(@CurrentShop() shop: ShopDoc, @Body() body: V1CalcPointsDto) {
-    const { pointsEarn, points } = await this.cart.calculate(shop.id, body.shopifyCustomerId, body.sourceName, body.products);
-    return { success: true, data: { pointsEarn, products: body.products.map((p, i) => ({ ...p, points: points[i] })) } };
+    const { pointsEarn, points } = await this.cart.calculate(
+      shop.id,
+      body.shopifyCustomerId,
+      body.sourceName,
+      body.products,
+    );
+    return {
+      success: true,
+      data: { pointsEarn, products: body.products.map((p, i) => ({ ...p, points: points[i] })) },
+    };
   }
 
   @Post('earn/interact-social')
   @HttpCode(200)
   @ApiOperation({ summary: "Pay a social program's points (deprecated)", deprecated: true })
   async interactSocial(@CurrentShop() shop: ShopDoc, @Body() body: V1InteractSocialDto) {
-    const result = await this.commands.execute(new EarnSocialCommand(shop.id, body.shopifyCustomerId, String(body.earningId), null, 'rest_api_v1'));
+    const result = await this.commands.execute(
+      new EarnSocialCommand(shop.id, body.shopifyCustomerId, String(body.earningId), null, 'rest_api_v1'),
+    );
     return { success: true, data: { newPoint: result.newPoint } };
   }
 
   private async earning(shop: ShopDoc): Promise<ProgramDoc[]> {
-    return (await this.readStore.collection<ProgramDoc>(PROGRAMS)).find({ shopId: shop.id, kind: 'earning' }, { sort: { field: 'createdAt', direction: 'asc' } });
+    return (await this.readStore.collection<ProgramDoc>(PROGRAMS)).find(
+      { shopId: shop.id, kind: 'earning' },
+      { sort: { field: 'createdAt', direction: 'asc' } },
+    );
   }
 }

@@ -12,4 +12,3 @@ export interface ProgramDoc extends ProgramSettings {
 }
 
 export const PROGRAMS: CollectionDefinition = { name: 'programs_v1', indexes: [['shopId', 'kind']] };
-

@@ -28,7 +28,16 @@ export class ProgramViewProjection implements Projection {
       if (doc && BigInt(doc.streamRevision) >= recorded.revision) continue;
       switch (e.type) {
         case T.Created:
-          programs.put({ ...e.settings, id: e.programId, shopId: e.shopId, kind: e.kind, event: e.event, createdAt: e.occurredAt, updatedAt: e.occurredAt, streamRevision: revision });
+          programs.put({
+            ...e.settings,
+            id: e.programId,
+            shopId: e.shopId,
+            kind: e.kind,
+            event: e.event,
+            createdAt: e.occurredAt,
+            updatedAt: e.occurredAt,
+            streamRevision: revision,
+          });
           break;
         case T.Updated:
           if (doc) programs.put({ ...doc, ...e.changes, updatedAt: e.occurredAt, streamRevision: revision });

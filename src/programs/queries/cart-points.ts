@@ -16,11 +16,28 @@ export class CartPoints {
   ) {}
 
   /** A customer, when given, brings their tier's rate (404 when unknown). */
-  async calculate(shopId: string, platformCustomerId: string | number | null | undefined, sourceName: string | null | undefined, products: Array<{ id: string | number; quantity: number; price: number }>) {
-    const tierId = platformCustomerId ? (await this.customers.byPlatformId(shopId, String(platformCustomerId))).tierId : null;
-    const rule = orderEarningRule(await this.catalog.forShop(shopId), this.clock.now().toISOString(), sourceName ?? 'web', tierId);
+  async calculate(
+    shopId: string,
+    platformCustomerId: string | number | null | undefined,
+    sourceName: string | null | undefined,
+    products: Array<{ id: string | number; quantity: number; price: number }>,
+  ) {
+    const tierId = platformCustomerId
+      ? (await this.customers.byPlatformId(shopId, String(platformCustomerId))).tierId
+      : null;
+    const rule = orderEarningRule(
+      await this.catalog.forShop(shopId),
+      this.clock.now().toISOString(),
+      sourceName ?? 'web',
+      tierId,
+    );
     const lines = products.map((p) => ({ id: String(p.id), quantity: p.quantity, price: p.price }));
-    const collections = needsCollections(rule) ? await this.platform.collectionsOf(shopId, lines.map((l) => l.id)) : {};
+    const collections = needsCollections(rule)
+      ? await this.platform.collectionsOf(
+          shopId,
+          lines.map((l) => l.id),
+        )
+      : {};
     const { pointsEarn, points } = cartPoints(rule, lines, collections);
     return { rule, lines, pointsEarn, points };
   }

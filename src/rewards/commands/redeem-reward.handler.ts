@@ -60,7 +60,15 @@ export class RedeemRewardHandler implements ICommandHandler<RedeemRewardCommand,
     @Inject(ID_GENERATOR) private readonly ids: IdGenerator,
   ) {}
 
-  async execute({ shopId, platformCustomerId, programId, quantity, source, variantId, idempotency }: RedeemRewardCommand): Promise<RedeemResult> {
+  async execute({
+    shopId,
+    platformCustomerId,
+    programId,
+    quantity,
+    source,
+    variantId,
+    idempotency,
+  }: RedeemRewardCommand): Promise<RedeemResult> {
     const customerId = customerIdFor(shopId, platformCustomerId);
     // A retry of a redemption already made answers with it before anything is minted again.
     const earlier = idempotency ? await this.keys.earlier(shopId, customerId, idempotency) : null;
@@ -68,24 +76,35 @@ export class RedeemRewardHandler implements ICommandHandler<RedeemRewardCommand,
     const program = (await this.catalog.forShop(shopId)).find((p) => p.id === programId && p.kind === 'spending');
     if (!program) throw because.notFound('Program');
     const now = this.clock.now();
-    if (!isActive(program, now.toISOString())) throw new DomainError('INVALID_PROGRAM', `Program ${programId} is not available`, 400);
+    if (!isActive(program, now.toISOString()))
+      throw new DomainError('INVALID_PROGRAM', `Program ${programId} is not available`, 400);
     const rules = spendingRules(program.settings.spending, program.event);
     const points = redemptionPoints(rules, quantity);
     const entitledVariantIds = giftVariants(rules, variantId);
     const rewardValue = redemptionValue(rules, quantity);
     // With a key, the reward id is the key's: the quota slot and the platform code of a retry are the same ones.
     const rewardId = idempotency ? deterministicUuid(shopId, 'redeem', idempotency.key) : this.ids.next();
-    const expiresAt = rules.expiresInDays ? new Date(now.getTime() + rules.expiresInDays * 86_400_000).toISOString() : null;
+    const expiresAt = rules.expiresInDays
+      ? new Date(now.getTime() + rules.expiresInDays * 86_400_000).toISOString()
+      : null;
 
     const quota = rules.totalLimitationRedeem;
     if (quota) await this.quota(shopId, programId, rewardId, quota);
     try {
-      const minted = await this.mint(shopId, platformCustomerId, rewardId, rules.rewardType, rewardValue, program.settings.title, {
-        orderReqAmount: rules.orderReqAmount,
-        expiresAt,
-        combinedWith: rules.combinedWith,
-        entitledVariantIds,
-      });
+      const minted = await this.mint(
+        shopId,
+        platformCustomerId,
+        rewardId,
+        rules.rewardType,
+        rewardValue,
+        program.settings.title,
+        {
+          orderReqAmount: rules.orderReqAmount,
+          expiresAt,
+          combinedWith: rules.combinedWith,
+          entitledVariantIds,
+        },
+      );
       try {
         const decision = await this.commands.run(shopId, customerId, (meta) => ({
           type: 'RedeemReward',
@@ -113,9 +132,21 @@ export class RedeemRewardHandler implements ICommandHandler<RedeemRewardCommand,
         // No event: a concurrent identical request got there first; answer with what it recorded.
         if (decision.events.length === 0) {
           const recorded = Object.entries(decision.after.coupons).find(([, c]) => c.rewardId === rewardId);
-          return { rewardId, couponCode: recorded?.[0] ?? minted.code, pointsSpent: recorded?.[1].points ?? points, newPoint: decision.after.points, replayed: true };
+          return {
+            rewardId,
+            couponCode: recorded?.[0] ?? minted.code,
+            pointsSpent: recorded?.[1].points ?? points,
+            newPoint: decision.after.points,
+            replayed: true,
+          };
         }
-        return { rewardId, couponCode: minted.code, pointsSpent: points, newPoint: decision.after.points, replayed: false };
+        return {
+          rewardId,
+          couponCode: minted.code,
+          pointsSpent: points,
+          newPoint: decision.after.points,
+          replayed: false,
+        };
       } catch (error) {
         // The same key with another body: the code and the slot belong to the first request.
         if (error instanceof DomainError && error.code === 'IDEMPOTENCY_CONFLICT') throw error;
@@ -124,7 +155,10 @@ export class RedeemRewardHandler implements ICommandHandler<RedeemRewardCommand,
       }
     } catch (error) {
       if (error instanceof DomainError && error.code === 'IDEMPOTENCY_CONFLICT') throw error;
-      if (quota) await this.releaseQuota(shopId, programId, rewardId).catch((e) => this.logger.error(`Could not release a quota slot of ${programId}: ${e}`));
+      if (quota)
+        await this.releaseQuota(shopId, programId, rewardId).catch((e) =>
+          this.logger.error(`Could not release a quota slot of ${programId}: ${e}`),
+        );
       throw error;
     }
   }
@@ -147,14 +181,38 @@ export class RedeemRewardHandler implements ICommandHandler<RedeemRewardCommand,
     rewardType: string,
     rewardValue: number | null,
     title: string,
-    terms: { orderReqAmount: string | null; expiresAt: string | null; combinedWith: { orderDiscounts: boolean; productDiscounts: boolean; shippingDiscounts: boolean }; entitledVariantIds: string[] },
+    terms: {
+      orderReqAmount: string | null;
+      expiresAt: string | null;
+      combinedWith: { orderDiscounts: boolean; productDiscounts: boolean; shippingDiscounts: boolean };
+      entitledVariantIds: string[];
+    },
   ) {
     if (rewardType === 'store_credit') {
       const currency = (await this.shops.byId(shopId))?.currency ?? 'USD';
-      const credit = await this.platform.issueStoreCredit({ shopId, rewardId, platformCustomerId, amount: rewardValue ?? 0, currency });
-      return { code: credit.reference, discountId: null, priceRuleId: null, undo: () => this.platform.reverseStoreCredit(shopId, credit.reference) };
+      const credit = await this.platform.issueStoreCredit({
+        shopId,
+        rewardId,
+        platformCustomerId,
+        amount: rewardValue ?? 0,
+        currency,
+      });
+      return {
+        code: credit.reference,
+        discountId: null,
+        priceRuleId: null,
+        undo: () => this.platform.reverseStoreCredit(shopId, credit.reference),
+      };
     }
-    const discount = await this.platform.createDiscount({ shopId, rewardId, rewardType, rewardValue, title, platformCustomerId, ...terms });
+    const discount = await this.platform.createDiscount({
+      shopId,
+      rewardId,
+      rewardType,
+      rewardValue,
+      title,
+      platformCustomerId,
+      ...terms,
+    });
     return { ...discount, undo: () => this.platform.disableDiscount(shopId, discount.code) };
   }
 

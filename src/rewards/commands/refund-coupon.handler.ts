@@ -16,7 +16,10 @@ export class RefundCouponCommand {
 }
 
 @CommandHandler(RefundCouponCommand)
-export class RefundCouponHandler implements ICommandHandler<RefundCouponCommand, { pointsReturned: number; newPoint: number }> {
+export class RefundCouponHandler implements ICommandHandler<
+  RefundCouponCommand,
+  { pointsReturned: number; newPoint: number }
+> {
   private readonly logger = new Logger('Redemption');
 
   constructor(
@@ -33,10 +36,15 @@ export class RefundCouponHandler implements ICommandHandler<RefundCouponCommand,
       reason,
       source: 'rest_api',
     }));
-    await this.platform.disableDiscount(shopId, couponCode).catch((e) => this.logger.error(`Could not disable ${couponCode}: ${e}`));
+    await this.platform
+      .disableDiscount(shopId, couponCode)
+      .catch((e) => this.logger.error(`Could not disable ${couponCode}: ${e}`));
     // A refunded coupon no longer counts against the program's shop-wide quota.
     const coupon = decision.before.coupons[couponCode];
-    if (coupon?.programId) await this.redemptions.releaseQuota(shopId, coupon.programId, coupon.rewardId).catch((e) => this.logger.error(`Could not release a quota slot: ${e}`));
+    if (coupon?.programId)
+      await this.redemptions
+        .releaseQuota(shopId, coupon.programId, coupon.rewardId)
+        .catch((e) => this.logger.error(`Could not release a quota slot: ${e}`));
     return { pointsReturned: decision.after.points - decision.before.points, newPoint: decision.after.points };
   }
 }

@@ -27,24 +27,52 @@ export interface QuotaState {
 }
 
 export type QuotaCommand =
-  | { type: 'ReserveRedemption'; eventId: string; occurredAt: string; shopId: string; programId: string; rewardId: string; limit: number }
-  | { type: 'ReleaseRedemption'; eventId: string; occurredAt: string; shopId: string; programId: string; rewardId: string };
+  | {
+      type: 'ReserveRedemption';
+      eventId: string;
+      occurredAt: string;
+      shopId: string;
+      programId: string;
+      rewardId: string;
+      limit: number;
+    }
+  | {
+      type: 'ReleaseRedemption';
+      eventId: string;
+      occurredAt: string;
+      shopId: string;
+      programId: string;
+      rewardId: string;
+    };
 
 export const redemptionQuotaStreamId = (programId: string) => `redemption-quota-${programId}`;
 
 export const redemptionQuota: Decider<QuotaState, QuotaCommand, QuotaEvent> = {
   initialState: () => ({ used: 0, holders: {} }),
   evolve: (state, event) => {
-    if (event.type === RedemptionQuotaEventType.Reserved) return { used: state.used + 1, holders: { ...state.holders, [event.rewardId]: true } };
+    if (event.type === RedemptionQuotaEventType.Reserved)
+      return { used: state.used + 1, holders: { ...state.holders, [event.rewardId]: true } };
     const { [event.rewardId]: _gone, ...holders } = state.holders;
     return { used: state.used - 1, holders };
   },
   decide: (command, state) => {
     const { type: _t, ...fields } = command;
-    const event = { eventId: fields.eventId, occurredAt: fields.occurredAt, shopId: fields.shopId, programId: fields.programId, rewardId: fields.rewardId };
-    if (command.type === 'ReleaseRedemption') return state.holders[command.rewardId] ? [{ ...event, type: RedemptionQuotaEventType.Released }] : [];
+    const event = {
+      eventId: fields.eventId,
+      occurredAt: fields.occurredAt,
+      shopId: fields.shopId,
+      programId: fields.programId,
+      rewardId: fields.rewardId,
+    };
+    if (command.type === 'ReleaseRedemption')
+      return state.holders[command.rewardId] ? [{ ...event, type: RedemptionQuotaEventType.Released }] : [];
     if (state.holders[command.rewardId]) return [];
-    if (state.used >= command.limit) throw new DomainError('LIMIT_REACHED', `This reward has been redeemed the most times allowed (${command.limit})`, 400);
+    if (state.used >= command.limit)
+      throw new DomainError(
+        'LIMIT_REACHED',
+        `This reward has been redeemed the most times allowed (${command.limit})`,
+        400,
+      );
     return [{ ...event, type: RedemptionQuotaEventType.Reserved }];
   },
 };

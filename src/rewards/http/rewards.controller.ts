@@ -53,11 +53,24 @@ export class RewardsController {
   @HttpCode(200)
   @ApiOperation({ summary: "Spend points on a spending program's reward (mints a coupon)" })
   @ApiHeader({ name: 'Idempotency-Key', required: false })
-  async redeem(@CurrentShop() shop: ShopDoc, @Body() body: RedeemDto, @Headers('idempotency-key') key: string | undefined, @Res({ passthrough: true }) res: Response) {
+  async redeem(
+    @CurrentShop() shop: ShopDoc,
+    @Body() body: RedeemDto,
+    @Headers('idempotency-key') key: string | undefined,
+    @Res({ passthrough: true }) res: Response,
+  ) {
     checkIdempotencyKey(key);
     const idempotency = key ? { key, requestHash: sha256Hex(stableStringify({ kind: 'redeem', ...body })) } : null;
     const result: RedeemResult = await this.commands.execute(
-      new RedeemRewardCommand(shop.id, Number(body.platformCustomerId), body.programId, body.quantity, 'rest_api', body.variantId ?? null, idempotency),
+      new RedeemRewardCommand(
+        shop.id,
+        Number(body.platformCustomerId),
+        body.programId,
+        body.quantity,
+        'rest_api',
+        body.variantId ?? null,
+        idempotency,
+      ),
     );
     if (result.replayed) res.setHeader('Idempotent-Replayed', 'true');
     const { replayed: _replayed, ...meta } = result;
@@ -67,15 +80,33 @@ export class RewardsController {
   @Get('rewards')
   @ApiOperation({ summary: "A customer's coupons (cursor pagination by reward id)" })
   async list(@CurrentShop() shop: ShopDoc, @Query() query: ListRewardsDto) {
-    if (!query.customerId && !query.platformCustomerId) throw because.badRequest('customerId or platformCustomerId is required', { field: 'customerId' });
-    const customer = query.customerId ? await this.customers.byId(shop.id, query.customerId) : await this.customers.byPlatformId(shop.id, query.platformCustomerId!);
+    if (!query.customerId && !query.platformCustomerId)
+      throw because.badRequest('customerId or platformCustomerId is required', { field: 'customerId' });
+    const customer = query.customerId
+      ? await this.customers.byId(shop.id, query.customerId)
+      : await this.customers.byPlatformId(shop.id, query.platformCustomerId!);
     const rewards = await this.readStore.collection<RewardDoc>(REWARDS);
     const createdAt =
       query.created_at_min || query.created_at_max
-        ? { ...(query.created_at_min ? { $gte: new Date(query.created_at_min).toISOString() } : {}), ...(query.created_at_max ? { $lte: new Date(query.created_at_max).toISOString() } : {}) }
+        ? {
+            ...(query.created_at_min ? { $gte: new Date(query.created_at_min).toISOString() } : {}),
+            ...(query.created_at_max ? { $lte: new Date(query.created_at_max).toISOString() } : {}),
+          }
         : undefined;
-    const filter: Filter = { customerId: customer.id, shopId: shop.id, discountStatus: query.status, rewardType: query.type, createdAt };
-    const page = await rewards.page({ filter, sort: { field: 'sortKey', direction: query.order === 'createdAt_asc' ? 'asc' : 'desc' }, limit: query.limit, after: query.after, before: query.before });
+    const filter: Filter = {
+      customerId: customer.id,
+      shopId: shop.id,
+      discountStatus: query.status,
+      rewardType: query.type,
+      createdAt,
+    };
+    const page = await rewards.page({
+      filter,
+      sort: { field: 'sortKey', direction: query.order === 'createdAt_asc' ? 'asc' : 'desc' },
+      limit: query.limit,
+      after: query.after,
+      before: query.before,
+    });
     const pagination: PaginationMeta = { hasNext: page.hasNext, hasPre: page.hasPre };
     if (query.hasCount) {
       pagination.total = await rewards.count(filter);
@@ -99,7 +130,12 @@ export class RewardsController {
     await this.customers.byPlatformId(shop.id, body.platformCustomerId).catch(() => {
       throw because.badRequest('platformCustomerId is not a customer of this shop', { field: 'platformCustomerId' });
     });
-    const result = await this.commands.execute(new RefundCouponCommand(shop.id, Number(body.platformCustomerId), body.discountCode, body.reason ?? null));
-    return ok({ success: true, message: `${result.pointsReturned} points returned` }, { message: 'Coupon refunded', meta: result });
+    const result = await this.commands.execute(
+      new RefundCouponCommand(shop.id, Number(body.platformCustomerId), body.discountCode, body.reason ?? null),
+    );
+    return ok(
+      { success: true, message: `${result.pointsReturned} points returned` },
+      { message: 'Coupon refunded', meta: result },
+    );
   }
 }

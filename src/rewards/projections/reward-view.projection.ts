@@ -4,7 +4,14 @@ import { RecordedEvent } from '../../infrastructure/event-store/event-store.port
 import { Projection } from '../../projections/projection';
 import { ProjectionBatch } from '../../projections/projection-batch';
 import { fromRecorded } from '../../event-sourcing/domain-event';
-import { CouponExpired, CouponGranted, CouponRefunded, CouponUsed, CustomerEventType as T, PointsRedeemed } from '../../ledger/domain/customer-events';
+import {
+  CouponExpired,
+  CouponGranted,
+  CouponRefunded,
+  CouponUsed,
+  CustomerEventType as T,
+  PointsRedeemed,
+} from '../../ledger/domain/customer-events';
 
 /** A coupon bought with points (spec 2.9 Reward). */
 export interface RewardDoc {
@@ -28,7 +35,13 @@ export interface RewardDoc {
   updatedAt: string;
 }
 
-export const REWARDS: CollectionDefinition = { name: 'rewards_v1', indexes: [['customerId', 'sortKey'], ['shopId', 'couponCode']] };
+export const REWARDS: CollectionDefinition = {
+  name: 'rewards_v1',
+  indexes: [
+    ['customerId', 'sortKey'],
+    ['shopId', 'couponCode'],
+  ],
+};
 
 /** A new coupon's document: bought with points, or granted (tier rewards). */
 function newReward(
@@ -61,7 +74,13 @@ export class RewardViewProjection implements Projection {
   readonly collections = [REWARDS];
 
   handles(eventType: string): boolean {
-    return eventType === T.PointsRedeemed || eventType === T.CouponRefunded || eventType === T.CouponUsed || eventType === T.CouponGranted || eventType === T.CouponExpired;
+    return (
+      eventType === T.PointsRedeemed ||
+      eventType === T.CouponRefunded ||
+      eventType === T.CouponUsed ||
+      eventType === T.CouponGranted ||
+      eventType === T.CouponExpired
+    );
   }
 
   async apply(events: RecordedEvent[], batch: ProjectionBatch): Promise<void> {
@@ -69,9 +88,23 @@ export class RewardViewProjection implements Projection {
     for (const recorded of events) {
       const e = fromRecorded<PointsRedeemed | CouponRefunded | CouponUsed | CouponGranted | CouponExpired>(recorded);
       if (e.type === T.CouponGranted) {
-        rewards.put(newReward(e, recorded, { programId: null, programTitle: e.reward.title, pointsSpent: 0, orderReqAmount: null }));
+        rewards.put(
+          newReward(e, recorded, {
+            programId: null,
+            programTitle: e.reward.title,
+            pointsSpent: 0,
+            orderReqAmount: null,
+          }),
+        );
       } else if (e.type === T.PointsRedeemed) {
-        rewards.put(newReward(e, recorded, { programId: e.program?.programId ?? null, programTitle: e.program?.programTitle ?? null, pointsSpent: e.points, orderReqAmount: e.reward.orderReqAmount }));
+        rewards.put(
+          newReward(e, recorded, {
+            programId: e.program?.programId ?? null,
+            programTitle: e.program?.programTitle ?? null,
+            pointsSpent: e.points,
+            orderReqAmount: e.reward.orderReqAmount,
+          }),
+        );
       } else {
         const doc = await rewards.get(e.rewardId);
         const status = e.type === T.CouponUsed ? 'used' : e.type === T.CouponExpired ? 'expired' : 'refunded';

@@ -20,19 +20,12 @@ export const because = {
     new DomainError('BAD_REQUEST', message, 400, details),
   notFound: (what: string) => new DomainError('NOT_FOUND', `${what} not found`, 404),
   insufficientPoints: (balance: number, requested: number) =>
-    new DomainError(
-      'INSUFFICIENT_POINTS',
-      `Cannot deduct ${requested} points: the balance is ${balance}`,
-      400,
-      { balance, requested },
-    ),
+    new DomainError('INSUFFICIENT_POINTS', `Cannot deduct ${requested} points: the balance is ${balance}`, 400, {
+      balance,
+      requested,
+    }),
   idempotencyConflict: (key: string) =>
-    new DomainError(
-      'IDEMPOTENCY_CONFLICT',
-      `Idempotency-Key "${key}" was already used with a different request`,
-      409,
-    ),
+    new DomainError('IDEMPOTENCY_CONFLICT', `Idempotency-Key "${key}" was already used with a different request`, 409),
   conflict: (code: string, message: string) => new DomainError(code, message, 409),
-  unauthorized: (message = 'Invalid or missing credentials') =>
-    new DomainError('UNAUTHORIZED', message, 401),
+  unauthorized: (message = 'Invalid or missing credentials') => new DomainError('UNAUTHORIZED', message, 401),
 };

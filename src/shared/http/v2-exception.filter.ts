@@ -27,10 +27,19 @@ export interface ErrorBody {
 export function toErrorBody(exception: unknown): ErrorBody {
   if (exception instanceof DomainError) {
     const field = exception.details?.field;
-    return { message: exception.message, code: exception.code, statusCode: exception.status, ...(typeof field === 'string' ? { field } : {}) };
+    return {
+      message: exception.message,
+      code: exception.code,
+      statusCode: exception.status,
+      ...(typeof field === 'string' ? { field } : {}),
+    };
   }
   if (exception instanceof UnknownCursorError) {
-    return { message: `${exception.message}: before/after must be the id of an item in this list`, code: 'BAD_REQUEST', statusCode: 400 };
+    return {
+      message: `${exception.message}: before/after must be the id of an item in this list`,
+      code: 'BAD_REQUEST',
+      statusCode: 400,
+    };
   }
   if (exception instanceof HttpException) {
     const status = exception.getStatus();
@@ -40,11 +49,21 @@ export function toErrorBody(exception: unknown): ErrorBody {
     // Body-parser failures (bad JSON) arrive as 400 HttpExceptions.
     return { message, code: CODE_FOR_STATUS[status] ?? 'ERROR', statusCode: status };
   }
-  const status = (exception as { status?: number; statusCode?: number })?.status ?? (exception as { statusCode?: number })?.statusCode;
+  const status =
+    (exception as { status?: number; statusCode?: number })?.status ??
+    (exception as { statusCode?: number })?.statusCode;
   if (typeof status === 'number' && status >= 400 && status < 500) {
-    return { message: (exception as Error).message ?? 'Bad request', code: CODE_FOR_STATUS[status] ?? 'BAD_REQUEST', statusCode: status };
+    return {
+      message: (exception as Error).message ?? 'Bad request',
+      code: CODE_FOR_STATUS[status] ?? 'BAD_REQUEST',
+      statusCode: status,
+    };
   }
-  return { message: 'Internal server error; safe to retry with backoff', code: 'INTERNAL_ERROR', statusCode: HttpStatus.INTERNAL_SERVER_ERROR };
+  return {
+    message: 'Internal server error; safe to retry with backoff',
+    code: 'INTERNAL_ERROR',
+    statusCode: HttpStatus.INTERNAL_SERVER_ERROR,
+  };
 }
 
 @Catch()

@@ -55,7 +55,14 @@ export class ProvisionShopHandler implements ICommandHandler<ProvisionShopComman
     const credentials = await this.readStore.collection<ShopCredentialsDoc>(SHOP_CREDENTIALS);
     // Credentials first: if the append then fails they are removed; if the process dies in between they
     // point at no shop and the auth guard refuses them.
-    await credentials.put({ id: appKey, shopId, secretKeyHash: sha256Hex(secretKey), secretKey, headlessSecret, createdAt: occurredAt });
+    await credentials.put({
+      id: appKey,
+      shopId,
+      secretKeyHash: sha256Hex(secretKey),
+      secretKey,
+      headlessSecret,
+      createdAt: occurredAt,
+    });
     try {
       await this.runner.run(shopDecider, shopStreamId(shopId), () => ({
         type: 'ProvisionShop' as const,

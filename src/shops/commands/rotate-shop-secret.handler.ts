@@ -17,7 +17,10 @@ export class RotateShopSecretCommand {
 }
 
 @CommandHandler(RotateShopSecretCommand)
-export class RotateShopSecretHandler implements ICommandHandler<RotateShopSecretCommand, { shopId: string; appKey: string; secretKey: string }> {
+export class RotateShopSecretHandler implements ICommandHandler<
+  RotateShopSecretCommand,
+  { shopId: string; appKey: string; secretKey: string }
+> {
   constructor(
     private readonly runner: DecisionRunner,
     private readonly directory: ShopDirectory,

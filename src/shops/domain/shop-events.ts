@@ -85,7 +85,8 @@ export interface ShopTierRetentionSet {
   policy: TierRetentionPolicy;
 }
 
-export type ShopEvent = ShopProvisioned | ShopSecretRotated | ShopPointsExpirySet | ShopEarningLimitSet | ShopTierRetentionSet;
+export type ShopEvent =
+  ShopProvisioned | ShopSecretRotated | ShopPointsExpirySet | ShopEarningLimitSet | ShopTierRetentionSet;
 
 export function shopStreamId(shopId: string): string {
   return `shop-${shopId}`;

@@ -1,6 +1,13 @@
 import { Decider } from '../../shared/domain/decider';
 import { because, DomainError } from '../../shared/domain/domain-error';
-import { EarningLimitPolicy, TierRetentionPolicy, PLANS, PointsExpiryPolicy, ShopEvent, ShopEventType } from './shop-events';
+import {
+  EarningLimitPolicy,
+  TierRetentionPolicy,
+  PLANS,
+  PointsExpiryPolicy,
+  ShopEvent,
+  ShopEventType,
+} from './shop-events';
 
 export interface ShopState {
   provisioned: boolean;
@@ -13,16 +20,16 @@ export type ShopCommand =
   | { type: 'SetEarningLimit'; shopId: string; eventId: string; occurredAt: string; policy: EarningLimitPolicy }
   | { type: 'SetTierRetention'; shopId: string; eventId: string; occurredAt: string; policy: TierRetentionPolicy }
   | {
-  type: 'ProvisionShop';
-  shopId: string;
-  eventId: string;
-  occurredAt: string;
-  domain: string;
-  plan: string;
-  currency: string;
-  timezone: string;
-  appKey: string;
-};
+      type: 'ProvisionShop';
+      shopId: string;
+      eventId: string;
+      occurredAt: string;
+      domain: string;
+      plan: string;
+      currency: string;
+      timezone: string;
+      appKey: string;
+    };
 
 const DOMAIN = /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
 const CURRENCY = /^[A-Z]{3}$/;
@@ -38,52 +45,108 @@ export function isValidTimezone(tz: string): boolean {
 
 export const shopDecider: Decider<ShopState, ShopCommand, ShopEvent> = {
   initialState: () => ({ provisioned: false, domain: null }),
-  evolve: (state, event) => (event.type === ShopEventType.Provisioned ? { provisioned: true, domain: event.domain } : state),
+  evolve: (state, event) =>
+    event.type === ShopEventType.Provisioned ? { provisioned: true, domain: event.domain } : state,
   decide: (command, state) => {
     if (command.type === 'SetTierRetention') {
       if (!state.provisioned) throw because.notFound('Shop');
       const { policy } = command;
       // Day buckets reach back 800 days: a 24-month window fits.
-      if (!(Number.isInteger(policy.assessmentMonths) && policy.assessmentMonths >= 1 && policy.assessmentMonths <= 36)) throw because.badRequest('assessmentMonths must be an integer from 1 to 36', { field: 'assessmentMonths' });
-      if (!(Number.isInteger(policy.windowMonths) && policy.windowMonths >= 1 && policy.windowMonths <= 24)) throw because.badRequest('windowMonths must be an integer from 1 to 24', { field: 'windowMonths' });
-      return [{ type: ShopEventType.TierRetentionSet, eventId: command.eventId, occurredAt: command.occurredAt, shopId: command.shopId, policy }];
+      if (!(Number.isInteger(policy.assessmentMonths) && policy.assessmentMonths >= 1 && policy.assessmentMonths <= 36))
+        throw because.badRequest('assessmentMonths must be an integer from 1 to 36', { field: 'assessmentMonths' });
+      if (!(Number.isInteger(policy.windowMonths) && policy.windowMonths >= 1 && policy.windowMonths <= 24))
+        throw because.badRequest('windowMonths must be an integer from 1 to 24', { field: 'windowMonths' });
+      return [
+        {
+          type: ShopEventType.TierRetentionSet,
+          eventId: command.eventId,
+          occurredAt: command.occurredAt,
+          shopId: command.shopId,
+          policy,
+        },
+      ];
     }
     if (command.type === 'SetEarningLimit') {
       if (!state.provisioned) throw because.notFound('Shop');
       const { policy } = command;
       const cap = (n: unknown) => Number.isInteger(n) && (n as number) >= 0 && (n as number) <= 1_000_000_000;
-      if (!cap(policy.maxPoints)) throw because.badRequest('maxPoints must be an integer from 0 to 1,000,000,000', { field: 'maxPoints' });
-      if (!['day', 'week', 'month', 'year'].includes(policy.period)) throw because.badRequest('period must be day, week, month or year', { field: 'period' });
+      if (!cap(policy.maxPoints))
+        throw because.badRequest('maxPoints must be an integer from 0 to 1,000,000,000', { field: 'maxPoints' });
+      if (!['day', 'week', 'month', 'year'].includes(policy.period))
+        throw because.badRequest('period must be day, week, month or year', { field: 'period' });
       for (const [i, t] of policy.tiers.entries()) {
-        if (!t || typeof t.tierId !== 'string' || !t.tierId) throw because.badRequest(`tiers[${i}].tierId is required`, { field: `tiers[${i}].tierId` });
-        if (t.maxPoints !== null && !cap(t.maxPoints)) throw because.badRequest(`tiers[${i}].maxPoints must be null (unlimited) or an integer of 0 or more`, { field: `tiers[${i}].maxPoints` });
+        if (!t || typeof t.tierId !== 'string' || !t.tierId)
+          throw because.badRequest(`tiers[${i}].tierId is required`, { field: `tiers[${i}].tierId` });
+        if (t.maxPoints !== null && !cap(t.maxPoints))
+          throw because.badRequest(`tiers[${i}].maxPoints must be null (unlimited) or an integer of 0 or more`, {
+            field: `tiers[${i}].maxPoints`,
+          });
       }
-      if (new Set(policy.tiers.map((t) => t.tierId)).size !== policy.tiers.length) throw because.badRequest('tiers must name each tier once', { field: 'tiers' });
-      return [{ type: ShopEventType.EarningLimitSet, eventId: command.eventId, occurredAt: command.occurredAt, shopId: command.shopId, policy }];
+      if (new Set(policy.tiers.map((t) => t.tierId)).size !== policy.tiers.length)
+        throw because.badRequest('tiers must name each tier once', { field: 'tiers' });
+      return [
+        {
+          type: ShopEventType.EarningLimitSet,
+          eventId: command.eventId,
+          occurredAt: command.occurredAt,
+          shopId: command.shopId,
+          policy,
+        },
+      ];
     }
     if (command.type === 'SetPointsExpiry') {
       if (!state.provisioned) throw because.notFound('Shop');
       const { policy } = command;
-      if (!['off', 'inactivity', 'fixed_date'].includes(policy.mode)) throw because.badRequest('mode must be off, inactivity or fixed_date', { field: 'mode' });
-      if (policy.mode === 'inactivity' && !(Number.isInteger(policy.inactivityDays) && policy.inactivityDays! >= 1 && policy.inactivityDays! <= 3650)) {
+      if (!['off', 'inactivity', 'fixed_date'].includes(policy.mode))
+        throw because.badRequest('mode must be off, inactivity or fixed_date', { field: 'mode' });
+      if (
+        policy.mode === 'inactivity' &&
+        !(Number.isInteger(policy.inactivityDays) && policy.inactivityDays! >= 1 && policy.inactivityDays! <= 3650)
+      ) {
         throw because.badRequest('inactivityDays must be an integer from 1 to 3650', { field: 'inactivityDays' });
       }
-      if (policy.mode === 'fixed_date' && !(policy.fixedDate && /^(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/.test(policy.fixedDate) && policy.fixedDate !== '02-29')) {
+      if (
+        policy.mode === 'fixed_date' &&
+        !(
+          policy.fixedDate &&
+          /^(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/.test(policy.fixedDate) &&
+          policy.fixedDate !== '02-29'
+        )
+      ) {
         throw because.badRequest('fixedDate must be a day as MM-DD (not 02-29)', { field: 'fixedDate' });
       }
-      return [{ type: ShopEventType.PointsExpirySet, eventId: command.eventId, occurredAt: command.occurredAt, shopId: command.shopId, policy }];
+      return [
+        {
+          type: ShopEventType.PointsExpirySet,
+          eventId: command.eventId,
+          occurredAt: command.occurredAt,
+          shopId: command.shopId,
+          policy,
+        },
+      ];
     }
     if (command.type === 'RotateSecret') {
       if (!state.provisioned) throw because.notFound('Shop');
-      return [{ type: ShopEventType.SecretRotated, eventId: command.eventId, occurredAt: command.occurredAt, shopId: command.shopId, appKey: command.appKey }];
+      return [
+        {
+          type: ShopEventType.SecretRotated,
+          eventId: command.eventId,
+          occurredAt: command.occurredAt,
+          shopId: command.shopId,
+          appKey: command.appKey,
+        },
+      ];
     }
     if (state.provisioned) throw new DomainError('SHOP_EXISTS', `A shop for ${command.domain} already exists`, 409);
-    if (!DOMAIN.test(command.domain)) throw because.badRequest('domain must be a host name such as shop.example.com', { field: 'domain' });
+    if (!DOMAIN.test(command.domain))
+      throw because.badRequest('domain must be a host name such as shop.example.com', { field: 'domain' });
     if (!(PLANS as readonly string[]).includes(command.plan)) {
       throw because.badRequest(`plan must be one of ${PLANS.join(', ')}`, { field: 'plan' });
     }
-    if (!CURRENCY.test(command.currency)) throw because.badRequest('currency must be an ISO 4217 code such as USD', { field: 'currency' });
-    if (!isValidTimezone(command.timezone)) throw because.badRequest('timezone must be an IANA zone such as UTC', { field: 'timezone' });
+    if (!CURRENCY.test(command.currency))
+      throw because.badRequest('currency must be an ISO 4217 code such as USD', { field: 'currency' });
+    if (!isValidTimezone(command.timezone))
+      throw because.badRequest('timezone must be an IANA zone such as UTC', { field: 'timezone' });
     const { type: _type, ...fields } = command;
     return [{ ...fields, type: ShopEventType.Provisioned }];
   },

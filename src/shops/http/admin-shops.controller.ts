@@ -1,4 +1,14 @@
-import { Body, CanActivate, Controller, ExecutionContext, HttpCode, Injectable, Param, Post, UseGuards } from '@nestjs/common';
+import {
+  Body,
+  CanActivate,
+  Controller,
+  ExecutionContext,
+  HttpCode,
+  Injectable,
+  Param,
+  Post,
+  UseGuards,
+} from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiOperation, ApiProperty, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
 import { IsIn, IsNotEmpty, IsOptional, IsString } from 'class-validator';
@@ -19,7 +29,8 @@ export class AdminTokenGuard implements CanActivate {
   constructor(private readonly config: AppConfig) {}
 
   canActivate(context: ExecutionContext): boolean {
-    if (!this.config.adminToken) throw new DomainError('NOT_FOUND', 'The operator API is off (ADMIN_TOKEN is not set)', 404);
+    if (!this.config.adminToken)
+      throw new DomainError('NOT_FOUND', 'The operator API is off (ADMIN_TOKEN is not set)', 404);
     const header = context.switchToHttp().getRequest<Request>().header('authorization') ?? '';
     const token = header.startsWith('Bearer ') ? header.slice(7) : '';
     if (!token || !timingSafeEqual(digest(token), digest(this.config.adminToken))) {
@@ -30,7 +41,10 @@ export class AdminTokenGuard implements CanActivate {
 }
 
 export class CreateShopDto {
-  @ApiProperty({ example: 'myshop.example.com' }) @IsString() @IsNotEmpty({ message: 'domain is required' }) domain: string;
+  @ApiProperty({ example: 'myshop.example.com' })
+  @IsString()
+  @IsNotEmpty({ message: 'domain is required' })
+  domain: string;
   @ApiPropertyOptional({ enum: PLANS, default: 'ultimate' }) @IsOptional() @IsIn(PLANS) plan?: string;
   @ApiPropertyOptional({ default: 'USD' }) @IsOptional() @IsString() currency?: string;
   @ApiPropertyOptional({ default: 'UTC' }) @IsOptional() @IsString() timezone?: string;
@@ -46,7 +60,9 @@ export class AdminShopsController {
   @Post()
   @ApiOperation({ summary: 'Provision a shop; answers its keys once' })
   async create(@Body() body: CreateShopDto) {
-    const shop = await this.commands.execute(new ProvisionShopCommand(body.domain, body.plan, body.currency, body.timezone));
+    const shop = await this.commands.execute(
+      new ProvisionShopCommand(body.domain, body.plan, body.currency, body.timezone),
+    );
     return ok(shop, { message: 'Shop created; store the secrets now, they are not shown again' });
   }
 
@@ -54,6 +70,8 @@ export class AdminShopsController {
   @HttpCode(200)
   @ApiOperation({ summary: "Replace a shop's secret key (also the webhook signing key); answers the new one once" })
   async rotate(@Param('shopId') shopId: string) {
-    return ok(await this.commands.execute(new RotateShopSecretCommand(shopId)), { message: 'Secret rotated; the old one no longer works' });
+    return ok(await this.commands.execute(new RotateShopSecretCommand(shopId)), {
+      message: 'Secret rotated; the old one no longer works',
+    });
   }
 }

@@ -13,27 +13,63 @@ import { ShopDirectory } from '../shop-directory';
 import { ShopDoc } from '../projections/shop-read-models';
 
 export class PointsExpiryDto {
-  @ApiPropertyOptional({ enum: ['off', 'inactivity', 'fixed_date'] }) @IsIn(['off', 'inactivity', 'fixed_date'], { message: 'mode must be off, inactivity or fixed_date' }) mode: 'off' | 'inactivity' | 'fixed_date';
-  @ApiPropertyOptional({ description: 'inactivity: days without earning or spending' }) @IsOptional() @IsInt() @Min(1) @Max(3650) inactivityDays?: number;
-  @ApiPropertyOptional({ description: 'fixed_date: MM-DD, every year in the shop time zone' }) @IsOptional() @IsString() fixedDate?: string;
+  @ApiPropertyOptional({ enum: ['off', 'inactivity', 'fixed_date'] })
+  @IsIn(['off', 'inactivity', 'fixed_date'], { message: 'mode must be off, inactivity or fixed_date' })
+  mode: 'off' | 'inactivity' | 'fixed_date';
+  @ApiPropertyOptional({ description: 'inactivity: days without earning or spending' })
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  @Max(3650)
+  inactivityDays?: number;
+  @ApiPropertyOptional({ description: 'fixed_date: MM-DD, every year in the shop time zone' })
+  @IsOptional()
+  @IsString()
+  fixedDate?: string;
 }
 
 export class TierEarningCapDto {
   @ApiPropertyOptional() @IsString() tierId: string;
-  @ApiPropertyOptional({ nullable: true, description: 'null: this tier is unlimited' }) @IsOptional() @IsInt() @Min(0) maxPoints: number | null;
+  @ApiPropertyOptional({ nullable: true, description: 'null: this tier is unlimited' })
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  maxPoints: number | null;
 }
 
 export class EarningLimitDto {
   @ApiPropertyOptional() @IsBoolean() enabled: boolean;
-  @ApiPropertyOptional({ description: 'points a customer may earn from programs per period' }) @IsOptional() @IsInt() @Min(0) maxPoints?: number;
-  @ApiPropertyOptional({ enum: ['day', 'week', 'month', 'year'] }) @IsOptional() @IsIn(['day', 'week', 'month', 'year'], { message: 'period must be day, week, month or year' }) period?: 'day' | 'week' | 'month' | 'year';
-  @ApiPropertyOptional({ type: [TierEarningCapDto] }) @IsOptional() @IsArray() @ValidateNested({ each: true }) @Type(() => TierEarningCapDto) tiers?: TierEarningCapDto[];
+  @ApiPropertyOptional({ description: 'points a customer may earn from programs per period' })
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  maxPoints?: number;
+  @ApiPropertyOptional({ enum: ['day', 'week', 'month', 'year'] })
+  @IsOptional()
+  @IsIn(['day', 'week', 'month', 'year'], { message: 'period must be day, week, month or year' })
+  period?: 'day' | 'week' | 'month' | 'year';
+  @ApiPropertyOptional({ type: [TierEarningCapDto] })
+  @IsOptional()
+  @IsArray()
+  @ValidateNested({ each: true })
+  @Type(() => TierEarningCapDto)
+  tiers?: TierEarningCapDto[];
 }
 
 export class TierRetentionDto {
-  @ApiPropertyOptional({ description: 'Review tiers and move customers down when their recent points no longer reach it' }) @IsBoolean() downgrade: boolean;
-  @ApiPropertyOptional({ description: 'Months after entering (or keeping) a tier before it is reviewed', default: 12 }) @IsOptional() @IsInt() assessmentMonths?: number;
-  @ApiPropertyOptional({ description: 'Months of earned points that count at a review', default: 12 }) @IsOptional() @IsInt() windowMonths?: number;
+  @ApiPropertyOptional({
+    description: 'Review tiers and move customers down when their recent points no longer reach it',
+  })
+  @IsBoolean()
+  downgrade: boolean;
+  @ApiPropertyOptional({ description: 'Months after entering (or keeping) a tier before it is reviewed', default: 12 })
+  @IsOptional()
+  @IsInt()
+  assessmentMonths?: number;
+  @ApiPropertyOptional({ description: 'Months of earned points that count at a review', default: 12 })
+  @IsOptional()
+  @IsInt()
+  windowMonths?: number;
 }
 
 type PolicyCommand =
@@ -67,7 +103,11 @@ export class SettingsController {
   @Put('points-expiry')
   @ApiOperation({ summary: 'Set the points expiry policy (off, inactivity, fixed_date)' })
   async set(@CurrentShop() shop: ShopDoc, @Body() body: PointsExpiryDto) {
-    const policy: PointsExpiryPolicy = { mode: body.mode, inactivityDays: body.inactivityDays ?? null, fixedDate: body.fixedDate ?? null };
+    const policy: PointsExpiryPolicy = {
+      mode: body.mode,
+      inactivityDays: body.inactivityDays ?? null,
+      fixedDate: body.fixedDate ?? null,
+    };
     await this.setPolicy(shop, { type: 'SetPointsExpiry', policy });
     return ok(policy, { message: 'Points expiry updated' });
   }
@@ -87,7 +127,8 @@ export class SettingsController {
       period: body.period ?? 'month',
       tiers: (body.tiers ?? []).map((t) => ({ tierId: t.tierId, maxPoints: t.maxPoints ?? null })),
     };
-    if (policy.enabled && body.maxPoints === undefined) throw because.badRequest('maxPoints is required when the limit is enabled', { field: 'maxPoints' });
+    if (policy.enabled && body.maxPoints === undefined)
+      throw because.badRequest('maxPoints is required when the limit is enabled', { field: 'maxPoints' });
     await this.setPolicy(shop, { type: 'SetEarningLimit', policy });
     return ok(policy, { message: 'Earning limit updated' });
   }
@@ -95,19 +136,35 @@ export class SettingsController {
   @Get('tier-retention')
   @ApiOperation({ summary: 'The tier retention (downgrade) policy' })
   async getTierRetention(@CurrentShop() shop: ShopDoc) {
-    return ok((await this.shops.byId(shop.id))?.tierRetention ?? { downgrade: false, assessmentMonths: 12, windowMonths: 12 });
+    return ok(
+      (await this.shops.byId(shop.id))?.tierRetention ?? { downgrade: false, assessmentMonths: 12, windowMonths: 12 },
+    );
   }
 
   @Put('tier-retention')
   @ApiOperation({ summary: 'Set the tier retention policy: review period and the window of points that keeps a tier' })
   async setTierRetention(@CurrentShop() shop: ShopDoc, @Body() body: TierRetentionDto) {
-    const policy: TierRetentionPolicy = { downgrade: body.downgrade, assessmentMonths: body.assessmentMonths ?? 12, windowMonths: body.windowMonths ?? 12 };
+    const policy: TierRetentionPolicy = {
+      downgrade: body.downgrade,
+      assessmentMonths: body.assessmentMonths ?? 12,
+      windowMonths: body.windowMonths ?? 12,
+    };
     await this.setPolicy(shop, { type: 'SetTierRetention', policy });
     return ok(policy, { message: 'Tier retention updated' });
   }
 
   /** One shop setting, decided on the shop's stream. */
   private setPolicy(shop: ShopDoc, setting: PolicyCommand) {
-    return this.runner.run(shopDecider, shopStreamId(shop.id), () => ({ ...setting, shopId: shop.id, eventId: this.ids.next(), occurredAt: this.clock.now().toISOString() }) as ShopCommand);
+    return this.runner.run(
+      shopDecider,
+      shopStreamId(shop.id),
+      () =>
+        ({
+          ...setting,
+          shopId: shop.id,
+          eventId: this.ids.next(),
+          occurredAt: this.clock.now().toISOString(),
+        }) as ShopCommand,
+    );
   }
 }

@@ -13,6 +13,12 @@ export class WhoamiController {
   @Get()
   @ApiOperation({ summary: 'The shop these keys belong to' })
   whoami(@CurrentShop() shop: ShopDoc) {
-    return ok({ shopId: shop.id, domain: shop.domain, plan: shop.plan, currency: shop.currency, timezone: shop.timezone });
+    return ok({
+      shopId: shop.id,
+      domain: shop.domain,
+      plan: shop.plan,
+      currency: shop.currency,
+      timezone: shop.timezone,
+    });
   }
 }

@@ -12,7 +12,12 @@ export class ShopViewProjection implements Projection {
   readonly collections = [SHOPS];
 
   handles(eventType: string): boolean {
-    return eventType === ShopEventType.Provisioned || eventType === ShopEventType.PointsExpirySet || eventType === ShopEventType.EarningLimitSet || eventType === ShopEventType.TierRetentionSet;
+    return (
+      eventType === ShopEventType.Provisioned ||
+      eventType === ShopEventType.PointsExpirySet ||
+      eventType === ShopEventType.EarningLimitSet ||
+      eventType === ShopEventType.TierRetentionSet
+    );
   }
 
   async apply(events: RecordedEvent[], batch: ProjectionBatch): Promise<void> {
@@ -20,7 +25,15 @@ export class ShopViewProjection implements Projection {
     for (const recorded of events) {
       const e = fromRecorded<ShopEvent>(recorded);
       if (e.type === ShopEventType.Provisioned) {
-        shops.put({ id: e.shopId, domain: e.domain, plan: e.plan, currency: e.currency, timezone: e.timezone, appKey: e.appKey, createdAt: e.occurredAt });
+        shops.put({
+          id: e.shopId,
+          domain: e.domain,
+          plan: e.plan,
+          currency: e.currency,
+          timezone: e.timezone,
+          appKey: e.appKey,
+          createdAt: e.occurredAt,
+        });
       } else if (e.type === ShopEventType.PointsExpirySet) {
         const doc = await shops.get(e.shopId);
         if (doc) shops.put({ ...doc, pointsExpiry: e.policy });

@@ -21,7 +21,12 @@ interface Meta {
 
 export type TierCommand =
   | { type: 'DefineBaseTier'; meta: Meta; name: string; systemType: string }
-  | { type: 'DefineTier'; meta: Meta; tierId: string; settings: Partial<TierSettings> & { name: string; targetPoint: number } }
+  | {
+      type: 'DefineTier';
+      meta: Meta;
+      tierId: string;
+      settings: Partial<TierSettings> & { name: string; targetPoint: number };
+    }
   | { type: 'UpdateTier'; meta: Meta; tierId: string; changes: Partial<TierSettings> }
   | { type: 'RemoveTier'; meta: Meta; tierId: string; members: number };
 
@@ -33,12 +38,19 @@ export function evolveTierLadder(state: TierLadderState, event: TierEvent): Tier
       return {
         tiers: {
           ...state.tiers,
-          [event.tierId]: { id: event.tierId, isSystemTier: event.isSystemTier, systemType: event.systemType, settings: event.settings },
+          [event.tierId]: {
+            id: event.tierId,
+            isSystemTier: event.isSystemTier,
+            systemType: event.systemType,
+            settings: event.settings,
+          },
         },
       };
     case T.Updated: {
       const tier = state.tiers[event.tierId];
-      return { tiers: { ...state.tiers, [event.tierId]: { ...tier, settings: { ...tier.settings, ...event.changes } } } };
+      return {
+        tiers: { ...state.tiers, [event.tierId]: { ...tier, settings: { ...tier.settings, ...event.changes } } },
+      };
     }
     case T.Removed: {
       const { [event.tierId]: _removed, ...rest } = state.tiers;
@@ -60,9 +72,14 @@ function checkSettings(state: TierLadderState, tierId: string, name: string, tar
       throw new DomainError('TIER_NAME_TAKEN', `A tier named "${name}" already exists`, 409, { field: 'name' });
     }
     if (other.settings.targetPoint === targetPoint) {
-      throw new DomainError('TIER_TARGET_TAKEN', `Tier "${other.settings.name}" already starts at ${targetPoint} points`, 409, {
-        field: 'targetPoint',
-      });
+      throw new DomainError(
+        'TIER_TARGET_TAKEN',
+        `Tier "${other.settings.name}" already starts at ${targetPoint} points`,
+        409,
+        {
+          field: 'targetPoint',
+        },
+      );
     }
   }
 }
@@ -78,18 +95,41 @@ function checkTierRewards(rewards: Array<Record<string, unknown>>): void {
   for (const [i, r] of rewards.entries()) {
     const field = `tierRewards[${i}]`;
     if (r.type === 'points') {
-      if (!Number.isInteger(r.points) || (r.points as number) < 1 || (r.points as number) > 1_000_000) throw because.badRequest(`${field}.points must be an integer from 1 to 1,000,000`, { field: `${field}.points` });
+      if (!Number.isInteger(r.points) || (r.points as number) < 1 || (r.points as number) > 1_000_000)
+        throw because.badRequest(`${field}.points must be an integer from 1 to 1,000,000`, {
+          field: `${field}.points`,
+        });
     } else if (r.type === 'coupon') {
-      if (!COUPON_TYPES.includes(r.rewardType as string)) throw because.badRequest(`${field}.rewardType must be one of ${COUPON_TYPES.join(', ')}`, { field: `${field}.rewardType` });
-      if (r.rewardType !== 'free_shipping' && !(typeof r.rewardValue === 'number' && r.rewardValue > 0 && (r.rewardType !== 'percentage' || r.rewardValue <= 100))) {
-        throw because.badRequest(`${field}.rewardValue must be a positive amount (a percent up to 100)`, { field: `${field}.rewardValue` });
+      if (!COUPON_TYPES.includes(r.rewardType as string))
+        throw because.badRequest(`${field}.rewardType must be one of ${COUPON_TYPES.join(', ')}`, {
+          field: `${field}.rewardType`,
+        });
+      if (
+        r.rewardType !== 'free_shipping' &&
+        !(
+          typeof r.rewardValue === 'number' &&
+          r.rewardValue > 0 &&
+          (r.rewardType !== 'percentage' || r.rewardValue <= 100)
+        )
+      ) {
+        throw because.badRequest(`${field}.rewardValue must be a positive amount (a percent up to 100)`, {
+          field: `${field}.rewardValue`,
+        });
       }
-      if (r.expiresInDays !== undefined && r.expiresInDays !== null && !(Number.isInteger(r.expiresInDays) && (r.expiresInDays as number) >= 1)) {
-        throw because.badRequest(`${field}.expiresInDays must be an integer of 1 or more`, { field: `${field}.expiresInDays` });
+      if (
+        r.expiresInDays !== undefined &&
+        r.expiresInDays !== null &&
+        !(Number.isInteger(r.expiresInDays) && (r.expiresInDays as number) >= 1)
+      ) {
+        throw because.badRequest(`${field}.expiresInDays must be an integer of 1 or more`, {
+          field: `${field}.expiresInDays`,
+        });
       }
     } else if (typeof r.type !== 'string' || !r.type) {
       // Other types (privileges, perks) are shown as benefits and never paid out.
-      throw because.badRequest(`${field}.type is required (points, coupon, or a benefit type of your own)`, { field: `${field}.type` });
+      throw because.badRequest(`${field}.type is required (points, coupon, or a benefit type of your own)`, {
+        field: `${field}.type`,
+      });
     }
   }
 }
@@ -148,7 +188,11 @@ export function decideTierLadder(command: TierCommand, state: TierLadderState): 
       if (!tier) throw because.notFound('Tier');
       if (tier.isSystemTier) throw because.badRequest('the base tier cannot be deleted', { field: 'tierId' });
       if (command.members > 0) {
-        throw new DomainError('TIER_HAS_MEMBERS', `Tier "${tier.settings.name}" still has ${command.members} members`, 409);
+        throw new DomainError(
+          'TIER_HAS_MEMBERS',
+          `Tier "${tier.settings.name}" still has ${command.members} members`,
+          409,
+        );
       }
       return [{ ...base, type: T.Removed, tierId: tier.id, name: tier.settings.name }];
     }

@@ -52,7 +52,9 @@ export class TiersController {
   @HttpCode(201)
   @ApiOperation({ summary: 'Create a tier (merchant configuration)' })
   async create(@CurrentShop() shop: ShopDoc, @Body() body: CreateTierDto) {
-    const { tierId } = await this.commands.execute(new DefineTierCommand(shop.id, { ...definedOnly(body), name: body.name, targetPoint: body.targetPoint }));
+    const { tierId } = await this.commands.execute(
+      new DefineTierCommand(shop.id, { ...definedOnly(body), name: body.name, targetPoint: body.targetPoint }),
+    );
     return ok(await this.tiers.detail(shop.id, tierId), { message: 'Tier created' });
   }
 
@@ -61,7 +63,8 @@ export class TiersController {
   async update(@CurrentShop() shop: ShopDoc, @Param('tierId') tierId: string, @Body() body: UpdateTierDto) {
     await this.tiers.detail(shop.id, tierId);
     const changes = definedOnly(body);
-    if (Object.keys(changes).length === 0) throw because.badRequest('send at least one field to change', { field: 'body' });
+    if (Object.keys(changes).length === 0)
+      throw because.badRequest('send at least one field to change', { field: 'body' });
     await this.commands.execute(new UpdateTierCommand(shop.id, tierId, changes));
     return ok(await this.tiers.detail(shop.id, tierId), { message: 'Tier updated' });
   }

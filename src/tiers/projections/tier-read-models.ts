@@ -16,5 +16,8 @@ export interface TierDoc extends TierSettings {
   streamRevision: string;
 }
 
-export const TIERS: CollectionDefinition = { name: 'tiers_v1', indexes: [['shopId', 'targetPoint']], numericFields: ['targetPoint'] };
-
+export const TIERS: CollectionDefinition = {
+  name: 'tiers_v1',
+  indexes: [['shopId', 'targetPoint']],
+  numericFields: ['targetPoint'],
+};

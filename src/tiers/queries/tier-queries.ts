@@ -11,7 +11,9 @@ export class TierQueries {
   constructor(@Inject(READ_STORE) private readonly readStore: ReadStore) {}
 
   async list(shopId: string) {
-    const tiers = await (await this.readStore.collection<TierDoc>(TIERS)).find({ shopId }, { sort: { field: 'targetPoint', direction: 'asc' } });
+    const tiers = await (
+      await this.readStore.collection<TierDoc>(TIERS)
+    ).find({ shopId }, { sort: { field: 'targetPoint', direction: 'asc' } });
     const customers = await this.readStore.collection(CUSTOMERS);
     return Promise.all(tiers.map(async (t) => presentTierListItem(t, await customers.count({ shopId, tierId: t.id }))));
   }

@@ -66,13 +66,30 @@ export class DeliveryWorker {
     const attempt = delivery.attempts + 1;
     const at = new Date().toISOString();
     if (!webhook || (!webhook.isEnabled && sentBy !== 'redeliver')) {
-      const result = { statusCode: null, error: webhook ? 'webhook is disabled' : 'webhook was deleted', durationMs: 0 };
-      await this.outbox.recordAttempt({ attempt: { deliveryId: delivery.id, attempt, at, ...result, sentBy }, status: 'failed', nextAttemptAt: null });
+      const result = {
+        statusCode: null,
+        error: webhook ? 'webhook is disabled' : 'webhook was deleted',
+        durationMs: 0,
+      };
+      await this.outbox.recordAttempt({
+        attempt: { deliveryId: delivery.id, attempt, at, ...result, sentBy },
+        status: 'failed',
+        nextAttemptAt: null,
+      });
       return { result, status: 'failed' };
     }
-    const credentials = await (await this.readStore.collection<ShopCredentialsDoc>(SHOP_CREDENTIALS)).findOne({ shopId: delivery.shopId });
+    const credentials = await (
+      await this.readStore.collection<ShopCredentialsDoc>(SHOP_CREDENTIALS)
+    ).findOne({ shopId: delivery.shopId });
     const result = credentials
-      ? await this.sender.send({ url: webhook.url, body: delivery.body, secret: credentials.secretKey, deliveryId: delivery.id, topic: delivery.topic, shopId: delivery.shopId })
+      ? await this.sender.send({
+          url: webhook.url,
+          body: delivery.body,
+          secret: credentials.secretKey,
+          deliveryId: delivery.id,
+          topic: delivery.topic,
+          shopId: delivery.shopId,
+        })
       : { statusCode: null, error: 'shop has no credentials', durationMs: 0 };
     const ok = result.statusCode !== null && result.statusCode >= 200 && result.statusCode < 300;
     const gone = result.statusCode === 410;
@@ -86,7 +103,11 @@ export class DeliveryWorker {
       nextAttemptAt = new Date(Date.now() + this.backoff(attempt)).toISOString();
     }
     if (sentBy === 'redeliver' && status === 'pending') nextAttemptAt = delivery.nextAttemptAt ?? at;
-    await this.outbox.recordAttempt({ attempt: { deliveryId: delivery.id, attempt, at, ...result, sentBy }, status, nextAttemptAt });
+    await this.outbox.recordAttempt({
+      attempt: { deliveryId: delivery.id, attempt, at, ...result, sentBy },
+      status,
+      nextAttemptAt,
+    });
     if (gone) await this.disable(webhook, 'receiver answered 410 Gone');
     else if (!ok && (await this.outbox.consecutiveFailures(webhook.id)) >= this.config.webhooks.disableAfterFailures) {
       await this.disable(webhook, `${this.config.webhooks.disableAfterFailures} failed attempts in a row`);
@@ -104,6 +125,8 @@ export class DeliveryWorker {
   private async disable(webhook: WebhookDoc, reason: string): Promise<void> {
     await this.commands.run(webhook.shopId, (meta) => ({ type: 'Disable', meta, webhookId: webhook.id, reason }));
     const dropped = await this.outbox.failPending(webhook.id, `webhook disabled: ${reason}`);
-    this.logger.warn(`Webhook ${webhook.id} (${webhook.topic} -> ${webhook.url}) of shop ${webhook.shopId} disabled: ${reason}; ${dropped} pending deliveries dropped`);
+    this.logger.warn(
+      `Webhook ${webhook.id} (${webhook.topic} -> ${webhook.url}) of shop ${webhook.shopId} disabled: ${reason}; ${dropped} pending deliveries dropped`,
+    );
   }
 }

@@ -1,7 +1,14 @@
 import { GlobalPosition } from '../../infrastructure/event-store/event-store.port';
 import { SqlClient } from '../../infrastructure/sql/sql-client';
 import { ensureSchema } from '../../infrastructure/sql/sql-schema';
-import { AttemptOutcome, Delivery, DeliveryAttempt, NewDelivery, ProjectorSubscription, WebhookOutbox } from './webhook-outbox.port';
+import {
+  AttemptOutcome,
+  Delivery,
+  DeliveryAttempt,
+  NewDelivery,
+  ProjectorSubscription,
+  WebhookOutbox,
+} from './webhook-outbox.port';
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS webhook_deliveries (
@@ -110,11 +117,21 @@ export class SqlWebhookOutbox implements WebhookOutbox {
     );
     return {
       checkpoint: cp ? { commit: BigInt(cp.commit_position), prepare: BigInt(cp.prepare_position) } : null,
-      subscriptions: subs.map((s) => ({ webhookId: s.webhook_id, shopId: s.shop_id, topic: s.topic, enabled: s.enabled })),
+      subscriptions: subs.map((s) => ({
+        webhookId: s.webhook_id,
+        shopId: s.shop_id,
+        topic: s.topic,
+        enabled: s.enabled,
+      })),
     };
   }
 
-  async commitProjector({ deliveries, subscriptions, removed, checkpoint }: {
+  async commitProjector({
+    deliveries,
+    subscriptions,
+    removed,
+    checkpoint,
+  }: {
     deliveries: NewDelivery[];
     subscriptions: ProjectorSubscription[];
     removed: string[];
@@ -141,9 +158,10 @@ export class SqlWebhookOutbox implements WebhookOutbox {
         );
       }
       if (removed.length > 0) {
-        await tx.query('DELETE FROM webhook_projector_subscriptions WHERE webhook_id IN (SELECT jsonb_array_elements_text($1::text::jsonb))', [
-          JSON.stringify(removed),
-        ]);
+        await tx.query(
+          'DELETE FROM webhook_projector_subscriptions WHERE webhook_id IN (SELECT jsonb_array_elements_text($1::text::jsonb))',
+          [JSON.stringify(removed)],
+        );
       }
       await tx.query(
         `INSERT INTO webhook_projector_checkpoint (id, commit_position, prepare_position) VALUES (1, $1, $2)
@@ -181,7 +199,15 @@ export class SqlWebhookOutbox implements WebhookOutbox {
       await tx.query(
         `INSERT INTO webhook_delivery_attempts (delivery_id, attempt, at, status_code, error, duration_ms, sent_by)
          VALUES ($1::uuid, $2, $3::timestamptz, $4, $5, $6, $7)`,
-        [attempt.deliveryId, attempt.attempt, attempt.at, attempt.statusCode, attempt.error, attempt.durationMs, attempt.sentBy],
+        [
+          attempt.deliveryId,
+          attempt.attempt,
+          attempt.at,
+          attempt.statusCode,
+          attempt.error,
+          attempt.durationMs,
+          attempt.sentBy,
+        ],
       );
       await tx.query(
         `UPDATE webhook_deliveries SET status = $2, attempts = GREATEST(attempts, $3), next_attempt_at = $4::timestamptz,
@@ -195,7 +221,10 @@ export class SqlWebhookOutbox implements WebhookOutbox {
 
   async get(deliveryId: string): Promise<Delivery | null> {
     if (!/^[0-9a-f-]{36}$/i.test(deliveryId)) return null;
-    const [row] = await this.sql.query<DeliveryRow>(`SELECT ${DELIVERY_COLUMNS} FROM webhook_deliveries WHERE id = $1::uuid`, [deliveryId]);
+    const [row] = await this.sql.query<DeliveryRow>(
+      `SELECT ${DELIVERY_COLUMNS} FROM webhook_deliveries WHERE id = $1::uuid`,
+      [deliveryId],
+    );
     return row ? toDelivery(row) : null;
   }
 
@@ -207,7 +236,15 @@ export class SqlWebhookOutbox implements WebhookOutbox {
     );
     const deliveries = rows.map(toDelivery);
     if (deliveries.length === 0) return [];
-    const attempts = await this.sql.query<{ delivery_id: string; attempt: number; at: Date; status_code: number | null; error: string | null; duration_ms: number; sent_by: string }>(
+    const attempts = await this.sql.query<{
+      delivery_id: string;
+      attempt: number;
+      at: Date;
+      status_code: number | null;
+      error: string | null;
+      duration_ms: number;
+      sent_by: string;
+    }>(
       `SELECT delivery_id::text, attempt, at, status_code, error, duration_ms, sent_by FROM webhook_delivery_attempts
        WHERE delivery_id IN (SELECT jsonb_array_elements_text($1::text::jsonb)::uuid) ORDER BY id`,
       [JSON.stringify(deliveries.map((d) => d.id))],
@@ -216,7 +253,15 @@ export class SqlWebhookOutbox implements WebhookOutbox {
       ...d,
       attemptsLog: attempts
         .filter((a) => a.delivery_id === d.id)
-        .map((a): DeliveryAttempt => ({ deliveryId: a.delivery_id, attempt: a.attempt, at: iso(a.at)!, statusCode: a.status_code, error: a.error, durationMs: a.duration_ms, sentBy: a.sent_by })),
+        .map((a): DeliveryAttempt => ({
+          deliveryId: a.delivery_id,
+          attempt: a.attempt,
+          at: iso(a.at)!,
+          statusCode: a.status_code,
+          error: a.error,
+          durationMs: a.duration_ms,
+          sentBy: a.sent_by,
+        })),
     }));
   }
 

@@ -60,7 +60,12 @@ export interface AttemptOutcome {
  */
 export interface WebhookOutbox {
   loadProjector(): Promise<{ checkpoint: GlobalPosition | null; subscriptions: ProjectorSubscription[] }>;
-  commitProjector(input: { deliveries: NewDelivery[]; subscriptions: ProjectorSubscription[]; removed: string[]; checkpoint: GlobalPosition }): Promise<void>;
+  commitProjector(input: {
+    deliveries: NewDelivery[];
+    subscriptions: ProjectorSubscription[];
+    removed: string[];
+    checkpoint: GlobalPosition;
+  }): Promise<void>;
   /**
    * Leases up to `limit` due deliveries to one worker (row locks: two workers never take the same
    * one). A delivery is due only when no earlier delivery with its webhook and ordering key is
@@ -69,7 +74,10 @@ export interface WebhookOutbox {
   claimDue(worker: string, limit: number, leaseMs: number): Promise<Delivery[]>;
   recordAttempt(outcome: AttemptOutcome): Promise<void>;
   get(deliveryId: string): Promise<Delivery | null>;
-  list(webhookId: string, options: { limit: number; before?: number }): Promise<Array<Delivery & { attemptsLog: DeliveryAttempt[] }>>;
+  list(
+    webhookId: string,
+    options: { limit: number; before?: number },
+  ): Promise<Array<Delivery & { attemptsLog: DeliveryAttempt[] }>>;
   /** Consecutive failed attempts of a webhook's most recent deliveries (stops at the last success). */
   consecutiveFailures(webhookId: string): Promise<number>;
   /** Gives up on a webhook's pending deliveries (the webhook was disabled or deleted). */

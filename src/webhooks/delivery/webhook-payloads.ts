@@ -34,7 +34,20 @@ export function messagesFor(recorded: RecordedEvent): TopicMessage[] {
       if (delta === 0) return [];
       const birthday: TopicMessage[] =
         e.type === T.PointsAwarded && e.event === 'birthday'
-          ? [{ topic: 'birthday/reward_earned', orderingKey: e.customerId, fields: { customer: customer(e), points: e.points, newPoint: e.newPoint, year: e.period ?? null, programId: e.program?.programId ?? null, occurredAt: e.occurredAt } }]
+          ? [
+              {
+                topic: 'birthday/reward_earned',
+                orderingKey: e.customerId,
+                fields: {
+                  customer: customer(e),
+                  points: e.points,
+                  newPoint: e.newPoint,
+                  year: e.period ?? null,
+                  programId: e.program?.programId ?? null,
+                  occurredAt: e.occurredAt,
+                },
+              },
+            ]
           : [];
       return [
         ...birthday,
@@ -70,7 +83,11 @@ export function messagesFor(recorded: RecordedEvent): TopicMessage[] {
         trigger: e.trigger,
         occurredAt: e.occurredAt,
       };
-      const moved: TopicMessage = { topic: e.direction === 'up' ? 'tier/upgraded' : 'tier/downgraded', orderingKey: e.customerId, fields };
+      const moved: TopicMessage = {
+        topic: e.direction === 'up' ? 'tier/upgraded' : 'tier/downgraded',
+        orderingKey: e.customerId,
+        fields,
+      };
       // A retention review that lowers the tier is also a tier reset.
       if (e.trigger !== 'assessment') return [moved];
       return [moved, { topic: 'tier/reset', orderingKey: e.customerId, fields: { ...fields, kept: false } }];
@@ -94,13 +111,27 @@ export function messagesFor(recorded: RecordedEvent): TopicMessage[] {
         },
       ];
     case T.TierReviewWarned: {
-      const topic = ({ 28: 'tier/about_to_reset_4_weeks', 14: 'tier/about_to_reset_2_weeks', 1: 'tier/about_to_reset_1_day' } as Record<number, string>)[e.daysLeft];
+      const topic = (
+        {
+          28: 'tier/about_to_reset_4_weeks',
+          14: 'tier/about_to_reset_2_weeks',
+          1: 'tier/about_to_reset_1_day',
+        } as Record<number, string>
+      )[e.daysLeft];
       if (!topic) return [];
       return [
         {
           topic,
           orderingKey: e.customerId,
-          fields: { customer: customer(e), tierName: e.tierName, tierId: e.tierId, reviewAt: e.reviewAt, windowPoints: e.windowPoints, pointsToKeep: e.pointsToKeep, occurredAt: e.occurredAt },
+          fields: {
+            customer: customer(e),
+            tierName: e.tierName,
+            tierId: e.tierId,
+            reviewAt: e.reviewAt,
+            windowPoints: e.windowPoints,
+            pointsToKeep: e.pointsToKeep,
+            occurredAt: e.occurredAt,
+          },
         },
       ];
     }
@@ -110,7 +141,13 @@ export function messagesFor(recorded: RecordedEvent): TopicMessage[] {
         {
           topic: `points/about_to_expire_${e.daysLeft}_days`,
           orderingKey: e.customerId,
-          fields: { customer: customer(e), points: e.points, daysLeft: e.daysLeft, expiresAt: e.expiresAt, occurredAt: e.occurredAt },
+          fields: {
+            customer: customer(e),
+            points: e.points,
+            daysLeft: e.daysLeft,
+            expiresAt: e.expiresAt,
+            occurredAt: e.occurredAt,
+          },
         },
       ];
     case T.CouponUsed:
@@ -118,7 +155,13 @@ export function messagesFor(recorded: RecordedEvent): TopicMessage[] {
         {
           topic: 'reward/coupon_used',
           orderingKey: e.customerId,
-          fields: { customer: customer(e), rewardId: e.rewardId, couponCode: e.couponCode, orderId: e.orderId, occurredAt: e.occurredAt },
+          fields: {
+            customer: customer(e),
+            rewardId: e.rewardId,
+            couponCode: e.couponCode,
+            orderId: e.orderId,
+            occurredAt: e.occurredAt,
+          },
         },
       ];
     default:

@@ -1,5 +1,10 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { EVENT_STORE, EventStore, GlobalPosition, RecordedEvent } from '../../infrastructure/event-store/event-store.port';
+import {
+  EVENT_STORE,
+  EventStore,
+  GlobalPosition,
+  RecordedEvent,
+} from '../../infrastructure/event-store/event-store.port';
 import { fromRecorded } from '../../event-sourcing/domain-event';
 import { deterministicUuid } from '../../shared/domain/ids';
 import { AppConfig } from '../../config/app-config';
@@ -106,7 +111,12 @@ export class WebhookProjector {
     return run;
   }
 
-  private applySubscriptionEvent(e: WebhookEvent, subs: Map<string, ProjectorSubscription>, changed: Set<string>, removed: Set<string>): void {
+  private applySubscriptionEvent(
+    e: WebhookEvent,
+    subs: Map<string, ProjectorSubscription>,
+    changed: Set<string>,
+    removed: Set<string>,
+  ): void {
     const current = subs.get(e.webhookId);
     switch (e.type) {
       case W.Registered:
@@ -146,7 +156,16 @@ export class WebhookProjector {
           subscriptionId: sub.webhookId,
           ...message.fields,
         });
-        out.push({ id, shopId: shopId!, webhookId: sub.webhookId, topic: message.topic, orderingKey: message.orderingKey, eventId: recorded.id, body, createdAt });
+        out.push({
+          id,
+          shopId: shopId!,
+          webhookId: sub.webhookId,
+          topic: message.topic,
+          orderingKey: message.orderingKey,
+          eventId: recorded.id,
+          body,
+          createdAt,
+        });
       }
     }
     return out;

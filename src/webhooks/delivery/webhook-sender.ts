@@ -28,7 +28,14 @@ export function sign(body: string, secret: string): string {
 export class WebhookSender {
   constructor(private readonly config: AppConfig) {}
 
-  async send(input: { url: string; body: string; secret: string; deliveryId: string; topic: string; shopId: string }): Promise<SendResult> {
+  async send(input: {
+    url: string;
+    body: string;
+    secret: string;
+    deliveryId: string;
+    topic: string;
+    shopId: string;
+  }): Promise<SendResult> {
     const started = Date.now();
     const policy = { allowLoopbackHttp: this.config.webhooks.allowLoopback };
     const verdict = checkWebhookUrl(input.url, policy);
@@ -42,7 +49,12 @@ export class WebhookSender {
       for (const r of resolved) {
         const loopbackAllowed = isLoopbackAddress(r.address) && policy.allowLoopbackHttp;
         const refused = loopbackAllowed ? null : refusedAddress(r.address);
-        if (refused) return { statusCode: null, error: `refused: ${host} resolves to a ${refused} address`, durationMs: Date.now() - started };
+        if (refused)
+          return {
+            statusCode: null,
+            error: `refused: ${host} resolves to a ${refused} address`,
+            durationMs: Date.now() - started,
+          };
       }
       ({ address, family } = resolved[0]);
     } catch (error) {

@@ -31,14 +31,22 @@ export type SubscriptionCommand =
 export function evolveSubscriptions(state: SubscriptionsState, event: WebhookEvent): SubscriptionsState {
   switch (event.type) {
     case T.Registered:
-      return { webhooks: { ...state.webhooks, [event.webhookId]: { topic: event.topic, url: event.url, enabled: true } } };
+      return {
+        webhooks: { ...state.webhooks, [event.webhookId]: { topic: event.topic, url: event.url, enabled: true } },
+      };
     case T.Updated: {
       const current = state.webhooks[event.webhookId];
-      const next = { ...current, ...(event.url !== undefined ? { url: event.url } : {}), ...(event.isEnabled !== undefined ? { enabled: event.isEnabled } : {}) };
+      const next = {
+        ...current,
+        ...(event.url !== undefined ? { url: event.url } : {}),
+        ...(event.isEnabled !== undefined ? { enabled: event.isEnabled } : {}),
+      };
       return { webhooks: { ...state.webhooks, [event.webhookId]: next } };
     }
     case T.Disabled:
-      return { webhooks: { ...state.webhooks, [event.webhookId]: { ...state.webhooks[event.webhookId], enabled: false } } };
+      return {
+        webhooks: { ...state.webhooks, [event.webhookId]: { ...state.webhooks[event.webhookId], enabled: false } },
+      };
     case T.Deleted: {
       const { [event.webhookId]: _gone, ...rest } = state.webhooks;
       return { webhooks: rest };
@@ -50,14 +58,20 @@ export function evolveSubscriptions(state: SubscriptionsState, event: WebhookEve
 
 export function decideSubscriptions(command: SubscriptionCommand, state: SubscriptionsState): WebhookEvent[] {
   const { meta } = command;
-  const base = { eventId: meta.newId(), occurredAt: meta.occurredAt, shopId: meta.shopId, webhookId: command.webhookId };
+  const base = {
+    eventId: meta.newId(),
+    occurredAt: meta.occurredAt,
+    shopId: meta.shopId,
+    webhookId: command.webhookId,
+  };
   switch (command.type) {
     case 'Register': {
       if (!isWebhookTopic(command.topic)) {
         throw because.badRequest(`topic must be one of: ${WEBHOOK_TOPICS.join(', ')}`, { field: 'topic' });
       }
       const all = Object.values(state.webhooks);
-      if (all.length >= MAX_WEBHOOKS_PER_SHOP) throw because.badRequest(`a shop can have at most ${MAX_WEBHOOKS_PER_SHOP} webhooks`);
+      if (all.length >= MAX_WEBHOOKS_PER_SHOP)
+        throw because.badRequest(`a shop can have at most ${MAX_WEBHOOKS_PER_SHOP} webhooks`);
       if (all.some((w) => w.topic === command.topic && w.url === command.url)) {
         throw new DomainError('WEBHOOK_EXISTS', `A webhook for ${command.topic} to this url already exists`, 409);
       }
@@ -67,9 +81,17 @@ export function decideSubscriptions(command: SubscriptionCommand, state: Subscri
       const current = state.webhooks[command.webhookId];
       if (!current) throw because.notFound('Webhook');
       const url = command.url !== undefined && command.url !== current.url ? command.url : undefined;
-      const isEnabled = command.isEnabled !== undefined && command.isEnabled !== current.enabled ? command.isEnabled : undefined;
+      const isEnabled =
+        command.isEnabled !== undefined && command.isEnabled !== current.enabled ? command.isEnabled : undefined;
       if (url === undefined && isEnabled === undefined) return [];
-      return [{ ...base, type: T.Updated, ...(url !== undefined ? { url } : {}), ...(isEnabled !== undefined ? { isEnabled } : {}) }];
+      return [
+        {
+          ...base,
+          type: T.Updated,
+          ...(url !== undefined ? { url } : {}),
+          ...(isEnabled !== undefined ? { isEnabled } : {}),
+        },
+      ];
     }
     case 'Disable': {
       const current = state.webhooks[command.webhookId];

@@ -26,7 +26,8 @@ export function checkWebhookUrl(raw: unknown, policy: UrlPolicy): UrlVerdict {
     const refused = refusedAddress(host);
     if (refused) return { ok: false, reason: `url must not point at a ${refused} address` };
   }
-  if (!isIP(host) && !loopback && isInternalName(host)) return { ok: false, reason: 'url must not point at an internal host name' };
+  if (!isIP(host) && !loopback && isInternalName(host))
+    return { ok: false, reason: 'url must not point at an internal host name' };
   return { ok: true, url };
 }
 
@@ -63,7 +64,7 @@ export function refusedAddress(address: string): string | null {
     return null;
   }
   const v6 = ip.toLowerCase();
-  if (v6 === '::' ) return 'unspecified';
+  if (v6 === '::') return 'unspecified';
   if (v6 === '::1') return 'loopback';
   if (/^f[cd]/.test(v6)) return 'private';
   if (/^fe[89ab]/.test(v6)) return 'link-local';

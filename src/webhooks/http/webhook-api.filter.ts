@@ -11,6 +11,8 @@ export class WebhookApiExceptionFilter implements ExceptionFilter {
     const response = host.switchToHttp().getResponse<Response>();
     const error = toErrorBody(exception);
     if (error.statusCode >= 500) this.logger.error((exception as Error)?.stack ?? String(exception));
-    response.status(error.statusCode).json({ success: false, error: error.message, code: error.code, timestamp: new Date().toISOString() });
+    response
+      .status(error.statusCode)
+      .json({ success: false, error: error.message, code: error.code, timestamp: new Date().toISOString() });
   }
 }

@@ -1,4 +1,17 @@
-import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post, Put, Query, UseFilters, UseGuards } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  HttpCode,
+  Inject,
+  Param,
+  Post,
+  Put,
+  Query,
+  UseFilters,
+  UseGuards,
+} from '@nestjs/common';
 import { ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { AppConfig } from '../../config/app-config';
 import { because } from '../../shared/domain/domain-error';
@@ -37,7 +50,11 @@ const presentDelivery = (d: Delivery, attempts?: DeliveryAttempt[]) => ({
   ...(attempts ? { attemptLog: attempts.map(({ deliveryId: _d, ...a }) => a) } : {}),
 });
 
-const envelope = <K extends string, T>(key: K, value: T) => ({ success: true as const, [key]: value, timestamp: new Date().toISOString() });
+const envelope = <K extends string, T>(key: K, value: T) => ({
+  success: true as const,
+  [key]: value,
+  timestamp: new Date().toISOString(),
+});
 
 @ApiTags('webhooks')
 @ApiHeader({ name: 'X-Svc-Loyalty-App-Key', required: true })
@@ -57,7 +74,9 @@ export class WebhooksController {
   @Get()
   @ApiOperation({ summary: "The shop's webhooks" })
   async list(@CurrentShop() shop: ShopDoc) {
-    const webhooks = await (await this.readStore.collection<WebhookDoc>(WEBHOOKS)).find({ shopId: shop.id }, { sort: { field: 'createdAt', direction: 'asc' } });
+    const webhooks = await (
+      await this.readStore.collection<WebhookDoc>(WEBHOOKS)
+    ).find({ shopId: shop.id }, { sort: { field: 'createdAt', direction: 'asc' } });
     return envelope('webhooks', webhooks.map(present));
   }
 
@@ -81,9 +100,16 @@ export class WebhooksController {
   @ApiOperation({ summary: 'Change url and/or isEnabled' })
   async update(@CurrentShop() shop: ShopDoc, @Param('id') id: string, @Body() body: UpdateWebhookDto) {
     await this.find(shop, id);
-    if (body.url === undefined && body.isEnabled === undefined) throw because.badRequest('send url and/or isEnabled', { field: 'url' });
+    if (body.url === undefined && body.isEnabled === undefined)
+      throw because.badRequest('send url and/or isEnabled', { field: 'url' });
     const url = body.url === undefined ? undefined : this.checkUrl(body.url);
-    await this.commands.run(shop.id, (meta) => ({ type: 'Update', meta, webhookId: id, url, isEnabled: body.isEnabled }));
+    await this.commands.run(shop.id, (meta) => ({
+      type: 'Update',
+      meta,
+      webhookId: id,
+      url,
+      isEnabled: body.isEnabled,
+    }));
     return envelope('webhook', present(await this.find(shop, id)));
   }
 
@@ -98,13 +124,23 @@ export class WebhooksController {
 
   @Get(':id/deliveries')
   @ApiOperation({ summary: 'Deliveries of a webhook with every attempt, newest first (before: a delivery sequence)' })
-  async deliveries(@CurrentShop() shop: ShopDoc, @Param('id') id: string, @Query('limit') limit?: string, @Query('before') before?: string) {
+  async deliveries(
+    @CurrentShop() shop: ShopDoc,
+    @Param('id') id: string,
+    @Query('limit') limit?: string,
+    @Query('before') before?: string,
+  ) {
     await this.find(shop, id);
     const size = limit === undefined ? 20 : Number(limit);
-    if (!Number.isInteger(size) || size < 1 || size > 100) throw because.badRequest('limit must be an integer from 1 to 100', { field: 'limit' });
-    if (before !== undefined && !/^\d+$/.test(before)) throw because.badRequest('before must be a delivery sequence number', { field: 'before' });
+    if (!Number.isInteger(size) || size < 1 || size > 100)
+      throw because.badRequest('limit must be an integer from 1 to 100', { field: 'limit' });
+    if (before !== undefined && !/^\d+$/.test(before))
+      throw because.badRequest('before must be a delivery sequence number', { field: 'before' });
     const rows = await this.outbox.list(id, { limit: size, before: before === undefined ? undefined : Number(before) });
-    return envelope('deliveries', rows.map((d) => ({ ...presentDelivery(d, d.attemptsLog), sequence: d.sequence })));
+    return envelope(
+      'deliveries',
+      rows.map((d) => ({ ...presentDelivery(d, d.attemptsLog), sequence: d.sequence })),
+    );
   }
 
   @Post(':id/deliveries/:deliveryId/redeliver')

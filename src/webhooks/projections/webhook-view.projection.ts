@@ -41,7 +41,17 @@ export class WebhookViewProjection implements Projection {
       if (doc && BigInt(doc.streamRevision) >= recorded.revision) continue;
       switch (e.type) {
         case T.Registered:
-          webhooks.put({ id: e.webhookId, shopId: e.shopId, topic: e.topic, url: e.url, isEnabled: true, disabledReason: null, createdAt: e.occurredAt, updatedAt: e.occurredAt, streamRevision: revision });
+          webhooks.put({
+            id: e.webhookId,
+            shopId: e.shopId,
+            topic: e.topic,
+            url: e.url,
+            isEnabled: true,
+            disabledReason: null,
+            createdAt: e.occurredAt,
+            updatedAt: e.occurredAt,
+            streamRevision: revision,
+          });
           break;
         case T.Updated:
           if (doc) {
@@ -55,7 +65,14 @@ export class WebhookViewProjection implements Projection {
           }
           break;
         case T.Disabled:
-          if (doc) webhooks.put({ ...doc, isEnabled: false, disabledReason: e.reason, updatedAt: e.occurredAt, streamRevision: revision });
+          if (doc)
+            webhooks.put({
+              ...doc,
+              isEnabled: false,
+              disabledReason: e.reason,
+              updatedAt: e.occurredAt,
+              streamRevision: revision,
+            });
           break;
         case T.Deleted:
           webhooks.delete(e.webhookId);
