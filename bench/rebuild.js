@@ -7,7 +7,6 @@
  */
 require('reflect-metadata');
 const { AppConfig } = require('../dist/config/app-config');
-const { openStorage } = require('../dist/infrastructure/storage');
 const { createAppContext } = require('../dist/app.factory');
 const { ProjectionRunner } = require('../dist/projections/projection-runner');
 const { PgSqlClient } = require('../dist/infrastructure/sql/pg.client');

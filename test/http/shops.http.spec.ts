@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { createTestApp, TestApp, auth, expectError, expectSuccess, OPERATOR_TOKEN } from '../support/test-app';
 
 describe('shops: whoami and the operator API', () => {
@@ -88,9 +89,7 @@ describe('shops: whoami and the operator API', () => {
     const credentials = await (
       await t.store.storage.readStore.collection<any>({ name: 'shop_credentials' })
     ).get(shop.appKey);
-    expect(credentials.secretKeyHash).toBe(
-      require('node:crypto').createHash('sha256').update(shop.secretKey).digest('hex'),
-    );
+    expect(credentials.secretKeyHash).toBe(createHash('sha256').update(shop.secretKey).digest('hex'));
   });
 });
 

@@ -109,7 +109,7 @@ export function spendingRules(sp: Record<string, unknown>, event: string): Spend
   if (
     !Array.isArray(giftProducts) ||
     giftProducts.some(
-      (g, i) =>
+      (g) =>
         !g ||
         typeof g.id !== 'string' ||
         !Array.isArray(g.variants) ||
