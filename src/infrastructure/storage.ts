@@ -14,14 +14,12 @@ export interface Storage {
   eventStore: EventStore;
   readStore: ReadStore;
   webhookOutbox: WebhookOutbox;
-  describe: string;
   close(): Promise<void>;
 }
 
 /** Opens the stores the configuration names. The only place that knows which adapters exist. */
 export async function openStorage(config: AppConfig): Promise<Storage> {
   let sql: SqlClient;
-  let describe: string;
   if (config.databaseUrl) {
     sql = new PgSqlClient(config.databaseUrl);
     // Read models are rebuilt from the log, so their writes need not wait for the WAL flush
@@ -35,19 +33,16 @@ export async function openStorage(config: AppConfig): Promise<Storage> {
       eventStore,
       readStore,
       webhookOutbox,
-      describe: 'postgres',
       close: async () => void (await Promise.all([sql.close(), readSql.close()])),
     };
   } else if (config.inMemory) {
     sql = await PgliteSqlClient.open();
-    describe = 'pglite (memory)';
   } else {
     mkdirSync(config.dataDir, { recursive: true });
     sql = await PgliteSqlClient.open(config.dataDir);
-    describe = `pglite (${config.dataDir})`;
   }
   const eventStore = await SqlEventStore.create(sql);
   const readStore = new SqlReadStore(sql);
   const webhookOutbox = await SqlWebhookOutbox.create(sql);
-  return { eventStore, readStore, webhookOutbox, describe, close: () => sql.close() };
+  return { eventStore, readStore, webhookOutbox, close: () => sql.close() };
 }

@@ -1,5 +1,4 @@
 import { deterministicUuid } from '../shared/domain/ids';
-import { customerStreamId } from './domain/customer-events';
 
 /**
  * A customer's internal id is derived from the shop and the platform customer id, so the same
@@ -7,10 +6,6 @@ import { customerStreamId } from './domain/customer-events';
  */
 export function customerIdFor(shopId: string, platformCustomerId: number | string): string {
   return deterministicUuid('customer', shopId, String(platformCustomerId));
-}
-
-export function customerStream(shopId: string, platformCustomerId: number | string): string {
-  return customerStreamId(shopId, customerIdFor(shopId, platformCustomerId));
 }
 
 /** Platform ids are positive integers that fit a JSON number exactly. */

@@ -83,9 +83,3 @@ export function comparePositions(a: GlobalPosition, b: GlobalPosition): number {
 export function positionToString(p: GlobalPosition | null): string | null {
   return p ? `${p.commit}/${p.prepare}` : null;
 }
-
-export function positionFromString(s: string | null | undefined): GlobalPosition | null {
-  if (!s) return null;
-  const [commit, prepare] = s.split('/');
-  return { commit: BigInt(commit), prepare: BigInt(prepare) };
-}

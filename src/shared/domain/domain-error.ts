@@ -26,6 +26,5 @@ export const because = {
     }),
   idempotencyConflict: (key: string) =>
     new DomainError('IDEMPOTENCY_CONFLICT', `Idempotency-Key "${key}" was already used with a different request`, 409),
-  conflict: (code: string, message: string) => new DomainError(code, message, 409),
   unauthorized: (message = 'Invalid or missing credentials') => new DomainError('UNAUTHORIZED', message, 401),
 };

@@ -93,4 +93,3 @@ export function shopStreamId(shopId: string): string {
 }
 
 export const PLANS = ['free', 'starter', 'premium', 'ultimate'] as const;
-export type Plan = (typeof PLANS)[number];
