@@ -40,6 +40,7 @@ import { TierReviews } from './tiers/tier-reviews';
 import { CouponExpiry } from './rewards/coupon-expiry';
 import { TierRewardCoupons } from './tiers/tier-reward-coupons';
 import { Capability } from './shared/capability';
+import { AUDIT_CAPABILITY } from './audit/audit.providers';
 
 const CAPABILITIES: Capability[] = [
   SHOPS_CAPABILITY,
@@ -49,6 +50,7 @@ const CAPABILITIES: Capability[] = [
   REWARDS_CAPABILITY,
   PLATFORM,
   WEBHOOKS_CAPABILITY,
+  AUDIT_CAPABILITY,
 ];
 const PROJECTION_CLASSES: Type<Projection>[] = CAPABILITIES.flatMap((c) => c.projections);
 

@@ -18,6 +18,8 @@ export class AppConfig {
   readonly projectionWaitMs: number;
   readonly projectionPollMs: number;
   readonly createDemoShop: boolean;
+  /** Ed25519 private key signing audit exports (PEM text or file path); unset: generated in DATA_DIR on the embedded store. */
+  readonly auditSigningKey: string | null;
   /** How often birthday rewards are checked (0: never, e.g. in tests that drive it by hand). */
   readonly birthdayCheckMs: number;
   /** How often points expiry and its warnings are checked (0: never). */
@@ -56,6 +58,7 @@ export class AppConfig {
     this.projectionWaitMs = Number(env.PROJECTION_WAIT_MS ?? 5000);
     this.projectionPollMs = Number(env.PROJECTION_POLL_MS ?? 200);
     this.createDemoShop = (env.DEMO_SHOP ?? 'true') !== 'false';
+    this.auditSigningKey = env.AUDIT_SIGNING_KEY || null;
     this.birthdayCheckMs = Number(env.BIRTHDAY_CHECK_MS ?? 3_600_000);
     this.expiryCheckMs = Number(env.EXPIRY_CHECK_MS ?? 3_600_000);
     this.pendingReleaseCheckMs = Number(env.PENDING_RELEASE_CHECK_MS ?? 300_000);

@@ -47,10 +47,31 @@ export interface ReadAllOptions {
   limit: number;
 }
 
+/** A place in the stream-by-stream order of `readStreams`: after this stream's revision. */
+export interface StreamCursor {
+  streamId: string;
+  revision: bigint;
+}
+
+export interface ReadStreamsOptions {
+  /** Streams whose id starts with this (`customer-`, `customer-<shopId>_`). */
+  prefix: string;
+  /** Exclusive; null starts with the first stream. */
+  after: StreamCursor | null;
+  limit: number;
+}
+
 export interface EventStore {
   appendToStream(streamId: string, events: NewEvent[], expected: ExpectedRevision): Promise<AppendResult>;
-  /** Events of one stream in revision order, from `fromRevision` (inclusive). */
-  readStream(streamId: string, fromRevision?: bigint): Promise<RecordedEvent[]>;
+  /** Events of one stream in revision order, from `fromRevision` (inclusive), at most `maxCount` of them. */
+  readStream(streamId: string, fromRevision?: bigint, maxCount?: number): Promise<RecordedEvent[]>;
+  /**
+   * Every stream of a category, one stream after the other (streams in id order, each in revision
+   * order), a page at a time. Audit verification folds one stream at a time this way, so its memory
+   * does not grow with the log. (EventStoreDB: the `$streams` projection lists the streams, each then
+   * read with readStream.)
+   */
+  readStreams(options: ReadStreamsOptions): Promise<RecordedEvent[]>;
   /** The global feed in order. Only events that can no longer be preceded by another are returned. */
   readAll(options: ReadAllOptions): Promise<RecordedEvent[]>;
   /** Position of the last event readable through readAll, or null when the store is empty. */

@@ -5,6 +5,7 @@ import {
   GlobalPosition,
   NewEvent,
   ReadAllOptions,
+  ReadStreamsOptions,
   RecordedEvent,
   WrongExpectedRevisionError,
 } from './event-store.port';
@@ -118,10 +119,22 @@ export class SqlEventStore implements EventStore {
     return row.rev === null ? 'no_stream' : BigInt(row.rev);
   }
 
-  async readStream(streamId: string, fromRevision = 0n): Promise<RecordedEvent[]> {
+  async readStream(streamId: string, fromRevision = 0n, maxCount?: number): Promise<RecordedEvent[]> {
+    const limit = maxCount === undefined ? '' : ` LIMIT ${Math.max(0, Math.floor(maxCount))}`;
     const rows = await this.sql.query<EventRow>(
-      `${SELECT_EVENT} WHERE stream_id = $1 AND revision >= $2::bigint ORDER BY es_events.revision`,
+      `${SELECT_EVENT} WHERE stream_id = $1 AND revision >= $2::bigint ORDER BY es_events.revision${limit}`,
       [streamId, fromRevision.toString()],
+    );
+    return rows.map(toRecorded);
+  }
+
+  async readStreams({ prefix, after, limit }: ReadStreamsOptions): Promise<RecordedEvent[]> {
+    // Walks the (stream_id, revision) unique index from the cursor; a stream id extending the prefix
+    // never sorts before the prefix itself, so starting there misses none.
+    const rows = await this.sql.query<EventRow>(
+      `${SELECT_EVENT} WHERE (stream_id, revision) > ($1, $2::bigint) AND starts_with(stream_id, $3)
+       ORDER BY es_events.stream_id, es_events.revision LIMIT $4`,
+      [after?.streamId ?? prefix, (after?.revision ?? -1n).toString(), prefix, limit],
     );
     return rows.map(toRecorded);
   }

@@ -12,6 +12,8 @@ import { presentCustomer } from '../queries/customer.presenter';
 import { SetBirthdayCommand } from '../commands/set-birthday.handler';
 import { ChangeTierCommand, ChangeTierResult } from '../commands/change-tier.handler';
 import { CustomerDoc } from '../projections/ledger-read-models';
+import { AsOfDto, instant } from '../../audit/http/audit.dto';
+import { CustomerRecordAsOfQuery } from '../../audit/queries/customer-record-as-of.query';
 
 @ApiTags('v2 customers')
 @ApiHeader({ name: 'X-Svc-Loyalty-App-Key', required: true })
@@ -48,8 +50,12 @@ export class CustomersController {
   }
 
   @Get('external/:externalId')
-  @ApiOperation({ summary: 'Get a customer by platform customer id' })
-  async getExternal(@CurrentShop() shop: ShopDoc, @Param('externalId') externalId: string) {
+  @ApiOperation({ summary: 'Get a customer by platform customer id (asOf: the record as it stood then)' })
+  async getExternal(@CurrentShop() shop: ShopDoc, @Param('externalId') externalId: string, @Query() query: AsOfDto) {
+    if (query.asOf)
+      return ok(
+        await this.queries.execute(new CustomerRecordAsOfQuery(shop, externalId, instant(query.asOf)!, 'platform')),
+      );
     return ok(await this.present(shop, await this.lookup.byPlatformId(shop.id, externalId)));
   }
 
@@ -74,8 +80,12 @@ export class CustomersController {
   }
 
   @Get(':customerId')
-  @ApiOperation({ summary: 'Get a customer by internal id' })
-  async get(@CurrentShop() shop: ShopDoc, @Param('customerId') customerId: string) {
+  @ApiOperation({ summary: 'Get a customer by internal id (asOf: the record as it stood then)' })
+  async get(@CurrentShop() shop: ShopDoc, @Param('customerId') customerId: string, @Query() query: AsOfDto) {
+    if (query.asOf)
+      return ok(
+        await this.queries.execute(new CustomerRecordAsOfQuery(shop, customerId, instant(query.asOf)!, 'internal')),
+      );
     return ok(await this.present(shop, await this.lookup.byId(shop.id, customerId)));
   }
 

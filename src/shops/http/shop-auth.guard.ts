@@ -19,6 +19,10 @@ export class ShopAuthGuard implements CanActivate {
     const appKey = request.header(APP_KEY_HEADER);
     const secretKey = request.header(SECRET_KEY_HEADER);
     if (!appKey || !secretKey) {
+      if (request.header('x-svc-loyalty-audit-key'))
+        throw because.unauthorized(
+          'Audit keys are read-only and accepted only by the audit endpoints (/rest_api/v2/audit)',
+        );
       throw because.unauthorized('Both X-Svc-Loyalty-App-Key and X-Svc-Loyalty-Secret-Key headers are required');
     }
     const shop = await this.shops.authenticate(appKey, secretKey);

@@ -1,0 +1,40 @@
+import { Capability } from '../shared/capability';
+import { AuditKeys } from './audit-keys';
+import { AuditSigningKey } from './audit-signing-key';
+import { CreateAuditKeyHandler } from './commands/create-audit-key.handler';
+import { RevokeAuditKeyHandler } from './commands/revoke-audit-key.handler';
+import { StartVerificationHandler } from './commands/start-verification.handler';
+import { CustomerStreamReader } from './queries/customer-stream';
+import { ReplayCustomerHandler } from './queries/replay-customer.query';
+import { CustomerStateAsOfHandler } from './queries/customer-state-as-of.query';
+import { CustomerRecordAsOfHandler } from './queries/customer-record-as-of.query';
+import { ListAuditKeysHandler } from './queries/list-audit-keys.query';
+import { GetVerificationHandler } from './queries/get-verification.query';
+import { LogExport } from './queries/export-log';
+import { ReadModelVerifier } from './queries/verify-read-models';
+import { AuditAccessGuard } from './http/audit-access.guard';
+import { AuditController } from './http/audit.controller';
+import { PublicKeyController } from './http/public-key.controller';
+import { AdminAuditController } from './http/admin-audit.controller';
+
+/** Auditors: replay, state as of an instant, verification of the read models, signed exports. */
+export const AUDIT_CAPABILITY: Capability = {
+  providers: [
+    AuditKeys,
+    AuditSigningKey,
+    AuditAccessGuard,
+    CustomerStreamReader,
+    ReplayCustomerHandler,
+    CustomerStateAsOfHandler,
+    CustomerRecordAsOfHandler,
+    CreateAuditKeyHandler,
+    RevokeAuditKeyHandler,
+    ListAuditKeysHandler,
+    StartVerificationHandler,
+    GetVerificationHandler,
+    LogExport,
+    ReadModelVerifier,
+  ],
+  projections: [],
+  controllers: [AuditController, PublicKeyController, AdminAuditController],
+};

@@ -1,0 +1,43 @@
+import { Inject } from '@nestjs/common';
+import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { randomBytes } from 'node:crypto';
+import { CLOCK, Clock, ID_GENERATOR, IdGenerator } from '../../shared/domain/clock';
+import { because } from '../../shared/domain/domain-error';
+import { sha256Hex } from '../../shared/domain/ids';
+import { ShopDirectory } from '../../shops/shop-directory';
+import { auditKeyText, AuditKeys, presentAuditKey } from '../audit-keys';
+
+export class CreateAuditKeyCommand {
+  constructor(
+    readonly shopId: string,
+    readonly label: string | null,
+  ) {}
+}
+
+export type CreatedAuditKey = ReturnType<typeof presentAuditKey> & { key: string };
+
+/** A new read-only key for a shop's auditors; the key is answered once and kept only as a hash. */
+@CommandHandler(CreateAuditKeyCommand)
+export class CreateAuditKeyHandler implements ICommandHandler<CreateAuditKeyCommand, CreatedAuditKey> {
+  constructor(
+    private readonly keys: AuditKeys,
+    private readonly shops: ShopDirectory,
+    @Inject(CLOCK) private readonly clock: Clock,
+    @Inject(ID_GENERATOR) private readonly ids: IdGenerator,
+  ) {}
+
+  async execute({ shopId, label }: CreateAuditKeyCommand): Promise<CreatedAuditKey> {
+    if (!(await this.shops.byId(shopId))) throw because.notFound('Shop');
+    const secret = randomBytes(32).toString('base64url');
+    const doc = {
+      id: this.ids.next(),
+      shopId,
+      label,
+      secretHash: sha256Hex(secret),
+      createdAt: this.clock.now().toISOString(),
+      revokedAt: null,
+    };
+    await (await this.keys.collection()).put(doc);
+    return { ...presentAuditKey(doc), key: auditKeyText(doc.id, secret) };
+  }
+}

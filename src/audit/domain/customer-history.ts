@@ -1,0 +1,131 @@
+import { fromRecorded } from '../../event-sourcing/domain-event';
+import { RecordedEvent } from '../../infrastructure/event-store/event-store.port';
+import { CustomerEvent, CustomerEventType as T } from '../../ledger/domain/customer-events';
+import { customerLedger, CustomerState } from '../../ledger/domain/customer-ledger.decider';
+
+/**
+ * A customer's history as auditors read it: the ledger's own fold (customerLedger.initialState and
+ * evolve, exactly what every decision is made on), plus the few times the Customer record shows that
+ * are not ledger state (when the customer was created, last changed, last moved tier).
+ */
+export interface CustomerHistory {
+  state: CustomerState;
+  record: RecordTimes;
+  /** Last revision folded; -1n: nothing yet. */
+  revision: bigint;
+}
+
+/** Times of the Customer record, read from the events' own `occurredAt`. */
+export interface RecordTimes {
+  createdAt: string | null;
+  updatedAt: string | null;
+  tierUpdatedAt: string | null;
+  platformCreatedAt: string | null;
+  earnSignUp: boolean;
+}
+
+export const emptyHistory = (): CustomerHistory => ({
+  state: customerLedger.initialState(),
+  record: { createdAt: null, updatedAt: null, tierUpdatedAt: null, platformCreatedAt: null, earnSignUp: false },
+  revision: -1n,
+});
+
+function evolveRecordTimes(record: RecordTimes, event: CustomerEvent): RecordTimes {
+  // Before enrolment there is no record to update (and a second enrolment changes nothing).
+  if (event.type === T.Enrolled ? record.createdAt : !record.createdAt) return record;
+  switch (event.type) {
+    case T.Enrolled:
+      return {
+        ...record,
+        createdAt: event.occurredAt,
+        updatedAt: event.occurredAt,
+        tierUpdatedAt: event.tierId ? event.occurredAt : null,
+        platformCreatedAt: event.platformCreatedAt,
+      };
+    case T.TierChanged:
+      return { ...record, updatedAt: event.occurredAt, tierUpdatedAt: event.occurredAt };
+    case T.PointsAwarded:
+      return { ...record, updatedAt: event.occurredAt, earnSignUp: record.earnSignUp || event.event === 'sign_up' };
+    default:
+      return { ...record, updatedAt: event.occurredAt };
+  }
+}
+
+export function evolveHistory(history: CustomerHistory, recorded: RecordedEvent): CustomerHistory {
+  const event = fromRecorded<CustomerEvent>(recorded);
+  return {
+    state: customerLedger.evolve(history.state, event),
+    record: evolveRecordTimes(history.record, event),
+    revision: recorded.revision,
+  };
+}
+
+/**
+ * The instant an event counts from for `asOf`: its effective time, `occurredAt` (the service's clock
+ * when the decision was made, the time every read model and webhook shows), not the store's
+ * `recordedAt`.
+ */
+export function effectiveTime(recorded: RecordedEvent): number {
+  return Date.parse((recorded.data as { occurredAt: string }).occurredAt);
+}
+
+/**
+ * How many events of a stream count as of `asOf`: the longest prefix whose events all took effect at
+ * or before it. A fold is only meaningful over a prefix of the stream, so an event stamped earlier
+ * than the one before it (clocks of two processes) counts from when the one before it does.
+ */
+export function countAsOf(events: readonly RecordedEvent[], asOf: Date | null): number {
+  if (!asOf) return events.length;
+  const limit = asOf.getTime();
+  let n = 0;
+  while (n < events.length && effectiveTime(events[n]) <= limit) n++;
+  return n;
+}
+
+/** The figures an auditor follows event by event. */
+export interface Balances {
+  balance: number;
+  pendingPoints: number;
+  tierPoint: number;
+  tierId: string | null;
+  tierName: string | null;
+  earnedTotal: number;
+}
+
+export function pendingPointsOf(state: CustomerState): number {
+  let held = 0;
+  for (const order of Object.values(state.orders)) held += order.pendingPoints ?? 0;
+  return held;
+}
+
+export function balancesOf(state: CustomerState): Balances {
+  return {
+    balance: state.points,
+    pendingPoints: pendingPointsOf(state),
+    tierPoint: state.tierPoint,
+    tierId: state.tierId,
+    tierName: state.tierName,
+    earnedTotal: state.totalEarned,
+  };
+}
+
+export interface ActiveCoupon {
+  couponCode: string;
+  rewardId: string;
+  pointsSpent: number;
+  rewardType: string | null;
+  expiresAt: string | null;
+}
+
+/** Coupons the fold holds as active (bought with points or granted, not used, refunded or expired). */
+export function activeCouponsOf(state: CustomerState): ActiveCoupon[] {
+  return Object.entries(state.coupons)
+    .filter(([, c]) => c.status === 'active')
+    .map(([couponCode, c]) => ({
+      couponCode,
+      rewardId: c.rewardId,
+      pointsSpent: c.points,
+      rewardType: c.rewardType ?? null,
+      expiresAt: c.expiresAt ?? null,
+    }));
+}

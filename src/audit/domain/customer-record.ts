@@ -1,0 +1,66 @@
+import { CustomerDoc } from '../../ledger/projections/ledger-read-models';
+import { CustomerHistory, pendingPointsOf } from './customer-history';
+
+/**
+ * The customers_v2 document the fold gives: what the Customer record shows as of a revision, and
+ * what verification expects the stored document to be. Every figure is ledger state; only the record's
+ * times come from the events' own timestamps.
+ */
+export function customerDocOf({ state, record, revision }: CustomerHistory): CustomerDoc | null {
+  if (!state.enrolled || !record.createdAt) return null;
+  const pendingOrders: NonNullable<CustomerDoc['pendingOrders']> = {};
+  for (const [orderId, order] of Object.entries(state.orders)) {
+    if (order.pendingPoints > 0 && order.pendingReleaseAt)
+      pendingOrders[orderId] = { points: order.pendingPoints, releaseAt: order.pendingReleaseAt };
+  }
+  const releases = Object.values(pendingOrders)
+    .map((h) => h.releaseAt)
+    .sort();
+  return {
+    id: state.customerId!,
+    shopId: state.shopId!,
+    platformCustomerId: state.platformCustomerId!,
+    email: state.email,
+    firstName: state.firstName,
+    lastName: state.lastName,
+    acceptsMarketing: state.acceptsMarketing,
+    point: state.points,
+    tierPoint: state.tierPoint,
+    totalEarnedPoints: state.totalEarned,
+    tierId: state.tierId,
+    tierUpdatedAt: record.tierUpdatedAt,
+    birthday: state.birthday,
+    dateOfBirth: state.dateOfBirth,
+    ordersCount: state.ordersCount,
+    totalSpentCents: state.totalSpentCents,
+    earnSignUp: record.earnSignUp,
+    earnedProgramIds: Object.keys(state.earnedPrograms),
+    lastActivityAt: state.lastActivityAt,
+    pendingPoints: pendingPointsOf(state),
+    pendingOrders,
+    nextPendingReleaseAt: releases[0] ?? null,
+    tierAssessedAt: state.tierSince,
+    platformCreatedAt: record.platformCreatedAt,
+    createdAt: record.createdAt,
+    updatedAt: record.updatedAt ?? record.createdAt,
+    streamRevision: revision.toString(),
+  };
+}
+
+/** Optional fields of the stored document, as the projection leaves them before they are first set. */
+const ABSENT_MEANS: Partial<Record<keyof CustomerDoc, unknown>> = {
+  earnSignUp: false,
+  earnedProgramIds: [],
+  lastActivityAt: null,
+  pendingPoints: 0,
+  pendingOrders: {},
+  nextPendingReleaseAt: null,
+  tierAssessedAt: null,
+};
+
+/** A stored customer document with its optional fields filled in, so it compares with customerDocOf. */
+export function normalizedCustomerDoc(doc: CustomerDoc): CustomerDoc {
+  const filled: Record<string, unknown> = { ...doc };
+  for (const [field, value] of Object.entries(ABSENT_MEANS)) if (filled[field] === undefined) filled[field] = value;
+  return filled as unknown as CustomerDoc;
+}

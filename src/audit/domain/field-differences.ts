@@ -1,0 +1,26 @@
+import { stableStringify } from '../../shared/domain/ids';
+
+export interface FieldDifference {
+  field: string;
+  /** What the read model holds (undefined: the field is missing). */
+  readModel: unknown;
+  /** What the fold of the log gives. */
+  log: unknown;
+}
+
+function same(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (a === null || b === null || typeof a !== 'object' || typeof b !== 'object') return false;
+  return stableStringify(a) === stableStringify(b);
+}
+
+/** Every field whose value differs between a stored document and the one the log gives. */
+export function fieldDifferences(stored: object, expected: object): FieldDifference[] {
+  const s = stored as Record<string, unknown>;
+  const e = expected as Record<string, unknown>;
+  const differences: FieldDifference[] = [];
+  for (const field of new Set([...Object.keys(e), ...Object.keys(s)])) {
+    if (!same(s[field], e[field])) differences.push({ field, readModel: s[field], log: e[field] });
+  }
+  return differences;
+}

@@ -1,0 +1,62 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, UseGuards } from '@nestjs/common';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
+import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { AdminTokenGuard } from '../../shops/http/admin-shops.controller';
+import { ok } from '../../shared/http/envelope';
+import { CreateAuditKeyDto, StartVerificationDto, VerificationDifferencesDto } from './audit.dto';
+import { CreateAuditKeyCommand } from '../commands/create-audit-key.handler';
+import { RevokeAuditKeyCommand } from '../commands/revoke-audit-key.handler';
+import { ListAuditKeysQuery } from '../queries/list-audit-keys.query';
+import { StartVerificationCommand } from '../commands/start-verification.handler';
+import { GetVerificationQuery } from '../queries/get-verification.query';
+
+/** Operator API for audits: a shop's audit keys, and verifications run in the background. */
+@ApiTags('operator')
+@ApiBearerAuth()
+@UseGuards(AdminTokenGuard)
+@Controller('admin/api')
+export class AdminAuditController {
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly queries: QueryBus,
+  ) {}
+
+  @Post('shops/:shopId/audit-keys')
+  @ApiOperation({ summary: 'Create a read-only audit key for a shop; answers the key once' })
+  async createKey(@Param('shopId') shopId: string, @Body() body: CreateAuditKeyDto) {
+    return ok(await this.commands.execute(new CreateAuditKeyCommand(shopId, body.label ?? null)), {
+      message: 'Audit key created; store it now, it is not shown again',
+    });
+  }
+
+  @Get('shops/:shopId/audit-keys')
+  @ApiOperation({ summary: "A shop's audit keys (never their secrets)" })
+  async listKeys(@Param('shopId') shopId: string) {
+    const keys = await this.queries.execute(new ListAuditKeysQuery(shopId));
+    return ok(keys, { meta: { count: keys.length } });
+  }
+
+  @Delete('shops/:shopId/audit-keys/:keyId')
+  @ApiOperation({ summary: 'Revoke an audit key (at once)' })
+  async revokeKey(@Param('shopId') shopId: string, @Param('keyId') keyId: string) {
+    return ok(await this.commands.execute(new RevokeAuditKeyCommand(shopId, keyId)), { message: 'Audit key revoked' });
+  }
+
+  @Post('audit/verifications')
+  @HttpCode(202)
+  @ApiOperation({ summary: 'Start verifying the read models against the log (background job)' })
+  async startVerification(@Body() body: StartVerificationDto) {
+    return ok(await this.commands.execute(new StartVerificationCommand(body.shopId ?? null)), {
+      message: 'Verification started',
+    });
+  }
+
+  @Get('audit/verifications/:jobId')
+  @ApiOperation({ summary: "A verification's status, progress, summary and differences (paged)" })
+  async verification(@Param('jobId') jobId: string, @Query() query: VerificationDifferencesDto) {
+    const { job, differences, hasMore } = await this.queries.execute(
+      new GetVerificationQuery(jobId, query.after, query.limit),
+    );
+    return ok({ ...job, differenceList: differences }, { meta: { hasMore } });
+  }
+}

@@ -1,0 +1,77 @@
+import { Controller, Get, Param, Query, Res, UseGuards } from '@nestjs/common';
+import { QueryBus } from '@nestjs/cqrs';
+import { ApiHeader, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
+import { Response } from 'express';
+import { once } from 'node:events';
+import { CurrentShop } from '../../shops/http/shop-auth.guard';
+import { ShopDoc } from '../../shops/projections/shop-read-models';
+import { ok } from '../../shared/http/envelope';
+import { AuditAccessGuard } from './audit-access.guard';
+import { AsOfDto, ExportDto, instant, ReplayDto } from './audit.dto';
+import { ReplayCustomerQuery, ReplayResult } from '../queries/replay-customer.query';
+import { CustomerStateAsOfQuery } from '../queries/customer-state-as-of.query';
+import { LogExport } from '../queries/export-log';
+
+@ApiTags('v2 audit')
+@ApiHeader({ name: 'X-Svc-Loyalty-Audit-Key', required: false, description: 'or the two management key headers' })
+@UseGuards(AuditAccessGuard)
+@Controller('rest_api/v2/audit')
+export class AuditController {
+  constructor(
+    private readonly queries: QueryBus,
+    private readonly exports: LogExport,
+  ) {}
+
+  @Get('customers/:customerId/events')
+  @ApiOperation({ summary: "Replay a customer's stream: each event with the balances the fold gives after it" })
+  async replay(@CurrentShop() shop: ShopDoc, @Param('customerId') customerId: string, @Query() query: ReplayDto) {
+    const result: ReplayResult = await this.queries.execute(
+      new ReplayCustomerQuery(shop.id, customerId, {
+        after: query.after,
+        before: query.before,
+        limit: query.limit,
+        asOf: instant(query.asOf),
+      }),
+    );
+    return ok(result.items, {
+      meta: {
+        customerId: result.customerId,
+        platformCustomerId: result.platformCustomerId,
+        streamId: result.streamId,
+        asOf: query.asOf ? instant(query.asOf)!.toISOString() : null,
+        pagination: result.pagination,
+      },
+    });
+  }
+
+  @Get('customers/:customerId/state')
+  @ApiOperation({ summary: "A customer's balance, pending points, tier and coupons as of an instant" })
+  async state(@CurrentShop() shop: ShopDoc, @Param('customerId') customerId: string, @Query() query: AsOfDto) {
+    return ok(await this.queries.execute(new CustomerStateAsOfQuery(shop.id, customerId, instant(query.asOf))));
+  }
+
+  @Get('export')
+  @ApiProduces('application/x-ndjson')
+  @ApiOperation({ summary: 'Tamper-evident export (NDJSON, SHA-256 chain, signed manifest), streamed' })
+  async export(@CurrentShop() shop: ShopDoc, @Query() query: ExportDto, @Res() res: Response): Promise<void> {
+    const { lines } = await this.exports.open(shop.id, {
+      customerRef: query.customerId,
+      from: query.from ? instant(query.from)!.toISOString() : null,
+      to: query.to ? instant(query.to)!.toISOString() : null,
+    });
+    res.status(200);
+    res.setHeader('Content-Type', 'application/x-ndjson; charset=utf-8');
+    res.setHeader('Content-Disposition', `attachment; filename="audit-${shop.id}.ndjson"`);
+    res.setHeader('Cache-Control', 'no-store');
+    try {
+      for await (const chunk of lines) {
+        if (!res.write(chunk)) await Promise.race([once(res, 'drain'), once(res, 'close')]);
+        if (res.destroyed) return;
+      }
+      res.end();
+    } catch {
+      // Headers are gone: cut the response. The file then has no manifest, which `audit check` reports.
+      res.destroy();
+    }
+  }
+}

@@ -1,0 +1,416 @@
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  comparePositions,
+  EVENT_STORE,
+  EventStore,
+  GlobalPosition,
+  RecordedEvent,
+} from '../../infrastructure/event-store/event-store.port';
+import { Collection, Document, READ_STORE, ReadStore } from '../../infrastructure/read-store/read-store.port';
+import { fromRecorded } from '../../event-sourcing/domain-event';
+import {
+  CustomerEvent,
+  CustomerEventType as T,
+  POINTS_EVENT_TYPES,
+  PointsEvent,
+} from '../../ledger/domain/customer-events';
+import { CUSTOMERS, CustomerDoc, TRANSACTIONS, TransactionDoc } from '../../ledger/projections/ledger-read-models';
+import { transactionFromEvent } from '../../ledger/projections/transaction-view.projection';
+import { REWARDS, RewardDoc } from '../../rewards/projections/reward-view.projection';
+import { SHOPS, ShopDoc } from '../../shops/projections/shop-read-models';
+import { CustomerHistory, emptyHistory, evolveHistory } from '../domain/customer-history';
+import { customerDocOf, normalizedCustomerDoc } from '../domain/customer-record';
+import { FieldDifference, fieldDifferences } from '../domain/field-differences';
+
+const BATCH = 2000;
+const ORPHAN_PAGE = 500;
+
+/** One way a read-model document is not what the log gives. */
+export interface Difference {
+  collection: string;
+  documentId: string;
+  shopId: string;
+  customerId: string | null;
+  /** `field`: a value differs; `missing`: the log has it, the read model not; `unexplained`: no event explains the document. */
+  problem: 'field' | 'missing' | 'unexplained';
+  field?: string;
+  readModel?: unknown;
+  log?: unknown;
+}
+
+export interface VerifyProgress {
+  streams: number;
+  events: number;
+  /** Customer documents at the start: about how many streams there are. */
+  expectedStreams: number;
+}
+
+export interface VerifySummary {
+  shopId: string | null;
+  streams: number;
+  events: number;
+  documents: { customers: number; transactions: number; rewards: number };
+  differences: number;
+  /** Streams with events written during the run that their read models had not applied yet (not compared). */
+  inFlight: number;
+  ms: number;
+  eventsPerSecond: number;
+}
+
+export interface VerifyOptions {
+  shopId?: string | null;
+  onDifference: (difference: Difference) => void | Promise<void>;
+  onProgress?: (progress: VerifyProgress) => void | Promise<void>;
+  /** Stops the run between pages (service shutdown). */
+  signal?: AbortSignal;
+}
+
+interface Checkpoints {
+  customers: GlobalPosition | null;
+  transactions: GlobalPosition | null;
+  rewards: GlobalPosition | null;
+}
+
+interface ShopTally {
+  customers: number;
+  transactions: number;
+  rewards: number;
+}
+
+const REWARD_TYPES: ReadonlySet<string> = new Set([
+  T.PointsRedeemed,
+  T.CouponGranted,
+  T.CouponRefunded,
+  T.CouponUsed,
+  T.CouponExpired,
+]);
+
+const applied = (position: GlobalPosition, checkpoint: GlobalPosition | null) =>
+  checkpoint !== null && comparePositions(position, checkpoint) <= 0;
+
+/** One customer stream being folded, with the stored documents it must explain. */
+class StreamRun {
+  history: CustomerHistory = emptyHistory();
+  /** The fold at the revision the stored customer document says it has applied. */
+  atDocRevision: CustomerDoc | null = null;
+  /** The last revision every projection checkpoint at the start had passed. */
+  settledRevision = -1n;
+  rewardsSettled = true;
+  readonly rewardDocs = new Map<string, RewardDoc | null>();
+  shopId: string;
+  customerId: string;
+
+  constructor(
+    readonly streamId: string,
+    first: RecordedEvent,
+    readonly doc: CustomerDoc | null,
+  ) {
+    const data = first.data as { shopId: string; customerId: string };
+    this.shopId = data.shopId;
+    this.customerId = data.customerId;
+  }
+}
+
+/**
+ * Verification: folds every customer stream with the ledger's own fold and compares each read-model
+ * document (customers_v2, transactions_v1, rewards_v1) with what the fold gives, reporting every
+ * difference. Streams are read one after the other a page at a time, and each page's documents are
+ * fetched together, so memory stays the same whatever the size of the log.
+ *
+ * While the service runs, a document may lag its stream: events past a projection's checkpoint (taken
+ * at the start) may be applied or not yet, and either is accepted; events before it must be applied.
+ * Documents no event explains are found by counting them per shop, then looking for them.
+ */
+@Injectable()
+export class ReadModelVerifier {
+  constructor(
+    @Inject(EVENT_STORE) private readonly eventStore: EventStore,
+    @Inject(READ_STORE) private readonly readStore: ReadStore,
+  ) {}
+
+  async run(options: VerifyOptions): Promise<VerifySummary> {
+    const started = Date.now();
+    const shopId = options.shopId ?? null;
+    const [customers, transactions, rewards, shops] = await Promise.all([
+      this.readStore.collection<CustomerDoc>(CUSTOMERS),
+      this.readStore.collection<TransactionDoc>(TRANSACTIONS),
+      this.readStore.collection<RewardDoc>(REWARDS),
+      this.readStore.collection<ShopDoc>(SHOPS),
+    ]);
+    // Documents are counted before the streams are read: a document written later explains an event read later.
+    const shopIds = shopId ? [shopId] : (await shops.find({})).map((s) => s.id);
+    const stored = new Map<string, ShopTally>();
+    for (const id of shopIds) stored.set(id, await countDocuments(id, customers, transactions, rewards));
+    const checkpoints: Checkpoints = {
+      customers: await this.eventStore.readCheckpoint('customers_v2'),
+      transactions: await this.eventStore.readCheckpoint('transactions_v1'),
+      rewards: await this.eventStore.readCheckpoint('rewards_v1'),
+    };
+    const expectedStreams = [...stored.values()].reduce((n, t) => n + t.customers, 0);
+
+    let differences = 0;
+    const report = async (d: Difference) => {
+      differences++;
+      await options.onDifference(d);
+    };
+    const seen = new Map<string, ShopTally>();
+    const tally = (id: string) => {
+      let t = seen.get(id);
+      if (!t) seen.set(id, (t = { customers: 0, transactions: 0, rewards: 0 }));
+      return t;
+    };
+    let streams = 0;
+    let events = 0;
+    let inFlight = 0;
+    let current = null as StreamRun | null;
+
+    const finish = async (run: StreamRun) => {
+      streams++;
+      const t = tally(run.shopId);
+      const final = customerDocOf(run.history);
+      if (final) t.customers++;
+      // The document is compared with the fold at the revision it claims, when that claim is one the
+      // log allows (at least every event its checkpoint passed, at most the last); otherwise with the
+      // fold at the end, which shows the wrong streamRevision with everything else that differs.
+      const docRevision = run.doc ? BigInt(run.doc.streamRevision) : null;
+      if (!run.doc) {
+        if (final && run.settledRevision >= 0n)
+          await report({ ...where(CUSTOMERS.name, run.customerId, run), problem: 'missing' });
+        else if (final) inFlight++;
+      } else {
+        const claimOk = docRevision! >= run.settledRevision && docRevision! <= run.history.revision;
+        const expected = claimOk ? run.atDocRevision : final;
+        const found = expected
+          ? fieldDifferences(normalizedCustomerDoc(run.doc), expected)
+          : [{ field: 'id', readModel: run.doc.id, log: undefined }];
+        for (const f of found) await report(fieldDifference(CUSTOMERS.name, run.doc.id, run, f));
+      }
+      for (const coupon of Object.values(run.history.state.coupons)) {
+        t.rewards++;
+        if (!run.rewardsSettled) continue;
+        const doc = run.rewardDocs.get(coupon.rewardId);
+        if (!doc) {
+          await report({ ...where(REWARDS.name, coupon.rewardId, run), problem: 'missing' });
+          continue;
+        }
+        const expected = {
+          shopId: run.shopId,
+          customerId: run.customerId,
+          pointsSpent: coupon.points,
+          discountStatus: coupon.status,
+        };
+        const actual = {
+          shopId: doc.shopId,
+          customerId: doc.customerId,
+          pointsSpent: doc.pointsSpent,
+          discountStatus: doc.discountStatus,
+        };
+        for (const f of fieldDifferences(actual, expected)) await report(fieldDifference(REWARDS.name, doc.id, run, f));
+      }
+      if (!run.rewardsSettled) inFlight++;
+    };
+
+    let next = this.eventStore.readStreams({ prefix: streamPrefix(shopId), after: null, limit: BATCH });
+    for (let batch = await next; batch.length > 0; batch = await next) {
+      const last = batch[batch.length - 1];
+      next = this.eventStore.readStreams({
+        prefix: streamPrefix(shopId),
+        after: { streamId: last.streamId, revision: last.revision },
+        limit: BATCH,
+      });
+      next.catch(() => undefined);
+      const [customerDocs, transactionDocs, rewardDocs] = await this.documentsOf(
+        batch,
+        current?.streamId ?? null,
+        customers,
+        transactions,
+        rewards,
+      );
+      for (const recorded of batch) {
+        if (current?.streamId !== recorded.streamId) {
+          if (current) await finish(current);
+          const customerId = (recorded.data as { customerId: string }).customerId;
+          current = new StreamRun(recorded.streamId, recorded, customerDocs.get(customerId) ?? null);
+        }
+        const run: StreamRun = current;
+        run.history = evolveHistory(run.history, recorded);
+        if (applied(recorded.position, checkpoints.customers)) run.settledRevision = recorded.revision;
+        if (run.doc && BigInt(run.doc.streamRevision) === recorded.revision)
+          run.atDocRevision = customerDocOf(run.history);
+        if (POINTS_EVENT_TYPES.has(recorded.type)) {
+          tally(run.shopId).transactions++;
+          const event = fromRecorded<PointsEvent>(recorded);
+          const row = transactionDocs.get(event.transactionId);
+          if (!row) {
+            if (applied(recorded.position, checkpoints.transactions))
+              await report({ ...where(TRANSACTIONS.name, event.transactionId, run), problem: 'missing' });
+          } else {
+            for (const f of quickDifferences(row, transactionFromEvent(event, recorded.revision)))
+              await report(fieldDifference(TRANSACTIONS.name, row.id, run, f));
+          }
+        }
+        if (REWARD_TYPES.has(recorded.type)) {
+          if (!applied(recorded.position, checkpoints.rewards)) run.rewardsSettled = false;
+          const event = fromRecorded<CustomerEvent>(recorded);
+          if (event.type === T.PointsRedeemed || event.type === T.CouponGranted)
+            run.rewardDocs.set(event.reward.rewardId, rewardDocs.get(event.reward.rewardId) ?? null);
+        }
+      }
+      events += batch.length;
+      await options.onProgress?.({ streams, events, expectedStreams });
+      options.signal?.throwIfAborted();
+    }
+    if (current) await finish(current);
+    await options.onProgress?.({ streams, events, expectedStreams });
+
+    for (const [id, counted] of stored) {
+      const explained = seen.get(id) ?? { customers: 0, transactions: 0, rewards: 0 };
+      const collections: Array<[keyof ShopTally, Collection<Document & { customerId?: string }>]> = [
+        ['customers', customers],
+        ['transactions', transactions],
+        ['rewards', rewards],
+      ];
+      for (const [kind, collection] of collections) {
+        if (counted[kind] > explained[kind]) await this.findUnexplained(id, kind, collection, report);
+      }
+    }
+
+    const ms = Math.max(1, Date.now() - started);
+    const totals = [...stored.values()];
+    return {
+      shopId,
+      streams,
+      events,
+      documents: {
+        customers: totals.reduce((n, t) => n + t.customers, 0),
+        transactions: totals.reduce((n, t) => n + t.transactions, 0),
+        rewards: totals.reduce((n, t) => n + t.rewards, 0),
+      },
+      differences,
+      inFlight,
+      ms,
+      eventsPerSecond: Math.round((events / ms) * 1000),
+    };
+  }
+
+  /** The stored documents a page of events needs, fetched together. */
+  private async documentsOf(
+    batch: RecordedEvent[],
+    continuing: string | null,
+    customers: Collection<CustomerDoc>,
+    transactions: Collection<TransactionDoc>,
+    rewards: Collection<RewardDoc>,
+  ) {
+    const customerIds = new Set<string>();
+    const transactionIds: string[] = [];
+    const rewardIds: string[] = [];
+    for (const recorded of batch) {
+      const data = recorded.data as {
+        customerId: string;
+        transactionId?: string;
+        reward?: { rewardId: string };
+      };
+      if (recorded.streamId !== continuing) customerIds.add(data.customerId);
+      if (POINTS_EVENT_TYPES.has(recorded.type) && data.transactionId) transactionIds.push(data.transactionId);
+      if ((recorded.type === T.PointsRedeemed || recorded.type === T.CouponGranted) && data.reward)
+        rewardIds.push(data.reward.rewardId);
+    }
+    const [c, t, r] = await Promise.all([
+      customers.getMany([...customerIds]),
+      transactions.getMany(transactionIds),
+      rewards.getMany(rewardIds),
+    ]);
+    return [byId(c), byId(t), byId(r)] as const;
+  }
+
+  /**
+   * A shop has more documents than its events explain: walk its documents and report each one whose
+   * customer's stream does not explain it. Only run when the counts disagree.
+   */
+  private async findUnexplained(
+    shopId: string,
+    kind: keyof ShopTally,
+    collection: Collection<Document & { customerId?: string }>,
+    report: (d: Difference) => Promise<void>,
+  ) {
+    const name = kind === 'customers' ? CUSTOMERS.name : kind === 'transactions' ? TRANSACTIONS.name : REWARDS.name;
+    let after: string | undefined;
+    for (;;) {
+      const page = await collection.page({
+        filter: { shopId },
+        sort: { field: 'id', direction: 'asc' },
+        limit: ORPHAN_PAGE,
+        after,
+      });
+      const explainedBy = new Map<string, Set<string>>();
+      for (const doc of page.items) {
+        const customerId = kind === 'customers' ? doc.id : (doc.customerId ?? '');
+        let ids = explainedBy.get(customerId);
+        if (!ids) explainedBy.set(customerId, (ids = await this.idsExplainedBy(shopId, customerId, kind)));
+        if (!ids.has(doc.id))
+          await report({
+            collection: name,
+            documentId: doc.id,
+            shopId,
+            customerId: customerId || null,
+            problem: 'unexplained',
+          });
+      }
+      if (!page.hasNext || page.items.length === 0) return;
+      after = page.items[page.items.length - 1].id;
+    }
+  }
+
+  private async idsExplainedBy(shopId: string, customerId: string, kind: keyof ShopTally): Promise<Set<string>> {
+    const ids = new Set<string>();
+    if (!customerId) return ids;
+    const stream = await this.eventStore.readStream(`customer-${shopId}_${customerId}`);
+    let history = emptyHistory();
+    for (const recorded of stream) {
+      history = evolveHistory(history, recorded);
+      const data = recorded.data as { transactionId?: string };
+      if (kind === 'transactions' && POINTS_EVENT_TYPES.has(recorded.type) && data.transactionId)
+        ids.add(data.transactionId);
+    }
+    if (kind === 'customers' && history.state.enrolled) ids.add(customerId);
+    if (kind === 'rewards') for (const c of Object.values(history.state.coupons)) ids.add(c.rewardId);
+    return ids;
+  }
+}
+
+const streamPrefix = (shopId: string | null) => (shopId ? `customer-${shopId}_` : 'customer-');
+
+function byId<T extends Document>(docs: T[]): Map<string, T> {
+  return new Map(docs.map((d) => [d.id, d]));
+}
+
+async function countDocuments(
+  shopId: string,
+  customers: Collection<CustomerDoc>,
+  transactions: Collection<TransactionDoc>,
+  rewards: Collection<RewardDoc>,
+): Promise<ShopTally> {
+  const [c, t, r] = await Promise.all([
+    customers.count({ shopId }),
+    transactions.count({ shopId }),
+    rewards.count({ shopId }),
+  ]);
+  return { customers: c, transactions: t, rewards: r };
+}
+
+function where(collection: string, documentId: string, run: StreamRun) {
+  return { collection, documentId, shopId: run.shopId, customerId: run.customerId };
+}
+
+function fieldDifference(collection: string, documentId: string, run: StreamRun, f: FieldDifference): Difference {
+  return { ...where(collection, documentId, run), problem: 'field', ...f };
+}
+
+/** fieldDifferences, with a fast path for the usual case of equal flat documents. */
+function quickDifferences(stored: object, expected: object): FieldDifference[] {
+  const s = stored as Record<string, unknown>;
+  const e = expected as Record<string, unknown>;
+  const keys = Object.keys(e);
+  if (Object.keys(s).length === keys.length && keys.every((k) => s[k] === e[k])) return [];
+  return fieldDifferences(stored, expected);
+}
