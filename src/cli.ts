@@ -7,11 +7,19 @@ import { ProvisionShopCommand } from './shops/commands/provision-shop.handler';
 import { RotateShopSecretCommand } from './shops/commands/rotate-shop-secret.handler';
 import { ProjectionRunner } from './projections/projection-runner';
 import { DomainError } from './shared/domain/domain-error';
+import { verifyCommand } from './audit/cli/verify.cli';
+import { exportCommand } from './audit/cli/export.cli';
+import { checkCommand } from './audit/cli/check.cli';
+import { auditKeyCommand } from './audit/cli/audit-keys.cli';
 
 const USAGE = `Usage:
   loyalty shop create --domain <domain> [--plan ultimate] [--currency USD] [--timezone UTC]
   loyalty shop rotate-secret --shop <shopId>
   loyalty projections rebuild
+  loyalty audit verify [--shop <shopId>]
+  loyalty audit export --shop <shopId> [--customer <id>] [--from <date-time>] [--to <date-time>] > file
+  loyalty audit check <file> [--public-key <pem file>]
+  loyalty audit-key create --shop <shopId> [--label <text>] | list --shop <shopId> | revoke --shop <shopId> --key <keyId>
 
 Uses DATABASE_URL (PostgreSQL) or the embedded store in DATA_DIR (default ./data).
 On the embedded store the service must be stopped first (or use POST /admin/api/shops).`;
@@ -30,13 +38,18 @@ async function main(argv: string[]): Promise<number> {
   const [group, action, ...rest] = argv;
   const known =
     (group === 'shop' && (action === 'create' || action === 'rotate-secret')) ||
-    (group === 'projections' && action === 'rebuild');
+    (group === 'projections' && action === 'rebuild') ||
+    (group === 'audit' && ['verify', 'export', 'check'].includes(action)) ||
+    (group === 'audit-key' && ['create', 'list', 'revoke'].includes(action));
   if (!known) {
     process.stderr.write(`${USAGE}\n`);
     return 2;
   }
-  const options = flags(rest);
+  // `audit check <file>` reads a file and a key only: no store, so it runs beside a running service.
+  const checking = group === 'audit' && action === 'check';
+  const options = flags(checking ? rest.slice(1) : rest);
   const config = new AppConfig({ ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent' });
+  if (checking) return checkCommand(config, rest[0], options);
   const lock = config.databaseUrl ? null : new DataDirLock(config.dataDir);
   const holder = lock?.holder();
   if (holder) {
@@ -49,6 +62,9 @@ async function main(argv: string[]): Promise<number> {
   const app = await createAppContext({ config });
   try {
     const projections = app.get(ProjectionRunner);
+    if (group === 'audit' && action === 'verify') return await verifyCommand(app, options.shop ?? null);
+    if (group === 'audit') return await exportCommand(app, options);
+    if (group === 'audit-key') return await auditKeyCommand(app, action, options);
     if (group === 'shop' && action === 'rotate-secret') {
       if (!options.shop) throw new DomainError('BAD_REQUEST', '--shop is required');
       const rotated = await app.get(CommandBus).execute(new RotateShopSecretCommand(options.shop));
