@@ -137,6 +137,11 @@ export class ProjectionRunner {
     return { events, ms: Date.now() - started };
   }
 
+  /** How far this process has applied a projection (its stored checkpoint trails by up to a second). */
+  appliedPosition(name: string): GlobalPosition | null {
+    return this.checkpoints.get(name) ?? null;
+  }
+
   /** How far the read models are behind the log: events waiting and the age of the oldest. */
   async lag(): Promise<{ behind: boolean; oldestPendingMs: number }> {
     const [next] = await this.eventStore.readAll({ after: this.processed, limit: 1 });

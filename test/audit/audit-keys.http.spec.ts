@@ -7,7 +7,7 @@ describe(`audit keys (${defaultStoreKind()})`, () => {
   let t: TestApp;
   let shop: ProvisionedShop;
   let other: ProvisionedShop;
-  let key: { id: string; key: string };
+  let key: { id: string; key: string; createdAt: string };
   let otherCustomerId: string;
   const operator = (method: 'get' | 'post' | 'delete', path: string, token = OPERATOR_TOKEN) =>
     t.http()[method](`/admin/api${path}`).set('Authorization', `Bearer ${token}`);
