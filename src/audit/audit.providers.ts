@@ -1,13 +1,13 @@
 import { Capability } from '../shared/capability';
-import { AuditKeys } from './audit-keys';
-import { AuditSigningKey } from './audit-signing-key';
+import { AuditKeys } from './credentials/audit-keys';
+import { AuditSigningKey } from './credentials/audit-signing-key';
 import { CreateAuditKeyHandler } from './commands/create-audit-key.handler';
 import { RevokeAuditKeyHandler } from './commands/revoke-audit-key.handler';
 import { StartVerificationHandler } from './commands/start-verification.handler';
 import { CustomerStreamReader } from './queries/customer-stream';
 import { ReplayCustomerHandler } from './queries/replay-customer.query';
 import { CustomerStateAsOfHandler } from './queries/customer-state-as-of.query';
-import { CustomerRecordAsOfHandler } from './queries/customer-record-as-of.query';
+import { CustomerRecordAsOfHandler } from './queries/customer-record-as-of.handler';
 import { ListAuditKeysHandler } from './queries/list-audit-keys.query';
 import { GetVerificationHandler } from './queries/get-verification.query';
 import { LogExport } from './queries/export-log';

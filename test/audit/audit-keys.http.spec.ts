@@ -1,5 +1,6 @@
 import { createTestApp, TestApp, auth, expectError, expectSuccess, OPERATOR_TOKEN } from '../support/test-app';
 import { defaultStoreKind } from '../support/stores';
+import { signingKeyPem } from './signing-key';
 import { ProvisionedShop } from '../../src/shops/commands/provision-shop.handler';
 
 /** Audit keys: per shop, read-only, hashed, accepted only by the audit endpoints. */
@@ -15,7 +16,8 @@ describe(`audit keys (${defaultStoreKind()})`, () => {
     t.http().get(`/rest_api/v2/audit${path}`).set('X-Svc-Loyalty-Audit-Key', presented);
 
   beforeAll(async () => {
-    t = await createTestApp();
+    // A PostgreSQL service signs with the key it is given (only the embedded store makes its own).
+    t = await createTestApp({ env: { AUDIT_SIGNING_KEY: signingKeyPem() } });
     shop = await t.shop();
     other = await t.shop();
     await t.enrol(shop, 601);

@@ -4,11 +4,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createTestApp, TestApp, auth, expectError, OPERATOR_TOKEN } from '../support/test-app';
 import { defaultStoreKind } from '../support/stores';
+import { signingKeyPem } from './signing-key';
 import { ProvisionedShop } from '../../src/shops/commands/provision-shop.handler';
 import { checkExport } from '../../src/audit/cli/check.cli';
 import { sha256 } from '../../src/audit/domain/export-chain';
 import { stableStringify } from '../../src/shared/domain/ids';
-import { keyIdOf } from '../../src/audit/audit-signing-key';
+import { keyIdOf } from '../../src/audit/credentials/audit-signing-key';
 
 /**
  * The tamper-evident export, downloaded over HTTP as an auditor would, then checked the way
@@ -33,7 +34,8 @@ describe(`tamper-evident export (${defaultStoreKind()})`, () => {
   };
 
   beforeAll(async () => {
-    t = await createTestApp();
+    // A PostgreSQL service signs with the key it is given (only the embedded store makes its own).
+    t = await createTestApp({ env: { AUDIT_SIGNING_KEY: signingKeyPem() } });
     shop = await t.shop();
     other = await t.shop();
     for (const id of [501, 502]) await t.enrol(shop, id);

@@ -12,7 +12,7 @@ import { customerIdFor } from '../../src/ledger/customer-identity';
  * service's back is reported.
  */
 describe(`verify the read models against the log (${defaultStoreKind()})`, () => {
-  let now = new Date('2026-05-01T10:00:00.000Z');
+  const now = new Date('2026-05-01T10:00:00.000Z');
   let t: TestApp;
   let shop: ProvisionedShop;
   let other: ProvisionedShop;

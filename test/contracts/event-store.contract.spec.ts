@@ -97,6 +97,44 @@ describe.each(storeKinds())('event store contract (%s)', (kind) => {
     expect(await events.readStream(stream())).toEqual([]);
   });
 
+  it('reads at most maxCount events of a stream', async () => {
+    const id = stream();
+    await events.appendToStream(id, [event('a'), event('b'), event('c'), event('d')], 'no_stream');
+    expect((await events.readStream(id, 1n, 2)).map((e) => e.type)).toEqual(['b', 'c']);
+    expect((await events.readStream(id, 3n, 10)).map((e) => e.type)).toEqual(['d']);
+    expect(await events.readStream(id, 0n, 0)).toEqual([]);
+  });
+
+  it('reads the streams of a prefix one after the other, in pages, and nothing else', async () => {
+    const prefix = `audit-${randomUUID()}_`;
+    // Written interleaved, and one stream long enough that revision 10 must follow 9 numerically.
+    const ids = ['b', 'a', 'c'].map((x) => `${prefix}${x}`);
+    await events.appendToStream(ids[0], [event('b0')], 'no_stream');
+    await events.appendToStream(ids[1], [event('a0'), event('a1')], 'no_stream');
+    await events.appendToStream(
+      ids[0],
+      Array.from({ length: 11 }, (_, i) => event(`b${i + 1}`)),
+      0n,
+    );
+    await events.appendToStream(ids[2], [event('c0')], 'no_stream');
+    await events.appendToStream(`${prefix.slice(0, -1)}-other`, [event('x')], 'no_stream');
+    await events.appendToStream(`zz${prefix}a`, [event('x')], 'no_stream');
+    const read: string[] = [];
+    let after: { streamId: string; revision: bigint } | null = null;
+    for (;;) {
+      const page = await events.readStreams({ prefix, after, limit: 4 });
+      if (page.length === 0) break;
+      expect(page.length).toBeLessThanOrEqual(4);
+      read.push(...page.map((e) => `${e.streamId.slice(prefix.length)}${e.revision}:${e.type}`));
+      const last = page[page.length - 1];
+      after = { streamId: last.streamId, revision: last.revision };
+    }
+    expect(read).toEqual(['a0:a0', 'a1:a1', ...Array.from({ length: 12 }, (_, i) => `b${i}:b${i}`), 'c0:c0']);
+    const first = await events.readStreams({ prefix, after: null, limit: 1 });
+    expect(first[0]).toMatchObject({ streamId: ids[1], revision: 0n, type: 'a0', metadata: { source: 'contract' } });
+    expect(first[0].recordedAt).toBeInstanceOf(Date);
+  });
+
   it('reads the global feed in order from a position, in pages', async () => {
     const start = await events.headPosition();
     const ids = [stream(), stream()];

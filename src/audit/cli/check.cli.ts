@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { AppConfig } from '../../config/app-config';
 import { DomainError } from '../../shared/domain/domain-error';
-import { parseSigningKey, SIGNING_KEY_FILE, signatureVerifier } from '../audit-signing-key';
+import { parseSigningKey, SIGNING_KEY_FILE, signatureVerifier } from '../credentials/audit-signing-key';
 import { CheckResult, ExportChecker } from '../domain/export-check';
 
 /** The key to check with: `--public-key <PEM file>`, else this service's own key (AUDIT_SIGNING_KEY or DATA_DIR). */

@@ -2,8 +2,7 @@ import { INestApplicationContext } from '@nestjs/common';
 import { once } from 'node:events';
 import { DomainError } from '../../shared/domain/domain-error';
 import { LogExport } from '../queries/export-log';
-
-const INSTANT = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2}))?$/;
+import { INSTANT } from '../../shared/http/instant';
 
 function instantFlag(name: string, value: string | undefined): string | null {
   if (value === undefined) return null;

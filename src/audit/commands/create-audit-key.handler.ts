@@ -5,7 +5,7 @@ import { CLOCK, Clock, ID_GENERATOR, IdGenerator } from '../../shared/domain/clo
 import { because } from '../../shared/domain/domain-error';
 import { sha256Hex } from '../../shared/domain/ids';
 import { ShopDirectory } from '../../shops/shop-directory';
-import { auditKeyText, AuditKeys, presentAuditKey } from '../audit-keys';
+import { auditKeyText, AuditKeys, presentAuditKey } from '../credentials/audit-keys';
 
 export class CreateAuditKeyCommand {
   constructor(

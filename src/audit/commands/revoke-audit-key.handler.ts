@@ -2,7 +2,7 @@ import { Inject } from '@nestjs/common';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { CLOCK, Clock } from '../../shared/domain/clock';
 import { because } from '../../shared/domain/domain-error';
-import { AuditKeys, presentAuditKey } from '../audit-keys';
+import { AuditKeys, presentAuditKey } from '../credentials/audit-keys';
 
 export class RevokeAuditKeyCommand {
   constructor(

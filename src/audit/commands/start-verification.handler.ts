@@ -2,37 +2,15 @@ import { Inject, Logger, OnApplicationShutdown } from '@nestjs/common';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { CLOCK, Clock, ID_GENERATOR, IdGenerator } from '../../shared/domain/clock';
 import { because } from '../../shared/domain/domain-error';
-import { CollectionDefinition, READ_STORE, ReadStore } from '../../infrastructure/read-store/read-store.port';
+import { READ_STORE, ReadStore } from '../../infrastructure/read-store/read-store.port';
 import { ShopDirectory } from '../../shops/shop-directory';
-import { Difference, ReadModelVerifier, VerifyProgress, VerifySummary } from '../queries/verify-read-models';
-
-/** A verification started through the operator API, readable from any service process. */
-export interface VerificationJobDoc {
-  id: string;
-  shopId: string | null;
-  status: 'running' | 'succeeded' | 'failed';
-  startedAt: string;
-  /** Refreshed while running: a job whose process died stops being refreshed. */
-  updatedAt: string;
-  finishedAt: string | null;
-  progress: VerifyProgress;
-  differences: number;
-  summary: VerifySummary | null;
-  error: string | null;
-}
-
-export interface VerificationDifferenceDoc extends Difference {
-  id: string;
-  jobId: string;
-  seq: number;
-}
-
-export const VERIFICATIONS: CollectionDefinition = { name: 'audit_verifications' };
-export const VERIFICATION_DIFFERENCES: CollectionDefinition = {
-  name: 'audit_verification_differences',
-  indexes: [['jobId', 'seq']],
-  numericFields: ['seq'],
-};
+import { ReadModelVerifier } from '../queries/verify-read-models';
+import {
+  VERIFICATION_DIFFERENCES,
+  VerificationDifferenceDoc,
+  VERIFICATIONS,
+  VerificationJobDoc,
+} from '../verification/verification-jobs';
 
 export class StartVerificationCommand {
   constructor(readonly shopId: string | null) {}

@@ -4,7 +4,7 @@ import { because } from '../../shared/domain/domain-error';
 import { ShopDirectory } from '../../shops/shop-directory';
 import { ShopDoc } from '../../shops/projections/shop-read-models';
 import { APP_KEY_HEADER, SECRET_KEY_HEADER } from '../../shops/http/shop-auth.guard';
-import { AUDIT_KEY_HEADER, AuditKeys } from '../audit-keys';
+import { AUDIT_KEY_HEADER, AuditKeys } from '../credentials/audit-keys';
 
 type AuditRequest = Request & { shop?: ShopDoc; auditKeyId?: string };
 

@@ -1,22 +1,7 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { IsInt, IsISO8601, IsOptional, IsString, IsUUID, Matches, Max, MaxLength, Min } from 'class-validator';
+import { IsInt, IsOptional, IsString, IsUUID, Max, MaxLength, Min } from 'class-validator';
+import { AsOfDto, IsInstant } from '../../shared/http/instant';
 import { ToInteger } from '../../shared/http/query-transforms';
-
-/** A day (its first instant, UTC) or a date-time with its offset: never a local time of the server. */
-const INSTANT = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2}))?$/;
-
-const AS_OF = {
-  format: 'date-time',
-  description: 'An instant: the events whose effective time (occurredAt) is at or before it count (README: Auditors)',
-};
-
-export class AsOfDto {
-  @ApiPropertyOptional(AS_OF)
-  @IsOptional()
-  @IsISO8601({ strict: true }, { message: 'asOf must be an ISO 8601 date-time' })
-  @Matches(INSTANT, { message: 'asOf must be a date-time with its offset (e.g. 2026-12-31T23:59:59Z)' })
-  asOf?: string;
-}
 
 export class ReplayDto extends AsOfDto {
   @ApiPropertyOptional({ description: 'Revision: events after this one' })
@@ -48,13 +33,11 @@ export class ExportDto {
   customerId?: string;
   @ApiPropertyOptional({ format: 'date-time', description: 'Events taking effect at or after this instant' })
   @IsOptional()
-  @IsISO8601({ strict: true }, { message: 'from must be an ISO 8601 date-time' })
-  @Matches(INSTANT, { message: 'from must be a date-time with its offset (e.g. 2026-12-31T23:59:59Z)' })
+  @IsInstant('from')
   from?: string;
   @ApiPropertyOptional({ format: 'date-time', description: 'Events taking effect before this instant' })
   @IsOptional()
-  @IsISO8601({ strict: true }, { message: 'to must be an ISO 8601 date-time' })
-  @Matches(INSTANT, { message: 'to must be a date-time with its offset (e.g. 2026-12-31T23:59:59Z)' })
+  @IsInstant('to')
   to?: string;
 }
 
@@ -88,6 +71,3 @@ export class VerificationDifferencesDto {
   @Max(1000)
   limit: number = 100;
 }
-
-/** An ISO 8601 instant as a Date (validated by the DTO). */
-export const instant = (value: string | undefined): Date | null => (value ? new Date(value) : null);

@@ -1,7 +1,7 @@
 import { Controller, Get, Header, Res } from '@nestjs/common';
 import { ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import { Response } from 'express';
-import { AuditSigningKey, keyIdOf } from '../audit-signing-key';
+import { AuditSigningKey, keyIdOf } from '../credentials/audit-signing-key';
 
 /** Public: anyone holding an export checks its manifest with this key. */
 @ApiTags('audit')

@@ -4,7 +4,7 @@ import { EVENT_STORE, EventStore, RecordedEvent } from '../../infrastructure/eve
 import { customerStreamId } from '../../ledger/domain/customer-events';
 import { ExportChain, ExportScope } from '../domain/export-chain';
 import { effectiveTime } from '../domain/customer-history';
-import { AuditSigningKey } from '../audit-signing-key';
+import { AuditSigningKey } from '../credentials/audit-signing-key';
 import { because } from '../../shared/domain/domain-error';
 import { resolveCustomerId } from './customer-stream';
 

@@ -8,7 +8,7 @@ import {
   VerificationDifferenceDoc,
   VERIFICATIONS,
   VerificationJobDoc,
-} from '../commands/start-verification.handler';
+} from '../verification/verification-jobs';
 
 /** A running job not refreshed for this long lost its process. */
 const STALE_MS = 60_000;

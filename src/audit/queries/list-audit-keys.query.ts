@@ -1,7 +1,7 @@
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { because } from '../../shared/domain/domain-error';
 import { ShopDirectory } from '../../shops/shop-directory';
-import { AuditKeys, presentAuditKey } from '../audit-keys';
+import { AuditKeys, presentAuditKey } from '../credentials/audit-keys';
 
 export class ListAuditKeysQuery {
   constructor(readonly shopId: string) {}

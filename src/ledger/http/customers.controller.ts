@@ -12,8 +12,8 @@ import { presentCustomer } from '../queries/customer.presenter';
 import { SetBirthdayCommand } from '../commands/set-birthday.handler';
 import { ChangeTierCommand, ChangeTierResult } from '../commands/change-tier.handler';
 import { CustomerDoc } from '../projections/ledger-read-models';
-import { AsOfDto, instant } from '../../audit/http/audit.dto';
-import { CustomerRecordAsOfQuery } from '../../audit/queries/customer-record-as-of.query';
+import { AsOfDto, instant } from '../../shared/http/instant';
+import { CustomerRecordAsOfQuery } from '../queries/customer-record-as-of.query';
 
 @ApiTags('v2 customers')
 @ApiHeader({ name: 'X-Svc-Loyalty-App-Key', required: true })

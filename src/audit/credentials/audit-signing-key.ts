@@ -10,8 +10,8 @@ import {
 } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { AppConfig } from '../config/app-config';
-import { DomainError } from '../shared/domain/domain-error';
+import { AppConfig } from '../../config/app-config';
+import { DomainError } from '../../shared/domain/domain-error';
 
 export const SIGNING_KEY_FILE = 'audit-signing-key.pem';
 

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { timingSafeEqual } from 'node:crypto';
-import { CollectionDefinition, READ_STORE, ReadStore } from '../infrastructure/read-store/read-store.port';
-import { sha256Hex } from '../shared/domain/ids';
+import { CollectionDefinition, READ_STORE, ReadStore } from '../../infrastructure/read-store/read-store.port';
+import { sha256Hex } from '../../shared/domain/ids';
 
 export const AUDIT_KEY_HEADER = 'x-svc-loyalty-audit-key';
 

@@ -1,20 +1,11 @@
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { presentCustomer, V2Customer } from '../../ledger/queries/customer.presenter';
-import { ShopDoc } from '../../shops/projections/shop-read-models';
+import { CustomerRecordAsOfQuery } from '../../ledger/queries/customer-record-as-of.query';
 import { customerDocOf } from '../domain/customer-record';
 import { CustomerStreamReader } from './customer-stream';
 import { historyAsOf } from './customer-state-as-of.query';
 
-/** The v2 Customer record as it stood at `asOf` (GET /rest_api/v2/customers/{id}?asOf=). */
-export class CustomerRecordAsOfQuery {
-  constructor(
-    readonly shop: ShopDoc,
-    readonly customerRef: string,
-    readonly asOf: Date,
-    readonly idKind: 'internal' | 'platform',
-  ) {}
-}
-
+/** Answers the ledger's as-of Customer record from the customer's stream (the ledger's own fold). */
 @QueryHandler(CustomerRecordAsOfQuery)
 export class CustomerRecordAsOfHandler implements IQueryHandler<CustomerRecordAsOfQuery, V2Customer> {
   constructor(private readonly streams: CustomerStreamReader) {}
