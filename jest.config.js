@@ -1,21 +1,28 @@
 /** Jest with @swc/jest: legacy decorators and decorator metadata, as NestJS needs. */
+const swc = {
+  jsc: {
+    parser: { syntax: 'typescript', decorators: true },
+    transform: { legacyDecorator: true, decoratorMetadata: true },
+    target: 'es2022',
+  },
+  module: { type: 'commonjs' },
+};
+
+/** ESM-only packages, compiled to CommonJS for Jest (Node runs them natively through require(esm)). */
+const ESM_PACKAGES = ['intl-messageformat', '@formatjs'];
+
 module.exports = {
   testEnvironment: 'node',
   roots: ['<rootDir>/test'],
   testMatch: ['**/*.spec.ts'],
   transform: {
-    '^.+\\.ts$': [
+    '^.+\\.ts$': ['@swc/jest', swc],
+    [`node_modules/(${ESM_PACKAGES.join('|')})/.+\\.js$`]: [
       '@swc/jest',
-      {
-        jsc: {
-          parser: { syntax: 'typescript', decorators: true },
-          transform: { legacyDecorator: true, decoratorMetadata: true },
-          target: 'es2022',
-        },
-        module: { type: 'commonjs' },
-      },
+      { jsc: { parser: { syntax: 'ecmascript' }, target: 'es2022' }, module: { type: 'commonjs' } },
     ],
   },
+  transformIgnorePatterns: [`/node_modules/(?!(${ESM_PACKAGES.join('|')})/)`],
   testTimeout: 60000,
   maxWorkers: 2,
 };

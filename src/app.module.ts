@@ -41,6 +41,11 @@ import { CouponExpiry } from './rewards/coupon-expiry';
 import { TierRewardCoupons } from './tiers/tier-reward-coupons';
 import { Capability } from './shared/capability';
 import { AUDIT_CAPABILITY } from './audit/audit.providers';
+import { TRANSLATIONS_CAPABILITY } from './translations/translations.providers';
+import { TranslationJobWorker } from './translations/commands/translation-job-worker';
+import { MACHINE_TRANSLATION } from './infrastructure/machine-translation/machine-translation.port';
+import { LibreTranslateMachineTranslation } from './infrastructure/machine-translation/libretranslate.adapter';
+import { EmbeddedMachineTranslation } from './infrastructure/machine-translation/embedded-machine-translation.adapter';
 
 const CAPABILITIES: Capability[] = [
   SHOPS_CAPABILITY,
@@ -51,6 +56,7 @@ const CAPABILITIES: Capability[] = [
   PLATFORM,
   WEBHOOKS_CAPABILITY,
   AUDIT_CAPABILITY,
+  TRANSLATIONS_CAPABILITY,
 ];
 const PROJECTION_CLASSES: Type<Projection>[] = CAPABILITIES.flatMap((c) => c.projections);
 
@@ -77,6 +83,7 @@ export class AppModule implements OnApplicationBootstrap, OnApplicationShutdown 
     private readonly tierReviews: TierReviews,
     private readonly couponExpiry: CouponExpiry,
     private readonly tierRewardCoupons: TierRewardCoupons,
+    private readonly translationJobs: TranslationJobWorker,
     private readonly config: AppConfig,
     @Inject(STORAGE) private readonly storage: Storage,
     @Inject('FOLLOW_PROJECTIONS') private readonly follow: boolean,
@@ -128,6 +135,13 @@ export class AppModule implements OnApplicationBootstrap, OnApplicationShutdown 
                 })
               : new EmbeddedCommercePlatform(storage.readStore),
         },
+        {
+          provide: MACHINE_TRANSLATION,
+          useFactory: () =>
+            config.machineTranslation
+              ? new LibreTranslateMachineTranslation(config.machineTranslation)
+              : new EmbeddedMachineTranslation(),
+        },
         AppendSignal,
         { provide: CLOCK, useValue: options.clock ?? systemClock },
         { provide: ID_GENERATOR, useValue: options.ids ?? randomIds },
@@ -154,6 +168,7 @@ export class AppModule implements OnApplicationBootstrap, OnApplicationShutdown 
     if (this.config.tierReviewCheckMs > 0) this.tierReviews.start(this.config.tierReviewCheckMs);
     if (this.config.couponExpiryCheckMs > 0) this.couponExpiry.start(this.config.couponExpiryCheckMs);
     await this.tierRewardCoupons.start();
+    if (this.config.translationJobs.worker) this.translationJobs.start();
   }
 
   async onApplicationShutdown(): Promise<void> {
@@ -163,6 +178,7 @@ export class AppModule implements OnApplicationBootstrap, OnApplicationShutdown 
     this.tierReviews.stop();
     this.couponExpiry.stop();
     await this.tierRewardCoupons.stop();
+    await this.translationJobs.stop();
     await this.deliveryWorker.stop();
     await this.webhookProjector.stop();
     await this.projections.stop();

@@ -32,6 +32,19 @@ export class AppConfig {
   readonly couponExpiryCheckMs: number;
   /** The platform's admin API for coupons and store credit; null: codes are kept by the embedded adapter. */
   readonly commercePlatform: { baseUrl: string; accessToken: string; timeoutMs: number } | null;
+  /** A LibreTranslate-compatible server; null: the embedded translator (translates nothing, says so). */
+  readonly machineTranslation: { url: string; apiKey: string | null; timeoutMs: number } | null;
+  /** Background jobs of translations (machine translation, embedded content, storefront sync). */
+  readonly translationJobs: {
+    /** Run the job worker in this process. */
+    worker: boolean;
+    pollMs: number;
+    /** A claimed job whose worker died can be taken over after this. */
+    leaseMs: number;
+    maxAttempts: number;
+    backoffBaseMs: number;
+    backoffFactor: number;
+  };
   readonly webhooks: {
     /** Run the delivery worker in this process. */
     worker: boolean;
@@ -72,6 +85,21 @@ export class AppConfig {
         }
       : null;
     const number = (name: string, fallback: number) => (env[name] ? Number(env[name]) : fallback);
+    this.machineTranslation = env.TRANSLATE_URL
+      ? {
+          url: env.TRANSLATE_URL,
+          apiKey: env.TRANSLATE_API_KEY || null,
+          timeoutMs: number('TRANSLATE_TIMEOUT_MS', 30_000),
+        }
+      : null;
+    this.translationJobs = {
+      worker: (env.TRANSLATION_WORKER ?? 'true') !== 'false',
+      pollMs: number('TRANSLATION_JOB_POLL_MS', 2000),
+      leaseMs: number('TRANSLATION_JOB_LEASE_MS', 600_000),
+      maxAttempts: number('TRANSLATION_JOB_MAX_ATTEMPTS', 6),
+      backoffBaseMs: number('TRANSLATION_JOB_BACKOFF_BASE_MS', 30_000),
+      backoffFactor: number('TRANSLATION_JOB_BACKOFF_FACTOR', 4),
+    };
     this.webhooks = {
       worker: (env.WEBHOOK_WORKER ?? 'true') !== 'false',
       allowLoopback: env.WEBHOOK_ALLOW_LOOPBACK ? env.WEBHOOK_ALLOW_LOOPBACK === 'true' : !this.databaseUrl,

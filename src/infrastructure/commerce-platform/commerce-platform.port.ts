@@ -44,6 +44,14 @@ export interface StoreCredit {
   reference: string;
 }
 
+/** A shop-level metafield holding JSON for the storefront (loyalty widget text, FAQs). */
+export interface ShopMetafield {
+  namespace: string;
+  key: string;
+  /** JSON text. */
+  value: string;
+}
+
 export interface CommercePlatform {
   createDiscount(request: DiscountRequest): Promise<Discount>;
   /** Stops a code from working (refunded coupon, or a redemption that lost a race). */
@@ -53,4 +61,9 @@ export interface CommercePlatform {
   reverseStoreCredit(shopId: string, reference: string): Promise<void>;
   /** The collections each product belongs to (earning rules scoped to collections). */
   collectionsOf(shopId: string, productIds: string[]): Promise<Record<string, string[]>>;
+  /** Creates or replaces a shop metafield (same namespace and key: same metafield); safe to repeat. */
+  setShopMetafield(shopId: string, metafield: ShopMetafield): Promise<void>;
+  /** The keys of the shop's metafields in a namespace. */
+  listShopMetafields(shopId: string, namespace: string): Promise<string[]>;
+  deleteShopMetafield(shopId: string, namespace: string, key: string): Promise<void>;
 }

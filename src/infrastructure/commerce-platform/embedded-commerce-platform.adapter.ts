@@ -2,7 +2,14 @@ import { codeFor } from './discount-codes';
 import { CollectionDefinition, ReadStore } from '../../infrastructure/read-store/read-store.port';
 import { CombinedWith } from '../../programs/domain/spending-rules';
 import { ProductCollections } from './product-collections';
-import { CommercePlatform, Discount, DiscountRequest, StoreCredit, StoreCreditRequest } from './commerce-platform.port';
+import {
+  CommercePlatform,
+  Discount,
+  DiscountRequest,
+  ShopMetafield,
+  StoreCredit,
+  StoreCreditRequest,
+} from './commerce-platform.port';
 
 interface DiscountDoc {
   id: string;
@@ -30,6 +37,14 @@ interface StoreCreditDoc {
   createdAt: string;
 }
 
+/** A shop metafield as the embedded platform records it (what the storefront would read). */
+export interface MetafieldDoc extends ShopMetafield {
+  id: string;
+  shopId: string;
+  updatedAt: string;
+}
+
+export const METAFIELDS: CollectionDefinition = { name: 'platform_metafields', indexes: [['shopId', 'namespace']] };
 const DISCOUNTS: CollectionDefinition = { name: 'platform_discounts', indexes: [['shopId', 'code']] };
 const STORE_CREDITS: CollectionDefinition = { name: 'platform_store_credits', indexes: [['shopId', 'reference']] };
 
@@ -102,5 +117,24 @@ export class EmbeddedCommercePlatform implements CommercePlatform {
     const credits = await this.readStore.collection<StoreCreditDoc>(STORE_CREDITS);
     const doc = await credits.findOne({ shopId, reference });
     if (doc) await credits.put({ ...doc, status: 'reversed' });
+  }
+
+  async setShopMetafield(shopId: string, metafield: ShopMetafield): Promise<void> {
+    const metafields = await this.readStore.collection<MetafieldDoc>(METAFIELDS);
+    await metafields.put({
+      id: `${shopId}:${metafield.namespace}.${metafield.key}`,
+      shopId,
+      ...metafield,
+      updatedAt: new Date().toISOString(),
+    });
+  }
+
+  async listShopMetafields(shopId: string, namespace: string): Promise<string[]> {
+    const metafields = await this.readStore.collection<MetafieldDoc>(METAFIELDS);
+    return (await metafields.find({ shopId, namespace })).map((m) => m.key);
+  }
+
+  async deleteShopMetafield(shopId: string, namespace: string, key: string): Promise<void> {
+    await (await this.readStore.collection<MetafieldDoc>(METAFIELDS)).delete(`${shopId}:${namespace}.${key}`);
   }
 }

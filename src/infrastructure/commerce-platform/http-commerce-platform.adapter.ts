@@ -1,7 +1,14 @@
 import { codeFor } from './discount-codes';
 import { Logger } from '@nestjs/common';
 import { DomainError } from '../../shared/domain/domain-error';
-import { CommercePlatform, Discount, DiscountRequest, StoreCredit, StoreCreditRequest } from './commerce-platform.port';
+import {
+  CommercePlatform,
+  Discount,
+  DiscountRequest,
+  ShopMetafield,
+  StoreCredit,
+  StoreCreditRequest,
+} from './commerce-platform.port';
 
 export interface HttpCommercePlatformOptions {
   /** Admin API base; `{domain}` is replaced by the shop's domain (e.g. https://{domain}/admin/api/2025-01). */
@@ -107,6 +114,29 @@ export class HttpCommercePlatform implements CommercePlatform {
     return Object.fromEntries(
       unique.map((id, i) => [id, (answers[i]?.collects ?? []).map((c) => String(c.collection_id))]),
     );
+  }
+
+  /** The admin API upserts a shop metafield by namespace and key, so a repeat writes the same one. */
+  async setShopMetafield(shopId: string, metafield: ShopMetafield): Promise<void> {
+    await this.call(shopId, 'POST', '/metafields.json', { metafield: { ...metafield, type: 'json' } });
+  }
+
+  async listShopMetafields(shopId: string, namespace: string): Promise<string[]> {
+    return (await this.metafieldsIn(shopId, namespace)).map((m) => m.key);
+  }
+
+  async deleteShopMetafield(shopId: string, namespace: string, key: string): Promise<void> {
+    const found = (await this.metafieldsIn(shopId, namespace)).find((m) => m.key === key);
+    if (found) await this.call(shopId, 'DELETE', `/metafields/${found.id}.json`, undefined, undefined, [404]);
+  }
+
+  private async metafieldsIn(shopId: string, namespace: string) {
+    const { metafields } = await this.call<{ metafields: Array<{ id: number; key: string }> }>(
+      shopId,
+      'GET',
+      `/metafields.json?namespace=${encodeURIComponent(namespace)}&fields=id,key&limit=250`,
+    );
+    return metafields ?? [];
   }
 
   private async lookup(shopId: string, code: string): Promise<{ id: number; price_rule_id: number } | null> {

@@ -1,0 +1,53 @@
+import en from './en.json';
+import { languageOf } from '../domain/locales';
+
+/**
+ * The text catalogue shipped with the service: one flat JSON file per locale, key -> ICU
+ * MessageFormat message. `en` is the source: it defines the keys, and a test proves every other
+ * locale has exactly these keys, no placeholder English lacks, and parses.
+ */
+export type Messages = Readonly<Record<string, string>>;
+
+export const SOURCE_LOCALE = 'en';
+
+export const CATALOGUE: Readonly<Record<string, Messages>> = { en };
+
+export const TEXT_KEYS: readonly string[] = Object.keys(en);
+const KEYS = new Set(TEXT_KEYS);
+
+export function isTextKey(key: string): boolean {
+  return KEYS.has(key);
+}
+
+export function catalogueLocales(): string[] {
+  return Object.keys(CATALOGUE);
+}
+
+/**
+ * The catalogue locale a locale starts from: itself, else its language (`fr-CA` -> `fr`), else
+ * another locale of its language (`pt-PT` -> `pt-BR`), else English.
+ */
+export function catalogueLocaleFor(locale: string): string {
+  if (CATALOGUE[locale]) return locale;
+  const language = languageOf(locale);
+  if (CATALOGUE[language]) return language;
+  return catalogueLocales().find((l) => languageOf(l) === language) ?? SOURCE_LOCALE;
+}
+
+/** Whether the catalogue has text in the locale's own language (else it starts from English). */
+export function hasCatalogueLanguage(locale: string): boolean {
+  return languageOf(catalogueLocaleFor(locale)) === languageOf(locale);
+}
+
+const defaults = new Map<string, Messages>();
+
+/** The system default text of a locale, every key present (a key a locale lacks reads as English). */
+export function defaultText(locale: string): Messages {
+  const from = catalogueLocaleFor(locale);
+  let text = defaults.get(from);
+  if (!text) {
+    text = Object.freeze({ ...en, ...CATALOGUE[from] });
+    defaults.set(from, text);
+  }
+  return text;
+}

@@ -1,0 +1,84 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, UseGuards } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { ApiBody, ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { CurrentShop, ShopAuthGuard } from '../../shops/http/shop-auth.guard';
+import { ShopDoc } from '../../shops/projections/shop-read-models';
+import { ok } from '../../shared/http/envelope';
+import { AddLanguageCommand } from '../commands/add-language.handler';
+import { RemoveLanguageCommand } from '../commands/remove-language.handler';
+import { ReplaceFaqsCommand } from '../commands/replace-faqs.handler';
+import { ReplaceTranslationsCommand } from '../commands/replace-translations.handler';
+import { GetTranslationsQuery } from '../queries/get-translations.query';
+import { addLanguageBody, faqsBody, locale, translationBody } from './translation-bodies';
+
+const OBJECT_BODY = { schema: { type: 'object', additionalProperties: true } };
+
+@ApiTags('v2 translations')
+@ApiHeader({ name: 'X-Svc-Loyalty-App-Key', required: true })
+@ApiHeader({ name: 'X-Svc-Loyalty-Secret-Key', required: true })
+@UseGuards(ShopAuthGuard)
+@Controller('rest_api/v2/translations')
+export class TranslationsController {
+  constructor(
+    private readonly commandBus: CommandBus,
+    private readonly translations: GetTranslationsQuery,
+  ) {}
+
+  @Get('defaults')
+  @ApiOperation({ summary: 'System default text of every catalogue locale (no merchant overrides)' })
+  defaults() {
+    const defaults = this.translations.defaults();
+    return ok(defaults, { meta: { locales: Object.keys(defaults), keys: Object.keys(defaults.en).length } });
+  }
+
+  @Get()
+  @ApiOperation({ summary: 'Config and merged text (defaults + overrides) of every enabled language; meta.jobs' })
+  async get(@CurrentShop() shop: ShopDoc) {
+    const { data, meta } = await this.translations.get(shop.id);
+    return ok(data, { meta });
+  }
+
+  @Put()
+  @ApiBody(OBJECT_BODY)
+  @ApiOperation({
+    summary:
+      'Replace the translation object: only overrides are stored, omitted keys return to their default, unknown keys are ignored',
+  })
+  async replace(@CurrentShop() shop: ShopDoc, @Body() body: unknown) {
+    const appended = await this.commandBus.execute<ReplaceTranslationsCommand, number>(
+      new ReplaceTranslationsCommand(shop.id, translationBody(body)),
+    );
+    const { data, meta } = await this.translations.get(shop.id);
+    return ok(data, { meta, message: appended ? 'Translations updated' : 'No change' });
+  }
+
+  @Post('languages')
+  @HttpCode(201)
+  @ApiBody(OBJECT_BODY)
+  @ApiOperation({ summary: 'Add a language (primaryLanguage: source, additionalLanguage: new); machine-translated' })
+  async addLanguage(@CurrentShop() shop: ShopDoc, @Body() body: unknown) {
+    const { source, locale: added } = addLanguageBody(body);
+    await this.commandBus.execute(new AddLanguageCommand(shop.id, source, added));
+    const { data, meta } = await this.translations.get(shop.id);
+    return ok(data, { meta, message: 'Language added' });
+  }
+
+  @Delete('languages/:locale')
+  @ApiOperation({ summary: 'Remove an additional language and its text; republishes the storefront sync' })
+  async removeLanguage(@CurrentShop() shop: ShopDoc, @Param('locale') code: string) {
+    await this.commandBus.execute(new RemoveLanguageCommand(shop.id, locale(code, 'locale')));
+    const { data, meta } = await this.translations.get(shop.id);
+    return ok(data, { meta, message: 'Language removed' });
+  }
+
+  @Put('faqs')
+  @ApiBody(OBJECT_BODY)
+  @ApiOperation({ summary: 'Replace the FAQs: per-locale arrays of {title, content, orderBy}' })
+  async replaceFaqs(@CurrentShop() shop: ShopDoc, @Body() body: unknown) {
+    const appended = await this.commandBus.execute<ReplaceFaqsCommand, number>(
+      new ReplaceFaqsCommand(shop.id, faqsBody(body)),
+    );
+    const { data, meta } = await this.translations.get(shop.id);
+    return ok({ faqs: data.faqs }, { meta, message: appended ? 'FAQs updated' : 'No change' });
+  }
+}

@@ -1,0 +1,34 @@
+import { Capability } from '../shared/capability';
+import { AddLanguageHandler } from './commands/add-language.handler';
+import { EmbedContentJob } from './commands/embed-content.job';
+import { MachineTranslateJob } from './commands/machine-translate.job';
+import { RemoveLanguageHandler } from './commands/remove-language.handler';
+import { ReplaceFaqsHandler } from './commands/replace-faqs.handler';
+import { ReplaceTranslationsHandler } from './commands/replace-translations.handler';
+import { StorefrontSyncJob } from './commands/storefront-sync.job';
+import { TranslationCommands } from './commands/translation-commands';
+import { TranslationJobWorker } from './commands/translation-job-worker';
+import { TranslationsController } from './http/translations.controller';
+import { TranslationViewProjection } from './projections/translation-view.projection';
+import { GetTranslationsQuery } from './queries/get-translations.query';
+import { ShopText } from './queries/shop-text';
+import { TranslationSources } from './queries/translation-sources';
+
+export const TRANSLATIONS_CAPABILITY: Capability = {
+  providers: [
+    ShopText,
+    GetTranslationsQuery,
+    TranslationSources,
+    TranslationCommands,
+    ReplaceTranslationsHandler,
+    AddLanguageHandler,
+    RemoveLanguageHandler,
+    ReplaceFaqsHandler,
+    MachineTranslateJob,
+    EmbedContentJob,
+    StorefrontSyncJob,
+    TranslationJobWorker,
+  ],
+  projections: [TranslationViewProjection],
+  controllers: [TranslationsController],
+};
