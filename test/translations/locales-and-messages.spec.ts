@@ -73,16 +73,16 @@ describe('messages cut for a machine translator', () => {
       'Earn <x id="0"/> for every <x id="1"/> you spend.',
     ]);
     const rebuilt = segmented.rebuild(fake(segmented.units))!;
-    expect(rebuilt).toBe('T(Earn {points, plural, one {T(# point)} other {T(# points)}} for every {amount} you spend.)');
+    expect(rebuilt).toBe(
+      'T(Earn {points, plural, one {T(# point)} other {T(# points)}} for every {amount} you spend.)',
+    );
     expect(new IntlMessageFormat(rebuilt, 'fr').format({ points: 2, amount: '5 €' })).toBe(
       'T(Earn T(2 points) for every 5 € you spend.)',
     );
   });
 
   it('keeps dates, selects and apostrophes valid', () => {
-    const segmented = segmentMessage(
-      "It's {period, select, day {today} other {later}} on {date, date, medium}",
-    );
+    const segmented = segmentMessage("It's {period, select, day {today} other {later}} on {date, date, medium}");
     const rebuilt = segmented.rebuild(segmented.units.map((u) => u.replace('It', "C'est l'{ ")))!;
     expect(new IntlMessageFormat(rebuilt, 'fr').format({ period: 'day', date: new Date('2026-03-01T12:00:00Z') })).toBe(
       "C'est l'{ 's today on 1 mars 2026",

@@ -44,7 +44,10 @@ describe('translations decider: replace (PUT /translations)', () => {
   });
 
   it('an unchanged replace decides nothing', () => {
-    spec.given(withFrench).when(replace({ additionalLanguages: ['fr'] })).thenNothing();
+    spec
+      .given(withFrench)
+      .when(replace({ additionalLanguages: ['fr'] }))
+      .thenNothing();
   });
 
   it('keeps only keys that differ from the defaults; unknown keys never reach the events', () => {
@@ -84,21 +87,30 @@ describe('translations decider: replace (PUT /translations)', () => {
   it('omitted keys return to their default (replace, never merge)', () => {
     const custom = after(withFrench, replace({ additionalLanguages: ['fr'] }, { fr: { 'tier.top': 'Au sommet !' } }));
     expect(stateOf(custom).overrides.fr).toEqual({ 'tier.top': 'Au sommet !' });
-    const events = spec.given(custom).when(replace({ additionalLanguages: ['fr'] })).events();
+    const events = spec
+      .given(custom)
+      .when(replace({ additionalLanguages: ['fr'] }))
+      .events();
     expect(events[0]).toMatchObject({ type: T.TextReplaced, locale: 'fr', overrides: {} });
     expect(stateOf([...custom, ...events]).overrides.fr).toBeUndefined();
   });
 
   it('a language added by the replace gets program titles translated; a locale without catalogue gets every key', () => {
     const programs = [{ id: 'p1', title: 'Join us', translateTitle: {} }];
-    const events = spec.given(withFrench).when(replace({ additionalLanguages: ['fr', 'sv'] }, {}, programs)).events();
+    const events = spec
+      .given(withFrench)
+      .when(replace({ additionalLanguages: ['fr', 'sv'] }, {}, programs))
+      .events();
     const [sv] = jobsOf(events).filter((j) => j.kind === 'machine-translate');
     expect(sv).toMatchObject({ target: 'sv', titles: { p1: 'Join us' } });
     expect(Object.keys((sv as { texts: object }).texts)).toEqual(TEXT_KEYS);
   });
 
   it('embedContent changes start the FAQ and exclusive-product jobs', () => {
-    const events = spec.given(withFrench).when(replace({ additionalLanguages: ['fr'], embedContent: ['fr'] })).events();
+    const events = spec
+      .given(withFrench)
+      .when(replace({ additionalLanguages: ['fr'], embedContent: ['fr'] }))
+      .events();
     expect(jobsOf(events).map((j) => j.kind)).toEqual(['embed-faqs', 'embed-exclusive-products', 'storefront-sync']);
   });
 
@@ -111,7 +123,12 @@ describe('translations decider: replace (PUT /translations)', () => {
   });
 
   it('text for a locale that is not enabled is refused naming the locale', () => {
-    expect(spec.given([]).when(replace({}, { de: { 'tier.top': 'Oben' } })).thenThrows('BAD_REQUEST').details).toEqual({
+    expect(
+      spec
+        .given([])
+        .when(replace({}, { de: { 'tier.top': 'Oben' } }))
+        .thenThrows('BAD_REQUEST').details,
+    ).toEqual({
       field: 'de',
     });
   });
@@ -142,7 +159,9 @@ describe('translations decider: languages', () => {
   it('adding a language twice decides nothing; the source must be enabled; the primary cannot be added', () => {
     const added = after([], add('fr'));
     spec.given(added).when(add('fr')).thenNothing();
-    expect(spec.given([]).when(add('fr', 'de')).thenThrows('BAD_REQUEST').details).toEqual({ field: 'primaryLanguage' });
+    expect(spec.given([]).when(add('fr', 'de')).thenThrows('BAD_REQUEST').details).toEqual({
+      field: 'primaryLanguage',
+    });
     expect(spec.given([]).when(add('en')).thenThrows('BAD_REQUEST').details).toEqual({ field: 'additionalLanguage' });
   });
 
@@ -185,7 +204,10 @@ describe('translations decider: jobs run once', () => {
     const stolen = after(claimed, claim('w2', '2026-03-01T10:01:00.001Z'));
     expect(stolen.at(-1)).toMatchObject({ worker: 'w2', attempt: 2 });
     // The first worker's late answer is refused: its result is never applied next to the second's.
-    spec.given(stolen).when(complete('w1', 1, { 'tier.top': 'Bravo !' })).thenThrows('JOB_NOT_OWNED', 409);
+    spec
+      .given(stolen)
+      .when(complete('w1', 1, { 'tier.top': 'Bravo !' }))
+      .thenThrows('JOB_NOT_OWNED', 409);
   });
 
   it('completion applies the translation once and queues a sync', () => {
@@ -193,7 +215,10 @@ describe('translations decider: jobs run once', () => {
     const done = after(claimed, complete('w1', 1, { 'tier.top': 'Bravo !' }));
     expect(stateOf(done).overrides.fr).toEqual({ 'tier.top': 'Bravo !' });
     expect(stateOf(done).jobs[job.jobId]).toBeUndefined();
-    spec.given(done).when(complete('w1', 1, { 'tier.top': 'Bravo !' })).thenThrows('JOB_NOT_OWNED');
+    spec
+      .given(done)
+      .when(complete('w1', 1, { 'tier.top': 'Bravo !' }))
+      .thenThrows('JOB_NOT_OWNED');
   });
 
   it('a source changed or a target edited since queueing is left alone', () => {

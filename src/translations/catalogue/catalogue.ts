@@ -1,5 +1,4 @@
 import en from './en.json';
-import { languageOf } from '../domain/locales';
 
 /**
  * The text catalogue shipped with the service: one flat JSON file per locale, key -> ICU
@@ -9,6 +8,11 @@ import { languageOf } from '../domain/locales';
 export type Messages = Readonly<Record<string, string>>;
 
 export const SOURCE_LOCALE = 'en';
+
+/** The language subtag of a locale code: `fr-CA` -> `fr`. */
+export function languageOf(locale: string): string {
+  return locale.split('-')[0].toLowerCase();
+}
 
 export const CATALOGUE: Readonly<Record<string, Messages>> = { en };
 

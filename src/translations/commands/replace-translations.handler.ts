@@ -1,8 +1,18 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import { TranslationBody } from '../http/translation-bodies';
+import { DetectMethod } from '../domain/translation-events';
 import { TranslationSources } from '../queries/translation-sources';
 import { queuedJobs, TranslationCommands } from './translation-commands';
 import { TranslationJobWorker } from './translation-job-worker';
+
+/** The translation object as sent, its shape checked. */
+export interface TranslationBody {
+  primaryLanguage: string;
+  detectMethod?: DetectMethod;
+  additionalLanguages?: string[];
+  embedContent?: string[];
+  /** Locale -> key -> text; keys the catalogue does not have are dropped (they have no effect). */
+  texts: Record<string, Record<string, string>>;
+}
 
 /** PUT /translations: replaces the config and text; answers how many events it appended (0: no change). */
 export class ReplaceTranslationsCommand {

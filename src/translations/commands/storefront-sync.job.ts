@@ -1,8 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import {
-  COMMERCE_PLATFORM,
-  CommercePlatform,
-} from '../../infrastructure/commerce-platform/commerce-platform.port';
+import { COMMERCE_PLATFORM, CommercePlatform } from '../../infrastructure/commerce-platform/commerce-platform.port';
 import { enabledLocales, mergedText } from '../domain/translation-text';
 import { TranslationsState, JobOutcome } from '../domain/translations.decider';
 import { TranslationSources } from '../queries/translation-sources';
@@ -30,7 +27,11 @@ export class StorefrontSyncJob {
     const products = await this.sources.exclusiveProducts(shopId);
     const published: string[] = [];
     const write = async (key: string, value: unknown) => {
-      await this.platform.setShopMetafield(shopId, { namespace: METAFIELD_NAMESPACE, key, value: JSON.stringify(value) });
+      await this.platform.setShopMetafield(shopId, {
+        namespace: METAFIELD_NAMESPACE,
+        key,
+        value: JSON.stringify(value),
+      });
       published.push(key);
     };
     await write(CONFIG_METAFIELD, {

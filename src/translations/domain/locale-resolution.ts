@@ -1,4 +1,5 @@
-import { canonicalLocale, languageOf } from './locales';
+import { languageOf } from '../catalogue/catalogue';
+import { canonicalLocale } from './locales';
 
 /** One entry of an Accept-Language header. */
 export interface LanguageRange {
@@ -28,7 +29,9 @@ export function parseAcceptLanguage(header: string | null | undefined): Language
       if (!(quality > 0 && quality <= 1)) return;
       ranges.push({ locale, quality, index });
     });
-  return ranges.sort((a, b) => b.quality - a.quality || a.index - b.index).map(({ locale, quality }) => ({ locale, quality }));
+  return ranges
+    .sort((a, b) => b.quality - a.quality || a.index - b.index)
+    .map(({ locale, quality }) => ({ locale, quality }));
 }
 
 /**

@@ -22,8 +22,3 @@ export function canonicalLocale(code: unknown): string | null {
   if (locale.region && /^[A-Z]{2}$/.test(locale.region) && !regionNames.of(locale.region)) return null;
   return canonical;
 }
-
-/** The language subtag: `fr-CA` -> `fr`. */
-export function languageOf(locale: string): string {
-  return locale.split('-')[0].toLowerCase();
-}

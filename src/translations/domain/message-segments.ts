@@ -77,7 +77,7 @@ export function segmentMessage(message: string): SegmentedMessage {
         printer = () => text;
       }
       unit += `<x id="${run.markers.length}"/>`;
-      printedSource += `\u0000${run.markers.length}\u0000`;
+      printedSource += `\uE000${run.markers.length}\uE000`;
       run.markers.push(printer);
     }
     // Only runs with words are sent: "{points}" or " - " need no translator.
@@ -88,7 +88,7 @@ export function segmentMessage(message: string): SegmentedMessage {
     }
     runs.push(run);
     const fill = (template: string, t: Map<Run, string>) =>
-      template.replace(/\u0000(\d+)\u0000/g, (_, i: string) => run.markers[Number(i)](t));
+      template.replace(/\uE000(\d+)\uE000/g, (_, i: string) => run.markers[Number(i)](t));
     return (t) => fill(t.get(run) ?? printedSource, t);
   };
 
@@ -106,16 +106,16 @@ export function segmentMessage(message: string): SegmentedMessage {
         const seen: number[] = [];
         const template = text.replace(MARKER, (_, id: string) => {
           seen.push(Number(id));
-          return `\u0001${id}\u0001`;
+          return `\uE001${id}\uE001`;
         });
         // Every marker exactly once: a dropped or doubled placeholder is not a translation.
         if (seen.length !== run.markers.length || new Set(seen).size !== seen.length) return null;
         if (seen.some((id) => id >= run.markers.length)) return null;
         if (/<\/?x[\s>/]/.test(template)) return null;
-        const parts = template.split(/\u0001(\d+)\u0001/);
+        const parts = template.split(/\uE001(\d+)\uE001/);
         let printed = '';
         parts.forEach((part, i) => {
-          printed += i % 2 === 0 ? escapeIcu(unescapeHtml(part), run.inPlural) : `\u0000${part}\u0000`;
+          printed += i % 2 === 0 ? escapeIcu(unescapeHtml(part), run.inPlural) : `\uE000${part}\uE000`;
         });
         t.set(run, printed);
       }

@@ -295,7 +295,9 @@ function queue(state: TranslationsState, meta: Meta, specs: Array<JobSpec | null
   const events: TranslationEvent[] = specs
     .filter((s): s is JobSpec => s !== null)
     .map((job) => ({ ...base(meta), type: T.JobQueued, jobId: meta.newId(), job }));
-  const syncWaiting = Object.values(state.jobs).some((j) => j.spec.kind === 'storefront-sync' && j.status !== 'running');
+  const syncWaiting = Object.values(state.jobs).some(
+    (j) => j.spec.kind === 'storefront-sync' && j.status !== 'running',
+  );
   if (sync && !syncWaiting)
     events.push({ ...base(meta), type: T.JobQueued, jobId: meta.newId(), job: { kind: 'storefront-sync' } });
   return events;
@@ -366,7 +368,10 @@ function decideAddLanguage(
   if (locale === state.config.primaryLanguage) throw bad('additionalLanguage', 'is already the primary language');
   if (state.config.additionalLanguages.includes(locale)) return [];
   if (state.config.additionalLanguages.length >= MAX_ADDITIONAL_LANGUAGES)
-    throw bad('additionalLanguage', `cannot be added: a shop has at most ${MAX_ADDITIONAL_LANGUAGES} additional languages`);
+    throw bad(
+      'additionalLanguage',
+      `cannot be added: a shop has at most ${MAX_ADDITIONAL_LANGUAGES} additional languages`,
+    );
   const added: TranslationEvent = { ...base(meta), type: T.LanguageAdded, locale, source };
   const next = evolve(state, added);
   const job = translateJob(next, source, locale, keysToTranslate(next, source, locale), command.programs);

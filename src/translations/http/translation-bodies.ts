@@ -3,6 +3,7 @@ import { isTextKey } from '../catalogue/catalogue';
 import { canonicalLocale } from '../domain/locales';
 import { MAX_TEXT_LENGTH, textProblem } from '../domain/messages';
 import { DETECT_METHODS, DetectMethod, Faq } from '../domain/translation-events';
+import { TranslationBody } from '../commands/replace-translations.handler';
 
 /**
  * The translation bodies are keyed by locale codes, so they are checked here rather than by DTO
@@ -46,15 +47,6 @@ function localeEntries(body: Record<string, unknown>, skip: Set<string>): Array<
     entries.push([key, canonical, value]);
   }
   return entries;
-}
-
-export interface TranslationBody {
-  primaryLanguage: string;
-  detectMethod?: DetectMethod;
-  additionalLanguages?: string[];
-  embedContent?: string[];
-  /** Locale -> key -> text; keys the catalogue does not have are dropped (they have no effect). */
-  texts: Record<string, Record<string, string>>;
 }
 
 const CONFIG_FIELDS = ['primaryLanguage', 'detectMethod', 'additionalLanguages', 'embedContent'];
@@ -128,7 +120,10 @@ export function faqsBody(raw: unknown): Record<string, Faq[]> {
       return { title: item.title as string, content: item.content as string, orderBy: orderBy as number };
     });
     // Stored in display order: the storefront shows them as they come.
-    faqs[code] = items.map((faq, i) => ({ faq, i })).sort((a, b) => a.faq.orderBy - b.faq.orderBy || a.i - b.i).map((x) => x.faq);
+    faqs[code] = items
+      .map((faq, i) => ({ faq, i }))
+      .sort((a, b) => a.faq.orderBy - b.faq.orderBy || a.i - b.i)
+      .map((x) => x.faq);
   }
   return faqs;
 }

@@ -38,8 +38,13 @@ export class TranslationViewProjection implements Projection {
       const revision = recorded.revision.toString();
       const doc = await shops.get(e.shopId);
       if (doc && BigInt(doc.streamRevision) >= recorded.revision) continue;
-      const { id: _id, shopId: _shop, streamRevision: _rev, updatedAt: _at, ...state } =
-        doc ?? ({ ...translationsDecider.initialState() } as unknown as TranslationsDoc);
+      const {
+        id: _id,
+        shopId: _shop,
+        streamRevision: _rev,
+        updatedAt: _at,
+        ...state
+      } = doc ?? ({ ...translationsDecider.initialState() } as unknown as TranslationsDoc);
       const { jobs: _jobs, ...next } = translationsDecider.evolve({ ...state, jobs: {} }, e);
       shops.put({ ...next, id: e.shopId, shopId: e.shopId, streamRevision: revision, updatedAt: e.occurredAt });
       await this.applyToJob(e, jobs, revision);

@@ -2,7 +2,12 @@ import { Inject, Injectable } from '@nestjs/common';
 import { READ_STORE, ReadStore } from '../../infrastructure/read-store/read-store.port';
 import { CATALOGUE, catalogueLocales, defaultText } from '../catalogue/catalogue';
 import { DEFAULT_CONFIG, enabledLocales, mergedText } from '../domain/translation-text';
-import { TRANSLATION_JOBS, TranslationJobDoc, TRANSLATIONS, TranslationsDoc } from '../projections/translation-read-models';
+import {
+  TRANSLATION_JOBS,
+  TranslationJobDoc,
+  TRANSLATIONS,
+  TranslationsDoc,
+} from '../projections/translation-read-models';
 
 const RECENT_JOBS = 20;
 
@@ -30,7 +35,9 @@ export class GetTranslationsQuery {
 
   /** System defaults only: the catalogue, every locale, no merchant overrides. */
   defaults(): Record<string, Record<string, string>> {
-    return Object.fromEntries(catalogueLocales().map((locale) => [locale, { ...defaultText(locale), ...CATALOGUE[locale] }]));
+    return Object.fromEntries(
+      catalogueLocales().map((locale) => [locale, { ...defaultText(locale), ...CATALOGUE[locale] }]),
+    );
   }
 
   /**

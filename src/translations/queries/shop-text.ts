@@ -117,10 +117,7 @@ export class ShopText {
   /** The shop's text in the locale the request resolves to (explicit, Accept-Language, primary). */
   async for(shopId: string, request: LocaleRequest = {}): Promise<LocalizedText> {
     const doc = await this.document(shopId);
-    return new ShopLocalizedText(
-      doc,
-      resolveLocale(request, doc.config.primaryLanguage, enabledLocales(doc.config)),
-    );
+    return new ShopLocalizedText(doc, resolveLocale(request, doc.config.primaryLanguage, enabledLocales(doc.config)));
   }
 
   /** One sentence in one line: resolve the locale, render the key. */
