@@ -22,6 +22,8 @@ export interface TranslateCall {
 export async function startTranslateStub(
   options: {
     apiKey?: string;
+    /** Answer after this long (keeps a job running while other workers poll). */
+    delayMs?: number;
     respond?: (call: TranslateCall, n: number) => { status: number; body: unknown } | null;
   } = {},
 ) {
@@ -29,7 +31,8 @@ export async function startTranslateStub(
   const server: Server = createServer((req: IncomingMessage, res) => {
     let raw = '';
     req.on('data', (c) => (raw += c));
-    req.on('end', () => {
+    req.on('end', () => void setTimeout(answer, options.delayMs ?? 0));
+    const answer = () => {
       const send = (status: number, body: unknown) =>
         res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
       if (req.method !== 'POST' || req.url !== '/translate') return send(404, { error: 'Not Found' });
@@ -42,7 +45,7 @@ export async function startTranslateStub(
       const translate = (text: string) =>
         call.format === 'html' ? text.replace(/(^|>)([^<]*\p{L}[^<]*)(?=<|$)/gu, `$1${prefix}$2`) : `${prefix}${text}`;
       send(200, { translatedText: call.q.map(translate) });
-    });
+    };
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;

@@ -9,7 +9,8 @@ import { DEFAULT_CONFIG } from '../../src/translations/domain/translation-text';
 import { TEXT_KEYS } from '../../src/translations/catalogue/catalogue';
 
 const spec = deciderSpec(translationsDecider);
-const at = (iso = '2026-03-01T10:00:00.000Z') => ({ shopId: 's1', occurredAt: iso, newId: sequentialIds('e') });
+const ids = sequentialIds('e');
+const at = (iso = '2026-03-01T10:00:00.000Z') => ({ shopId: 's1', occurredAt: iso, newId: ids });
 const retry = { maxAttempts: 3, backoffBaseMs: 1000, backoffFactor: 4 };
 
 const replace = (
@@ -36,70 +37,89 @@ const jobsOf = (events: TranslationEvent[]) =>
   events.flatMap((e) => (e.type === T.JobQueued ? [{ jobId: e.jobId, ...e.job }] : []));
 
 describe('translations decider: replace (PUT /translations)', () => {
-  const withFrench = after([], replace({ additionalLanguages: ['fr'] }));
+  const withEnGb = after([], replace({ additionalLanguages: ['en-GB'] }));
 
-  it('stores the config and queues only a storefront sync when French starts from the catalogue', () => {
-    expect(withFrench.map((e) => e.type)).toEqual([T.ConfigSet, T.JobQueued]);
-    expect(jobsOf(withFrench)).toEqual([{ jobId: expect.any(String), kind: 'storefront-sync' }]);
+  it('stores the config and queues only a storefront sync when a locale the catalogue speaks (en-GB) starts from it', () => {
+    expect(withEnGb.map((e) => e.type)).toEqual([T.ConfigSet, T.JobQueued]);
+    expect(jobsOf(withEnGb)).toEqual([{ jobId: expect.any(String), kind: 'storefront-sync' }]);
   });
 
   it('an unchanged replace decides nothing', () => {
     spec
-      .given(withFrench)
-      .when(replace({ additionalLanguages: ['fr'] }))
+      .given(withEnGb)
+      .when(replace({ additionalLanguages: ['en-GB'] }))
       .thenNothing();
   });
 
   it('keeps only keys that differ from the defaults; unknown keys never reach the events', () => {
     const events = spec
-      .given(withFrench)
+      .given(withEnGb)
       .when(
         replace(
-          { additionalLanguages: ['fr'] },
+          { additionalLanguages: ['en-GB'] },
           { en: { 'tier.top': 'You made it!', 'program.title.sign_up': 'Create an account' } },
         ),
       )
       .events();
     expect(events[0]).toMatchObject({ type: T.TextReplaced, locale: 'en', overrides: { 'tier.top': 'You made it!' } });
-    // The primary text changed: French is machine-translated for that key, from that text.
+    // The primary text changed: en-GB is machine-translated for that key, from that text.
     expect(jobsOf(events)).toEqual([
       {
         jobId: expect.any(String),
         kind: 'machine-translate',
         source: 'en',
-        target: 'fr',
+        target: 'en-GB',
         texts: { 'tier.top': 'You made it!' },
         before: { 'tier.top': null },
         titles: {},
       },
-      { jobId: expect.any(String), kind: 'storefront-sync' },
+    ]);
+  });
+
+  it('a storefront sync waiting to start is not queued twice; a running one does not count', () => {
+    const change = replace({ additionalLanguages: ['en-GB'] }, { en: { 'tier.top': 'Top' } });
+    // withEnGb's sync has not started: it will publish this change too.
+    expect(jobsOf(spec.given(withEnGb).when(change).events()).map((j) => j.kind)).toEqual(['machine-translate']);
+    const sync = jobsOf(withEnGb)[0].jobId;
+    const running = after(withEnGb, { type: 'ClaimJob', meta: at(), jobId: sync, worker: 'w1', leaseMs: 1000 });
+    expect(jobsOf(spec.given(running).when(change).events()).map((j) => j.kind)).toEqual([
+      'machine-translate',
+      'storefront-sync',
     ]);
   });
 
   it("the merchant's own change to the target in the same request is not translated over", () => {
     const events = spec
-      .given(withFrench)
-      .when(replace({ additionalLanguages: ['fr'] }, { en: { 'tier.top': 'Top!' }, fr: { 'tier.top': 'Au sommet !' } }))
+      .given(withEnGb)
+      .when(
+        replace(
+          { additionalLanguages: ['en-GB'] },
+          { en: { 'tier.top': 'Top!' }, 'en-GB': { 'tier.top': 'Au sommet !' } },
+        ),
+      )
       .events();
-    expect(jobsOf(events).map((j) => j.kind)).toEqual(['storefront-sync']);
+    expect(jobsOf(events)).toEqual([]);
   });
 
   it('omitted keys return to their default (replace, never merge)', () => {
-    const custom = after(withFrench, replace({ additionalLanguages: ['fr'] }, { fr: { 'tier.top': 'Au sommet !' } }));
-    expect(stateOf(custom).overrides.fr).toEqual({ 'tier.top': 'Au sommet !' });
+    const custom = after(
+      withEnGb,
+      replace({ additionalLanguages: ['en-GB'] }, { 'en-GB': { 'tier.top': 'Au sommet !' } }),
+    );
+    expect(stateOf(custom).overrides['en-GB']).toEqual({ 'tier.top': 'Au sommet !' });
     const events = spec
       .given(custom)
-      .when(replace({ additionalLanguages: ['fr'] }))
+      .when(replace({ additionalLanguages: ['en-GB'] }))
       .events();
-    expect(events[0]).toMatchObject({ type: T.TextReplaced, locale: 'fr', overrides: {} });
-    expect(stateOf([...custom, ...events]).overrides.fr).toBeUndefined();
+    expect(events[0]).toMatchObject({ type: T.TextReplaced, locale: 'en-GB', overrides: {} });
+    expect(stateOf([...custom, ...events]).overrides['en-GB']).toBeUndefined();
   });
 
   it('a language added by the replace gets program titles translated; a locale without catalogue gets every key', () => {
     const programs = [{ id: 'p1', title: 'Join us', translateTitle: {} }];
     const events = spec
-      .given(withFrench)
-      .when(replace({ additionalLanguages: ['fr', 'sv'] }, {}, programs))
+      .given(withEnGb)
+      .when(replace({ additionalLanguages: ['en-GB', 'sv'] }, {}, programs))
       .events();
     const [sv] = jobsOf(events).filter((j) => j.kind === 'machine-translate');
     expect(sv).toMatchObject({ target: 'sv', titles: { p1: 'Join us' } });
@@ -108,16 +128,16 @@ describe('translations decider: replace (PUT /translations)', () => {
 
   it('embedContent changes start the FAQ and exclusive-product jobs', () => {
     const events = spec
-      .given(withFrench)
-      .when(replace({ additionalLanguages: ['fr'], embedContent: ['fr'] }))
+      .given(withEnGb)
+      .when(replace({ additionalLanguages: ['en-GB'], embedContent: ['en-GB'] }))
       .events();
-    expect(jobsOf(events).map((j) => j.kind)).toEqual(['embed-faqs', 'embed-exclusive-products', 'storefront-sync']);
+    expect(jobsOf(events).map((j) => j.kind)).toEqual(['embed-faqs', 'embed-exclusive-products']);
   });
 
   it.each([
     [{ additionalLanguages: ['en'] }, 'additionalLanguages'],
-    [{ additionalLanguages: ['fr', 'fr'] }, 'additionalLanguages'],
-    [{ embedContent: ['de'] }, 'embedContent'],
+    [{ additionalLanguages: ['en-GB', 'en-GB'] }, 'additionalLanguages'],
+    [{ embedContent: ['en-AU'] }, 'embedContent'],
   ])('config %j is refused naming %s', (config, field) => {
     expect(spec.given([]).when(replace(config)).thenThrows('BAD_REQUEST', 400).details).toEqual({ field });
   });
@@ -126,10 +146,10 @@ describe('translations decider: replace (PUT /translations)', () => {
     expect(
       spec
         .given([])
-        .when(replace({}, { de: { 'tier.top': 'Oben' } }))
+        .when(replace({}, { 'en-AU': { 'tier.top': 'Oben' } }))
         .thenThrows('BAD_REQUEST').details,
     ).toEqual({
-      field: 'de',
+      field: 'en-AU',
     });
   });
 });
@@ -140,45 +160,48 @@ describe('translations decider: languages', () => {
     meta: at(),
     source,
     locale,
-    programs: [{ id: 'p1', title: 'Join us', translateTitle: { de: 'Mach mit' } }],
+    programs: [{ id: 'p1', title: 'Join us', translateTitle: { 'en-AU': 'Join in, mate' } }],
   });
 
   it('adds a language with a translation job for what the catalogue cannot give', () => {
-    const events = spec.given([]).when(add('de')).events();
-    expect(events[0]).toMatchObject({ type: T.LanguageAdded, locale: 'de', source: 'en' });
-    // The title already has German text: nothing to translate at all.
+    const events = spec.given([]).when(add('en-AU')).events();
+    expect(events[0]).toMatchObject({ type: T.LanguageAdded, locale: 'en-AU', source: 'en' });
+    // The title already has text in that locale: nothing to translate at all.
     expect(jobsOf(events).map((j) => j.kind)).toEqual(['storefront-sync']);
-    expect(jobsOf(spec.given([]).when(add('fr')).events())[0]).toMatchObject({
+    expect(jobsOf(spec.given([]).when(add('en-GB')).events())[0]).toMatchObject({
       kind: 'machine-translate',
-      target: 'fr',
+      target: 'en-GB',
       texts: {},
       titles: { p1: 'Join us' },
     });
   });
 
   it('adding a language twice decides nothing; the source must be enabled; the primary cannot be added', () => {
-    const added = after([], add('fr'));
-    spec.given(added).when(add('fr')).thenNothing();
-    expect(spec.given([]).when(add('fr', 'de')).thenThrows('BAD_REQUEST').details).toEqual({
+    const added = after([], add('en-GB'));
+    spec.given(added).when(add('en-GB')).thenNothing();
+    expect(spec.given([]).when(add('en-GB', 'en-AU')).thenThrows('BAD_REQUEST').details).toEqual({
       field: 'primaryLanguage',
     });
     expect(spec.given([]).when(add('en')).thenThrows('BAD_REQUEST').details).toEqual({ field: 'additionalLanguage' });
   });
 
   it('removing clears the locale; the primary or an unknown language is refused', () => {
-    const custom = after(after([], add('fr')), replace({ additionalLanguages: ['fr'] }, { fr: { 'tier.top': 'Top' } }));
-    const removed = after(custom, { type: 'RemoveLanguage', meta: at(), locale: 'fr' });
+    const custom = after(
+      after([], add('en-GB')),
+      replace({ additionalLanguages: ['en-GB'] }, { 'en-GB': { 'tier.top': 'Top' } }),
+    );
+    const removed = after(custom, { type: 'RemoveLanguage', meta: at(), locale: 'en-GB' });
     expect(stateOf(removed).config.additionalLanguages).toEqual([]);
-    expect(stateOf(removed).overrides.fr).toBeUndefined();
+    expect(stateOf(removed).overrides['en-GB']).toBeUndefined();
     spec.given([]).when({ type: 'RemoveLanguage', meta: at(), locale: 'en' }).thenThrows('BAD_REQUEST');
-    spec.given([]).when({ type: 'RemoveLanguage', meta: at(), locale: 'fr' }).thenThrows('NOT_FOUND', 404);
+    spec.given([]).when({ type: 'RemoveLanguage', meta: at(), locale: 'en-GB' }).thenThrows('NOT_FOUND', 404);
   });
 });
 
 describe('translations decider: jobs run once', () => {
   const queued = after(
-    after([], replace({ additionalLanguages: ['fr'] })),
-    replace({ additionalLanguages: ['fr'] }, { en: { 'tier.top': 'You made it!' } }),
+    after([], replace({ additionalLanguages: ['en-GB'] })),
+    replace({ additionalLanguages: ['en-GB'] }, { en: { 'tier.top': 'You made it!' } }),
   );
   const job = jobsOf(queued).find((j) => j.kind === 'machine-translate')!;
   const claim = (worker: string, iso?: string): TranslationCommand => ({
@@ -213,7 +236,7 @@ describe('translations decider: jobs run once', () => {
   it('completion applies the translation once and queues a sync', () => {
     const claimed = after(queued, claim('w1'));
     const done = after(claimed, complete('w1', 1, { 'tier.top': 'Bravo !' }));
-    expect(stateOf(done).overrides.fr).toEqual({ 'tier.top': 'Bravo !' });
+    expect(stateOf(done).overrides['en-GB']).toEqual({ 'tier.top': 'Bravo !' });
     expect(stateOf(done).jobs[job.jobId]).toBeUndefined();
     spec
       .given(done)
@@ -225,10 +248,13 @@ describe('translations decider: jobs run once', () => {
     const claimed = after(queued, claim('w1'));
     const edited = after(
       claimed,
-      replace({ additionalLanguages: ['fr'] }, { en: { 'tier.top': 'You made it!' }, fr: { 'tier.top': 'À moi' } }),
+      replace(
+        { additionalLanguages: ['en-GB'] },
+        { en: { 'tier.top': 'You made it!' }, 'en-GB': { 'tier.top': 'À moi' } },
+      ),
     );
     const done = after(edited, complete('w1', 1, { 'tier.top': 'Bravo !' }));
-    expect(stateOf(done).overrides.fr).toEqual({ 'tier.top': 'À moi' });
+    expect(stateOf(done).overrides['en-GB']).toEqual({ 'tier.top': 'À moi' });
     expect(done.at(-1)).toMatchObject({ type: T.JobSucceeded, effects: {} });
   });
 
@@ -253,6 +279,6 @@ describe('translations decider: jobs run once', () => {
     history = after(history, fail(3));
     expect(history.at(-1)).toMatchObject({ type: T.JobFailed, attempt: 3, reason: 'provider down', retryAt: null });
     expect(stateOf(history).jobs[job.jobId]).toBeUndefined();
-    expect(stateOf(history).overrides.fr).toBeUndefined();
+    expect(stateOf(history).overrides['en-GB']).toBeUndefined();
   });
 });

@@ -112,7 +112,9 @@ describe('v2 translations API', () => {
     expect(await metafields(other)).toEqual([]);
     // Nor writes them: the other shop's changes land in its own stream only.
     const mine = await translations(t, shop);
-    await api('put', '', other).send({ primaryLanguage: 'en', en: { 'tier.top': 'Theirs' } }).expect(200);
+    await api('put', '', other)
+      .send({ primaryLanguage: 'en', en: { 'tier.top': 'Theirs' } })
+      .expect(200);
     expectError((await api('delete', '/languages/de', other).expect(404)).body, 'NOT_FOUND', 404);
     expect((await translations(t, shop)).data).toEqual(mine.data);
     expect((await translations(t, other)).data.en['tier.top']).toBe('Theirs');

@@ -24,6 +24,7 @@ import { CartPoints } from '../queries/cart-points';
 import { CustomerDoc } from '../../ledger/projections/ledger-read-models';
 import { RewardDoc, REWARDS } from '../../rewards/projections/reward-view.projection';
 import { TierRate } from '../domain/program-events';
+import { ShopText } from '../../translations/queries/shop-text';
 
 /** Programs a customer can earn from only once (spec 4.3 eligibility): sign-up, birthday, the social follows. */
 const SINGLE_EVENTS = new Set([
@@ -45,8 +46,11 @@ const SINGLE_EVENTS = new Set([
 const tierRates = (rates: TierRateDto[]): TierRate[] =>
   rates.map((r) => ({ tierId: r.tierId, earnPoint: r.earnPoint, rateMoney: r.rateMoney ?? null }));
 
-/** The v2 Program record (spec 2.9). */
-export function presentProgram(p: ProgramDoc) {
+/**
+ * The v2 Program record (spec 2.9). `translateTitle` is the title in each of the shop's languages
+ * (rendered by the translations capability), with the merchant's own entries as given.
+ */
+export function presentProgram(p: ProgramDoc, translateTitle: Record<string, string> = p.translateTitle) {
   const common = {
     id: p.id,
     title: p.title,
@@ -59,7 +63,7 @@ export function presentProgram(p: ProgramDoc) {
     updatedAt: p.updatedAt,
     expired: p.expired,
     isDraft: p.isDraft,
-    translateTitle: p.translateTitle,
+    translateTitle,
     startDate: p.startDate,
     endDate: p.endDate,
   };
@@ -99,6 +103,7 @@ export class ProgramsController {
     @Inject(READ_STORE) private readonly readStore: ReadStore,
     private readonly cart: CartPoints,
     @Inject(CLOCK) private readonly clock: Clock,
+    private readonly text: ShopText,
   ) {}
 
   @Get('earning')
@@ -204,7 +209,7 @@ export class ProgramsController {
    * often they have redeemed it (refunded coupons do not count) and how many redemptions remain.
    */
   private async withLimitations(doc: ProgramDoc, customer: CustomerDoc | null) {
-    const program = presentProgram(doc);
+    const program = (await this.present(doc.shopId, [doc]))[0];
     if (!customer || doc.kind !== 'spending') return program;
     const sp = doc.spending as {
       pointsCost?: number;
@@ -251,7 +256,7 @@ export class ProgramsController {
       event,
       settings: { ...settings, ...tiers, title: body.title },
     }));
-    return ok(presentProgram(await this.find(shop, programId)), { message: 'Program created' });
+    return ok((await this.present(shop.id, [await this.find(shop, programId)]))[0], { message: 'Program created' });
   }
 
   @Put(':programId')
@@ -263,7 +268,7 @@ export class ProgramsController {
     if (Object.keys(changes).length === 0)
       throw because.badRequest('send at least one field to change', { field: 'body' });
     await this.commands.run(shop.id, (meta) => ({ type: 'UpdateProgram', meta, programId, changes }));
-    return ok(presentProgram(await this.find(shop, programId)), { message: 'Program updated' });
+    return ok((await this.present(shop.id, [await this.find(shop, programId)]))[0], { message: 'Program updated' });
   }
 
   @Delete(':programId')
@@ -281,7 +286,12 @@ export class ProgramsController {
   }
 
   private async list(shop: ShopDoc, kind: 'earning' | 'spending') {
-    return (await this.docs(shop, kind)).map(presentProgram);
+    return this.present(shop.id, await this.docs(shop, kind));
+  }
+
+  private async present(shopId: string, docs: ProgramDoc[]) {
+    const titles = await this.text.translateTitles(shopId, docs);
+    return docs.map((doc) => presentProgram(doc, titles.get(doc.id)));
   }
 
   private async find(shop: ShopDoc, programId: string): Promise<ProgramDoc> {

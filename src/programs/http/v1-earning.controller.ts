@@ -10,6 +10,7 @@ import {
   Param,
   Post,
   Query,
+  Req,
   UseGuards,
   UseInterceptors,
   Inject,
@@ -18,7 +19,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import { ApiHeader, ApiOperation, ApiProperty, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsDefined, IsIn, IsNumber, IsOptional, Min, ValidateNested } from 'class-validator';
-import { Response } from 'express';
+import { Request, Response } from 'express';
 import { Observable } from 'rxjs';
 import { CurrentShop, ShopAuthGuard } from '../../shops/http/shop-auth.guard';
 import { ShopDoc } from '../../shops/projections/shop-read-models';
@@ -28,6 +29,7 @@ import { CustomerLookup } from '../../ledger/queries/customer-lookup';
 import { CustomerDoc } from '../../ledger/projections/ledger-read-models';
 import { ProgramDoc, PROGRAMS } from '../projections/program-read-models';
 import { CartPoints } from '../queries/cart-points';
+import { localeRequestOf, ShopText } from '../../translations/queries/shop-text';
 import { SOCIAL_EVENTS } from '../domain/program-events';
 import { EarnSocialCommand } from '../commands/earn-social.handler';
 
@@ -156,6 +158,7 @@ export class V1EarningController {
     private readonly commands: CommandBus,
     @Inject(READ_STORE) private readonly readStore: ReadStore,
     private readonly cart: CartPoints,
+    private readonly text: ShopText,
   ) {}
 
   @Get('earning')
@@ -178,12 +181,15 @@ export class V1EarningController {
     @CurrentShop() shop: ShopDoc,
     @Query('customerId') customerId?: string,
     @Query('shopifyCustomerId') platformId?: string,
+    @Req() request?: Request,
   ) {
     if (!customerId && !platformId)
       throw because.badRequest('customerId or shopifyCustomerId is required', { field: 'customerId' });
     const customer = customerId
       ? await this.customers.byId(shop.id, customerId)
       : await this.customers.byPlatformId(shop.id, platformId!);
+    // The title in the caller's language (`locale`, else Accept-Language, else the shop's primary).
+    const text = await this.text.for(shop.id, localeRequestOf(request ?? {}));
     const data = (await this.earning(shop)).map((p) => ({
       ...v1ListItem(p),
       excludePOSOrderProducts: false,
@@ -200,7 +206,7 @@ export class V1EarningController {
       statusUseCondition: false,
       appliedPlaceOrderTo: 'all',
       earnPointsTiers: Object.fromEntries(p.earnPointsTiers.map((t) => [t.tierId, { earnPoint: t.earnPoint }])),
-      translateTitle: p.translateTitle[Object.keys(p.translateTitle)[0]] ?? p.title,
+      translateTitle: text.programTitle(p),
       isEarned: isEarned(p, customer),
     }));
     return { data };

@@ -1,4 +1,11 @@
+import de from './de.json';
 import en from './en.json';
+import es from './es.json';
+import fr from './fr.json';
+import it from './it.json';
+import ja from './ja.json';
+import nl from './nl.json';
+import ptBR from './pt-BR.json';
 
 /**
  * The text catalogue shipped with the service: one flat JSON file per locale, key -> ICU
@@ -14,7 +21,7 @@ export function languageOf(locale: string): string {
   return locale.split('-')[0].toLowerCase();
 }
 
-export const CATALOGUE: Readonly<Record<string, Messages>> = { en };
+export const CATALOGUE: Readonly<Record<string, Messages>> = { en, fr, de, es, it, nl, 'pt-BR': ptBR, ja };
 
 export const TEXT_KEYS: readonly string[] = Object.keys(en);
 const KEYS = new Set(TEXT_KEYS);

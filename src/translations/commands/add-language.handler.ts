@@ -1,5 +1,5 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import { TranslationSources } from '../queries/translation-sources';
+import { TranslationSources } from './translation-sources';
 import { queuedJobs, TranslationCommands } from './translation-commands';
 import { TranslationJobWorker } from './translation-job-worker';
 

@@ -1,6 +1,6 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { DetectMethod } from '../domain/translation-events';
-import { TranslationSources } from '../queries/translation-sources';
+import { TranslationSources } from './translation-sources';
 import { queuedJobs, TranslationCommands } from './translation-commands';
 import { TranslationJobWorker } from './translation-job-worker';
 

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { COMMERCE_PLATFORM, CommercePlatform } from '../../infrastructure/commerce-platform/commerce-platform.port';
 import { enabledLocales, mergedText } from '../domain/translation-text';
 import { TranslationsState, JobOutcome } from '../domain/translations.decider';
-import { TranslationSources } from '../queries/translation-sources';
+import { TranslationSources } from './translation-sources';
 
 export const METAFIELD_NAMESPACE = 'loyalty';
 export const CONFIG_METAFIELD = 'translations_config';

@@ -1,0 +1,62 @@
+import request from 'supertest';
+import { INestApplication } from '@nestjs/common';
+import { createTestApp, TestApp, auth } from '../support/test-app';
+import { defaultStoreKind } from '../support/stores';
+import { ProvisionedShop } from '../../src/shops/commands/provision-shop.handler';
+import { TranslationEventType as T } from '../../src/translations/domain/translation-events';
+import { settledJobs, startTranslateStub } from './translation-stubs';
+import { defaultText, TEXT_KEYS } from '../../src/translations/catalogue/catalogue';
+import { segmentMessage } from '../../src/translations/domain/message-segments';
+
+/**
+ * Background jobs run once however many service processes poll for them. On PostgreSQL two
+ * service instances (own pools, own caches, own workers) race for every job; the claim is a
+ * decision on the shop's translations stream, so the expected revision lets one worker win.
+ */
+describe(`translation jobs with two workers (${defaultStoreKind()})`, () => {
+  let t: TestApp;
+  let apps: INestApplication[];
+  let stub: Awaited<ReturnType<typeof startTranslateStub>>;
+  const targets = ['sv', 'fi', 'da', 'nb', 'is', 'et', 'lv', 'lt'];
+  // No catalogue in these languages: every English text with words goes to the translator.
+  const unitsOfCatalogue = TEXT_KEYS.reduce((n, k) => n + segmentMessage(defaultText('en')[k]).units.length, 0);
+
+  beforeAll(async () => {
+    // A slow translator keeps each job running while the other worker polls.
+    stub = await startTranslateStub({ delayMs: 100 });
+    t = await createTestApp({ env: { TRANSLATE_URL: stub.url, TRANSLATION_JOB_POLL_MS: '10' } });
+    apps = defaultStoreKind() === 'postgres' ? [t.app, await t.secondInstance()] : [t.app];
+  });
+  afterAll(async () => {
+    await t.close();
+    await stub.close();
+  });
+
+  it('every job is claimed once, run once, applied once', async () => {
+    const shops: ProvisionedShop[] = [];
+    for (const _ of targets) shops.push(await t.shop());
+    await Promise.all(
+      shops.map((shop, i) =>
+        request(apps[i % apps.length].getHttpServer())
+          .post('/rest_api/v2/translations/languages')
+          .set(auth(shop))
+          .send({ primaryLanguage: 'en', additionalLanguage: targets[i] })
+          .expect(201),
+      ),
+    );
+    for (const [i, shop] of shops.entries()) {
+      const jobs = await settledJobs(t, shop, 30_000);
+      // One translation; one or two syncs (a sync still waiting to start covers the translation too).
+      expect(jobs.filter((j) => j.kind === 'machine-translate')).toHaveLength(1);
+      expect(jobs.every((j) => j.status === 'done' && j.attempts === 1)).toBe(true);
+      const events = (await t.store.storage.eventStore.readStream(`translations-${shop.shopId}`)).map((e) => e.type);
+      const count = (type: string) => events.filter((e) => e === type).length;
+      expect(count(T.JobQueued)).toBe(jobs.length);
+      expect(count(T.JobClaimed)).toBe(jobs.length);
+      expect(count(T.JobSucceeded)).toBe(jobs.length);
+      // The translator got this language's texts exactly once: one job's units, no second run.
+      const sent = stub.calls.filter((c) => c.target === targets[i]).flatMap((c) => c.q);
+      expect(sent).toHaveLength(unitsOfCatalogue);
+    }
+  });
+});
