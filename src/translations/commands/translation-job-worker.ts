@@ -76,7 +76,8 @@ export class TranslationJobWorker {
   }
 
   private async runOne(shopId: string, jobId: string): Promise<boolean> {
-    const { leaseMs, ...retry } = this.config.translationJobs;
+    const { leaseMs, maxAttempts, backoffBaseMs, backoffFactor } = this.config.translationJobs;
+    const retry = { maxAttempts, backoffBaseMs, backoffFactor };
     let state: TranslationsState;
     try {
       const claimed = await this.commands.run(shopId, (meta) => ({

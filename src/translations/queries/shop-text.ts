@@ -140,7 +140,10 @@ export class ShopText {
     return new Map(
       programs.map((p) => [
         p.id,
-        { ...Object.fromEntries(locales.map((text) => [text.locale, text.programTitle(p)])), ...p.translateTitle },
+        {
+          ...Object.fromEntries(locales.map((text) => [text.locale, text.programTitle(p)])),
+          ...Object.fromEntries(Object.entries(p.translateTitle ?? {}).filter(([, title]) => title?.trim())),
+        },
       ]),
     );
   }
