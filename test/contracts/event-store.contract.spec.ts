@@ -184,6 +184,27 @@ describe.each(storeKinds())('event store contract (%s)', (kind) => {
     expect(await events.readStream(id)).toHaveLength(2);
   });
 
+  it('appends issued together succeed or fail each on its own, and none is half written', async () => {
+    const fresh = Array.from({ length: 12 }, stream);
+    await Promise.all(fresh.map((id) => events.appendToStream(id, [event()], 'no_stream')));
+    // Half of them with the right revision, half with a stale or a future one, all at once.
+    const results = await Promise.allSettled(
+      fresh.map((id, i) =>
+        events.appendToStream(
+          id,
+          [event('x', { i }), event('y', { i })],
+          i % 2 === 0 ? 0n : i % 4 === 1 ? 'no_stream' : 4n,
+        ),
+      ),
+    );
+    results.forEach((result, i) => {
+      if (i % 2 === 0) expect(result.status).toBe('fulfilled');
+      else expect((result as PromiseRejectedResult).reason).toBeInstanceOf(WrongExpectedRevisionError);
+    });
+    const lengths = await Promise.all(fresh.map(async (id) => (await events.readStream(id)).length));
+    expect(lengths).toEqual(fresh.map((_, i) => (i % 2 === 0 ? 3 : 1)));
+  });
+
   it('the global feed never skips an event committed late (concurrent writers, many streams)', async () => {
     const start = await events.headPosition();
     const streams = Array.from({ length: 20 }, stream);

@@ -11,6 +11,7 @@ import {
 } from './event-store.port';
 import { SqlClient, UNIQUE_VIOLATION } from '../sql/sql-client';
 import { ensureSchema } from '../sql/sql-schema';
+import { GroupCommit, PendingAppend } from './group-commit';
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS es_events (
@@ -60,7 +61,12 @@ const SELECT_EVENT = `SELECT event_id::text, stream_id, revision::text, transact
  * than an earlier one, and the feed keeps each stream in revision order.
  */
 export class SqlEventStore implements EventStore {
-  private constructor(private readonly sql: SqlClient) {}
+  private readonly groupCommit: GroupCommit;
+
+  private constructor(private readonly sql: SqlClient) {
+    // PGlite is one connection; on a server two groups may be written at once.
+    this.groupCommit = new GroupCommit((group) => this.writeGroup(group), sql.kind === 'postgres' ? 2 : 1);
+  }
 
   static async create(sql: SqlClient): Promise<SqlEventStore> {
     await ensureSchema(sql, 'loyalty-event-store-schema', SCHEMA);
@@ -70,11 +76,64 @@ export class SqlEventStore implements EventStore {
   async appendToStream(streamId: string, events: NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {
     if (events.length === 0) throw new Error('appendToStream needs at least one event');
     if (expected === 'any') return this.appendAny(streamId, events);
+    return this.groupCommit.submit({ streamId, events, expected });
+  }
+
+  /**
+   * Writes a group of appends (at most one per stream) as one statement, so they share one commit.
+   * Each append is written only if its expected revision is the stream's last (the previous revision
+   * exists and the next does not, as seen by the statement); one that is not gets no rows and fails
+   * alone. A race with another process's uncommitted append of the same revision surfaces as a unique
+   * violation of the whole statement: then each append of the group is written on its own.
+   */
+  private async writeGroup(group: PendingAppend[]): Promise<Array<AppendResult | Error>> {
+    if (group.length === 1) return [await this.appendOne(group[0]).catch((error: Error) => error)];
+    const payload = JSON.stringify(
+      group.map((a) => ({
+        stream: a.streamId,
+        first: firstRevision(a.expected).toString(),
+        events: a.events.map((e) => ({ id: e.id, type: e.type, data: e.data, metadata: e.metadata ?? {} })),
+      })),
+    );
+    let rows: InsertedRow[];
+    try {
+      rows = await this.sql.query<InsertedRow>(
+        `WITH input AS (
+           SELECT a.value->>'stream' AS stream_id, (a.value->>'first')::bigint AS first, a.ord AS aord,
+                  e.value AS ev, e.ord AS eord
+           FROM jsonb_array_elements($1::text::jsonb) WITH ORDINALITY AS a(value, ord)
+           CROSS JOIN LATERAL jsonb_array_elements(a.value->'events') WITH ORDINALITY AS e(value, ord)
+         )
+         INSERT INTO es_events (stream_id, revision, event_id, type, data, metadata)
+         SELECT i.stream_id, i.first + i.eord - 1, (i.ev->>'id')::uuid, i.ev->>'type', i.ev->'data', i.ev->'metadata'
+         FROM input i
+         WHERE (i.first = 0 OR EXISTS (SELECT 1 FROM es_events p WHERE p.stream_id = i.stream_id AND p.revision = i.first - 1))
+           AND NOT EXISTS (SELECT 1 FROM es_events n WHERE n.stream_id = i.stream_id AND n.revision = i.first)
+         ORDER BY i.aord, i.eord
+         RETURNING stream_id, revision::text, transaction_id::text AS tx, position::text`,
+        [payload],
+      );
+    } catch (error) {
+      if ((error as { code?: string }).code !== UNIQUE_VIOLATION) throw error;
+      return Promise.all(group.map((a) => this.appendOne(a).catch((e: Error) => e)));
+    }
+    const byStream = new Map<string, InsertedRow[]>();
+    for (const row of rows) byStream.set(row.stream_id, [...(byStream.get(row.stream_id) ?? []), row]);
+    return Promise.all(
+      group.map(async (a) => {
+        const written = byStream.get(a.streamId);
+        if (written && written.length === a.events.length) return toAppendResult(written);
+        return new WrongExpectedRevisionError(a.streamId, a.expected, await this.lastRevision(a.streamId));
+      }),
+    );
+  }
+
+  private async appendOne({ streamId, events, expected }: PendingAppend): Promise<AppendResult> {
     const payload = JSON.stringify(
       events.map((e) => ({ id: e.id, type: e.type, data: e.data, metadata: e.metadata ?? {} })),
     );
-    const first = expected === 'no_stream' ? 0n : expected + 1n;
-    let rows: Array<{ revision: string; tx: string; position: string }>;
+    const first = firstRevision(expected);
+    let rows: InsertedRow[];
     try {
       // One statement, so one round trip. It writes only if the expected revision is the stream's
       // last: the previous revision must exist (checked here) and the next must not (the unique
@@ -85,7 +144,7 @@ export class SqlEventStore implements EventStore {
          FROM jsonb_array_elements($3::text::jsonb) WITH ORDINALITY AS e(value, ord)
          WHERE $2::bigint = 0 OR EXISTS (SELECT 1 FROM es_events WHERE stream_id = $1 AND revision = $2::bigint - 1)
          ORDER BY e.ord
-         RETURNING revision::text, transaction_id::text AS tx, position::text`,
+         RETURNING stream_id, revision::text, transaction_id::text AS tx, position::text`,
         [streamId, first.toString(), payload],
       );
     } catch (error) {
@@ -191,7 +250,18 @@ export class SqlEventStore implements EventStore {
   }
 }
 
-function toAppendResult(rows: Array<{ revision: string; tx: string; position: string }>): AppendResult {
+interface InsertedRow {
+  stream_id: string;
+  revision: string;
+  tx: string;
+  position: string;
+}
+
+function firstRevision(expected: bigint | 'no_stream'): bigint {
+  return expected === 'no_stream' ? 0n : expected + 1n;
+}
+
+function toAppendResult(rows: InsertedRow[]): AppendResult {
   const last = rows.reduce((a, b) => (BigInt(a.position) > BigInt(b.position) ? a : b));
   return {
     nextExpectedRevision: BigInt(last.revision),
