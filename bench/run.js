@@ -7,7 +7,7 @@
  * so runs on a noisy 2-core machine compare.
  */
 const { spawn, execFileSync } = require('node:child_process');
-const { createHmac, randomBytes } = require('node:crypto');
+const { createHmac, randomBytes, randomUUID } = require('node:crypto');
 const { mkdtempSync, mkdirSync, rmSync, writeFileSync } = require('node:fs');
 const { tmpdir, cpus, totalmem, hostname } = require('node:os');
 const { join } = require('node:path');
@@ -95,6 +95,32 @@ async function startService(storeEnv) {
   }
   child.kill();
   throw new Error('service did not start');
+}
+
+/** The CRUD baseline (PostgreSQL only) and the bare Nest app, each in its own process. */
+async function startBaseline(mode, env = {}) {
+  const port = await freePort();
+  const child = spawn(process.execPath, [join(ROOT, 'bench', 'baseline', 'crud-service.js')], {
+    env: { ...process.env, ...env, BASELINE_MODE: mode, PORT: String(port) },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 200; i++) {
+    try {
+      if ((await fetch(`${base}/health`)).ok) return { base, child };
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  child.kill();
+  throw new Error(`baseline ${mode} did not start`);
+}
+
+async function stopChild(child) {
+  if (child.exitCode !== null) return;
+  child.kill('SIGTERM');
+  await new Promise((r) => child.once('exit', r));
 }
 
 async function json(method, url, body, headers = {}) {
@@ -217,6 +243,46 @@ async function main() {
       (c) => c.id,
     );
 
+    const bare = await startBaseline('bare');
+    let crud = null;
+    let crudStore = null;
+    const crudIds = platformIds.map(() => randomUUID());
+    if (storeKind === 'postgres') {
+      crudStore = await freshStore('crud');
+      crud = await startBaseline('crud', {
+        DATABASE_URL: crudStore.env.DATABASE_URL,
+        BASELINE_APP_KEY: shop.appKey,
+        BASELINE_SECRET_KEY: shop.secretKey,
+      });
+      const seed = new Client({ connectionString: crudStore.env.DATABASE_URL });
+      await seed.connect();
+      await seed.query(
+        `INSERT INTO crud_customers (id, platform_customer_id, email)
+         SELECT (c->>'id')::uuid, (c->>'p')::bigint, c->>'e' FROM jsonb_array_elements($1::jsonb) c`,
+        [JSON.stringify(platformIds.map((p, i) => ({ id: crudIds[i], p, e: `c${p}@example.com` })))],
+      );
+      await seed.end();
+    }
+    const readRequests = (ids, next) => [
+      {
+        method: 'GET',
+        headers: keys,
+        setupRequest: (req) => ({ ...req, path: `/rest_api/v2/customers/${ids[next() % ids.length]}` }),
+      },
+    ];
+    const awardRequests = (next) => [
+      {
+        method: 'POST',
+        headers: keys,
+        setupRequest: (req) => ({
+          ...req,
+          body: JSON.stringify({ platformCustomerId: String(platformIds[next() % platformIds.length]), point: 1 }),
+        }),
+      },
+    ];
+    let cr = 0;
+    let ca = 0;
+
     let r = 0;
     let a = 0;
     const rounds = [];
@@ -224,44 +290,39 @@ async function main() {
     for (let round = 1; round <= ROUNDS; round++) {
       log(`round ${round}/${ROUNDS}: ceiling GET /health, read GET /customers/{id}, award POST points/award`);
       const ceiling = summarise(await cannon({ url: `${base}/health` }));
-      const read = summarise(
-        await cannon({
-          url: base,
-          requests: [
-            {
-              method: 'GET',
-              headers: keys,
-              setupRequest: (req) => ({
-                ...req,
-                path: `/rest_api/v2/customers/${internalIds[r++ % internalIds.length]}`,
-              }),
-            },
-          ],
-        }),
-      );
+      const bareHealth = summarise(await cannon({ url: `${bare.base}/health` }));
+      const read = summarise(await cannon({ url: base, requests: readRequests(internalIds, () => r++) }));
+      const crudRead = crud
+        ? summarise(await cannon({ url: crud.base, requests: readRequests(crudIds, () => cr++) }))
+        : null;
       const award = summarise(
-        await cannon({
-          url: `${base}/rest_api/v2/transactions/points/award`,
-          requests: [
-            {
-              method: 'POST',
-              headers: keys,
-              setupRequest: (req) => ({
-                ...req,
-                body: JSON.stringify({ platformCustomerId: String(platformIds[a++ % platformIds.length]), point: 1 }),
-              }),
-            },
-          ],
-        }),
+        await cannon({ url: `${base}/rest_api/v2/transactions/points/award`, requests: awardRequests(() => a++) }),
       );
+      const crudAward = crud
+        ? summarise(
+            await cannon({
+              url: `${crud.base}/rest_api/v2/transactions/points/award`,
+              requests: awardRequests(() => ca++),
+            }),
+          )
+        : null;
       rounds.push({
         ceiling,
+        bareHealth,
         read,
         award,
+        crudRead,
+        crudAward,
         readRatio: ceiling.rps ? read.rps / ceiling.rps : 0,
         awardRatio: ceiling.rps ? award.rps / ceiling.rps : 0,
+        healthVsBare: bareHealth.rps ? ceiling.rps / bareHealth.rps : 0,
+        readVsCrud: crudRead?.rps ? read.rps / crudRead.rps : null,
+        awardVsCrud: crudAward?.rps ? award.rps / crudAward.rps : null,
       });
     }
+    await stopChild(bare.child);
+    if (crud) await stopChild(crud.child);
+    if (crudStore) await crudStore.cleanup();
     const lagAfter = histogram(await (await fetch(`${base}/metrics`)).text(), 'loyalty_projection_lag_seconds');
     results.rounds = rounds;
     const middle = (key) => [...rounds].sort((x, y) => x[key] - y[key])[Math.floor(rounds.length / 2)];
@@ -274,6 +335,16 @@ async function main() {
       award: median(rounds.map((x) => x.awardRatio)),
       read: median(rounds.map((x) => x.readRatio)),
     };
+    results.bareHealth = middle('healthVsBare').bareHealth;
+    results.vsBaseline = {
+      healthVsBareNest: median(rounds.map((x) => x.healthVsBare)),
+      awardVsCrud: crud ? median(rounds.map((x) => x.awardVsCrud)) : null,
+      readVsCrud: crud ? median(rounds.map((x) => x.readVsCrud)) : null,
+    };
+    if (crud) {
+      results.crudAward = middle('awardVsCrud').crudAward;
+      results.crudRead = middle('readVsCrud').crudRead;
+    }
     results.projectionLag = {
       p50Ms: round1(quantileOfDelta(lagBefore, lagAfter, 0.5)),
       p99Ms: round1(quantileOfDelta(lagBefore, lagAfter, 0.99)),
@@ -336,7 +407,7 @@ async function main() {
     await store.cleanup();
   }
 
-  if (Date.now() < DEADLINE - 4 * 60 * 1000) {
+  if (process.env.BENCH_SKIP_REBUILD !== '1' && Date.now() < DEADLINE - 4 * 60 * 1000) {
     const rebuildStore = await freshStore('rebuild');
     try {
       log(`rebuild: seeding ${REBUILD_CUSTOMERS} x ${REBUILD_PER_CUSTOMER + 1} events`);
@@ -392,9 +463,21 @@ function gitCommit() {
 }
 
 function targets(r) {
+  const postgres = r.store === 'postgres';
   const t = [
-    ['award >= 0.35 x ceiling', r.ratios.award, (v) => v >= 0.35],
-    ['read >= 0.6 x ceiling', r.ratios.read, (v) => v >= 0.6],
+    ...(postgres
+      ? [
+          ['award >= 1.3 x CRUD baseline', r.vsBaseline.awardVsCrud, (v) => v >= 1.3],
+          ['read >= 1.0 x CRUD baseline', r.vsBaseline.readVsCrud, (v) => v >= 1.0],
+          ['/health >= 0.9 x bare Nest', r.vsBaseline.healthVsBareNest, (v) => v >= 0.9],
+        ]
+      : [
+          ['award >= 0.3 x ceiling', r.ratios.award, (v) => v >= 0.3],
+          ['/health >= 0.9 x bare Nest', r.vsBaseline.healthVsBareNest, (v) => v >= 0.9],
+          ['RSS after the bench < 300 MB', r.serviceRssMb, (v) => v < 300],
+        ]),
+    ['award >= 0.35 x ceiling (earlier target)', r.ratios.award, (v) => v >= 0.35],
+    ['read >= 0.6 x ceiling (earlier target)', r.ratios.read, (v) => v >= 0.6],
     ['award p50 @10k <= 1.2 x @10', r.ratios.streamP50_10000_vs_10, (v) => v <= 1.2],
     ['(same, mean latency) @10k vs @10', r.ratios.streamMean_10000_vs_10, (v) => v <= 1.2],
     ['projection lag p99 < 100 ms', r.projectionLag.p99Ms, (v) => v < 100],
@@ -412,8 +495,36 @@ function render(r) {
   const rows = [
     ['measure', 'req/s', 'p50 ms', 'p99 ms', 'x ceiling', 'failed'],
     ['ceiling GET /health', r.ceiling.rps, r.ceiling.p50Ms, r.ceiling.p99Ms, '1.00', r.ceiling.failed],
+    [
+      'bare Nest GET /health',
+      r.bareHealth.rps,
+      r.bareHealth.p50Ms,
+      r.bareHealth.p99Ms,
+      `ours = ${r.vsBaseline.healthVsBareNest} x bare`,
+      r.bareHealth.failed,
+    ],
     ['read GET /customers/{id}', r.read.rps, r.read.p50Ms, r.read.p99Ms, r.ratios.read, r.read.failed],
     ['award POST points/award', r.award.rps, r.award.p50Ms, r.award.p99Ms, r.ratios.award, r.award.failed],
+    ...(r.crudRead
+      ? [
+          [
+            'CRUD baseline read (1 SELECT)',
+            r.crudRead.rps,
+            r.crudRead.p50Ms,
+            r.crudRead.p99Ms,
+            `ours = ${r.vsBaseline.readVsCrud} x CRUD`,
+            r.crudRead.failed,
+          ],
+          [
+            'CRUD baseline award (row lock)',
+            r.crudAward.rps,
+            r.crudAward.p50Ms,
+            r.crudAward.p99Ms,
+            `ours = ${r.vsBaseline.awardVsCrud} x CRUD`,
+            r.crudAward.failed,
+          ],
+        ]
+      : []),
     ...STREAM_LENGTHS.map((n) => [
       `award, stream of ${n.toLocaleString('en')} (1 conn)`,
       r.streamLength[n].rps,
@@ -430,6 +541,11 @@ function render(r) {
     `Store: ${r.store}  commit ${r.meta.commit}  node ${r.meta.node}  ${r.meta.machine}`,
     `Ceiling, read and award: ${r.rounds.length} interleaved rounds of ${r.meta.secondsPerPhase} s, 32 connections; ratios are the median over rounds`,
     `(per round, award/ceiling: ${r.rounds.map((x) => x.awardRatio.toFixed(2)).join(', ')}; read/ceiling: ${r.rounds.map((x) => x.readRatio.toFixed(2)).join(', ')})`,
+    `(per round, health/bare Nest: ${r.rounds.map((x) => x.healthVsBare.toFixed(2)).join(', ')}${
+      r.crudAward
+        ? `; award/CRUD: ${r.rounds.map((x) => x.awardVsCrud.toFixed(2)).join(', ')}; read/CRUD: ${r.rounds.map((x) => x.readVsCrud.toFixed(2)).join(', ')}`
+        : ''
+    })`,
     '',
     line(rows[0]),
     `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`,
