@@ -7,6 +7,7 @@ import { AppConfig } from './config/app-config';
 import { openStorage, Storage } from './infrastructure/storage';
 import { AppModule, AppModuleOptions } from './app.module';
 import { validationPipe } from './shared/http/validation';
+import { requestLog, ROOT_LOGGER } from './shared/http/request-log';
 import { Clock, IdGenerator } from './shared/domain/clock';
 
 export interface CreateAppOptions {
@@ -31,6 +32,7 @@ export async function createHttpApp(options: CreateAppOptions = {}): Promise<INe
     bufferLogs: true,
   });
   app.useLogger(app.get(Logger));
+  app.use(requestLog(app.get(ROOT_LOGGER)));
   app.useBodyParser('json', { limit: '1mb' });
   app.useGlobalPipes(validationPipe());
   app.disable('x-powered-by');

@@ -3,8 +3,7 @@ import { APP_FILTER } from '@nestjs/core';
 import { CqrsModule } from '@nestjs/cqrs';
 import { TerminusModule } from '@nestjs/terminus';
 import { LoggerModule } from 'nestjs-pino';
-import { randomUUID } from 'node:crypto';
-import { IncomingMessage, ServerResponse } from 'node:http';
+import pino from 'pino';
 import { AppConfig } from './config/app-config';
 import { Storage } from './infrastructure/storage';
 import { EVENT_STORE } from './infrastructure/event-store/event-store.port';
@@ -12,6 +11,7 @@ import { READ_STORE } from './infrastructure/read-store/read-store.port';
 import { CLOCK, Clock, ID_GENERATOR, IdGenerator, systemClock } from './shared/domain/clock';
 import { randomIds } from './shared/domain/ids';
 import { V2ExceptionFilter } from './shared/http/v2-exception.filter';
+import { ROOT_LOGGER } from './shared/http/request-log';
 import { Projection, PROJECTIONS } from './projections/projection';
 import { ProjectionRunner } from './projections/projection-runner';
 import { DecisionRunner } from './event-sourcing/decision-runner';
@@ -91,35 +91,26 @@ export class AppModule implements OnApplicationBootstrap, OnApplicationShutdown 
 
   static forRoot(options: AppModuleOptions): DynamicModule {
     const { config, storage } = options;
+    const rootLogger = pino({
+      level: config.logLevel,
+      redact: [
+        'req.headers["x-svc-loyalty-secret-key"]',
+        'req.headers.authorization',
+        'req.headers["x-platform-hmac-sha256"]',
+      ],
+    });
     return {
       module: AppModule,
       imports: [
         CqrsModule.forRoot(),
         TerminusModule.forRoot({ logger: false }),
-        LoggerModule.forRoot({
-          pinoHttp: {
-            level: config.logLevel,
-            // Honour a caller's request id, otherwise make one; echo it back for support requests.
-            genReqId: (req: IncomingMessage, res: ServerResponse) => {
-              const given = req.headers['x-request-id'];
-              const id = typeof given === 'string' && given.length <= 200 ? given : randomUUID();
-              res.setHeader('X-Request-Id', id);
-              return id;
-            },
-            redact: [
-              'req.headers["x-svc-loyalty-secret-key"]',
-              'req.headers.authorization',
-              'req.headers["x-platform-hmac-sha256"]',
-            ],
-            autoLogging: { ignore: (req) => req.url === '/health' || req.url === '/metrics' },
-            // A client's mistake is not the service's warning.
-            customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? 'error' : 'info'),
-          },
-        }),
+        // nestjs-pino serves Nest's own logger; request ids and access lines come from requestLog.
+        LoggerModule.forRoot({ pinoHttp: { logger: rootLogger }, forRoutes: [] }),
       ],
       controllers: [HealthController, MetricsController, ...CAPABILITIES.flatMap((c) => c.controllers)],
       providers: [
         { provide: AppConfig, useValue: config },
+        { provide: ROOT_LOGGER, useValue: rootLogger },
         { provide: STORAGE, useValue: storage },
         { provide: EVENT_STORE, useValue: storage.eventStore },
         { provide: READ_STORE, useValue: storage.readStore },

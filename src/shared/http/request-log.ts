@@ -1,0 +1,40 @@
+import { randomUUID } from 'node:crypto';
+import { IncomingMessage, ServerResponse } from 'node:http';
+import { Logger as PinoInstance } from 'pino';
+
+export const ROOT_LOGGER = Symbol('ROOT_LOGGER');
+
+/** Routes polled by machines: answered, never logged. */
+const QUIET = new Set(['/health', '/metrics']);
+
+/**
+ * Request ids and one access line per request, for every route. This replaces pino-http's
+ * per-request child logger, which cost about 70 microseconds of CPU per request (half the cost of a
+ * bare Nest request, measured with bench's CPU-per-request probe); nothing is serialised unless a line
+ * is written, and headers are never logged (no credential can leak into logs).
+ */
+export function requestLog(logger: PinoInstance) {
+  return (req: IncomingMessage & { id?: string }, res: ServerResponse, next: () => void): void => {
+    const given = req.headers['x-request-id'];
+    const id = typeof given === 'string' && given.length > 0 && given.length <= 200 ? given : randomUUID();
+    req.id = id;
+    res.setHeader('X-Request-Id', id);
+    const started = process.hrtime.bigint();
+    res.once('finish', () => {
+      const failed = res.statusCode >= 500;
+      if (!failed && (QUIET.has(req.url ?? '') || !logger.isLevelEnabled('info'))) return;
+      const line = {
+        reqId: id,
+        method: req.method,
+        url: req.url,
+        statusCode: res.statusCode,
+        responseTimeMs: Number(process.hrtime.bigint() - started) / 1e6,
+        remoteAddress: req.socket?.remoteAddress,
+      };
+      // A client's mistake is not the service's warning.
+      if (failed) logger.error(line, 'request failed');
+      else logger.info(line, 'request completed');
+    });
+    next();
+  };
+}
