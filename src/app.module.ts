@@ -24,7 +24,6 @@ import { SHOPS_CAPABILITY } from './shops/shops.providers';
 import { PLATFORM } from './platform/platform.providers';
 import { WEBHOOKS_CAPABILITY } from './webhooks/webhooks.providers';
 import { PROGRAMS_CAPABILITY } from './programs/programs.providers';
-import { REWARDS_CAPABILITY } from './rewards/rewards.providers';
 import { COMMERCE_PLATFORM } from './infrastructure/commerce-platform/commerce-platform.port';
 import { HttpCommercePlatform } from './infrastructure/commerce-platform/http-commerce-platform.adapter';
 import { ShopDirectory } from './shops/shop-directory';
@@ -33,12 +32,12 @@ import { WEBHOOK_OUTBOX } from './webhooks/delivery/webhook-outbox.port';
 import { WebhookProjector } from './webhooks/delivery/webhook-projector';
 import { DeliveryWorker } from './webhooks/delivery/delivery-worker';
 import { AppendSignal } from './event-sourcing/append-signal';
-import { BirthdayRewards } from './programs/birthday-rewards';
-import { PointsExpiry } from './programs/points-expiry';
-import { PendingPointsRelease } from './programs/pending-points-release';
-import { TierReviews } from './tiers/tier-reviews';
-import { CouponExpiry } from './rewards/coupon-expiry';
-import { TierRewardCoupons } from './tiers/tier-reward-coupons';
+import { BirthdayRewards } from './ledger/birthday/birthday-rewards.scheduler';
+import { PointsExpiry } from './ledger/expiry/points-expiry.scheduler';
+import { PendingPointsRelease } from './ledger/held-points/pending-points-release.scheduler';
+import { TierReviews } from './ledger/tiers/tier-reviews.scheduler';
+import { CouponExpiry } from './ledger/coupons/coupon-expiry.scheduler';
+import { TierRewardCoupons } from './ledger/tiers/tier-reward-coupons';
 import { Capability } from './shared/capability';
 import { AUDIT_CAPABILITY } from './audit/audit.providers';
 import { TRANSLATIONS_CAPABILITY } from './translations/translations.providers';
@@ -52,7 +51,6 @@ const CAPABILITIES: Capability[] = [
   TIERS_CAPABILITY,
   PROGRAMS_CAPABILITY,
   LEDGER,
-  REWARDS_CAPABILITY,
   PLATFORM,
   WEBHOOKS_CAPABILITY,
   AUDIT_CAPABILITY,

@@ -1,36 +1,60 @@
 import { Capability } from '../shared/capability';
-import { ChangePointsHandler } from './commands/change-points.handler';
-import { EnrolCustomerHandler } from './commands/enrol-customer.handler';
-import { UpdateCustomerProfileHandler } from './commands/update-customer-profile.handler';
-import { SetBirthdayHandler } from './commands/set-birthday.handler';
-import { ChangeTierHandler } from './commands/change-tier.handler';
-import { CancelOrderHandler, RecordOrderHandler, RecordRefundHandler } from './commands/record-order.handler';
-import { CustomerStreamCommands } from './commands/ledger-command-context';
+import { CustomerStreamCommands } from './customer-stream.commands';
+import { EnrolCustomerHandler } from './enrolment/enrol-customer.handler';
+import { UpdateCustomerProfileHandler } from './enrolment/update-customer-profile.handler';
+import { SetBirthdayHandler } from './birthday/set-birthday.handler';
+import { EarnPeriodicHandler } from './birthday/earn-periodic.handler';
+import { BirthdayRewards } from './birthday/birthday-rewards.scheduler';
+import { ChangePointsHandler } from './points/change-points.handler';
+import { CancelOrderHandler, RecordOrderHandler, RecordRefundHandler } from './orders/record-order.handler';
+import { PendingPointsRelease } from './held-points/pending-points-release.scheduler';
+import { RedeemRewardHandler } from './coupons/redeem-reward.handler';
+import { RefundCouponHandler } from './coupons/refund-coupon.handler';
+import { CouponExpiry } from './coupons/coupon-expiry.scheduler';
+import { ChangeTierHandler } from './tiers/change-tier.handler';
+import { TierReviews } from './tiers/tier-reviews.scheduler';
+import { TierRewardCoupons } from './tiers/tier-reward-coupons';
+import { PointsExpiry } from './expiry/points-expiry.scheduler';
+import { EarnSocialHandler } from './social/earn-social.handler';
 import { ListCustomersHandler } from './queries/list-customers.handler';
 import { ListTransactionsHandler } from './queries/list-transactions.handler';
 import { CustomerLookup } from './queries/customer-lookup';
 import { IdempotencyKeys } from './queries/idempotency-keys';
+import { CartPoints } from './queries/cart-points';
 import { CustomerViewProjection } from './projections/customer-view.projection';
 import { TransactionViewProjection } from './projections/transaction-view.projection';
+import { RewardViewProjection } from './projections/reward-view.projection';
 import { CustomersController } from './http/customers.controller';
 import { TransactionsController } from './http/transactions.controller';
+import { RewardsController } from './http/rewards.controller';
 
 export const LEDGER: Capability = {
   providers: [
     CustomerStreamCommands,
-    ChangePointsHandler,
     EnrolCustomerHandler,
     UpdateCustomerProfileHandler,
     SetBirthdayHandler,
-    ChangeTierHandler,
+    EarnPeriodicHandler,
+    BirthdayRewards,
+    ChangePointsHandler,
     RecordOrderHandler,
     CancelOrderHandler,
     RecordRefundHandler,
+    PendingPointsRelease,
+    RedeemRewardHandler,
+    RefundCouponHandler,
+    CouponExpiry,
+    ChangeTierHandler,
+    TierReviews,
+    TierRewardCoupons,
+    PointsExpiry,
+    EarnSocialHandler,
     ListCustomersHandler,
     ListTransactionsHandler,
     CustomerLookup,
     IdempotencyKeys,
+    CartPoints,
   ],
-  projections: [CustomerViewProjection, TransactionViewProjection],
-  controllers: [CustomersController, TransactionsController],
+  projections: [CustomerViewProjection, TransactionViewProjection, RewardViewProjection],
+  controllers: [CustomersController, TransactionsController, RewardsController],
 };

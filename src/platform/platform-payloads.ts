@@ -1,8 +1,8 @@
 import { because } from '../shared/domain/domain-error';
 import { parsePlatformCustomerId } from '../ledger/customer-identity';
-import { CustomerProfile } from '../ledger/commands/enrol-customer.handler';
-import { OrderFacts } from '../ledger/commands/record-order.handler';
-import { toCents } from './money';
+import { CustomerProfile } from '../ledger/enrolment/enrol-customer.handler';
+import { OrderFacts } from '../ledger/orders/record-order.handler';
+import { toCents } from '../shared/domain/money';
 
 /**
  * The commerce platform's webhook payloads (REST webhook shapes; documented in the README).

@@ -6,7 +6,7 @@ import { AppConfig } from '../config/app-config';
 import { ShopDirectory } from './shop-directory';
 import { ProvisionedShop, ProvisionShopCommand } from './commands/provision-shop.handler';
 import { DefineTierCommand } from '../tiers/commands/define-tier.handler';
-import { EnrolCustomerCommand } from '../ledger/commands/enrol-customer.handler';
+import { EnrolCustomerCommand } from '../ledger/enrolment/enrol-customer.handler';
 
 export const DEMO_CUSTOMER_ID = 1001;
 

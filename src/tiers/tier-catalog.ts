@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { READ_STORE, ReadStore } from '../infrastructure/read-store/read-store.port';
 import { TierDoc, TIERS } from './projections/tier-read-models';
-import { TierRung } from '../ledger/domain/customer-ledger.decider';
+import { TierRung } from './domain/tier-rung';
 
 interface ShopTiers {
   docs: TierDoc[];

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { TierRung } from '../ledger/domain/customer-ledger.decider';
+import { TierRung } from './domain/tier-rung';
 import { TierCatalog } from './tier-catalog';
 
 /** The shop's tier ladder as the ledger needs it: active tiers, lowest target first. */

@@ -9,8 +9,6 @@ import { TierNames } from './queries/tier-names';
 import { TierQueries } from './queries/tier-queries';
 import { TierViewProjection } from './projections/tier-view.projection';
 import { TiersController } from './http/tiers.controller';
-import { TierReviews } from './tier-reviews';
-import { TierRewardCoupons } from './tier-reward-coupons';
 
 export const TIERS_CAPABILITY: Capability = {
   providers: [
@@ -23,8 +21,6 @@ export const TIERS_CAPABILITY: Capability = {
     RemoveTierHandler,
     TierNames,
     TierQueries,
-    TierReviews,
-    TierRewardCoupons,
   ],
   projections: [TierViewProjection],
   controllers: [TiersController],

@@ -6,11 +6,11 @@ import {
   isActive,
   OrderEarningRule,
   orderEarningRule,
-  periodStart,
   pointsForOrder,
   pointsToRevoke,
 } from '../../src/programs/domain/order-earning';
 import { defaultSettings } from '../../src/programs/domain/programs.decider';
+import { periodStart } from '../../src/shared/domain/calendar';
 import { deciderSpec, sequentialIds } from '../support/decider-spec';
 
 const AT = '2026-03-01T10:00:00.000Z';

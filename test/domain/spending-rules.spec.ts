@@ -4,7 +4,7 @@ import {
   redemptionValue,
   spendingRules,
 } from '../../src/programs/domain/spending-rules';
-import { redemptionQuota } from '../../src/rewards/domain/redemption-quota.decider';
+import { redemptionQuota } from '../../src/ledger/coupons/redemption-quota.decider';
 import { customerLedger, CustomerCommand, CustomerState } from '../../src/ledger/domain/customer-ledger.decider';
 import { CustomerEvent, CustomerEventType as T } from '../../src/ledger/domain/customer-events';
 import { DomainError } from '../../src/shared/domain/domain-error';

@@ -1,6 +1,7 @@
 import { CommandBus } from '@nestjs/cqrs';
 import { createTestApp, TestApp, auth } from '../support/test-app';
-import { BirthdayRewards, localDay } from '../../src/programs/birthday-rewards';
+import { BirthdayRewards } from '../../src/ledger/birthday/birthday-rewards.scheduler';
+import { localDay } from '../../src/shared/domain/calendar';
 import { ProvisionShopCommand } from '../../src/shops/commands/provision-shop.handler';
 
 describe('birthday rewards', () => {

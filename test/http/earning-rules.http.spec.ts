@@ -1,5 +1,5 @@
 import { createTestApp, TestApp, auth, expectError, expectSuccess } from '../support/test-app';
-import { PendingPointsRelease } from '../../src/programs/pending-points-release';
+import { PendingPointsRelease } from '../../src/ledger/held-points/pending-points-release.scheduler';
 import { ProvisionedShop } from '../../src/shops/commands/provision-shop.handler';
 
 const DAY = 86_400_000;

@@ -1,6 +1,6 @@
 import { createTestApp, TestApp, auth, expectError, expectSuccess } from '../support/test-app';
 import { startReceiver, waitUntil } from '../support/receiver';
-import { PointsExpiry } from '../../src/programs/points-expiry';
+import { PointsExpiry } from '../../src/ledger/expiry/points-expiry.scheduler';
 
 const DAY = 86_400_000;
 

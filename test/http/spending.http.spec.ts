@@ -252,7 +252,7 @@ describe('issued coupons expire', () => {
   afterAll(() => t.close());
 
   it('past expiresInDays an unused coupon becomes expired: listed as such, not refundable, not usable; used ones stay used', async () => {
-    const { CouponExpiry } = await import('../../src/rewards/coupon-expiry');
+    const { CouponExpiry } = await import('../../src/ledger/coupons/coupon-expiry.scheduler');
     const shop = await t.shop();
     const program = expectSuccess(
       (

@@ -1,6 +1,6 @@
 import { createTestApp, TestApp, auth, expectError, expectSuccess } from '../support/test-app';
 import { startReceiver, waitUntil } from '../support/receiver';
-import { TierReviews } from '../../src/tiers/tier-reviews';
+import { TierReviews } from '../../src/ledger/tiers/tier-reviews.scheduler';
 
 describe('tier rewards and retention over HTTP', () => {
   let now = new Date('2026-01-15T12:00:00.000Z');

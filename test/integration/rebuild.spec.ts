@@ -2,9 +2,9 @@ import { createTestApp, TestApp, auth } from '../support/test-app';
 import { ProjectionRunner } from '../../src/projections/projection-runner';
 import { Projection, PROJECTIONS } from '../../src/projections/projection';
 import { ProjectionBatch } from '../../src/projections/projection-batch';
-import { PendingPointsRelease } from '../../src/programs/pending-points-release';
-import { CouponExpiry } from '../../src/rewards/coupon-expiry';
-import { TierReviews } from '../../src/tiers/tier-reviews';
+import { PendingPointsRelease } from '../../src/ledger/held-points/pending-points-release.scheduler';
+import { CouponExpiry } from '../../src/ledger/coupons/coupon-expiry.scheduler';
+import { TierReviews } from '../../src/ledger/tiers/tier-reviews.scheduler';
 import { waitUntil } from '../support/receiver';
 
 /** Rebuilding every read model from the log gives exactly what live projection gave. */

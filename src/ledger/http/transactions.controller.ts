@@ -13,7 +13,7 @@ import { ListTransactionsDto, PointsChangeDto } from './ledger.dto';
 import { ListTransactionsQuery } from '../queries/list-transactions.handler';
 import { CustomerLookup } from '../queries/customer-lookup';
 import { presentTransaction } from '../queries/transaction.presenter';
-import { ChangePointsCommand, ChangePointsResult, PointsChangeKind } from '../commands/change-points.handler';
+import { ChangePointsCommand, ChangePointsResult, PointsChangeKind } from '../points/change-points.handler';
 import { TRANSACTIONS, TransactionDoc } from '../projections/ledger-read-models';
 import { checkIdempotencyKey } from '../queries/idempotency-keys';
 

@@ -4,85 +4,87 @@ import { RecordedEvent } from '../../infrastructure/event-store/event-store.port
 import { Projection } from '../../projections/projection';
 import { fromRecorded } from '../../event-sourcing/domain-event';
 import { assertNever } from '../../shared/domain/decider';
-import { CustomerEvent, CustomerEventType as T } from '../domain/customer-events';
+import { CustomerEnrolled, CustomerEvent, CustomerEventType as T, PointsEvent } from '../events/customer-events';
+import { isActivity } from '../expiry/expiry.state';
+import { payingProgram } from '../program-earning/program-earning.state';
+import { addEarned, earnedChange } from '../tiers/tiers.state';
 import { CUSTOMERS, CustomerDoc } from './ledger-read-models';
 
 const TYPES = new Set<string>(Object.values(T));
 
+function enrolledDoc(event: CustomerEnrolled): CustomerDoc {
+  return {
+    id: event.customerId,
+    shopId: event.shopId,
+    platformCustomerId: event.platformCustomerId,
+    email: event.email,
+    firstName: event.firstName,
+    lastName: event.lastName,
+    acceptsMarketing: event.acceptsMarketing,
+    point: 0,
+    tierPoint: 0,
+    totalEarnedPoints: 0,
+    tierId: event.tierId,
+    tierUpdatedAt: event.tierId ? event.occurredAt : null,
+    tierAssessedAt: event.tierId ? event.occurredAt : null,
+    birthday: null,
+    dateOfBirth: null,
+    ordersCount: 0,
+    totalSpentCents: 0,
+    platformCreatedAt: event.platformCreatedAt,
+    createdAt: event.occurredAt,
+    updatedAt: event.occurredAt,
+    streamRevision: '-1',
+  };
+}
+
+/** A balance change: the balance it recorded, and tier point and earned total by the ledger's own arithmetic. */
+function withBalance(doc: CustomerDoc, event: PointsEvent): CustomerDoc {
+  const change = earnedChange(event);
+  return {
+    ...doc,
+    point: event.newPoint,
+    tierPoint: addEarned(doc.tierPoint, change),
+    totalEarnedPoints: addEarned(doc.totalEarnedPoints, change),
+  };
+}
+
+/**
+ * One customer event applied to the customer's document. What the ledger's state also knows is
+ * derived with the ledger's own functions (activity, tier point, the paying program), so the two
+ * cannot drift.
+ */
 function applyEvent(doc: CustomerDoc | null, event: CustomerEvent): CustomerDoc | null {
-  if (event.type === T.Enrolled) {
-    if (doc) return doc;
-    return {
-      id: event.customerId,
-      shopId: event.shopId,
-      platformCustomerId: event.platformCustomerId,
-      email: event.email,
-      firstName: event.firstName,
-      lastName: event.lastName,
-      acceptsMarketing: event.acceptsMarketing,
-      point: 0,
-      tierPoint: 0,
-      totalEarnedPoints: 0,
-      tierId: event.tierId,
-      tierUpdatedAt: event.tierId ? event.occurredAt : null,
-      tierAssessedAt: event.tierId ? event.occurredAt : null,
-      birthday: null,
-      dateOfBirth: null,
-      ordersCount: 0,
-      totalSpentCents: 0,
-      platformCreatedAt: event.platformCreatedAt,
-      createdAt: event.occurredAt,
-      updatedAt: event.occurredAt,
-      streamRevision: '-1',
-    };
-  }
+  if (event.type === T.Enrolled) return doc ?? enrolledDoc(event);
   if (!doc) return null;
-  const active =
-    event.type === T.PointsAwarded ||
-    event.type === T.PointsDeducted ||
-    event.type === T.PointsAdjusted ||
-    event.type === T.PointsRedeemed ||
-    event.type === T.OrderRecorded;
-  const next = { ...doc, updatedAt: event.occurredAt, ...(active ? { lastActivityAt: event.occurredAt } : {}) };
+  const next: CustomerDoc = {
+    ...doc,
+    updatedAt: event.occurredAt,
+    ...(isActivity(event) ? { lastActivityAt: event.occurredAt } : {}),
+  };
   switch (event.type) {
     case T.ProfileUpdated:
       return { ...next, ...event.changes };
     case T.BirthdaySet:
       return { ...next, birthday: event.birthday, dateOfBirth: event.dateOfBirth };
-    case T.PointsAwarded:
+    case T.PointsAwarded: {
+      const programId = payingProgram(event);
+      const earned = next.earnedProgramIds ?? [];
       return {
-        ...next,
+        ...withBalance(next, event),
         ...(event.releasesPending && event.order ? released(doc, event.order.orderId) : {}),
-        point: event.newPoint,
-        tierPoint: doc.tierPoint + event.points,
-        totalEarnedPoints: doc.totalEarnedPoints + event.points,
         ...(event.event === 'sign_up' ? { earnSignUp: true } : {}),
-        ...(event.program && !(doc.earnedProgramIds ?? []).includes(event.program.programId)
-          ? { earnedProgramIds: [...(doc.earnedProgramIds ?? []), event.program.programId] }
-          : {}),
-      };
-    case T.PointsRevoked:
-      return {
-        ...next,
-        point: event.newPoint,
-        tierPoint: Math.max(0, doc.tierPoint - event.requested),
-        totalEarnedPoints: Math.max(0, doc.totalEarnedPoints - event.requested),
-      };
-    case T.PointsAdjusted: {
-      const earned = Math.max(0, event.points);
-      return {
-        ...next,
-        point: event.newPoint,
-        tierPoint: doc.tierPoint + earned,
-        totalEarnedPoints: doc.totalEarnedPoints + earned,
+        ...(programId && !earned.includes(programId) ? { earnedProgramIds: [...earned, programId] } : {}),
       };
     }
     case T.PointsDeducted:
+    case T.PointsAdjusted:
     case T.PointsReset:
+    case T.PointsRevoked:
     case T.PointsRedeemed:
     case T.CouponRefunded:
     case T.PointsExpired:
-      return { ...next, point: event.newPoint };
+      return withBalance(next, event);
     case T.TierChanged:
       return {
         ...next,
@@ -91,6 +93,8 @@ function applyEvent(doc: CustomerDoc | null, event: CustomerEvent): CustomerDoc 
         tierUpdatedAt: event.occurredAt,
         tierAssessedAt: event.occurredAt,
       };
+    case T.TierRetained:
+      return { ...next, tierAssessedAt: event.occurredAt };
     case T.OrderRecorded:
       return { ...next, ordersCount: doc.ordersCount + 1, totalSpentCents: doc.totalSpentCents + event.totalCents };
     case T.OrderCancelled:
@@ -102,17 +106,15 @@ function applyEvent(doc: CustomerDoc | null, event: CustomerEvent): CustomerDoc 
         ...(doc.pendingOrders ?? {}),
         [event.order.orderId]: { points: event.points, releaseAt: event.releaseAt },
       };
-      return { ...doc, updatedAt: event.occurredAt, ...pendingSummary(pendingOrders) };
+      return { ...next, ...pendingSummary(pendingOrders) };
     }
     case T.PendingPointsCancelled: {
       const pendingOrders = { ...(doc.pendingOrders ?? {}) };
       if (event.remaining > 0 && pendingOrders[event.orderId])
         pendingOrders[event.orderId] = { ...pendingOrders[event.orderId], points: event.remaining };
       else delete pendingOrders[event.orderId];
-      return { ...doc, updatedAt: event.occurredAt, ...pendingSummary(pendingOrders) };
+      return { ...next, ...pendingSummary(pendingOrders) };
     }
-    case T.TierRetained:
-      return { ...next, tierAssessedAt: event.occurredAt };
     case T.CouponUsed:
     case T.CouponGranted:
     case T.CouponExpired:

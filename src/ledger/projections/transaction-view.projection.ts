@@ -3,7 +3,8 @@ import { ProjectionBatch } from '../../projections/projection-batch';
 import { RecordedEvent } from '../../infrastructure/event-store/event-store.port';
 import { Projection } from '../../projections/projection';
 import { fromRecorded } from '../../event-sourcing/domain-event';
-import { CustomerEventType as T, POINTS_EVENT_TYPES, PointsEvent } from '../domain/customer-events';
+import { assertNever } from '../../shared/domain/decider';
+import { CustomerEventType as T, POINTS_EVENT_TYPES, PointsEvent } from '../events/customer-events';
 import {
   IDEMPOTENCY_KEYS,
   idempotencyKeyId,
@@ -23,25 +24,34 @@ const ROW_TYPE: Record<PointsEvent['type'], string> = {
   [T.PointsExpired]: 'expire_point',
 };
 
+/** The row's `content`: what happened, in words; every kind of balance change must say it (the compiler checks). */
+function sentence(event: PointsEvent): string {
+  switch (event.type) {
+    case T.PointsAwarded:
+      return `Earned ${event.points} points`;
+    case T.PointsDeducted:
+      return `Spent ${event.points} points`;
+    case T.PointsAdjusted: {
+      const delta = event.newPoint - event.oldPoint;
+      return `Points adjusted by ${delta > 0 ? '+' : ''}${delta}`;
+    }
+    case T.PointsReset:
+      return `Points reset to ${event.resetTo}`;
+    case T.PointsRedeemed:
+      return `Redeemed ${event.points} points for ${event.program?.programTitle ?? 'a reward'}`;
+    case T.CouponRefunded:
+      return `${event.points} points returned for coupon ${event.couponCode}`;
+    case T.PointsExpired:
+      return `${event.points} points expired`;
+    case T.PointsRevoked:
+      return `${event.points} points taken back: order ${event.order?.orderId} ${event.cause === 'order_cancelled' ? 'cancelled' : 'refunded'}`;
+    default:
+      return assertNever(event);
+  }
+}
+
 function describe(event: PointsEvent): string {
-  const delta = event.newPoint - event.oldPoint;
-  const sentence =
-    event.type === T.PointsAwarded
-      ? `Earned ${event.points} points`
-      : event.type === T.PointsDeducted
-        ? `Spent ${event.points} points`
-        : event.type === T.PointsAdjusted
-          ? `Points adjusted by ${delta > 0 ? '+' : ''}${delta}`
-          : event.type === T.PointsReset
-            ? `Points reset to ${event.resetTo}`
-            : event.type === T.PointsRedeemed
-              ? `Redeemed ${event.points} points for ${event.program?.programTitle ?? 'a reward'}`
-              : event.type === T.CouponRefunded
-                ? `${event.points} points returned for coupon ${event.couponCode}`
-                : event.type === T.PointsExpired
-                  ? `${event.points} points expired`
-                  : `${event.points} points taken back: order ${event.order?.orderId} ${event.cause === 'order_cancelled' ? 'cancelled' : 'refunded'}`;
-  return event.userNote ? `${sentence}: ${event.userNote}` : sentence;
+  return event.userNote ? `${sentence(event)}: ${event.userNote}` : sentence(event);
 }
 
 /** Builds a transaction row from its event alone: everything it shows was recorded when it happened. */

@@ -8,13 +8,9 @@ import { because, DomainError } from '../../shared/domain/domain-error';
 import { ok } from '../../shared/http/envelope';
 import { READ_STORE, ReadStore, CollectionDefinition } from '../../infrastructure/read-store/read-store.port';
 import { ShopDirectory } from '../../shops/shop-directory';
-import { EnrolCustomerCommand } from '../../ledger/commands/enrol-customer.handler';
-import { UpdateCustomerProfileCommand } from '../../ledger/commands/update-customer-profile.handler';
-import {
-  CancelOrderCommand,
-  RecordOrderCommand,
-  RecordRefundCommand,
-} from '../../ledger/commands/record-order.handler';
+import { EnrolCustomerCommand } from '../../ledger/enrolment/enrol-customer.handler';
+import { UpdateCustomerProfileCommand } from '../../ledger/enrolment/update-customer-profile.handler';
+import { CancelOrderCommand, RecordOrderCommand, RecordRefundCommand } from '../../ledger/orders/record-order.handler';
 import { parseCollection, parseCustomer, parseOrder, parseRefund, PlatformCustomer } from '../platform-payloads';
 import { ProductCollections } from '../../infrastructure/commerce-platform/product-collections';
 import { ORDERS, OrderDoc, orderDocId } from '../projections/order-view.projection';

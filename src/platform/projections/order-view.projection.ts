@@ -9,7 +9,7 @@ import {
   OrderCancelled,
   OrderRecorded,
   RefundRecorded,
-} from '../../ledger/domain/customer-events';
+} from '../../ledger/events/customer-events';
 
 /** Which customer an order belongs to: refunds name only the order. */
 export interface OrderDoc {

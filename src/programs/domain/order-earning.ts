@@ -124,26 +124,6 @@ export function earningBaseCents(rule: OrderEarningRule, totalCents: number, lin
   return Math.min(totalCents, counted);
 }
 
-/** Start of the limit period that contains `at` (UTC calendar periods; weeks start on Monday). */
-export function periodStart(unit: 'day' | 'week' | 'month' | 'year' | 'lifetime', at: string): string {
-  const d = new Date(at);
-  if (unit === 'lifetime') return '0000';
-  if (unit === 'year') return `${d.getUTCFullYear()}-01-01T00:00:00.000Z`;
-  if (unit === 'month') return new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), 1)).toISOString();
-  const day = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate()));
-  if (unit === 'day') return day.toISOString();
-  const back = (day.getUTCDay() + 6) % 7;
-  return new Date(day.getTime() - back * 86_400_000).toISOString();
-}
-
-/** Start of the period after the one that contains `at` (when a periodic limit resets). */
-export function nextPeriodStart(unit: 'day' | 'week' | 'month' | 'year', at: string): string {
-  const start = new Date(periodStart(unit, at));
-  if (unit === 'year') return new Date(Date.UTC(start.getUTCFullYear() + 1, 0, 1)).toISOString();
-  if (unit === 'month') return new Date(Date.UTC(start.getUTCFullYear(), start.getUTCMonth() + 1, 1)).toISOString();
-  return new Date(start.getTime() + (unit === 'day' ? 1 : 7) * 86_400_000).toISOString();
-}
-
 /** Points for an order total: earnPoint per rateMoney of currency (price), or earnPoint per order (flat). */
 export function pointsForOrder(rule: OrderEarningRule, totalCents: number): number {
   if (rule.earnBy === 'flat') return rule.earnPoint;

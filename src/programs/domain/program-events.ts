@@ -102,6 +102,17 @@ export const SOCIAL_EVENTS = [
 
 export const EARNING_EVENTS = ['sign_up', 'place_order', 'birthday', ...SOCIAL_EVENTS] as const;
 
+const SINGLE_EVENTS: ReadonlySet<string> = new Set(['sign_up', 'birthday', ...SOCIAL_EVENTS]);
+
+/**
+ * Events a program pays a customer for once (sign-up; birthday once a year; a social event once,
+ * unless the program sets a limit): eligibility shows whether the customer has earned them. Orders
+ * repeat. The one definition of "pays once" (spec 4.3 single-event programs).
+ */
+export function isSingleEvent(event: string): boolean {
+  return SINGLE_EVENTS.has(event);
+}
+
 export const SPENDING_EVENTS = [
   'amount_discount',
   'percentage_discount',

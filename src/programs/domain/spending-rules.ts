@@ -1,5 +1,5 @@
 import { because, DomainError } from '../../shared/domain/domain-error';
-import { toCents } from '../../platform/money';
+import { toCents } from '../../shared/domain/money';
 
 /** A gift a free_product reward can give (spec 2.4 GiftProduct). */
 export interface GiftProduct {

@@ -16,32 +16,16 @@ import {
   UpdateProgramDto,
 } from './program.dto';
 import { CommandBus } from '@nestjs/cqrs';
-import { EarnSocialCommand } from '../commands/earn-social.handler';
+import { EarnSocialCommand } from '../../ledger/social/earn-social.handler';
 import { CustomerLookup } from '../../ledger/queries/customer-lookup';
 import { isActive } from '../domain/order-earning';
 import { CLOCK, Clock } from '../../shared/domain/clock';
-import { CartPoints } from '../queries/cart-points';
+import { CartPoints } from '../../ledger/queries/cart-points';
 import { CustomerDoc } from '../../ledger/projections/ledger-read-models';
-import { RewardDoc, REWARDS } from '../../rewards/projections/reward-view.projection';
-import { TierRate } from '../domain/program-events';
+import { RewardDoc, REWARDS } from '../../ledger/projections/reward-view.projection';
+import { isSingleEvent, TierRate } from '../domain/program-events';
+import { isEarned } from '../../ledger/program-earning/eligibility';
 import { ShopText } from '../../translations/queries/shop-text';
-
-/** Programs a customer can earn from only once (spec 4.3 eligibility): sign-up, birthday, the social follows. */
-const SINGLE_EVENTS = new Set([
-  'sign_up',
-  'birthday',
-  'follow_photo',
-  'like_feed',
-  'follow_video',
-  'subscribe_stream',
-  'follow_micro',
-  'follow_board',
-  'join_game',
-  'join_broadcast',
-  'join_msg',
-  'join_chat',
-  'join_forum',
-]);
 
 const tierRates = (rates: TierRateDto[]): TierRate[] =>
   rates.map((r) => ({ tierId: r.tierId, earnPoint: r.earnPoint, rateMoney: r.rateMoney ?? null }));
@@ -128,16 +112,9 @@ export class ProgramsController {
     const customer = customerId
       ? await this.customers.byId(shop.id, customerId)
       : await this.customers.byPlatformId(shop.id, platformCustomerId!);
+    // Only programs that pay once carry isEarned; orders repeat.
     const programs = (await this.list(shop, 'earning')).map((p) =>
-      // Repeatable events (orders) are never "earned"; sign-up is once per customer.
-      SINGLE_EVENTS.has(p.event)
-        ? {
-            ...p,
-            isEarned:
-              (customer.earnedProgramIds ?? []).includes(p.id) ||
-              (p.event === 'sign_up' && (customer.earnSignUp ?? false)),
-          }
-        : p,
+      isSingleEvent(p.event) ? { ...p, isEarned: isEarned(p, customer) } : p,
     );
     return ok(programs, { meta: { count: programs.length } });
   }

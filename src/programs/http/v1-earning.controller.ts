@@ -26,12 +26,12 @@ import { ShopDoc } from '../../shops/projections/shop-read-models';
 import { because } from '../../shared/domain/domain-error';
 import { READ_STORE, ReadStore } from '../../infrastructure/read-store/read-store.port';
 import { CustomerLookup } from '../../ledger/queries/customer-lookup';
-import { CustomerDoc } from '../../ledger/projections/ledger-read-models';
 import { ProgramDoc, PROGRAMS } from '../projections/program-read-models';
-import { CartPoints } from '../queries/cart-points';
+import { CartPoints } from '../../ledger/queries/cart-points';
 import { localeRequestOf, ShopText } from '../../translations/queries/shop-text';
 import { SOCIAL_EVENTS } from '../domain/program-events';
-import { EarnSocialCommand } from '../commands/earn-social.handler';
+import { EarnSocialCommand } from '../../ledger/social/earn-social.handler';
+import { isEarned } from '../../ledger/program-earning/eligibility';
 
 /** The v1 API is deprecated (spec 9): every answer says so and points at v2. */
 export const V1_SUNSET = 'Wed, 30 Jun 2027 00:00:00 GMT';
@@ -138,12 +138,6 @@ function v1Detail(p: ProgramDoc) {
     rateMoney: p.rateMoney ?? 0,
     updatedAt: p.updatedAt,
   };
-}
-
-/** A single-event program this customer already earned (orders repeat, so never). */
-function isEarned(p: ProgramDoc, customer: CustomerDoc): boolean {
-  if (p.event === 'place_order') return false;
-  return (customer.earnedProgramIds ?? []).includes(p.id) || (p.event === 'sign_up' && (customer.earnSignUp ?? false));
 }
 
 @ApiTags('v1 (deprecated)')

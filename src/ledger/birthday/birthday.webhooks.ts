@@ -1,0 +1,21 @@
+import { PointsAwarded } from '../events/customer-events';
+import { customerRef, TopicMessage } from '../webhook-message';
+
+/** A birthday program's payment is also birthday/reward_earned (before its points/earned). */
+export function birthdayRewardMessages(e: PointsAwarded): TopicMessage[] {
+  if (e.event !== 'birthday') return [];
+  return [
+    {
+      topic: 'birthday/reward_earned',
+      orderingKey: e.customerId,
+      fields: {
+        customer: customerRef(e),
+        points: e.points,
+        newPoint: e.newPoint,
+        year: e.period ?? null,
+        programId: e.program?.programId ?? null,
+        occurredAt: e.occurredAt,
+      },
+    },
+  ];
+}

@@ -1,0 +1,149 @@
+import { assertNever } from '../../shared/domain/decider';
+import { because, DomainError } from '../../shared/domain/domain-error';
+import { CommandMeta } from '../customer-stream';
+import { CustomerState, requireEnrolled } from '../customer-state';
+import {
+  CouponExpired,
+  couponExpired,
+  CouponGranted,
+  couponGranted,
+  CouponRefunded,
+  couponRefunded,
+  PointsRedeemed,
+  pointsRedeemed,
+  RewardCoupon,
+} from '../events/customer-events';
+import { pointsContext, PointsRequest, replayOf, requirePoints } from '../points/points.decisions';
+import { CouponState } from './coupons.state';
+
+export type CouponsCommand =
+  | {
+      type: 'RedeemReward';
+      meta: CommandMeta;
+      program: { programId: string; programTitle: string; event: string };
+      points: number;
+      quantity: number;
+      reward: RewardCoupon;
+      source: string;
+      /** Redemptions of this program allowed per customer (refunded ones do not count); null: unlimited. */
+      limitPerCustomer?: number | null;
+      /** A retried request with the same key and body changes nothing; another body is a conflict. */
+      idempotency?: { key: string; requestHash: string } | null;
+    }
+  | { type: 'RefundCoupon'; meta: CommandMeta; couponCode: string; reason: string | null; source: string }
+  /** Marks a coupon expired once its expiry has passed (unused, active coupons only). */
+  | { type: 'ExpireCoupon'; meta: CommandMeta; couponCode: string }
+  /** A tier reward coupon minted for the customer (once per reward id). */
+  | {
+      type: 'GrantCoupon';
+      meta: CommandMeta;
+      reward: RewardCoupon & { title: string };
+      tierId: string;
+      tierChangedEventId: string;
+    };
+
+/** Whether the platform would have accepted the code on an order of this total (active, not expired, minimum met). */
+export function couponApplies(coupon: CouponState | undefined, totalCents: number, at: string): boolean {
+  if (!coupon || coupon.status !== 'active') return false;
+  if (coupon.expiresAt && coupon.expiresAt < at) return false;
+  return !(coupon.orderReqCents && totalCents < coupon.orderReqCents);
+}
+
+const notRefundable = (couponCode: string, why: string) =>
+  because.badRequest(`Coupon ${couponCode} ${why}`, { field: 'discountCode' });
+
+type CouponsDecision = PointsRedeemed | CouponRefunded | CouponExpired | CouponGranted;
+
+/** Coupons bought with points (within the per-customer limit), given back, expired, granted. */
+export function decideCoupons(command: CouponsCommand, state: CustomerState): CouponsDecision[] {
+  requireEnrolled(state);
+  const { meta } = command;
+  switch (command.type) {
+    case 'RedeemReward': {
+      requirePoints(command.points, 'quantity');
+      const request: PointsRequest = {
+        points: command.points,
+        source: command.source,
+        event: command.program.event,
+        reason: null,
+        idempotency: command.idempotency ?? null,
+      };
+      if (replayOf(state, request)) return [];
+      if (command.limitPerCustomer) {
+        const redeemed = Object.values(state.coupons).filter(
+          (c) => c.programId === command.program.programId && c.status !== 'refunded',
+        ).length;
+        if (redeemed >= command.limitPerCustomer) {
+          throw new DomainError(
+            'LIMIT_REACHED',
+            `This reward can be redeemed ${command.limitPerCustomer} time(s) per customer`,
+            400,
+          );
+        }
+      }
+      if (command.points > state.points) throw because.insufficientPoints(state.points, command.points);
+      return [
+        pointsRedeemed(pointsContext(state, meta, request, state.points - command.points), {
+          points: command.points,
+          quantity: command.quantity,
+          reward: command.reward,
+          program: {
+            programId: command.program.programId,
+            programTitle: command.program.programTitle,
+            earnBy: null,
+            rateMoney: null,
+          },
+          order: null,
+        }),
+      ];
+    }
+    case 'RefundCoupon': {
+      const coupon = state.coupons[command.couponCode];
+      if (!coupon)
+        throw because.badRequest(`Coupon ${command.couponCode} is not a coupon of this customer`, {
+          field: 'discountCode',
+        });
+      if (coupon.status !== 'active') throw notRefundable(command.couponCode, `is already ${coupon.status}`);
+      if (coupon.points === 0)
+        throw notRefundable(command.couponCode, 'was a reward, not bought with points: nothing to refund');
+      // Store credit is already in the customer's platform account: it cannot be taken back from here.
+      if (coupon.rewardType === 'store_credit')
+        throw because.badRequest('Store credit cannot be refunded', { field: 'discountCode' });
+      const request: PointsRequest = {
+        points: coupon.points,
+        source: command.source,
+        event: 'coupon_refunded',
+        reason: command.reason,
+      };
+      return [
+        couponRefunded(pointsContext(state, meta, request, state.points + coupon.points), {
+          points: coupon.points,
+          rewardId: coupon.rewardId,
+          couponCode: command.couponCode,
+        }),
+      ];
+    }
+    case 'ExpireCoupon': {
+      const coupon = state.coupons[command.couponCode];
+      if (!coupon || coupon.status !== 'active' || !coupon.expiresAt || coupon.expiresAt > meta.occurredAt) return [];
+      return [
+        couponExpired(meta, { rewardId: coupon.rewardId, couponCode: command.couponCode, expiresAt: coupon.expiresAt }),
+      ];
+    }
+    case 'GrantCoupon': {
+      if (Object.values(state.coupons).some((c) => c.rewardId === command.reward.rewardId)) return [];
+      return [
+        couponGranted(meta, {
+          platformCustomerId: state.platformCustomerId!,
+          email: state.email,
+          reward: command.reward,
+          reason: 'tier_reward',
+          tierId: command.tierId,
+          tierChangedEventId: command.tierChangedEventId,
+        }),
+      ];
+    }
+    default:
+      return assertNever(command);
+  }
+}

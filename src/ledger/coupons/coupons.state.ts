@@ -1,0 +1,67 @@
+import { toCents } from '../../shared/domain/money';
+import { CustomerEvent, CustomerEventType as T } from '../events/customer-events';
+
+/** A coupon the customer holds, as checkout, refunds and expiry need it. */
+export interface CouponState {
+  rewardId: string;
+  points: number;
+  status: 'active' | 'refunded' | 'used' | 'expired';
+  programId?: string | null;
+  rewardType?: string;
+  /** Minimum order subtotal in cents for the code to apply (null: none). */
+  orderReqCents?: number | null;
+  expiresAt?: string | null;
+}
+
+/** Coupons and redemption's share: the customer's coupons by code. */
+export interface CouponsShare {
+  coupons: Readonly<Record<string, CouponState>>;
+}
+
+export const initialCoupons = (): CouponsShare => ({ coupons: {} });
+
+export function evolveCoupons(state: CouponsShare, event: CustomerEvent): Partial<CouponsShare> | undefined {
+  const withStatus = (code: string, status: CouponState['status']) => ({
+    coupons: { ...state.coupons, [code]: { ...state.coupons[code], status } },
+  });
+  switch (event.type) {
+    case T.PointsRedeemed:
+      return {
+        coupons: {
+          ...state.coupons,
+          [event.reward.couponCode]: {
+            rewardId: event.reward.rewardId,
+            points: event.points,
+            status: 'active',
+            programId: event.program?.programId ?? null,
+            rewardType: event.reward.rewardType,
+            orderReqCents: event.reward.orderReqAmount ? toCents(event.reward.orderReqAmount) : null,
+            expiresAt: event.reward.expiresAt,
+          },
+        },
+      };
+    case T.CouponGranted:
+      return {
+        coupons: {
+          ...state.coupons,
+          [event.reward.couponCode]: {
+            rewardId: event.reward.rewardId,
+            points: 0,
+            status: 'active',
+            programId: null,
+            rewardType: event.reward.rewardType,
+            orderReqCents: null,
+            expiresAt: event.reward.expiresAt,
+          },
+        },
+      };
+    case T.CouponRefunded:
+      return withStatus(event.couponCode, 'refunded');
+    case T.CouponUsed:
+      return withStatus(event.couponCode, 'used');
+    case T.CouponExpired:
+      return withStatus(event.couponCode, 'expired');
+    default:
+      return undefined;
+  }
+}

@@ -1,0 +1,112 @@
+import { assertNever, Decider } from '../shared/domain/decider';
+import { CustomerState, initialCustomerState } from './customer-state';
+import { CustomerEvent } from './events/customer-events';
+import { decideBirthday, SetBirthday } from './birthday/birthday.decisions';
+import { evolveBirthday } from './birthday/birthday.state';
+import { CouponsCommand, decideCoupons } from './coupons/coupons.decisions';
+import { evolveCoupons } from './coupons/coupons.state';
+import { evolveEarningLimit } from './earning-limit/earning-limit.state';
+import { decideEnrolment, EnrolmentCommand } from './enrolment/enrolment.decisions';
+import { evolveEnrolment } from './enrolment/enrolment.state';
+import { decideExpiry, ExpiryCommand } from './expiry/expiry.decisions';
+import { evolveExpiry } from './expiry/expiry.state';
+import { decideHeldPoints, ReleasePendingPoints } from './held-points/held-points.decisions';
+import { evolveHeldPoints } from './held-points/held-points.state';
+import { decideOrders, OrdersCommand } from './orders/orders.decisions';
+import { evolveOrders } from './orders/orders.state';
+import { decidePoints, PointsCommand } from './points/points.decisions';
+import { evolvePoints } from './points/points.state';
+import { decideProgramEarning, EarnFromProgram } from './program-earning/program-earning.decisions';
+import { evolveProgramEarning } from './program-earning/program-earning.state';
+import { decideTiers, followTierLadder, TiersCommand } from './tiers/tiers.decisions';
+import { evolveTiers } from './tiers/tiers.state';
+
+/**
+ * The customer ledger: one customer's stream of points, tiers, orders and coupons, decided by one
+ * decider. Each policy has a folder with its commands, decisions, share of the state and evolve
+ * cases; this file composes them.
+ */
+export type CustomerCommand =
+  | EnrolmentCommand
+  | SetBirthday
+  | PointsCommand
+  | EarnFromProgram
+  | OrdersCommand
+  | ReleasePendingPoints
+  | CouponsCommand
+  | TiersCommand
+  | ExpiryCommand;
+
+/**
+ * Each policy's evolve cases, in this order: each writes only its own share, and sees the state as
+ * the ones before it left it (held points update the order the orders policy has just updated).
+ */
+const EVOLVE_CASES: Array<(state: CustomerState, event: CustomerEvent) => Partial<CustomerState> | undefined> = [
+  evolveEnrolment,
+  evolveBirthday,
+  evolvePoints,
+  evolveEarningLimit,
+  evolveProgramEarning,
+  evolveOrders,
+  evolveHeldPoints,
+  evolveCoupons,
+  evolveTiers,
+  evolveExpiry,
+];
+
+export function evolveCustomer(state: CustomerState, event: CustomerEvent): CustomerState {
+  let next = state;
+  for (const evolve of EVOLVE_CASES) {
+    const change = evolve(next, event);
+    if (change) next = { ...next, ...change };
+  }
+  return next;
+}
+
+function decideCommand(command: CustomerCommand, state: CustomerState): CustomerEvent[] {
+  switch (command.type) {
+    case 'EnrolCustomer':
+    case 'UpdateProfile':
+      return decideEnrolment(command, state);
+    case 'SetBirthday':
+      return decideBirthday(command, state);
+    case 'AwardPoints':
+    case 'DeductPoints':
+    case 'AdjustPoints':
+    case 'ResetPoints':
+      return decidePoints(command, state);
+    case 'EarnFromProgram':
+      return decideProgramEarning(command, state);
+    case 'RecordOrder':
+    case 'CancelOrder':
+    case 'RecordRefund':
+      return decideOrders(command, state);
+    case 'ReleasePendingPoints':
+      return decideHeldPoints(command, state);
+    case 'RedeemReward':
+    case 'RefundCoupon':
+    case 'ExpireCoupon':
+    case 'GrantCoupon':
+      return decideCoupons(command, state);
+    case 'ChangeTier':
+    case 'AssessTier':
+    case 'WarnTierReview':
+      return decideTiers(command, state);
+    case 'ExpirePoints':
+    case 'WarnExpiry':
+      return decideExpiry(command, state);
+    default:
+      return assertNever(command);
+  }
+}
+
+/** A policy decides; then the tier ladder follows what the decision did to the tier point. */
+export function decideCustomer(command: CustomerCommand, state: CustomerState): CustomerEvent[] {
+  return followTierLadder(command, state, decideCommand(command, state), evolveCustomer);
+}
+
+export const customerLedger: Decider<CustomerState, CustomerCommand, CustomerEvent> = {
+  initialState: initialCustomerState,
+  evolve: evolveCustomer,
+  decide: decideCustomer,
+};

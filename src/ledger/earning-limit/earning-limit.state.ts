@@ -1,0 +1,24 @@
+import { addToDay, DayBuckets } from '../../shared/domain/day-buckets';
+import { CustomerEvent, CustomerEventType as T } from '../events/customer-events';
+
+/** The earning limit's share: points earned from programs per UTC day (last 800 days). */
+export interface EarningLimitShare {
+  programEarnedByDay: DayBuckets;
+}
+
+export const initialEarningLimit = (): EarningLimitShare => ({ programEarnedByDay: {} });
+
+/** Program points count when paid, held order points when they are held (not again when released). */
+export function evolveEarningLimit(
+  state: EarningLimitShare,
+  event: CustomerEvent,
+): Partial<EarningLimitShare> | undefined {
+  const counted =
+    event.type === T.PointsPending
+      ? event.points
+      : event.type === T.PointsAwarded && event.program?.programId && !event.releasesPending
+        ? event.points
+        : 0;
+  if (counted === 0) return undefined;
+  return { programEarnedByDay: addToDay(state.programEarnedByDay, event.occurredAt, counted) };
+}

@@ -1,0 +1,65 @@
+import { ShopDirectory } from '../../shops/shop-directory';
+import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { customerIdFor } from '../customer-identity';
+import { TierLadderReader } from '../../tiers/tier-ladder.reader';
+import { ProgramCatalog } from '../../programs/program-catalog';
+import { isActive } from '../../programs/domain/order-earning';
+import { CustomerStreamCommands } from '../customer-stream.commands';
+
+export interface CustomerProfile {
+  email: string | null;
+  firstName: string | null;
+  lastName: string | null;
+  acceptsMarketing: boolean;
+  platformCreatedAt: string | null;
+}
+
+/** Enrols a platform customer (customers/create). Enrolling an enrolled customer changes nothing. */
+export class EnrolCustomerCommand {
+  constructor(
+    readonly shopId: string,
+    readonly platformCustomerId: number,
+    readonly profile: CustomerProfile,
+    readonly source: string,
+  ) {}
+}
+
+@CommandHandler(EnrolCustomerCommand)
+export class EnrolCustomerHandler implements ICommandHandler<
+  EnrolCustomerCommand,
+  { customerId: string; created: boolean }
+> {
+  constructor(
+    private readonly commands: CustomerStreamCommands,
+    private readonly tiers: TierLadderReader,
+    private readonly programs: ProgramCatalog,
+    private readonly shops: ShopDirectory,
+  ) {}
+
+  async execute({ shopId, platformCustomerId, profile, source }: EnrolCustomerCommand) {
+    const customerId = customerIdFor(shopId, platformCustomerId);
+    const baseTier = await this.tiers.baseTier(shopId);
+    const rungs = await this.tiers.rungs(shopId);
+    const programs = await this.programs.forShop(shopId);
+    const earningLimit = await this.shops.earningLimit(shopId);
+    const decision = await this.commands.run(shopId, customerId, (meta) => {
+      const signUp = programs
+        .filter((p) => p.kind === 'earning' && p.event === 'sign_up' && isActive(p, meta.occurredAt))
+        .sort((a, b) => b.settings.priority - a.settings.priority)[0];
+      return {
+        type: 'EnrolCustomer',
+        meta,
+        platformCustomerId,
+        ...profile,
+        baseTier,
+        source,
+        tiers: rungs,
+        earningLimit,
+        signUp: signUp
+          ? { programId: signUp.id, programTitle: signUp.settings.title, points: signUp.settings.earnPoint }
+          : null,
+      };
+    });
+    return { customerId, created: decision.events.length > 0 };
+  }
+}

@@ -1,0 +1,36 @@
+import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { customerIdFor } from '../customer-identity';
+import { CustomerStreamCommands } from '../customer-stream.commands';
+import { CustomerProfile } from './enrol-customer.handler';
+
+/** Profile changes from the platform (customers/update). Unknown customers are enrolled first. */
+export class UpdateCustomerProfileCommand {
+  constructor(
+    readonly shopId: string,
+    readonly platformCustomerId: number,
+    readonly profile: CustomerProfile,
+    readonly source: string,
+  ) {}
+}
+
+@CommandHandler(UpdateCustomerProfileCommand)
+export class UpdateCustomerProfileHandler implements ICommandHandler<
+  UpdateCustomerProfileCommand,
+  { changed: boolean }
+> {
+  constructor(private readonly commands: CustomerStreamCommands) {}
+
+  async execute({ shopId, platformCustomerId, profile, source }: UpdateCustomerProfileCommand) {
+    const customerId = customerIdFor(shopId, platformCustomerId);
+    const decision = await this.commands.run(shopId, customerId, (meta) => ({
+      type: 'UpdateProfile',
+      meta,
+      email: profile.email,
+      firstName: profile.firstName,
+      lastName: profile.lastName,
+      acceptsMarketing: profile.acceptsMarketing,
+      source,
+    }));
+    return { changed: decision.events.length > 0 };
+  }
+}

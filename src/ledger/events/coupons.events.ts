@@ -1,0 +1,96 @@
+import { CommandMeta, CustomerEventBase, EventFields, stamp } from '../customer-stream';
+import { CustomerEventType as T } from './customer-event-types';
+import { PointsContext, PointsEventContext, PointsFields } from './points.events';
+
+/** Coupons: bought with points, granted, used, refunded, expired. */
+
+/** A reward coupon minted on the commerce platform (or store credit, whose reference stands for the code). */
+export interface RewardCoupon {
+  rewardId: string;
+  couponCode: string;
+  discountId: string | null;
+  priceRuleId: string | null;
+  rewardType: string;
+  rewardValue: number | null;
+  redeemType: string;
+  orderReqAmount: string | null;
+  expiresAt: string | null;
+  programDescription: string | null;
+  /** free_product: the gift variants the code makes free. */
+  giftVariantIds?: string[];
+}
+
+/** Points spent on a spending program's reward. */
+export interface PointsRedeemed extends CustomerEventBase, PointsContext {
+  type: typeof T.PointsRedeemed;
+  points: number;
+  quantity: number;
+  reward: RewardCoupon;
+}
+
+/** A coupon given back: its points return to the customer and the coupon stops working. */
+export interface CouponRefunded extends CustomerEventBase, PointsContext {
+  type: typeof T.CouponRefunded;
+  points: number;
+  rewardId: string;
+  couponCode: string;
+}
+
+/** A coupon bought with points was used at checkout. */
+export interface CouponUsed extends CustomerEventBase {
+  type: typeof T.CouponUsed;
+  rewardId: string;
+  couponCode: string;
+  orderId: string;
+  platformCustomerId: number;
+  email: string | null;
+}
+
+/** A coupon passed its expiry unused: it no longer works and its points are not returned. */
+export interface CouponExpired extends CustomerEventBase {
+  type: typeof T.CouponExpired;
+  rewardId: string;
+  couponCode: string;
+  expiresAt: string;
+}
+
+/** A coupon given for free (a tier reward on entering a tier): no points were spent. */
+export interface CouponGranted extends CustomerEventBase {
+  type: typeof T.CouponGranted;
+  platformCustomerId: number;
+  email: string | null;
+  reward: RewardCoupon & { title: string };
+  reason: 'tier_reward';
+  tierId: string;
+  tierChangedEventId: string;
+}
+
+export const pointsRedeemed = (context: PointsEventContext, fields: PointsFields<PointsRedeemed>): PointsRedeemed => ({
+  ...context,
+  type: T.PointsRedeemed,
+  ...fields,
+});
+
+export const couponRefunded = (context: PointsEventContext, fields: PointsFields<CouponRefunded>): CouponRefunded => ({
+  ...context,
+  type: T.CouponRefunded,
+  ...fields,
+});
+
+export const couponUsed = (meta: CommandMeta, fields: EventFields<CouponUsed>): CouponUsed => ({
+  type: T.CouponUsed,
+  ...stamp(meta),
+  ...fields,
+});
+
+export const couponExpired = (meta: CommandMeta, fields: EventFields<CouponExpired>): CouponExpired => ({
+  type: T.CouponExpired,
+  ...stamp(meta),
+  ...fields,
+});
+
+export const couponGranted = (meta: CommandMeta, fields: EventFields<CouponGranted>): CouponGranted => ({
+  type: T.CouponGranted,
+  ...stamp(meta),
+  ...fields,
+});

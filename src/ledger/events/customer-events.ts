@@ -1,0 +1,70 @@
+import { CustomerEventType } from './customer-event-types';
+import { BirthdaySet } from './birthday.events';
+import { CouponExpired, CouponGranted, CouponRefunded, CouponUsed, PointsRedeemed } from './coupons.events';
+import { CustomerEnrolled, CustomerProfileUpdated } from './enrolment.events';
+import { PointsExpired, PointsExpiryWarned } from './expiry.events';
+import { PendingPointsCancelled, PointsPending } from './held-points.events';
+import { OrderCancelled, OrderRecorded, PointsRevoked, RefundRecorded } from './orders.events';
+import { PointsAdjusted, PointsAwarded, PointsDeducted, PointsReset } from './points.events';
+import { TierChanged, TierRetained, TierReviewWarned } from './tiers.events';
+
+export * from './customer-event-types';
+export * from './birthday.events';
+export * from './coupons.events';
+export * from './enrolment.events';
+export * from './expiry.events';
+export * from './held-points.events';
+export * from './orders.events';
+export * from './points.events';
+export * from './tiers.events';
+export { customerStreamId } from '../customer-stream';
+
+/** Every change of a customer's balance: one transaction row each. */
+export type PointsEvent =
+  | PointsAwarded
+  | PointsDeducted
+  | PointsAdjusted
+  | PointsReset
+  | PointsRevoked
+  | PointsRedeemed
+  | CouponRefunded
+  | PointsExpired;
+
+/** Every event of a customer's stream. */
+export type CustomerEvent =
+  | CustomerEnrolled
+  | CustomerProfileUpdated
+  | BirthdaySet
+  | PointsEvent
+  | TierChanged
+  | OrderRecorded
+  | OrderCancelled
+  | RefundRecorded
+  | CouponUsed
+  | PointsExpiryWarned
+  | PointsPending
+  | PendingPointsCancelled
+  | TierRetained
+  | CouponGranted
+  | CouponExpired
+  | TierReviewWarned;
+
+const T = CustomerEventType;
+
+export const POINTS_EVENT_TYPES: ReadonlySet<string> = new Set<PointsEvent['type']>([
+  T.PointsAwarded,
+  T.PointsDeducted,
+  T.PointsAdjusted,
+  T.PointsReset,
+  T.PointsRevoked,
+  T.PointsRedeemed,
+  T.CouponRefunded,
+  T.PointsExpired,
+]);
+
+export const CUSTOMER_EVENT_TYPES: ReadonlySet<string> = new Set<string>(Object.values(CustomerEventType));
+
+/** A balance change (narrows a customer event to the union of transaction rows). */
+export function isPointsEvent(event: CustomerEvent): event is PointsEvent {
+  return POINTS_EVENT_TYPES.has(event.type);
+}

@@ -1,0 +1,41 @@
+import { CommandMeta, CustomerEventBase, EventFields, stamp } from '../customer-stream';
+import { CustomerEventType as T } from './customer-event-types';
+import { OrderRef, ProgramRef } from './points.events';
+
+/**
+ * Points an order earned, held until `releaseAt` (the program's pending delay): not spendable yet.
+ * The scheduler releases them as a PointsAwarded; a cancellation or refund first cancels from them.
+ */
+export interface PointsPending extends CustomerEventBase {
+  type: typeof T.PointsPending;
+  transactionId: string;
+  platformCustomerId: number;
+  email: string | null;
+  points: number;
+  releaseAt: string;
+  program: ProgramRef;
+  order: OrderRef;
+}
+
+/** Held points of an order given up because the order was cancelled or refunded inside the delay. */
+export interface PendingPointsCancelled extends CustomerEventBase {
+  type: typeof T.PendingPointsCancelled;
+  orderId: string;
+  /** Cancelled now. */
+  points: number;
+  /** Still held after this. */
+  remaining: number;
+  pendingTransactionId: string;
+  cause: 'order_cancelled' | 'order_refunded';
+}
+
+export const pointsPending = (meta: CommandMeta, fields: EventFields<PointsPending>): PointsPending => ({
+  type: T.PointsPending,
+  ...stamp(meta),
+  ...fields,
+});
+
+export const pendingPointsCancelled = (
+  meta: CommandMeta,
+  fields: EventFields<PendingPointsCancelled>,
+): PendingPointsCancelled => ({ type: T.PendingPointsCancelled, ...stamp(meta), ...fields });

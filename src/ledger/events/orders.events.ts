@@ -1,0 +1,87 @@
+import { CommandMeta, CustomerEventBase, EventFields, stamp } from '../customer-stream';
+import { CustomerEventType as T } from './customer-event-types';
+import { PointsContext, PointsEventContext, PointsFields } from './points.events';
+
+/** Orders, and the reversal of what they paid. */
+
+export interface OrderLineItem {
+  productId: string | null;
+  variantId: string | null;
+  quantity: number;
+  priceCents: number;
+  title: string | null;
+  /** The product's collections when the paying rule is scoped to collections (as known at that time). */
+  collectionIds?: string[];
+}
+
+/** What the platform says about an order, as the ledger keeps it. */
+export interface OrderDetails {
+  orderId: string;
+  orderName: string | null;
+  /** Minor units (cents), so sums stay exact. */
+  totalCents: number;
+  currency: string | null;
+  sourceName: string | null;
+  lineItems: OrderLineItem[];
+  platformCreatedAt: string | null;
+}
+
+export interface OrderRecorded extends CustomerEventBase, OrderDetails {
+  type: typeof T.OrderRecorded;
+  /** Whether a cancellation or refund takes this order's points back (the paying program's setting). */
+  autoRemovePoints?: boolean;
+}
+
+export interface OrderCancelled extends CustomerEventBase {
+  type: typeof T.OrderCancelled;
+  orderId: string;
+  /** What the order still counted for in amount spent when it was cancelled. */
+  remainingCents: number;
+}
+
+export interface RefundRecorded extends CustomerEventBase {
+  type: typeof T.RefundRecorded;
+  orderId: string;
+  refundId: string;
+  amountCents: number;
+}
+
+/**
+ * Points an order earned, taken back because it was cancelled or refunded: a compensating event
+ * naming the order and the transaction it reverses. Never below a zero balance: what could not be
+ * taken is recorded as `shortfall`.
+ */
+export interface PointsRevoked extends CustomerEventBase, PointsContext {
+  type: typeof T.PointsRevoked;
+  /** Taken from the balance. */
+  points: number;
+  /** What the rule said to take back (points + shortfall); tier point and earned total drop by it. */
+  requested: number;
+  shortfall: number;
+  reversesTransactionId: string;
+  cause: 'order_cancelled' | 'order_refunded';
+}
+
+export const orderRecorded = (meta: CommandMeta, fields: EventFields<OrderRecorded>): OrderRecorded => ({
+  type: T.OrderRecorded,
+  ...stamp(meta),
+  ...fields,
+});
+
+export const orderCancelled = (meta: CommandMeta, fields: EventFields<OrderCancelled>): OrderCancelled => ({
+  type: T.OrderCancelled,
+  ...stamp(meta),
+  ...fields,
+});
+
+export const refundRecorded = (meta: CommandMeta, fields: EventFields<RefundRecorded>): RefundRecorded => ({
+  type: T.RefundRecorded,
+  ...stamp(meta),
+  ...fields,
+});
+
+export const pointsRevoked = (context: PointsEventContext, fields: PointsFields<PointsRevoked>): PointsRevoked => ({
+  ...context,
+  type: T.PointsRevoked,
+  ...fields,
+});

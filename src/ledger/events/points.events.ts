@@ -1,0 +1,98 @@
+import { CustomerEventBase } from '../customer-stream';
+import { CustomerEventType as T } from './customer-event-types';
+
+/** The program whose rule paid or sold (recorded, so history explains itself and a reversal takes back exactly that). */
+export interface ProgramRef {
+  programId: string;
+  programTitle: string;
+  earnBy: string | null;
+  rateMoney: number | null;
+}
+
+/** The order a change belongs to. */
+export interface OrderRef {
+  orderId: string;
+  orderName: string | null;
+  currency: string | null;
+}
+
+/**
+ * Who asked and why: recorded on every balance change, with the balances before and after, so a
+ * transaction row is rebuilt from its event alone.
+ */
+export interface PointsContext {
+  transactionId: string;
+  platformCustomerId: number;
+  email: string | null;
+  oldPoint: number;
+  newPoint: number;
+  source: string;
+  event: string;
+  adminNote: string | null;
+  userNote: string | null;
+  reason: string | null;
+  idempotencyKey: string | null;
+  requestHash: string | null;
+  /** The program whose rule paid (absent on manual changes and on events recorded before programs). */
+  program?: ProgramRef | null;
+  /** The order the change belongs to. */
+  order?: OrderRef | null;
+}
+
+/** What every balance change's builder starts from: the common fields and the context (see `pointsContext`). */
+export type PointsEventContext = CustomerEventBase & Omit<PointsContext, 'program' | 'order'>;
+
+/** What a balance change's builder is given on top of its context. */
+export type PointsFields<E> = Omit<E, 'type' | keyof PointsEventContext>;
+
+export interface PointsAwarded extends CustomerEventBase, PointsContext {
+  type: typeof T.PointsAwarded;
+  points: number;
+  /** For periodic programs, the period paid (birthday: the year). */
+  period?: string;
+  /** The order's held points, released after the program's delay (counted against the earning limit when held). */
+  releasesPending?: boolean;
+  /** Bonus points of a tier reward: the tier entered and the TierChanged event that paid them. */
+  tierReward?: { tierId: string; tierChangedEventId: string };
+}
+
+export interface PointsDeducted extends CustomerEventBase, PointsContext {
+  type: typeof T.PointsDeducted;
+  points: number;
+}
+
+export interface PointsAdjusted extends CustomerEventBase, PointsContext {
+  type: typeof T.PointsAdjusted;
+  /** Signed. */
+  points: number;
+}
+
+export interface PointsReset extends CustomerEventBase, PointsContext {
+  type: typeof T.PointsReset;
+  /** The new balance. */
+  resetTo: number;
+}
+
+export const pointsAwarded = (context: PointsEventContext, fields: PointsFields<PointsAwarded>): PointsAwarded => ({
+  ...context,
+  type: T.PointsAwarded,
+  ...fields,
+});
+
+export const pointsDeducted = (context: PointsEventContext, fields: PointsFields<PointsDeducted>): PointsDeducted => ({
+  ...context,
+  type: T.PointsDeducted,
+  ...fields,
+});
+
+export const pointsAdjusted = (context: PointsEventContext, fields: PointsFields<PointsAdjusted>): PointsAdjusted => ({
+  ...context,
+  type: T.PointsAdjusted,
+  ...fields,
+});
+
+export const pointsReset = (context: PointsEventContext, fields: PointsFields<PointsReset>): PointsReset => ({
+  ...context,
+  type: T.PointsReset,
+  ...fields,
+});

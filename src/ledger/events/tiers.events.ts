@@ -1,0 +1,67 @@
+import { CommandMeta, CustomerEventBase, EventFields, stamp } from '../customer-stream';
+import { CustomerEventType as T } from './customer-event-types';
+
+/** Tier moves and the retention policy's reviews. */
+
+export interface TierChanged extends CustomerEventBase {
+  type: typeof T.TierChanged;
+  platformCustomerId: number;
+  email: string | null;
+  fromTierId: string | null;
+  fromTierName: string | null;
+  toTierId: string;
+  toTierName: string;
+  direction: 'up' | 'down' | 'same';
+  /** `points`: tier point crossed a target; `manual`: set through the API; `assessment`: the retention review. */
+  trigger: 'points' | 'manual' | 'assessment';
+  tierPoint: number;
+  isInitTier: boolean;
+  triggerReward: boolean;
+  adminNote: string | null;
+}
+
+/** A tier review kept the customer's tier (retention policy): the next review counts from here. */
+export interface TierRetained extends CustomerEventBase {
+  type: typeof T.TierRetained;
+  platformCustomerId: number;
+  email: string | null;
+  tierId: string;
+  tierName: string;
+  windowPoints: number;
+}
+
+/**
+ * A warning before a tier review (retention policy): when it happens, what the window holds now, and
+ * how many more points keep the tier (feeds tier/about_to_reset_4_weeks, _2_weeks, _1_day).
+ */
+export interface TierReviewWarned extends CustomerEventBase {
+  type: typeof T.TierReviewWarned;
+  platformCustomerId: number;
+  email: string | null;
+  tierId: string;
+  tierName: string;
+  reviewAt: string;
+  daysLeft: number;
+  windowPoints: number;
+  pointsToKeep: number;
+  /** When the customer entered or last kept the tier: one warning of each kind per cycle. */
+  cycle: string;
+}
+
+export const tierChanged = (meta: CommandMeta, fields: EventFields<TierChanged>): TierChanged => ({
+  type: T.TierChanged,
+  ...stamp(meta),
+  ...fields,
+});
+
+export const tierRetained = (meta: CommandMeta, fields: EventFields<TierRetained>): TierRetained => ({
+  type: T.TierRetained,
+  ...stamp(meta),
+  ...fields,
+});
+
+export const tierReviewWarned = (meta: CommandMeta, fields: EventFields<TierReviewWarned>): TierReviewWarned => ({
+  type: T.TierReviewWarned,
+  ...stamp(meta),
+  ...fields,
+});

@@ -1,0 +1,45 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { CLOCK, Clock } from '../../shared/domain/clock';
+import { ScheduledJob } from '../../shared/interval-job';
+import { READ_STORE, ReadStore } from '../../infrastructure/read-store/read-store.port';
+import { CustomerDoc, CUSTOMERS } from '../projections/ledger-read-models';
+import { CustomerStreamCommands } from '../customer-stream.commands';
+import { TierLadderReader } from '../../tiers/tier-ladder.reader';
+
+/**
+ * Releases order points held by a program's pending delay once the delay has passed. The read model
+ * only says whom to look at; the release itself is decided on the customer's stream (a hold cancelled
+ * by a refund in the meantime is not paid, and a hold is paid once however many processes run this).
+ */
+@Injectable()
+export class PendingPointsRelease extends ScheduledJob {
+  constructor(
+    private readonly commands: CustomerStreamCommands,
+    private readonly tiers: TierLadderReader,
+    @Inject(READ_STORE) private readonly readStore: ReadStore,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {
+    super(new Logger('PendingPointsRelease'));
+  }
+
+  /** One pass; returns how many customers had points released. */
+  async runOnce(): Promise<number> {
+    const now = this.clock.now().toISOString();
+    const customers = await this.readStore.collection<CustomerDoc>(CUSTOMERS);
+    let released = 0;
+    for (const customer of await customers.find({ nextPendingReleaseAt: { $lte: now } })) {
+      try {
+        const rungs = await this.tiers.rungs(customer.shopId);
+        const decision = await this.commands.run(customer.shopId, customer.id, (meta) => ({
+          type: 'ReleasePendingPoints',
+          meta,
+          tiers: rungs,
+        }));
+        if (decision.events.length > 0) released++;
+      } catch (error) {
+        this.logger.error(`Releasing held points of customer ${customer.id} failed: ${(error as Error).message}`);
+      }
+    }
+    return released;
+  }
+}

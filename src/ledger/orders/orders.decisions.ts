@@ -1,0 +1,179 @@
+import { assertNever } from '../../shared/domain/decider';
+import {
+  earningBaseCents,
+  OrderEarningRule,
+  pointsForOrder,
+  pointsToRevoke,
+} from '../../programs/domain/order-earning';
+import { EarningLimitPolicy } from '../../shops/domain/shop-events';
+import { TierRung } from '../../tiers/domain/tier-rung';
+import { CommandMeta } from '../customer-stream';
+import { CustomerState, requireEnrolled } from '../customer-state';
+import {
+  CouponUsed,
+  couponUsed,
+  OrderCancelled,
+  orderCancelled,
+  OrderDetails,
+  OrderRecorded,
+  orderRecorded,
+  PendingPointsCancelled,
+  PointsAwarded,
+  pointsAwarded,
+  PointsPending,
+  PointsRevoked,
+  pointsRevoked,
+  RefundRecorded,
+  refundRecorded,
+} from '../events/customer-events';
+import { couponApplies } from '../coupons/coupons.decisions';
+import { earningRoom } from '../earning-limit/earning-limit.decisions';
+import { cancelHeld, holdPoints } from '../held-points/held-points.decisions';
+import { pointsContext, PointsRequest } from '../points/points.decisions';
+
+export type OrdersCommand =
+  | (OrderDetails & {
+      type: 'RecordOrder';
+      meta: CommandMeta;
+      discountCodes?: string[];
+      /** The place_order rule that pays for this order (null: no active program). */
+      earning?: OrderEarningRule | null;
+      tiers?: TierRung[];
+      earningLimit?: EarningLimitPolicy | null;
+    })
+  | { type: 'CancelOrder'; meta: CommandMeta; orderId: string }
+  | { type: 'RecordRefund'; meta: CommandMeta; orderId: string; refundId: string; amountCents: number };
+
+type OrdersDecision =
+  | OrderRecorded
+  | CouponUsed
+  | PointsAwarded
+  | PointsPending
+  | OrderCancelled
+  | RefundRecorded
+  | PendingPointsCancelled
+  | PointsRevoked;
+
+/**
+ * Orders pay points once (now, or held for the program's delay), within the earning limit;
+ * cancellations and refunds take back exactly what they paid: pro rata on the cumulative refund,
+ * held points first, never below a zero balance.
+ */
+export function decideOrders(command: OrdersCommand, state: CustomerState): OrdersDecision[] {
+  requireEnrolled(state);
+  switch (command.type) {
+    case 'RecordOrder':
+      return recordOrder(command, state);
+    case 'CancelOrder': {
+      const order = state.orders[command.orderId];
+      if (!order || order.cancelled) return [];
+      const cancelled = orderCancelled(command.meta, {
+        orderId: command.orderId,
+        remainingCents: order.remainingCents,
+      });
+      const stillEarned = order.earnedPoints + order.pendingPoints - order.revokedPoints;
+      return [cancelled, ...takeBack(state, command.meta, command.orderId, stillEarned, 'order_cancelled')];
+    }
+    case 'RecordRefund': {
+      const order = state.orders[command.orderId];
+      if (!order || order.cancelled || state.refunds[command.refundId]) return [];
+      const amountCents = Math.min(Math.max(0, command.amountCents), order.remainingCents);
+      const refunded = refundRecorded(command.meta, {
+        orderId: command.orderId,
+        refundId: command.refundId,
+        amountCents,
+      });
+      // Pro rata, on the cumulative refund, so several partial refunds add up to exactly the whole.
+      const due =
+        pointsToRevoke(order.earnedPoints + order.pendingPoints, order.totalCents, order.refundedCents + amountCents) -
+        order.revokedPoints;
+      return [refunded, ...takeBack(state, command.meta, command.orderId, due, 'order_refunded')];
+    }
+    default:
+      return assertNever(command);
+  }
+}
+
+function recordOrder(command: Extract<OrdersCommand, { type: 'RecordOrder' }>, state: CustomerState): OrdersDecision[] {
+  if (state.orders[command.orderId]) return [];
+  const { meta, earning } = command;
+  const recorded = orderRecorded(meta, {
+    orderId: command.orderId,
+    orderName: command.orderName,
+    totalCents: command.totalCents,
+    currency: command.currency,
+    sourceName: command.sourceName,
+    lineItems: command.lineItems,
+    platformCreatedAt: command.platformCreatedAt,
+    autoRemovePoints: earning?.autoRemovePoints ?? true,
+  });
+  const used = [...new Set(command.discountCodes ?? [])]
+    // A code counts as used only where the platform would accept it: active, not expired, minimum met.
+    .filter((code) => couponApplies(state.coupons[code], command.totalCents, meta.occurredAt))
+    .map((code) =>
+      couponUsed(meta, {
+        rewardId: state.coupons[code].rewardId,
+        couponCode: code,
+        orderId: command.orderId,
+        platformCustomerId: state.platformCustomerId!,
+        email: state.email,
+      }),
+    );
+  const due = earning ? pointsForOrder(earning, earningBaseCents(earning, command.totalCents, command.lineItems)) : 0;
+  // An order is never refused for the earning limit: it earns what is left of it.
+  const points = Math.min(due, earningRoom(state, command.earningLimit, meta.occurredAt));
+  if (!earning || points <= 0) return [recorded, ...used];
+  const program = {
+    programId: earning.programId,
+    programTitle: earning.programTitle,
+    earnBy: earning.earnBy,
+    rateMoney: earning.rateMoney,
+  };
+  const order = { orderId: command.orderId, orderName: command.orderName, currency: command.currency };
+  if (earning.pendingDays && earning.pendingDays > 0) {
+    return [recorded, ...used, holdPoints(state, meta, { points, pendingDays: earning.pendingDays, program, order })];
+  }
+  const request: PointsRequest = { points, source: 'platform', event: 'place_order', reason: null };
+  return [
+    recorded,
+    ...used,
+    pointsAwarded(pointsContext(state, meta, request, state.points + points), { points, program, order }),
+  ];
+}
+
+/** Takes back what an order no longer earns: held points first, then, if its program says so, the balance. */
+function takeBack(
+  state: CustomerState,
+  meta: CommandMeta,
+  orderId: string,
+  requested: number,
+  cause: PointsRevoked['cause'],
+): Array<PendingPointsCancelled | PointsRevoked> {
+  if (requested <= 0) return [];
+  const { cancelled, rest } = cancelHeld(state, meta, orderId, requested, cause);
+  return [...cancelled, ...revoke(state, meta, orderId, rest, cause)];
+}
+
+/** Takes back up to `requested` points an order earned; what the balance cannot cover is the shortfall. */
+function revoke(
+  state: CustomerState,
+  meta: CommandMeta,
+  orderId: string,
+  requested: number,
+  cause: PointsRevoked['cause'],
+): PointsRevoked[] {
+  const order = state.orders[orderId];
+  if (!order.autoRemovePoints || requested <= 0 || !order.earnTransactionId) return [];
+  const points = Math.min(requested, state.points);
+  const request: PointsRequest = { points, source: 'platform', event: cause, reason: null };
+  return [
+    pointsRevoked(pointsContext(state, meta, request, state.points - points), {
+      points,
+      requested,
+      shortfall: requested - points,
+      reversesTransactionId: order.earnTransactionId,
+      cause,
+      order: { orderId, orderName: null, currency: null },
+    }),
+  ];
+}

@@ -1,0 +1,96 @@
+import { CustomerEvent, CustomerEventType as T } from '../events/customer-events';
+import { HeldOnOrder } from '../held-points/held-points.state';
+
+/** What the ledger remembers of an order: what it still counts for, the points it earned, and those it holds. */
+export interface OrderState extends HeldOnOrder {
+  totalCents: number;
+  remainingCents: number;
+  refundedCents: number;
+  cancelled: boolean;
+  earnTransactionId: string | null;
+  autoRemovePoints: boolean;
+}
+
+/** Orders and reversal's share of a customer's state. */
+export interface OrdersShare {
+  orders: Readonly<Record<string, OrderState>>;
+  refunds: Readonly<Record<string, true>>;
+  ordersCount: number;
+  totalSpentCents: number;
+}
+
+export const initialOrders = (): OrdersShare => ({ orders: {}, refunds: {}, ordersCount: 0, totalSpentCents: 0 });
+
+export function evolveOrders(state: OrdersShare, event: CustomerEvent): Partial<OrdersShare> | undefined {
+  switch (event.type) {
+    case T.OrderRecorded:
+      return {
+        orders: {
+          ...state.orders,
+          [event.orderId]: {
+            totalCents: event.totalCents,
+            remainingCents: event.totalCents,
+            refundedCents: 0,
+            cancelled: false,
+            earnedPoints: 0,
+            revokedPoints: 0,
+            earnTransactionId: null,
+            autoRemovePoints: event.autoRemovePoints ?? true,
+            pendingPoints: 0,
+            pendingReleaseAt: null,
+            pendingTransactionId: null,
+          },
+        },
+        ordersCount: state.ordersCount + 1,
+        totalSpentCents: state.totalSpentCents + event.totalCents,
+      };
+    case T.OrderCancelled:
+      return {
+        orders: {
+          ...state.orders,
+          [event.orderId]: { ...state.orders[event.orderId], remainingCents: 0, cancelled: true },
+        },
+        ordersCount: state.ordersCount - 1,
+        totalSpentCents: state.totalSpentCents - event.remainingCents,
+      };
+    case T.RefundRecorded: {
+      const order = state.orders[event.orderId];
+      return {
+        orders: {
+          ...state.orders,
+          [event.orderId]: {
+            ...order,
+            remainingCents: order.remainingCents - event.amountCents,
+            refundedCents: order.refundedCents + event.amountCents,
+          },
+        },
+        refunds: { ...state.refunds, [event.refundId]: true },
+        totalSpentCents: state.totalSpentCents - event.amountCents,
+      };
+    }
+    case T.PointsAwarded: {
+      const orderId = event.order?.orderId;
+      const order = orderId ? state.orders[orderId] : undefined;
+      if (!order || !orderId) return undefined;
+      return {
+        orders: {
+          ...state.orders,
+          [orderId]: {
+            ...order,
+            earnedPoints: order.earnedPoints + event.points,
+            earnTransactionId: event.transactionId,
+          },
+        },
+      };
+    }
+    case T.PointsRevoked: {
+      const orderId = event.order!.orderId;
+      const order = state.orders[orderId];
+      return {
+        orders: { ...state.orders, [orderId]: { ...order, revokedPoints: order.revokedPoints + event.requested } },
+      };
+    }
+    default:
+      return undefined;
+  }
+}

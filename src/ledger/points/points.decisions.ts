@@ -1,0 +1,121 @@
+import { assertNever } from '../../shared/domain/decider';
+import { because } from '../../shared/domain/domain-error';
+import { TierRung } from '../../tiers/domain/tier-rung';
+import { CommandMeta, stamp } from '../customer-stream';
+import { CustomerState, requireEnrolled } from '../customer-state';
+import {
+  PointsAdjusted,
+  pointsAdjusted,
+  PointsAwarded,
+  pointsAwarded,
+  PointsDeducted,
+  pointsDeducted,
+  PointsEventContext,
+  PointsReset,
+  pointsReset,
+} from '../events/customer-events';
+import { PointsShare } from './points.state';
+
+/** Largest single change and balance we accept: far below Number.MAX_SAFE_INTEGER, so sums stay exact. */
+export const MAX_POINTS = 1_000_000_000;
+
+/** A change of points as asked: by whom (source, event) and why (notes, reason), with its idempotency key. */
+export interface PointsRequest {
+  points: number;
+  source: string;
+  event: string;
+  adminNote?: string | null;
+  userNote?: string | null;
+  reason?: string | null;
+  idempotency?: { key: string; requestHash: string } | null;
+}
+
+/** The merchant's manual changes of a balance (tiers: the ladder an award may move the customer up). */
+export type PointsCommand =
+  | { type: 'AwardPoints'; meta: CommandMeta; request: PointsRequest; tiers: TierRung[] }
+  | { type: 'DeductPoints'; meta: CommandMeta; request: PointsRequest }
+  | { type: 'AdjustPoints'; meta: CommandMeta; request: PointsRequest; tiers: TierRung[] }
+  | { type: 'ResetPoints'; meta: CommandMeta; request: PointsRequest };
+
+export function requirePoints(points: number, field: string, { allowZero = false, signed = false } = {}): void {
+  const ok =
+    Number.isInteger(points) &&
+    Math.abs(points) <= MAX_POINTS &&
+    (signed ? points !== 0 : allowZero ? points >= 0 : points > 0);
+  if (!ok) {
+    const rule = signed ? 'a non-zero integer' : allowZero ? 'an integer of 0 or more' : 'a positive integer';
+    throw because.badRequest(`${field} must be ${rule} (at most ${MAX_POINTS})`, { field });
+  }
+}
+
+/** A repeat of an applied idempotency key: nothing new happens; another body under the same key is refused. */
+export function replayOf(state: PointsShare, request: PointsRequest): { transactionId: string } | null {
+  const key = request.idempotency?.key;
+  if (!key) return null;
+  const seen = state.idempotency[key];
+  if (!seen) return null;
+  if (seen.requestHash !== request.idempotency!.requestHash) throw because.idempotencyConflict(key);
+  return { transactionId: seen.transactionId };
+}
+
+/** What every balance change records: who, the balances before and after, and the request's reasons. */
+export function pointsContext(
+  state: Pick<CustomerState, 'platformCustomerId' | 'email' | 'points'>,
+  meta: CommandMeta,
+  request: PointsRequest,
+  newPoint: number,
+): PointsEventContext {
+  return {
+    ...stamp(meta),
+    transactionId: meta.newId(),
+    platformCustomerId: state.platformCustomerId!,
+    email: state.email,
+    oldPoint: state.points,
+    newPoint,
+    source: request.source,
+    event: request.event,
+    adminNote: request.adminNote ?? null,
+    userNote: request.userNote ?? null,
+    reason: request.reason ?? null,
+    idempotencyKey: request.idempotency?.key ?? null,
+    requestHash: request.idempotency?.requestHash ?? null,
+  };
+}
+
+type PointsDecision = PointsAwarded | PointsDeducted | PointsAdjusted | PointsReset;
+
+/** Award, deduct, adjust, reset. A repeat under an applied idempotency key decides nothing. */
+export function decidePoints(command: PointsCommand, state: CustomerState): PointsDecision[] {
+  const { meta, request } = command;
+  requireEnrolled(state);
+  switch (command.type) {
+    case 'AwardPoints': {
+      requirePoints(request.points, 'point');
+      if (replayOf(state, request)) return [];
+      const newPoint = state.points + request.points;
+      if (newPoint > Number.MAX_SAFE_INTEGER) throw because.badRequest('balance would overflow', { field: 'point' });
+      return [pointsAwarded(pointsContext(state, meta, request, newPoint), { points: request.points })];
+    }
+    case 'DeductPoints': {
+      requirePoints(request.points, 'point');
+      if (replayOf(state, request)) return [];
+      if (request.points > state.points) throw because.insufficientPoints(state.points, request.points);
+      const newPoint = state.points - request.points;
+      return [pointsDeducted(pointsContext(state, meta, request, newPoint), { points: request.points })];
+    }
+    case 'AdjustPoints': {
+      requirePoints(request.points, 'point', { signed: true });
+      if (replayOf(state, request)) return [];
+      const newPoint = state.points + request.points;
+      if (newPoint < 0) throw because.insufficientPoints(state.points, -request.points);
+      return [pointsAdjusted(pointsContext(state, meta, request, newPoint), { points: request.points })];
+    }
+    case 'ResetPoints': {
+      requirePoints(request.points, 'point', { allowZero: true });
+      if (replayOf(state, request)) return [];
+      return [pointsReset(pointsContext(state, meta, request, request.points), { resetTo: request.points })];
+    }
+    default:
+      return assertNever(command);
+  }
+}

@@ -1,0 +1,41 @@
+import { CustomerEvent, CustomerEventType as T } from '../events/customer-events';
+
+/** Program earning's share: which programs paid this customer, how often, and for which period. */
+export interface ProgramEarningShare {
+  /** How many times each program has paid this customer (single-event programs pay once). */
+  earnedPrograms: Readonly<Record<string, number>>;
+  /** The last period each periodic program paid for (birthday: the year). */
+  earnedPeriods: Readonly<Record<string, string>>;
+  /** When each program paid this customer (recent payments, for per-program limits). */
+  programPayments: Readonly<Record<string, readonly string[]>>;
+}
+
+export const initialProgramEarning = (): ProgramEarningShare => ({
+  earnedPrograms: {},
+  earnedPeriods: {},
+  programPayments: {},
+});
+
+/** Keep the last 100 payment times per program: enough for any configured limit. */
+const PAYMENTS_KEPT = 100;
+
+/** The program that paid this event's points, if a program did (orders, sign-up, birthday, social). */
+export function payingProgram(event: CustomerEvent): string | null {
+  return event.type === T.PointsAwarded ? (event.program?.programId ?? null) : null;
+}
+
+export function evolveProgramEarning(
+  state: ProgramEarningShare,
+  event: CustomerEvent,
+): Partial<ProgramEarningShare> | undefined {
+  const programId = payingProgram(event);
+  if (!programId || event.type !== T.PointsAwarded) return undefined;
+  return {
+    earnedPrograms: { ...state.earnedPrograms, [programId]: (state.earnedPrograms[programId] ?? 0) + 1 },
+    ...(event.period ? { earnedPeriods: { ...state.earnedPeriods, [programId]: event.period } } : {}),
+    programPayments: {
+      ...state.programPayments,
+      [programId]: [...(state.programPayments[programId] ?? []), event.occurredAt].slice(-PAYMENTS_KEPT),
+    },
+  };
+}

@@ -1,0 +1,115 @@
+import { Injectable } from '@nestjs/common';
+import { CollectionDefinition } from '../../infrastructure/read-store/read-store.port';
+import { RecordedEvent } from '../../infrastructure/event-store/event-store.port';
+import { Projection } from '../../projections/projection';
+import { ProjectionBatch } from '../../projections/projection-batch';
+import { fromRecorded } from '../../event-sourcing/domain-event';
+import {
+  CouponExpired,
+  CouponGranted,
+  CouponRefunded,
+  CouponUsed,
+  CustomerEventType as T,
+  PointsRedeemed,
+} from '../events/customer-events';
+
+/** A coupon bought with points (spec 2.9 Reward). */
+export interface RewardDoc {
+  id: string;
+  shopId: string;
+  customerId: string;
+  platformCustomerId: number;
+  email: string | null;
+  couponCode: string;
+  programId: string | null;
+  programTitle: string | null;
+  programDescription: string | null;
+  rewardType: string;
+  rewardValue: number | null;
+  pointsSpent: number;
+  orderReqAmount: string | null;
+  expiredAt: string | null;
+  discountStatus: 'active' | 'refunded' | 'used' | 'expired';
+  sortKey: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export const REWARDS: CollectionDefinition = {
+  name: 'rewards_v1',
+  indexes: [
+    ['customerId', 'sortKey'],
+    ['shopId', 'couponCode'],
+  ],
+};
+
+/** A new coupon's document: bought with points, or granted (tier rewards). */
+function newReward(
+  e: PointsRedeemed | CouponGranted,
+  recorded: RecordedEvent,
+  origin: Pick<RewardDoc, 'programId' | 'programTitle' | 'pointsSpent' | 'orderReqAmount'>,
+): RewardDoc {
+  return {
+    id: e.reward.rewardId,
+    shopId: e.shopId,
+    customerId: e.customerId,
+    platformCustomerId: e.platformCustomerId,
+    email: e.email,
+    couponCode: e.reward.couponCode,
+    ...origin,
+    programDescription: e.reward.programDescription,
+    rewardType: e.reward.rewardType,
+    rewardValue: e.reward.rewardValue,
+    expiredAt: e.reward.expiresAt,
+    discountStatus: 'active',
+    sortKey: `${e.occurredAt}|${recorded.revision.toString().padStart(12, '0')}`,
+    createdAt: e.occurredAt,
+    updatedAt: e.occurredAt,
+  };
+}
+
+@Injectable()
+export class RewardViewProjection implements Projection {
+  readonly name = 'rewards_v1';
+  readonly collections = [REWARDS];
+
+  handles(eventType: string): boolean {
+    return (
+      eventType === T.PointsRedeemed ||
+      eventType === T.CouponRefunded ||
+      eventType === T.CouponUsed ||
+      eventType === T.CouponGranted ||
+      eventType === T.CouponExpired
+    );
+  }
+
+  async apply(events: RecordedEvent[], batch: ProjectionBatch): Promise<void> {
+    const rewards = batch.collection<RewardDoc>(REWARDS);
+    for (const recorded of events) {
+      const e = fromRecorded<PointsRedeemed | CouponRefunded | CouponUsed | CouponGranted | CouponExpired>(recorded);
+      if (e.type === T.CouponGranted) {
+        rewards.put(
+          newReward(e, recorded, {
+            programId: null,
+            programTitle: e.reward.title,
+            pointsSpent: 0,
+            orderReqAmount: null,
+          }),
+        );
+      } else if (e.type === T.PointsRedeemed) {
+        rewards.put(
+          newReward(e, recorded, {
+            programId: e.program?.programId ?? null,
+            programTitle: e.program?.programTitle ?? null,
+            pointsSpent: e.points,
+            orderReqAmount: e.reward.orderReqAmount,
+          }),
+        );
+      } else {
+        const doc = await rewards.get(e.rewardId);
+        const status = e.type === T.CouponUsed ? 'used' : e.type === T.CouponExpired ? 'expired' : 'refunded';
+        if (doc) rewards.put({ ...doc, discountStatus: status, updatedAt: e.occurredAt });
+      }
+    }
+  }
+}

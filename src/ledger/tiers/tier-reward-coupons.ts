@@ -1,0 +1,141 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { EVENT_STORE, EventStore, GlobalPosition } from '../../infrastructure/event-store/event-store.port';
+import { fromRecorded } from '../../event-sourcing/domain-event';
+import { DecisionRunner } from '../../event-sourcing/decision-runner';
+import { PollingLoop } from '../../shared/polling-loop';
+import { deterministicUuid } from '../../shared/domain/ids';
+import { DomainError } from '../../shared/domain/domain-error';
+import { CLOCK, Clock, ID_GENERATOR, IdGenerator } from '../../shared/domain/clock';
+import { AppConfig } from '../../config/app-config';
+import { COMMERCE_PLATFORM, CommercePlatform } from '../../infrastructure/commerce-platform/commerce-platform.port';
+import { customerLedger } from '../customer-ledger';
+import { customerStreamId } from '../customer-stream';
+import { CustomerEventType, TierChanged } from '../events/customer-events';
+import { TierCatalog } from '../../tiers/tier-catalog';
+
+const CHECKPOINT = 'tier_reward_coupons';
+const BATCH = 1000;
+
+/**
+ * Grants the coupon rewards of a tier when a customer moves up into it with rewards triggered (bonus
+ * points are paid in the same decision as the move). A reader of the global feed with its own
+ * checkpoint, so a slow or failing commerce platform holds back only these grants, never the read
+ * models. Reward ids derive from (tier change, reward index): the platform mints one code per id and
+ * the ledger records one grant per id, so a retry or a second process never doubles a coupon.
+ */
+@Injectable()
+export class TierRewardCoupons {
+  private readonly logger = new Logger('TierRewardCoupons');
+  private checkpoint: GlobalPosition | null = null;
+  private readonly loop: PollingLoop;
+
+  constructor(
+    @Inject(EVENT_STORE) private readonly eventStore: EventStore,
+    @Inject(COMMERCE_PLATFORM) private readonly platform: CommercePlatform,
+    @Inject(CLOCK) private readonly clock: Clock,
+    @Inject(ID_GENERATOR) private readonly ids: IdGenerator,
+    private readonly runner: DecisionRunner,
+    private readonly tiers: TierCatalog,
+    config: AppConfig,
+  ) {
+    // Not nudged on every append: grants can wait a second, and the feed stays free for the read models.
+    this.loop = new PollingLoop({
+      what: 'Tier reward coupons step',
+      logger: this.logger,
+      work: () => this.step(),
+      idlePauseMs: () => Math.max(config.projectionPollMs, 1000),
+    });
+  }
+
+  async start(): Promise<void> {
+    this.checkpoint = await this.eventStore.readCheckpoint(CHECKPOINT);
+    this.loop.start();
+  }
+
+  stop(): Promise<void> {
+    return this.loop.stop();
+  }
+
+  /** Grants what the feed holds now; returns how many events were read. */
+  async step(): Promise<number> {
+    const events = await this.eventStore.readAll({ after: this.checkpoint, limit: BATCH });
+    for (const recorded of events) {
+      if (recorded.type === CustomerEventType.TierChanged) {
+        const change = fromRecorded<TierChanged>(recorded);
+        if (change.direction === 'up' && change.triggerReward) await this.grant(change);
+      }
+      // Advance past each event only once its grants are recorded: a failure retries from here.
+      this.checkpoint = recorded.position;
+    }
+    if (events.length > 0) await this.eventStore.storeCheckpoint(CHECKPOINT, this.checkpoint);
+    return events.length;
+  }
+
+  private async grant(change: TierChanged): Promise<void> {
+    const tier = (await this.tiers.forShop(change.shopId)).docs.find((t) => t.id === change.toTierId);
+    const coupons = (tier?.tierRewards ?? []).map((r, index) => ({ r, index })).filter(({ r }) => r.type === 'coupon');
+    for (const { r, index } of coupons) {
+      try {
+        await this.grantOne(change, r, index);
+      } catch (error) {
+        // Only an outage is worth waiting for; a refused grant must not hold back every later one.
+        if (error instanceof DomainError && error.code === 'PLATFORM_UNAVAILABLE') throw error;
+        this.logger.error(
+          `Tier reward ${index} of tier ${change.toTierId} for customer ${change.customerId} was not granted: ${(error as Error).message}`,
+        );
+      }
+    }
+  }
+
+  private async grantOne(change: TierChanged, r: Record<string, unknown>, index: number): Promise<void> {
+    const rewardId = deterministicUuid(change.eventId, `tier-reward-${index}`);
+    const expiresAt = r.expiresInDays
+      ? new Date(this.clock.now().getTime() + Number(r.expiresInDays) * 86_400_000).toISOString()
+      : null;
+    const rewardType = String(r.rewardType);
+    const rewardValue = r.rewardValue === undefined ? null : Number(r.rewardValue);
+    const title = typeof r.title === 'string' && r.title ? r.title : `${change.toTierName} reward`;
+    const discount = await this.platform.createDiscount({
+      shopId: change.shopId,
+      rewardId,
+      rewardType,
+      rewardValue,
+      orderReqAmount: null,
+      expiresAt,
+      title,
+      platformCustomerId: change.platformCustomerId,
+      combinedWith: { orderDiscounts: false, productDiscounts: false, shippingDiscounts: false },
+      entitledVariantIds: [],
+    });
+    await this.runner.run(
+      customerLedger,
+      customerStreamId(change.shopId, change.customerId),
+      () => ({
+        type: 'GrantCoupon' as const,
+        meta: {
+          shopId: change.shopId,
+          customerId: change.customerId,
+          occurredAt: this.clock.now().toISOString(),
+          newId: () => this.ids.next(),
+        },
+        tierId: change.toTierId,
+        tierChangedEventId: change.eventId,
+        reward: {
+          rewardId,
+          couponCode: discount.code,
+          discountId: discount.discountId,
+          priceRuleId: discount.priceRuleId,
+          rewardType,
+          rewardValue,
+          redeemType: 'fixed',
+          orderReqAmount: null,
+          expiresAt,
+          programDescription: null,
+          title,
+        },
+      }),
+      // Called from a feed reader: waiting for the read models here could wait on itself.
+      { waitForProjections: false },
+    );
+  }
+}

@@ -1,0 +1,64 @@
+/** Calendar arithmetic on ISO instants (UTC unless a time zone is named): periods, months, local days. */
+
+export type PeriodUnit = 'day' | 'week' | 'month' | 'year' | 'lifetime';
+
+/** Start of the limit period that contains `at` (UTC calendar periods; weeks start on Monday). */
+export function periodStart(unit: PeriodUnit, at: string): string {
+  const d = new Date(at);
+  if (unit === 'lifetime') return '0000';
+  if (unit === 'year') return `${d.getUTCFullYear()}-01-01T00:00:00.000Z`;
+  if (unit === 'month') return new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), 1)).toISOString();
+  const day = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate()));
+  if (unit === 'day') return day.toISOString();
+  const back = (day.getUTCDay() + 6) % 7;
+  return new Date(day.getTime() - back * 86_400_000).toISOString();
+}
+
+/** Start of the period after the one that contains `at` (when a periodic limit resets). */
+export function nextPeriodStart(unit: 'day' | 'week' | 'month' | 'year', at: string): string {
+  const start = new Date(periodStart(unit, at));
+  if (unit === 'year') return new Date(Date.UTC(start.getUTCFullYear() + 1, 0, 1)).toISOString();
+  if (unit === 'month') return new Date(Date.UTC(start.getUTCFullYear(), start.getUTCMonth() + 1, 1)).toISOString();
+  return new Date(start.getTime() + (unit === 'day' ? 1 : 7) * 86_400_000).toISOString();
+}
+
+/** The same instant `months` calendar months earlier (clamped to the month's last day). */
+export function monthsBefore(at: string, months: number): string {
+  const d = new Date(at);
+  const target = new Date(
+    Date.UTC(
+      d.getUTCFullYear(),
+      d.getUTCMonth() - months,
+      1,
+      d.getUTCHours(),
+      d.getUTCMinutes(),
+      d.getUTCSeconds(),
+      d.getUTCMilliseconds(),
+    ),
+  );
+  const lastDay = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
+  target.setUTCDate(Math.min(d.getUTCDate(), lastDay));
+  return target.toISOString();
+}
+
+/** The same instant `months` calendar months later (clamped to the month's last day). */
+export function monthsAfter(at: string, months: number): string {
+  return monthsBefore(at, -months);
+}
+
+/** Today's MM/DD and year in a time zone. */
+export function localDay(now: Date, timeZone: string): { monthDay: string; year: string; leap: boolean } {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).formatToParts(now);
+  const get = (type: string) => parts.find((p) => p.type === type)!.value;
+  const year = Number(get('year'));
+  return {
+    monthDay: `${get('month')}/${get('day')}`,
+    year: String(year),
+    leap: (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0,
+  };
+}
