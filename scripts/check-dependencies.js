@@ -8,7 +8,7 @@
 const { execFileSync } = require('node:child_process');
 
 /** Temporary (issue 9): may only go down while the ledger is split into policy folders; then 0 and gone. */
-const BUDGET = { folderCycles: Infinity, topLevelCycles: Infinity };
+const BUDGET = { folderCycles: 62, topLevelCycles: 9 };
 
 const out = execFileSync(
   process.execPath,
@@ -78,7 +78,9 @@ const errors = violations.filter((v) => v.rule.name !== 'no-folder-cycles' && v.
 const topLevel = cycles(edges);
 
 for (const v of errors) {
-  console.error(`${v.rule.name}: ${v.from} -> ${v.to}${v.cycle ? ` (${v.cycle.map((c) => c.name).join(' -> ')})` : ''}`);
+  console.error(
+    `${v.rule.name}: ${v.from} -> ${v.to}${v.cycle ? ` (${v.cycle.map((c) => c.name).join(' -> ')})` : ''}`,
+  );
 }
 const verbose = process.argv.includes('--verbose');
 for (const component of topLevel) {
@@ -88,7 +90,8 @@ for (const component of topLevel) {
       for (const [to, imports] of edges.get(from) ?? [])
         if (component.includes(to)) console.error(`  ${from} -> ${to}: ${imports.length} (${imports[0]})`);
 }
-if (verbose) for (const v of folderCycles) console.error(`folder cycle: ${v.from} -> ${v.cycle.map((c) => c.name).join(' -> ')}`);
+if (verbose)
+  for (const v of folderCycles) console.error(`folder cycle: ${v.from} -> ${v.cycle.map((c) => c.name).join(' -> ')}`);
 console.log(
   `dependency errors: ${errors.length}; folder cycles: ${folderCycles.length} (budget ${BUDGET.folderCycles}); ` +
     `top-level folders in cycles: ${topLevel.flat().length} (budget ${BUDGET.topLevelCycles})`,

@@ -1,7 +1,7 @@
 import { createTestApp, TestApp, auth, expectError, expectSuccess } from '../support/test-app';
 import { defaultStoreKind } from '../support/stores';
-import { PendingPointsRelease } from '../../src/programs/pending-points-release';
-import { PointsExpiry } from '../../src/programs/points-expiry';
+import { PendingPointsRelease } from '../../src/ledger/held-points/pending-points-release.scheduler';
+import { PointsExpiry } from '../../src/ledger/expiry/points-expiry.scheduler';
 import { ProvisionedShop } from '../../src/shops/commands/provision-shop.handler';
 
 /**

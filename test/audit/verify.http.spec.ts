@@ -3,7 +3,7 @@ import { defaultStoreKind } from '../support/stores';
 import { ProvisionedShop } from '../../src/shops/commands/provision-shop.handler';
 import { Difference, ReadModelVerifier } from '../../src/audit/queries/verify-read-models';
 import { CUSTOMERS, CustomerDoc, TRANSACTIONS, TransactionDoc } from '../../src/ledger/projections/ledger-read-models';
-import { REWARDS, RewardDoc } from '../../src/rewards/projections/reward-view.projection';
+import { REWARDS, RewardDoc } from '../../src/ledger/projections/reward-view.projection';
 import { customerIdFor } from '../../src/ledger/customer-identity';
 
 /**

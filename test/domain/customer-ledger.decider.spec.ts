@@ -4,7 +4,7 @@ import {
   CommandMeta,
   TierRung,
 } from '../../src/ledger/domain/customer-ledger.decider';
-import { CustomerEvent, CustomerEventType as T } from '../../src/ledger/domain/customer-events';
+import { CustomerEvent, CustomerEventType as T } from '../../src/ledger/events/customer-events';
 import { deciderSpec, sequentialIds } from '../support/decider-spec';
 
 const spec = deciderSpec(customerLedger);

@@ -1,5 +1,5 @@
 import { customerLedger, CustomerCommand, CommandMeta } from '../../src/ledger/domain/customer-ledger.decider';
-import { CustomerEvent, CustomerEventType as T } from '../../src/ledger/domain/customer-events';
+import { CustomerEvent, CustomerEventType as T } from '../../src/ledger/events/customer-events';
 import {
   ActiveProgram,
   earningBaseCents,

@@ -5,7 +5,7 @@ import {
   TierRung,
   earningLimitStatus,
 } from '../../src/ledger/domain/customer-ledger.decider';
-import { CustomerEvent, CustomerEventType as T } from '../../src/ledger/domain/customer-events';
+import { CustomerEvent, CustomerEventType as T } from '../../src/ledger/events/customer-events';
 import { OrderEarningRule } from '../../src/programs/domain/order-earning';
 import { EarningLimitPolicy } from '../../src/shops/domain/shop-events';
 import { DomainError } from '../../src/shared/domain/domain-error';

@@ -6,7 +6,7 @@ import {
 } from '../../src/programs/domain/spending-rules';
 import { redemptionQuota } from '../../src/ledger/coupons/redemption-quota.decider';
 import { customerLedger, CustomerCommand, CustomerState } from '../../src/ledger/domain/customer-ledger.decider';
-import { CustomerEvent, CustomerEventType as T } from '../../src/ledger/domain/customer-events';
+import { CustomerEvent, CustomerEventType as T } from '../../src/ledger/events/customer-events';
 import { DomainError } from '../../src/shared/domain/domain-error';
 import { deciderSpec, sequentialIds } from '../support/decider-spec';
 

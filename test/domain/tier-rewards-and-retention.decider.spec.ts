@@ -4,7 +4,7 @@ import {
   CustomerState,
   TierRung,
 } from '../../src/ledger/domain/customer-ledger.decider';
-import { CustomerEvent, CustomerEventType as T } from '../../src/ledger/domain/customer-events';
+import { CustomerEvent, CustomerEventType as T } from '../../src/ledger/events/customer-events';
 import { sequentialIds } from '../support/decider-spec';
 
 const tiers: TierRung[] = [

@@ -338,6 +338,44 @@ describe('v2 social interactions', () => {
     });
   });
 
+  it('share_feed and share_micro pay once too, and eligibility shows them earned (one rule for single-event programs)', async () => {
+    await t.enrol(shop, 953);
+    for (const event of ['share_feed', 'share_micro']) {
+      const id = (
+        await t
+          .http()
+          .post('/rest_api/v2/programs')
+          .set(auth(shop))
+          .send({ type: 'earning', event, title: `Share (${event})`, earnPoint: 5 })
+          .expect(201)
+      ).body.data.id;
+      const eligibility = async () =>
+        (
+          await t
+            .http()
+            .get('/rest_api/v2/programs/earning/eligibility?platformCustomerId=953')
+            .set(auth(shop))
+            .expect(200)
+        ).body.data.find((p: any) => p.id === id);
+      expect((await eligibility()).isEarned).toBe(false);
+      await interact({ platformCustomerId: '953', event, earningId: id }).expect(200);
+      expectError(
+        (await interact({ platformCustomerId: '953', event, earningId: id }).expect(400)).body,
+        'LIMIT_REACHED',
+        400,
+      );
+      expect((await eligibility()).isEarned).toBe(true);
+      const v1 = (
+        await t
+          .http()
+          .get('/rest_api/v1/earning-programs-by-customer?shopifyCustomerId=953')
+          .set(auth(shop))
+          .expect(200)
+      ).body.data.find((p: any) => p.id === id);
+      expect(v1.isEarned).toBe(true);
+    }
+  });
+
   it('INVALID_PROGRAM for unknown, non-social, mismatched or disabled programs; 404 unknown customer; 400 bad body', async () => {
     const order = (
       await t

@@ -1,7 +1,8 @@
 import { fromRecorded } from '../../event-sourcing/domain-event';
 import { RecordedEvent } from '../../infrastructure/event-store/event-store.port';
-import { CustomerEvent, CustomerEventType as T } from '../../ledger/domain/customer-events';
-import { customerLedger, CustomerState } from '../../ledger/domain/customer-ledger.decider';
+import { CustomerEvent, CustomerEventType as T } from '../../ledger/events/customer-events';
+import { customerLedger } from '../../ledger/customer-ledger';
+import { CustomerState } from '../../ledger/customer-state';
 
 /**
  * A customer's history as auditors read it: the ledger's own fold (customerLedger.initialState and

@@ -13,10 +13,10 @@ import {
   CustomerEventType as T,
   POINTS_EVENT_TYPES,
   PointsEvent,
-} from '../../ledger/domain/customer-events';
+} from '../../ledger/events/customer-events';
 import { CUSTOMERS, CustomerDoc, TRANSACTIONS, TransactionDoc } from '../../ledger/projections/ledger-read-models';
 import { transactionFromEvent } from '../../ledger/projections/transaction-view.projection';
-import { REWARDS, RewardDoc } from '../../rewards/projections/reward-view.projection';
+import { REWARDS, RewardDoc } from '../../ledger/projections/reward-view.projection';
 import { SHOPS, ShopDoc } from '../../shops/projections/shop-read-models';
 import { CustomerHistory, emptyHistory, evolveHistory } from '../domain/customer-history';
 import { customerDocOf, normalizedCustomerDoc } from '../domain/customer-record';
