@@ -45,6 +45,7 @@ import { TranslationJobWorker } from './translations/commands/translation-job-wo
 import { MACHINE_TRANSLATION } from './infrastructure/machine-translation/machine-translation.port';
 import { LibreTranslateMachineTranslation } from './infrastructure/machine-translation/libretranslate.adapter';
 import { EmbeddedMachineTranslation } from './infrastructure/machine-translation/embedded-machine-translation.adapter';
+import { HEADLESS_CAPABILITY } from './headless/headless.providers';
 
 const CAPABILITIES: Capability[] = [
   SHOPS_CAPABILITY,
@@ -55,6 +56,7 @@ const CAPABILITIES: Capability[] = [
   WEBHOOKS_CAPABILITY,
   AUDIT_CAPABILITY,
   TRANSLATIONS_CAPABILITY,
+  HEADLESS_CAPABILITY,
 ];
 const PROJECTION_CLASSES: Type<Projection>[] = CAPABILITIES.flatMap((c) => c.projections);
 

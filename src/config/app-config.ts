@@ -1,5 +1,32 @@
 import { resolve } from 'node:path';
 
+/** `points/seconds`: at most `points` requests per window of `seconds`. */
+export interface Quota {
+  points: number;
+  seconds: number;
+}
+
+function quota(value: string | undefined, fallback: string, name: string): Quota {
+  const match = /^(\d+)\/(\d+)$/.exec((value || fallback).trim());
+  if (!match || Number(match[1]) < 1 || Number(match[2]) < 1)
+    throw new Error(`${name} must be <requests>/<seconds>, e.g. ${fallback}`);
+  return { points: Number(match[1]), seconds: Number(match[2]) };
+}
+
+export interface HeadlessConfig {
+  /** Lifetime of a headless bearer token (`expiresIn`). */
+  tokenTtlSeconds: number;
+  /** Prefix of rate-limit keys in Redis (several deployments or test runs can share one Redis). */
+  rateLimitPrefix: string;
+  tokenPerCustomer: Quota;
+  tokenPerIp: Quota;
+  requestsPerToken: Quota;
+  /** The public program list, per client IP. */
+  publicPerIp: Quota;
+  /** Retry-After of a 503 RATE_LIMITER_UNAVAILABLE. */
+  limiterRetryAfterSeconds: number;
+}
+
 /** Everything the service reads from its environment, read once at startup (see README). */
 export class AppConfig {
   readonly port: number;
@@ -31,7 +58,6 @@ export class AppConfig {
   /** How often issued coupons past their expiry are expired (0: never). */
   readonly couponExpiryCheckMs: number;
   /** The platform's admin API for coupons and store credit; null: codes are kept by the embedded adapter. */
-  readonly commercePlatform: { baseUrl: string; accessToken: string; timeoutMs: number } | null;
   /** A LibreTranslate-compatible server; null: the embedded translator (translates nothing, says so). */
   readonly machineTranslation: { url: string; apiKey: string | null; timeoutMs: number } | null;
   /** Background jobs of translations (machine translation, embedded content, storefront sync). */
@@ -45,6 +71,15 @@ export class AppConfig {
     backoffBaseMs: number;
     backoffFactor: number;
   };
+  readonly commercePlatform: {
+    baseUrl: string;
+    accessToken: string;
+    timeoutMs: number;
+    customerApiUrl?: string;
+  } | null;
+  /** Redis (rate limits shared by every process); null: in-memory limits, per process. */
+  readonly redisUrl: string | null;
+  readonly headless: HeadlessConfig;
   readonly webhooks: {
     /** Run the delivery worker in this process. */
     worker: boolean;
@@ -82,6 +117,7 @@ export class AppConfig {
           baseUrl: env.COMMERCE_PLATFORM_URL,
           accessToken: env.COMMERCE_PLATFORM_TOKEN ?? '',
           timeoutMs: Number(env.COMMERCE_PLATFORM_TIMEOUT_MS ?? 10_000),
+          ...(env.COMMERCE_PLATFORM_CUSTOMER_API_URL ? { customerApiUrl: env.COMMERCE_PLATFORM_CUSTOMER_API_URL } : {}),
         }
       : null;
     const number = (name: string, fallback: number) => (env[name] ? Number(env[name]) : fallback);
@@ -99,6 +135,16 @@ export class AppConfig {
       maxAttempts: number('TRANSLATION_JOB_MAX_ATTEMPTS', 6),
       backoffBaseMs: number('TRANSLATION_JOB_BACKOFF_BASE_MS', 30_000),
       backoffFactor: number('TRANSLATION_JOB_BACKOFF_FACTOR', 4),
+    };
+    this.redisUrl = env.REDIS_URL || null;
+    this.headless = {
+      tokenTtlSeconds: number('HEADLESS_TOKEN_TTL_SECONDS', 3600),
+      rateLimitPrefix: env.RATE_LIMIT_PREFIX || 'loyalty',
+      tokenPerCustomer: quota(env.HEADLESS_TOKEN_QUOTA_CUSTOMER, '10/60', 'HEADLESS_TOKEN_QUOTA_CUSTOMER'),
+      tokenPerIp: quota(env.HEADLESS_TOKEN_QUOTA_IP, '300/60', 'HEADLESS_TOKEN_QUOTA_IP'),
+      requestsPerToken: quota(env.HEADLESS_REQUEST_QUOTA_TOKEN, '300/60', 'HEADLESS_REQUEST_QUOTA_TOKEN'),
+      publicPerIp: quota(env.HEADLESS_PUBLIC_QUOTA_IP, '600/60', 'HEADLESS_PUBLIC_QUOTA_IP'),
+      limiterRetryAfterSeconds: number('HEADLESS_LIMITER_RETRY_AFTER_SECONDS', 5),
     };
     this.webhooks = {
       worker: (env.WEBHOOK_WORKER ?? 'true') !== 'false',

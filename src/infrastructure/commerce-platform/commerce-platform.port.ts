@@ -52,6 +52,12 @@ export interface ShopMetafield {
   value: string;
 }
 
+/** Whose a customer account access token is, as the platform says. */
+export interface PlatformCustomerIdentity {
+  platformCustomerId: number;
+  email: string | null;
+}
+
 export interface CommercePlatform {
   createDiscount(request: DiscountRequest): Promise<Discount>;
   /** Stops a code from working (refunded coupon, or a redemption that lost a race). */
@@ -66,4 +72,10 @@ export interface CommercePlatform {
   /** The keys of the shop's metafields in a namespace. */
   listShopMetafields(shopId: string, namespace: string): Promise<string[]>;
   deleteShopMetafield(shopId: string, namespace: string, key: string): Promise<void>;
+
+  /**
+   * The customer a customer account access token belongs to (headless token exchange); null when the
+   * platform does not accept the token. Unreachable: PLATFORM_UNAVAILABLE.
+   */
+  verifyCustomerToken(shopId: string, accessToken: string): Promise<PlatformCustomerIdentity | null>;
 }

@@ -2,11 +2,13 @@ import { codeFor } from './discount-codes';
 import { CollectionDefinition, ReadStore } from '../../infrastructure/read-store/read-store.port';
 import { CombinedWith } from '../../programs/domain/spending-rules';
 import { ProductCollections } from './product-collections';
+import { Logger } from '@nestjs/common';
 import {
   CommercePlatform,
   Discount,
   DiscountRequest,
   ShopMetafield,
+  PlatformCustomerIdentity,
   StoreCredit,
   StoreCreditRequest,
 } from './commerce-platform.port';
@@ -58,6 +60,15 @@ export class EmbeddedCommercePlatform implements CommercePlatform {
 
   collectionsOf(shopId: string, productIds: string[]): Promise<Record<string, string[]>> {
     return this.collections.collectionsOf(shopId, productIds);
+  }
+
+  /** No platform to ask: every customer access token is refused (the log says why). */
+  verifyCustomerToken(shopId: string): Promise<PlatformCustomerIdentity | null> {
+    new Logger('EmbeddedCommercePlatform').warn(
+      `A customer access token for shop ${shopId} was refused: the embedded commerce platform cannot verify ` +
+        'platform tokens; set COMMERCE_PLATFORM_URL (and COMMERCE_PLATFORM_CUSTOMER_API_URL) to use this grant',
+    );
+    return Promise.resolve(null);
   }
 
   async createDiscount(request: DiscountRequest): Promise<Discount> {

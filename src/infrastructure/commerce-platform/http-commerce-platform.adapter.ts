@@ -6,6 +6,7 @@ import {
   Discount,
   DiscountRequest,
   ShopMetafield,
+  PlatformCustomerIdentity,
   StoreCredit,
   StoreCreditRequest,
 } from './commerce-platform.port';
@@ -14,6 +15,12 @@ export interface HttpCommercePlatformOptions {
   /** Admin API base; `{domain}` is replaced by the shop's domain (e.g. https://{domain}/admin/api/2025-01). */
   baseUrl: string;
   accessToken: string;
+  /**
+   * The platform's customer account API (GraphQL), where a customer's own access token is checked;
+   * `{domain}` as above. Default: the admin base with `/admin/api/<version>` read as
+   * `/account/customer/api/<version>/graphql`.
+   */
+  customerApiUrl?: string;
   /** The shop's domain, for the base URL. */
   domainOf: (shopId: string) => Promise<string>;
   timeoutMs?: number;
@@ -137,6 +144,40 @@ export class HttpCommercePlatform implements CommercePlatform {
       `/metafields.json?namespace=${encodeURIComponent(namespace)}&fields=id,key&limit=250`,
     );
     return metafields ?? [];
+  }
+
+  async verifyCustomerToken(shopId: string, accessToken: string): Promise<PlatformCustomerIdentity | null> {
+    const template =
+      this.options.customerApiUrl ?? `${this.options.baseUrl.replace('/admin/api/', '/account/customer/api/')}/graphql`;
+    const url = template.replace('{domain}', await this.options.domainOf(shopId));
+    let response: Response;
+    try {
+      response = await fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: accessToken },
+        body: JSON.stringify({ query: '{ customer { id emailAddress { emailAddress } } }' }),
+        signal: AbortSignal.timeout(this.options.timeoutMs ?? 10_000),
+      });
+    } catch (error) {
+      this.logger.error(`customer token check failed: ${(error as Error).message}`);
+      throw new DomainError('PLATFORM_UNAVAILABLE', 'The commerce platform could not be reached', 502);
+    }
+    // The platform does not know the token (expired, revoked, another shop's).
+    if (response.status === 401 || response.status === 403) return null;
+    if (!response.ok) {
+      this.logger.error(`customer token check answered ${response.status}`);
+      throw new DomainError('PLATFORM_UNAVAILABLE', `The commerce platform answered ${response.status}`, 502);
+    }
+    const body = (await response.json().catch(() => null)) as {
+      data?: { customer?: { id?: unknown; emailAddress?: { emailAddress?: unknown } | null } | null };
+    } | null;
+    const customer = body?.data?.customer;
+    // Global ids end in the numeric id (`gid://platform/Customer/7001`).
+    const numeric = typeof customer?.id === 'string' ? /(\d+)$/.exec(customer.id)?.[1] : undefined;
+    const platformCustomerId = numeric ? Number(numeric) : NaN;
+    if (!Number.isSafeInteger(platformCustomerId) || platformCustomerId < 1) return null;
+    const email = customer?.emailAddress?.emailAddress;
+    return { platformCustomerId, email: typeof email === 'string' ? email.toLowerCase() : null };
   }
 
   private async lookup(shopId: string, code: string): Promise<{ id: number; price_rule_id: number } | null> {

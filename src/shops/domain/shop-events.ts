@@ -2,6 +2,7 @@
 export const ShopEventType = {
   Provisioned: 'shop.provisioned.v1',
   SecretRotated: 'shop.secret-rotated.v1',
+  HeadlessSecretRotated: 'shop.headless-secret-rotated.v1',
   PointsExpirySet: 'shop.points-expiry-set.v1',
   EarningLimitSet: 'shop.earning-limit-set.v1',
   TierRetentionSet: 'shop.tier-retention-set.v1',
@@ -26,6 +27,14 @@ export interface ShopSecretRotated {
   occurredAt: string;
   shopId: string;
   appKey: string;
+}
+
+/** The headless secret was replaced: tokens signed with a key derived from the old one stop working. */
+export interface ShopHeadlessSecretRotated {
+  type: typeof ShopEventType.HeadlessSecretRotated;
+  eventId: string;
+  occurredAt: string;
+  shopId: string;
 }
 
 /**
@@ -86,7 +95,12 @@ export interface ShopTierRetentionSet {
 }
 
 export type ShopEvent =
-  ShopProvisioned | ShopSecretRotated | ShopPointsExpirySet | ShopEarningLimitSet | ShopTierRetentionSet;
+  | ShopProvisioned
+  | ShopSecretRotated
+  | ShopHeadlessSecretRotated
+  | ShopPointsExpirySet
+  | ShopEarningLimitSet
+  | ShopTierRetentionSet;
 
 export function shopStreamId(shopId: string): string {
   return `shop-${shopId}`;

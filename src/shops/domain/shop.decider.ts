@@ -16,6 +16,7 @@ export interface ShopState {
 
 export type ShopCommand =
   | { type: 'RotateSecret'; shopId: string; eventId: string; occurredAt: string; appKey: string }
+  | { type: 'RotateHeadlessSecret'; shopId: string; eventId: string; occurredAt: string }
   | { type: 'SetPointsExpiry'; shopId: string; eventId: string; occurredAt: string; policy: PointsExpiryPolicy }
   | { type: 'SetEarningLimit'; shopId: string; eventId: string; occurredAt: string; policy: EarningLimitPolicy }
   | { type: 'SetTierRetention'; shopId: string; eventId: string; occurredAt: string; policy: TierRetentionPolicy }
@@ -124,6 +125,11 @@ export const shopDecider: Decider<ShopState, ShopCommand, ShopEvent> = {
           policy,
         },
       ];
+    }
+    if (command.type === 'RotateHeadlessSecret') {
+      if (!state.provisioned) throw because.notFound('Shop');
+      const { type: _type, ...fields } = command;
+      return [{ ...fields, type: ShopEventType.HeadlessSecretRotated }];
     }
     if (command.type === 'RotateSecret') {
       if (!state.provisioned) throw because.notFound('Shop');

@@ -20,6 +20,7 @@ import { ok } from '../../shared/http/envelope';
 import { PLANS } from '../domain/shop-events';
 import { ProvisionShopCommand } from '../commands/provision-shop.handler';
 import { RotateShopSecretCommand } from '../commands/rotate-shop-secret.handler';
+import { RotateHeadlessSecretCommand } from '../commands/rotate-headless-secret.handler';
 
 const digest = (s: string) => createHash('sha256').update(s).digest();
 
@@ -72,6 +73,15 @@ export class AdminShopsController {
   async rotate(@Param('shopId') shopId: string) {
     return ok(await this.commands.execute(new RotateShopSecretCommand(shopId)), {
       message: 'Secret rotated; the old one no longer works',
+    });
+  }
+
+  @Post(':shopId/rotate-headless-secret')
+  @HttpCode(200)
+  @ApiOperation({ summary: "Replace a shop's headless secret; its headless tokens stop working. Answers the new one once" })
+  async rotateHeadless(@Param('shopId') shopId: string) {
+    return ok(await this.commands.execute(new RotateHeadlessSecretCommand(shopId)), {
+      message: 'Headless secret rotated; tokens issued before no longer work',
     });
   }
 }

@@ -28,9 +28,11 @@ export interface ShopCredentialsDoc {
   secretKeyHash: string;
   /** Signing key of webhook deliveries. */
   secretKey: string;
-  headlessSecret: string;
+  /** Absent on shops made before it existed: created on the first token mint. */
+  headlessSecret?: string;
   createdAt: string;
   rotatedAt?: string;
+  headlessRotatedAt?: string;
 }
 
 export const SHOPS: CollectionDefinition = { name: 'shops_v1', indexes: [['domain']] };

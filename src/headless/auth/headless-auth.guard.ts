@@ -1,0 +1,89 @@
+import { CanActivate, createParamDecorator, ExecutionContext, Injectable } from '@nestjs/common';
+import { Request, Response } from 'express';
+import { decode } from 'jsonwebtoken';
+import passport from 'passport';
+import { ExtractJwt, Strategy as JwtStrategy } from 'passport-jwt';
+import { because } from '../../shared/domain/domain-error';
+import { HeadlessRateLimits } from '../rate-limits/headless-rate-limits';
+import { HeadlessSigningKeys } from './headless-signing-keys';
+import { HeadlessPrincipal, TOKEN_ALGORITHM, TOKEN_AUDIENCE, TOKEN_ISSUER } from './headless-tokens';
+
+export type HeadlessRequest = Request & { headless?: HeadlessPrincipal };
+
+const text = (v: unknown): v is string => typeof v === 'string' && v.length > 0 && v.length <= 200;
+
+/**
+ * `Authorization: Bearer <token>` (passport-jwt): HS256 only, our issuer and audience, not expired,
+ * signed with the key of the shop the token names. Then the token's request quota. Any failure is
+ * 401 (the headless filter sends it without a body).
+ *
+ * The strategy is this application's own instance, not one registered by name in passport's global
+ * registry: several applications in one process (tests, a second instance) each verify with their
+ * own keys.
+ */
+@Injectable()
+export class HeadlessAuthGuard implements CanActivate {
+  private readonly strategy: JwtStrategy;
+
+  constructor(
+    keys: HeadlessSigningKeys,
+    private readonly limits: HeadlessRateLimits,
+  ) {
+    this.strategy = new JwtStrategy(
+      {
+        jwtFromRequest: ExtractJwt.fromAuthHeaderAsBearerToken(),
+        algorithms: [TOKEN_ALGORITHM],
+        issuer: TOKEN_ISSUER,
+        audience: TOKEN_AUDIENCE,
+        // The key is the one of the shop the (not yet verified) token names; a token naming another shop
+        // than the one whose key signed it fails the signature check.
+        secretOrKeyProvider: (_req: Request, rawJwt: string, done: (err: unknown, key?: Buffer) => void) => {
+          const claims = decode(rawJwt, { json: true });
+          if (!claims || !text(claims.shop)) return done(because.unauthorized());
+          keys.signingKey(claims.shop).then(
+            (key) => (key ? done(null, key) : done(because.unauthorized())),
+            (error) => done(error),
+          );
+        },
+      },
+      (claims: Record<string, unknown>, done: (err: unknown, user?: HeadlessPrincipal | false) => void) => {
+        if (!text(claims.sub) || !text(claims.shop) || !text(claims.jti)) return done(null, false);
+        done(null, { shopId: claims.shop, customerId: claims.sub, tokenId: claims.jti });
+      },
+    );
+  }
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    const http = context.switchToHttp();
+    const request = http.getRequest<HeadlessRequest>();
+    const principal = await this.verify(request, http.getResponse<Response>());
+    request.headless = principal;
+    await this.limits.consumeRequest(principal.tokenId);
+    return true;
+  }
+
+  private verify(request: Request, response: Response): Promise<HeadlessPrincipal> {
+    return new Promise((resolve, reject) => {
+      // One object per request: passport sets its callbacks on the strategy object it is given.
+      const perRequest = Object.create(this.strategy) as JwtStrategy;
+      const authenticate = passport.authenticate(
+        perRequest,
+        { session: false },
+        (error: unknown, principal: HeadlessPrincipal | false) => {
+          if (principal) return resolve(principal);
+          // A store outage is not the caller's fault.
+          if (error && !(error instanceof Error && error.name === 'DomainError')) return reject(error);
+          reject(because.unauthorized('A valid headless bearer token is required'));
+        },
+      );
+      authenticate(request, response, (error: unknown) => reject(error ?? because.unauthorized()));
+    });
+  }
+}
+
+/** The shop and customer of the request's token: the only ones a /customer endpoint acts on. */
+export const CurrentCustomer = createParamDecorator((_: unknown, context: ExecutionContext): HeadlessPrincipal => {
+  const principal = context.switchToHttp().getRequest<HeadlessRequest>().headless;
+  if (!principal) throw because.unauthorized();
+  return principal;
+});

@@ -1,0 +1,63 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsInt, IsNotEmpty, IsString, Matches, Max, MaxLength, Min, ValidateIf } from 'class-validator';
+import { ToIdString, ToInteger } from '../../shared/http/query-transforms';
+
+export const GRANT_TYPES = ['hmac', 'shopify_customer_token'] as const;
+export type GrantType = (typeof GRANT_TYPES)[number];
+
+const hmacGrant = (o: TokenRequestDto) => o.grant_type === 'hmac';
+const platformGrant = (o: TokenRequestDto) => o.grant_type === 'shopify_customer_token';
+const knownGrant = (o: TokenRequestDto) => hmacGrant(o) || platformGrant(o);
+
+/** POST /auth/token. Fields of the other grant are ignored; an unknown grant is UNSUPPORTED_GRANT_TYPE. */
+export class TokenRequestDto {
+  @ApiProperty({ enum: GRANT_TYPES })
+  @IsString({ message: 'grant_type is required' })
+  @IsNotEmpty({ message: 'grant_type is required' })
+  @MaxLength(100)
+  grant_type: string;
+
+  @ApiProperty({ example: 'myshop.example.com' })
+  @ValidateIf(knownGrant)
+  @IsString({ message: 'shopDomain is required' })
+  @IsNotEmpty({ message: 'shopDomain is required' })
+  @MaxLength(253)
+  shopDomain: string;
+
+  @ApiPropertyOptional({ description: 'hmac: the numeric platform customer id (not the global id form)' })
+  @ValidateIf(hmacGrant)
+  @ToIdString()
+  @IsString({ message: 'customerId is required' })
+  @Matches(/^[1-9]\d{0,15}$/, { message: 'customerId must be the numeric platform customer id' })
+  customerId?: string;
+
+  @ApiPropertyOptional({ description: 'hmac: the email signed (compared case-insensitively)' })
+  @ValidateIf(hmacGrant)
+  @IsString({ message: 'email is required' })
+  @IsNotEmpty({ message: 'email is required' })
+  @MaxLength(320)
+  email?: string;
+
+  @ApiPropertyOptional({ description: 'hmac: Unix seconds; at most 300 s from server time' })
+  @ValidateIf(hmacGrant)
+  @ToInteger()
+  @IsInt({ message: 'ts must be an integer (Unix seconds)' })
+  @Min(0)
+  @Max(99_999_999_999)
+  ts?: number;
+
+  @ApiPropertyOptional({
+    description: 'hmac: hex HMAC-SHA256 of `<customerId>-<lowercased email>-<ts>` with the headless secret',
+  })
+  @ValidateIf(hmacGrant)
+  @IsString({ message: 'hmac is required' })
+  @Matches(/^[0-9a-fA-F]{64}$/, { message: 'hmac must be 64 hex characters (HMAC-SHA256)' })
+  hmac?: string;
+
+  @ApiPropertyOptional({ description: "shopify_customer_token: the platform's customer account access token" })
+  @ValidateIf(platformGrant)
+  @IsString({ message: 'customerAccessToken is required' })
+  @IsNotEmpty({ message: 'customerAccessToken is required' })
+  @MaxLength(4096)
+  customerAccessToken?: string;
+}

@@ -1,0 +1,29 @@
+import { Body, Controller, Header, HttpCode, Post, UseFilters, UseGuards } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ok } from '../../shared/http/envelope';
+import { TokenExchangeExceptionFilter } from '../http/headless-exception.filter';
+import { TokenIpQuotaGuard } from '../rate-limits/quota.guards';
+import { HEADLESS_PREFIX } from '../http/headless-api.decorator';
+import { IssueHeadlessTokenCommand } from './issue-token.handler';
+import { TokenRequestDto } from './token-request.dto';
+
+@ApiTags('headless')
+@UseFilters(TokenExchangeExceptionFilter)
+@Controller(HEADLESS_PREFIX)
+export class TokenController {
+  constructor(private readonly commands: CommandBus) {}
+
+  @Post('auth/token')
+  @HttpCode(200)
+  @Header('Cache-Control', 'no-store')
+  @UseGuards(TokenIpQuotaGuard)
+  @ApiOperation({
+    summary:
+      'Exchange a customer identity (grant hmac, or shopify_customer_token) for a bearer token; 401 UNAUTHORIZED, 403 PLAN_NOT_ELIGIBLE or EXCLUDED, 429, 503',
+  })
+  async token(@Body() body: TokenRequestDto) {
+    const token = await this.commands.execute(new IssueHeadlessTokenCommand(body));
+    return ok(token, { message: 'Token issued' });
+  }
+}

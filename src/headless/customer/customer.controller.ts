@@ -1,0 +1,22 @@
+import { Controller, Get, Req } from '@nestjs/common';
+import { QueryBus } from '@nestjs/cqrs';
+import { ApiOperation } from '@nestjs/swagger';
+import { Request } from 'express';
+import { ok } from '../../shared/http/envelope';
+import { CurrentCustomer } from '../auth/headless-auth.guard';
+import { HeadlessPrincipal } from '../auth/headless-tokens';
+import { HEADLESS_PREFIX, HeadlessCustomerApi } from '../http/headless-api.decorator';
+import { localeWishOf } from '../text/shopper-text';
+import { GetHeadlessCustomerQuery } from './get-customer.query';
+
+@HeadlessCustomerApi()
+@Controller(HEADLESS_PREFIX)
+export class HeadlessCustomerController {
+  constructor(private readonly queries: QueryBus) {}
+
+  @Get('customer')
+  @ApiOperation({ summary: "The token's customer (spec 2.2)" })
+  async customer(@CurrentCustomer() me: HeadlessPrincipal, @Req() request: Request) {
+    return ok(await this.queries.execute(new GetHeadlessCustomerQuery(me.shopId, me.customerId, localeWishOf(request))));
+  }
+}

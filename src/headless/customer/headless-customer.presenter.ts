@@ -1,0 +1,70 @@
+import { CustomerDoc } from '../../ledger/projections/ledger-read-models';
+import { TierRung } from '../../ledger/domain/customer-state';
+import { ShopperSentences } from '../text/shopper-text';
+
+/** Progress to the next tier (null at the top). Percentage of the way from this tier's entry to the next's, 0-100. */
+export function tierProgress(tierPoint: number, tierId: string | null, rungs: TierRung[]) {
+  const current = rungs.find((t) => t.id === tierId);
+  const currentTarget = current?.targetPoint ?? 0;
+  const next = rungs.filter((t) => t.targetPoint > currentTarget).sort((a, b) => a.targetPoint - b.targetPoint)[0];
+  if (!next) return null;
+  const span = next.targetPoint - currentTarget;
+  const percentage = Math.min(100, Math.max(0, ((tierPoint - currentTarget) / span) * 100));
+  return {
+    nextTierName: next.name,
+    pointsToNext: Math.max(0, next.targetPoint - tierPoint),
+    percentage: Math.round(percentage * 100) / 100,
+    currentTarget,
+    nextTarget: next.targetPoint,
+  };
+}
+
+export interface EarningLimitView {
+  reached: boolean;
+  resetDate: string;
+  period: 'day' | 'week' | 'month' | 'year';
+}
+
+/** Spec 2.2 Headless Customer. */
+export function presentHeadlessCustomer(
+  doc: CustomerDoc,
+  context: {
+    tierNames: Map<string, string>;
+    rungs: TierRung[];
+    earningLimit: EarningLimitView | null;
+    text: ShopperSentences;
+  },
+) {
+  const { earningLimit, text } = context;
+  return {
+    id: doc.id,
+    type: 'member',
+    points: doc.point,
+    totalOrders: doc.ordersCount,
+    totalEarned: doc.totalEarnedPoints,
+    tier: doc.tierId ? { id: doc.tierId, name: context.tierNames.get(doc.tierId) ?? '' } : null,
+    tierProgress: tierProgress(doc.tierPoint, doc.tierId, context.rungs),
+    memberSince: doc.createdAt,
+    marketingConsent: null as boolean | null,
+    smsMarketingConsent: null as boolean | null,
+    avatarUrl: null as string | null,
+    earningLimit: earningLimit
+      ? {
+          reached: earningLimit.reached,
+          resetDate: earningLimit.resetDate,
+          message: earningLimit.reached
+            ? text.t(`earning_limit.reached_${earningLimit.period}`, { date: new Date(earningLimit.resetDate) })
+            : null,
+        }
+      : null,
+    birthday: doc.birthday,
+    dateOfBirth: doc.dateOfBirth,
+    phone: null as string | null,
+    tierPoint: doc.tierPoint,
+    social: { photoUsername: null, chatLinked: false, chatFollowedOA: false, feedConnected: false, feedName: null },
+    createdAlphaPass: false,
+    qrCodeDownloadAlphaPass: null as string | null,
+  };
+}
+
+export type HeadlessCustomer = ReturnType<typeof presentHeadlessCustomer>;

@@ -1,0 +1,35 @@
+import { JwtService } from '@nestjs/jwt';
+import { Capability } from '../shared/capability';
+import { EnglishCatalogueText, SHOPPER_TEXT } from './text/shopper-text';
+import { HeadlessSigningKeys } from './auth/headless-signing-keys';
+import { HeadlessTokens } from './auth/headless-tokens';
+import { HeadlessAuthGuard } from './auth/headless-auth.guard';
+import { IssueHeadlessTokenHandler } from './auth/issue-token.handler';
+import { TokenController } from './auth/token.controller';
+import { HeadlessRateLimits } from './rate-limits/headless-rate-limits';
+import { PublicIpQuotaGuard, TokenIpQuotaGuard } from './rate-limits/quota.guards';
+import { HeadlessExceptionFilter, TokenExchangeExceptionFilter } from './http/headless-exception.filter';
+import { HeadlessEligibility } from './customer/headless-eligibility';
+import { GetHeadlessCustomerHandler } from './customer/get-customer.query';
+import { HeadlessCustomerController } from './customer/customer.controller';
+
+/** The headless customer API (`/app/api/v1/headless`): storefronts acting for one customer with a bearer token. */
+export const HEADLESS_CAPABILITY: Capability = {
+  providers: [
+    JwtService,
+    { provide: SHOPPER_TEXT, useClass: EnglishCatalogueText },
+    HeadlessSigningKeys,
+    HeadlessTokens,
+    HeadlessAuthGuard,
+    HeadlessRateLimits,
+    TokenIpQuotaGuard,
+    PublicIpQuotaGuard,
+    HeadlessExceptionFilter,
+    TokenExchangeExceptionFilter,
+    HeadlessEligibility,
+    IssueHeadlessTokenHandler,
+    GetHeadlessCustomerHandler,
+  ],
+  projections: [],
+  controllers: [TokenController, HeadlessCustomerController],
+};

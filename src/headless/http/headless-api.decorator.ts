@@ -1,0 +1,24 @@
+import { applyDecorators, UseFilters, UseGuards, UseInterceptors } from '@nestjs/common';
+import { ApiBearerAuth, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { HeadlessAuthGuard } from '../auth/headless-auth.guard';
+import { HeadlessExceptionFilter } from './headless-exception.filter';
+import { PersonalCacheInterceptor } from './cache-control.interceptor';
+
+export const HEADLESS_PREFIX = 'app/api/v1/headless';
+/** The OpenAPI security scheme of the headless API. */
+export const HEADLESS_BEARER = 'headless';
+
+/**
+ * Everything a `/customer/*` controller of the headless API needs: the bearer token of one shop and
+ * one customer (and its request quota), the headless error envelope, and `private, no-store`.
+ */
+export const HeadlessCustomerApi = () =>
+  applyDecorators(
+    ApiTags('headless'),
+    ApiBearerAuth(HEADLESS_BEARER),
+    ApiResponse({ status: 401, description: 'Missing, forged, expired or other-shop token (no body)' }),
+    ApiResponse({ status: 429, description: 'Request quota of the token used up (no body, Retry-After)' }),
+    UseGuards(HeadlessAuthGuard),
+    UseFilters(HeadlessExceptionFilter),
+    UseInterceptors(PersonalCacheInterceptor),
+  );

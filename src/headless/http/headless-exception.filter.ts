@@ -1,0 +1,59 @@
+import { ArgumentsHost, Catch, ExceptionFilter, Inject, Logger } from '@nestjs/common';
+import { Request, Response } from 'express';
+import { toErrorBody } from '../../shared/http/v2-exception.filter';
+import { DomainError } from '../../shared/domain/domain-error';
+import { HeadlessRequest } from '../auth/headless-auth.guard';
+import { localeWishOf, SHOPPER_TEXT, ShopperText } from '../text/shopper-text';
+
+export const PERSONAL = 'private, no-store';
+
+/**
+ * Headless failures (spec 7): `{success: false, error {message, code, statusCode}, timestamp}`, the
+ * message in the shopper's language (`error.<CODE>`; `field` names the offending input); 401 and
+ * 429 without a body (429 and 503 RATE_LIMITER_UNAVAILABLE with Retry-After).
+ */
+@Catch()
+export class HeadlessExceptionFilter implements ExceptionFilter {
+  private readonly logger = new Logger('HeadlessErrors');
+  /** The token exchange explains its 401s. */
+  protected readonly unauthorizedHasBody: boolean = false;
+  protected readonly cacheControl: string = PERSONAL;
+
+  constructor(@Inject(SHOPPER_TEXT) private readonly text: ShopperText) {}
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const request = host.switchToHttp().getRequest<HeadlessRequest>();
+    const response = host.switchToHttp().getResponse<Response>();
+    this.respond(exception, request, response).catch((error) => {
+      this.logger.error(`could not answer an error: ${(error as Error)?.stack ?? error}`);
+      if (!response.headersSent) response.status(500).end();
+    });
+  }
+
+  private async respond(exception: unknown, request: HeadlessRequest, response: Response): Promise<void> {
+    const error = toErrorBody(exception);
+    if (error.statusCode >= 500 && error.code !== 'RATE_LIMITER_UNAVAILABLE')
+      this.logger.error((exception as Error)?.stack ?? String(exception));
+    response.setHeader('Cache-Control', this.cacheControl);
+    const retryAfter = exception instanceof DomainError ? exception.details?.retryAfterSeconds : undefined;
+    if (typeof retryAfter === 'number') response.setHeader('Retry-After', String(retryAfter));
+    if (error.statusCode === 429 || (error.statusCode === 401 && !this.unauthorizedHasBody)) {
+      response.status(error.statusCode).end();
+      return;
+    }
+    const sentences = await this.text.for(request.headless?.shopId ?? null, localeWishOf(request as Request));
+    const message = sentences.t(`error.${error.code}`, { seconds: retryAfter ?? 0 }, error.message);
+    response.status(error.statusCode).json({
+      success: false,
+      error: { ...error, message },
+      timestamp: new Date().toISOString(),
+    });
+  }
+}
+
+/** POST /auth/token: its 401s carry the envelope (spec 7), and a token is never cached by anyone. */
+@Catch()
+export class TokenExchangeExceptionFilter extends HeadlessExceptionFilter {
+  protected readonly unauthorizedHasBody = true;
+  protected readonly cacheControl = 'no-store';
+}

@@ -1,0 +1,106 @@
+import { Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
+import Redis from 'ioredis';
+import { RateLimiterAbstract, RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+import { AppConfig, Quota } from '../../config/app-config';
+import { DomainError } from '../../shared/domain/domain-error';
+
+/** 429: no body, `Retry-After` (the headless filter writes both). */
+export class RateLimited extends DomainError {
+  constructor(readonly retryAfterSeconds: number) {
+    super('RATE_LIMITED', 'Too many requests', 429, { retryAfterSeconds });
+  }
+}
+
+/** The token limiter cannot count: no token is issued (fail closed). */
+export class RateLimiterUnavailable extends DomainError {
+  constructor(readonly retryAfterSeconds: number) {
+    super('RATE_LIMITER_UNAVAILABLE', 'The rate limiter is unavailable; retry later', 503, { retryAfterSeconds });
+  }
+}
+
+/**
+ * Headless quotas (rate-limiter-flexible): in Redis when REDIS_URL is set, so every process counts
+ * together; in memory (per process) otherwise.
+ * - token minting per (shop, customer) and per client IP: fails closed (503 RATE_LIMITER_UNAVAILABLE);
+ * - requests per token and the public program list per IP: while Redis is unreachable they count in
+ *   this process's memory instead (a storefront keeps working; the quota is then per process).
+ */
+@Injectable()
+export class HeadlessRateLimits implements OnApplicationShutdown {
+  private readonly logger = new Logger('HeadlessRateLimits');
+  private readonly redis: Redis | null;
+  private readonly tokenPerCustomer: RateLimiterAbstract;
+  private readonly tokenPerIp: RateLimiterAbstract;
+  private readonly requestsPerToken: RateLimiterAbstract;
+  private readonly publicPerIp: RateLimiterAbstract;
+  private readonly retryAfter: number;
+  private lastRedisError = 0;
+
+  constructor(config: AppConfig) {
+    const { headless } = config;
+    this.retryAfter = headless.limiterRetryAfterSeconds;
+    this.redis = config.redisUrl
+      ? new Redis(config.redisUrl, {
+          // Fail fast while disconnected rather than queue: the token limiter must answer now.
+          enableOfflineQueue: false,
+          maxRetriesPerRequest: 1,
+          connectTimeout: 2000,
+          retryStrategy: (attempt) => Math.min(attempt * 200, 2000),
+        })
+      : null;
+    this.redis?.on('error', (error: Error) => {
+      if (Date.now() - this.lastRedisError < 10_000) return;
+      this.lastRedisError = Date.now();
+      this.logger.warn(`Redis (rate limits) unavailable: ${error.message}`);
+    });
+    const limiter = (name: string, quota: Quota, insured: boolean): RateLimiterAbstract => {
+      const options = { keyPrefix: `${headless.rateLimitPrefix}:headless:${name}`, ...toPoints(quota) };
+      if (!this.redis) return new RateLimiterMemory(options);
+      return new RateLimiterRedis({
+        ...options,
+        storeClient: this.redis,
+        rejectIfRedisNotReady: true,
+        ...(insured ? { insuranceLimiter: new RateLimiterMemory(options) } : {}),
+      });
+    };
+    this.tokenPerCustomer = limiter('token-customer', headless.tokenPerCustomer, false);
+    this.tokenPerIp = limiter('token-ip', headless.tokenPerIp, false);
+    this.requestsPerToken = limiter('token-requests', headless.requestsPerToken, true);
+    this.publicPerIp = limiter('public-ip', headless.publicPerIp, true);
+  }
+
+  consumeTokenPerIp(ip: string): Promise<void> {
+    return this.consume(this.tokenPerIp, ip, true);
+  }
+
+  consumeTokenPerCustomer(shopId: string, customer: string): Promise<void> {
+    return this.consume(this.tokenPerCustomer, `${shopId}:${customer}`, true);
+  }
+
+  consumeRequest(tokenId: string): Promise<void> {
+    return this.consume(this.requestsPerToken, tokenId, false);
+  }
+
+  consumePublic(ip: string): Promise<void> {
+    return this.consume(this.publicPerIp, ip, false);
+  }
+
+  private async consume(limiter: RateLimiterAbstract, key: string, failClosed: boolean): Promise<void> {
+    try {
+      await limiter.consume(key);
+    } catch (outcome) {
+      if (outcome instanceof RateLimiterRes) throw new RateLimited(Math.max(1, Math.ceil(outcome.msBeforeNext / 1000)));
+      this.logger.error(`rate limiter failed: ${(outcome as Error)?.message ?? outcome}`);
+      if (failClosed) throw new RateLimiterUnavailable(this.retryAfter);
+      // Insured limiters do not get here; anything else lets the request through rather than fail a read.
+    }
+  }
+
+  onApplicationShutdown(): void {
+    this.redis?.disconnect();
+  }
+}
+
+function toPoints(quota: Quota) {
+  return { points: quota.points, duration: quota.seconds };
+}
