@@ -41,11 +41,18 @@ export async function createHttpApp(options: CreateAppOptions = {}): Promise<INe
     app,
     new DocumentBuilder()
       .setTitle('Loyalty points service')
-      .setDescription('Management API v2, headless customer API, operator API and operations endpoints. See README for the webhook payloads.')
+      .setDescription(
+        'Management API v2, headless customer API, operator API and operations endpoints. See README for the webhook payloads.',
+      )
       .setVersion('0.1.0')
       .addBearerAuth()
       .addBearerAuth(
-        { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'Headless token from POST /app/api/v1/headless/auth/token' },
+        {
+          type: 'http',
+          scheme: 'bearer',
+          bearerFormat: 'JWT',
+          description: 'Headless token from POST /app/api/v1/headless/auth/token',
+        },
         'headless',
       )
       .build(),

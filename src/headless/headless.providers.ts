@@ -9,7 +9,7 @@ import { TokenController } from './auth/token.controller';
 import { HeadlessRateLimits } from './rate-limits/headless-rate-limits';
 import { PublicIpQuotaGuard, TokenIpQuotaGuard } from './rate-limits/quota.guards';
 import { HeadlessExceptionFilter, TokenExchangeExceptionFilter } from './http/headless-exception.filter';
-import { HeadlessEligibility } from './customer/headless-eligibility';
+import { HeadlessEligibility } from './eligibility/headless-eligibility';
 import { GetHeadlessCustomerHandler } from './customer/get-customer.query';
 import { HeadlessCustomerController } from './customer/customer.controller';
 

@@ -10,7 +10,14 @@ import { SettingsController } from './http/settings.controller';
 import { ShopViewProjection } from './projections/shop-view.projection';
 
 export const SHOPS_CAPABILITY: Capability = {
-  providers: [ShopDirectory, ProvisionShopHandler, RotateShopSecretHandler, RotateHeadlessSecretHandler, ShopAuthGuard, AdminTokenGuard],
+  providers: [
+    ShopDirectory,
+    ProvisionShopHandler,
+    RotateShopSecretHandler,
+    RotateHeadlessSecretHandler,
+    ShopAuthGuard,
+    AdminTokenGuard,
+  ],
   projections: [ShopViewProjection],
   controllers: [WhoamiController, AdminShopsController, SettingsController],
 };

@@ -13,7 +13,12 @@ export function hmacOf(secret: string, customerId: string | number, email: strin
 export const nowSeconds = () => Math.floor(Date.now() / 1000);
 
 /** The body a merchant's server sends for the hmac grant. */
-export function hmacGrant(shop: ProvisionedShop, customerId: number, email = `c${customerId}@example.com`, ts = nowSeconds()) {
+export function hmacGrant(
+  shop: ProvisionedShop,
+  customerId: number,
+  email = `c${customerId}@example.com`,
+  ts = nowSeconds(),
+) {
   return {
     grant_type: 'hmac',
     shopDomain: shop.domain,
@@ -26,7 +31,11 @@ export function hmacGrant(shop: ProvisionedShop, customerId: number, email = `c$
 
 /** A bearer token for the customer, through the token exchange. */
 export async function tokenFor(t: TestApp, shop: ProvisionedShop, customerId: number, email?: string): Promise<string> {
-  const response = await t.http().post(`${HEADLESS}/auth/token`).send(hmacGrant(shop, customerId, email)).expect(200);
+  const response = await t
+    .http()
+    .post(`${HEADLESS}/auth/token`)
+    .send(hmacGrant(shop, customerId, email))
+    .expect(200);
   return response.body.data.token as string;
 }
 

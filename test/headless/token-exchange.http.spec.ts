@@ -10,7 +10,11 @@ describe(`headless token exchange and bearer tokens (${defaultStoreKind()})`, ()
   let t: TestApp;
   let shop: ProvisionedShop;
   let other: ProvisionedShop;
-  const exchange = (body: unknown) => t.http().post(`${HEADLESS}/auth/token`).send(body as object);
+  const exchange = (body: unknown) =>
+    t
+      .http()
+      .post(`${HEADLESS}/auth/token`)
+      .send(body as object);
   const me = (token: string) => t.http().get(`${HEADLESS}/customer`).set(bearer(token));
 
   beforeAll(async () => {
@@ -58,7 +62,11 @@ describe(`headless token exchange and bearer tokens (${defaultStoreKind()})`, ()
     it.each([
       ['grant_type missing', (b: any) => ({ ...b, grant_type: undefined }), 'grant_type'],
       ['shopDomain missing', (b: any) => ({ ...b, shopDomain: undefined }), 'shopDomain'],
-      ['customerId in the global id form', (b: any) => ({ ...b, customerId: 'gid://platform/Customer/1001' }), 'customerId'],
+      [
+        'customerId in the global id form',
+        (b: any) => ({ ...b, customerId: 'gid://platform/Customer/1001' }),
+        'customerId',
+      ],
       ['email missing', (b: any) => ({ ...b, email: undefined }), 'email'],
       ['ts not a number', (b: any) => ({ ...b, ts: 'yesterday' }), 'ts'],
       ['hmac not hex', (b: any) => ({ ...b, hmac: 'zz' }), 'hmac'],
@@ -77,11 +85,17 @@ describe(`headless token exchange and bearer tokens (${defaultStoreKind()})`, ()
       ['ts more than 300 s in the past', (b: any) => withTs(b, nowSeconds() - 301)],
       ['ts more than 300 s ahead', (b: any) => withTs(b, nowSeconds() + 301)],
       ['a wrong signature', (b: any) => ({ ...b, hmac: 'ab'.repeat(32) })],
-      ['the REST secret key used instead of the headless secret', (b: any) => ({ ...b, hmac: hmacOf(shop.secretKey, 1001, b.email, b.ts) })],
+      [
+        'the REST secret key used instead of the headless secret',
+        (b: any) => ({ ...b, hmac: hmacOf(shop.secretKey, 1001, b.email, b.ts) }),
+      ],
       ['an unknown shop', (b: any) => ({ ...b, shopDomain: 'nowhere.example.com' })],
       ['a customer the service does not know', (b: any) => signed({ ...b, customerId: '9999' })],
       ['an email that is not the customer', (b: any) => signed({ ...b, email: 'eve@example.com' })],
-      ['the other shop signing for this shop', (b: any) => ({ ...b, hmac: hmacOf(other.headlessSecret, 1001, b.email, b.ts) })],
+      [
+        'the other shop signing for this shop',
+        (b: any) => ({ ...b, hmac: hmacOf(other.headlessSecret, 1001, b.email, b.ts) }),
+      ],
     ])('401 UNAUTHORIZED with the envelope: %s', async (_case, change) => {
       const res = await exchange(change(hmacGrant(shop, 1001, 'ada@example.com'))).expect(401);
       expectError(res.body, 'UNAUTHORIZED', 401);

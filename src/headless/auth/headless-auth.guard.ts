@@ -6,9 +6,8 @@ import { ExtractJwt, Strategy as JwtStrategy } from 'passport-jwt';
 import { because } from '../../shared/domain/domain-error';
 import { HeadlessRateLimits } from '../rate-limits/headless-rate-limits';
 import { HeadlessSigningKeys } from './headless-signing-keys';
-import { HeadlessPrincipal, TOKEN_ALGORITHM, TOKEN_AUDIENCE, TOKEN_ISSUER } from './headless-tokens';
-
-export type HeadlessRequest = Request & { headless?: HeadlessPrincipal };
+import { TOKEN_ALGORITHM, TOKEN_AUDIENCE, TOKEN_ISSUER } from './headless-tokens';
+import { HeadlessPrincipal, HeadlessRequest } from '../http/headless-request';
 
 const text = (v: unknown): v is string => typeof v === 'string' && v.length > 0 && v.length <= 200;
 

@@ -17,13 +17,6 @@ export interface HeadlessToken {
   expiresIn: number;
 }
 
-/** Who a verified token speaks for. */
-export interface HeadlessPrincipal {
-  shopId: string;
-  customerId: string;
-  tokenId: string;
-}
-
 /** Issues HS256 tokens naming one shop and one customer, signed with the shop's own key. */
 @Injectable()
 export class HeadlessTokens {

@@ -9,7 +9,7 @@ import { CustomerLookup } from '../../ledger/queries/customer-lookup';
 import { CustomerDoc } from '../../ledger/projections/ledger-read-models';
 import { COMMERCE_PLATFORM, CommercePlatform } from '../../infrastructure/commerce-platform/commerce-platform.port';
 import { HeadlessRateLimits } from '../rate-limits/headless-rate-limits';
-import { HeadlessEligibility } from '../customer/headless-eligibility';
+import { HeadlessEligibility } from '../eligibility/headless-eligibility';
 import { HeadlessSigningKeys } from './headless-signing-keys';
 import { HeadlessToken, HeadlessTokens } from './headless-tokens';
 import { GRANT_TYPES, TokenRequestDto } from './token-request.dto';

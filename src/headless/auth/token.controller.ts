@@ -4,7 +4,7 @@ import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ok } from '../../shared/http/envelope';
 import { TokenExchangeExceptionFilter } from '../http/headless-exception.filter';
 import { TokenIpQuotaGuard } from '../rate-limits/quota.guards';
-import { HEADLESS_PREFIX } from '../http/headless-api.decorator';
+import { HEADLESS_PREFIX } from '../http/headless-request';
 import { IssueHeadlessTokenCommand } from './issue-token.handler';
 import { TokenRequestDto } from './token-request.dto';
 

@@ -4,8 +4,8 @@ import { ApiOperation } from '@nestjs/swagger';
 import { Request } from 'express';
 import { ok } from '../../shared/http/envelope';
 import { CurrentCustomer } from '../auth/headless-auth.guard';
-import { HeadlessPrincipal } from '../auth/headless-tokens';
-import { HEADLESS_PREFIX, HeadlessCustomerApi } from '../http/headless-api.decorator';
+import { HeadlessCustomerApi } from '../auth/headless-customer-api.decorator';
+import { HEADLESS_PREFIX, HeadlessPrincipal } from '../http/headless-request';
 import { localeWishOf } from '../text/shopper-text';
 import { GetHeadlessCustomerQuery } from './get-customer.query';
 
@@ -17,6 +17,8 @@ export class HeadlessCustomerController {
   @Get('customer')
   @ApiOperation({ summary: "The token's customer (spec 2.2)" })
   async customer(@CurrentCustomer() me: HeadlessPrincipal, @Req() request: Request) {
-    return ok(await this.queries.execute(new GetHeadlessCustomerQuery(me.shopId, me.customerId, localeWishOf(request))));
+    return ok(
+      await this.queries.execute(new GetHeadlessCustomerQuery(me.shopId, me.customerId, localeWishOf(request))),
+    );
   }
 }

@@ -2,7 +2,7 @@ import { ArgumentsHost, Catch, ExceptionFilter, Inject, Logger } from '@nestjs/c
 import { Request, Response } from 'express';
 import { toErrorBody } from '../../shared/http/v2-exception.filter';
 import { DomainError } from '../../shared/domain/domain-error';
-import { HeadlessRequest } from '../auth/headless-auth.guard';
+import { HeadlessRequest } from './headless-request';
 import { localeWishOf, SHOPPER_TEXT, ShopperText } from '../text/shopper-text';
 
 export const PERSONAL = 'private, no-store';

@@ -78,7 +78,9 @@ export class AdminShopsController {
 
   @Post(':shopId/rotate-headless-secret')
   @HttpCode(200)
-  @ApiOperation({ summary: "Replace a shop's headless secret; its headless tokens stop working. Answers the new one once" })
+  @ApiOperation({
+    summary: "Replace a shop's headless secret; its headless tokens stop working. Answers the new one once",
+  })
   async rotateHeadless(@Param('shopId') shopId: string) {
     return ok(await this.commands.execute(new RotateHeadlessSecretCommand(shopId)), {
       message: 'Headless secret rotated; tokens issued before no longer work',

@@ -1,12 +1,9 @@
 import { applyDecorators, UseFilters, UseGuards, UseInterceptors } from '@nestjs/common';
 import { ApiBearerAuth, ApiResponse, ApiTags } from '@nestjs/swagger';
-import { HeadlessAuthGuard } from '../auth/headless-auth.guard';
-import { HeadlessExceptionFilter } from './headless-exception.filter';
-import { PersonalCacheInterceptor } from './cache-control.interceptor';
-
-export const HEADLESS_PREFIX = 'app/api/v1/headless';
-/** The OpenAPI security scheme of the headless API. */
-export const HEADLESS_BEARER = 'headless';
+import { HeadlessAuthGuard } from './headless-auth.guard';
+import { HeadlessExceptionFilter } from '../http/headless-exception.filter';
+import { PersonalCacheInterceptor } from '../http/cache-control.interceptor';
+import { HEADLESS_BEARER } from '../http/headless-request';
 
 /**
  * Everything a `/customer/*` controller of the headless API needs: the bearer token of one shop and
