@@ -1,6 +1,5 @@
 import { JwtService } from '@nestjs/jwt';
 import { Capability } from '../shared/capability';
-import { EnglishCatalogueText, SHOPPER_TEXT } from './text/shopper-text';
 import { HeadlessSigningKeys } from './auth/headless-signing-keys';
 import { HeadlessTokens } from './auth/headless-tokens';
 import { HeadlessAuthGuard } from './auth/headless-auth.guard';
@@ -17,7 +16,6 @@ import { HeadlessCustomerController } from './customer/customer.controller';
 export const HEADLESS_CAPABILITY: Capability = {
   providers: [
     JwtService,
-    { provide: SHOPPER_TEXT, useClass: EnglishCatalogueText },
     HeadlessSigningKeys,
     HeadlessTokens,
     HeadlessAuthGuard,

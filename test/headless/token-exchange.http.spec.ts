@@ -79,6 +79,8 @@ describe(`headless token exchange and bearer tokens (${defaultStoreKind()})`, ()
     it('400 UNSUPPORTED_GRANT_TYPE for any other grant', async () => {
       const res = await exchange({ grant_type: 'password', shopDomain: shop.domain }).expect(400);
       expectError(res.body, 'UNSUPPORTED_GRANT_TYPE', 400);
+      // The shopper-facing text of the code (catalogue `error.UNSUPPORTED_GRANT_TYPE`).
+      expect(res.body.error.message).toBe('This sign-in method is not supported.');
     });
 
     it.each([

@@ -6,7 +6,7 @@ import { ok } from '../../shared/http/envelope';
 import { CurrentCustomer } from '../auth/headless-auth.guard';
 import { HeadlessCustomerApi } from '../auth/headless-customer-api.decorator';
 import { HEADLESS_PREFIX, HeadlessPrincipal } from '../http/headless-request';
-import { localeWishOf } from '../text/shopper-text';
+import { localeRequestOf } from '../../translations/queries/shop-text';
 import { GetHeadlessCustomerQuery } from './get-customer.query';
 
 @HeadlessCustomerApi()
@@ -18,7 +18,7 @@ export class HeadlessCustomerController {
   @ApiOperation({ summary: "The token's customer (spec 2.2)" })
   async customer(@CurrentCustomer() me: HeadlessPrincipal, @Req() request: Request) {
     return ok(
-      await this.queries.execute(new GetHeadlessCustomerQuery(me.shopId, me.customerId, localeWishOf(request))),
+      await this.queries.execute(new GetHeadlessCustomerQuery(me.shopId, me.customerId, localeRequestOf(request))),
     );
   }
 }

@@ -1,9 +1,9 @@
-import { Inject } from '@nestjs/common';
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { CustomerLookup } from '../../ledger/queries/customer-lookup';
 import { TierCatalog } from '../../tiers/tier-catalog';
 import { ShopDirectory } from '../../shops/shop-directory';
-import { LocaleWish, SHOPPER_TEXT, ShopperText } from '../text/shopper-text';
+import { ShopText } from '../../translations/queries/shop-text';
+import { LocaleRequest } from '../../translations/domain/locale-resolution';
 import { HeadlessCustomer, presentHeadlessCustomer } from './headless-customer.presenter';
 
 /** GET /customer (and the answer of join-program): the token's customer as a storefront shows it. */
@@ -11,7 +11,7 @@ export class GetHeadlessCustomerQuery {
   constructor(
     readonly shopId: string,
     readonly customerId: string,
-    readonly locale: LocaleWish,
+    readonly locale: LocaleRequest,
   ) {}
 }
 
@@ -21,7 +21,7 @@ export class GetHeadlessCustomerHandler implements IQueryHandler<GetHeadlessCust
     private readonly customers: CustomerLookup,
     private readonly tiers: TierCatalog,
     private readonly shops: ShopDirectory,
-    @Inject(SHOPPER_TEXT) private readonly text: ShopperText,
+    private readonly text: ShopText,
   ) {}
 
   async execute({ shopId, customerId, locale }: GetHeadlessCustomerQuery): Promise<HeadlessCustomer> {

@@ -1,6 +1,6 @@
 import { CustomerDoc } from '../../ledger/projections/ledger-read-models';
 import { TierRung } from '../../ledger/domain/customer-state';
-import { ShopperSentences } from '../text/shopper-text';
+import { LocalizedText } from '../../translations/queries/shop-text';
 
 /** Progress to the next tier (null at the top). Percentage of the way from this tier's entry to the next's, 0-100. */
 export function tierProgress(tierPoint: number, tierId: string | null, rungs: TierRung[]) {
@@ -32,7 +32,7 @@ export function presentHeadlessCustomer(
     tierNames: Map<string, string>;
     rungs: TierRung[];
     earningLimit: EarningLimitView | null;
-    text: ShopperSentences;
+    text: LocalizedText;
   },
 ) {
   const { earningLimit, text } = context;

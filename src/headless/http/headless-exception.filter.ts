@@ -1,9 +1,9 @@
-import { ArgumentsHost, Catch, ExceptionFilter, Inject, Logger } from '@nestjs/common';
+import { ArgumentsHost, Catch, ExceptionFilter, Logger } from '@nestjs/common';
 import { Request, Response } from 'express';
 import { toErrorBody } from '../../shared/http/v2-exception.filter';
 import { DomainError } from '../../shared/domain/domain-error';
 import { HeadlessRequest } from './headless-request';
-import { localeWishOf, SHOPPER_TEXT, ShopperText } from '../text/shopper-text';
+import { localeRequestOf, ShopText } from '../../translations/queries/shop-text';
 
 export const PERSONAL = 'private, no-store';
 
@@ -19,7 +19,7 @@ export class HeadlessExceptionFilter implements ExceptionFilter {
   protected readonly unauthorizedHasBody: boolean = false;
   protected readonly cacheControl: string = PERSONAL;
 
-  constructor(@Inject(SHOPPER_TEXT) private readonly text: ShopperText) {}
+  constructor(private readonly text: ShopText) {}
 
   catch(exception: unknown, host: ArgumentsHost): void {
     const request = host.switchToHttp().getRequest<HeadlessRequest>();
@@ -41,8 +41,11 @@ export class HeadlessExceptionFilter implements ExceptionFilter {
       response.status(error.statusCode).end();
       return;
     }
-    const sentences = await this.text.for(request.headless?.shopId ?? null, localeWishOf(request as Request));
-    const message = sentences.t(`error.${error.code}`, { seconds: retryAfter ?? 0 }, error.message);
+    const text = await this.text.for(request.headless?.shopId ?? '', localeRequestOf(request as Request));
+    const key = `error.${error.code}`;
+    const shopperMessage = text.t(key, { seconds: retryAfter ?? 0 });
+    // Codes without shopper text (management-style refusals) keep the service's own message.
+    const message = shopperMessage === key ? error.message : shopperMessage;
     response.status(error.statusCode).json({
       success: false,
       error: { ...error, message },
