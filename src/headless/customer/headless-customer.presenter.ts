@@ -1,5 +1,5 @@
 import { CustomerDoc } from '../../ledger/projections/ledger-read-models';
-import { TierRung } from '../../ledger/domain/customer-state';
+import { TierRung } from '../../tiers/domain/tier-rung';
 import { LocalizedText } from '../../translations/queries/shop-text';
 
 /** Progress to the next tier (null at the top). Percentage of the way from this tier's entry to the next's, 0-100. */
