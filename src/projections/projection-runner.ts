@@ -56,6 +56,7 @@ export class ProjectionRunner {
       logger: this.logger,
       // Something was read: look again at once, more may have committed meanwhile.
       work: () => this.step(),
+      pageSize: BATCH,
       onIdle: async () => {
         if (this.unsaved.size > 0 && Date.now() - this.lastSaved >= CHECKPOINT_EVERY_MS) await this.saveCheckpoints();
       },

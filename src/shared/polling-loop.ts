@@ -9,6 +9,12 @@ export interface PollingLoopOptions {
   onIdle?: () => Promise<void>;
   /** Runs after a failed round (e.g. reloading state). */
   onError?: () => Promise<void>;
+  /**
+   * Feed readers: the page size. A round that read a partial page has read everything readable, so
+   * the loop pauses (briefly, while someone waits) instead of reading again at once, unless it was
+   * nudged meanwhile. Without it, every round with work is followed by one more read.
+   */
+  pageSize?: number;
   logger: Logger;
   what: string;
 }
@@ -22,6 +28,8 @@ export class PollingLoop {
   private loop: Promise<void> | null = null;
   private wake: (() => void) | null = null;
   private failures = 0;
+  /** Nudged since the current round started. */
+  private nudged = false;
 
   constructor(private readonly options: PollingLoopOptions) {}
 
@@ -43,6 +51,7 @@ export class PollingLoop {
   }
 
   nudge(): void {
+    this.nudged = true;
     this.wake?.();
   }
 
@@ -50,6 +59,7 @@ export class PollingLoop {
     const { work, idlePauseMs, onIdle, onError, logger, what } = this.options;
     while (this.running) {
       let done = 0;
+      this.nudged = false;
       try {
         done = await work();
         this.failures = 0;
@@ -58,8 +68,11 @@ export class PollingLoop {
         logger.error(`${what} failed (${this.failures} in a row): ${(error as Error).stack ?? error}`);
         await onError?.().catch(() => undefined);
       }
-      if (done > 0) continue;
+      const { pageSize } = this.options;
+      if (done > 0 && (pageSize === undefined || done >= pageSize || this.nudged)) continue;
       if (this.failures === 0) await onIdle?.().catch((error) => logger.error(error));
+      // A nudge during the round (or onIdle) found no pause to end: look again now.
+      if (this.nudged && this.failures === 0) continue;
       const pause = this.failures > 0 ? Math.min(5000, 100 * 2 ** this.failures) : idlePauseMs();
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, pause);

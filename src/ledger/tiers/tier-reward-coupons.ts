@@ -43,6 +43,7 @@ export class TierRewardCoupons {
       what: 'Tier reward coupons step',
       logger: this.logger,
       work: () => this.step(),
+      pageSize: BATCH,
       idlePauseMs: () => Math.max(config.projectionPollMs, 1000),
     });
   }

@@ -46,6 +46,7 @@ export class WebhookProjector {
       what: 'Webhook projector step',
       logger: this.logger,
       work: () => this.step(),
+      pageSize: BATCH,
       // Start again from what is stored: the failed batch was not committed.
       onError: () => this.load(),
       idlePauseMs: () => this.config.projectionPollMs,
