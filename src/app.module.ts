@@ -5,7 +5,7 @@ import { TerminusModule } from '@nestjs/terminus';
 import { LoggerModule } from 'nestjs-pino';
 import pino from 'pino';
 import { AppConfig } from './config/app-config';
-import { Storage } from './infrastructure/storage';
+import { STORAGE, Storage } from './infrastructure/storage';
 import { EVENT_STORE } from './infrastructure/event-store/event-store.port';
 import { READ_STORE } from './infrastructure/read-store/read-store.port';
 import { CLOCK, Clock, ID_GENERATOR, IdGenerator, systemClock } from './shared/domain/clock';
@@ -60,7 +60,7 @@ const CAPABILITIES: Capability[] = [
 ];
 const PROJECTION_CLASSES: Type<Projection>[] = CAPABILITIES.flatMap((c) => c.projections);
 
-export const STORAGE = Symbol('STORAGE');
+export { STORAGE };
 
 export interface AppModuleOptions {
   config: AppConfig;

@@ -50,7 +50,7 @@ async function main(argv: string[]): Promise<number> {
   const options = flags(checking ? rest.slice(1) : rest);
   const config = new AppConfig({ ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent' });
   if (checking) return checkCommand(config, rest[0], options);
-  const lock = config.databaseUrl ? null : new DataDirLock(config.dataDir);
+  const lock = config.usesEmbeddedStore ? new DataDirLock(config.dataDir) : null;
   const holder = lock?.holder();
   if (holder) {
     process.stderr.write(

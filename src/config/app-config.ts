@@ -1,5 +1,8 @@
 import { resolve } from 'node:path';
 
+export type EventStoreKind = 'postgres' | 'pglite' | 'eventstoredb';
+export type ReadStoreKind = 'postgres' | 'pglite' | 'mongodb';
+
 /** `points/seconds`: at most `points` requests per window of `seconds`. */
 export interface Quota {
   points: number;
@@ -34,6 +37,16 @@ export class AppConfig {
   /** Set: PostgreSQL server. Unset: embedded PGlite under dataDir. */
   readonly databaseUrl: string | null;
   readonly dataDir: string;
+  /** Where the event log lives (EVENT_STORE; default: postgres with DATABASE_URL, else pglite). */
+  readonly eventStoreKind: EventStoreKind;
+  /** Where the read models live (READ_STORE; same default). */
+  readonly readStoreKind: ReadStoreKind;
+  /** EventStoreDB/KurrentDB connection string, e.g. `esdb://localhost:2113?tls=false`. */
+  readonly esdbUrl: string | null;
+  /** Prepended to every stream name in EventStoreDB (several environments on one server; tests). */
+  readonly esdbStreamNamespace: string;
+  /** MongoDB connection string; its path names the database (default `loyalty`). */
+  readonly mongoUrl: string | null;
   /** Unset: the operator API under /admin/api is off. */
   readonly adminToken: string | null;
   /** HMAC key the commerce platform signs its webhooks with. Unset: platform ingestion answers 503. */
@@ -99,6 +112,22 @@ export class AppConfig {
     this.host = env.HOST ?? '0.0.0.0';
     this.databaseUrl = env.DATABASE_URL || null;
     this.dataDir = resolve(env.DATA_DIR ?? './data');
+    const sqlDefault = this.databaseUrl ? 'postgres' : 'pglite';
+    this.eventStoreKind = oneOf('EVENT_STORE', env.EVENT_STORE || sqlDefault, ['postgres', 'pglite', 'eventstoredb']);
+    this.readStoreKind = oneOf('READ_STORE', env.READ_STORE || sqlDefault, ['postgres', 'pglite', 'mongodb']);
+    this.esdbUrl = env.ESDB_URL || null;
+    this.esdbStreamNamespace = env.ESDB_STREAM_NAMESPACE ?? '';
+    this.mongoUrl = env.MONGO_URL || null;
+    const needs: Array<[boolean, string, string | null]> = [
+      [this.eventStoreKind === 'postgres' || this.readStoreKind === 'postgres', 'DATABASE_URL', this.databaseUrl],
+      [this.eventStoreKind === 'eventstoredb', 'ESDB_URL', this.esdbUrl],
+      [this.readStoreKind === 'mongodb', 'MONGO_URL', this.mongoUrl],
+    ];
+    for (const [needed, name, value] of needs) {
+      if (needed && !value) {
+        throw new Error(`${name} is required with EVENT_STORE=${this.eventStoreKind} READ_STORE=${this.readStoreKind}`);
+      }
+    }
     this.adminToken = env.ADMIN_TOKEN || null;
     this.platformWebhookSecret = env.PLATFORM_WEBHOOK_SECRET || null;
     this.logLevel = env.LOG_LEVEL ?? 'info';
@@ -162,4 +191,19 @@ export class AppConfig {
   get storeKind(): 'postgres' | 'pglite' {
     return this.databaseUrl ? 'postgres' : 'pglite';
   }
+
+  /**
+   * Whether this process opens the embedded PGlite directory: for the log or the read models when
+   * chosen, and for the webhook outbox and checkpoints whenever DATABASE_URL is unset.
+   */
+  get usesEmbeddedStore(): boolean {
+    return !this.inMemory && (!this.databaseUrl || this.eventStoreKind === 'pglite' || this.readStoreKind === 'pglite');
+  }
+}
+
+function oneOf<T extends string>(name: string, value: string, allowed: readonly T[]): T {
+  if (!(allowed as readonly string[]).includes(value)) {
+    throw new Error(`${name} must be one of ${allowed.join(', ')} (got "${value}")`);
+  }
+  return value as T;
 }

@@ -1,8 +1,8 @@
-import { Controller, Get, Inject } from '@nestjs/common';
+import { Controller, Get, Inject, Res, ServiceUnavailableException } from '@nestjs/common';
+import { Response } from 'express';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { HealthCheck, HealthCheckService, HealthIndicatorService } from '@nestjs/terminus';
-import { EVENT_STORE, EventStore } from '../infrastructure/event-store/event-store.port';
-import { READ_STORE, ReadStore } from '../infrastructure/read-store/read-store.port';
+import { STORAGE, Storage } from '../infrastructure/storage';
 import { ProjectionRunner } from '../projections/projection-runner';
 
 /** Lag above this many milliseconds makes the service not ready. */
@@ -15,8 +15,7 @@ export class HealthController {
     private readonly health: HealthCheckService,
     private readonly indicators: HealthIndicatorService,
     private readonly projections: ProjectionRunner,
-    @Inject(EVENT_STORE) private readonly eventStore: EventStore,
-    @Inject(READ_STORE) private readonly readStore: ReadStore,
+    @Inject(STORAGE) private readonly storage: Storage,
   ) {}
 
   /** Liveness: the process answers. No I/O (it is also the benchmark's ceiling route). */
@@ -26,21 +25,33 @@ export class HealthController {
     return { status: 'ok' };
   }
 
-  /** Readiness: both stores answer and the read models are not far behind the log. */
+  /**
+   * Readiness: every store of the combination answers and the read models are not far behind the
+   * log. Not ready is 503 with the same body, so an operator sees which store is down.
+   */
   @Get('ready')
   @HealthCheck()
   @ApiOperation({ summary: 'Readiness: stores reachable, projection lag' })
-  ready() {
-    return this.health.check([
-      () => this.probe('eventStore', () => this.eventStore.ping()),
-      () => this.probe('readStore', () => this.readStore.ping()),
-      async () => {
-        const indicator = this.indicators.check('projections');
-        const lag = await this.projections.lag();
-        const details = { behind: lag.behind, lagMs: lag.oldestPendingMs, projections: this.projections.names };
-        return lag.oldestPendingMs <= MAX_READY_LAG_MS ? indicator.up(details) : indicator.down(details);
-      },
-    ]);
+  async ready(@Res({ passthrough: true }) res: Response) {
+    try {
+      return await this.health.check([
+        ...this.storage.probes.map((store) => () => this.probe(store.name, () => store.ping())),
+        async () => {
+          const indicator = this.indicators.check('projections');
+          try {
+            const lag = await this.projections.lag();
+            const details = { behind: lag.behind, lagMs: lag.oldestPendingMs, projections: this.projections.names };
+            return lag.oldestPendingMs <= MAX_READY_LAG_MS ? indicator.up(details) : indicator.down(details);
+          } catch (error) {
+            return indicator.down({ message: (error as Error).message });
+          }
+        },
+      ]);
+    } catch (error) {
+      if (!(error instanceof ServiceUnavailableException)) throw error;
+      res.status(503);
+      return error.getResponse();
+    }
   }
 
   private async probe(key: string, ping: () => Promise<void>) {

@@ -2,47 +2,125 @@ import { mkdirSync } from 'node:fs';
 import { AppConfig } from '../config/app-config';
 import { EventStore } from './event-store/event-store.port';
 import { SqlEventStore } from './event-store/sql-event-store.adapter';
+import { EsdbEventStore } from './event-store/esdb-event-store.adapter';
+import { SqlCheckpoints } from './event-store/sql-checkpoints';
 import { ReadStore } from './read-store/read-store.port';
 import { SqlReadStore } from './read-store/sql-read-store.adapter';
+import { MongoReadStore } from './read-store/mongo-read-store.adapter';
 import { PgSqlClient } from './sql/pg.client';
 import { PgliteSqlClient } from './sql/pglite.client';
 import { SqlClient } from './sql/sql-client';
 import { WebhookOutbox } from '../webhooks/delivery/webhook-outbox.port';
 import { SqlWebhookOutbox } from '../webhooks/delivery/sql-webhook-outbox.adapter';
 
+/** The opened Storage, for the few that need more than one port (readiness, the CLI). */
+export const STORAGE = Symbol('STORAGE');
+
+/** A store /ready checks. */
+export interface StoreProbe {
+  name: string;
+  ping(): Promise<void>;
+}
+
 export interface Storage {
   eventStore: EventStore;
   readStore: ReadStore;
   webhookOutbox: WebhookOutbox;
+  describe: string;
+  /** Every store of the combination, each checked by /ready. */
+  probes: StoreProbe[];
   close(): Promise<void>;
 }
 
-/** Opens the stores the configuration names. The only place that knows which adapters exist. */
+/**
+ * Opens the stores the configuration names (EVENT_STORE, READ_STORE). The only place that knows
+ * which adapters exist.
+ *
+ * The webhook outbox and the subscriber checkpoints need a SQL database in every combination: row
+ * locks and leases for the delivery workers, and the projector's deliveries committed with its
+ * checkpoint in one transaction. That database is PostgreSQL when DATABASE_URL is set, else the
+ * embedded PGlite in DATA_DIR (one process). The SQL event store keeps its checkpoints beside its log;
+ * EventStoreDB's are kept in that SQL database (`esdb_checkpoints`), never in the log itself.
+ */
 export async function openStorage(config: AppConfig): Promise<Storage> {
-  let sql: SqlClient;
-  if (config.databaseUrl) {
-    sql = new PgSqlClient(config.databaseUrl);
-    // Read models are rebuilt from the log, so their writes need not wait for the WAL flush
-    // (asynchronous commit). The log's appends stay synchronous: points are money. A checkpoint
-    // is only ever durable after the read-model writes before it, because WAL is flushed in order.
-    const readSql = new PgSqlClient(config.databaseUrl, { options: '-c synchronous_commit=off' });
-    const eventStore = await SqlEventStore.create(sql);
-    const readStore = new SqlReadStore(readSql);
-    const webhookOutbox = await SqlWebhookOutbox.create(sql);
-    return {
-      eventStore,
-      readStore,
-      webhookOutbox,
-      close: async () => void (await Promise.all([sql.close(), readSql.close()])),
-    };
-  } else if (config.inMemory) {
-    sql = await PgliteSqlClient.open();
-  } else {
-    mkdirSync(config.dataDir, { recursive: true });
-    sql = await PgliteSqlClient.open(config.dataDir);
+  const closers: Array<() => Promise<void>> = [];
+  const opened = <T extends { close(): Promise<void> }>(client: T): T => {
+    closers.unshift(() => client.close());
+    return client;
+  };
+  const close = async () => {
+    for (const closeOne of closers) await closeOne().catch(() => undefined);
+  };
+  try {
+    let pglite: Promise<SqlClient> | null = null;
+    const embedded = () =>
+      (pglite ??= (async () => {
+        if (config.inMemory) return opened(await PgliteSqlClient.open());
+        mkdirSync(config.dataDir, { recursive: true });
+        return opened(await PgliteSqlClient.open(config.dataDir));
+      })());
+    const postgres = config.databaseUrl ? opened(new PgSqlClient(config.databaseUrl)) : null;
+    const sqlStore = async (): Promise<SqlClient> => postgres ?? (await embedded());
+    const sqlFor = async (kind: 'postgres' | 'pglite') => (kind === 'postgres' ? postgres! : await embedded());
+    const probes: StoreProbe[] = [];
+
+    let eventStore: EventStore;
+    if (config.eventStoreKind === 'eventstoredb') {
+      const checkpoints = await SqlCheckpoints.create(await sqlStore(), 'esdb_checkpoints');
+      eventStore = opened(
+        EsdbEventStore.connect(config.esdbUrl!, { checkpoints, namespace: config.esdbStreamNamespace }),
+      );
+    } else {
+      eventStore = await SqlEventStore.create(await sqlFor(config.eventStoreKind));
+    }
+    probes.push({ name: 'eventStore', ping: () => eventStore.ping() });
+
+    let readStore: ReadStore;
+    if (config.readStoreKind === 'mongodb') {
+      readStore = opened(await MongoReadStore.connect(config.mongoUrl!, logIdentity(config)));
+    } else if (config.readStoreKind === 'postgres') {
+      // Read models are rebuilt from the log, so their writes need not wait for the WAL flush
+      // (asynchronous commit). The log's appends stay synchronous: points are money. A checkpoint
+      // is only ever durable after the read-model writes before it, because WAL is flushed in order.
+      const readSql = opened(new PgSqlClient(config.databaseUrl!, { options: '-c synchronous_commit=off' }));
+      readStore = new SqlReadStore(readSql);
+    } else {
+      readStore = new SqlReadStore(await embedded());
+    }
+    probes.push({ name: 'readStore', ping: () => readStore.ping() });
+
+    const outboxSql = await sqlStore();
+    const webhookOutbox = await SqlWebhookOutbox.create(outboxSql);
+    const sqlInUse = (kind: string) => config.eventStoreKind === kind || config.readStoreKind === kind;
+    if (!sqlInUse(postgres ? 'postgres' : 'pglite')) {
+      probes.push({ name: 'outboxStore', ping: async () => void (await outboxSql.query('SELECT 1')) });
+    }
+    return { eventStore, readStore, webhookOutbox, describe: describe(config), probes, close };
+  } catch (error) {
+    await close();
+    throw error;
   }
-  const eventStore = await SqlEventStore.create(sql);
-  const readStore = new SqlReadStore(sql);
-  const webhookOutbox = await SqlWebhookOutbox.create(sql);
-  return { eventStore, readStore, webhookOutbox, close: () => sql.close() };
+}
+
+function describe(config: AppConfig): string {
+  const where = (kind: string) =>
+    kind === 'pglite' ? (config.inMemory ? 'pglite (memory)' : `pglite (${config.dataDir})`) : kind;
+  const outbox = where(config.databaseUrl ? 'postgres' : 'pglite');
+  return `events: ${where(config.eventStoreKind)}, read models: ${where(config.readStoreKind)}, webhook outbox: ${outbox}`;
+}
+
+/** Which log the read models are built from (positions of different logs are not comparable). */
+function logIdentity(config: AppConfig): string {
+  const server = (url: string) => {
+    const parsed = new URL(url);
+    return `${parsed.host}${parsed.pathname}`;
+  };
+  switch (config.eventStoreKind) {
+    case 'eventstoredb':
+      return `eventstoredb:${server(config.esdbUrl!)}/${config.esdbStreamNamespace}`;
+    case 'postgres':
+      return `postgres:${server(config.databaseUrl!)}`;
+    default:
+      return `pglite:${config.inMemory ? 'memory' : config.dataDir}`;
+  }
 }

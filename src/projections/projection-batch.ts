@@ -5,6 +5,7 @@ import {
   Document,
   ReadStore,
 } from '../infrastructure/read-store/read-store.port';
+import { GlobalPosition } from '../infrastructure/event-store/event-store.port';
 
 /** A projection's view of a collection during one batch: reads see the batch's own writes. */
 export interface StagedCollection<T extends Document> {
@@ -65,7 +66,8 @@ export class ProjectionBatch {
     this.afterCommit.push(hook);
   }
 
-  async commit(): Promise<void> {
+  /** `at`: the position of the batch's last event (stores may guard documents with it). */
+  async commit(at?: GlobalPosition): Promise<void> {
     const writes: CollectionWrites[] = [...this.staged.values()].map(({ definition, docs }) => {
       const put: Document[] = [];
       const remove: string[] = [];
@@ -75,7 +77,7 @@ export class ProjectionBatch {
       }
       return { definition, put, delete: remove };
     });
-    await this.readStore.write(writes);
+    await this.readStore.write(writes, at);
     this.afterCommit.forEach((hook) => hook());
   }
 }

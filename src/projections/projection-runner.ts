@@ -195,7 +195,7 @@ export class ProjectionRunner {
         applied.push({ projection, pending });
       }),
     );
-    await batchWrites.commit();
+    await batchWrites.commit(last);
     const now = Date.now();
     for (const { projection, pending } of applied) {
       const lag = this.metrics.projectionLag.labels(projection.name);

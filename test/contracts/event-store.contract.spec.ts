@@ -6,7 +6,7 @@ import {
   NewEvent,
   WrongExpectedRevisionError,
 } from '../../src/infrastructure/event-store/event-store.port';
-import { openTestStorage, storeKinds, TestStorage } from '../support/stores';
+import { openTestStorage, eventStoreKinds, TestStorage } from '../support/stores';
 
 const event = (type = 'test.happened.v1', data: Record<string, unknown> = {}): NewEvent => ({
   id: randomUUID(),
@@ -15,7 +15,7 @@ const event = (type = 'test.happened.v1', data: Record<string, unknown> = {}): N
   metadata: { source: 'contract' },
 });
 
-describe.each(storeKinds())('event store contract (%s)', (kind) => {
+describe.each(eventStoreKinds())('event store contract (%s)', (kind) => {
   let store: TestStorage;
   let events: EventStore;
 

@@ -6,12 +6,16 @@ import { PendingPointsRelease } from '../../src/ledger/held-points/pending-point
 import { CouponExpiry } from '../../src/ledger/coupons/coupon-expiry.scheduler';
 import { TierReviews } from '../../src/ledger/tiers/tier-reviews.scheduler';
 import { waitUntil } from '../support/receiver';
+import { defaultStoreKind, StoreKind } from '../support/stores';
 
-/** Rebuilding every read model from the log gives exactly what live projection gave. */
-describe('rebuild from the log', () => {
+/**
+ * Rebuilding every read model from the log gives exactly what live projection gave: on the default
+ * store, and with the MongoDB read store adapter (over mingo here; on a server with READ_STORE=mongodb).
+ */
+describe.each<StoreKind>([defaultStoreKind(), 'mingo'])('rebuild from the log (%s)', (kind) => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ kind });
   });
   afterAll(() => t.close());
 
@@ -103,7 +107,7 @@ describe('rebuild from the log', () => {
 
   it('the engine read models (held points, coupons bought, refunded, expired and granted, tier reviews) are identical after a rebuild', async () => {
     let now = new Date('2026-01-10T10:00:00.000Z');
-    const app = await createTestApp({ clock: { now: () => now } });
+    const app = await createTestApp({ clock: { now: () => now }, kind });
     try {
       const shop = await app.shop();
       const api = () => app.http();

@@ -5,6 +5,13 @@
  */
 export const EVENT_STORE = Symbol('EVENT_STORE');
 
+/**
+ * The categories of every stream the service writes (`<category>-<id>`). EventStoreDB reads the
+ * global feed with a server-side filter on these prefixes, and refuses to append to any other
+ * stream, so a new category must be added here (a test checks the streams the service writes).
+ */
+export const STREAM_CATEGORIES = ['customer', 'tiers', 'shop', 'webhooks', 'programs', 'redemption-quota'] as const;
+
 export interface GlobalPosition {
   commit: bigint;
   prepare: bigint;

@@ -12,6 +12,7 @@ import {
 import { SqlClient, UNIQUE_VIOLATION } from '../sql/sql-client';
 import { ensureSchema } from '../sql/sql-schema';
 import { GroupCommit, PendingAppend } from './group-commit';
+import { SqlCheckpoints } from './sql-checkpoints';
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS es_events (
@@ -26,13 +27,7 @@ CREATE TABLE IF NOT EXISTS es_events (
   recorded_at TIMESTAMPTZ NOT NULL DEFAULT clock_timestamp(),
   CONSTRAINT es_events_stream_revision UNIQUE (stream_id, revision)
 );
-CREATE INDEX IF NOT EXISTS es_events_feed ON es_events (transaction_id, position);
-CREATE TABLE IF NOT EXISTS es_checkpoints (
-  subscription TEXT PRIMARY KEY,
-  commit_position TEXT,
-  prepare_position TEXT,
-  updated_at TIMESTAMPTZ NOT NULL DEFAULT now()
-)`;
+CREATE INDEX IF NOT EXISTS es_events_feed ON es_events (transaction_id, position)`;
 
 interface EventRow {
   event_id: string;
@@ -63,14 +58,17 @@ const SELECT_EVENT = `SELECT event_id::text, stream_id, revision::text, transact
 export class SqlEventStore implements EventStore {
   private readonly groupCommit: GroupCommit;
 
-  private constructor(private readonly sql: SqlClient) {
+  private constructor(
+    private readonly sql: SqlClient,
+    private readonly checkpoints: SqlCheckpoints,
+  ) {
     // PGlite is one connection; on a server two groups may be written at once.
     this.groupCommit = new GroupCommit((group) => this.writeGroup(group), sql.kind === 'postgres' ? 2 : 1);
   }
 
   static async create(sql: SqlClient): Promise<SqlEventStore> {
     await ensureSchema(sql, 'loyalty-event-store-schema', SCHEMA);
-    return new SqlEventStore(sql);
+    return new SqlEventStore(sql, await SqlCheckpoints.create(sql, 'es_checkpoints'));
   }
 
   async appendToStream(streamId: string, events: NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {
@@ -222,23 +220,12 @@ export class SqlEventStore implements EventStore {
     return row ? { commit: BigInt(row.tx), prepare: BigInt(row.pos) } : null;
   }
 
-  async readCheckpoint(subscription: string): Promise<GlobalPosition | null> {
-    const [row] = await this.sql.query<{ commit_position: string | null; prepare_position: string | null }>(
-      'SELECT commit_position, prepare_position FROM es_checkpoints WHERE subscription = $1',
-      [subscription],
-    );
-    if (!row || row.commit_position === null || row.prepare_position === null) return null;
-    return { commit: BigInt(row.commit_position), prepare: BigInt(row.prepare_position) };
+  readCheckpoint(subscription: string): Promise<GlobalPosition | null> {
+    return this.checkpoints.read(subscription);
   }
 
-  async storeCheckpoint(subscription: string, position: GlobalPosition | null): Promise<void> {
-    await this.sql.query(
-      `INSERT INTO es_checkpoints (subscription, commit_position, prepare_position, updated_at)
-       VALUES ($1, $2, $3, now())
-       ON CONFLICT (subscription) DO UPDATE SET commit_position = EXCLUDED.commit_position,
-         prepare_position = EXCLUDED.prepare_position, updated_at = now()`,
-      [subscription, position?.commit.toString() ?? null, position?.prepare.toString() ?? null],
-    );
+  storeCheckpoint(subscription: string, position: GlobalPosition | null): Promise<void> {
+    return this.checkpoints.store(subscription, position);
   }
 
   async ping(): Promise<void> {

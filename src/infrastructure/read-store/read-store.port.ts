@@ -1,3 +1,5 @@
+import type { GlobalPosition } from '../event-store/event-store.port';
+
 /**
  * The read store port: collections of JSON documents, shaped so a MongoDB adapter fits.
  * Documents always have a string `id`. Projections write them; queries read them.
@@ -71,8 +73,12 @@ export interface CollectionWrites {
 
 export interface ReadStore {
   collection<T extends Document>(definition: CollectionDefinition): Promise<Collection<T>>;
-  /** Applies the writes of several collections together (side by side where the store allows). */
-  write(batch: CollectionWrites[]): Promise<void>;
+  /**
+   * Applies the writes of several collections together (side by side where the store allows).
+   * `at`: the log position a projection batch brings its documents to; a store may use it to keep a
+   * document from going back to an older state (a replayed batch, a process that lags behind).
+   */
+  write(batch: CollectionWrites[], at?: GlobalPosition): Promise<void>;
   ping(): Promise<void>;
   close(): Promise<void>;
 }

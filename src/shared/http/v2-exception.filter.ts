@@ -2,6 +2,7 @@ import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logge
 import { Response } from 'express';
 import { DomainError } from '../domain/domain-error';
 import { UnknownCursorError } from '../../infrastructure/read-store/read-store.port';
+import { StoreUnavailableError } from '../../infrastructure/store-unavailable.error';
 
 const CODE_FOR_STATUS: Record<number, string> = {
   400: 'BAD_REQUEST',
@@ -40,6 +41,10 @@ export function toErrorBody(exception: unknown): ErrorBody {
       code: 'BAD_REQUEST',
       statusCode: 400,
     };
+  }
+  if (exception instanceof StoreUnavailableError) {
+    // Nothing was written (an append either happens or fails): the client retries later.
+    return { message: `${exception.store} is unavailable; retry later`, code: 'STORE_UNAVAILABLE', statusCode: 503 };
   }
   if (exception instanceof HttpException) {
     const status = exception.getStatus();
