@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { MongoNetworkError } from 'mongodb';
 import { Collection, ReadStore } from '../../src/infrastructure/read-store/read-store.port';
 import { MongoReadStore } from '../../src/infrastructure/read-store/mongo-read-store.adapter';
-import { StoreUnavailableError } from '../../src/infrastructure/store-unavailable.error';
+import { StoreUnavailableError } from '../../src/infrastructure/store-errors/store-unavailable.error';
 import { openTestStorage, TestStorage } from '../support/stores';
 import { MingoDb } from '../support/mingo-mongo';
 import { groupRows, QUERY_CASES, Row, ROWS, tiedRows } from './read-store.fixtures';

@@ -18,7 +18,7 @@ import {
   STREAM_CATEGORIES,
   WrongExpectedRevisionError,
 } from '../../src/infrastructure/event-store/event-store.port';
-import { StoreUnavailableError } from '../../src/infrastructure/store-unavailable.error';
+import { StoreUnavailableError } from '../../src/infrastructure/store-errors/store-unavailable.error';
 import { EsdbClientDouble, esdbEvent } from '../support/esdb-client-double';
 
 /**

@@ -2,7 +2,7 @@ import request from 'supertest';
 import { AppConfig } from '../../src/config/app-config';
 import { createHttpApp } from '../../src/app.factory';
 import { openStorage } from '../../src/infrastructure/storage';
-import { StoreUnavailableError } from '../../src/infrastructure/store-unavailable.error';
+import { StoreUnavailableError } from '../../src/infrastructure/store-errors/store-unavailable.error';
 import { testConfig } from '../support/stores';
 
 describe('store selection (EVENT_STORE, READ_STORE)', () => {

@@ -30,7 +30,7 @@ import {
   STREAM_CATEGORIES,
   WrongExpectedRevisionError,
 } from './event-store.port';
-import { StoreUnavailableError } from '../store-unavailable.error';
+import { StoreUnavailableError } from '../store-errors/store-unavailable.error';
 
 /** The calls this adapter makes, typed by the client library itself. */
 export type EsdbClient = Pick<

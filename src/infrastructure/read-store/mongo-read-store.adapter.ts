@@ -20,7 +20,7 @@ import {
   UnknownCursorError,
 } from './read-store.port';
 import { GlobalPosition } from '../event-store/event-store.port';
-import { StoreUnavailableError } from '../store-unavailable.error';
+import { StoreUnavailableError } from '../store-errors/store-unavailable.error';
 import {
   HIDDEN_FIELDS,
   LOG_FIELD,

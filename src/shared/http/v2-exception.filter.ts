@@ -2,7 +2,7 @@ import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logge
 import { Response } from 'express';
 import { DomainError } from '../domain/domain-error';
 import { UnknownCursorError } from '../../infrastructure/read-store/read-store.port';
-import { StoreUnavailableError } from '../../infrastructure/store-unavailable.error';
+import { StoreUnavailableError } from '../../infrastructure/store-errors/store-unavailable.error';
 
 const CODE_FOR_STATUS: Record<number, string> = {
   400: 'BAD_REQUEST',
