@@ -19,7 +19,7 @@ import {
   WrongExpectedRevisionError,
 } from '../../src/infrastructure/event-store/event-store.port';
 import { StoreUnavailableError } from '../../src/infrastructure/store-errors/store-unavailable.error';
-import { EsdbClientDouble, esdbEvent } from '../support/esdb-client-double';
+import { EsdbClientDouble, esdbEvent, streamLink } from '../support/esdb-client-double';
 
 /**
  * The EventStoreDB adapter against a stand-in of `@eventstore/db-client` (no server runs here): what
@@ -182,6 +182,81 @@ describe('EventStoreDB event store adapter (client double)', () => {
       expect(await adapter().readStream('customer-none')).toEqual([]);
       client.streamAnswer = () => new UnavailableError();
       await expect(adapter().readStream('customer-s_c')).rejects.toBeInstanceOf(StoreUnavailableError);
+    });
+  });
+
+  describe('readStream with maxCount, readStreams', () => {
+    it('passes maxCount; zero reads nothing', async () => {
+      await adapter().readStream('customer-s_c', 2n, 5);
+      expect(client.callsOf('readStream')[0]).toEqual([
+        'customer-s_c',
+        { fromRevision: 2n, direction: FORWARDS, maxCount: 5 },
+      ]);
+      expect(await adapter().readStream('customer-s_c', 2n, 0)).toEqual([]);
+      expect(client.callsOf('readStream')).toHaveLength(1);
+    });
+
+    /** Streams b (3 events), a (2) and c (1) under the prefix, one stream of another shop. */
+    const streams: Record<string, number> = {
+      'env1.customer-s_b': 3,
+      'env1.customer-s_a': 2,
+      'env1.customer-t_x': 1,
+      'env1.customer-s_c': 1,
+    };
+    const answerStreams = (name: string, options: Record<string, unknown>) => {
+      const count = streams[name] ?? 0;
+      const from = Number(options.fromRevision ?? 0n);
+      const max = Number(options.maxCount ?? 1000);
+      return Array.from({ length: count }, (_, r) => esdbEvent(name, BigInt(r), { commit: 1n, prepare: 1n }))
+        .slice(from)
+        .slice(0, max);
+    };
+
+    it('walks the streams of a prefix in id order from the $streams projection, a page at a time', async () => {
+      client.streamAnswer = (name, options) =>
+        name === '$streams'
+          ? Object.keys(streams).map((n, i) => streamLink(BigInt(i), n))
+          : answerStreams(name, options);
+      const store = adapter('env1.');
+      const read: string[] = [];
+      let after: { streamId: string; revision: bigint } | null = null;
+      for (let page = await store.readStreams({ prefix: 'customer-s_', after, limit: 2 }); page.length > 0;) {
+        read.push(...page.map((e) => `${e.streamId}#${e.revision}`));
+        after = { streamId: page[page.length - 1].streamId, revision: page[page.length - 1].revision };
+        page = await store.readStreams({ prefix: 'customer-s_', after, limit: 2 });
+      }
+      expect(read).toEqual([
+        'customer-s_a#0',
+        'customer-s_a#1',
+        'customer-s_b#0',
+        'customer-s_b#1',
+        'customer-s_b#2',
+        'customer-s_c#0',
+      ]);
+      // $streams was read once for the walk, without resolving its links.
+      expect(client.callsOf('readStream').filter(([n]) => n === '$streams')).toEqual([
+        ['$streams', { direction: FORWARDS, resolveLinkTos: false }],
+      ]);
+    });
+
+    it('without system projections ($streams missing), the stream ids come from $all filtered on the prefix', async () => {
+      client.streamAnswer = (name, options) =>
+        name === '$streams' ? new StreamNotFoundError(undefined, name) : answerStreams(name, options);
+      client.onSubscribe = (s) => {
+        s.write(esdbEvent('env1.customer-s_c', 0n, { commit: 1n, prepare: 1n }));
+        s.write(esdbEvent('env1.customer-s_a', 0n, { commit: 2n, prepare: 2n }));
+        s.write(esdbEvent('env1.customer-s_a', 1n, { commit: 3n, prepare: 3n }));
+        s.emit('caughtUp');
+      };
+      const page = await adapter('env1.').readStreams({ prefix: 'customer-s_', after: null, limit: 10 });
+      expect(page.map((e) => `${e.streamId}#${e.revision}`)).toEqual([
+        'customer-s_a#0',
+        'customer-s_a#1',
+        'customer-s_c#0',
+      ]);
+      expect((client.callsOf('subscribeToAll')[0][0] as Record<string, any>).filter.prefixes).toEqual([
+        'env1.customer-s_',
+      ]);
     });
   });
 

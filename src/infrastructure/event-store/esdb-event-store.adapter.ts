@@ -1,4 +1,5 @@
 import {
+  AllStreamRecordedEvent,
   ANY,
   BACKWARDS,
   CancelledError,
@@ -12,6 +13,7 @@ import {
   Position,
   RecordedEvent as EsdbRecordedEvent,
   START,
+  STREAMS_STREAM,
   StreamNotFoundError,
   streamNameFilter,
   TimeoutError,
@@ -26,6 +28,7 @@ import {
   GlobalPosition,
   NewEvent,
   ReadAllOptions,
+  ReadStreamsOptions,
   RecordedEvent,
   STREAM_CATEGORIES,
   WrongExpectedRevisionError,
@@ -76,6 +79,8 @@ export class EsdbEventStore implements EventStore {
   private readonly namespace: string;
   private readonly prefixes: string[];
   private readonly quietAfterMs: number;
+  /** The stream ids of the last readStreams walk, for its next pages. */
+  private listing: { prefix: string; ids: string[] } | null = null;
 
   constructor(
     private readonly client: EsdbClient,
@@ -115,12 +120,14 @@ export class EsdbEventStore implements EventStore {
     }
   }
 
-  async readStream(streamId: string, fromRevision = 0n): Promise<RecordedEvent[]> {
+  async readStream(streamId: string, fromRevision = 0n, maxCount?: number): Promise<RecordedEvent[]> {
+    if (maxCount !== undefined && maxCount <= 0) return [];
     const out: RecordedEvent[] = [];
     try {
       for await (const resolved of this.client.readStream(this.namespace + streamId, {
         fromRevision,
         direction: FORWARDS,
+        ...(maxCount !== undefined ? { maxCount } : {}),
       })) {
         if (resolved.event) out.push(this.toRecorded(resolved.event));
       }
@@ -131,14 +138,79 @@ export class EsdbEventStore implements EventStore {
     return out;
   }
 
-  readAll({ after, limit }: ReadAllOptions): Promise<RecordedEvent[]> {
+  async readAll({ after, limit }: ReadAllOptions): Promise<RecordedEvent[]> {
+    const events: RecordedEvent[] = [];
+    await this.scanAll(after, this.prefixes, (event) => {
+      if (!this.isServiceEvent(event)) return true;
+      // Subscriptions start after the given position; a repeat of it is dropped all the same.
+      if (after && comparePositions(event.position, after) <= 0) return true;
+      events.push(this.toRecorded(event));
+      return events.length < limit;
+    });
+    return events;
+  }
+
+  /**
+   * Streams of a prefix one after the other, in id order. The stream ids come from the `$streams`
+   * system projection (one link per stream; a scan of `$all` filtered on the prefix when system
+   * projections are off), sorted, and kept for the pages that follow; each stream is then read with
+   * readStream. A walk sees the streams that existed when it started.
+   */
+  async readStreams({ prefix, after, limit }: ReadStreamsOptions): Promise<RecordedEvent[]> {
+    if (limit <= 0) return [];
+    if (!after || this.listing?.prefix !== prefix) this.listing = { prefix, ids: await this.streamIds(prefix) };
+    const ids = this.listing.ids;
+    const out: RecordedEvent[] = [];
+    let i = after ? ids.findIndex((id) => id >= after.streamId) : 0;
+    for (; i >= 0 && i < ids.length && out.length < limit; i++) {
+      const from = after && ids[i] === after.streamId ? after.revision + 1n : 0n;
+      out.push(...(await this.readStream(ids[i], from, limit - out.length)));
+    }
+    return out;
+  }
+
+  private async streamIds(prefix: string): Promise<string[]> {
+    const wanted = this.namespace + prefix;
+    const ids = new Set<string>();
+    try {
+      for await (const resolved of this.client.readStream(STREAMS_STREAM, {
+        direction: FORWARDS,
+        resolveLinkTos: false,
+      })) {
+        // A link's data is "<revision>@<stream name>".
+        const link = resolved.event;
+        if (!link || link.type !== '$>') continue;
+        const data: unknown = link.data;
+        const text = typeof data === 'string' ? data : Buffer.from(data as Uint8Array).toString('utf8');
+        const name = text.slice(text.indexOf('@') + 1);
+        if (name.startsWith(wanted)) ids.add(name.slice(this.namespace.length));
+      }
+    } catch (error) {
+      if (!(error instanceof StreamNotFoundError)) throw unavailable(error);
+      await this.scanAll(null, [wanted], (event) => {
+        ids.add(event.streamId.slice(this.namespace.length));
+        return true;
+      });
+    }
+    // Like SQL's stream_id order (byte order; ids are ASCII).
+    return [...ids].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  }
+
+  /**
+   * Reads `$all` after `after` through a catch-up subscription filtered on `prefixes` (server side),
+   * handing each event to `visit` until it answers false or the subscription has caught up.
+   */
+  private scanAll(
+    after: GlobalPosition | null,
+    prefixes: string[],
+    visit: (event: AllStreamRecordedEvent) => boolean,
+  ): Promise<void> {
     return new Promise((resolve, reject) => {
-      const events: RecordedEvent[] = [];
       let finished = false;
       let quiet: NodeJS.Timeout | undefined;
       const subscription = this.client.subscribeToAll({
         fromPosition: after ?? START,
-        filter: streamNameFilter({ prefixes: this.prefixes }),
+        filter: streamNameFilter({ prefixes }),
       });
       const finish = (error?: unknown) => {
         if (finished) return;
@@ -147,7 +219,7 @@ export class EsdbEventStore implements EventStore {
         subscription.removeAllListeners('data');
         void subscription.unsubscribe().catch(() => undefined);
         if (error) reject(unavailable(error));
-        else resolve(events);
+        else resolve();
       };
       const waitQuietly = () => {
         clearTimeout(quiet);
@@ -155,12 +227,8 @@ export class EsdbEventStore implements EventStore {
       };
       subscription.on('data', (resolved) => {
         waitQuietly();
-        const event = resolved.event;
-        if (finished || !event || !this.isServiceEvent(event)) return;
-        // Subscriptions start after the given position; a repeat of it is dropped all the same.
-        if (after && comparePositions(event.position, after) <= 0) return;
-        events.push(this.toRecorded(event));
-        if (events.length >= limit) finish();
+        if (finished || !resolved.event) return;
+        if (!visit(resolved.event)) finish();
       });
       // Events parsed before the caught-up message may still sit in the stream's buffer.
       const drained = () => (subscription.readableLength > 0 ? setImmediate(drained) : finish());
