@@ -67,7 +67,7 @@ export function evolveHistory(history: CustomerHistory, recorded: RecordedEvent)
  * `recordedAt`.
  */
 export function effectiveTime(recorded: RecordedEvent): number {
-  return Date.parse((recorded.data as { occurredAt: string }).occurredAt);
+  return Date.parse(String(recorded.data.occurredAt));
 }
 
 /**

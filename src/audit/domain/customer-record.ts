@@ -47,20 +47,19 @@ export function customerDocOf({ state, record, revision }: CustomerHistory): Cus
   };
 }
 
-/** Optional fields of the stored document, as the projection leaves them before they are first set. */
-const ABSENT_MEANS: Partial<Record<keyof CustomerDoc, unknown>> = {
-  earnSignUp: false,
-  earnedProgramIds: [],
-  lastActivityAt: null,
-  pendingPoints: 0,
-  pendingOrders: {},
-  nextPendingReleaseAt: null,
-  tierAssessedAt: null,
-};
-
-/** A stored customer document with its optional fields filled in, so it compares with customerDocOf. */
+/**
+ * A stored customer document with its optional fields filled in (as the projection leaves them before
+ * they are first set), so it compares with customerDocOf.
+ */
 export function normalizedCustomerDoc(doc: CustomerDoc): CustomerDoc {
-  const filled: Record<string, unknown> = { ...doc };
-  for (const [field, value] of Object.entries(ABSENT_MEANS)) if (filled[field] === undefined) filled[field] = value;
-  return filled as unknown as CustomerDoc;
+  return {
+    ...doc,
+    earnSignUp: doc.earnSignUp ?? false,
+    earnedProgramIds: doc.earnedProgramIds ?? [],
+    lastActivityAt: doc.lastActivityAt ?? null,
+    pendingPoints: doc.pendingPoints ?? 0,
+    pendingOrders: doc.pendingOrders ?? {},
+    nextPendingReleaseAt: doc.nextPendingReleaseAt ?? null,
+    tierAssessedAt: doc.tierAssessedAt ?? null,
+  };
 }

@@ -16,11 +16,11 @@ function same(a: unknown, b: unknown): boolean {
 
 /** Every field whose value differs between a stored document and the one the log gives. */
 export function fieldDifferences(stored: object, expected: object): FieldDifference[] {
-  const s = stored as Record<string, unknown>;
-  const e = expected as Record<string, unknown>;
+  const s = new Map<string, unknown>(Object.entries(stored));
+  const e = new Map<string, unknown>(Object.entries(expected));
   const differences: FieldDifference[] = [];
-  for (const field of new Set([...Object.keys(e), ...Object.keys(s)])) {
-    if (!same(s[field], e[field])) differences.push({ field, readModel: s[field], log: e[field] });
+  for (const field of new Set([...e.keys(), ...s.keys()])) {
+    if (!same(s.get(field), e.get(field))) differences.push({ field, readModel: s.get(field), log: e.get(field) });
   }
   return differences;
 }

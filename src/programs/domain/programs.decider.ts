@@ -1,5 +1,6 @@
 import { assertNever, Decider } from '../../shared/domain/decider';
 import { because } from '../../shared/domain/domain-error';
+import { changedFields, isOneOf } from '../../shared/domain/guards';
 import { spendingRules } from './spending-rules';
 import {
   EARNING_EVENTS,
@@ -73,9 +74,9 @@ const bad = (field: string, message: string) => because.badRequest(`${field} ${m
 
 /** The rules every program must keep, named by field. */
 function check(kind: ProgramKind, event: string, s: ProgramSettings): void {
-  if (kind === 'earning' && !(EARNING_EVENTS as readonly string[]).includes(event))
+  if (kind === 'earning' && !isOneOf(EARNING_EVENTS, event))
     throw bad('event', `must be one of ${EARNING_EVENTS.join(', ')}`);
-  if (kind === 'spending' && !(SPENDING_EVENTS as readonly string[]).includes(event))
+  if (kind === 'spending' && !isOneOf(SPENDING_EVENTS, event))
     throw bad('event', `must be one of ${SPENDING_EVENTS.join(', ')}`);
   if (!s.title.trim()) throw bad('title', 'must not be empty');
   if (kind === 'spending') {
@@ -158,11 +159,7 @@ export function decidePrograms(command: ProgramCommand, state: ProgramsState): P
       const program = state.programs[command.programId];
       if (!program) throw because.notFound('Program');
       check(program.kind, program.event, { ...program.settings, ...command.changes });
-      const changes = Object.fromEntries(
-        Object.entries(command.changes).filter(
-          ([k, v]) => JSON.stringify(v) !== JSON.stringify(program.settings[k as keyof ProgramSettings]),
-        ),
-      );
+      const changes = changedFields(program.settings, command.changes);
       return Object.keys(changes).length ? [{ ...base, type: T.Updated, changes }] : [];
     }
     case 'DeleteProgram':

@@ -1,4 +1,5 @@
 import { because, DomainError } from '../../shared/domain/domain-error';
+import { isInteger, isOneOf, isRecord } from '../../shared/domain/guards';
 import { toCents } from '../../shared/domain/money';
 
 /** A gift a free_product reward can give (spec 2.4 GiftProduct). */
@@ -55,36 +56,49 @@ const NO_COMBINING: CombinedWith = { orderDiscounts: false, productDiscounts: fa
 
 const bad = (field: string, message: string) =>
   because.badRequest(`spending.${field} ${message}`, { field: `spending.${field}` });
-const isCount = (v: unknown) => Number.isInteger(v) && (v as number) >= 0;
+const fail = (field: string, message: string): never => {
+  throw bad(field, message);
+};
+const isCount = (v: unknown): v is number => isInteger(v) && v >= 0;
 const optionalCount = (sp: Record<string, unknown>, key: string, min = 0): number | null => {
   const v = sp[key];
   if (v === undefined || v === null) return null;
-  if (!isCount(v) || (v as number) < min) throw bad(key, `must be an integer of ${min} or more`);
-  return v as number;
+  if (!isCount(v) || v < min) throw bad(key, `must be an integer of ${min} or more`);
+  return v;
 };
+
+/** What redemption relies on in a gift: an id, and variants with ids. */
+const isGiftProduct = (g: unknown): g is GiftProduct =>
+  isRecord(g) &&
+  typeof g.id === 'string' &&
+  Array.isArray(g.variants) &&
+  g.variants.every((v: unknown) => isRecord(v) && typeof v.id === 'string');
 
 /** Reads and checks a spending object; every error names its field. The default reward type follows the event. */
 export function spendingRules(sp: Record<string, unknown>, event: string): SpendingRules {
-  if (!Number.isInteger(sp.pointsCost) || (sp.pointsCost as number) < 1)
-    throw bad('pointsCost', 'must be an integer of 1 or more');
+  const pointsCost = sp.pointsCost;
+  if (!isInteger(pointsCost) || pointsCost < 1) throw bad('pointsCost', 'must be an integer of 1 or more');
   const redeemType = sp.redeemType ?? 'fixed';
   if (redeemType !== 'fixed' && redeemType !== 'dynamic') throw bad('redeemType', 'must be fixed or dynamic');
-  const rewardType = (sp.rewardType ?? defaultRewardType(event)) as RewardType;
-  if (!(REWARD_TYPES as readonly string[]).includes(rewardType))
-    throw bad('rewardType', `must be one of ${REWARD_TYPES.join(', ')}`);
-  const rewardValue = sp.rewardValue === undefined || sp.rewardValue === null ? null : sp.rewardValue;
-  if (rewardValue !== null && !(typeof rewardValue === 'number' && rewardValue >= 0))
-    throw bad('rewardValue', 'must be a number of 0 or more');
+  const rewardType = sp.rewardType ?? defaultRewardType(event);
+  if (!isOneOf(REWARD_TYPES, rewardType)) throw bad('rewardType', `must be one of ${REWARD_TYPES.join(', ')}`);
+  const rawValue = sp.rewardValue ?? null;
+  const rewardValue =
+    rawValue === null
+      ? null
+      : typeof rawValue === 'number' && rawValue >= 0
+        ? rawValue
+        : fail('rewardValue', 'must be a number of 0 or more');
   if (
     (rewardType === 'fixed_amount' ||
       rewardType === 'amount_discount' ||
       rewardType === 'store_credit' ||
       rewardType === 'percentage') &&
-    !(typeof rewardValue === 'number' && rewardValue > 0)
+    !(rewardValue !== null && rewardValue > 0)
   ) {
     throw bad('rewardValue', `is required for ${rewardType}`);
   }
-  if (rewardType === 'percentage' && (rewardValue as number) > 100)
+  if (rewardType === 'percentage' && rewardValue !== null && rewardValue > 100)
     throw bad('rewardValue', 'must be at most 100 for a percentage');
   const minPoints = optionalCount(sp, 'minPoints');
   const maxPoints = optionalCount(sp, 'maxPoints');
@@ -98,39 +112,31 @@ export function spendingRules(sp: Record<string, unknown>, event: string): Spend
   )
     throw bad('orderReqAmount', 'must be an amount such as "50.00"');
   const combined = sp.combinedWith ?? NO_COMBINING;
-  if (
-    typeof combined !== 'object' ||
-    Array.isArray(combined) ||
-    Object.values(combined as object).some((v) => typeof v !== 'boolean')
-  ) {
+  if (!isRecord(combined) || Object.values(combined).some((v) => typeof v !== 'boolean')) {
     throw bad('combinedWith', 'must be an object of booleans (orderDiscounts, productDiscounts, shippingDiscounts)');
   }
-  const giftProducts = (sp.giftProducts ?? []) as GiftProduct[];
-  if (
-    !Array.isArray(giftProducts) ||
-    giftProducts.some(
-      (g) =>
-        !g ||
-        typeof g.id !== 'string' ||
-        !Array.isArray(g.variants) ||
-        g.variants.some((v) => !v || typeof v.id !== 'string'),
-    )
-  ) {
+  const combines = (key: keyof CombinedWith): boolean => {
+    const given = combined[key];
+    return typeof given === 'boolean' ? given : NO_COMBINING[key];
+  };
+  const giftProducts = sp.giftProducts ?? [];
+  if (!Array.isArray(giftProducts) || !giftProducts.every(isGiftProduct)) {
     throw bad('giftProducts', 'must be a list of products with an id and variants [{id, title}]');
   }
-  const giftSelectionMode = rewardType === 'free_product' ? ((sp.giftSelectionMode ?? 'one') as 'one' | 'all') : null;
-  if (giftSelectionMode !== null && giftSelectionMode !== 'one' && giftSelectionMode !== 'all')
+  const mode = sp.giftSelectionMode ?? 'one';
+  if (rewardType === 'free_product' && mode !== 'one' && mode !== 'all')
     throw bad('giftSelectionMode', 'must be one or all');
+  const giftSelectionMode = rewardType === 'free_product' ? (mode === 'all' ? 'all' : 'one') : null;
   if (rewardType === 'free_product' && giftProducts.length === 0)
     throw bad('giftProducts', 'must name at least one product for free_product');
   const hasLimitCartValue = redeemType === 'dynamic' && sp.hasLimitCartValue === true;
   const limitCartValue = hasLimitCartValue ? optionalCount(sp, 'limitCartValue', 1) : null;
   if (limitCartValue !== null && limitCartValue > 100) throw bad('limitCartValue', 'must be a percent from 1 to 100');
   return {
-    pointsCost: sp.pointsCost as number,
+    pointsCost,
     redeemType,
     rewardType,
-    rewardValue: rewardValue as number | null,
+    rewardValue,
     minPoints: redeemType === 'dynamic' ? minPoints : null,
     maxPoints: redeemType === 'dynamic' ? maxPoints : null,
     orderReqAmount:
@@ -142,7 +148,11 @@ export function spendingRules(sp: Record<string, unknown>, event: string): Spend
     expiresInDays: optionalCount(sp, 'expiresInDays', 1),
     limitRedeem: optionalCount(sp, 'limitRedeem', 1),
     totalLimitationRedeem: optionalCount(sp, 'totalLimitationRedeem', 1),
-    combinedWith: { ...NO_COMBINING, ...(combined as Partial<CombinedWith>) },
+    combinedWith: {
+      orderDiscounts: combines('orderDiscounts'),
+      productDiscounts: combines('productDiscounts'),
+      shippingDiscounts: combines('shippingDiscounts'),
+    },
     giftSelectionMode,
     giftProducts: giftSelectionMode ? giftProducts : [],
     hasLimitCartValue,

@@ -24,7 +24,7 @@ export function sha256Hex(value: string): string {
 export function stableStringify(value: unknown): string {
   if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';
   if (Array.isArray(value)) return `[${value.map(stableStringify).join(',')}]`;
-  const entries = Object.entries(value as Record<string, unknown>)
+  const entries = Object.entries(value)
     .filter(([, v]) => v !== undefined)
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${stableStringify(v)}`).join(',')}}`;
@@ -32,5 +32,9 @@ export function stableStringify(value: unknown): string {
 
 /** Drops keys whose value is undefined (DTO instances carry them for every declared field). */
 export function definedOnly<T extends object>(value: T): Partial<T> {
-  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
+  const defined: Partial<T> = {};
+  for (const key in value) {
+    if (Object.prototype.hasOwnProperty.call(value, key) && value[key] !== undefined) defined[key] = value[key];
+  }
+  return defined;
 }

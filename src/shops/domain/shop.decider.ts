@@ -1,5 +1,6 @@
 import { Decider } from '../../shared/domain/decider';
 import { because, DomainError } from '../../shared/domain/domain-error';
+import { isInteger, isOneOf } from '../../shared/domain/guards';
 import {
   EarningLimitPolicy,
   TierRetentionPolicy,
@@ -70,7 +71,7 @@ export const shopDecider: Decider<ShopState, ShopCommand, ShopEvent> = {
     if (command.type === 'SetEarningLimit') {
       if (!state.provisioned) throw because.notFound('Shop');
       const { policy } = command;
-      const cap = (n: unknown) => Number.isInteger(n) && (n as number) >= 0 && (n as number) <= 1_000_000_000;
+      const cap = (n: unknown) => isInteger(n) && n >= 0 && n <= 1_000_000_000;
       if (!cap(policy.maxPoints))
         throw because.badRequest('maxPoints must be an integer from 0 to 1,000,000,000', { field: 'maxPoints' });
       if (!['day', 'week', 'month', 'year'].includes(policy.period))
@@ -146,7 +147,7 @@ export const shopDecider: Decider<ShopState, ShopCommand, ShopEvent> = {
     if (state.provisioned) throw new DomainError('SHOP_EXISTS', `A shop for ${command.domain} already exists`, 409);
     if (!DOMAIN.test(command.domain))
       throw because.badRequest('domain must be a host name such as shop.example.com', { field: 'domain' });
-    if (!(PLANS as readonly string[]).includes(command.plan)) {
+    if (!isOneOf(PLANS, command.plan)) {
       throw because.badRequest(`plan must be one of ${PLANS.join(', ')}`, { field: 'plan' });
     }
     if (!CURRENCY.test(command.currency))

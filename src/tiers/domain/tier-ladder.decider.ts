@@ -1,5 +1,6 @@
 import { assertNever, Decider } from '../../shared/domain/decider';
 import { because, DomainError } from '../../shared/domain/domain-error';
+import { changedFields, isInteger, isOneOf } from '../../shared/domain/guards';
 import { DEFAULT_TIER_SETTINGS, TierEvent, TierEventType as T, TierSettings } from './tier-events';
 
 export interface LadderTier {
@@ -95,12 +96,12 @@ function checkTierRewards(rewards: Array<Record<string, unknown>>): void {
   for (const [i, r] of rewards.entries()) {
     const field = `tierRewards[${i}]`;
     if (r.type === 'points') {
-      if (!Number.isInteger(r.points) || (r.points as number) < 1 || (r.points as number) > 1_000_000)
+      if (!isInteger(r.points) || r.points < 1 || r.points > 1_000_000)
         throw because.badRequest(`${field}.points must be an integer from 1 to 1,000,000`, {
           field: `${field}.points`,
         });
     } else if (r.type === 'coupon') {
-      if (!COUPON_TYPES.includes(r.rewardType as string))
+      if (!isOneOf(COUPON_TYPES, r.rewardType))
         throw because.badRequest(`${field}.rewardType must be one of ${COUPON_TYPES.join(', ')}`, {
           field: `${field}.rewardType`,
         });
@@ -119,7 +120,7 @@ function checkTierRewards(rewards: Array<Record<string, unknown>>): void {
       if (
         r.expiresInDays !== undefined &&
         r.expiresInDays !== null &&
-        !(Number.isInteger(r.expiresInDays) && (r.expiresInDays as number) >= 1)
+        !(isInteger(r.expiresInDays) && r.expiresInDays >= 1)
       ) {
         throw because.badRequest(`${field}.expiresInDays must be an integer of 1 or more`, {
           field: `${field}.expiresInDays`,
@@ -166,11 +167,7 @@ export function decideTierLadder(command: TierCommand, state: TierLadderState): 
       }
       checkSettings(state, tier.id, next.name, next.targetPoint);
       checkTierRewards(next.tierRewards);
-      const changes = Object.fromEntries(
-        Object.entries(command.changes).filter(
-          ([k, v]) => JSON.stringify(v) !== JSON.stringify(tier.settings[k as keyof TierSettings]),
-        ),
-      );
+      const changes = changedFields(tier.settings, command.changes);
       if (Object.keys(changes).length === 0) return [];
       return [
         {

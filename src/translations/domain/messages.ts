@@ -77,7 +77,7 @@ export function textProblem(key: string, text: string, locale = SOURCE_LOCALE): 
   try {
     args = messageArguments(parseMessage(text, locale));
   } catch (error) {
-    return `is not a valid ICU message (${(error as Error).message})`;
+    return `is not a valid ICU message (${error instanceof Error ? error.message : String(error)})`;
   }
   const expected = keyArguments(key);
   for (const [name, kind] of args) {

@@ -1,3 +1,4 @@
+import { isOneOf } from '../../shared/domain/guards';
 /** Topics a webhook can subscribe to (spec 4.5 / 6). Topics whose events do not exist yet are accepted and deliver once they do. */
 export const WEBHOOK_TOPICS = [
   'points/earned',
@@ -24,5 +25,5 @@ export const WEBHOOK_TOPICS = [
 export type WebhookTopic = (typeof WEBHOOK_TOPICS)[number];
 
 export function isWebhookTopic(value: unknown): value is WebhookTopic {
-  return typeof value === 'string' && (WEBHOOK_TOPICS as readonly string[]).includes(value);
+  return isOneOf(WEBHOOK_TOPICS, value);
 }
