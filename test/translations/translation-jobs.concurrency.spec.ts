@@ -23,7 +23,7 @@ describe(`translation jobs with two workers (${defaultStoreKind()})`, () => {
 
   beforeAll(async () => {
     // A slow translator keeps each job running while the other worker polls.
-    stub = await startTranslateStub({ delayMs: 100 });
+    stub = await startTranslateStub({ delayMs: 30 });
     t = await createTestApp({ env: { TRANSLATE_URL: stub.url, TRANSLATION_JOB_POLL_MS: '10' } });
     apps = defaultStoreKind() === 'postgres' ? [t.app, await t.secondInstance()] : [t.app];
   });
@@ -45,7 +45,7 @@ describe(`translation jobs with two workers (${defaultStoreKind()})`, () => {
       ),
     );
     for (const [i, shop] of shops.entries()) {
-      const jobs = await settledJobs(t, shop, 30_000);
+      const jobs = await settledJobs(t, shop, 150_000);
       // One translation; one or two syncs (a sync still waiting to start covers the translation too).
       expect(jobs.filter((j) => j.kind === 'machine-translate')).toHaveLength(1);
       expect(jobs.every((j) => j.status === 'done' && j.attempts === 1)).toBe(true);
@@ -58,5 +58,5 @@ describe(`translation jobs with two workers (${defaultStoreKind()})`, () => {
       const sent = stub.calls.filter((c) => c.target === targets[i]).flatMap((c) => c.q);
       expect(sent).toHaveLength(unitsOfCatalogue);
     }
-  });
+  }, 300_000); // 8 jobs of ~400 texts each, on a machine shared by many test processes
 });

@@ -63,7 +63,7 @@ export async function translations(t: TestApp, shop: ProvisionedShop, app = t.ap
 }
 
 /** Waits until every job of the shop has finished (done or failed) and returns them. */
-export async function settledJobs(t: TestApp, shop: ProvisionedShop, timeoutMs = 15_000) {
+export async function settledJobs(t: TestApp, shop: ProvisionedShop, timeoutMs = 45_000) {
   let jobs: any[] = [];
   await waitUntil(
     async () => {
