@@ -48,6 +48,16 @@ async function seed(customers, perCustomer) {
       [shopId, first, last, perCustomer],
     );
   }
+  // The shop itself, so shop-scoped reads (audit export and verify) find it.
+  await sql.query(
+    `INSERT INTO es_events (stream_id, revision, event_id, type, data, metadata)
+     SELECT 'shop-' || $1, 0, gen_random_uuid(), 'shop.provisioned.v1',
+       jsonb_build_object('type', 'shop.provisioned.v1', 'eventId', gen_random_uuid(), 'occurredAt', '2026-01-01T00:00:00.000Z',
+         'shopId', $1::text, 'domain', 'bench.example.com', 'plan', 'ultimate', 'currency', 'USD', 'timezone', 'UTC',
+         'appKey', 'ak_bench'), '{}'::jsonb
+     WHERE NOT EXISTS (SELECT 1 FROM es_events WHERE stream_id = 'shop-' || $1)`,
+    [shopId],
+  );
   const [{ n }] = await sql.query('SELECT count(*)::int AS n FROM es_events');
   await sql.close();
   return { events: n, ms: Date.now() - started };

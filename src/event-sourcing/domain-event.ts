@@ -14,3 +14,9 @@ export function toNewEvent(event: DomainEvent, metadata: Record<string, unknown>
 export function fromRecorded<E extends DomainEvent>(recorded: RecordedEvent): E {
   return { ...(recorded.data as unknown as E), type: recorded.type };
 }
+
+/** As fromRecorded, without the copy when the stored data carries its type (whole events are stored). */
+export function storedEvent<E extends DomainEvent>(recorded: RecordedEvent): E {
+  const data = recorded.data as unknown as E;
+  return data.type === recorded.type ? data : fromRecorded<E>(recorded);
+}

@@ -1,4 +1,4 @@
-import { fromRecorded } from '../../event-sourcing/domain-event';
+import { storedEvent } from '../../event-sourcing/domain-event';
 import { RecordedEvent } from '../../infrastructure/event-store/event-store.port';
 import { CustomerEvent, CustomerEventType as T } from '../../ledger/events/customer-events';
 import { customerLedger } from '../../ledger/customer-ledger';
@@ -52,8 +52,13 @@ function evolveRecordTimes(record: RecordTimes, event: CustomerEvent): RecordTim
   }
 }
 
+/** The stored event as the ledger reads it. Stored data already carries its type, so usually no copy. */
+export function customerEventOf<E extends CustomerEvent = CustomerEvent>(recorded: RecordedEvent): E {
+  return storedEvent<E>(recorded);
+}
+
 export function evolveHistory(history: CustomerHistory, recorded: RecordedEvent): CustomerHistory {
-  const event = fromRecorded<CustomerEvent>(recorded);
+  const event = customerEventOf(recorded);
   return {
     state: customerLedger.evolve(history.state, event),
     record: evolveRecordTimes(history.record, event),

@@ -7,18 +7,12 @@ import {
   RecordedEvent,
 } from '../../infrastructure/event-store/event-store.port';
 import { Collection, Document, READ_STORE, ReadStore } from '../../infrastructure/read-store/read-store.port';
-import { fromRecorded } from '../../event-sourcing/domain-event';
-import {
-  CustomerEvent,
-  CustomerEventType as T,
-  POINTS_EVENT_TYPES,
-  PointsEvent,
-} from '../../ledger/events/customer-events';
+import { CustomerEventType as T, POINTS_EVENT_TYPES, PointsEvent } from '../../ledger/events/customer-events';
 import { CUSTOMERS, CustomerDoc, TRANSACTIONS, TransactionDoc } from '../../ledger/projections/ledger-read-models';
 import { transactionFromEvent } from '../../ledger/projections/transaction-view.projection';
 import { REWARDS, RewardDoc } from '../../ledger/projections/reward-view.projection';
 import { SHOPS, ShopDoc } from '../../shops/projections/shop-read-models';
-import { CustomerHistory, emptyHistory, evolveHistory } from '../domain/customer-history';
+import { customerEventOf, CustomerHistory, emptyHistory, evolveHistory } from '../domain/customer-history';
 import { customerDocOf, normalizedCustomerDoc } from '../domain/customer-record';
 import { FieldDifference, fieldDifferences } from '../domain/field-differences';
 import { ProjectionRunner } from '../../projections/projection-runner';
@@ -221,7 +215,7 @@ export class ReadModelVerifier {
         if (run.doc && BigInt(run.doc.streamRevision) === recorded.revision)
           run.atDocRevision = customerDocOf(run.history);
         if (POINTS_EVENT_TYPES.has(recorded.type)) {
-          const event = fromRecorded<PointsEvent>(recorded);
+          const event = customerEventOf<PointsEvent>(recorded);
           const row = transactionDocs.get(event.transactionId);
           if (row) tally(run.shopId).transactions++;
           if (!row) {
@@ -234,7 +228,7 @@ export class ReadModelVerifier {
         }
         if (REWARD_TYPES.has(recorded.type)) {
           if (!applied(recorded.position, checkpoints.rewards)) run.rewardsSettled = false;
-          const event = fromRecorded<CustomerEvent>(recorded);
+          const event = customerEventOf(recorded);
           if (event.type === T.PointsRedeemed || event.type === T.CouponGranted)
             run.rewardDocs.set(event.reward.rewardId, rewardDocs.get(event.reward.rewardId) ?? null);
         }

@@ -74,7 +74,7 @@ export interface EventStore {
   readStream(streamId: string, fromRevision?: bigint, maxCount?: number): Promise<RecordedEvent[]>;
   /**
    * Every stream of a category, one stream after the other (streams in id order, each in revision
-   * order), a page at a time. Audit verification folds one stream at a time this way, so its memory
+   * order), a page at a time; an empty page is the end. A page may hold fewer than `limit` events. Audit verification folds one stream at a time this way, so its memory
    * does not grow with the log. (EventStoreDB: the `$streams` projection lists the streams, each then
    * read with readStream.)
    */

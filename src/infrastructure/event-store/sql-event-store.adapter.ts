@@ -186,14 +186,17 @@ export class SqlEventStore implements EventStore {
   }
 
   async readStreams({ prefix, after, limit }: ReadStreamsOptions): Promise<RecordedEvent[]> {
-    // Walks the (stream_id, revision) unique index from the cursor; a stream id extending the prefix
-    // never sorts before the prefix itself, so starting there misses none.
+    // A range walk of the (stream_id, revision) index from the cursor, and nothing else in the WHERE:
+    // any other predicate (starts_with, LIKE) has no statistics PGlite ever gathers, and the planner
+    // then sorts the whole table for every page. A prefix's streams are contiguous in the index
+    // order, so the page ends at the first stream outside it.
     const rows = await this.sql.query<EventRow>(
-      `${SELECT_EVENT} WHERE (stream_id, revision) > ($1, $2::bigint) AND starts_with(stream_id, $3)
-       ORDER BY es_events.stream_id, es_events.revision LIMIT $4`,
-      [after?.streamId ?? prefix, (after?.revision ?? -1n).toString(), prefix, limit],
+      `${SELECT_EVENT} WHERE (stream_id, revision) > ($1, $2::bigint)
+       ORDER BY es_events.stream_id, es_events.revision LIMIT $3`,
+      [after?.streamId ?? prefix, (after?.revision ?? -1n).toString(), limit],
     );
-    return rows.map(toRecorded);
+    const outside = rows.findIndex((r) => !r.stream_id.startsWith(prefix));
+    return (outside < 0 ? rows : rows.slice(0, outside)).map(toRecorded);
   }
 
   async readAll({ after, limit }: ReadAllOptions): Promise<RecordedEvent[]> {

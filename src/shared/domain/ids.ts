@@ -20,14 +20,21 @@ export function sha256Hex(value: string): string {
   return createHash('sha256').update(value).digest('hex');
 }
 
-/** Stable JSON (sorted keys) so that equal request bodies hash equally. */
+/** Stable JSON (sorted keys) so that equal request bodies hash equally. Audit exports hash every event with it, hence the plain loops. */
 export function stableStringify(value: unknown): string {
   if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';
-  if (Array.isArray(value)) return `[${value.map(stableStringify).join(',')}]`;
-  const entries = Object.entries(value)
-    .filter(([, v]) => v !== undefined)
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${stableStringify(v)}`).join(',')}}`;
+  if (Array.isArray(value)) {
+    let out = '[';
+    for (let i = 0; i < value.length; i++) out += (i ? ',' : '') + stableStringify(value[i]);
+    return `${out}]`;
+  }
+  let out = '{';
+  for (const key of Object.keys(value).sort()) {
+    const v: unknown = Reflect.get(value, key);
+    if (v === undefined) continue;
+    out += `${out.length > 1 ? ',' : ''}${JSON.stringify(key)}:${stableStringify(v)}`;
+  }
+  return `${out}}`;
 }
 
 /** Drops keys whose value is undefined (DTO instances carry them for every declared field). */

@@ -1,0 +1,297 @@
+#!/usr/bin/env node
+/**
+ * Audit benchmark: verification over the rebuild benchmark's log, replay of one long stream, export.
+ * Each measure runs in its own process, so its peak RSS is its own.
+ *   node bench/audit.js                 standalone: fresh store, seed 1,000,000 events, rebuild, then all three
+ *   node bench/audit.js verify          verify every read model against the log of the store in the environment
+ *   node bench/audit.js export          export the seeded shop (all its events) to /dev/null
+ *   node bench/audit.js replay <n>      seed one customer with n events (once) and time its replay
+ * Store: DATABASE_URL (PostgreSQL) or DATA_DIR (PGlite), like the service. Results of the standalone run
+ * go to bench/results/audit-latest-<store>.json.
+ */
+require('reflect-metadata');
+const { execFileSync } = require('node:child_process');
+const { generateKeyPairSync, randomBytes } = require('node:crypto');
+const { createWriteStream, mkdtempSync, mkdirSync, rmSync, writeFileSync } = require('node:fs');
+const { once } = require('node:events');
+const { loadavg, tmpdir } = require('node:os');
+const { join } = require('node:path');
+
+const ROOT = join(__dirname, '..');
+const BENCH_SHOP = '00000000-0000-5000-8000-00000000beef';
+const log = (...a) => process.stderr.write(`[bench audit] ${a.join(' ')}\n`);
+
+function app() {
+  const { AppConfig } = require('../dist/config/app-config');
+  const { createAppContext } = require('../dist/app.factory');
+  const config = new AppConfig({ ...process.env, LOG_LEVEL: 'silent', DEMO_SHOP: 'false' });
+  return createAppContext({ config });
+}
+
+/** Peak RSS of this process while `work` runs. */
+async function measured(work) {
+  let peak = process.memoryUsage().rss;
+  const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 50);
+  const started = Date.now();
+  const cpu = process.cpuUsage();
+  try {
+    const result = await work();
+    const used = process.cpuUsage(cpu);
+    return { ...result, ms: Date.now() - started, cpuMs: Math.round((used.user + used.system) / 1000), peak };
+  } finally {
+    clearInterval(sampler);
+  }
+}
+
+const peakMb = (peak) => Math.round(Math.max(peak, process.resourceUsage().maxRSS * 1024) / 1048576);
+
+async function verify() {
+  const context = await app();
+  try {
+    const { ReadModelVerifier } = require('../dist/audit/queries/verify-read-models');
+    let differences = 0;
+    const r = await measured(async () => ({
+      summary: await context.get(ReadModelVerifier).run({ onDifference: () => void differences++ }),
+    }));
+    return {
+      events: r.summary.events,
+      streams: r.summary.streams,
+      differences,
+      ms: r.ms,
+      eventsPerSecond: Math.round((r.summary.events / r.ms) * 1000),
+      cpuMs: r.cpuMs,
+      peakRssMb: peakMb(r.peak),
+      loadAverage: loadavg()[0],
+    };
+  } finally {
+    await context.close();
+  }
+}
+
+async function exportShop() {
+  const context = await app();
+  try {
+    const { LogExport } = require('../dist/audit/queries/export-log');
+    const out = createWriteStream('/dev/null');
+    const r = await measured(async () => {
+      const { lines } = await context.get(LogExport).open(BENCH_SHOP, {});
+      let last = '';
+      for await (const chunk of lines) {
+        last = chunk;
+        if (!out.write(chunk)) await once(out, 'drain');
+      }
+      return { events: JSON.parse(last).count };
+    });
+    out.end();
+    return {
+      events: r.events,
+      ms: r.ms,
+      eventsPerSecond: Math.round((r.events / r.ms) * 1000),
+      cpuMs: r.cpuMs,
+      peakRssMb: peakMb(r.peak),
+      loadAverage: loadavg()[0],
+    };
+  } finally {
+    await context.close();
+  }
+}
+
+/** One customer with n events (an enrolment and awards), written in SQL like the rebuild seed. */
+async function seedLongStream(n) {
+  const { AppConfig } = require('../dist/config/app-config');
+  const { PgSqlClient } = require('../dist/infrastructure/sql/pg.client');
+  const { PgliteSqlClient } = require('../dist/infrastructure/sql/pglite.client');
+  const config = new AppConfig({ ...process.env, LOG_LEVEL: 'silent' });
+  const sql = config.databaseUrl ? new PgSqlClient(config.databaseUrl) : await PgliteSqlClient.open(config.dataDir);
+  const customer = `long${n}`;
+  const stream = `customer-${BENCH_SHOP}_${customer}`;
+  const [{ count }] = await sql.query('SELECT count(*)::int AS count FROM es_events WHERE stream_id = $1', [stream]);
+  if (count === 0) {
+    await sql.query(
+      `INSERT INTO es_events (stream_id, revision, event_id, type, data, metadata)
+       SELECT $1, r, gen_random_uuid(),
+         CASE WHEN r = 0 THEN 'customer.enrolled.v1' ELSE 'points.awarded.v1' END,
+         CASE WHEN r = 0 THEN jsonb_build_object('type', 'customer.enrolled.v1', 'eventId', gen_random_uuid(), 'occurredAt', '2026-01-01T00:00:00.000Z',
+             'shopId', $2::text, 'customerId', $3::text, 'platformCustomerId', 9000000, 'email', 'long@example.com',
+             'firstName', 'Long', 'lastName', 'Stream', 'acceptsMarketing', false, 'platformCreatedAt', null,
+             'tierId', null, 'tierName', null, 'source', 'bench')
+         ELSE jsonb_build_object('type', 'points.awarded.v1', 'eventId', gen_random_uuid(),
+             'occurredAt', to_char(timestamp '2026-01-01' + r * interval '1 minute', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+             'shopId', $2::text, 'customerId', $3::text, 'transactionId', gen_random_uuid(), 'platformCustomerId', 9000000,
+             'email', 'long@example.com', 'oldPoint', r - 1, 'newPoint', r, 'points', 1, 'source', 'rest_api',
+             'event', 'earn_point_rest_api', 'adminNote', null, 'userNote', 'bench', 'reason', null, 'idempotencyKey', null, 'requestHash', null)
+         END, '{}'::jsonb
+       FROM generate_series(0, $4::int - 1) AS r ORDER BY r`,
+      [stream, BENCH_SHOP, customer, n],
+    );
+  }
+  await sql.close();
+  return customer;
+}
+
+/** The whole stream replayed in one page (every event with its figures), as the endpoint does it. */
+async function replay(n) {
+  const customer = await seedLongStream(n);
+  const context = await app();
+  try {
+    const { QueryBus } = require('@nestjs/cqrs');
+    const { ReplayCustomerQuery } = require('../dist/audit/queries/replay-customer.query');
+    const run = () =>
+      context.get(QueryBus).execute(new ReplayCustomerQuery(BENCH_SHOP, customer, { limit: n, asOf: null }));
+    const first = await run(); // warm-up (code paths, connection)
+    if (first.items.length !== n || first.items[n - 1].after.balance !== n - 1) throw new Error('replay is wrong');
+    const times = [];
+    const cpu = [];
+    for (let i = 0; i < 7; i++) {
+      const started = process.hrtime.bigint();
+      const used = process.cpuUsage();
+      await run();
+      times.push(Number(process.hrtime.bigint() - started) / 1e6);
+      const u = process.cpuUsage(used);
+      cpu.push((u.user + u.system) / 1000);
+    }
+    const median = (xs) => Math.round([...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] * 10) / 10;
+    return {
+      events: n,
+      medianMs: median(times),
+      maxMs: Math.round(Math.max(...times) * 10) / 10,
+      medianCpuMs: median(cpu),
+      runs: 7,
+      loadAverage: loadavg()[0],
+    };
+  } finally {
+    await context.close();
+  }
+}
+
+function runChild(args, env, timeoutMs = 6 * 60 * 1000) {
+  const out = execFileSync(process.execPath, [join(__dirname, args[0]), ...args.slice(1)], {
+    env: { ...process.env, ...env },
+    encoding: 'utf8',
+    timeout: timeoutMs,
+  });
+  return JSON.parse(out.trim().split('\n').pop());
+}
+
+/** The three measures on a store that already holds the rebuilt 1,000,000-event log. */
+function measureAll(storeEnv) {
+  const env = { ...storeEnv, AUDIT_SIGNING_KEY: storeEnv.AUDIT_SIGNING_KEY ?? signingKey() };
+  log('verify: every read model against the log');
+  const verified = runChild(['audit.js', 'verify'], env);
+  log(`verify: ${JSON.stringify(verified)}`);
+  log('export: the shop, to /dev/null');
+  const exported = runChild(['audit.js', 'export'], env);
+  log(`export: ${JSON.stringify(exported)}`);
+  log('replay: one customer with 10,000 events');
+  const replayed = runChild(['audit.js', 'replay', '10000'], env);
+  log(`replay: ${JSON.stringify(replayed)}`);
+  return { verify: verified, export: exported, replay: replayed };
+}
+
+const signingKey = () => generateKeyPairSync('ed25519').privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+
+function auditTargets(a) {
+  return [
+    ['audit verify >= 20,000 events/s', a?.verify?.eventsPerSecond, (v) => v >= 20000],
+    ['audit verify peak RSS < 400 MB', a?.verify?.peakRssMb, (v) => v < 400],
+    ['audit replay of 10,000 events < 100 ms', a?.replay?.medianMs, (v) => v < 100],
+    ['audit export >= 30,000 events/s', a?.export?.eventsPerSecond, (v) => v >= 30000],
+  ].map(([target, value, ok]) => ({
+    target,
+    value: value ?? null,
+    met: value === null || value === undefined ? null : ok(value),
+  }));
+}
+
+function renderAudit(a) {
+  if (!a) return [];
+  const lines = [];
+  if (a.verify)
+    lines.push(
+      `Audit verify: ${a.verify.events.toLocaleString('en')} events in ${a.verify.streams.toLocaleString('en')} streams, ${a.verify.differences} differences, ${a.verify.ms} ms = ${a.verify.eventsPerSecond.toLocaleString('en')} events/s (verifier CPU ${a.verify.cpuMs} ms), peak RSS ${a.verify.peakRssMb} MB, load average ${a.verify.loadAverage.toFixed(1)}`,
+    );
+  if (a.export)
+    lines.push(
+      `Audit export: ${a.export.events.toLocaleString('en')} events in ${a.export.ms} ms = ${a.export.eventsPerSecond.toLocaleString('en')} events/s (exporter CPU ${a.export.cpuMs} ms), peak RSS ${a.export.peakRssMb} MB, load average ${a.export.loadAverage.toFixed(1)}`,
+    );
+  if (a.replay)
+    lines.push(
+      `Audit replay: ${a.replay.events.toLocaleString('en')} events, median ${a.replay.medianMs} ms (max ${a.replay.maxMs} ms over ${a.replay.runs} runs; median CPU ${a.replay.medianCpuMs} ms), load average ${a.replay.loadAverage.toFixed(1)}`,
+    );
+  return lines;
+}
+
+/** Standalone: a fresh store with the rebuild benchmark's log, rebuilt, then the three measures. */
+async function standalone() {
+  const storeKind = process.env.DATABASE_URL ? 'postgres' : 'pglite';
+  let env;
+  let cleanup;
+  if (process.env.DATABASE_URL) {
+    const { Client } = require('pg');
+    const name = `bench_audit_${randomBytes(4).toString('hex')}`;
+    const admin = new Client({ connectionString: process.env.DATABASE_URL });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+    const url = new URL(process.env.DATABASE_URL);
+    url.pathname = `/${name}`;
+    env = { DATABASE_URL: url.toString() };
+    cleanup = async () => {
+      const c = new Client({ connectionString: process.env.DATABASE_URL });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    };
+  } else {
+    const dir = mkdtempSync(join(tmpdir(), 'bench-audit-'));
+    env = { DATABASE_URL: '', DATA_DIR: dir };
+    cleanup = async () => rmSync(dir, { recursive: true, force: true });
+  }
+  const customers = Number(process.env.BENCH_REBUILD_CUSTOMERS ?? 1000);
+  const perCustomer = Number(process.env.BENCH_REBUILD_EVENTS_PER_CUSTOMER ?? 1000);
+  try {
+    log(`seeding ${customers} x ${perCustomer + 1} events (${storeKind})`);
+    runChild(['rebuild.js', 'seed', String(customers), String(perCustomer)], env);
+    log('rebuilding the read models');
+    const rebuilt = runChild(['rebuild.js', 'rebuild'], env);
+    log(`rebuilt: ${JSON.stringify(rebuilt)}`);
+    const audit = measureAll(env);
+    const results = { store: storeKind, audit, targets: auditTargets(audit), at: new Date().toISOString() };
+    const text = [...renderAudit(audit), '', 'Targets:', ...results.targets.map(describeTarget)].join('\n');
+    process.stdout.write(`${text}\n`);
+    mkdirSync(join(ROOT, 'bench', 'results'), { recursive: true });
+    writeFileSync(
+      join(ROOT, 'bench', 'results', `audit-latest-${storeKind}.json`),
+      `${JSON.stringify(results, null, 2)}\n`,
+    );
+  } finally {
+    await cleanup();
+  }
+}
+
+const describeTarget = (t) =>
+  `- ${t.target}: ${t.value ?? 'n/a'} ${t.met === null ? '' : t.met ? '(met)' : '(MISSED)'}`;
+
+module.exports = { measureAll, auditTargets, renderAudit };
+
+if (require.main === module) {
+  const [mode, arg] = process.argv.slice(2);
+  const work =
+    mode === 'verify'
+      ? verify()
+      : mode === 'export'
+        ? exportShop()
+        : mode === 'replay'
+          ? replay(Number(arg ?? 10000))
+          : standalone().then(() => null);
+  work.then(
+    (r) => {
+      if (r) process.stdout.write(`${JSON.stringify(r)}\n`);
+      process.exit(0);
+    },
+    (e) => {
+      process.stderr.write(`${e.stack ?? e}\n`);
+      process.exit(1);
+    },
+  );
+}
