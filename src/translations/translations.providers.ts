@@ -12,13 +12,11 @@ import { TranslationsController } from './http/translations.controller';
 import { TranslationViewProjection } from './projections/translation-view.projection';
 import { GetTranslationsQuery } from './queries/get-translations.query';
 import { ShopText } from './queries/shop-text';
-import { TranslationSources } from './commands/translation-sources';
 
 export const TRANSLATIONS_CAPABILITY: Capability = {
   providers: [
     ShopText,
     GetTranslationsQuery,
-    TranslationSources,
     TranslationCommands,
     ReplaceTranslationsHandler,
     AddLanguageHandler,

@@ -1,5 +1,6 @@
+import { Inject } from '@nestjs/common';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import { TranslationSources } from './translation-sources';
+import { TRANSLATION_SOURCES, TranslationSources } from '../domain/translation-sources.port';
 import { queuedJobs, TranslationCommands } from './translation-commands';
 import { TranslationJobWorker } from './translation-job-worker';
 
@@ -16,7 +17,7 @@ export class AddLanguageCommand {
 export class AddLanguageHandler implements ICommandHandler<AddLanguageCommand, void> {
   constructor(
     private readonly commands: TranslationCommands,
-    private readonly sources: TranslationSources,
+    @Inject(TRANSLATION_SOURCES) private readonly sources: TranslationSources,
     private readonly worker: TranslationJobWorker,
   ) {}
 

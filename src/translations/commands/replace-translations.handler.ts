@@ -1,6 +1,7 @@
+import { Inject } from '@nestjs/common';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { DetectMethod } from '../domain/translation-events';
-import { TranslationSources } from './translation-sources';
+import { TRANSLATION_SOURCES, TranslationSources } from '../domain/translation-sources.port';
 import { queuedJobs, TranslationCommands } from './translation-commands';
 import { TranslationJobWorker } from './translation-job-worker';
 
@@ -26,7 +27,7 @@ export class ReplaceTranslationsCommand {
 export class ReplaceTranslationsHandler implements ICommandHandler<ReplaceTranslationsCommand, number> {
   constructor(
     private readonly commands: TranslationCommands,
-    private readonly sources: TranslationSources,
+    @Inject(TRANSLATION_SOURCES) private readonly sources: TranslationSources,
     private readonly worker: TranslationJobWorker,
   ) {}
 

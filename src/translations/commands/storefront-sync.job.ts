@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { COMMERCE_PLATFORM, CommercePlatform } from '../../infrastructure/commerce-platform/commerce-platform.port';
 import { enabledLocales, mergedText } from '../domain/translation-text';
 import { TranslationsState, JobOutcome } from '../domain/translations.decider';
-import { TranslationSources } from './translation-sources';
+import { TRANSLATION_SOURCES, TranslationSources } from '../domain/translation-sources.port';
 
 export const METAFIELD_NAMESPACE = 'loyalty';
 export const CONFIG_METAFIELD = 'translations_config';
@@ -18,7 +18,7 @@ export const localeMetafield = (locale: string) => `translations_${locale}`;
 export class StorefrontSyncJob {
   constructor(
     @Inject(COMMERCE_PLATFORM) private readonly platform: CommercePlatform,
-    private readonly sources: TranslationSources,
+    @Inject(TRANSLATION_SOURCES) private readonly sources: TranslationSources,
   ) {}
 
   async run(shopId: string, state: TranslationsState): Promise<JobOutcome> {

@@ -1,11 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { READ_STORE, ReadStore } from '../../infrastructure/read-store/read-store.port';
-import { ProgramDoc, PROGRAMS } from '../../programs/projections/program-read-models';
-import { ProgramTitleSource } from '../domain/translations.decider';
+import { ProgramDoc, PROGRAMS } from '../projections/program-read-models';
+import { ProgramTitleSource } from '../../translations/domain/translations.decider';
+import { TranslationSources } from '../../translations/domain/translation-sources.port';
 
-/** Shop content outside the text catalogue that translations cover: program titles and exclusive products. */
+/** What the translations capability translates from the shop's programs: titles and exclusive products. */
 @Injectable()
-export class TranslationSources {
+export class ProgramTranslationSources implements TranslationSources {
   constructor(@Inject(READ_STORE) private readonly readStore: ReadStore) {}
 
   async programs(shopId: string): Promise<ProgramTitleSource[]> {
