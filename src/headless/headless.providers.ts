@@ -11,6 +11,8 @@ import { HeadlessExceptionFilter, TokenExchangeExceptionFilter } from './http/he
 import { HeadlessEligibility } from './eligibility/headless-eligibility';
 import { GetHeadlessCustomerHandler } from './customer/get-customer.query';
 import { HeadlessCustomerController } from './customer/customer.controller';
+import { JoinProgramController } from './membership/join-program.controller';
+import { ShopConfigController } from './shop/shop-config.controller';
 
 /** The headless customer API (`/app/api/v1/headless`): storefronts acting for one customer with a bearer token. */
 export const HEADLESS_CAPABILITY: Capability = {
@@ -29,5 +31,5 @@ export const HEADLESS_CAPABILITY: Capability = {
     GetHeadlessCustomerHandler,
   ],
   projections: [],
-  controllers: [TokenController, HeadlessCustomerController],
+  controllers: [TokenController, HeadlessCustomerController, JoinProgramController, ShopConfigController],
 };

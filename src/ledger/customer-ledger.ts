@@ -20,6 +20,8 @@ import { decideProgramEarning, EarnFromProgram } from './program-earning/program
 import { evolveProgramEarning } from './program-earning/program-earning.state';
 import { decideTiers, followTierLadder, TiersCommand } from './tiers/tiers.decisions';
 import { evolveTiers } from './tiers/tiers.state';
+import { decideMembership, MembershipCommand } from './enrolment/membership.decisions';
+import { evolveMembership } from './enrolment/membership.state';
 
 /**
  * The customer ledger: one customer's stream of points, tiers, orders and coupons, decided by one
@@ -35,7 +37,8 @@ export type CustomerCommand =
   | ReleasePendingPoints
   | CouponsCommand
   | TiersCommand
-  | ExpiryCommand;
+  | ExpiryCommand
+  | MembershipCommand;
 
 /**
  * Each policy's evolve cases, in this order: each writes only its own share, and sees the state as
@@ -43,6 +46,7 @@ export type CustomerCommand =
  */
 const EVOLVE_CASES: Array<(state: CustomerState, event: CustomerEvent) => Partial<CustomerState> | undefined> = [
   evolveEnrolment,
+  evolveMembership,
   evolveBirthday,
   evolvePoints,
   evolveEarningLimit,
@@ -95,6 +99,9 @@ function decideCommand(command: CustomerCommand, state: CustomerState): Customer
     case 'ExpirePoints':
     case 'WarnExpiry':
       return decideExpiry(command, state);
+    case 'JoinProgram':
+    case 'LeaveProgram':
+      return decideMembership(command, state);
     default:
       return assertNever(command);
   }

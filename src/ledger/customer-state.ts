@@ -8,12 +8,14 @@ import { initialOrders, OrdersShare } from './orders/orders.state';
 import { initialPoints, PointsShare } from './points/points.state';
 import { initialProgramEarning, ProgramEarningShare } from './program-earning/program-earning.state';
 import { initialTiers, TiersShare } from './tiers/tiers.state';
+import { initialMembership, MembershipShare } from './enrolment/membership.state';
 
 /**
  * What a customer's stream folds to: what the ledger needs to decide the next command. Each policy
  * folder owns its share (and the evolve cases that write it); this is their sum.
  */
 export type CustomerState = EnrolmentShare &
+  MembershipShare &
   BirthdayShare &
   PointsShare &
   EarningLimitShare &
@@ -25,6 +27,7 @@ export type CustomerState = EnrolmentShare &
 
 export const initialCustomerState = (): CustomerState => ({
   ...initialEnrolment(),
+  ...initialMembership(),
   ...initialBirthday(),
   ...initialPoints(),
   ...initialEarningLimit(),

@@ -47,6 +47,7 @@ export function customerWebhookMessages(e: CustomerEvent): TopicMessage[] {
     case T.PendingPointsCancelled:
     case T.CouponGranted:
     case T.CouponExpired:
+    case T.MembershipChanged:
       return [];
     default:
       return assertNever(e);

@@ -2,6 +2,7 @@ import { Capability } from '../shared/capability';
 import { CustomerStreamCommands } from './customer-stream.commands';
 import { EnrolCustomerHandler } from './enrolment/enrol-customer.handler';
 import { UpdateCustomerProfileHandler } from './enrolment/update-customer-profile.handler';
+import { JoinProgramHandler, LeaveProgramHandler } from './enrolment/join-program.handler';
 import { SetBirthdayHandler } from './birthday/set-birthday.handler';
 import { EarnPeriodicHandler } from './birthday/earn-periodic.handler';
 import { BirthdayRewards } from './birthday/birthday-rewards.scheduler';
@@ -33,6 +34,8 @@ export const LEDGER: Capability = {
     CustomerStreamCommands,
     EnrolCustomerHandler,
     UpdateCustomerProfileHandler,
+    JoinProgramHandler,
+    LeaveProgramHandler,
     SetBirthdayHandler,
     EarnPeriodicHandler,
     BirthdayRewards,

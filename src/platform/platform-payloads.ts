@@ -3,6 +3,7 @@ import { parsePlatformCustomerId } from '../ledger/customer-identity';
 import { CustomerProfile } from '../ledger/enrolment/enrol-customer.handler';
 import { OrderFacts } from '../ledger/orders/record-order.handler';
 import { toCents } from '../shared/domain/money';
+import { ProfileDetails } from '../ledger/events/customer-events';
 
 /**
  * The commerce platform's webhook payloads (REST webhook shapes; documented in the README).
@@ -62,8 +63,42 @@ export function parseCustomer(body: unknown, prefix = ''): PlatformCustomer {
       lastName: optionalText(c.last_name, `${prefix}last_name`),
       acceptsMarketing: c.accepts_marketing === true,
       platformCreatedAt: timestamp(c.created_at, `${prefix}created_at`),
+      details: customerDetails(c, prefix),
     },
   };
+}
+
+/** `{state: "subscribed"}` consents (else the legacy `accepts_marketing` flag for email). */
+function consent(value: unknown, field: string): boolean | undefined {
+  if (value === undefined || value === null) return undefined;
+  const state = object(value, field).state;
+  if (typeof state !== 'string')
+    throw because.badRequest(`${field}.state must be a string`, { field: `${field}.state` });
+  return state === 'subscribed';
+}
+
+function nameList(value: unknown, field: string): string[] | undefined {
+  if (value === undefined || value === null) return undefined;
+  const items = typeof value === 'string' ? value.split(',') : Array.isArray(value) ? value.map(String) : null;
+  if (!items) throw because.badRequest(`${field} must be a comma-separated string or an array`, { field });
+  return [...new Set(items.map((t) => t.trim()).filter(Boolean))].slice(0, 250);
+}
+
+/** Profile details a payload carries: only what it says is recorded. */
+function customerDetails(c: Json, prefix: string): ProfileDetails {
+  const details: ProfileDetails = {};
+  if (c.phone !== undefined) details.phone = optionalText(c.phone, `${prefix}phone`);
+  const email = consent(c.email_marketing_consent, `${prefix}email_marketing_consent`);
+  if (email !== undefined) details.marketingConsent = email;
+  else if (typeof c.accepts_marketing === 'boolean') details.marketingConsent = c.accepts_marketing;
+  const sms = consent(c.sms_marketing_consent, `${prefix}sms_marketing_consent`);
+  if (sms !== undefined) details.smsMarketingConsent = sms;
+  const tags = nameList(c.tags, `${prefix}tags`);
+  if (tags) details.tags = tags;
+  const segments = nameList(c.segment_ids, `${prefix}segment_ids`);
+  if (segments) details.segmentIds = segments;
+  if (c.company !== undefined) details.isB2B = c.company !== null;
+  return details;
 }
 
 export interface PlatformOrder {

@@ -1,10 +1,13 @@
+import { Inject } from '@nestjs/common';
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
+import { CLOCK, Clock } from '../../shared/domain/clock';
 import { CustomerLookup } from '../../ledger/queries/customer-lookup';
+import { earningLimitStatus } from '../../ledger/earning-limit/earning-limit.decisions';
 import { TierCatalog } from '../../tiers/tier-catalog';
 import { ShopDirectory } from '../../shops/shop-directory';
 import { ShopText } from '../../translations/queries/shop-text';
 import { LocaleRequest } from '../../translations/domain/locale-resolution';
-import { HeadlessCustomer, presentHeadlessCustomer } from './headless-customer.presenter';
+import { EarningLimitView, HeadlessCustomer, presentHeadlessCustomer } from './headless-customer.presenter';
 
 /** GET /customer (and the answer of join-program): the token's customer as a storefront shows it. */
 export class GetHeadlessCustomerQuery {
@@ -22,14 +25,24 @@ export class GetHeadlessCustomerHandler implements IQueryHandler<GetHeadlessCust
     private readonly tiers: TierCatalog,
     private readonly shops: ShopDirectory,
     private readonly text: ShopText,
+    @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   async execute({ shopId, customerId, locale }: GetHeadlessCustomerQuery): Promise<HeadlessCustomer> {
-    const [doc, tiers, text] = await Promise.all([
+    const [doc, tiers, shop, text] = await Promise.all([
       this.customers.byId(shopId, customerId),
       this.tiers.forShop(shopId),
+      this.shops.byId(shopId),
       this.text.for(shopId, locale),
     ]);
-    return presentHeadlessCustomer(doc, { tierNames: tiers.names, rungs: tiers.rungs, earningLimit: null, text });
+    const policy = shop?.earningLimit ?? null;
+    // The limit's status from the ledger's own arithmetic, on the count the read model keeps.
+    const status = earningLimitStatus(
+      { programEarnedByDay: doc.programEarnedByDay ?? {}, tierId: doc.tierId },
+      policy,
+      this.clock.now().toISOString(),
+    );
+    const earningLimit: EarningLimitView | null = status && policy ? { ...status, period: policy.period } : null;
+    return presentHeadlessCustomer(doc, { tierNames: tiers.names, rungs: tiers.rungs, earningLimit, text });
   }
 }

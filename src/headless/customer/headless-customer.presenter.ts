@@ -19,8 +19,10 @@ export function tierProgress(tierPoint: number, tierId: string | null, rungs: Ti
   };
 }
 
+/** The earning limit as the customer may know it: reached or not, and when it resets; never the cap. */
 export interface EarningLimitView {
   reached: boolean;
+  /** '' when the customer's tier is unlimited. */
   resetDate: string;
   period: 'day' | 'week' | 'month' | 'year';
 }
@@ -38,15 +40,16 @@ export function presentHeadlessCustomer(
   const { earningLimit, text } = context;
   return {
     id: doc.id,
-    type: 'member',
+    // One who left reads as a guest too (spec 2.2); join-program tells them apart.
+    type: (doc.membership ?? 'member') === 'member' ? 'member' : 'guest',
     points: doc.point,
     totalOrders: doc.ordersCount,
     totalEarned: doc.totalEarnedPoints,
     tier: doc.tierId ? { id: doc.tierId, name: context.tierNames.get(doc.tierId) ?? '' } : null,
     tierProgress: tierProgress(doc.tierPoint, doc.tierId, context.rungs),
-    memberSince: doc.createdAt,
-    marketingConsent: null as boolean | null,
-    smsMarketingConsent: null as boolean | null,
+    memberSince: doc.joinedAt ?? doc.createdAt,
+    marketingConsent: doc.marketingConsent ?? null,
+    smsMarketingConsent: doc.smsMarketingConsent ?? null,
     avatarUrl: null as string | null,
     earningLimit: earningLimit
       ? {
@@ -59,7 +62,7 @@ export function presentHeadlessCustomer(
       : null,
     birthday: doc.birthday,
     dateOfBirth: doc.dateOfBirth,
-    phone: null as string | null,
+    phone: doc.phone ?? null,
     tierPoint: doc.tierPoint,
     social: { photoUsername: null, chatLinked: false, chatFollowedOA: false, feedConnected: false, feedName: null },
     createdAlphaPass: false,

@@ -50,7 +50,8 @@ export class BirthdayRewards extends ScheduledJob {
             );
             paid++;
           } catch (error) {
-            if (error instanceof DomainError && error.code === 'LIMIT_REACHED') continue;
+            if (error instanceof DomainError && (error.code === 'LIMIT_REACHED' || error.code === 'NOT_ELIGIBLE'))
+              continue;
             this.logger.error(`Birthday reward for customer ${customer.id} failed: ${(error as Error).message}`);
           }
         }

@@ -1,5 +1,5 @@
 import { addToDay, DayBuckets } from '../../shared/domain/day-buckets';
-import { CustomerEvent, CustomerEventType as T } from '../events/customer-events';
+import { CustomerEvent, programPointsCounted } from '../events/customer-events';
 
 /** The earning limit's share: points earned from programs per UTC day (last 800 days). */
 export interface EarningLimitShare {
@@ -13,12 +13,7 @@ export function evolveEarningLimit(
   state: EarningLimitShare,
   event: CustomerEvent,
 ): Partial<EarningLimitShare> | undefined {
-  const counted =
-    event.type === T.PointsPending
-      ? event.points
-      : event.type === T.PointsAwarded && event.program?.programId && !event.releasesPending
-        ? event.points
-        : 0;
+  const counted = programPointsCounted(event);
   if (counted === 0) return undefined;
   return { programEarnedByDay: addToDay(state.programEarnedByDay, event.occurredAt, counted) };
 }

@@ -5,6 +5,8 @@ import { TierLadderReader } from '../../tiers/tier-ladder.reader';
 import { ProgramCatalog } from '../../programs/program-catalog';
 import { isActive } from '../../programs/domain/order-earning';
 import { CustomerStreamCommands } from '../customer-stream.commands';
+import { ProfileDetails } from '../events/customer-events';
+import { runsOptIn } from '../../shops/domain/shop-events';
 
 export interface CustomerProfile {
   email: string | null;
@@ -12,6 +14,8 @@ export interface CustomerProfile {
   lastName: string | null;
   acceptsMarketing: boolean;
   platformCreatedAt: string | null;
+  /** What else the platform said about the customer (absent fields: not said). */
+  details?: ProfileDetails;
 }
 
 /** Enrols a platform customer (customers/create). Enrolling an enrolled customer changes nothing. */
@@ -41,7 +45,8 @@ export class EnrolCustomerHandler implements ICommandHandler<
     const baseTier = await this.tiers.baseTier(shopId);
     const rungs = await this.tiers.rungs(shopId);
     const programs = await this.programs.forShop(shopId);
-    const earningLimit = await this.shops.earningLimit(shopId);
+    const shop = await this.shops.byId(shopId);
+    const earningLimit = shop?.earningLimit ?? null;
     const decision = await this.commands.run(shopId, customerId, (meta) => {
       const signUp = programs
         .filter((p) => p.kind === 'earning' && p.event === 'sign_up' && isActive(p, meta.occurredAt))
@@ -55,6 +60,7 @@ export class EnrolCustomerHandler implements ICommandHandler<
         source,
         tiers: rungs,
         earningLimit,
+        optIn: shop ? runsOptIn(shop) : false,
         signUp: signUp
           ? { programId: signUp.id, programTitle: signUp.settings.title, points: signUp.settings.earnPoint }
           : null,

@@ -9,6 +9,7 @@ import {
   CustomerProfileUpdated,
   PointsAwarded,
   pointsAwarded,
+  ProfileDetails,
   profileUpdated,
 } from '../events/customer-events';
 import { earningRoom } from '../earning-limit/earning-limit.decisions';
@@ -29,9 +30,12 @@ export type EnrolmentCommand =
       baseTier: TierRung | null;
       source: string;
       /** The active sign_up program, if any: its points are paid with the enrolment. */
-      signUp?: { programId: string; programTitle: string; points: number } | null;
+      signUp?: SignUpProgram | null;
       tiers?: TierRung[];
       earningLimit?: EarningLimitPolicy | null;
+      /** The shop runs opt-in enrolment: the customer is a guest (no sign-up points) until they join. */
+      optIn?: boolean;
+      details?: ProfileDetails;
     }
   | {
       type: 'UpdateProfile';
@@ -40,8 +44,40 @@ export type EnrolmentCommand =
       firstName?: string | null;
       lastName?: string | null;
       acceptsMarketing?: boolean;
+      details?: ProfileDetails;
       source: string;
     };
+
+export interface SignUpProgram {
+  programId: string;
+  programTitle: string;
+  points: number;
+}
+
+/**
+ * The sign-up program's points, paid to the customer as they are once enrolled (or joined): their
+ * identity, their base tier's earning cap. None when the earning limit leaves no room.
+ */
+export function signUpPayment(
+  after: CustomerState,
+  meta: CommandMeta,
+  signUp: SignUpProgram,
+  earningLimit: EarningLimitPolicy | null | undefined,
+  source: string,
+): PointsAwarded[] {
+  const points = Math.min(signUp.points, earningRoom(after, earningLimit, meta.occurredAt));
+  if (points <= 0) return [];
+  const request: PointsRequest = { points, source, event: 'sign_up', reason: null };
+  return [
+    pointsAwarded(pointsContext(after, meta, request, points), {
+      points,
+      program: { programId: signUp.programId, programTitle: signUp.programTitle, earnBy: 'flat', rateMoney: null },
+      order: null,
+    }),
+  ];
+}
+
+const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((v, i) => v === b[i]);
 
 type EnrolmentDecision = CustomerEnrolled | CustomerProfileUpdated | PointsAwarded;
 
@@ -61,24 +97,17 @@ export function decideEnrolment(command: EnrolmentCommand, state: CustomerState)
         tierId: command.baseTier?.id ?? null,
         tierName: command.baseTier?.name ?? null,
         source: command.source,
+        ...(command.optIn ? { membership: 'guest' as const } : {}),
+        ...(command.details && Object.keys(command.details).length ? { details: command.details } : {}),
       });
-      const signUp = command.signUp;
-      if (!signUp) return [enrolled];
-      // Sign-up points are paid to the customer as enrolled: their identity, their base tier's earning cap.
+      // A guest earns nothing, sign-up included, until they join.
+      if (!command.signUp || command.optIn) return [enrolled];
       const after: CustomerState = {
         ...state,
         ...evolveEnrolment(state, enrolled),
         ...evolveTiers(state, enrolled),
       };
-      const points = Math.min(signUp.points, earningRoom(after, command.earningLimit, meta.occurredAt));
-      if (points <= 0) return [enrolled];
-      const request: PointsRequest = { points, source: command.source, event: 'sign_up', reason: null };
-      const awarded = pointsAwarded(pointsContext(after, meta, request, points), {
-        points,
-        program: { programId: signUp.programId, programTitle: signUp.programTitle, earnBy: 'flat', rateMoney: null },
-        order: null,
-      });
-      return [enrolled, awarded];
+      return [enrolled, ...signUpPayment(after, meta, command.signUp, command.earningLimit, command.source)];
     }
     case 'UpdateProfile': {
       requireEnrolled(state);
@@ -89,6 +118,16 @@ export function decideEnrolment(command: EnrolmentCommand, state: CustomerState)
       if (command.lastName !== undefined && command.lastName !== state.lastName) changes.lastName = command.lastName;
       if (command.acceptsMarketing !== undefined && command.acceptsMarketing !== state.acceptsMarketing)
         changes.acceptsMarketing = command.acceptsMarketing;
+      const details = command.details ?? {};
+      if (details.phone !== undefined && details.phone !== state.phone) changes.phone = details.phone;
+      if (details.marketingConsent !== undefined && details.marketingConsent !== state.marketingConsent)
+        changes.marketingConsent = details.marketingConsent;
+      if (details.smsMarketingConsent !== undefined && details.smsMarketingConsent !== state.smsMarketingConsent)
+        changes.smsMarketingConsent = details.smsMarketingConsent;
+      if (details.tags !== undefined && !sameList(details.tags, state.tags)) changes.tags = details.tags;
+      if (details.segmentIds !== undefined && !sameList(details.segmentIds, state.segmentIds))
+        changes.segmentIds = details.segmentIds;
+      if (details.isB2B !== undefined && details.isB2B !== state.isB2B) changes.isB2B = details.isB2B;
       if (Object.keys(changes).length === 0) return [];
       return [profileUpdated(meta, { changes, source: command.source })];
     }

@@ -1,4 +1,4 @@
-import { CustomerEvent, CustomerEventType as T } from '../events/customer-events';
+import { CustomerEvent, CustomerEventType as T, saidDetails } from '../events/customer-events';
 
 /** Enrolment and profile's share of a customer's state: who the customer is. */
 export interface EnrolmentShare {
@@ -10,6 +10,13 @@ export interface EnrolmentShare {
   firstName: string | null;
   lastName: string | null;
   acceptsMarketing: boolean;
+  phone: string | null;
+  /** null: the platform never said (spec 2.2 tri-state); false: synced, not subscribed. */
+  marketingConsent: boolean | null;
+  smsMarketingConsent: boolean | null;
+  tags: readonly string[];
+  segmentIds: readonly string[];
+  isB2B: boolean;
 }
 
 export const initialEnrolment = (): EnrolmentShare => ({
@@ -21,6 +28,12 @@ export const initialEnrolment = (): EnrolmentShare => ({
   firstName: null,
   lastName: null,
   acceptsMarketing: false,
+  phone: null,
+  marketingConsent: null,
+  smsMarketingConsent: null,
+  tags: [],
+  segmentIds: [],
+  isB2B: false,
 });
 
 export function evolveEnrolment(_state: EnrolmentShare, event: CustomerEvent): Partial<EnrolmentShare> | undefined {
@@ -35,9 +48,20 @@ export function evolveEnrolment(_state: EnrolmentShare, event: CustomerEvent): P
         firstName: event.firstName,
         lastName: event.lastName,
         acceptsMarketing: event.acceptsMarketing,
+        ...saidDetails(event.details),
       };
-    case T.ProfileUpdated:
-      return event.changes;
+    case T.ProfileUpdated: {
+      const {
+        phone: _p,
+        marketingConsent: _m,
+        smsMarketingConsent: _s,
+        tags: _t,
+        segmentIds: _g,
+        isB2B: _b,
+        ...rest
+      } = event.changes;
+      return { ...rest, ...saidDetails(event.changes) };
+    }
     default:
       return undefined;
   }

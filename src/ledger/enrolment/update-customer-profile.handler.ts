@@ -29,6 +29,7 @@ export class UpdateCustomerProfileHandler implements ICommandHandler<
       firstName: profile.firstName,
       lastName: profile.lastName,
       acceptsMarketing: profile.acceptsMarketing,
+      details: profile.details,
       source,
     }));
     return { changed: decision.events.length > 0 };

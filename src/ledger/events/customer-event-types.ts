@@ -27,4 +27,5 @@ export const CustomerEventType = {
   CouponGranted: 'reward.coupon-granted.v1',
   CouponExpired: 'reward.coupon-expired.v1',
   TierReviewWarned: 'tier.review-warned.v1',
+  MembershipChanged: 'customer.membership-changed.v1',
 } as const;

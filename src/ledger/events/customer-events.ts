@@ -7,6 +7,7 @@ import { PendingPointsCancelled, PointsPending } from './held-points.events';
 import { OrderCancelled, OrderRecorded, PointsRevoked, RefundRecorded } from './orders.events';
 import { PointsAdjusted, PointsAwarded, PointsDeducted, PointsReset } from './points.events';
 import { TierChanged, TierRetained, TierReviewWarned } from './tiers.events';
+import { MembershipChanged } from './membership.events';
 
 export * from './customer-event-types';
 export * from './birthday.events';
@@ -17,6 +18,7 @@ export * from './held-points.events';
 export * from './orders.events';
 export * from './points.events';
 export * from './tiers.events';
+export * from './membership.events';
 export { customerStreamId } from '../customer-stream';
 
 /** Every change of a customer's balance: one transaction row each. */
@@ -47,7 +49,8 @@ export type CustomerEvent =
   | TierRetained
   | CouponGranted
   | CouponExpired
-  | TierReviewWarned;
+  | TierReviewWarned
+  | MembershipChanged;
 
 const T = CustomerEventType;
 
@@ -67,4 +70,11 @@ export const CUSTOMER_EVENT_TYPES: ReadonlySet<string> = new Set<string>(Object.
 /** A balance change (narrows a customer event to the union of transaction rows). */
 export function isPointsEvent(event: CustomerEvent): event is PointsEvent {
   return POINTS_EVENT_TYPES.has(event.type);
+}
+
+/** Program points the earning limit counts: paid ones, and held order points when held (not again at release). */
+export function programPointsCounted(event: CustomerEvent): number {
+  if (event.type === T.PointsPending) return event.points;
+  if (event.type === T.PointsAwarded && event.program?.programId && !event.releasesPending) return event.points;
+  return 0;
 }

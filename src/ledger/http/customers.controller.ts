@@ -5,7 +5,8 @@ import { CurrentShop, ShopAuthGuard } from '../../shops/http/shop-auth.guard';
 import { ShopDoc } from '../../shops/projections/shop-read-models';
 import { ok } from '../../shared/http/envelope';
 import { TierNames } from '../../tiers/queries/tier-names';
-import { ListCustomersDto, SetTierDto, UpdateCustomerDto } from './ledger.dto';
+import { ListCustomersDto, MembershipDto, SetTierDto, UpdateCustomerDto } from './ledger.dto';
+import { LeaveProgramCommand } from '../enrolment/join-program.handler';
 import { ListCustomersQuery } from '../queries/list-customers.handler';
 import { CustomerLookup } from '../queries/customer-lookup';
 import { presentCustomer } from '../queries/customer.presenter';
@@ -110,6 +111,18 @@ export class CustomersController {
     @Body() body: SetTierDto,
   ) {
     return this.setTier(shop, await this.lookup.byId(shop.id, customerId), body);
+  }
+
+  @Put(':customerId/membership')
+  @ApiOperation({ summary: 'Take a customer out of the loyalty program (membership: left); they earn nothing more' })
+  async setMembership(
+    @CurrentShop() shop: ShopDoc,
+    @Param('customerId') customerId: string,
+    @Body() body: MembershipDto,
+  ) {
+    const customer = await this.lookup.byEitherId(shop.id, customerId);
+    await this.commands.execute(new LeaveProgramCommand(shop.id, customer.id, 'rest_api'));
+    return ok({ id: customer.id, membership: body.membership }, { message: 'Membership updated' });
   }
 
   private async present(shop: ShopDoc, doc: CustomerDoc) {

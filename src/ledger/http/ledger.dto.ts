@@ -151,3 +151,9 @@ export class SetTierDto {
   triggerReward: boolean = true;
   @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(1000) adminNote?: string;
 }
+
+export class MembershipDto {
+  @ApiProperty({ enum: ['left'], description: 'left: out of the program (earns nothing, cannot join again)' })
+  @IsIn(['left'], { message: 'membership must be left' })
+  membership: 'left';
+}

@@ -25,6 +25,7 @@ import {
   pointsRevoked,
   RefundRecorded,
   refundRecorded,
+  earnsFromPrograms,
 } from '../events/customer-events';
 import { couponApplies } from '../coupons/coupons.decisions';
 import { earningRoom } from '../earning-limit/earning-limit.decisions';
@@ -119,10 +120,12 @@ function recordOrder(command: Extract<OrdersCommand, { type: 'RecordOrder' }>, s
         email: state.email,
       }),
     );
-  const due = earning ? pointsForOrder(earning, earningBaseCents(earning, command.totalCents, command.lineItems)) : 0;
+  // Guests (opt-in shops) and customers who left earn nothing; the order still counts.
+  const paying = earnsFromPrograms(state) ? earning : null;
+  const due = paying ? pointsForOrder(paying, earningBaseCents(paying, command.totalCents, command.lineItems)) : 0;
   // An order is never refused for the earning limit: it earns what is left of it.
   const points = Math.min(due, earningRoom(state, command.earningLimit, meta.occurredAt));
-  if (!earning || points <= 0) return [recorded, ...used];
+  if (!paying || !earning || points <= 0) return [recorded, ...used];
   const program = {
     programId: earning.programId,
     programTitle: earning.programTitle,

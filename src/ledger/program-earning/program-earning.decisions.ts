@@ -4,7 +4,7 @@ import { EarningLimitPolicy } from '../../shops/domain/shop-events';
 import { TierRung } from '../../tiers/domain/tier-rung';
 import { CommandMeta } from '../customer-stream';
 import { CustomerState, requireEnrolled } from '../customer-state';
-import { PointsAwarded, pointsAwarded } from '../events/customer-events';
+import { earnsFromPrograms, PointsAwarded, pointsAwarded } from '../events/customer-events';
 import { earningRoom } from '../earning-limit/earning-limit.decisions';
 import { pointsContext, PointsRequest, requirePoints } from '../points/points.decisions';
 
@@ -34,6 +34,8 @@ const limitReached = (message: string) => new DomainError('LIMIT_REACHED', messa
 
 export function decideProgramEarning(command: EarnFromProgram, state: CustomerState): PointsAwarded[] {
   requireEnrolled(state);
+  if (!earnsFromPrograms(state))
+    throw new DomainError('NOT_ELIGIBLE', 'Only members earn from programs: join the loyalty program first', 403);
   const { program, meta } = command;
   if (program.limit) {
     const since = periodStart(program.limit.unit, meta.occurredAt);

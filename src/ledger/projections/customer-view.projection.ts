@@ -4,11 +4,20 @@ import { RecordedEvent } from '../../infrastructure/event-store/event-store.port
 import { Projection } from '../../projections/projection';
 import { fromRecorded } from '../../event-sourcing/domain-event';
 import { assertNever } from '../../shared/domain/decider';
-import { CustomerEnrolled, CustomerEvent, CustomerEventType as T, PointsEvent } from '../events/customer-events';
+import {
+  CustomerEnrolled,
+  CustomerEvent,
+  CustomerEventType as T,
+  membershipAfter,
+  PointsEvent,
+  programPointsCounted,
+  saidDetails,
+} from '../events/customer-events';
 import { isActivity } from '../expiry/expiry.state';
 import { payingProgram } from '../program-earning/program-earning.state';
 import { addEarned, earnedChange } from '../tiers/tiers.state';
 import { CUSTOMERS, CustomerDoc } from './ledger-read-models';
+import { addToDay } from '../../shared/domain/day-buckets';
 
 const TYPES = new Set<string>(Object.values(T));
 
@@ -31,6 +40,8 @@ function enrolledDoc(event: CustomerEnrolled): CustomerDoc {
     dateOfBirth: null,
     ordersCount: 0,
     totalSpentCents: 0,
+    ...saidDetails(event.details),
+    ...membershipAfter(event),
     platformCreatedAt: event.platformCreatedAt,
     createdAt: event.occurredAt,
     updatedAt: event.occurredAt,
@@ -55,6 +66,15 @@ function withBalance(doc: CustomerDoc, event: PointsEvent): CustomerDoc {
  * cannot drift.
  */
 function applyEvent(doc: CustomerDoc | null, event: CustomerEvent): CustomerDoc | null {
+  const applied = applyToDocument(doc, event);
+  if (!applied) return applied;
+  // The earning limit's own count, so its status can be shown without the stream.
+  const counted = programPointsCounted(event);
+  if (counted === 0) return applied;
+  return { ...applied, programEarnedByDay: addToDay(applied.programEarnedByDay ?? {}, event.occurredAt, counted) };
+}
+
+function applyToDocument(doc: CustomerDoc | null, event: CustomerEvent): CustomerDoc | null {
   if (event.type === T.Enrolled) return doc ?? enrolledDoc(event);
   if (!doc) return null;
   const next: CustomerDoc = {
@@ -65,6 +85,8 @@ function applyEvent(doc: CustomerDoc | null, event: CustomerEvent): CustomerDoc 
   switch (event.type) {
     case T.ProfileUpdated:
       return { ...next, ...event.changes };
+    case T.MembershipChanged:
+      return { ...next, ...membershipAfter(event) };
     case T.BirthdaySet:
       return { ...next, birthday: event.birthday, dateOfBirth: event.dateOfBirth };
     case T.PointsAwarded: {

@@ -31,6 +31,18 @@ export interface CustomerDoc {
   nextPendingReleaseAt?: string | null;
   /** Entered the current tier or kept it at a review (tier retention counts from it). */
   tierAssessedAt?: string | null;
+  /** Opt-in enrolment: absent means member (customers enrolled before it existed). */
+  membership?: 'guest' | 'member' | 'left';
+  joinedAt?: string | null;
+  phone?: string | null;
+  /** null or absent: the platform never said (spec 2.2 tri-state). */
+  marketingConsent?: boolean | null;
+  smsMarketingConsent?: boolean | null;
+  tags?: string[];
+  segmentIds?: string[];
+  isB2B?: boolean;
+  /** Program points per UTC day (the earning limit's count, for its status). */
+  programEarnedByDay?: Record<string, number>;
   platformCreatedAt: string | null;
   createdAt: string;
   updatedAt: string;

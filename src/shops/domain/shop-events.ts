@@ -6,6 +6,8 @@ export const ShopEventType = {
   PointsExpirySet: 'shop.points-expiry-set.v1',
   EarningLimitSet: 'shop.earning-limit-set.v1',
   TierRetentionSet: 'shop.tier-retention-set.v1',
+  MembershipSet: 'shop.membership-set.v1',
+  StorefrontSet: 'shop.storefront-set.v1',
 } as const;
 
 export interface ShopProvisioned {
@@ -94,13 +96,61 @@ export interface ShopTierRetentionSet {
   policy: TierRetentionPolicy;
 }
 
+/**
+ * Who belongs to the loyalty program. `optInEnrollment` (Premium plan or above): new customers are
+ * guests who earn nothing until they join. Customers with an excluded tag or segment get no headless
+ * token (EXCLUDED); with `excludeB2B`, business accounts neither.
+ */
+export interface MembershipPolicy {
+  optInEnrollment: boolean;
+  excludedTags: string[];
+  excludedSegments: string[];
+  excludeB2B: boolean;
+}
+
+export interface ShopMembershipSet {
+  type: typeof ShopEventType.MembershipSet;
+  eventId: string;
+  occurredAt: string;
+  shopId: string;
+  policy: MembershipPolicy;
+}
+
+/** What storefronts show: manual adjustments in the activity list, and whether birthdays ask for a year. */
+export interface StorefrontPolicy {
+  hideAdjustPoint: boolean;
+  isNewFormatDOB: boolean;
+}
+
+export interface ShopStorefrontSet {
+  type: typeof ShopEventType.StorefrontSet;
+  eventId: string;
+  occurredAt: string;
+  shopId: string;
+  policy: StorefrontPolicy;
+}
+
+export const NO_MEMBERSHIP_RULES: MembershipPolicy = {
+  optInEnrollment: false,
+  excludedTags: [],
+  excludedSegments: [],
+  excludeB2B: false,
+};
+export const STOREFRONT_DEFAULTS: StorefrontPolicy = { hideAdjustPoint: false, isNewFormatDOB: false };
+
+/** Opt-in enrolment needs the Premium plan or above. */
+export const runsOptIn = (shop: { plan: string; membership?: MembershipPolicy }) =>
+  !!shop.membership?.optInEnrollment && (shop.plan === 'premium' || shop.plan === 'ultimate');
+
 export type ShopEvent =
   | ShopProvisioned
   | ShopSecretRotated
   | ShopHeadlessSecretRotated
   | ShopPointsExpirySet
   | ShopEarningLimitSet
-  | ShopTierRetentionSet;
+  | ShopTierRetentionSet
+  | ShopMembershipSet
+  | ShopStorefrontSet;
 
 export function shopStreamId(shopId: string): string {
   return `shop-${shopId}`;

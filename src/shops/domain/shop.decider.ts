@@ -3,6 +3,8 @@ import { because, DomainError } from '../../shared/domain/domain-error';
 import { isInteger, isOneOf } from '../../shared/domain/guards';
 import {
   EarningLimitPolicy,
+  MembershipPolicy,
+  StorefrontPolicy,
   TierRetentionPolicy,
   PLANS,
   PointsExpiryPolicy,
@@ -21,6 +23,8 @@ export type ShopCommand =
   | { type: 'SetPointsExpiry'; shopId: string; eventId: string; occurredAt: string; policy: PointsExpiryPolicy }
   | { type: 'SetEarningLimit'; shopId: string; eventId: string; occurredAt: string; policy: EarningLimitPolicy }
   | { type: 'SetTierRetention'; shopId: string; eventId: string; occurredAt: string; policy: TierRetentionPolicy }
+  | { type: 'SetMembership'; shopId: string; eventId: string; occurredAt: string; policy: MembershipPolicy }
+  | { type: 'SetStorefront'; shopId: string; eventId: string; occurredAt: string; policy: StorefrontPolicy }
   | {
       type: 'ProvisionShop';
       shopId: string;
@@ -126,6 +130,26 @@ export const shopDecider: Decider<ShopState, ShopCommand, ShopEvent> = {
           policy,
         },
       ];
+    }
+    if (command.type === 'SetMembership') {
+      if (!state.provisioned) throw because.notFound('Shop');
+      const { policy } = command;
+      for (const field of ['excludedTags', 'excludedSegments'] as const) {
+        const list = policy[field];
+        if (
+          !Array.isArray(list) ||
+          list.length > 100 ||
+          list.some((v) => typeof v !== 'string' || !v.trim() || v.length > 255)
+        )
+          throw because.badRequest(`${field} must be at most 100 non-empty names`, { field });
+      }
+      const { type: _type, ...fields } = command;
+      return [{ ...fields, type: ShopEventType.MembershipSet }];
+    }
+    if (command.type === 'SetStorefront') {
+      if (!state.provisioned) throw because.notFound('Shop');
+      const { type: _type, ...fields } = command;
+      return [{ ...fields, type: ShopEventType.StorefrontSet }];
     }
     if (command.type === 'RotateHeadlessSecret') {
       if (!state.provisioned) throw because.notFound('Shop');

@@ -1,13 +1,34 @@
 import { Body, Controller, Get, Inject, Put, UseGuards } from '@nestjs/common';
 import { ApiHeader, ApiOperation, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { IsArray, IsBoolean, IsIn, IsInt, IsOptional, IsString, Max, Min, ValidateNested } from 'class-validator';
+import {
+  ArrayMaxSize,
+  IsArray,
+  IsBoolean,
+  IsIn,
+  IsInt,
+  IsOptional,
+  IsString,
+  Max,
+  MaxLength,
+  Min,
+  ValidateNested,
+} from 'class-validator';
 import { CLOCK, Clock, ID_GENERATOR, IdGenerator } from '../../shared/domain/clock';
 import { ok } from '../../shared/http/envelope';
 import { because } from '../../shared/domain/domain-error';
 import { DecisionRunner } from '../../event-sourcing/decision-runner';
 import { ShopCommand, shopDecider } from '../domain/shop.decider';
-import { EarningLimitPolicy, PointsExpiryPolicy, shopStreamId, TierRetentionPolicy } from '../domain/shop-events';
+import {
+  EarningLimitPolicy,
+  MembershipPolicy,
+  NO_MEMBERSHIP_RULES,
+  PointsExpiryPolicy,
+  shopStreamId,
+  STOREFRONT_DEFAULTS,
+  StorefrontPolicy,
+  TierRetentionPolicy,
+} from '../domain/shop-events';
 import { CurrentShop, ShopAuthGuard } from './shop-auth.guard';
 import { ShopDirectory } from '../shop-directory';
 import { ShopDoc } from '../projections/shop-read-models';
@@ -72,10 +93,47 @@ export class TierRetentionDto {
   windowMonths?: number;
 }
 
+export class MembershipDto {
+  @ApiPropertyOptional({ description: 'New customers are guests until they join (Premium plan or above)' })
+  @IsBoolean()
+  optInEnrollment: boolean;
+  @ApiPropertyOptional({ type: [String], description: 'Customers with one of these tags get no headless token' })
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(100)
+  @IsString({ each: true })
+  @MaxLength(255, { each: true })
+  excludedTags?: string[];
+  @ApiPropertyOptional({ type: [String], description: 'Customers in one of these segments get no headless token' })
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(100)
+  @IsString({ each: true })
+  @MaxLength(255, { each: true })
+  excludedSegments?: string[];
+  @ApiPropertyOptional({ description: 'Business (B2B) accounts are not part of the program' })
+  @IsOptional()
+  @IsBoolean()
+  excludeB2B?: boolean;
+}
+
+export class StorefrontDto {
+  @ApiPropertyOptional({ description: 'Leave manual adjustments out of the storefront activity list' })
+  @IsOptional()
+  @IsBoolean()
+  hideAdjustPoint?: boolean;
+  @ApiPropertyOptional({ description: 'Birthdays are asked with a year (dateOfBirth YYYY-MM-DD)' })
+  @IsOptional()
+  @IsBoolean()
+  isNewFormatDOB?: boolean;
+}
+
 type PolicyCommand =
   | { type: 'SetPointsExpiry'; policy: PointsExpiryPolicy }
   | { type: 'SetEarningLimit'; policy: EarningLimitPolicy }
-  | { type: 'SetTierRetention'; policy: TierRetentionPolicy };
+  | { type: 'SetTierRetention'; policy: TierRetentionPolicy }
+  | { type: 'SetMembership'; policy: MembershipPolicy }
+  | { type: 'SetStorefront'; policy: StorefrontPolicy };
 
 const NO_LIMIT: EarningLimitPolicy = { enabled: false, maxPoints: 0, period: 'month', tiers: [] };
 
@@ -151,6 +209,43 @@ export class SettingsController {
     };
     await this.setPolicy(shop, { type: 'SetTierRetention', policy });
     return ok(policy, { message: 'Tier retention updated' });
+  }
+
+  @Get('membership')
+  @ApiOperation({ summary: 'Who belongs to the program: opt-in enrolment, excluded tags and segments, B2B' })
+  async getMembership(@CurrentShop() shop: ShopDoc) {
+    return ok((await this.shops.byId(shop.id))?.membership ?? NO_MEMBERSHIP_RULES);
+  }
+
+  @Put('membership')
+  @ApiOperation({ summary: 'Set opt-in enrolment (Premium plan or above), excluded tags and segments, B2B exclusion' })
+  async setMembership(@CurrentShop() shop: ShopDoc, @Body() body: MembershipDto) {
+    const policy: MembershipPolicy = {
+      optInEnrollment: body.optInEnrollment,
+      excludedTags: (body.excludedTags ?? []).map((t) => t.trim()),
+      excludedSegments: (body.excludedSegments ?? []).map((t) => t.trim()),
+      excludeB2B: body.excludeB2B ?? false,
+    };
+    await this.setPolicy(shop, { type: 'SetMembership', policy });
+    return ok(policy, { message: 'Membership rules updated' });
+  }
+
+  @Get('storefront')
+  @ApiOperation({ summary: 'What storefronts show (manual adjustments, birthday with a year)' })
+  async getStorefront(@CurrentShop() shop: ShopDoc) {
+    return ok((await this.shops.byId(shop.id))?.storefront ?? STOREFRONT_DEFAULTS);
+  }
+
+  @Put('storefront')
+  @ApiOperation({ summary: 'Set what storefronts show' })
+  async setStorefront(@CurrentShop() shop: ShopDoc, @Body() body: StorefrontDto) {
+    const current = (await this.shops.byId(shop.id))?.storefront ?? STOREFRONT_DEFAULTS;
+    const policy: StorefrontPolicy = {
+      hideAdjustPoint: body.hideAdjustPoint ?? current.hideAdjustPoint,
+      isNewFormatDOB: body.isNewFormatDOB ?? current.isNewFormatDOB,
+    };
+    await this.setPolicy(shop, { type: 'SetStorefront', policy });
+    return ok(policy, { message: 'Storefront settings updated' });
   }
 
   /** One shop setting, decided on the shop's stream. */

@@ -1,4 +1,10 @@
-import { EarningLimitPolicy, PointsExpiryPolicy, TierRetentionPolicy } from '../domain/shop-events';
+import {
+  EarningLimitPolicy,
+  MembershipPolicy,
+  PointsExpiryPolicy,
+  StorefrontPolicy,
+  TierRetentionPolicy,
+} from '../domain/shop-events';
 import { CollectionDefinition } from '../../infrastructure/read-store/read-store.port';
 
 export interface ShopDoc {
@@ -12,6 +18,8 @@ export interface ShopDoc {
   pointsExpiry?: PointsExpiryPolicy;
   earningLimit?: EarningLimitPolicy;
   tierRetention?: TierRetentionPolicy;
+  membership?: MembershipPolicy;
+  storefront?: StorefrontPolicy;
 }
 
 /**

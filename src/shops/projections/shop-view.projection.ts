@@ -16,7 +16,9 @@ export class ShopViewProjection implements Projection {
       eventType === ShopEventType.Provisioned ||
       eventType === ShopEventType.PointsExpirySet ||
       eventType === ShopEventType.EarningLimitSet ||
-      eventType === ShopEventType.TierRetentionSet
+      eventType === ShopEventType.TierRetentionSet ||
+      eventType === ShopEventType.MembershipSet ||
+      eventType === ShopEventType.StorefrontSet
     );
   }
 
@@ -43,6 +45,12 @@ export class ShopViewProjection implements Projection {
       } else if (e.type === ShopEventType.TierRetentionSet) {
         const doc = await shops.get(e.shopId);
         if (doc) shops.put({ ...doc, tierRetention: e.policy });
+      } else if (e.type === ShopEventType.MembershipSet) {
+        const doc = await shops.get(e.shopId);
+        if (doc) shops.put({ ...doc, membership: e.policy });
+      } else if (e.type === ShopEventType.StorefrontSet) {
+        const doc = await shops.get(e.shopId);
+        if (doc) shops.put({ ...doc, storefront: e.policy });
       }
     }
   }

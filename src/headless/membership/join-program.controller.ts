@@ -1,0 +1,45 @@
+import { Body, Controller, HttpCode, Post, Req } from '@nestjs/common';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
+import { ApiOperation, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsOptional, IsString, MaxLength } from 'class-validator';
+import { Request } from 'express';
+import { ok } from '../../shared/http/envelope';
+import { JoinProgramCommand } from '../../ledger/enrolment/join-program.handler';
+import { localeRequestOf } from '../../translations/queries/shop-text';
+import { CurrentCustomer } from '../auth/headless-auth.guard';
+import { HeadlessCustomerApi } from '../auth/headless-customer-api.decorator';
+import { HEADLESS_PREFIX, HeadlessPrincipal } from '../http/headless-request';
+import { GetHeadlessCustomerQuery } from '../customer/get-customer.query';
+
+export class JoinProgramDto {
+  @ApiPropertyOptional({ description: 'Where the customer joined from (kept on the event), e.g. loyalty_page' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(100)
+  joinFrom?: string;
+}
+
+@HeadlessCustomerApi()
+@Controller(HEADLESS_PREFIX)
+export class JoinProgramController {
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly queries: QueryBus,
+  ) {}
+
+  @Post('customer/join-program')
+  @HttpCode(200)
+  @ApiOperation({
+    summary:
+      'A guest joins the loyalty program (opt-in enrolment); answers the Customer. 403 OPT_IN_NOT_ENABLED or NOT_ELIGIBLE',
+  })
+  async join(@CurrentCustomer() me: HeadlessPrincipal, @Body() body: JoinProgramDto, @Req() request: Request) {
+    await this.commands.execute(
+      new JoinProgramCommand(me.shopId, me.customerId, body.joinFrom ?? null, 'source_headless'),
+    );
+    const customer = await this.queries.execute(
+      new GetHeadlessCustomerQuery(me.shopId, me.customerId, localeRequestOf(request)),
+    );
+    return ok(customer, { message: 'Joined the loyalty program' });
+  }
+}

@@ -1,0 +1,51 @@
+import { Controller, Get, Req } from '@nestjs/common';
+import { ApiOperation } from '@nestjs/swagger';
+import { Request } from 'express';
+import { because } from '../../shared/domain/domain-error';
+import { ok } from '../../shared/http/envelope';
+import { ShopDirectory } from '../../shops/shop-directory';
+import { runsOptIn, STOREFRONT_DEFAULTS } from '../../shops/domain/shop-events';
+import { localeRequestOf, ShopText } from '../../translations/queries/shop-text';
+import { CurrentCustomer } from '../auth/headless-auth.guard';
+import { HeadlessCustomerApi } from '../auth/headless-customer-api.decorator';
+import { HEADLESS_PREFIX, HeadlessPrincipal } from '../http/headless-request';
+
+const NUMBER_PARTS = new Set(['integer', 'group', 'decimal', 'fraction']);
+
+/** How the locale writes the shop's money, `{{amount}}` standing for the number (`${{amount}}`, `{{amount}} €`). */
+export function currencyFormat(locale: string, currency: string): string {
+  let placed = false;
+  return new Intl.NumberFormat(locale, { style: 'currency', currency })
+    .formatToParts(1)
+    .map((part) => {
+      if (!NUMBER_PARTS.has(part.type)) return part.value;
+      if (placed) return '';
+      placed = true;
+      return '{{amount}}';
+    })
+    .join('');
+}
+
+@HeadlessCustomerApi()
+@Controller(HEADLESS_PREFIX)
+export class ShopConfigController {
+  constructor(
+    private readonly shops: ShopDirectory,
+    private readonly text: ShopText,
+  ) {}
+
+  @Get('shop/config')
+  @ApiOperation({ summary: "The token's shop as a storefront needs it (ShopConfig)" })
+  async config(@CurrentCustomer() me: HeadlessPrincipal, @Req() request: Request) {
+    const shop = await this.shops.byId(me.shopId);
+    if (!shop) throw because.notFound('Shop');
+    const text = await this.text.for(shop.id, localeRequestOf(request));
+    return ok({
+      optInEnrollmentEnabled: runsOptIn(shop),
+      currency: shop.currency,
+      currencyFormat: currencyFormat(text.locale, shop.currency),
+      isNewFormatDOB: (shop.storefront ?? STOREFRONT_DEFAULTS).isNewFormatDOB,
+      locale: text.locale,
+    });
+  }
+}
