@@ -21,6 +21,7 @@ import { MetricsController } from './metrics/metrics.controller';
 import { LEDGER } from './ledger/ledger.providers';
 import { TIERS_CAPABILITY } from './tiers/tiers.providers';
 import { SHOPS_CAPABILITY } from './shops/shops.providers';
+import { OPERATOR } from './operator/operator.providers';
 import { PLATFORM } from './platform/platform.providers';
 import { WEBHOOKS_CAPABILITY } from './webhooks/webhooks.providers';
 import { PROGRAMS_CAPABILITY } from './programs/programs.providers';
@@ -28,17 +29,17 @@ import { COMMERCE_PLATFORM } from './infrastructure/commerce-platform/commerce-p
 import { HttpCommercePlatform } from './infrastructure/commerce-platform/http-commerce-platform.adapter';
 import { ShopDirectory } from './shops/shop-directory';
 import { EmbeddedCommercePlatform } from './infrastructure/commerce-platform/embedded-commerce-platform.adapter';
-import { WEBHOOK_OUTBOX } from './webhooks/delivery/webhook-outbox.port';
+import { WEBHOOK_OUTBOX } from './infrastructure/webhook-outbox/webhook-outbox.port';
 import { WebhookProjector } from './webhooks/delivery/webhook-projector';
 import { DeliveryWorker } from './webhooks/delivery/delivery-worker';
-import { AppendSignal } from './event-sourcing/append-signal';
+import { AppendSignal } from './projections/append-signal';
 import { BirthdayRewards } from './ledger/birthday/birthday-rewards.scheduler';
 import { PointsExpiry } from './ledger/expiry/points-expiry.scheduler';
 import { PendingPointsRelease } from './ledger/held-points/pending-points-release.scheduler';
 import { TierReviews } from './ledger/tiers/tier-reviews.scheduler';
 import { CouponExpiry } from './ledger/coupons/coupon-expiry.scheduler';
 import { TierRewardCoupons } from './ledger/tiers/tier-reward-coupons';
-import { Capability } from './shared/capability';
+import { Capability } from './capability';
 import { AUDIT_CAPABILITY } from './audit/audit.providers';
 import { TRANSLATIONS_CAPABILITY } from './translations/translations.providers';
 import { TranslationJobWorker } from './translations/commands/translation-job-worker';
@@ -49,6 +50,7 @@ import { HEADLESS_CAPABILITY } from './headless/headless.providers';
 
 const CAPABILITIES: Capability[] = [
   SHOPS_CAPABILITY,
+  OPERATOR,
   TIERS_CAPABILITY,
   PROGRAMS_CAPABILITY,
   LEDGER,

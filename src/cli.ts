@@ -3,7 +3,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import { AppConfig } from './config/app-config';
 import { createAppContext } from './app.factory';
 import { DataDirLock } from './infrastructure/data-dir-lock';
-import { ProvisionShopCommand } from './shops/commands/provision-shop.handler';
+import { ProvisionShopCommand } from './operator/provision-shop.handler';
 import { RotateShopSecretCommand } from './shops/commands/rotate-shop-secret.handler';
 import { ProjectionRunner } from './projections/projection-runner';
 import { DomainError } from './shared/domain/domain-error';

@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { AppConfig } from './config/app-config';
 import { createHttpApp } from './app.factory';
-import { ensureDemoShop } from './shops/demo-shop';
+import { ensureDemoShop } from './operator/demo-shop';
 import { DataDirLock } from './infrastructure/data-dir-lock';
 import { STORAGE, Storage } from './infrastructure/storage';
 

@@ -1,4 +1,4 @@
-import { Capability } from '../shared/capability';
+import { Capability } from '../capability';
 import { AuditKeys } from './credentials/audit-keys';
 import { AuditSigningKey } from './credentials/audit-signing-key';
 import { CreateAuditKeyHandler } from './commands/create-audit-key.handler';

@@ -9,7 +9,7 @@ import {
 import { DomainEvent, fromRecorded, toNewEvent } from './domain-event';
 import { ProjectionRunner } from '../projections/projection-runner';
 import { Metrics } from '../metrics/metrics';
-import { AppendSignal } from './append-signal';
+import { AppendSignal } from '../projections/append-signal';
 
 interface CachedStream<S> {
   state: S;

@@ -1,5 +1,5 @@
 import { JwtService } from '@nestjs/jwt';
-import { Capability } from '../shared/capability';
+import { Capability } from '../capability';
 import { HeadlessSigningKeys } from './auth/headless-signing-keys';
 import { HeadlessTokens } from './auth/headless-tokens';
 import { HeadlessAuthGuard } from './auth/headless-auth.guard';

@@ -10,8 +10,8 @@ import { MongoReadStore } from './read-store/mongo-read-store.adapter';
 import { PgSqlClient } from './sql/pg.client';
 import { PgliteSqlClient } from './sql/pglite.client';
 import { SqlClient } from './sql/sql-client';
-import { WebhookOutbox } from '../webhooks/delivery/webhook-outbox.port';
-import { SqlWebhookOutbox } from '../webhooks/delivery/sql-webhook-outbox.adapter';
+import { WebhookOutbox } from './webhook-outbox/webhook-outbox.port';
+import { SqlWebhookOutbox } from './webhook-outbox/sql-webhook-outbox.adapter';
 
 /** The opened Storage, for the few that need more than one port (readiness, the CLI). */
 export const STORAGE = Symbol('STORAGE');

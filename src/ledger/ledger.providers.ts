@@ -1,4 +1,4 @@
-import { Capability } from '../shared/capability';
+import { Capability } from '../capability';
 import { CustomerStreamCommands } from './customer-stream.commands';
 import { EnrolCustomerHandler } from './enrolment/enrol-customer.handler';
 import { UpdateCustomerProfileHandler } from './enrolment/update-customer-profile.handler';

@@ -1,4 +1,4 @@
-import { Capability } from '../shared/capability';
+import { Capability } from '../capability';
 import { PlatformWebhooksController } from './http/platform-webhooks.controller';
 import { OrderViewProjection } from './projections/order-view.projection';
 

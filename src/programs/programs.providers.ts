@@ -1,4 +1,4 @@
-import { Capability } from '../shared/capability';
+import { Capability } from '../capability';
 import { ProgramCatalog } from './program-catalog';
 import { ProgramCommands } from './commands/program-commands';
 import { ProgramViewProjection } from './projections/program-view.projection';

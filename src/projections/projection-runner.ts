@@ -12,7 +12,7 @@ import { AppConfig } from '../config/app-config';
 import { Projection, PROJECTIONS } from './projection';
 import { Metrics } from '../metrics/metrics';
 import { ProjectionBatch } from './projection-batch';
-import { AppendSignal } from '../event-sourcing/append-signal';
+import { AppendSignal } from './append-signal';
 import { PollingLoop } from '../shared/polling-loop';
 
 const BATCH = 1000;

@@ -1,4 +1,4 @@
-import { Capability } from '../shared/capability';
+import { Capability } from '../capability';
 import { TierLadderReader } from './tier-ladder.reader';
 import { TierCatalog } from './tier-catalog';
 import { TierLadderCommands } from './commands/tier-commands';

@@ -1,4 +1,4 @@
-import { Capability } from '../shared/capability';
+import { Capability } from '../capability';
 import { AddLanguageHandler } from './commands/add-language.handler';
 import { EmbedContentJob } from './commands/embed-content.job';
 import { MachineTranslateJob } from './commands/machine-translate.job';

@@ -1,4 +1,4 @@
-import { Capability } from '../shared/capability';
+import { Capability } from '../capability';
 import { WebhookCommands } from './commands/webhook-commands';
 import { WebhookViewProjection } from './projections/webhook-view.projection';
 import { WebhookProjector } from './delivery/webhook-projector';

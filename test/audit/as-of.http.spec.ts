@@ -2,7 +2,7 @@ import { createTestApp, TestApp, auth, expectError, expectSuccess } from '../sup
 import { defaultStoreKind } from '../support/stores';
 import { PendingPointsRelease } from '../../src/ledger/held-points/pending-points-release.scheduler';
 import { PointsExpiry } from '../../src/ledger/expiry/points-expiry.scheduler';
-import { ProvisionedShop } from '../../src/shops/commands/provision-shop.handler';
+import { ProvisionedShop } from '../../src/operator/provision-shop.handler';
 
 /**
  * Balances as of any instant, against a history scripted through the public interfaces with a moving

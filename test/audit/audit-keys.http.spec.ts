@@ -1,7 +1,7 @@
 import { createTestApp, TestApp, auth, expectError, expectSuccess, OPERATOR_TOKEN } from '../support/test-app';
 import { defaultStoreKind } from '../support/stores';
 import { signingKeyPem } from './signing-key';
-import { ProvisionedShop } from '../../src/shops/commands/provision-shop.handler';
+import { ProvisionedShop } from '../../src/operator/provision-shop.handler';
 
 /** Audit keys: per shop, read-only, hashed, accepted only by the audit endpoints. */
 describe(`audit keys (${defaultStoreKind()})`, () => {

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { createTestApp, TestApp, auth, expectError, OPERATOR_TOKEN } from '../support/test-app';
 import { defaultStoreKind } from '../support/stores';
 import { signingKeyPem } from './signing-key';
-import { ProvisionedShop } from '../../src/shops/commands/provision-shop.handler';
+import { ProvisionedShop } from '../../src/operator/provision-shop.handler';
 import { checkExport } from '../../src/audit/cli/check.cli';
 import { sha256 } from '../../src/audit/domain/export-chain';
 import { stableStringify } from '../../src/shared/domain/ids';

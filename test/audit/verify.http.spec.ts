@@ -1,6 +1,6 @@
 import { createTestApp, TestApp, auth, expectError, expectSuccess, OPERATOR_TOKEN } from '../support/test-app';
 import { defaultStoreKind } from '../support/stores';
-import { ProvisionedShop } from '../../src/shops/commands/provision-shop.handler';
+import { ProvisionedShop } from '../../src/operator/provision-shop.handler';
 import { Difference, ReadModelVerifier } from '../../src/audit/queries/verify-read-models';
 import { CUSTOMERS, CustomerDoc, TRANSACTIONS, TransactionDoc } from '../../src/ledger/projections/ledger-read-models';
 import { REWARDS, RewardDoc } from '../../src/ledger/projections/reward-view.projection';

@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { sign } from 'jsonwebtoken';
-import { ProvisionedShop } from '../../src/shops/commands/provision-shop.handler';
+import { ProvisionedShop } from '../../src/operator/provision-shop.handler';
 import { signingKeyOf } from '../../src/headless/auth/headless-signing-keys';
 import { TestApp } from '../support/test-app';
 

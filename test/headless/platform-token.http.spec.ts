@@ -3,7 +3,7 @@ import { AddressInfo } from 'node:net';
 import { decode } from 'jsonwebtoken';
 import { createTestApp, TestApp, expectError, expectSuccess } from '../support/test-app';
 import { defaultStoreKind } from '../support/stores';
-import { ProvisionedShop } from '../../src/shops/commands/provision-shop.handler';
+import { ProvisionedShop } from '../../src/operator/provision-shop.handler';
 import { READ_STORE, ReadStore } from '../../src/infrastructure/read-store/read-store.port';
 import { SHOP_CREDENTIALS, ShopCredentialsDoc } from '../../src/shops/projections/shop-read-models';
 import { bearer, HEADLESS } from './headless-support';

@@ -3,7 +3,7 @@ import { decode } from 'jsonwebtoken';
 import { randomUUID } from 'node:crypto';
 import { createTestApp, TestApp, OPERATOR_TOKEN, expectError, expectSuccess } from '../support/test-app';
 import { defaultStoreKind } from '../support/stores';
-import { ProvisionedShop, ProvisionShopCommand } from '../../src/shops/commands/provision-shop.handler';
+import { ProvisionedShop, ProvisionShopCommand } from '../../src/operator/provision-shop.handler';
 import { bearer, craftToken, HEADLESS, hmacGrant, hmacOf, nowSeconds, tokenFor } from './headless-support';
 
 describe(`headless token exchange and bearer tokens (${defaultStoreKind()})`, () => {

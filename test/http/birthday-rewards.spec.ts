@@ -2,7 +2,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import { createTestApp, TestApp, auth } from '../support/test-app';
 import { BirthdayRewards } from '../../src/ledger/birthday/birthday-rewards.scheduler';
 import { localDay } from '../../src/shared/domain/calendar';
-import { ProvisionShopCommand } from '../../src/shops/commands/provision-shop.handler';
+import { ProvisionShopCommand } from '../../src/operator/provision-shop.handler';
 
 describe('birthday rewards', () => {
   let now = new Date('2026-03-15T10:00:00.000Z');

@@ -1,6 +1,6 @@
 import { createTestApp, TestApp, auth, expectError, expectSuccess } from '../support/test-app';
 import { PendingPointsRelease } from '../../src/ledger/held-points/pending-points-release.scheduler';
-import { ProvisionedShop } from '../../src/shops/commands/provision-shop.handler';
+import { ProvisionedShop } from '../../src/operator/provision-shop.handler';
 
 const DAY = 86_400_000;
 const order = (id: number, customerId: number, total: string, extra: Record<string, unknown> = {}) => ({

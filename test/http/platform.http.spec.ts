@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createTestApp, TestApp, auth, expectError, expectSuccess, signPlatform } from '../support/test-app';
-import { ProvisionedShop } from '../../src/shops/commands/provision-shop.handler';
+import { ProvisionedShop } from '../../src/operator/provision-shop.handler';
 
 const order = (id: number, customerId: number, total = '49.90', extra: Record<string, unknown> = {}) => ({
   id,

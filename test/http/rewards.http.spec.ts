@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { createTestApp, TestApp, auth, expectError, expectSuccess } from '../support/test-app';
 import { defaultStoreKind } from '../support/stores';
-import { ProvisionedShop } from '../../src/shops/commands/provision-shop.handler';
+import { ProvisionedShop } from '../../src/operator/provision-shop.handler';
 
 describe(`v2 redemption and rewards (${defaultStoreKind()})`, () => {
   let t: TestApp;
@@ -378,7 +378,7 @@ describe('program list rules', () => {
       ]);
       await t.http().get('/rest_api/v2/programs/redemption?platformCustomerId=424242').set(auth(shop)).expect(404);
       const { CommandBus } = await import('@nestjs/cqrs');
-      const { ProvisionShopCommand } = await import('../../src/shops/commands/provision-shop.handler');
+      const { ProvisionShopCommand } = await import('../../src/operator/provision-shop.handler');
       const free = await t.app.get(CommandBus).execute(new ProvisionShopCommand('free-shop.example.com', 'free'));
       expectError(
         (await t.http().get('/rest_api/v2/programs/earning').set(auth(free)).expect(403)).body,

@@ -1,5 +1,5 @@
 import { createTestApp, TestApp, auth, expectError } from '../support/test-app';
-import { ProvisionedShop } from '../../src/shops/commands/provision-shop.handler';
+import { ProvisionedShop } from '../../src/operator/provision-shop.handler';
 
 describe('management API v1 (deprecated)', () => {
   let t: TestApp;

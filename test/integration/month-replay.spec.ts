@@ -2,7 +2,7 @@ import { createTestApp, TestApp, auth, expectSuccess } from '../support/test-app
 import { defaultStoreKind } from '../support/stores';
 import { PendingPointsRelease } from '../../src/ledger/held-points/pending-points-release.scheduler';
 import { PointsExpiry } from '../../src/ledger/expiry/points-expiry.scheduler';
-import { ProvisionedShop } from '../../src/shops/commands/provision-shop.handler';
+import { ProvisionedShop } from '../../src/operator/provision-shop.handler';
 
 /**
  * A month of a shop's life, replayed through the public interfaces (platform webhooks, v2 API,

@@ -3,7 +3,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import request from 'supertest';
 import { createHmac, randomUUID } from 'node:crypto';
 import { createHttpApp } from '../../src/app.factory';
-import { ProvisionedShop, ProvisionShopCommand } from '../../src/shops/commands/provision-shop.handler';
+import { ProvisionedShop, ProvisionShopCommand } from '../../src/operator/provision-shop.handler';
 import { Storage } from '../../src/infrastructure/storage';
 import { Clock } from '../../src/shared/domain/clock';
 import { defaultStoreKind, openTestStorage, StoreKind, TestStorage } from './stores';

@@ -1,5 +1,5 @@
 import { createTestApp, TestApp, auth } from '../support/test-app';
-import { ProvisionedShop } from '../../src/shops/commands/provision-shop.handler';
+import { ProvisionedShop } from '../../src/operator/provision-shop.handler';
 import { defaultText, TEXT_KEYS } from '../../src/translations/catalogue/catalogue';
 import { ShopText } from '../../src/translations/queries/shop-text';
 import { LibreTranslateMachineTranslation } from '../../src/infrastructure/machine-translation/libretranslate.adapter';

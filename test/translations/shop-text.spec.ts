@@ -1,5 +1,5 @@
 import { createTestApp, TestApp, auth } from '../support/test-app';
-import { ProvisionedShop } from '../../src/shops/commands/provision-shop.handler';
+import { ProvisionedShop } from '../../src/operator/provision-shop.handler';
 import { localeRequestOf, ShopText } from '../../src/translations/queries/shop-text';
 import { CATALOGUE } from '../../src/translations/catalogue/catalogue';
 

@@ -2,7 +2,7 @@ import { createServer, Server } from 'node:http';
 import { AddressInfo } from 'node:net';
 import { createTestApp, TestApp, auth } from '../support/test-app';
 import { HttpCommercePlatform } from '../../src/infrastructure/commerce-platform/http-commerce-platform.adapter';
-import { ProvisionedShop } from '../../src/shops/commands/provision-shop.handler';
+import { ProvisionedShop } from '../../src/operator/provision-shop.handler';
 import { settledJobs } from './translation-stubs';
 
 interface Metafield {

@@ -1,5 +1,5 @@
 import { createTestApp, TestApp, auth, expectError, expectSuccess } from '../support/test-app';
-import { ProvisionedShop } from '../../src/shops/commands/provision-shop.handler';
+import { ProvisionedShop } from '../../src/operator/provision-shop.handler';
 import { TEXT_KEYS, defaultText } from '../../src/translations/catalogue/catalogue';
 import {
   METAFIELDS,

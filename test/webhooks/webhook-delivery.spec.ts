@@ -2,7 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { createTestApp, TestApp, auth } from '../support/test-app';
 import { startReceiver, waitUntil, Received } from '../support/receiver';
 import { defaultStoreKind } from '../support/stores';
-import { ProvisionedShop } from '../../src/shops/commands/provision-shop.handler';
+import { ProvisionedShop } from '../../src/operator/provision-shop.handler';
 import { DeliveryWorker } from '../../src/webhooks/delivery/delivery-worker';
 import { WebhookProjector } from '../../src/webhooks/delivery/webhook-projector';
 import { CommandBus } from '@nestjs/cqrs';

@@ -1,5 +1,5 @@
 import { createTestApp, TestApp, auth } from '../support/test-app';
-import { ProvisionedShop } from '../../src/shops/commands/provision-shop.handler';
+import { ProvisionedShop } from '../../src/operator/provision-shop.handler';
 
 const expectApiError = (body: any) => {
   expect(body).toEqual({

@@ -1,7 +1,7 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, UseGuards } from '@nestjs/common';
+import { Body, Delete, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { AdminTokenGuard } from '../../shops/http/admin-shops.controller';
+import { ApiOperation } from '@nestjs/swagger';
+import { OperatorApi } from '../../operator/operator-api';
 import { ok } from '../../shared/http/envelope';
 import { CreateAuditKeyDto, StartVerificationDto, VerificationDifferencesDto } from './audit.dto';
 import { CreateAuditKeyCommand } from '../commands/create-audit-key.handler';
@@ -11,10 +11,7 @@ import { StartVerificationCommand } from '../commands/start-verification.handler
 import { GetVerificationQuery } from '../queries/get-verification.query';
 
 /** Operator API for audits: a shop's audit keys, and verifications run in the background. */
-@ApiTags('operator')
-@ApiBearerAuth()
-@UseGuards(AdminTokenGuard)
-@Controller('admin/api')
+@OperatorApi('admin/api')
 export class AdminAuditController {
   constructor(
     private readonly commands: CommandBus,

@@ -3,7 +3,7 @@ import { EventsHandler, IEventHandler } from '@nestjs/cqrs';
 import { createHmac } from 'node:crypto';
 import { READ_STORE, ReadStore } from '../../infrastructure/read-store/read-store.port';
 import { SHOP_CREDENTIALS, ShopCredentialsDoc } from '../../shops/projections/shop-read-models';
-import { secret } from '../../shops/commands/provision-shop.handler';
+import { secret } from '../../shops/shop-secrets';
 import { HeadlessSecretRotated } from '../../shops/commands/rotate-headless-secret.handler';
 
 const CACHE_MS = 30_000;

@@ -1,11 +1,16 @@
-import { CombinedWith } from '../../programs/domain/spending-rules';
-
 /**
  * The commerce platform port: where rewards bought with points become real on the shop — discount
  * codes, or store credit. Adapters: embedded (kept in this service's store: the default and tests) and
  * HTTP (the platform's admin API, COMMERCE_PLATFORM_URL).
  */
 export const COMMERCE_PLATFORM = Symbol('COMMERCE_PLATFORM');
+
+/** Which other discounts a minted coupon may be combined with at checkout. */
+export interface CombinedWith {
+  orderDiscounts: boolean;
+  productDiscounts: boolean;
+  shippingDiscounts: boolean;
+}
 
 export interface DiscountRequest {
   shopId: string;

@@ -1,6 +1,6 @@
 import { codeFor } from './discount-codes';
 import { CollectionDefinition, ReadStore } from '../../infrastructure/read-store/read-store.port';
-import { CombinedWith } from '../../programs/domain/spending-rules';
+import { CombinedWith } from './commerce-platform.port';
 import { ProductCollections } from './product-collections';
 import { Logger } from '@nestjs/common';
 import {

@@ -1,6 +1,7 @@
 import { because, DomainError } from '../../shared/domain/domain-error';
 import { isInteger, isOneOf, isRecord } from '../../shared/domain/guards';
 import { toCents } from '../../shared/domain/money';
+import { CombinedWith } from '../../infrastructure/commerce-platform/commerce-platform.port';
 
 /** A gift a free_product reward can give (spec 2.4 GiftProduct). */
 export interface GiftProduct {
@@ -8,13 +9,6 @@ export interface GiftProduct {
   title: string;
   image: string;
   variants: Array<{ id: string; title: string }>;
-}
-
-/** Which other discounts a minted coupon may be combined with at checkout. */
-export interface CombinedWith {
-  orderDiscounts: boolean;
-  productDiscounts: boolean;
-  shippingDiscounts: boolean;
 }
 
 export const REWARD_TYPES = [

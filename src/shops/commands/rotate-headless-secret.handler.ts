@@ -7,7 +7,7 @@ import { READ_STORE, ReadStore } from '../../infrastructure/read-store/read-stor
 import { shopDecider } from '../domain/shop.decider';
 import { shopStreamId } from '../domain/shop-events';
 import { SHOP_CREDENTIALS, ShopCredentialsDoc } from '../projections/shop-read-models';
-import { secret } from './provision-shop.handler';
+import { secret } from '../shop-secrets';
 
 /** Replaces a shop's headless secret: merchants sign token requests with it, and its tokens' key derives from it. */
 export class RotateHeadlessSecretCommand {

@@ -9,7 +9,7 @@ import { shopDecider } from '../domain/shop.decider';
 import { shopStreamId } from '../domain/shop-events';
 import { SHOP_CREDENTIALS, ShopCredentialsDoc } from '../projections/shop-read-models';
 import { ShopDirectory } from '../shop-directory';
-import { secret } from './provision-shop.handler';
+import { secret } from '../shop-secrets';
 
 /** Replaces a shop's API secret, which is also the signing key of its next webhook deliveries. */
 export class RotateShopSecretCommand {

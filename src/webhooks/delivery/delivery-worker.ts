@@ -5,7 +5,12 @@ import { READ_STORE, ReadStore } from '../../infrastructure/read-store/read-stor
 import { SHOP_CREDENTIALS, ShopCredentialsDoc } from '../../shops/projections/shop-read-models';
 import { WebhookDoc, WEBHOOKS } from '../projections/webhook-view.projection';
 import { WebhookCommands } from '../commands/webhook-commands';
-import { Delivery, DeliveryStatus, WEBHOOK_OUTBOX, WebhookOutbox } from './webhook-outbox.port';
+import {
+  Delivery,
+  DeliveryStatus,
+  WEBHOOK_OUTBOX,
+  WebhookOutbox,
+} from '../../infrastructure/webhook-outbox/webhook-outbox.port';
 import { SendResult, WebhookSender } from './webhook-sender';
 import { PollingLoop } from '../../shared/polling-loop';
 

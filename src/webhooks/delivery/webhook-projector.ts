@@ -9,9 +9,14 @@ import { fromRecorded } from '../../event-sourcing/domain-event';
 import { deterministicUuid } from '../../shared/domain/ids';
 import { AppConfig } from '../../config/app-config';
 import { WebhookEvent, WebhookEventType as W } from '../domain/webhook-events';
-import { NewDelivery, ProjectorSubscription, WEBHOOK_OUTBOX, WebhookOutbox } from './webhook-outbox.port';
+import {
+  NewDelivery,
+  ProjectorSubscription,
+  WEBHOOK_OUTBOX,
+  WebhookOutbox,
+} from '../../infrastructure/webhook-outbox/webhook-outbox.port';
 import { messagesFor } from './webhook-payloads';
-import { AppendSignal } from '../../event-sourcing/append-signal';
+import { AppendSignal } from '../../projections/append-signal';
 import { DeliveryWorker } from './delivery-worker';
 import { PollingLoop } from '../../shared/polling-loop';
 

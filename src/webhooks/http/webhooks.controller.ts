@@ -21,7 +21,12 @@ import { ShopDoc } from '../../shops/projections/shop-read-models';
 import { checkWebhookUrl } from '../domain/webhook-url';
 import { WebhookCommands } from '../commands/webhook-commands';
 import { WebhookDoc, WEBHOOKS } from '../projections/webhook-view.projection';
-import { Delivery, DeliveryAttempt, WEBHOOK_OUTBOX, WebhookOutbox } from '../delivery/webhook-outbox.port';
+import {
+  Delivery,
+  DeliveryAttempt,
+  WEBHOOK_OUTBOX,
+  WebhookOutbox,
+} from '../../infrastructure/webhook-outbox/webhook-outbox.port';
 import { DeliveryWorker } from '../delivery/delivery-worker';
 import { CreateWebhookDto, UpdateWebhookDto } from './webhook.dto';
 import { WebhookApiExceptionFilter } from './webhook-api.filter';

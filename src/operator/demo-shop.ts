@@ -3,8 +3,8 @@ import { CommandBus } from '@nestjs/cqrs';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { AppConfig } from '../config/app-config';
-import { ShopDirectory } from './shop-directory';
-import { ProvisionedShop, ProvisionShopCommand } from './commands/provision-shop.handler';
+import { ShopDirectory } from '../shops/shop-directory';
+import { ProvisionedShop, ProvisionShopCommand } from './provision-shop.handler';
 import { DefineTierCommand } from '../tiers/commands/define-tier.handler';
 import { EnrolCustomerCommand } from '../ledger/enrolment/enrol-customer.handler';
 

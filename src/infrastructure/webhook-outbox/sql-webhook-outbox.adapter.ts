@@ -1,6 +1,6 @@
-import { GlobalPosition } from '../../infrastructure/event-store/event-store.port';
-import { SqlClient } from '../../infrastructure/sql/sql-client';
-import { ensureSchema } from '../../infrastructure/sql/sql-schema';
+import { GlobalPosition } from '../event-store/event-store.port';
+import { SqlClient } from '../sql/sql-client';
+import { ensureSchema } from '../sql/sql-schema';
 import {
   AttemptOutcome,
   Delivery,

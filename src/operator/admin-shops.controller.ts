@@ -1,45 +1,13 @@
-import {
-  Body,
-  CanActivate,
-  Controller,
-  ExecutionContext,
-  HttpCode,
-  Injectable,
-  Param,
-  Post,
-  UseGuards,
-} from '@nestjs/common';
+import { Body, HttpCode, Param, Post } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { ApiBearerAuth, ApiOperation, ApiProperty, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsNotEmpty, IsOptional, IsString } from 'class-validator';
-import { Request } from 'express';
-import { createHash, timingSafeEqual } from 'node:crypto';
-import { AppConfig } from '../../config/app-config';
-import { DomainError, because } from '../../shared/domain/domain-error';
-import { ok } from '../../shared/http/envelope';
-import { PLANS } from '../domain/shop-events';
-import { ProvisionShopCommand } from '../commands/provision-shop.handler';
-import { RotateShopSecretCommand } from '../commands/rotate-shop-secret.handler';
-import { RotateHeadlessSecretCommand } from '../commands/rotate-headless-secret.handler';
-
-const digest = (s: string) => createHash('sha256').update(s).digest();
-
-/** Operator API: `Authorization: Bearer $ADMIN_TOKEN`. Without ADMIN_TOKEN it does not exist (404). */
-@Injectable()
-export class AdminTokenGuard implements CanActivate {
-  constructor(private readonly config: AppConfig) {}
-
-  canActivate(context: ExecutionContext): boolean {
-    if (!this.config.adminToken)
-      throw new DomainError('NOT_FOUND', 'The operator API is off (ADMIN_TOKEN is not set)', 404);
-    const header = context.switchToHttp().getRequest<Request>().header('authorization') ?? '';
-    const token = header.startsWith('Bearer ') ? header.slice(7) : '';
-    if (!token || !timingSafeEqual(digest(token), digest(this.config.adminToken))) {
-      throw because.unauthorized('A valid operator bearer token is required');
-    }
-    return true;
-  }
-}
+import { ok } from '../shared/http/envelope';
+import { PLANS } from '../shops/domain/shop-events';
+import { OperatorApi } from './operator-api';
+import { ProvisionShopCommand } from './provision-shop.handler';
+import { RotateShopSecretCommand } from '../shops/commands/rotate-shop-secret.handler';
+import { RotateHeadlessSecretCommand } from '../shops/commands/rotate-headless-secret.handler';
 
 export class CreateShopDto {
   @ApiProperty({ example: 'myshop.example.com' })
@@ -51,10 +19,7 @@ export class CreateShopDto {
   @ApiPropertyOptional({ default: 'UTC' }) @IsOptional() @IsString() timezone?: string;
 }
 
-@ApiTags('operator')
-@ApiBearerAuth()
-@UseGuards(AdminTokenGuard)
-@Controller('admin/api/shops')
+@OperatorApi('admin/api/shops')
 export class AdminShopsController {
   constructor(private readonly commands: CommandBus) {}
 

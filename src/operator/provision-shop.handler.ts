@@ -1,14 +1,15 @@
 import { Inject } from '@nestjs/common';
 import { CommandBus, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { randomBytes } from 'node:crypto';
-import { CLOCK, Clock, ID_GENERATOR, IdGenerator } from '../../shared/domain/clock';
-import { deterministicUuid, sha256Hex } from '../../shared/domain/ids';
-import { DecisionRunner } from '../../event-sourcing/decision-runner';
-import { READ_STORE, ReadStore } from '../../infrastructure/read-store/read-store.port';
-import { shopDecider } from '../domain/shop.decider';
-import { shopStreamId } from '../domain/shop-events';
-import { SHOP_CREDENTIALS, ShopCredentialsDoc } from '../projections/shop-read-models';
-import { DefineBaseTierCommand } from '../../tiers/commands/define-tier.handler';
+import { CLOCK, Clock, ID_GENERATOR, IdGenerator } from '../shared/domain/clock';
+import { deterministicUuid, sha256Hex } from '../shared/domain/ids';
+import { DecisionRunner } from '../event-sourcing/decision-runner';
+import { READ_STORE, ReadStore } from '../infrastructure/read-store/read-store.port';
+import { shopDecider } from '../shops/domain/shop.decider';
+import { shopStreamId } from '../shops/domain/shop-events';
+import { SHOP_CREDENTIALS, ShopCredentialsDoc } from '../shops/projections/shop-read-models';
+import { secret } from '../shops/shop-secrets';
+import { DefineBaseTierCommand } from '../tiers/commands/define-tier.handler';
 
 export class ProvisionShopCommand {
   constructor(
@@ -30,9 +31,6 @@ export interface ProvisionedShop {
   secretKey: string;
   headlessSecret: string;
 }
-
-/** 256 random bits, URL-safe. */
-export const secret = (prefix: string) => `${prefix}_${randomBytes(32).toString('base64url')}`;
 
 @CommandHandler(ProvisionShopCommand)
 export class ProvisionShopHandler implements ICommandHandler<ProvisionShopCommand, ProvisionedShop> {

@@ -1,4 +1,4 @@
-import { GlobalPosition } from '../../infrastructure/event-store/event-store.port';
+import { GlobalPosition } from '../event-store/event-store.port';
 
 export const WEBHOOK_OUTBOX = Symbol('WEBHOOK_OUTBOX');
 

@@ -1,5 +1,5 @@
 import { Provider, Type } from '@nestjs/common';
-import { Projection } from '../projections/projection';
+import { Projection } from './projections/projection';
 
 /** What one capability folder contributes to the application module. */
 export interface Capability {
