@@ -2,6 +2,14 @@ import { PGlite } from '@electric-sql/pglite';
 import { SqlClient, SqlQueryable } from './sql-client';
 
 /**
+ * PGlite keeps PostgreSQL's buffer pool inside its WebAssembly memory, which never shrinks: with the
+ * default 128 MB pool the process sat above 500 MB after a workload. The operating system's page
+ * cache already holds the data files, so a small pool costs little (measured: 200,000 inserted rows,
+ * same time, 342 -> 185 MB).
+ */
+const EMBEDDED_SETTINGS = ['shared_buffers=32MB', 'wal_buffers=1MB', 'maintenance_work_mem=16MB'];
+
+/**
  * PGlite is one embedded connection. Every statement outside a transaction and every transaction
  * goes through one queue, so a query can never land inside another caller's open transaction.
  */
@@ -13,7 +21,8 @@ export class PgliteSqlClient implements SqlClient {
 
   /** `dataDir` undefined: in memory (tests). */
   static async open(dataDir?: string): Promise<PgliteSqlClient> {
-    const db = dataDir ? await PGlite.create(dataDir) : await PGlite.create();
+    const options = { postgresqlconf: EMBEDDED_SETTINGS };
+    const db = dataDir ? await PGlite.create(dataDir, options) : await PGlite.create(options);
     return new PgliteSqlClient(db);
   }
 
