@@ -23,6 +23,7 @@ module.exports = {
     ],
   },
   transformIgnorePatterns: [`/node_modules/(?!(${ESM_PACKAGES.join('|')})/)`],
-  testTimeout: 60000,
+  // Generous: several test files start service instances on PGlite, which is slow on a busy 2-core machine.
+  testTimeout: 120000,
   maxWorkers: 2,
 };

@@ -365,7 +365,9 @@ describe(`webhook delivery failure modes (${defaultStoreKind()})`, () => {
   (defaultStoreKind() === 'postgres' ? it : it.skip)(
     'two service processes on one database send each delivery once',
     async () => {
-      const t = await createTestApp({ env: FAST });
+      // A lease that cannot run out while a loaded machine sends: this is about two live workers
+      // (row locks), not about taking over from a dead one (tested above).
+      const t = await createTestApp({ env: { ...FAST, WEBHOOK_LEASE_MS: '60000' } });
       const receiver = await startReceiver();
       try {
         const second = await t.secondInstance();
