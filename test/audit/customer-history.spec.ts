@@ -74,7 +74,7 @@ describe('customer history (the ledger fold, as of an instant)', () => {
     const after: unknown[] = [];
     for (const e of events) {
       history = evolveHistory(history, e);
-      after.push(balancesOf(history.state));
+      after.push(balancesOf(history));
     }
     expect(after).toEqual([
       { balance: 0, pendingPoints: 0, tierPoint: 0, tierId: 'bronze', tierName: 'Bronze', earnedTotal: 0 },

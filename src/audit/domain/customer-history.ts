@@ -14,6 +14,8 @@ export interface CustomerHistory {
   record: RecordTimes;
   /** Last revision folded; -1n: nothing yet. */
   revision: bigint;
+  /** Held points of the state, summed again only by events that can change a hold. */
+  pendingPoints: number;
 }
 
 /** Times of the Customer record, read from the events' own `occurredAt`. */
@@ -29,7 +31,16 @@ export const emptyHistory = (): CustomerHistory => ({
   state: customerLedger.initialState(),
   record: { createdAt: null, updatedAt: null, tierUpdatedAt: null, platformCreatedAt: null, earnSignUp: false },
   revision: -1n,
+  pendingPoints: 0,
 });
+
+/** Events that can change an order's held points (the sum over orders is recomputed only after these). */
+const HOLDS: ReadonlySet<string> = new Set([
+  T.OrderRecorded,
+  T.PointsPending,
+  T.PendingPointsCancelled,
+  T.PointsAwarded,
+]);
 
 function evolveRecordTimes(record: RecordTimes, event: CustomerEvent): RecordTimes {
   // Before enrolment there is no record to update (and a second enrolment changes nothing).
@@ -59,10 +70,12 @@ export function customerEventOf<E extends CustomerEvent = CustomerEvent>(recorde
 
 export function evolveHistory(history: CustomerHistory, recorded: RecordedEvent): CustomerHistory {
   const event = customerEventOf(recorded);
+  const state = customerLedger.evolve(history.state, event);
   return {
-    state: customerLedger.evolve(history.state, event),
+    state,
     record: evolveRecordTimes(history.record, event),
     revision: recorded.revision,
+    pendingPoints: HOLDS.has(event.type) ? pendingPointsOf(state) : history.pendingPoints,
   };
 }
 
@@ -104,10 +117,10 @@ export function pendingPointsOf(state: CustomerState): number {
   return held;
 }
 
-export function balancesOf(state: CustomerState): Balances {
+export function balancesOf({ state, pendingPoints }: CustomerHistory): Balances {
   return {
     balance: state.points,
-    pendingPoints: pendingPointsOf(state),
+    pendingPoints,
     tierPoint: state.tierPoint,
     tierId: state.tierId,
     tierName: state.tierName,

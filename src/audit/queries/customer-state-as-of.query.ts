@@ -55,7 +55,7 @@ export class CustomerStateAsOfHandler implements IQueryHandler<CustomerStateAsOf
     const stream = await this.streams.load(shopId, customerRef);
     const history = historyAsOf(stream, asOf);
     const last = stream.events[Number(history.revision)];
-    const { balance, pendingPoints, tierId, tierName, tierPoint, earnedTotal } = balancesOf(history.state);
+    const { balance, pendingPoints, tierId, tierName, tierPoint, earnedTotal } = balancesOf(history);
     return {
       customerId: stream.customerId,
       platformCustomerId: history.state.platformCustomerId,

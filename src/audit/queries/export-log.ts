@@ -10,7 +10,8 @@ import { resolveCustomerId } from './customer-stream';
 
 type Signer = ReturnType<AuditSigningKey['signer']>;
 
-const BATCH = 2000;
+/** Small pages: the rows of the page being written die young (measured: less garbage-collection work than 2,000). */
+const BATCH = 250;
 
 /**
  * The tamper-evident export of a shop's log (or one customer's stream), as lines to write out one

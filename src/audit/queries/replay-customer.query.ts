@@ -67,7 +67,7 @@ export class ReplayCustomerHandler implements IQueryHandler<ReplayCustomerQuery,
         occurredAt: (r.data as { occurredAt: string }).occurredAt,
         recordedAt: r.recordedAt.toISOString(),
         data: r.data,
-        after: balancesOf(history.state),
+        after: balancesOf(history),
       });
     }
     return {

@@ -5,6 +5,7 @@ import {
   EventStore,
   GlobalPosition,
   RecordedEvent,
+  StreamCursor,
 } from '../../infrastructure/event-store/event-store.port';
 import { Collection, Document, READ_STORE, ReadStore } from '../../infrastructure/read-store/read-store.port';
 import { CustomerEventType as T, POINTS_EVENT_TYPES, PointsEvent } from '../../ledger/events/customer-events';
@@ -20,7 +21,8 @@ import { Difference, VerifyProgress, VerifySummary } from '../domain/verificatio
 
 export type { Difference, VerifyProgress, VerifySummary } from '../domain/verification';
 
-const BATCH = 2000;
+/** Pages small enough that their rows die young (less garbage-collection work than large pages). */
+const BATCH = 500;
 const ORPHAN_PAGE = 500;
 
 export interface VerifyOptions {
@@ -187,22 +189,19 @@ export class ReadModelVerifier {
       if (!run.rewardsSettled) inFlight++;
     };
 
-    let next = this.eventStore.readStreams({ prefix: streamPrefix(shopId), after: null, limit: BATCH });
-    for (let batch = await next; batch.length > 0; batch = await next) {
+    // A page of events and the documents it needs; the next page is loaded while this one is folded.
+    const load = async (after: StreamCursor | null) => {
+      const events = await this.eventStore.readStreams({ prefix: streamPrefix(shopId), after, limit: BATCH });
+      const documents = await this.documentsOf(events, after?.streamId ?? null, customers, transactions, rewards);
+      return { events, documents };
+    };
+    let next = load(null);
+    for (let page = await next; page.events.length > 0; page = await next) {
+      const batch = page.events;
       const last = batch[batch.length - 1];
-      next = this.eventStore.readStreams({
-        prefix: streamPrefix(shopId),
-        after: { streamId: last.streamId, revision: last.revision },
-        limit: BATCH,
-      });
+      next = load({ streamId: last.streamId, revision: last.revision });
       next.catch(() => undefined);
-      const [customerDocs, transactionDocs, rewardDocs] = await this.documentsOf(
-        batch,
-        current?.streamId ?? null,
-        customers,
-        transactions,
-        rewards,
-      );
+      const [customerDocs, transactionDocs, rewardDocs] = page.documents;
       for (const recorded of batch) {
         if (current?.streamId !== recorded.streamId) {
           if (current) await finish(current);

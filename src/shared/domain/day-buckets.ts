@@ -10,7 +10,7 @@ const BUCKET_DAYS = 800;
 export function addToDay(buckets: DayBuckets, at: string, amount: number): DayBuckets {
   if (amount === 0) return buckets;
   const day = at.slice(0, 10);
-  const oldest = new Date(new Date(at).getTime() - BUCKET_DAYS * 86_400_000).toISOString().slice(0, 10);
+  const oldest = new Date(Date.parse(at) - BUCKET_DAYS * 86_400_000).toISOString().slice(0, 10);
   const next: Record<string, number> = {};
   for (const [d, n] of Object.entries(buckets)) if (d >= oldest) next[d] = n;
   next[day] = (next[day] ?? 0) + amount;
