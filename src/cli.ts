@@ -11,6 +11,7 @@ import { verifyCommand } from './audit/cli/verify.cli';
 import { exportCommand } from './audit/cli/export.cli';
 import { checkCommand } from './audit/cli/check.cli';
 import { auditKeyCommand } from './audit/cli/audit-keys.cli';
+import { migrateEventsCommand } from './migration/migrate-events.cli';
 
 const USAGE = `Usage:
   loyalty shop create --domain <domain> [--plan ultimate] [--currency USD] [--timezone UTC]
@@ -20,8 +21,10 @@ const USAGE = `Usage:
   loyalty audit export --shop <shopId> [--customer <id>] [--from <date-time>] [--to <date-time>] > file
   loyalty audit check <file> [--public-key <pem file>]
   loyalty audit-key create --shop <shopId> [--label <text>] | list --shop <shopId> | revoke --shop <shopId> --key <keyId>
+  loyalty migrate events --from postgres|pglite --to eventstoredb|postgres|pglite [--from-url <url|dir>] [--to-url <url|dir>]
+      [--batch 1000] [--restart] [--no-checkpoints]
 
-Uses DATABASE_URL (PostgreSQL) or the embedded store in DATA_DIR (default ./data).
+Uses the stores the service uses (EVENT_STORE, READ_STORE, DATABASE_URL, DATA_DIR, ESDB_URL, MONGO_URL).
 On the embedded store the service must be stopped first (or use POST /admin/api/shops).`;
 
 function flags(args: string[]): Record<string, string> {
@@ -29,7 +32,8 @@ function flags(args: string[]): Record<string, string> {
   for (let i = 0; i < args.length; i++) {
     const m = /^--([a-z-]+)(?:=(.*))?$/.exec(args[i]);
     if (!m) throw new DomainError('BAD_REQUEST', `Unexpected argument ${args[i]}`);
-    out[m[1]] = m[2] ?? args[++i] ?? '';
+    // A flag followed by another flag (or nothing) is a switch: --restart.
+    out[m[1]] = m[2] ?? (args[i + 1] === undefined || args[i + 1].startsWith('--') ? '' : args[++i]);
   }
   return out;
 }
@@ -40,7 +44,8 @@ async function main(argv: string[]): Promise<number> {
     (group === 'shop' && (action === 'create' || action === 'rotate-secret')) ||
     (group === 'projections' && action === 'rebuild') ||
     (group === 'audit' && ['verify', 'export', 'check'].includes(action)) ||
-    (group === 'audit-key' && ['create', 'list', 'revoke'].includes(action));
+    (group === 'audit-key' && ['create', 'list', 'revoke'].includes(action)) ||
+    (group === 'migrate' && action === 'events');
   if (!known) {
     process.stderr.write(`${USAGE}\n`);
     return 2;
@@ -48,6 +53,8 @@ async function main(argv: string[]): Promise<number> {
   // `audit check <file>` reads a file and a key only: no store, so it runs beside a running service.
   const checking = group === 'audit' && action === 'check';
   const options = flags(checking ? rest.slice(1) : rest);
+  // Two stores, each opened (and locked) by the command itself.
+  if (group === 'migrate') return migrateEventsCommand(options);
   const config = new AppConfig({ ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent' });
   if (checking) return checkCommand(config, rest[0], options);
   const lock = config.usesEmbeddedStore ? new DataDirLock(config.dataDir) : null;

@@ -29,6 +29,8 @@ export interface Storage {
   describe: string;
   /** Every store of the combination, each checked by /ready. */
   probes: StoreProbe[];
+  /** The SQL database of the combination (webhook outbox, checkpoints). */
+  sql: SqlClient;
   close(): Promise<void>;
 }
 
@@ -95,9 +97,34 @@ export async function openStorage(config: AppConfig): Promise<Storage> {
     if (!sqlInUse(postgres ? 'postgres' : 'pglite')) {
       probes.push({ name: 'outboxStore', ping: async () => void (await outboxSql.query('SELECT 1')) });
     }
-    return { eventStore, readStore, webhookOutbox, describe: describe(config), probes, close };
+    return { eventStore, readStore, webhookOutbox, describe: describe(config), probes, sql: outboxSql, close };
   } catch (error) {
     await close();
+    throw error;
+  }
+}
+
+/**
+ * Only an event store, of the configuration's EVENT_STORE kind (`loyalty migrate events` opens its
+ * target this way). EventStoreDB keeps its checkpoints in `sql`, the SQL database of the combination.
+ */
+export async function openEventStore(
+  config: AppConfig,
+  sql: SqlClient,
+): Promise<{ eventStore: EventStore; close(): Promise<void> }> {
+  if (config.eventStoreKind === 'eventstoredb') {
+    const checkpoints = await SqlCheckpoints.create(sql, 'esdb_checkpoints');
+    const eventStore = EsdbEventStore.connect(config.esdbUrl!, { checkpoints, namespace: config.esdbStreamNamespace });
+    return { eventStore, close: () => eventStore.close() };
+  }
+  const own =
+    config.eventStoreKind === 'postgres'
+      ? new PgSqlClient(config.databaseUrl!)
+      : await PgliteSqlClient.open((mkdirSync(config.dataDir, { recursive: true }), config.dataDir));
+  try {
+    return { eventStore: await SqlEventStore.create(own), close: () => own.close() };
+  } catch (error) {
+    await own.close();
     throw error;
   }
 }

@@ -83,6 +83,8 @@ export interface EventStore {
   readAll(options: ReadAllOptions): Promise<RecordedEvent[]>;
   /** Position of the last event readable through readAll, or null when the store is empty. */
   headPosition(): Promise<GlobalPosition | null>;
+  /** How many events the log holds, where that is cheap to know (progress of `loyalty migrate events`). */
+  countEvents?(): Promise<number>;
   /** Subscriber checkpoints (one per subscription name). */
   readCheckpoint(subscription: string): Promise<GlobalPosition | null>;
   storeCheckpoint(subscription: string, position: GlobalPosition | null): Promise<void>;

@@ -214,6 +214,11 @@ export class SqlEventStore implements EventStore {
     return rows.map(toRecorded);
   }
 
+  async countEvents(): Promise<number> {
+    const [row] = await this.sql.query<{ n: string }>('SELECT count(*)::text AS n FROM es_events');
+    return Number(row.n);
+  }
+
   async headPosition(): Promise<GlobalPosition | null> {
     const [row] = await this.sql.query<{ tx: string; pos: string }>(
       `SELECT transaction_id::text AS tx, position::text AS pos FROM es_events

@@ -13,7 +13,9 @@ import { customerStreamId } from '../customer-stream';
 import { CustomerEventType, TierChanged } from '../events/customer-events';
 import { TierCatalog } from '../../tiers/tier-catalog';
 
-const CHECKPOINT = 'tier_reward_coupons';
+/** Its checkpoint's name (carried over by `loyalty migrate events`). */
+export const TIER_REWARD_COUPONS_CHECKPOINT = 'tier_reward_coupons';
+const CHECKPOINT = TIER_REWARD_COUPONS_CHECKPOINT;
 const BATCH = 1000;
 
 /**

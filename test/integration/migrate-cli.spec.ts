@@ -1,0 +1,123 @@
+import { execFile } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { randomBytes } from 'node:crypto';
+import { Client } from 'pg';
+import { AppConfig } from '../../src/config/app-config';
+import { openEventStore, openStorage } from '../../src/infrastructure/storage';
+import { verifyEvents } from '../../src/migration/migrate-events';
+
+const run = promisify(execFile);
+const root = join(__dirname, '..', '..');
+const cli = join(root, 'bin', 'loyalty.js');
+
+type Result = { code: number; stdout: string; stderr: string };
+const loyalty = (args: string[], env: NodeJS.ProcessEnv): Promise<Result> =>
+  run('node', [cli, ...args], { env }).then(
+    ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
+    (error: { code: number; stdout: string; stderr: string }) => ({
+      code: error.code,
+      stdout: error.stdout,
+      stderr: error.stderr,
+    }),
+  );
+
+/** `loyalty migrate events` as operators run it (needs the build that `npm install` makes). */
+describe('loyalty migrate events (CLI)', () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'loyalty-migrate-'));
+  const base = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', EVENT_STORE: '', READ_STORE: '' };
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+  beforeAll(() => {
+    if (!existsSync(join(root, 'dist', 'cli.js')))
+      throw new Error('dist/ is missing: run `npm run build` (npm install does it)');
+  });
+
+  it('refuses what it cannot do, naming why, and leaves the stores alone', async () => {
+    const unknown = await loyalty(['migrate', 'events', '--from', 'mysql', '--to', 'eventstoredb'], base);
+    expect(unknown).toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining('--from must be one of postgres, pglite, eventstoredb'),
+    });
+    const otherSql = await loyalty(
+      ['migrate', 'events', '--from', 'pglite', '--to', 'pglite', '--to-url', join(dataDir, 'other')],
+      base,
+    );
+    expect(otherSql).toMatchObject({ code: 1, stderr: expect.stringContaining('only the event log moves') });
+    const unreachable = await loyalty(
+      ['migrate', 'events', '--from', 'pglite', '--to', 'eventstoredb', '--to-url', 'esdb://127.0.0.1:1?tls=false'],
+      { ...base, DEMO_SHOP: 'false' },
+    );
+    expect(unreachable.code).toBe(1);
+    expect(unreachable.stderr).toContain('EventStoreDB is unavailable');
+  });
+
+  const withPostgres = process.env.DATABASE_URL ? it : it.skip;
+  withPostgres(
+    'moves the log of a PostgreSQL store to PGlite; the service goes on there (read models and checkpoints stay)',
+    async () => {
+      const server = process.env.DATABASE_URL!;
+      const database = `loyalty_test_${randomBytes(6).toString('hex')}`;
+      const admin = new Client({ connectionString: server });
+      await admin.connect();
+      await admin.query(`CREATE DATABASE ${database}`);
+      await admin.end();
+      const url = new URL(server);
+      url.pathname = `/${database}`;
+      const env = { ...base, DATABASE_URL: url.toString() };
+      const logDir = join(dataDir, 'log');
+      try {
+        for (const domain of ['a.example.com', 'b.example.com']) {
+          expect((await loyalty(['shop', 'create', '--domain', domain], env)).code).toBe(0);
+        }
+        const migrated = await loyalty(
+          ['migrate', 'events', '--from', 'postgres', '--to', 'pglite', '--to-url', logDir, '--batch', '1'],
+          env,
+        );
+        expect(migrated).toMatchObject({ code: 0 });
+        const report = JSON.parse(migrated.stdout);
+        // Two shops: each a shop stream and a tier ladder (the base tier).
+        expect(report).toMatchObject({
+          from: 'postgres',
+          to: 'pglite',
+          skipped: 0,
+          verified: { streams: 4, ok: true },
+          mismatches: [],
+        });
+        expect(report.copied).toBe(report.verified.events);
+        expect(report.checkpoints.map((c: { name: string }) => c.name)).toEqual(
+          expect.arrayContaining(['shops_v1', 'tier_reward_coupons']),
+        );
+        // Run again: nothing to copy, still verified.
+        const again = JSON.parse(
+          (await loyalty(['migrate', 'events', '--from', 'postgres', '--to', 'pglite', '--to-url', logDir], env))
+            .stdout,
+        );
+        expect(again).toMatchObject({ copied: 0, verified: { ok: true } });
+
+        const sourceConfig = new AppConfig(env);
+        const targetConfig = new AppConfig({ ...env, EVENT_STORE: 'pglite', DATA_DIR: logDir });
+        const source = await openStorage(sourceConfig);
+        const target = await openEventStore(targetConfig, source.sql);
+        try {
+          expect(await verifyEvents(source.eventStore, target.eventStore)).toMatchObject({ ok: true, streams: 4 });
+        } finally {
+          await target.close();
+          await source.close();
+        }
+        // The service on the moved log knows its shops: the same domain is refused by the shop's stream there.
+        const onTarget = { ...env, EVENT_STORE: 'pglite', DATA_DIR: logDir };
+        const again409 = await loyalty(['shop', 'create', '--domain', 'a.example.com'], onTarget);
+        expect(again409).toMatchObject({ code: 1, stderr: expect.stringContaining('SHOP_EXISTS') });
+      } finally {
+        const dropper = new Client({ connectionString: server });
+        await dropper.connect();
+        await dropper.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+        await dropper.end();
+      }
+    },
+    // Six CLI runs, each starting Node, Nest and PGlite.
+    240_000,
+  );
+});
