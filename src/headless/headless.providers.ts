@@ -13,6 +13,10 @@ import { GetHeadlessCustomerHandler } from './customer/get-customer.query';
 import { HeadlessCustomerController } from './customer/customer.controller';
 import { JoinProgramController } from './membership/join-program.controller';
 import { ShopConfigController } from './shop/shop-config.controller';
+import { ListHeadlessProgramsHandler } from './programs/list-programs.query';
+import { ListHeadlessActivitiesHandler } from './activities/list-activities.query';
+import { ActivitiesController } from './activities/activities.controller';
+import { CustomerProgramsController, PublicProgramsController } from './programs/programs.controller';
 
 /** The headless customer API (`/app/api/v1/headless`): storefronts acting for one customer with a bearer token. */
 export const HEADLESS_CAPABILITY: Capability = {
@@ -29,7 +33,17 @@ export const HEADLESS_CAPABILITY: Capability = {
     HeadlessEligibility,
     IssueHeadlessTokenHandler,
     GetHeadlessCustomerHandler,
+    ListHeadlessProgramsHandler,
+    ListHeadlessActivitiesHandler,
   ],
   projections: [],
-  controllers: [TokenController, HeadlessCustomerController, JoinProgramController, ShopConfigController],
+  controllers: [
+    TokenController,
+    HeadlessCustomerController,
+    JoinProgramController,
+    ShopConfigController,
+    CustomerProgramsController,
+    PublicProgramsController,
+    ActivitiesController,
+  ],
 };

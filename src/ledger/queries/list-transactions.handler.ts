@@ -16,6 +16,10 @@ export class ListTransactionsQuery {
       before?: string;
       after?: string;
       type?: string;
+      /** Leave out rows of this type (storefronts hiding manual adjustments). */
+      notType?: string;
+      /** Only the rows of one order. */
+      orderId?: string;
       event?: string;
       source?: string;
       createdAtMin?: string;
@@ -45,7 +49,8 @@ export class ListTransactionsHandler implements IQueryHandler<
     const filter: Filter = {
       customerId,
       shopId,
-      type: options.type,
+      type: options.type ?? (options.notType ? { $ne: options.notType } : undefined),
+      orderId: options.orderId,
       event: options.event,
       source: options.source,
       createdAt,

@@ -47,6 +47,14 @@ export interface ProgramSettings {
   limitUnit: 'day' | 'week' | 'month' | 'year' | 'lifetime';
   limitInterval: number;
   translateTitle: Record<string, string>;
+  /** Storefront link of an earning program (http(s)): the page to follow, review or visit, or what a share shares. */
+  urlLocation?: string | null;
+  /** The shop's handle on the network, for follow intents (follow_micro). */
+  urlAccount?: string | null;
+  /** join_chat: `follow_oa` pays only through the chat login, `join_link` on click (default). */
+  lineJoinType?: 'follow_oa' | 'join_link' | null;
+  /** The merchant's own icon (http(s)). */
+  iconUrl?: string | null;
   /** Spending programs: the reward they sell (read by `spendingRules`, which validates every field). */
   spending: Record<string, unknown>;
 }

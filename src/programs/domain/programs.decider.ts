@@ -70,6 +70,16 @@ export function defaultSettings(event: string, title: string): ProgramSettings {
   };
 }
 
+function isHttpUrl(value: unknown): boolean {
+  if (typeof value !== 'string' || value.length > 2000) return false;
+  try {
+    const url = new URL(value);
+    return url.protocol === 'https:' || url.protocol === 'http:';
+  } catch {
+    return false;
+  }
+}
+
 const bad = (field: string, message: string) => because.badRequest(`${field} ${message}`, { field });
 
 /** The rules every program must keep, named by field. */
@@ -79,6 +89,12 @@ function check(kind: ProgramKind, event: string, s: ProgramSettings): void {
   if (kind === 'spending' && !isOneOf(SPENDING_EVENTS, event))
     throw bad('event', `must be one of ${SPENDING_EVENTS.join(', ')}`);
   if (!s.title.trim()) throw bad('title', 'must not be empty');
+  for (const key of ['urlLocation', 'iconUrl'] as const) {
+    const url = s[key];
+    if (url !== undefined && url !== null && !isHttpUrl(url)) throw bad(key, 'must be an http(s) URL');
+  }
+  if (s.lineJoinType !== undefined && s.lineJoinType !== null && !isOneOf(['follow_oa', 'join_link'], s.lineJoinType))
+    throw bad('lineJoinType', 'must be follow_oa or join_link');
   if (kind === 'spending') {
     spendingRules(s.spending, event);
     return;

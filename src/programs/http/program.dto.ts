@@ -110,6 +110,27 @@ export class CreateProgramDto {
   @Min(1)
   limitInterval?: number;
   @ApiPropertyOptional() @IsOptional() @IsObject() translateTitle?: Record<string, string>;
+  @ApiPropertyOptional({
+    description: 'Earning: the page to follow, review or visit, or what a share shares (http(s))',
+  })
+  @IsOptional()
+  @IsString()
+  @MaxLength(2000)
+  urlLocation?: string;
+  @ApiPropertyOptional({ description: "Earning: the shop's handle for follow intents (follow_micro)" })
+  @IsOptional()
+  @IsString()
+  @Matches(/^@?[A-Za-z0-9_.]{1,50}$/, { message: 'urlAccount must be a handle (letters, digits, _ and .)' })
+  urlAccount?: string;
+  @ApiPropertyOptional({ enum: ['follow_oa', 'join_link'], description: 'join_chat only' })
+  @IsOptional()
+  @IsIn(['follow_oa', 'join_link'])
+  lineJoinType?: 'follow_oa' | 'join_link';
+  @ApiPropertyOptional({ description: "The merchant's own icon (http(s))" })
+  @IsOptional()
+  @IsString()
+  @MaxLength(2000)
+  iconUrl?: string;
   @ApiPropertyOptional({ description: 'Spending programs: reward fields, stored as given' })
   @IsOptional()
   @IsObject()

@@ -1,0 +1,76 @@
+import { V2Transaction } from '../../ledger/queries/transaction.presenter';
+import { SOCIAL_EVENTS } from '../../programs/domain/program-events';
+import { LocalizedText } from '../../translations/queries/shop-text';
+
+const SOCIAL: ReadonlySet<string> = new Set(SOCIAL_EVENTS);
+
+/** The sentence of one history row (catalogue `activity.*`), in the shopper's language. */
+export function activitySentence(row: V2Transaction, text: LocalizedText, programTitle: string | null): string {
+  const delta = row.newPoint - row.oldPoint;
+  const points = Math.abs(delta);
+  const orderName = row.orderName ?? (row.orderId ? `#${row.orderId}` : '');
+  const reward = programTitle ?? row.couponCode ?? '';
+  switch (row.type) {
+    case 'earn_point': {
+      if (row.event === 'sign_up') return text.t('activity.sign_up', { points });
+      if (row.event === 'place_order') return text.t('activity.place_order', { points, orderName });
+      if (row.event === 'birthday') return text.t('activity.birthday', { points });
+      if (SOCIAL.has(row.event)) return text.t('activity.social', { points, program: programTitle ?? '' });
+      const tier = row.event === 'tier_reward' ? /^Entered (.+)$/.exec(row.reason ?? '')?.[1] : undefined;
+      if (tier) return text.t('activity.tier_reward', { points, tierName: tier });
+      return text.t('activity.adjust_add', { points });
+    }
+    case 'redeem_point':
+      return row.couponCode
+        ? text.t('activity.redeem', { points, reward })
+        : text.t('activity.adjust_remove', { points });
+    case 'adjust_point':
+      return text.t(delta >= 0 ? 'activity.adjust_add' : 'activity.adjust_remove', { points });
+    case 'reset_point':
+      return text.t('activity.reset', { points: row.newPoint });
+    case 'revoke_point':
+      return text.t(row.event === 'order_cancelled' ? 'activity.order_cancelled' : 'activity.order_refunded', {
+        points,
+        orderName,
+      });
+    case 'refund_point':
+      return text.t('activity.coupon_refunded', { points, reward });
+    case 'expire_point':
+      return text.t('activity.expired', { points });
+    default:
+      return text.t('activity.fallback', { program: programTitle ?? row.event });
+  }
+}
+
+/** Spec 2.5 Activity: one row of the customer's own points history. */
+export function presentActivity(row: V2Transaction, text: LocalizedText, programTitle: string | null) {
+  const points = row.newPoint - row.oldPoint;
+  return {
+    id: row.id,
+    type: row.type,
+    title: activitySentence(row, text, programTitle),
+    points,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+    couponCode: row.couponCode,
+    orderId: row.orderId,
+    rawType: points >= 0 ? 'earn_point' : 'redeem_point',
+    oldPoint: row.oldPoint,
+    newPoint: row.newPoint,
+    source: row.source,
+    event: row.event,
+    typeCustom: '',
+    programId: row.programId,
+    programTitle: programTitle ?? row.programTitle,
+    program: row.programId ? { id: row.programId, title: programTitle ?? row.programTitle } : null,
+    redeemPoint: row.spendPoint,
+    discountId: row.discountId,
+    priceRuleId: row.priceRuleId,
+    customerId: row.customerId,
+    email: row.email,
+    shopId: row.shopId,
+    platformCustomerId: row.platformCustomerId,
+  };
+}
+
+export type HeadlessActivity = ReturnType<typeof presentActivity>;

@@ -1,0 +1,84 @@
+import { Inject } from '@nestjs/common';
+import { IQueryHandler, QueryBus, QueryHandler } from '@nestjs/cqrs';
+import { READ_STORE, ReadStore } from '../../infrastructure/read-store/read-store.port';
+import { ORDERS, OrderDoc, orderDocId } from '../../platform/projections/order-view.projection';
+import { ListTransactionsQuery } from '../../ledger/queries/list-transactions.handler';
+import { V2Transaction } from '../../ledger/queries/transaction.presenter';
+import { PaginationMeta } from '../../shared/http/envelope';
+import { ProgramCatalog } from '../../programs/program-catalog';
+import { ShopDirectory } from '../../shops/shop-directory';
+import { STOREFRONT_DEFAULTS } from '../../shops/domain/shop-events';
+import { ShopText } from '../../translations/queries/shop-text';
+import { LocaleRequest } from '../../translations/domain/locale-resolution';
+import { HeadlessActivity, presentActivity } from './headless-activity.presenter';
+
+/**
+ * The customer's points history (the v2 transaction list, newest first) as sentences; manual
+ * adjustments left out when the shop hides them. One order's rows with `orderId`.
+ */
+export class ListHeadlessActivitiesQuery {
+  constructor(
+    readonly shopId: string,
+    readonly customerId: string,
+    readonly page: { limit: number; before?: string; after?: string; orderId?: string },
+    readonly locale: LocaleRequest,
+  ) {}
+}
+
+@QueryHandler(ListHeadlessActivitiesQuery)
+export class ListHeadlessActivitiesHandler implements IQueryHandler<
+  ListHeadlessActivitiesQuery,
+  { items: HeadlessActivity[]; pagination: PaginationMeta }
+> {
+  constructor(
+    private readonly queries: QueryBus,
+    private readonly shops: ShopDirectory,
+    private readonly catalog: ProgramCatalog,
+    private readonly text: ShopText,
+    @Inject(READ_STORE) private readonly readStore: ReadStore,
+  ) {}
+
+  async execute({ shopId, customerId, page, locale }: ListHeadlessActivitiesQuery) {
+    const [shop, programs, text] = await Promise.all([
+      this.shops.byId(shopId),
+      this.catalog.forShop(shopId),
+      this.text.for(shopId, locale),
+    ]);
+    const hideAdjust = (shop?.storefront ?? STOREFRONT_DEFAULTS).hideAdjustPoint;
+    const { items, pagination } = await this.queries.execute<
+      ListTransactionsQuery,
+      { items: V2Transaction[]; pagination: PaginationMeta }
+    >(
+      new ListTransactionsQuery(shopId, customerId, {
+        limit: page.limit,
+        before: page.before,
+        after: page.after,
+        orderId: page.orderId,
+        notType: hideAdjust ? 'adjust_point' : undefined,
+        order: 'createdAt_desc',
+        hasCount: false,
+      }),
+    );
+    const byId = new Map(programs.map((p) => [p.id, p]));
+    // Program titles in the shopper's language when the program still exists; else as recorded.
+    const titleOf = (row: V2Transaction) => {
+      const program = row.programId ? byId.get(row.programId) : undefined;
+      if (!program) return row.programTitle;
+      const { title, translateTitle } = program.settings;
+      return text.programTitle({ id: program.id, event: program.event, title, translateTitle });
+    };
+    const named = await this.withOrderNames(shopId, items);
+    return { items: named.map((row) => presentActivity(row, text, titleOf(row))), pagination };
+  }
+
+  /** Rows that name an order by id only (reversals) get the order's name from the orders read model. */
+  private async withOrderNames(shopId: string, rows: V2Transaction[]): Promise<V2Transaction[]> {
+    const missing = [...new Set(rows.filter((r) => r.orderId && !r.orderName).map((r) => r.orderId!))];
+    if (missing.length === 0) return rows;
+    const orders = await (
+      await this.readStore.collection<OrderDoc>(ORDERS)
+    ).getMany(missing.map((id) => orderDocId(shopId, id)));
+    const names = new Map(orders.map((o) => [o.orderId, o.orderName]));
+    return rows.map((r) => (r.orderId && !r.orderName ? { ...r, orderName: names.get(r.orderId) ?? null } : r));
+  }
+}

@@ -1,0 +1,104 @@
+import { ActiveProgram } from '../../programs/domain/order-earning';
+import { SpendingRules, spendingRules } from '../../programs/domain/spending-rules';
+import { SOCIAL_EVENTS } from '../../programs/domain/program-events';
+import { LocalizedText } from '../../translations/queries/shop-text';
+
+/**
+ * Ready-made share and follow intents (spec 2.3 actionUrl) of the networks the neutral names stand
+ * for: `feed` shares, `micro` shares and follows.
+ */
+const INTENTS = {
+  share_feed: (target: string) => `https://www.facebook.com/sharer/sharer.php?u=${encodeURIComponent(target)}`,
+  share_micro: (target: string) => `https://twitter.com/intent/tweet?url=${encodeURIComponent(target)}`,
+  follow_micro: (account: string) =>
+    `https://twitter.com/intent/follow?screen_name=${encodeURIComponent(account.replace(/^@/, ''))}`,
+};
+
+const SOCIAL: ReadonlySet<string> = new Set(SOCIAL_EVENTS);
+
+/** Where an earning program's button goes (http(s) or null); null for spending and for write_review. */
+export function actionUrl(program: ActiveProgram, shopUrl: string): string | null {
+  if (program.kind !== 'earning' || program.event === 'write_review') return null;
+  const { urlLocation, urlAccount } = program.settings;
+  if (program.event === 'share_feed' || program.event === 'share_micro')
+    return INTENTS[program.event](urlLocation ?? shopUrl);
+  if (program.event === 'follow_micro') return urlAccount ? INTENTS.follow_micro(urlAccount) : (urlLocation ?? null);
+  return SOCIAL.has(program.event) || urlLocation ? (urlLocation ?? null) : null;
+}
+
+/** The fine print of a reward, rendered in the shopper's language (empty: no restrictions). */
+export function conditionsOf(rules: SpendingRules, program: ActiveProgram, text: LocalizedText, currency: string) {
+  const out: string[] = [];
+  const { startDate, endDate } = program.settings;
+  if (startDate) out.push(text.t('condition.start_date', { date: new Date(startDate) }));
+  if (endDate) out.push(text.t('condition.end_date', { date: new Date(endDate) }));
+  if (rules.rewardType === 'free_product') out.push(text.t('condition.products.free_gift'));
+  if (rules.orderReqAmount && Number(rules.orderReqAmount) > 0)
+    out.push(text.t('condition.minimum_order', { amount: text.money(Number(rules.orderReqAmount), currency) }));
+  if (rules.redeemType === 'dynamic') {
+    if (rules.minPoints) out.push(text.t('condition.min_points', { points: rules.minPoints }));
+    if (rules.maxPoints) out.push(text.t('condition.max_points', { points: rules.maxPoints }));
+    if (rules.hasLimitCartValue && rules.limitCartValue)
+      out.push(text.t('condition.max_cart_value', { percent: rules.limitCartValue }));
+  }
+  if (rules.expiresInDays) out.push(text.t('condition.expiry_days', { days: rules.expiresInDays }));
+  if (rules.limitRedeem) out.push(text.t('condition.usage_limit', { count: rules.limitRedeem }));
+  const { orderDiscounts, productDiscounts, shippingDiscounts } = rules.combinedWith;
+  if (!orderDiscounts && !productDiscounts && !shippingDiscounts) out.push(text.t('condition.combines.none'));
+  if (orderDiscounts) out.push(text.t('condition.combines.order'));
+  if (productDiscounts) out.push(text.t('condition.combines.product'));
+  if (shippingDiscounts) out.push(text.t('condition.combines.shipping'));
+  return out;
+}
+
+export interface ProgramContext {
+  text: LocalizedText;
+  currency: string;
+  shopUrl: string;
+  /** Personalised list: whether the customer has earned each single-event program; absent on the public list. */
+  isEarned?: (program: ActiveProgram) => boolean;
+  /** Personalised list: how the storefront asks for a birthday. */
+  birthdayDateFormat?: string;
+}
+
+/** Spec 2.3 Headless Program. */
+export function presentHeadlessProgram(program: ActiveProgram, context: ProgramContext) {
+  const { text } = context;
+  const s = program.settings;
+  const earning = program.kind === 'earning';
+  const rules = earning ? null : spendingRules(s.spending, program.event);
+  const personalised = context.isEarned !== undefined;
+  return {
+    id: program.id,
+    programType: program.kind,
+    key: program.event,
+    title: text.programTitle({
+      id: program.id,
+      event: program.event,
+      title: s.title,
+      translateTitle: s.translateTitle,
+    }),
+    description: s.description ?? '',
+    iconUrl: s.iconUrl ?? '',
+    ...(earning ? { points: s.earnPoint } : {}),
+    ...(rules
+      ? { pointsCost: rules.pointsCost, rewardType: rules.rewardType, rewardValue: rules.rewardValue ?? 0 }
+      : {}),
+    redeemType: rules ? rules.redeemType : null,
+    actionUrl: actionUrl(program, context.shopUrl),
+    lineJoinType: program.event === 'join_chat' ? (s.lineJoinType ?? 'join_link') : null,
+    rateMoney: earning && s.earnBy === 'price' ? s.rateMoney : null,
+    conditions: rules ? conditionsOf(rules, program, text, context.currency) : [],
+    ...(earning && personalised ? { isEarned: context.isEarned!(program) } : {}),
+    form: null,
+    review: null,
+    googleReview: null,
+    streak: null,
+    birthday:
+      program.event === 'birthday' && personalised
+        ? { rewardOptions: [], rewardSelection: 'single', dateFormat: context.birthdayDateFormat ?? 'MM/DD' }
+        : null,
+  };
+}
+
+export type HeadlessProgram = ReturnType<typeof presentHeadlessProgram>;

@@ -1,0 +1,75 @@
+import { Inject } from '@nestjs/common';
+import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
+import { CLOCK, Clock } from '../../shared/domain/clock';
+import { because } from '../../shared/domain/domain-error';
+import { ProgramCatalog } from '../../programs/program-catalog';
+import { isActive } from '../../programs/domain/order-earning';
+import { ShopDirectory } from '../../shops/shop-directory';
+import { STOREFRONT_DEFAULTS } from '../../shops/domain/shop-events';
+import { CustomerLookup } from '../../ledger/queries/customer-lookup';
+import { isEarned } from '../../ledger/program-earning/eligibility';
+import { ShopText } from '../../translations/queries/shop-text';
+import { LocaleRequest } from '../../translations/domain/locale-resolution';
+import { HeadlessProgram, presentHeadlessProgram } from './headless-program.presenter';
+
+/**
+ * The programs a storefront shows: active ones (enabled, not draft, not expired, within their
+ * dates), earning first, highest priority first. With a customer, personalised (`isEarned` by the
+ * same rule as v2 eligibility, the birthday picker); without, the public list.
+ */
+export class ListHeadlessProgramsQuery {
+  constructor(
+    readonly shopId: string,
+    readonly customerId: string | null,
+    readonly programType: 'earning' | 'spending' | undefined,
+    readonly locale: LocaleRequest,
+  ) {}
+}
+
+@QueryHandler(ListHeadlessProgramsQuery)
+export class ListHeadlessProgramsHandler implements IQueryHandler<
+  ListHeadlessProgramsQuery,
+  { programs: HeadlessProgram[]; locale: string }
+> {
+  constructor(
+    private readonly catalog: ProgramCatalog,
+    private readonly shops: ShopDirectory,
+    private readonly customers: CustomerLookup,
+    private readonly text: ShopText,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  async execute({ shopId, customerId, programType, locale }: ListHeadlessProgramsQuery) {
+    const [shop, programs, text, customer] = await Promise.all([
+      this.shops.byId(shopId),
+      this.catalog.forShop(shopId),
+      this.text.for(shopId, locale),
+      customerId ? this.customers.byId(shopId, customerId) : Promise.resolve(null),
+    ]);
+    if (!shop) throw because.notFound('Shop');
+    const now = this.clock.now().toISOString();
+    const storefront = shop.storefront ?? STOREFRONT_DEFAULTS;
+    const listed = programs
+      .filter((p) => isActive(p, now) && (!programType || p.kind === programType))
+      .sort(
+        (a, b) =>
+          Number(b.kind === 'earning') - Number(a.kind === 'earning') ||
+          b.settings.priority - a.settings.priority ||
+          a.createdAt.localeCompare(b.createdAt),
+      );
+    const presented = listed.map((program) =>
+      presentHeadlessProgram(program, {
+        text,
+        currency: shop.currency,
+        shopUrl: `https://${shop.domain}`,
+        ...(customer
+          ? {
+              isEarned: (p) => isEarned(p, customer),
+              birthdayDateFormat: storefront.isNewFormatDOB ? 'MM/DD/YYYY' : 'MM/DD',
+            }
+          : {}),
+      }),
+    );
+    return { programs: presented, locale: text.locale };
+  }
+}

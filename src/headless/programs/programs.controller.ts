@@ -1,0 +1,89 @@
+import { Controller, Get, Query, Req, Res, UseFilters, UseGuards } from '@nestjs/common';
+import { QueryBus } from '@nestjs/cqrs';
+import { ApiOperation, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
+import { IsIn, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
+import { Request, Response } from 'express';
+import { createHash } from 'node:crypto';
+import { DomainError, because } from '../../shared/domain/domain-error';
+import { ok } from '../../shared/http/envelope';
+import { ShopDirectory } from '../../shops/shop-directory';
+import { localeRequestOf } from '../../translations/queries/shop-text';
+import { CurrentCustomer } from '../auth/headless-auth.guard';
+import { HeadlessCustomerApi } from '../auth/headless-customer-api.decorator';
+import { HeadlessExceptionFilter } from '../http/headless-exception.filter';
+import { HEADLESS_PREFIX, HeadlessPrincipal } from '../http/headless-request';
+import { PublicIpQuotaGuard } from '../rate-limits/quota.guards';
+import { ListHeadlessProgramsQuery } from './list-programs.query';
+
+export class ProgramTypeDto {
+  @ApiPropertyOptional({ enum: ['earning', 'spending'], description: 'One kind only; both when omitted' })
+  @IsOptional()
+  @IsIn(['earning', 'spending'], { message: 'programType must be earning or spending' })
+  programType?: 'earning' | 'spending';
+  @ApiPropertyOptional({ description: 'Language of titles and conditions (else Accept-Language, else the shop’s)' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(35)
+  locale?: string;
+}
+
+export class PublicProgramsDto extends ProgramTypeDto {
+  @ApiPropertyOptional({ description: "The shop's domain" })
+  @IsString({ message: 'shop is required' })
+  @IsNotEmpty({ message: 'shop is required' })
+  @MaxLength(253)
+  shop: string;
+}
+
+@HeadlessCustomerApi()
+@Controller(HEADLESS_PREFIX)
+export class CustomerProgramsController {
+  constructor(private readonly queries: QueryBus) {}
+
+  @Get('customer/programs')
+  @ApiOperation({ summary: "Active programs as the token's customer sees them (spec 2.3, with isEarned)" })
+  async programs(@CurrentCustomer() me: HeadlessPrincipal, @Query() query: ProgramTypeDto, @Req() request: Request) {
+    const { programs } = await this.queries.execute(
+      new ListHeadlessProgramsQuery(me.shopId, me.customerId, query.programType, localeRequestOf(request)),
+    );
+    return ok(programs, { meta: { count: programs.length } });
+  }
+}
+
+/** Shared caches (CDN) keep the public list about five minutes (spec 4.1, 8). */
+export const PUBLIC_CACHE = 'public, max-age=300';
+
+@ApiTags('headless')
+@UseFilters(HeadlessExceptionFilter)
+@Controller(HEADLESS_PREFIX)
+export class PublicProgramsController {
+  constructor(
+    private readonly queries: QueryBus,
+    private readonly shops: ShopDirectory,
+  ) {}
+
+  @Get('programs')
+  @UseGuards(PublicIpQuotaGuard)
+  @ApiOperation({
+    summary: "A shop's active programs for anyone (no token): no isEarned, the shop default rate; cached 5 minutes",
+  })
+  async programs(
+    @Query() query: PublicProgramsDto,
+    @Req() request: Request,
+    @Res({ passthrough: true }) res: Response,
+  ) {
+    const shop = await this.shops.byDomain(query.shop);
+    if (!shop) throw because.notFound('Shop');
+    if (shop.plan !== 'ultimate')
+      throw new DomainError('PLAN_NOT_ELIGIBLE', 'The headless API needs the Ultimate plan', 403);
+    const { programs, locale } = await this.queries.execute(
+      new ListHeadlessProgramsQuery(shop.id, null, query.programType, localeRequestOf(request)),
+    );
+    // The ETag covers what the list says (not the envelope's timestamp); express answers 304 to a match.
+    const etag = createHash('sha256').update(JSON.stringify({ locale, programs })).digest('base64url').slice(0, 27);
+    res.setHeader('Cache-Control', PUBLIC_CACHE);
+    res.setHeader('Vary', 'Accept-Language');
+    res.setHeader('ETag', `"${etag}"`);
+    return ok(programs, { meta: { count: programs.length } });
+  }
+}
