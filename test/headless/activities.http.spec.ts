@@ -1,6 +1,6 @@
 import { createTestApp, TestApp, auth, expectError, expectSuccess } from '../support/test-app';
 import { defaultStoreKind } from '../support/stores';
-import { ProvisionedShop } from '../../src/shops/commands/provision-shop.handler';
+import { ProvisionedShop } from '../../src/operator/provision-shop.handler';
 import { customerIdFor } from '../../src/ledger/customer-identity';
 import { bearer, HEADLESS, tokenFor } from './headless-support';
 

@@ -1,7 +1,7 @@
 import { createTestApp, TestApp, auth, expectError, expectSuccess } from '../support/test-app';
 import { defaultStoreKind } from '../support/stores';
 import { CommandBus } from '@nestjs/cqrs';
-import { ProvisionedShop, ProvisionShopCommand } from '../../src/shops/commands/provision-shop.handler';
+import { ProvisionedShop, ProvisionShopCommand } from '../../src/operator/provision-shop.handler';
 import { bearer, HEADLESS, tokenFor } from './headless-support';
 
 describe(`headless programs, personalised and public (${defaultStoreKind()})`, () => {
