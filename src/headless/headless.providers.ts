@@ -16,6 +16,8 @@ import { ShopConfigController } from './shop/shop-config.controller';
 import { ListHeadlessProgramsHandler } from './programs/list-programs.query';
 import { ListHeadlessActivitiesHandler } from './activities/list-activities.query';
 import { ActivitiesController } from './activities/activities.controller';
+import { ListHeadlessRewardsHandler } from './rewards/list-rewards.query';
+import { HeadlessRewardsController } from './rewards/rewards.controller';
 import { CustomerProgramsController, PublicProgramsController } from './programs/programs.controller';
 
 /** The headless customer API (`/app/api/v1/headless`): storefronts acting for one customer with a bearer token. */
@@ -35,6 +37,7 @@ export const HEADLESS_CAPABILITY: Capability = {
     GetHeadlessCustomerHandler,
     ListHeadlessProgramsHandler,
     ListHeadlessActivitiesHandler,
+    ListHeadlessRewardsHandler,
   ],
   projections: [],
   controllers: [
@@ -45,5 +48,6 @@ export const HEADLESS_CAPABILITY: Capability = {
     CustomerProgramsController,
     PublicProgramsController,
     ActivitiesController,
+    HeadlessRewardsController,
   ],
 };

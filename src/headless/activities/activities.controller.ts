@@ -1,7 +1,6 @@
 import { Controller, Get, Query, Req } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Transform } from 'class-transformer';
 import { IsInt, IsOptional, IsString, Matches, MaxLength, Min } from 'class-validator';
 import { Request } from 'express';
 import { ok } from '../../shared/http/envelope';
@@ -9,16 +8,10 @@ import { localeRequestOf } from '../../translations/queries/shop-text';
 import { CurrentCustomer } from '../auth/headless-auth.guard';
 import { HeadlessCustomerApi } from '../auth/headless-customer-api.decorator';
 import { HEADLESS_PREFIX, HeadlessPrincipal } from '../http/headless-request';
+import { ClampedInteger } from '../http/clamped-integer';
 import { ListHeadlessActivitiesQuery } from './list-activities.query';
 
 export const MAX_PAGE = 50;
-
-/** A query integer; above `max` it is read as `max` (spec: limits are clamped, not refused). */
-export const ClampedInteger = (max: number) =>
-  Transform(({ value }) => {
-    const n = typeof value === 'string' && /^-?\d+$/.test(value.trim()) ? Number(value) : value;
-    return typeof n === 'number' && n > max ? max : n;
-  });
 
 export class ActivitiesDto {
   @ApiPropertyOptional({ description: 'Activity id: the page before it (newer rows)' })

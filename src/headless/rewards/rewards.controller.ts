@@ -1,0 +1,140 @@
+import { Body, Controller, Get, Headers, HttpCode, Post, Query, Req, Res } from '@nestjs/common';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
+import { ApiHeader, ApiOperation, ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsIn, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
+import { Request, Response } from 'express';
+import { because } from '../../shared/domain/domain-error';
+import { sha256Hex, stableStringify } from '../../shared/domain/ids';
+import { ok } from '../../shared/http/envelope';
+import { checkIdempotencyKey } from '../../ledger/queries/idempotency-keys';
+import { CustomerLookup } from '../../ledger/queries/customer-lookup';
+import { RedeemRewardCommand, RedeemResult } from '../../ledger/coupons/redeem-reward.handler';
+import { ProgramCatalog } from '../../programs/program-catalog';
+import { spendingRules } from '../../programs/domain/spending-rules';
+import { localeRequestOf, ShopText } from '../../translations/queries/shop-text';
+import { CurrentCustomer } from '../auth/headless-auth.guard';
+import { HeadlessCustomerApi } from '../auth/headless-customer-api.decorator';
+import { HEADLESS_PREFIX, HeadlessPrincipal } from '../http/headless-request';
+import { ClampedInteger } from '../http/clamped-integer';
+import { ListHeadlessRewardsQuery } from './list-rewards.query';
+
+export class RewardsQueryDto {
+  @ApiPropertyOptional({ enum: ['available', 'unavailable'], default: 'available' })
+  @IsOptional()
+  @IsIn(['available', 'unavailable'], { message: 'couponStatus must be available or unavailable' })
+  couponStatus: 'available' | 'unavailable' = 'available';
+  @ApiPropertyOptional({ description: 'Reward id: redeemed coupons before it (ignored for unavailable)' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(100)
+  before?: string;
+  @ApiPropertyOptional({ description: 'Reward id: redeemed coupons after it (ignored for unavailable)' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(100)
+  after?: string;
+  @ApiPropertyOptional({ default: 10, description: 'Redeemed page size; more than 50 is read as 50' })
+  @IsOptional()
+  @ClampedInteger(50)
+  @IsInt({ message: 'limit must be an integer' })
+  @Min(1)
+  limit: number = 10;
+  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(35) locale?: string;
+}
+
+export class HeadlessRedeemDto {
+  @ApiProperty() @IsString({ message: 'programId is required' }) @MaxLength(100) programId: string;
+  @ApiPropertyOptional({ description: 'Dynamic rewards: the points to spend, a multiple of pointsCost' })
+  @IsOptional()
+  @IsInt({ message: 'points must be an integer' })
+  @Min(1)
+  @Max(1_000_000_000)
+  points?: number;
+  @ApiPropertyOptional({ description: 'Free gifts (giftSelectionMode one): the chosen variant id' })
+  @IsOptional()
+  @IsString()
+  @Matches(/^[1-9]\d{0,18}$/, { message: 'variantId must be a numeric variant id' })
+  variantId?: string;
+}
+
+@HeadlessCustomerApi()
+@Controller(HEADLESS_PREFIX)
+export class HeadlessRewardsController {
+  constructor(
+    private readonly queries: QueryBus,
+    private readonly commands: CommandBus,
+    private readonly customers: CustomerLookup,
+    private readonly catalog: ProgramCatalog,
+    private readonly text: ShopText,
+  ) {}
+
+  @Get('customer/rewards')
+  @ApiOperation({ summary: 'Rewards the customer can redeem now (spec 2.4) and a page of the coupons they hold' })
+  async rewards(@CurrentCustomer() me: HeadlessPrincipal, @Query() query: RewardsQueryDto, @Req() request: Request) {
+    const { available, redeemed, pagination } = await this.queries.execute(
+      new ListHeadlessRewardsQuery(
+        me.shopId,
+        me.customerId,
+        { couponStatus: query.couponStatus, limit: query.limit, before: query.before, after: query.after },
+        localeRequestOf(request),
+      ),
+    );
+    return ok({ available, redeemed }, { meta: { pagination } });
+  }
+
+  @Post('customer/redeem')
+  @HttpCode(200)
+  @ApiHeader({ name: 'Idempotency-Key', required: false })
+  @ApiOperation({
+    summary:
+      'Spend points on a reward: the v2 redemption (same rules and errors). points for dynamic rewards, variantId for gifts',
+  })
+  async redeem(
+    @CurrentCustomer() me: HeadlessPrincipal,
+    @Body() body: HeadlessRedeemDto,
+    @Headers('idempotency-key') key: string | undefined,
+    @Req() request: Request,
+    @Res({ passthrough: true }) res: Response,
+  ) {
+    checkIdempotencyKey(key);
+    const customer = await this.customers.byId(me.shopId, me.customerId);
+    const quantity = await this.quantityOf(me.shopId, body);
+    const idempotency = key
+      ? {
+          key,
+          requestHash: sha256Hex(
+            stableStringify({ kind: 'redeem', programId: body.programId, quantity, variantId: body.variantId ?? null }),
+          ),
+        }
+      : null;
+    const result: RedeemResult = await this.commands.execute(
+      new RedeemRewardCommand(
+        me.shopId,
+        customer.platformCustomerId,
+        body.programId,
+        quantity,
+        'source_headless',
+        body.variantId ?? null,
+        idempotency,
+      ),
+    );
+    if (result.replayed) res.setHeader('Idempotent-Replayed', 'true');
+    const text = await this.text.for(me.shopId, localeRequestOf(request));
+    const { replayed: _replayed, ...data } = result;
+    return ok(data, { message: text.t('reward.redeemed_success', { points: result.pointsSpent }) });
+  }
+
+  /** Fixed rewards are bought once; dynamic ones in steps of pointsCost (`points` names the total). */
+  private async quantityOf(shopId: string, body: HeadlessRedeemDto): Promise<number> {
+    const program = (await this.catalog.forShop(shopId)).find((p) => p.id === body.programId && p.kind === 'spending');
+    // Unknown programs are the redemption's to refuse (404, as on v2).
+    if (!program) return 1;
+    const rules = spendingRules(program.settings.spending, program.event);
+    if (rules.redeemType !== 'dynamic') return 1;
+    if (body.points === undefined)
+      throw because.badRequest('points is required for a dynamic reward', { field: 'points' });
+    if (body.points % rules.pointsCost !== 0)
+      throw because.badRequest(`points must be a multiple of ${rules.pointsCost}`, { field: 'points' });
+    return body.points / rules.pointsCost;
+  }
+}
