@@ -177,7 +177,7 @@ export class AppConfig {
     };
     this.webhooks = {
       worker: (env.WEBHOOK_WORKER ?? 'true') !== 'false',
-      allowLoopback: env.WEBHOOK_ALLOW_LOOPBACK ? env.WEBHOOK_ALLOW_LOOPBACK === 'true' : !this.databaseUrl,
+      allowLoopback: env.WEBHOOK_ALLOW_LOOPBACK ? env.WEBHOOK_ALLOW_LOOPBACK === 'true' : this.embedded,
       maxAttempts: number('WEBHOOK_MAX_ATTEMPTS', 8),
       backoffBaseMs: number('WEBHOOK_BACKOFF_BASE_MS', 60_000),
       backoffFactor: number('WEBHOOK_BACKOFF_FACTOR', 3),
@@ -190,6 +190,11 @@ export class AppConfig {
 
   get storeKind(): 'postgres' | 'pglite' {
     return this.databaseUrl ? 'postgres' : 'pglite';
+  }
+
+  /** Everything in embedded PGlite: the one-command start (demo shop, loopback webhooks allowed). */
+  get embedded(): boolean {
+    return !this.databaseUrl && this.eventStoreKind === 'pglite' && this.readStoreKind === 'pglite';
   }
 
   /**

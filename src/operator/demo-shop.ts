@@ -16,7 +16,7 @@ export const DEMO_CUSTOMER_ID = 1001;
  * here and kept in DATA_DIR/demo-shop.json (readable by the owner only).
  */
 export async function ensureDemoShop(app: INestApplicationContext, config: AppConfig): Promise<string | null> {
-  if (config.databaseUrl || config.inMemory || !config.createDemoShop) return null;
+  if (!config.embedded || config.inMemory || !config.createDemoShop) return null;
   if ((await app.get(ShopDirectory).count()) > 0) return null;
   const commands = app.get(CommandBus);
   const shop: ProvisionedShop = await commands.execute(

@@ -46,6 +46,22 @@ describe('store selection (EVENT_STORE, READ_STORE)', () => {
     expect(new AppConfig({ ...esdb, DATABASE_URL: 'postgres://h/db' }).usesEmbeddedStore).toBe(false);
   });
 
+  it('only everything-in-PGlite is the embedded start (demo shop, loopback webhooks allowed by default)', () => {
+    const esdb = {
+      EVENT_STORE: 'eventstoredb',
+      ESDB_URL: 'esdb://h:2113?tls=false',
+      READ_STORE: 'mongodb',
+      MONGO_URL: 'mongodb://h/x',
+    };
+    expect(new AppConfig({})).toMatchObject({ embedded: true, webhooks: { allowLoopback: true } });
+    expect(new AppConfig(esdb)).toMatchObject({ embedded: false, webhooks: { allowLoopback: false } });
+    expect(new AppConfig({ DATABASE_URL: 'postgres://h/db' })).toMatchObject({
+      embedded: false,
+      webhooks: { allowLoopback: false },
+    });
+    expect(new AppConfig({ ...esdb, WEBHOOK_ALLOW_LOOPBACK: 'true' }).webhooks.allowLoopback).toBe(true);
+  });
+
   it('embedded: events and read models in PGlite, /ready checks both', async () => {
     const storage = await openStorage(testConfig({ LOYALTY_IN_MEMORY: 'true' }));
     try {
