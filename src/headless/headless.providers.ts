@@ -18,6 +18,7 @@ import { ListHeadlessActivitiesHandler } from './activities/list-activities.quer
 import { ActivitiesController } from './activities/activities.controller';
 import { ListHeadlessRewardsHandler } from './rewards/list-rewards.query';
 import { HeadlessRewardsController } from './rewards/rewards.controller';
+import { ProfileController } from './profile/profile.controller';
 import { CustomerProgramsController, PublicProgramsController } from './programs/programs.controller';
 
 /** The headless customer API (`/app/api/v1/headless`): storefronts acting for one customer with a bearer token. */
@@ -49,5 +50,6 @@ export const HEADLESS_CAPABILITY: Capability = {
     PublicProgramsController,
     ActivitiesController,
     HeadlessRewardsController,
+    ProfileController,
   ],
 };

@@ -3,6 +3,7 @@ import { CustomerStreamCommands } from './customer-stream.commands';
 import { EnrolCustomerHandler } from './enrolment/enrol-customer.handler';
 import { UpdateCustomerProfileHandler } from './enrolment/update-customer-profile.handler';
 import { JoinProgramHandler, LeaveProgramHandler } from './enrolment/join-program.handler';
+import { UpdateContactHandler } from './enrolment/update-contact.handler';
 import { SetBirthdayHandler } from './birthday/set-birthday.handler';
 import { EarnPeriodicHandler } from './birthday/earn-periodic.handler';
 import { BirthdayRewards } from './birthday/birthday-rewards.scheduler';
@@ -36,6 +37,7 @@ export const LEDGER: Capability = {
     UpdateCustomerProfileHandler,
     JoinProgramHandler,
     LeaveProgramHandler,
+    UpdateContactHandler,
     SetBirthdayHandler,
     EarnPeriodicHandler,
     BirthdayRewards,
