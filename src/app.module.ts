@@ -15,6 +15,7 @@ import { ROOT_LOGGER } from './shared/http/request-log';
 import { Projection, PROJECTIONS } from './projections/projection';
 import { ProjectionRunner } from './projections/projection-runner';
 import { DecisionRunner } from './event-sourcing/decision-runner';
+import { CommandMetas } from './event-sourcing/command-metas';
 import { HealthController } from './health/health.controller';
 import { Metrics } from './metrics/metrics';
 import { MetricsController } from './metrics/metrics.controller';
@@ -145,6 +146,7 @@ export class AppModule implements OnApplicationBootstrap, OnApplicationShutdown 
         Metrics,
         ProjectionRunner,
         DecisionRunner,
+        CommandMetas,
         ...CAPABILITIES.flatMap((c) => c.providers),
       ],
     };

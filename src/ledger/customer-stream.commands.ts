@@ -1,30 +1,33 @@
-import { Inject, Injectable } from '@nestjs/common';
-import { CLOCK, Clock, ID_GENERATOR, IdGenerator } from '../shared/domain/clock';
+import { Injectable } from '@nestjs/common';
+import { CommandMetas } from '../event-sourcing/command-metas';
 import { DecisionRunner } from '../event-sourcing/decision-runner';
 import { customerLedger, CustomerCommand } from './customer-ledger';
 import { CustomerState } from './customer-state';
 import { CommandMeta, customerStreamId } from './customer-stream';
 
-/** What every customer-stream handler does: build the command meta, run it on the customer's stream. */
+/** What every customer-stream handler does: build the command's meta, run it on the customer's stream. */
 @Injectable()
 export class CustomerStreamCommands {
   constructor(
     readonly runner: DecisionRunner,
-    @Inject(CLOCK) private readonly clock: Clock,
-    @Inject(ID_GENERATOR) private readonly ids: IdGenerator,
+    private readonly metas: CommandMetas,
   ) {}
 
   meta(shopId: string, customerId: string): CommandMeta {
-    return { shopId, customerId, occurredAt: this.clock.now().toISOString(), newId: () => this.ids.next() };
+    return { ...this.metas.for(shopId), customerId };
   }
 
   run(
     shopId: string,
     customerId: string,
     build: (meta: CommandMeta, state: CustomerState) => CustomerCommand | Promise<CustomerCommand>,
+    options: { waitForProjections?: boolean } = {},
   ) {
-    return this.runner.run(customerLedger, customerStreamId(shopId, customerId), (state) =>
-      build(this.meta(shopId, customerId), state),
+    return this.runner.run(
+      customerLedger,
+      customerStreamId(shopId, customerId),
+      (state) => build(this.meta(shopId, customerId), state),
+      options,
     );
   }
 }

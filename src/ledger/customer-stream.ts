@@ -1,15 +1,14 @@
+import { CommandMeta as StreamCommandMeta, eventBase } from '../shared/domain/command-meta';
+
 /** What every decision on one customer's stream shares: the stream's name, a command's meta, a new event's stamp. */
 
 export function customerStreamId(shopId: string, customerId: string): string {
   return `customer-${shopId}_${customerId}`;
 }
 
-/** What every command carries: who, when, and how to make ids (injected, so replays are deterministic). */
-export interface CommandMeta {
-  shopId: string;
+/** A command's meta (shop, time, id source: `shared/domain/command-meta.ts`) and the customer whose stream it is on. */
+export interface CommandMeta extends StreamCommandMeta {
   customerId: string;
-  occurredAt: string;
-  newId: () => string;
 }
 
 /** The fields every event of a customer's stream carries. */
@@ -22,7 +21,7 @@ export interface CustomerEventBase {
 
 /** A new event's common fields, with an id of its own. */
 export function stamp(meta: CommandMeta): CustomerEventBase {
-  return { eventId: meta.newId(), occurredAt: meta.occurredAt, shopId: meta.shopId, customerId: meta.customerId };
+  return { ...eventBase(meta), customerId: meta.customerId };
 }
 
 /** What an event's builder is given: every field but its type and the common ones. */

@@ -11,11 +11,17 @@ import { ChangePointsHandler } from './points/change-points.handler';
 import { CancelOrderHandler, RecordOrderHandler, RecordRefundHandler } from './orders/record-order.handler';
 import { PendingPointsRelease } from './held-points/pending-points-release.scheduler';
 import { RedeemRewardHandler } from './coupons/redeem-reward.handler';
+import { RedemptionQuotas } from './coupons/redemption-quotas';
 import { RefundCouponHandler } from './coupons/refund-coupon.handler';
 import { CouponExpiry } from './coupons/coupon-expiry.scheduler';
 import { ChangeTierHandler } from './tiers/change-tier.handler';
 import { TierReviews } from './tiers/tier-reviews.scheduler';
 import { TierRewardCoupons } from './tiers/tier-reward-coupons';
+import { GrantTierCouponHandler } from './tiers/grant-tier-coupon.handler';
+import { ReviewTierHandler } from './tiers/review-tier.handler';
+import { ExpireCouponHandler } from './coupons/expire-coupon.handler';
+import { ReleasePendingPointsHandler } from './held-points/release-pending-points.handler';
+import { ExpirePointsHandler, WarnExpiryHandler } from './expiry/expire-points.handler';
 import { PointsExpiry } from './expiry/points-expiry.scheduler';
 import { EarnSocialHandler } from './social/earn-social.handler';
 import { ListCustomersHandler } from './queries/list-customers.handler';
@@ -23,6 +29,8 @@ import { ListTransactionsHandler } from './queries/list-transactions.handler';
 import { CustomerLookup } from './queries/customer-lookup';
 import { IdempotencyKeys } from './queries/idempotency-keys';
 import { CartPoints } from './queries/cart-points';
+import { CustomerTierMembers } from './queries/tier-members';
+import { TIER_MEMBERS } from '../tiers/tier-members.port';
 import { CustomerViewProjection } from './projections/customer-view.projection';
 import { TransactionViewProjection } from './projections/transaction-view.projection';
 import { RewardViewProjection } from './projections/reward-view.projection';
@@ -45,13 +53,20 @@ export const LEDGER: Capability = {
     RecordOrderHandler,
     CancelOrderHandler,
     RecordRefundHandler,
+    ReleasePendingPointsHandler,
     PendingPointsRelease,
+    RedemptionQuotas,
     RedeemRewardHandler,
     RefundCouponHandler,
+    ExpireCouponHandler,
     CouponExpiry,
     ChangeTierHandler,
+    ReviewTierHandler,
     TierReviews,
+    GrantTierCouponHandler,
     TierRewardCoupons,
+    ExpirePointsHandler,
+    WarnExpiryHandler,
     PointsExpiry,
     EarnSocialHandler,
     ListCustomersHandler,
@@ -59,6 +74,7 @@ export const LEDGER: Capability = {
     CustomerLookup,
     IdempotencyKeys,
     CartPoints,
+    { provide: TIER_MEMBERS, useClass: CustomerTierMembers },
   ],
   projections: [CustomerViewProjection, TransactionViewProjection, RewardViewProjection],
   controllers: [CustomersController, TransactionsController, RewardsController],

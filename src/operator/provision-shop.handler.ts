@@ -1,12 +1,10 @@
 import { Inject } from '@nestjs/common';
+import { CommandMetas } from '../event-sourcing/command-metas';
+import { ShopCommands } from '../shops/commands/shop-commands';
 import { CommandBus, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { randomBytes } from 'node:crypto';
-import { CLOCK, Clock, ID_GENERATOR, IdGenerator } from '../shared/domain/clock';
 import { deterministicUuid, sha256Hex } from '../shared/domain/ids';
-import { DecisionRunner } from '../event-sourcing/decision-runner';
 import { READ_STORE, ReadStore } from '../infrastructure/read-store/read-store.port';
-import { shopDecider } from '../shops/domain/shop.decider';
-import { shopStreamId } from '../shops/domain/shop-events';
 import { SHOP_CREDENTIALS, ShopCredentialsDoc } from '../shops/projections/shop-read-models';
 import { secret } from '../shops/shop-secrets';
 import { DefineBaseTierCommand } from '../tiers/commands/define-tier.handler';
@@ -35,11 +33,10 @@ export interface ProvisionedShop {
 @CommandHandler(ProvisionShopCommand)
 export class ProvisionShopHandler implements ICommandHandler<ProvisionShopCommand, ProvisionedShop> {
   constructor(
-    private readonly runner: DecisionRunner,
+    private readonly shops: ShopCommands,
+    private readonly metas: CommandMetas,
     private readonly commandBus: CommandBus,
     @Inject(READ_STORE) private readonly readStore: ReadStore,
-    @Inject(CLOCK) private readonly clock: Clock,
-    @Inject(ID_GENERATOR) private readonly ids: IdGenerator,
   ) {}
 
   async execute(command: ProvisionShopCommand): Promise<ProvisionedShop> {
@@ -49,7 +46,7 @@ export class ProvisionShopHandler implements ICommandHandler<ProvisionShopComman
     const appKey = `ak_${randomBytes(16).toString('hex')}`;
     const secretKey = secret('sk');
     const headlessSecret = secret('hs');
-    const occurredAt = this.clock.now().toISOString();
+    const meta = this.metas.for(shopId);
     const credentials = await this.readStore.collection<ShopCredentialsDoc>(SHOP_CREDENTIALS);
     // Credentials first: if the append then fails they are removed; if the process dies in between they
     // point at no shop and the auth guard refuses them.
@@ -59,20 +56,22 @@ export class ProvisionShopHandler implements ICommandHandler<ProvisionShopComman
       secretKeyHash: sha256Hex(secretKey),
       secretKey,
       headlessSecret,
-      createdAt: occurredAt,
+      createdAt: meta.occurredAt,
     });
     try {
-      await this.runner.run(shopDecider, shopStreamId(shopId), () => ({
-        type: 'ProvisionShop' as const,
+      await this.shops.run(
         shopId,
-        eventId: this.ids.next(),
-        occurredAt,
-        domain,
-        plan: command.plan,
-        currency: command.currency.toUpperCase(),
-        timezone: command.timezone,
-        appKey,
-      }));
+        (m) => ({
+          type: 'ProvisionShop',
+          meta: m,
+          domain,
+          plan: command.plan,
+          currency: command.currency.toUpperCase(),
+          timezone: command.timezone,
+          appKey,
+        }),
+        meta,
+      );
     } catch (error) {
       await credentials.delete(appKey);
       throw error;

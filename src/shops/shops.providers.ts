@@ -1,6 +1,8 @@
 import { Capability } from '../capability';
 import { ShopDirectory } from './shop-directory';
 import { RotateShopSecretHandler } from './commands/rotate-shop-secret.handler';
+import { SetShopSettingHandler } from './commands/set-shop-setting.handler';
+import { ShopCommands } from './commands/shop-commands';
 import { RotateHeadlessSecretHandler } from './commands/rotate-headless-secret.handler';
 import { ShopAuthGuard } from './http/shop-auth.guard';
 import { WhoamiController } from './http/whoami.controller';
@@ -8,7 +10,14 @@ import { SettingsController } from './http/settings.controller';
 import { ShopViewProjection } from './projections/shop-view.projection';
 
 export const SHOPS_CAPABILITY: Capability = {
-  providers: [ShopDirectory, RotateShopSecretHandler, RotateHeadlessSecretHandler, ShopAuthGuard],
+  providers: [
+    ShopDirectory,
+    ShopCommands,
+    SetShopSettingHandler,
+    RotateShopSecretHandler,
+    RotateHeadlessSecretHandler,
+    ShopAuthGuard,
+  ],
   projections: [ShopViewProjection],
   controllers: [WhoamiController, SettingsController],
 };

@@ -6,7 +6,7 @@ import { DefineBaseTierHandler, DefineTierHandler } from './commands/define-tier
 import { UpdateTierHandler } from './commands/update-tier.handler';
 import { RemoveTierHandler } from './commands/remove-tier.handler';
 import { TierNames } from './queries/tier-names';
-import { TierQueries } from './queries/tier-queries';
+import { GetTierHandler, ListTiersHandler } from './queries/tier-queries';
 import { TierViewProjection } from './projections/tier-view.projection';
 import { TiersController } from './http/tiers.controller';
 
@@ -20,7 +20,8 @@ export const TIERS_CAPABILITY: Capability = {
     UpdateTierHandler,
     RemoveTierHandler,
     TierNames,
-    TierQueries,
+    ListTiersHandler,
+    GetTierHandler,
   ],
   projections: [TierViewProjection],
   controllers: [TiersController],

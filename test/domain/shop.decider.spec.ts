@@ -3,11 +3,10 @@ import { ShopEventType } from '../../src/shops/domain/shop-events';
 import { deciderSpec } from '../support/decider-spec';
 
 const spec = deciderSpec(shopDecider);
+const meta = { shopId: 's1', occurredAt: '2026-01-01T00:00:00.000Z', newId: () => 'e1' };
 const provision = (fields: Partial<Extract<ShopCommand, { type: 'ProvisionShop' }>> = {}): ShopCommand => ({
   type: 'ProvisionShop',
-  shopId: 's1',
-  eventId: 'e1',
-  occurredAt: '2026-01-01T00:00:00.000Z',
+  meta,
   domain: 'shop.example.com',
   plan: 'ultimate',
   currency: 'USD',

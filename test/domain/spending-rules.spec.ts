@@ -114,11 +114,10 @@ describe('spending rules', () => {
 
 describe('shop-wide redemption quota (totalLimitationRedeem)', () => {
   const spec = deciderSpec(redemptionQuota);
+  const meta = { shopId: 's', occurredAt: 't', newId: () => 'e' };
   const reserve = (rewardId: string) => ({
     type: 'ReserveRedemption' as const,
-    eventId: 'e',
-    occurredAt: 't',
-    shopId: 's',
+    meta,
     programId: 'p',
     rewardId,
     limit: 2,
@@ -151,7 +150,7 @@ describe('shop-wide redemption quota (totalLimitationRedeem)', () => {
       .thenMatches([{ type: 'redemption-quota.reserved.v1' }]);
     spec
       .given([reserved('a')])
-      .when({ type: 'ReleaseRedemption', eventId: 'e', occurredAt: 't', shopId: 's', programId: 'p', rewardId: 'zz' })
+      .when({ type: 'ReleaseRedemption', meta, programId: 'p', rewardId: 'zz' })
       .thenNothing();
   });
 });

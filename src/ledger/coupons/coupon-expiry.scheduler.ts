@@ -2,8 +2,8 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { CLOCK, Clock } from '../../shared/domain/clock';
 import { ScheduledJob } from '../../shared/interval-job';
 import { READ_STORE, ReadStore } from '../../infrastructure/read-store/read-store.port';
-import { CustomerStreamCommands } from '../customer-stream.commands';
-import { COMMERCE_PLATFORM, CommercePlatform } from '../../infrastructure/commerce-platform/commerce-platform.port';
+import { CommandBus } from '@nestjs/cqrs';
+import { ExpireCouponCommand } from './expire-coupon.handler';
 import { RewardDoc, REWARDS } from '../projections/reward-view.projection';
 
 /**
@@ -14,8 +14,7 @@ import { RewardDoc, REWARDS } from '../projections/reward-view.projection';
 @Injectable()
 export class CouponExpiry extends ScheduledJob {
   constructor(
-    private readonly commands: CustomerStreamCommands,
-    @Inject(COMMERCE_PLATFORM) private readonly platform: CommercePlatform,
+    private readonly commands: CommandBus,
     @Inject(READ_STORE) private readonly readStore: ReadStore,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {
@@ -29,14 +28,10 @@ export class CouponExpiry extends ScheduledJob {
     let expired = 0;
     for (const reward of await rewards.find({ discountStatus: 'active', expiredAt: { $lte: now } })) {
       try {
-        const decision = await this.commands.run(reward.shopId, reward.customerId, (meta) => ({
-          type: 'ExpireCoupon',
-          meta,
-          couponCode: reward.couponCode,
-        }));
-        if (decision.events.length === 0) continue;
-        expired++;
-        if (reward.rewardType !== 'store_credit') await this.platform.disableDiscount(reward.shopId, reward.couponCode);
+        const result: { expired: boolean } = await this.commands.execute(
+          new ExpireCouponCommand(reward.shopId, reward.customerId, reward.couponCode, reward.rewardType),
+        );
+        if (result.expired) expired++;
       } catch (error) {
         this.logger.error(`Expiring coupon ${reward.id} failed: ${(error as Error).message}`);
       }

@@ -4,13 +4,12 @@ import { CLOCK, Clock, ID_GENERATOR, IdGenerator } from '../../shared/domain/clo
 import { because, DomainError } from '../../shared/domain/domain-error';
 import { customerIdFor } from '../customer-identity';
 import { CustomerStreamCommands } from '../customer-stream.commands';
-import { DecisionRunner } from '../../event-sourcing/decision-runner';
 import { ProgramCatalog } from '../../programs/program-catalog';
 import { isActive } from '../../programs/domain/order-earning';
 import { giftVariants, redemptionPoints, redemptionValue, spendingRules } from '../../programs/domain/spending-rules';
 import { COMMERCE_PLATFORM, CommercePlatform } from '../../infrastructure/commerce-platform/commerce-platform.port';
 import { ShopDirectory } from '../../shops/shop-directory';
-import { redemptionQuota, redemptionQuotaStreamId } from './redemption-quota.decider';
+import { RedemptionQuotas } from './redemption-quotas';
 import { IdempotencyKeys } from '../queries/idempotency-keys';
 import { TransactionDoc } from '../projections/ledger-read-models';
 import { deterministicUuid } from '../../shared/domain/ids';
@@ -51,7 +50,7 @@ export class RedeemRewardHandler implements ICommandHandler<RedeemRewardCommand,
 
   constructor(
     private readonly commands: CustomerStreamCommands,
-    private readonly runner: DecisionRunner,
+    private readonly quotas: RedemptionQuotas,
     private readonly catalog: ProgramCatalog,
     private readonly shops: ShopDirectory,
     private readonly keys: IdempotencyKeys,
@@ -89,7 +88,7 @@ export class RedeemRewardHandler implements ICommandHandler<RedeemRewardCommand,
       : null;
 
     const quota = rules.totalLimitationRedeem;
-    if (quota) await this.quota(shopId, programId, rewardId, quota);
+    if (quota) await this.quotas.reserve(shopId, programId, rewardId, quota);
     try {
       const minted = await this.mint(
         shopId,
@@ -156,9 +155,9 @@ export class RedeemRewardHandler implements ICommandHandler<RedeemRewardCommand,
     } catch (error) {
       if (error instanceof DomainError && error.code === 'IDEMPOTENCY_CONFLICT') throw error;
       if (quota)
-        await this.releaseQuota(shopId, programId, rewardId).catch((e) =>
-          this.logger.error(`Could not release a quota slot of ${programId}: ${e}`),
-        );
+        await this.quotas
+          .release(shopId, programId, rewardId)
+          .catch((e) => this.logger.error(`Could not release a quota slot of ${programId}: ${e}`));
       throw error;
     }
   }
@@ -214,28 +213,5 @@ export class RedeemRewardHandler implements ICommandHandler<RedeemRewardCommand,
       ...terms,
     });
     return { ...discount, undo: () => this.platform.disableDiscount(shopId, discount.code) };
-  }
-
-  private quota(shopId: string, programId: string, rewardId: string, limit: number) {
-    return this.runner.run(redemptionQuota, redemptionQuotaStreamId(programId), () => ({
-      type: 'ReserveRedemption' as const,
-      eventId: this.ids.next(),
-      occurredAt: this.clock.now().toISOString(),
-      shopId,
-      programId,
-      rewardId,
-      limit,
-    }));
-  }
-
-  releaseQuota(shopId: string, programId: string, rewardId: string) {
-    return this.runner.run(redemptionQuota, redemptionQuotaStreamId(programId), () => ({
-      type: 'ReleaseRedemption' as const,
-      eventId: this.ids.next(),
-      occurredAt: this.clock.now().toISOString(),
-      shopId,
-      programId,
-      rewardId,
-    }));
   }
 }

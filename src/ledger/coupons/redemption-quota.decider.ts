@@ -1,4 +1,5 @@
-import { Decider } from '../../shared/domain/decider';
+import { assertNever, Decider } from '../../shared/domain/decider';
+import { CommandMeta, eventBase } from '../../shared/domain/command-meta';
 import { DomainError } from '../../shared/domain/domain-error';
 
 /**
@@ -27,25 +28,29 @@ export interface QuotaState {
 }
 
 export type QuotaCommand =
-  | {
-      type: 'ReserveRedemption';
-      eventId: string;
-      occurredAt: string;
-      shopId: string;
-      programId: string;
-      rewardId: string;
-      limit: number;
-    }
-  | {
-      type: 'ReleaseRedemption';
-      eventId: string;
-      occurredAt: string;
-      shopId: string;
-      programId: string;
-      rewardId: string;
-    };
+  | { type: 'ReserveRedemption'; meta: CommandMeta; programId: string; rewardId: string; limit: number }
+  | { type: 'ReleaseRedemption'; meta: CommandMeta; programId: string; rewardId: string };
 
 export const redemptionQuotaStreamId = (programId: string) => `redemption-quota-${programId}`;
+
+function decideQuota(command: QuotaCommand, state: QuotaState): QuotaEvent[] {
+  const slot = { ...eventBase(command.meta), programId: command.programId, rewardId: command.rewardId };
+  switch (command.type) {
+    case 'ReserveRedemption':
+      if (state.holders[command.rewardId]) return [];
+      if (state.used >= command.limit)
+        throw new DomainError(
+          'LIMIT_REACHED',
+          `This reward has been redeemed the most times allowed (${command.limit})`,
+          400,
+        );
+      return [{ ...slot, type: RedemptionQuotaEventType.Reserved }];
+    case 'ReleaseRedemption':
+      return state.holders[command.rewardId] ? [{ ...slot, type: RedemptionQuotaEventType.Released }] : [];
+    default:
+      return assertNever(command);
+  }
+}
 
 export const redemptionQuota: Decider<QuotaState, QuotaCommand, QuotaEvent> = {
   initialState: () => ({ used: 0, holders: {} }),
@@ -55,24 +60,5 @@ export const redemptionQuota: Decider<QuotaState, QuotaCommand, QuotaEvent> = {
     const { [event.rewardId]: _gone, ...holders } = state.holders;
     return { used: state.used - 1, holders };
   },
-  decide: (command, state) => {
-    const { type: _t, ...fields } = command;
-    const event = {
-      eventId: fields.eventId,
-      occurredAt: fields.occurredAt,
-      shopId: fields.shopId,
-      programId: fields.programId,
-      rewardId: fields.rewardId,
-    };
-    if (command.type === 'ReleaseRedemption')
-      return state.holders[command.rewardId] ? [{ ...event, type: RedemptionQuotaEventType.Released }] : [];
-    if (state.holders[command.rewardId]) return [];
-    if (state.used >= command.limit)
-      throw new DomainError(
-        'LIMIT_REACHED',
-        `This reward has been redeemed the most times allowed (${command.limit})`,
-        400,
-      );
-    return [{ ...event, type: RedemptionQuotaEventType.Reserved }];
-  },
+  decide: decideQuota,
 };

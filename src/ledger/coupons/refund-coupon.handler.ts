@@ -1,5 +1,5 @@
 import { Inject, Logger } from '@nestjs/common';
-import { RedeemRewardHandler } from './redeem-reward.handler';
+import { RedemptionQuotas } from './redemption-quotas';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { customerIdFor } from '../customer-identity';
 import { CustomerStreamCommands } from '../customer-stream.commands';
@@ -25,7 +25,7 @@ export class RefundCouponHandler implements ICommandHandler<
   constructor(
     private readonly commands: CustomerStreamCommands,
     @Inject(COMMERCE_PLATFORM) private readonly platform: CommercePlatform,
-    private readonly redemptions: RedeemRewardHandler,
+    private readonly quotas: RedemptionQuotas,
   ) {}
 
   async execute({ shopId, platformCustomerId, couponCode, reason }: RefundCouponCommand) {
@@ -42,8 +42,8 @@ export class RefundCouponHandler implements ICommandHandler<
     // A refunded coupon no longer counts against the program's shop-wide quota.
     const coupon = decision.before.coupons[couponCode];
     if (coupon?.programId)
-      await this.redemptions
-        .releaseQuota(shopId, coupon.programId, coupon.rewardId)
+      await this.quotas
+        .release(shopId, coupon.programId, coupon.rewardId)
         .catch((e) => this.logger.error(`Could not release a quota slot: ${e}`));
     return { pointsReturned: decision.after.points - decision.before.points, newPoint: decision.after.points };
   }

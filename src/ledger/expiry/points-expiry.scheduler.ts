@@ -4,7 +4,8 @@ import { ScheduledJob } from '../../shared/interval-job';
 import { READ_STORE, ReadStore } from '../../infrastructure/read-store/read-store.port';
 import { CustomerDoc, CUSTOMERS } from '../projections/ledger-read-models';
 import { ShopDoc, SHOPS } from '../../shops/projections/shop-read-models';
-import { CustomerStreamCommands } from '../customer-stream.commands';
+import { CommandBus } from '@nestjs/cqrs';
+import { ExpirePointsCommand, WarnExpiryCommand } from './expire-points.handler';
 import { localDay } from '../../shared/domain/calendar';
 
 const DAY = 86_400_000;
@@ -19,7 +20,7 @@ export const EXPIRY_WARNINGS = [30, 7, 3];
 @Injectable()
 export class PointsExpiry extends ScheduledJob {
   constructor(
-    private readonly commands: CustomerStreamCommands,
+    private readonly commands: CommandBus,
     @Inject(READ_STORE) private readonly readStore: ReadStore,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {
@@ -44,12 +45,10 @@ export class PointsExpiry extends ScheduledJob {
           point: { $gt: 0 },
           lastActivityAt: { $lte: cutoff },
         })) {
-          result.expired += await this.decide(c, {
-            type: 'ExpirePoints',
-            policy: 'inactivity',
-            cycle: `inactivity:${c.lastActivityAt}`,
-            inactiveSince: c.lastActivityAt!,
-          });
+          result.expired += await this.decide(
+            c,
+            new ExpirePointsCommand(c.shopId, c.id, 'inactivity', `inactivity:${c.lastActivityAt}`, c.lastActivityAt!),
+          );
         }
         for (const daysLeft of EXPIRY_WARNINGS.filter((n) => n < days)) {
           // The day the warning is due: activity between D-N+1 and D-N days ago.
@@ -61,13 +60,17 @@ export class PointsExpiry extends ScheduledJob {
             lastActivityAt: { $gt: from, $lte: to },
           })) {
             const expiresAt = new Date(new Date(c.lastActivityAt!).getTime() + days * DAY).toISOString();
-            result.warned += await this.decide(c, {
-              type: 'WarnExpiry',
-              cycle: `inactivity:${c.lastActivityAt}`,
-              daysLeft,
-              expiresAt,
-              inactiveSince: c.lastActivityAt!,
-            });
+            result.warned += await this.decide(
+              c,
+              new WarnExpiryCommand(
+                c.shopId,
+                c.id,
+                `inactivity:${c.lastActivityAt}`,
+                daysLeft,
+                expiresAt,
+                c.lastActivityAt!,
+              ),
+            );
           }
         }
       } else {
@@ -75,23 +78,26 @@ export class PointsExpiry extends ScheduledJob {
         const fixed = policy.fixedDate!.replace('-', '/');
         if (today.monthDay === fixed) {
           for (const c of await customers.find({ shopId: shop.id, point: { $gt: 0 } })) {
-            result.expired += await this.decide(c, {
-              type: 'ExpirePoints',
-              policy: 'fixed_date',
-              cycle: `fixed:${today.year}`,
-            });
+            result.expired += await this.decide(
+              c,
+              new ExpirePointsCommand(c.shopId, c.id, 'fixed_date', `fixed:${today.year}`),
+            );
           }
         }
         for (const daysLeft of EXPIRY_WARNINGS) {
           const ahead = localDay(new Date(now.getTime() + daysLeft * DAY), shop.timezone);
           if (ahead.monthDay !== fixed) continue;
           for (const c of await customers.find({ shopId: shop.id, point: { $gt: 0 } })) {
-            result.warned += await this.decide(c, {
-              type: 'WarnExpiry',
-              cycle: `fixed:${ahead.year}`,
-              daysLeft,
-              expiresAt: `${ahead.year}-${policy.fixedDate}`,
-            });
+            result.warned += await this.decide(
+              c,
+              new WarnExpiryCommand(
+                c.shopId,
+                c.id,
+                `fixed:${ahead.year}`,
+                daysLeft,
+                `${ahead.year}-${policy.fixedDate}`,
+              ),
+            );
           }
         }
       }
@@ -99,15 +105,10 @@ export class PointsExpiry extends ScheduledJob {
     return result;
   }
 
-  private async decide(
-    customer: CustomerDoc,
-    command:
-      | { type: 'ExpirePoints'; policy: 'inactivity' | 'fixed_date'; cycle: string; inactiveSince?: string }
-      | { type: 'WarnExpiry'; cycle: string; daysLeft: number; expiresAt: string; inactiveSince?: string },
-  ): Promise<number> {
+  private async decide(customer: CustomerDoc, command: ExpirePointsCommand | WarnExpiryCommand): Promise<number> {
     try {
-      const decision = await this.commands.run(customer.shopId, customer.id, (meta) => ({ ...command, meta }));
-      return decision.events.length > 0 ? 1 : 0;
+      const result: { decided: boolean } = await this.commands.execute(command);
+      return result.decided ? 1 : 0;
     } catch (error) {
       this.logger.error(`Expiry for customer ${customer.id} failed: ${(error as Error).message}`);
       return 0;

@@ -3,8 +3,8 @@ import { CLOCK, Clock } from '../../shared/domain/clock';
 import { ScheduledJob } from '../../shared/interval-job';
 import { READ_STORE, ReadStore } from '../../infrastructure/read-store/read-store.port';
 import { CustomerDoc, CUSTOMERS } from '../projections/ledger-read-models';
-import { CustomerStreamCommands } from '../customer-stream.commands';
-import { TierLadderReader } from '../../tiers/tier-ladder.reader';
+import { CommandBus } from '@nestjs/cqrs';
+import { ReleasePendingPointsCommand } from './release-pending-points.handler';
 
 /**
  * Releases order points held by a program's pending delay once the delay has passed. The read model
@@ -14,8 +14,7 @@ import { TierLadderReader } from '../../tiers/tier-ladder.reader';
 @Injectable()
 export class PendingPointsRelease extends ScheduledJob {
   constructor(
-    private readonly commands: CustomerStreamCommands,
-    private readonly tiers: TierLadderReader,
+    private readonly commands: CommandBus,
     @Inject(READ_STORE) private readonly readStore: ReadStore,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {
@@ -29,13 +28,10 @@ export class PendingPointsRelease extends ScheduledJob {
     let released = 0;
     for (const customer of await customers.find({ nextPendingReleaseAt: { $lte: now } })) {
       try {
-        const rungs = await this.tiers.rungs(customer.shopId);
-        const decision = await this.commands.run(customer.shopId, customer.id, (meta) => ({
-          type: 'ReleasePendingPoints',
-          meta,
-          tiers: rungs,
-        }));
-        if (decision.events.length > 0) released++;
+        const result: { released: boolean } = await this.commands.execute(
+          new ReleasePendingPointsCommand(customer.shopId, customer.id),
+        );
+        if (result.released) released++;
       } catch (error) {
         this.logger.error(`Releasing held points of customer ${customer.id} failed: ${(error as Error).message}`);
       }

@@ -3,7 +3,8 @@ import { CLOCK, Clock } from '../../shared/domain/clock';
 import { ScheduledJob } from '../../shared/interval-job';
 import { READ_STORE, ReadStore } from '../../infrastructure/read-store/read-store.port';
 import { CustomerDoc, CUSTOMERS } from '../projections/ledger-read-models';
-import { CustomerStreamCommands } from '../customer-stream.commands';
+import { CommandBus } from '@nestjs/cqrs';
+import { ReviewOutcome, ReviewTierCommand } from './review-tier.handler';
 import { monthsAfter, monthsBefore } from '../../shared/domain/calendar';
 import { TIER_REVIEW_WARNINGS } from './tiers.decisions';
 import { ShopDoc, SHOPS } from '../../shops/projections/shop-read-models';
@@ -17,7 +18,7 @@ import { TierLadderReader } from '../../tiers/tier-ladder.reader';
 @Injectable()
 export class TierReviews extends ScheduledJob {
   constructor(
-    private readonly commands: CustomerStreamCommands,
+    private readonly commands: CommandBus,
     private readonly tiers: TierLadderReader,
     @Inject(READ_STORE) private readonly readStore: ReadStore,
     @Inject(CLOCK) private readonly clock: Clock,
@@ -39,7 +40,6 @@ export class TierReviews extends ScheduledJob {
     for (const shop of shops) {
       const policy = shop.tierRetention!;
       const base = await this.tiers.baseTier(shop.id);
-      const rungs = await this.tiers.rungs(shop.id);
       const notBase = base ? { tierId: { $ne: base.id } } : {};
       // Reviews due within four weeks get their warning; those due now get their review.
       const soon = await customers.find({
@@ -49,20 +49,14 @@ export class TierReviews extends ScheduledJob {
       });
       for (const customer of soon) {
         const { assessmentMonths, windowMonths } = policy;
-        const type = monthsAfter(customer.tierAssessedAt!, assessmentMonths) <= now ? 'AssessTier' : 'WarnTierReview';
+        const due = monthsAfter(customer.tierAssessedAt!, assessmentMonths) <= now;
         try {
-          const decision = await this.commands.run(shop.id, customer.id, (meta) => ({
-            type,
-            meta,
-            tiers: rungs,
-            assessmentMonths,
-            windowMonths,
-          }));
-          for (const e of decision.events) {
-            if (e.type === 'tier.retained.v1') result.kept++;
-            if (e.type === 'tier.changed.v1') result.downgraded++;
-            if (e.type === 'tier.review-warned.v1') result.warned++;
-          }
+          const outcome: ReviewOutcome = await this.commands.execute(
+            new ReviewTierCommand(shop.id, customer.id, due, assessmentMonths, windowMonths),
+          );
+          result.kept += outcome.kept;
+          result.downgraded += outcome.downgraded;
+          result.warned += outcome.warned;
         } catch (error) {
           this.logger.error(`Tier review of customer ${customer.id} failed: ${(error as Error).message}`);
         }

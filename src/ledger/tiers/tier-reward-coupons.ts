@@ -1,17 +1,13 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { EVENT_STORE, EventStore, GlobalPosition } from '../../infrastructure/event-store/event-store.port';
 import { fromRecorded } from '../../event-sourcing/domain-event';
-import { DecisionRunner } from '../../event-sourcing/decision-runner';
 import { PollingLoop } from '../../shared/polling-loop';
-import { deterministicUuid } from '../../shared/domain/ids';
 import { DomainError } from '../../shared/domain/domain-error';
-import { CLOCK, Clock, ID_GENERATOR, IdGenerator } from '../../shared/domain/clock';
 import { AppConfig } from '../../config/app-config';
-import { COMMERCE_PLATFORM, CommercePlatform } from '../../infrastructure/commerce-platform/commerce-platform.port';
-import { customerLedger } from '../customer-ledger';
-import { customerStreamId } from '../customer-stream';
 import { CustomerEventType, TierChanged } from '../events/customer-events';
 import { TierCatalog } from '../../tiers/tier-catalog';
+import { CommandBus } from '@nestjs/cqrs';
+import { GrantTierCouponCommand } from './grant-tier-coupon.handler';
 
 /** Its checkpoint's name (carried over by `loyalty migrate events`). */
 export const TIER_REWARD_COUPONS_CHECKPOINT = 'tier_reward_coupons';
@@ -22,8 +18,7 @@ const BATCH = 1000;
  * Grants the coupon rewards of a tier when a customer moves up into it with rewards triggered (bonus
  * points are paid in the same decision as the move). A reader of the global feed with its own
  * checkpoint, so a slow or failing commerce platform holds back only these grants, never the read
- * models. Reward ids derive from (tier change, reward index): the platform mints one code per id and
- * the ledger records one grant per id, so a retry or a second process never doubles a coupon.
+ * models. Each grant is a command (GrantTierCouponCommand), idempotent per (tier change, reward).
  */
 @Injectable()
 export class TierRewardCoupons {
@@ -33,10 +28,7 @@ export class TierRewardCoupons {
 
   constructor(
     @Inject(EVENT_STORE) private readonly eventStore: EventStore,
-    @Inject(COMMERCE_PLATFORM) private readonly platform: CommercePlatform,
-    @Inject(CLOCK) private readonly clock: Clock,
-    @Inject(ID_GENERATOR) private readonly ids: IdGenerator,
-    private readonly runner: DecisionRunner,
+    private readonly commands: CommandBus,
     private readonly tiers: TierCatalog,
     config: AppConfig,
   ) {
@@ -79,7 +71,7 @@ export class TierRewardCoupons {
     const coupons = (tier?.tierRewards ?? []).map((r, index) => ({ r, index })).filter(({ r }) => r.type === 'coupon');
     for (const { r, index } of coupons) {
       try {
-        await this.grantOne(change, r, index);
+        await this.commands.execute(new GrantTierCouponCommand(change, r, index));
       } catch (error) {
         // Only an outage is worth waiting for; a refused grant must not hold back every later one.
         if (error instanceof DomainError && error.code === 'PLATFORM_UNAVAILABLE') throw error;
@@ -88,57 +80,5 @@ export class TierRewardCoupons {
         );
       }
     }
-  }
-
-  private async grantOne(change: TierChanged, r: Record<string, unknown>, index: number): Promise<void> {
-    const rewardId = deterministicUuid(change.eventId, `tier-reward-${index}`);
-    const expiresAt = r.expiresInDays
-      ? new Date(this.clock.now().getTime() + Number(r.expiresInDays) * 86_400_000).toISOString()
-      : null;
-    const rewardType = String(r.rewardType);
-    const rewardValue = r.rewardValue === undefined ? null : Number(r.rewardValue);
-    const title = typeof r.title === 'string' && r.title ? r.title : `${change.toTierName} reward`;
-    const discount = await this.platform.createDiscount({
-      shopId: change.shopId,
-      rewardId,
-      rewardType,
-      rewardValue,
-      orderReqAmount: null,
-      expiresAt,
-      title,
-      platformCustomerId: change.platformCustomerId,
-      combinedWith: { orderDiscounts: false, productDiscounts: false, shippingDiscounts: false },
-      entitledVariantIds: [],
-    });
-    await this.runner.run(
-      customerLedger,
-      customerStreamId(change.shopId, change.customerId),
-      () => ({
-        type: 'GrantCoupon' as const,
-        meta: {
-          shopId: change.shopId,
-          customerId: change.customerId,
-          occurredAt: this.clock.now().toISOString(),
-          newId: () => this.ids.next(),
-        },
-        tierId: change.toTierId,
-        tierChangedEventId: change.eventId,
-        reward: {
-          rewardId,
-          couponCode: discount.code,
-          discountId: discount.discountId,
-          priceRuleId: discount.priceRuleId,
-          rewardType,
-          rewardValue,
-          redeemType: 'fixed',
-          orderReqAmount: null,
-          expiresAt,
-          programDescription: null,
-          title,
-        },
-      }),
-      // Called from a feed reader: waiting for the read models here could wait on itself.
-      { waitForProjections: false },
-    );
   }
 }

@@ -1,4 +1,5 @@
 import { assertNever, Decider } from '../../shared/domain/decider';
+import { CommandMeta } from '../../shared/domain/command-meta';
 import { because } from '../../shared/domain/domain-error';
 import { changedFields, isOneOf } from '../../shared/domain/guards';
 import { spendingRules } from './spending-rules';
@@ -21,23 +22,17 @@ export interface ProgramsState {
   programs: Readonly<Record<string, ProgramState>>;
 }
 
-interface Meta {
-  shopId: string;
-  occurredAt: string;
-  newId: () => string;
-}
-
 export type ProgramCommand =
   | {
       type: 'CreateProgram';
-      meta: Meta;
+      meta: CommandMeta;
       programId: string;
       kind: ProgramKind;
       event: string;
       settings: Partial<ProgramSettings> & { title: string };
     }
-  | { type: 'UpdateProgram'; meta: Meta; programId: string; changes: Partial<ProgramSettings> }
-  | { type: 'DeleteProgram'; meta: Meta; programId: string };
+  | { type: 'UpdateProgram'; meta: CommandMeta; programId: string; changes: Partial<ProgramSettings> }
+  | { type: 'DeleteProgram'; meta: CommandMeta; programId: string };
 
 export function defaultSettings(event: string, title: string): ProgramSettings {
   return {

@@ -1,11 +1,9 @@
 import { Inject } from '@nestjs/common';
+import { CommandMetas } from '../../event-sourcing/command-metas';
+import { ShopCommands } from './shop-commands';
 import { CommandHandler, EventBus, ICommandHandler } from '@nestjs/cqrs';
-import { CLOCK, Clock, ID_GENERATOR, IdGenerator } from '../../shared/domain/clock';
 import { because } from '../../shared/domain/domain-error';
-import { DecisionRunner } from '../../event-sourcing/decision-runner';
 import { READ_STORE, ReadStore } from '../../infrastructure/read-store/read-store.port';
-import { shopDecider } from '../domain/shop.decider';
-import { shopStreamId } from '../domain/shop-events';
 import { SHOP_CREDENTIALS, ShopCredentialsDoc } from '../projections/shop-read-models';
 import { secret } from '../shop-secrets';
 
@@ -25,25 +23,20 @@ export class RotateHeadlessSecretHandler implements ICommandHandler<
   { shopId: string; headlessSecret: string }
 > {
   constructor(
-    private readonly runner: DecisionRunner,
+    private readonly shops: ShopCommands,
+    private readonly metas: CommandMetas,
     private readonly events: EventBus,
     @Inject(READ_STORE) private readonly readStore: ReadStore,
-    @Inject(CLOCK) private readonly clock: Clock,
-    @Inject(ID_GENERATOR) private readonly ids: IdGenerator,
   ) {}
 
   async execute({ shopId }: RotateHeadlessSecretCommand) {
     const credentials = await this.readStore.collection<ShopCredentialsDoc>(SHOP_CREDENTIALS);
     const current = await credentials.findOne({ shopId });
     if (!current) throw because.notFound('Shop');
-    const occurredAt = this.clock.now().toISOString();
+    const meta = this.metas.for(shopId);
+    const occurredAt = meta.occurredAt;
     // The audit event first (see RotateShopSecretHandler).
-    await this.runner.run(shopDecider, shopStreamId(shopId), () => ({
-      type: 'RotateHeadlessSecret' as const,
-      shopId,
-      eventId: this.ids.next(),
-      occurredAt,
-    }));
+    await this.shops.run(shopId, (m) => ({ type: 'RotateHeadlessSecret', meta: m }), meta);
     const headlessSecret = secret('hs');
     await credentials.put({ ...current, headlessSecret, headlessRotatedAt: occurredAt });
     this.events.publish(new HeadlessSecretRotated(shopId));

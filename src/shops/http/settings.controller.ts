@@ -1,4 +1,4 @@
-import { Body, Controller, Get, Inject, Put, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, Put, UseGuards } from '@nestjs/common';
 import { ApiHeader, ApiOperation, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import {
@@ -14,17 +14,15 @@ import {
   Min,
   ValidateNested,
 } from 'class-validator';
-import { CLOCK, Clock, ID_GENERATOR, IdGenerator } from '../../shared/domain/clock';
 import { ok } from '../../shared/http/envelope';
 import { because } from '../../shared/domain/domain-error';
-import { DecisionRunner } from '../../event-sourcing/decision-runner';
-import { ShopCommand, shopDecider } from '../domain/shop.decider';
+import { CommandBus } from '@nestjs/cqrs';
+import { SetShopSettingCommand, ShopSetting } from '../commands/set-shop-setting.handler';
 import {
   EarningLimitPolicy,
   MembershipPolicy,
   NO_MEMBERSHIP_RULES,
   PointsExpiryPolicy,
-  shopStreamId,
   STOREFRONT_DEFAULTS,
   StorefrontPolicy,
   TierRetentionPolicy,
@@ -128,13 +126,6 @@ export class StorefrontDto {
   isNewFormatDOB?: boolean;
 }
 
-type PolicyCommand =
-  | { type: 'SetPointsExpiry'; policy: PointsExpiryPolicy }
-  | { type: 'SetEarningLimit'; policy: EarningLimitPolicy }
-  | { type: 'SetTierRetention'; policy: TierRetentionPolicy }
-  | { type: 'SetMembership'; policy: MembershipPolicy }
-  | { type: 'SetStorefront'; policy: StorefrontPolicy };
-
 const NO_LIMIT: EarningLimitPolicy = { enabled: false, maxPoints: 0, period: 'month', tiers: [] };
 
 const OFF: PointsExpiryPolicy = { mode: 'off', inactivityDays: null, fixedDate: null };
@@ -146,10 +137,8 @@ const OFF: PointsExpiryPolicy = { mode: 'off', inactivityDays: null, fixedDate: 
 @Controller('rest_api/v2/settings')
 export class SettingsController {
   constructor(
-    private readonly runner: DecisionRunner,
+    private readonly commands: CommandBus,
     private readonly shops: ShopDirectory,
-    @Inject(CLOCK) private readonly clock: Clock,
-    @Inject(ID_GENERATOR) private readonly ids: IdGenerator,
   ) {}
 
   @Get('points-expiry')
@@ -248,18 +237,7 @@ export class SettingsController {
     return ok(policy, { message: 'Storefront settings updated' });
   }
 
-  /** One shop setting, decided on the shop's stream. */
-  private setPolicy(shop: ShopDoc, setting: PolicyCommand) {
-    return this.runner.run(
-      shopDecider,
-      shopStreamId(shop.id),
-      () =>
-        ({
-          ...setting,
-          shopId: shop.id,
-          eventId: this.ids.next(),
-          occurredAt: this.clock.now().toISOString(),
-        }) as ShopCommand,
-    );
+  private setPolicy(shop: ShopDoc, setting: ShopSetting) {
+    return this.commands.execute(new SetShopSettingCommand(shop.id, setting));
   }
 }

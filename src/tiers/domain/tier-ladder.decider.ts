@@ -1,4 +1,5 @@
 import { assertNever, Decider } from '../../shared/domain/decider';
+import { CommandMeta } from '../../shared/domain/command-meta';
 import { because, DomainError } from '../../shared/domain/domain-error';
 import { changedFields, isInteger, isOneOf } from '../../shared/domain/guards';
 import { DEFAULT_TIER_SETTINGS, TierEvent, TierEventType as T, TierSettings } from './tier-events';
@@ -14,22 +15,16 @@ export interface TierLadderState {
   tiers: Readonly<Record<string, LadderTier>>;
 }
 
-interface Meta {
-  shopId: string;
-  occurredAt: string;
-  newId: () => string;
-}
-
 export type TierCommand =
-  | { type: 'DefineBaseTier'; meta: Meta; name: string; systemType: string }
+  | { type: 'DefineBaseTier'; meta: CommandMeta; name: string; systemType: string }
   | {
       type: 'DefineTier';
-      meta: Meta;
+      meta: CommandMeta;
       tierId: string;
       settings: Partial<TierSettings> & { name: string; targetPoint: number };
     }
-  | { type: 'UpdateTier'; meta: Meta; tierId: string; changes: Partial<TierSettings> }
-  | { type: 'RemoveTier'; meta: Meta; tierId: string; members: number };
+  | { type: 'UpdateTier'; meta: CommandMeta; tierId: string; changes: Partial<TierSettings> }
+  | { type: 'RemoveTier'; meta: CommandMeta; tierId: string; members: number };
 
 export const initialTierLadder = (): TierLadderState => ({ tiers: {} });
 

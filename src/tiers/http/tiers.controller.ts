@@ -1,39 +1,44 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, UseGuards } from '@nestjs/common';
-import { CommandBus } from '@nestjs/cqrs';
-import { ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { CurrentShop, ShopAuthGuard } from '../../shops/http/shop-auth.guard';
+import { Body, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
+import { ApiOperation } from '@nestjs/swagger';
+import { CurrentShop } from '../../shops/http/shop-auth.guard';
+import { ManagementApi } from '../../shops/http/shop-api';
 import { ShopDoc } from '../../shops/projections/shop-read-models';
 import { ok } from '../../shared/http/envelope';
 import { because } from '../../shared/domain/domain-error';
 import { definedOnly } from '../../shared/domain/ids';
-import { TierQueries } from '../queries/tier-queries';
+import { GetTierQuery, ListTiersQuery, TierDetail, TierListItem } from '../queries/tier-queries';
 import { CreateTierDto, UpdateTierDto } from './tier.dto';
 import { DefineTierCommand } from '../commands/define-tier.handler';
 import { UpdateTierCommand } from '../commands/update-tier.handler';
 import { RemoveTierCommand } from '../commands/remove-tier.handler';
 
-@ApiTags('v2 tiers')
-@ApiHeader({ name: 'X-Svc-Loyalty-App-Key', required: true })
-@ApiHeader({ name: 'X-Svc-Loyalty-Secret-Key', required: true })
-@UseGuards(ShopAuthGuard)
-@Controller('rest_api/v2/tiers')
+@ManagementApi('rest_api/v2/tiers', 'v2 tiers')
 export class TiersController {
   constructor(
-    private readonly tiers: TierQueries,
+    private readonly queries: QueryBus,
     private readonly commands: CommandBus,
   ) {}
+
+  private tierList(shopId: string): Promise<TierListItem[]> {
+    return this.queries.execute(new ListTiersQuery(shopId));
+  }
+
+  private tierDetail(shopId: string, tierId: string): Promise<TierDetail> {
+    return this.queries.execute(new GetTierQuery(shopId, tierId));
+  }
 
   @Get()
   @ApiOperation({ summary: "The shop's tiers, lowest target first" })
   async list(@CurrentShop() shop: ShopDoc) {
-    const tiers = await this.tiers.list(shop.id);
+    const tiers = await this.tierList(shop.id);
     return ok(tiers, { meta: { count: tiers.length } });
   }
 
   @Get('benefits/:benefitType')
   @ApiOperation({ summary: 'Tier rewards of one type (event or type field), across tiers' })
   async benefits(@CurrentShop() shop: ShopDoc, @Param('benefitType') benefitType: string) {
-    const tiers = await this.tiers.list(shop.id);
+    const tiers = await this.tierList(shop.id);
     const rewards = tiers.flatMap((tier) =>
       tier.tierRewards
         .filter((r) => r.event === benefitType || r.type === benefitType)
@@ -45,7 +50,7 @@ export class TiersController {
   @Get(':tierId')
   @ApiOperation({ summary: 'Tier detail' })
   async detail(@CurrentShop() shop: ShopDoc, @Param('tierId') tierId: string) {
-    return ok(await this.tiers.detail(shop.id, tierId));
+    return ok(await this.tierDetail(shop.id, tierId));
   }
 
   @Post()
@@ -55,24 +60,24 @@ export class TiersController {
     const { tierId } = await this.commands.execute(
       new DefineTierCommand(shop.id, { ...definedOnly(body), name: body.name, targetPoint: body.targetPoint }),
     );
-    return ok(await this.tiers.detail(shop.id, tierId), { message: 'Tier created' });
+    return ok(await this.tierDetail(shop.id, tierId), { message: 'Tier created' });
   }
 
   @Put(':tierId')
   @ApiOperation({ summary: 'Update a tier; a rename keeps the old name in prevNames' })
   async update(@CurrentShop() shop: ShopDoc, @Param('tierId') tierId: string, @Body() body: UpdateTierDto) {
-    await this.tiers.detail(shop.id, tierId);
+    await this.tierDetail(shop.id, tierId);
     const changes = definedOnly(body);
     if (Object.keys(changes).length === 0)
       throw because.badRequest('send at least one field to change', { field: 'body' });
     await this.commands.execute(new UpdateTierCommand(shop.id, tierId, changes));
-    return ok(await this.tiers.detail(shop.id, tierId), { message: 'Tier updated' });
+    return ok(await this.tierDetail(shop.id, tierId), { message: 'Tier updated' });
   }
 
   @Delete(':tierId')
   @ApiOperation({ summary: 'Delete a tier without members (the base tier stays)' })
   async remove(@CurrentShop() shop: ShopDoc, @Param('tierId') tierId: string) {
-    await this.tiers.detail(shop.id, tierId);
+    await this.tierDetail(shop.id, tierId);
     await this.commands.execute(new RemoveTierCommand(shop.id, tierId));
     return ok({ id: tierId }, { message: 'Tier deleted' });
   }

@@ -1,27 +1,52 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject } from '@nestjs/common';
+import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { READ_STORE, ReadStore } from '../../infrastructure/read-store/read-store.port';
 import { because } from '../../shared/domain/domain-error';
-import { CUSTOMERS } from '../../ledger/projections/ledger-read-models';
+import { TIER_MEMBERS, TierMembers } from '../tier-members.port';
 import { TierDoc, TIERS } from '../projections/tier-read-models';
 import { presentTierDetail, presentTierListItem } from './tier.presenter';
 
-/** Reads of the tiers read model; members are counted live from the customers read model. */
-@Injectable()
-export class TierQueries {
-  constructor(@Inject(READ_STORE) private readonly readStore: ReadStore) {}
+/** The shop's tiers, lowest target first, each with its members counted live. */
+export class ListTiersQuery {
+  constructor(readonly shopId: string) {}
+}
 
-  async list(shopId: string) {
+/** One tier of the shop (404 for another shop's), with its members and presentation settings. */
+export class GetTierQuery {
+  constructor(
+    readonly shopId: string,
+    readonly tierId: string,
+  ) {}
+}
+
+export type TierListItem = ReturnType<typeof presentTierListItem>;
+export type TierDetail = ReturnType<typeof presentTierDetail>;
+
+@QueryHandler(ListTiersQuery)
+export class ListTiersHandler implements IQueryHandler<ListTiersQuery, TierListItem[]> {
+  constructor(
+    @Inject(READ_STORE) private readonly readStore: ReadStore,
+    @Inject(TIER_MEMBERS) private readonly members: TierMembers,
+  ) {}
+
+  async execute({ shopId }: ListTiersQuery): Promise<TierListItem[]> {
     const tiers = await (
       await this.readStore.collection<TierDoc>(TIERS)
     ).find({ shopId }, { sort: { field: 'targetPoint', direction: 'asc' } });
-    const customers = await this.readStore.collection(CUSTOMERS);
-    return Promise.all(tiers.map(async (t) => presentTierListItem(t, await customers.count({ shopId, tierId: t.id }))));
+    return Promise.all(tiers.map(async (t) => presentTierListItem(t, await this.members.count(shopId, t.id))));
   }
+}
 
-  async detail(shopId: string, tierId: string) {
+@QueryHandler(GetTierQuery)
+export class GetTierHandler implements IQueryHandler<GetTierQuery, TierDetail> {
+  constructor(
+    @Inject(READ_STORE) private readonly readStore: ReadStore,
+    @Inject(TIER_MEMBERS) private readonly members: TierMembers,
+  ) {}
+
+  async execute({ shopId, tierId }: GetTierQuery): Promise<TierDetail> {
     const tier = await (await this.readStore.collection<TierDoc>(TIERS)).get(tierId);
     if (!tier || tier.shopId !== shopId) throw because.notFound('Tier');
-    const members = await (await this.readStore.collection(CUSTOMERS)).count({ shopId, tierId });
-    return presentTierDetail(tier, members);
+    return presentTierDetail(tier, await this.members.count(shopId, tierId));
   }
 }

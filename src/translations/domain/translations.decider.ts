@@ -1,4 +1,5 @@
 import { assertNever, Decider } from '../../shared/domain/decider';
+import { CommandMeta } from '../../shared/domain/command-meta';
 import { because, DomainError } from '../../shared/domain/domain-error';
 import { defaultText, TEXT_KEYS } from '../catalogue/catalogue';
 import {
@@ -45,12 +46,6 @@ export interface TranslationsState extends ShopTextSource {
 
 export const MAX_ADDITIONAL_LANGUAGES = 20;
 
-interface Meta {
-  shopId: string;
-  occurredAt: string;
-  newId: () => string;
-}
-
 /** A program as a source of titles to translate. */
 export interface ProgramTitleSource {
   id: string;
@@ -78,7 +73,7 @@ export interface RetryPolicy {
 export type TranslationCommand =
   | {
       type: 'ReplaceTranslations';
-      meta: Meta;
+      meta: CommandMeta;
       /** The config sent; an omitted field keeps its value. */
       config: Pick<TranslationConfig, 'primaryLanguage'> & Partial<TranslationConfig>;
       /** Locale -> key -> text, as sent (unknown keys already dropped). */
@@ -86,14 +81,14 @@ export type TranslationCommand =
       programs: ProgramTitleSource[];
       products: Array<{ id: string; title: string }>;
     }
-  | { type: 'AddLanguage'; meta: Meta; source: string; locale: string; programs: ProgramTitleSource[] }
-  | { type: 'RemoveLanguage'; meta: Meta; locale: string }
-  | { type: 'ReplaceFaqs'; meta: Meta; faqs: Record<string, Faq[]> }
-  | { type: 'ClaimJob'; meta: Meta; jobId: string; worker: string; leaseMs: number }
-  | { type: 'CompleteJob'; meta: Meta; jobId: string; worker: string; attempt: number; outcome: JobOutcome }
+  | { type: 'AddLanguage'; meta: CommandMeta; source: string; locale: string; programs: ProgramTitleSource[] }
+  | { type: 'RemoveLanguage'; meta: CommandMeta; locale: string }
+  | { type: 'ReplaceFaqs'; meta: CommandMeta; faqs: Record<string, Faq[]> }
+  | { type: 'ClaimJob'; meta: CommandMeta; jobId: string; worker: string; leaseMs: number }
+  | { type: 'CompleteJob'; meta: CommandMeta; jobId: string; worker: string; attempt: number; outcome: JobOutcome }
   | {
       type: 'FailJob';
-      meta: Meta;
+      meta: CommandMeta;
       jobId: string;
       worker: string;
       attempt: number;
@@ -112,7 +107,7 @@ const initialState = (): TranslationsState => ({
   jobs: {},
 });
 
-const base = (meta: Meta) => ({ eventId: meta.newId(), occurredAt: meta.occurredAt, shopId: meta.shopId });
+const base = (meta: CommandMeta) => ({ eventId: meta.newId(), occurredAt: meta.occurredAt, shopId: meta.shopId });
 
 /** Drops everything a locale had (it is no longer enabled). */
 function withoutLocales(state: TranslationsState, gone: string[]): TranslationsState {
@@ -291,7 +286,12 @@ function translateJob(
 }
 
 /** Queues jobs, plus one storefront sync unless one is already waiting to start. */
-function queue(state: TranslationsState, meta: Meta, specs: Array<JobSpec | null>, sync: boolean): TranslationEvent[] {
+function queue(
+  state: TranslationsState,
+  meta: CommandMeta,
+  specs: Array<JobSpec | null>,
+  sync: boolean,
+): TranslationEvent[] {
   const events: TranslationEvent[] = specs
     .filter((s): s is JobSpec => s !== null)
     .map((job) => ({ ...base(meta), type: T.JobQueued, jobId: meta.newId(), job }));

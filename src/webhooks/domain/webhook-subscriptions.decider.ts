@@ -1,4 +1,5 @@
 import { assertNever, Decider } from '../../shared/domain/decider';
+import { CommandMeta } from '../../shared/domain/command-meta';
 import { because, DomainError } from '../../shared/domain/domain-error';
 import { isWebhookTopic, WEBHOOK_TOPICS } from './webhook-topics';
 import { WebhookEvent, WebhookEventType as T } from './webhook-events';
@@ -15,18 +16,12 @@ export interface SubscriptionsState {
   webhooks: Readonly<Record<string, Subscription>>;
 }
 
-interface Meta {
-  shopId: string;
-  occurredAt: string;
-  newId: () => string;
-}
-
 /** URLs arrive already checked against the URL policy (scheme, loopback, SSRF ranges). */
 export type SubscriptionCommand =
-  | { type: 'Register'; meta: Meta; webhookId: string; topic: string; url: string }
-  | { type: 'Update'; meta: Meta; webhookId: string; url?: string; isEnabled?: boolean }
-  | { type: 'Disable'; meta: Meta; webhookId: string; reason: string }
-  | { type: 'Delete'; meta: Meta; webhookId: string };
+  | { type: 'Register'; meta: CommandMeta; webhookId: string; topic: string; url: string }
+  | { type: 'Update'; meta: CommandMeta; webhookId: string; url?: string; isEnabled?: boolean }
+  | { type: 'Disable'; meta: CommandMeta; webhookId: string; reason: string }
+  | { type: 'Delete'; meta: CommandMeta; webhookId: string };
 
 export function evolveSubscriptions(state: SubscriptionsState, event: WebhookEvent): SubscriptionsState {
   switch (event.type) {
