@@ -32,6 +32,7 @@ export class AuditController {
         before: query.before,
         limit: query.limit,
         asOf: instant(query.asOf),
+        hasCount: query.hasCount,
       }),
     );
     return ok(result.items, {

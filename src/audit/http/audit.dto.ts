@@ -1,7 +1,7 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { IsInt, IsOptional, IsString, IsUUID, Max, MaxLength, Min } from 'class-validator';
+import { IsBoolean, IsInt, IsOptional, IsString, IsUUID, Max, MaxLength, Min } from 'class-validator';
 import { AsOfDto, IsInstant } from '../../shared/http/instant';
-import { ToInteger } from '../../shared/http/query-transforms';
+import { ToBoolean, ToInteger } from '../../shared/http/query-transforms';
 
 export class ReplayDto extends AsOfDto {
   @ApiPropertyOptional({ description: 'Revision: events after this one' })
@@ -23,6 +23,11 @@ export class ReplayDto extends AsOfDto {
   @Min(1)
   @Max(10000)
   limit: number = 100;
+  @ApiPropertyOptional({ default: false, description: 'Adds pagination.total (reads the whole stream)' })
+  @IsOptional()
+  @ToBoolean()
+  @IsBoolean()
+  hasCount: boolean = false;
 }
 
 export class ExportDto {

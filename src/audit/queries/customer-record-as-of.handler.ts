@@ -3,7 +3,6 @@ import { presentCustomer, V2Customer } from '../../ledger/queries/customer.prese
 import { CustomerRecordAsOfQuery } from '../../ledger/queries/customer-record-as-of.query';
 import { customerDocOf } from '../domain/customer-record';
 import { CustomerStreamReader } from './customer-stream';
-import { historyAsOf } from './customer-state-as-of.query';
 
 /** Answers the ledger's as-of Customer record from the customer's stream (the ledger's own fold). */
 @QueryHandler(CustomerRecordAsOfQuery)
@@ -11,7 +10,7 @@ export class CustomerRecordAsOfHandler implements IQueryHandler<CustomerRecordAs
   constructor(private readonly streams: CustomerStreamReader) {}
 
   async execute({ shop, customerRef, asOf, idKind }: CustomerRecordAsOfQuery): Promise<V2Customer> {
-    const history = historyAsOf(await this.streams.load(shop.id, customerRef, idKind), asOf);
+    const { history } = await this.streams.foldAsOf(shop.id, customerRef, asOf, idKind);
     const tierNames = await this.streams.tierNamesAsOf(shop.id, asOf);
     return presentCustomer(customerDocOf(history)!, tierNames, shop.currency);
   }

@@ -7,7 +7,7 @@ import { fold } from '../../shared/domain/decider';
 import { fromRecorded } from '../../event-sourcing/domain-event';
 import { tierLadder } from '../../tiers/domain/tier-ladder.decider';
 import { tierStreamId, TierEvent } from '../../tiers/domain/tier-events';
-import { countAsOf } from '../domain/customer-history';
+import { countAsOf, CustomerHistory, effectiveTime, emptyHistory, evolveHistory } from '../domain/customer-history';
 
 export type CustomerIdKind = 'either' | 'internal' | 'platform';
 
@@ -18,11 +18,18 @@ export function resolveCustomerId(shopId: string, ref: string, kind: CustomerIdK
   return platformId === null ? null : customerIdFor(shopId, platformId);
 }
 
-export interface CustomerStream {
+export interface CustomerStreamRef {
   customerId: string;
   streamId: string;
-  events: RecordedEvent[];
 }
+
+/** A customer's stream folded as of an instant: the history and the last event counted. */
+export interface FoldedCustomer extends CustomerStreamRef {
+  history: CustomerHistory;
+  last: RecordedEvent;
+}
+
+const PAGE = 2000;
 
 /**
  * Reads a customer's stream straight from the log (audits never trust read models). The id is the
@@ -33,13 +40,46 @@ export interface CustomerStream {
 export class CustomerStreamReader {
   constructor(@Inject(EVENT_STORE) private readonly eventStore: EventStore) {}
 
-  async load(shopId: string, ref: string, kind: CustomerIdKind = 'either'): Promise<CustomerStream> {
+  locate(shopId: string, ref: string, kind: CustomerIdKind = 'either'): CustomerStreamRef {
     const customerId = resolveCustomerId(shopId, ref, kind);
     if (!customerId) throw because.notFound('Customer');
-    const streamId = customerStreamId(shopId, customerId);
-    const events = await this.eventStore.readStream(streamId);
-    if (events.length === 0) throw because.notFound('Customer');
-    return { customerId, streamId, events };
+    return { customerId, streamId: customerStreamId(shopId, customerId) };
+  }
+
+  /**
+   * The stream's events that count as of `asOf` (the prefix rule of countAsOf), a page at a time,
+   * the next page read while this one is used; reading stops at the first event past `asOf`.
+   */
+  async *events(streamId: string, asOf: Date | null): AsyncGenerator<RecordedEvent> {
+    const limit = asOf ? asOf.getTime() : Infinity;
+    let next = this.eventStore.readStream(streamId, 0n, PAGE);
+    for (let page = await next; page.length > 0; page = await next) {
+      next = this.eventStore.readStream(streamId, page[page.length - 1].revision + 1n, PAGE);
+      next.catch(() => undefined);
+      for (const recorded of page) {
+        if (effectiveTime(recorded) > limit) return;
+        yield recorded;
+      }
+      if (page.length < PAGE) return;
+    }
+  }
+
+  /** The customer as the fold of the events that had taken effect by `asOf`; 404 before enrolment. */
+  async foldAsOf(
+    shopId: string,
+    ref: string,
+    asOf: Date | null,
+    kind: CustomerIdKind = 'either',
+  ): Promise<FoldedCustomer> {
+    const at = this.locate(shopId, ref, kind);
+    let history = emptyHistory();
+    let last: RecordedEvent | null = null;
+    for await (const recorded of this.events(at.streamId, asOf)) {
+      history = evolveHistory(history, recorded);
+      last = recorded;
+    }
+    if (!last || !history.state.enrolled) throw because.notFound('Customer');
+    return { ...at, history, last };
   }
 
   /** Tier names as the shop's ladder stood at `asOf` (a tier renamed later shows its name then). */

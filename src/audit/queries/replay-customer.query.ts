@@ -1,7 +1,7 @@
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
-import { positionToString } from '../../infrastructure/event-store/event-store.port';
+import { positionToString, RecordedEvent } from '../../infrastructure/event-store/event-store.port';
 import { because } from '../../shared/domain/domain-error';
-import { Balances, balancesOf, countAsOf, emptyHistory, evolveHistory } from '../domain/customer-history';
+import { Balances, balancesOf, emptyHistory, evolveHistory } from '../domain/customer-history';
 import { CustomerStreamReader } from './customer-stream';
 
 export interface ReplayPage {
@@ -10,6 +10,8 @@ export interface ReplayPage {
   before?: number;
   limit: number;
   asOf: Date | null;
+  /** Count every event as of `asOf` (reads the whole stream). */
+  hasCount?: boolean;
 }
 
 /** One customer's stream, event by event, with what the fold gives after each. */
@@ -37,45 +39,64 @@ export interface ReplayResult {
   platformCustomerId: number | null;
   streamId: string;
   items: ReplayedEvent[];
-  pagination: { hasNext: boolean; hasPre: boolean; total: number };
+  pagination: { hasNext: boolean; hasPre: boolean; total?: number };
 }
 
 @QueryHandler(ReplayCustomerQuery)
 export class ReplayCustomerHandler implements IQueryHandler<ReplayCustomerQuery, ReplayResult> {
   constructor(private readonly streams: CustomerStreamReader) {}
 
+  /**
+   * Folds from the first event (every figure after an event needs the whole fold up to it) as far as
+   * the page needs, reading the stream a page at a time: an early page reads only the start.
+   */
   async execute({ shopId, customerRef, page }: ReplayCustomerQuery): Promise<ReplayResult> {
-    const { customerId, streamId, events } = await this.streams.load(shopId, customerRef);
-    const counted = countAsOf(events, page.asOf);
-    if (counted === 0) throw because.notFound('Customer');
-    // Revisions count from 0 without gaps, so revision n is events[n].
-    const start =
-      page.before !== undefined ? Math.max(0, Math.min(page.before, counted) - page.limit) : (page.after ?? -1) + 1;
-    const end = page.before !== undefined ? Math.min(page.before, counted) : Math.min(counted, start + page.limit);
-    // Every figure after an event needs the whole fold up to it.
+    const { customerId, streamId } = this.streams.locate(shopId, customerRef);
+    // Revisions count from 0 without gaps, so the event at revision n is the n-th.
+    const backward = page.before !== undefined;
+    const start = backward ? 0 : (page.after ?? -1) + 1;
+    const end = backward ? page.before! : start + page.limit;
     let history = emptyHistory();
+    // Backward, the page is the last `limit` events before `before` (or before the end, if sooner).
     const items: ReplayedEvent[] = [];
-    for (let i = 0; i < end; i++) {
-      history = evolveHistory(history, events[i]);
-      if (i < start) continue;
-      const r = events[i];
-      items.push({
-        revision: Number(r.revision),
-        position: positionToString(r.position)!,
-        type: r.type,
-        eventId: r.id,
-        occurredAt: (r.data as { occurredAt: string }).occurredAt,
-        recordedAt: r.recordedAt.toISOString(),
-        data: r.data,
-        after: balancesOf(history),
-      });
+    let seen = 0;
+    let exists = false;
+    let more = false;
+    for await (const recorded of this.streams.events(streamId, page.asOf)) {
+      exists = true;
+      if (seen >= end) {
+        more = true;
+        if (!page.hasCount) break;
+        seen++;
+        continue;
+      }
+      history = evolveHistory(history, recorded);
+      seen++;
+      if (seen <= start) continue;
+      items.push(replayed(recorded, balancesOf(history)));
+      if (backward && items.length > page.limit) items.shift();
     }
+    if (!exists) throw because.notFound('Customer');
+    const first = items.length ? items[0].revision : Math.min(start, seen);
     return {
       customerId,
       platformCustomerId: history.state.platformCustomerId,
       streamId,
       items,
-      pagination: { hasNext: end < counted, hasPre: start > 0, total: counted },
+      pagination: { hasNext: more, hasPre: first > 0, ...(page.hasCount ? { total: seen } : {}) },
     };
   }
+}
+
+function replayed(r: RecordedEvent, after: Balances): ReplayedEvent {
+  return {
+    revision: Number(r.revision),
+    position: positionToString(r.position)!,
+    type: r.type,
+    eventId: r.id,
+    occurredAt: (r.data as { occurredAt: string }).occurredAt,
+    recordedAt: r.recordedAt.toISOString(),
+    data: r.data,
+    after,
+  };
 }
