@@ -27,22 +27,6 @@ export function esdbEvent(
   } as AllStreamResolvedEvent;
 }
 
-/** A link of the `$streams` system projection: "<revision>@<stream name>", not JSON. */
-export function streamLink(revision: bigint, streamName: string): ResolvedEvent {
-  return {
-    event: {
-      streamId: '$streams',
-      id: `00000000-0000-4000-9000-${revision.toString().padStart(12, '0')}`,
-      isJson: false,
-      revision,
-      type: '$>',
-      created: new Date('2026-03-01T10:00:00.000Z'),
-      data: new Uint8Array(Buffer.from(`0@${streamName}`)),
-      metadata: undefined,
-    },
-  } as ResolvedEvent;
-}
-
 /** A catch-up subscription: an object stream with `unsubscribe`, emitting `caughtUp` like the client's. */
 export class SubscriptionDouble extends PassThrough {
   unsubscribed = false;

@@ -13,7 +13,6 @@ import {
   Position,
   RecordedEvent as EsdbRecordedEvent,
   START,
-  STREAMS_STREAM,
   StreamNotFoundError,
   streamNameFilter,
   TimeoutError,
@@ -151,10 +150,10 @@ export class EsdbEventStore implements EventStore {
   }
 
   /**
-   * Streams of a prefix one after the other, in id order. The stream ids come from the `$streams`
-   * system projection (one link per stream; a scan of `$all` filtered on the prefix when system
-   * projections are off), sorted, and kept for the pages that follow; each stream is then read with
-   * readStream. A walk sees the streams that existed when it started.
+   * Streams of a prefix one after the other, in id order. The stream ids come from one scan of
+   * `$all` filtered on the prefix by the server (the `$streams` system projection would be shorter
+   * to read but lags behind appends), are sorted and kept for the pages that follow; each stream is
+   * then read with readStream. A walk sees the streams that existed when it started.
    */
   async readStreams({ prefix, after, limit }: ReadStreamsOptions): Promise<RecordedEvent[]> {
     if (limit <= 0) return [];
@@ -170,28 +169,11 @@ export class EsdbEventStore implements EventStore {
   }
 
   private async streamIds(prefix: string): Promise<string[]> {
-    const wanted = this.namespace + prefix;
     const ids = new Set<string>();
-    try {
-      for await (const resolved of this.client.readStream(STREAMS_STREAM, {
-        direction: FORWARDS,
-        resolveLinkTos: false,
-      })) {
-        // A link's data is "<revision>@<stream name>".
-        const link = resolved.event;
-        if (!link || link.type !== '$>') continue;
-        const data: unknown = link.data;
-        const text = typeof data === 'string' ? data : Buffer.from(data as Uint8Array).toString('utf8');
-        const name = text.slice(text.indexOf('@') + 1);
-        if (name.startsWith(wanted)) ids.add(name.slice(this.namespace.length));
-      }
-    } catch (error) {
-      if (!(error instanceof StreamNotFoundError)) throw unavailable(error);
-      await this.scanAll(null, [wanted], (event) => {
-        ids.add(event.streamId.slice(this.namespace.length));
-        return true;
-      });
-    }
+    await this.scanAll(null, [this.namespace + prefix], (event) => {
+      if (!event.type.startsWith('$')) ids.add(event.streamId.slice(this.namespace.length));
+      return true;
+    });
     // Like SQL's stream_id order (byte order; ids are ASCII).
     return [...ids].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
   }

@@ -75,8 +75,8 @@ export interface EventStore {
   /**
    * Every stream of a category, one stream after the other (streams in id order, each in revision
    * order), a page at a time; an empty page is the end. A page may hold fewer than `limit` events. Audit verification folds one stream at a time this way, so its memory
-   * does not grow with the log. (EventStoreDB: the `$streams` projection lists the streams, each then
-   * read with readStream.)
+   * does not grow with the log. (EventStoreDB: one scan of `$all` filtered on the prefix lists the
+   * streams, each then read with readStream.)
    */
   readStreams(options: ReadStreamsOptions): Promise<RecordedEvent[]>;
   /** The global feed in order. Only events that can no longer be preceded by another are returned. */
