@@ -80,7 +80,7 @@ describe('EventStoreDB event store adapter (client double)', () => {
       expect(result).toEqual({ nextExpectedRevision: 0n, position: { commit: MAX, prepare: MAX - 1n } });
     });
 
-    it('with several events, answers the position of the last one (read back from the stream)', async () => {
+    it('answers the position the last event has in $all, read back from the stream', async () => {
       client.appendAnswer = async () => ({
         success: true,
         nextExpectedRevision: 4n,
@@ -92,6 +92,12 @@ describe('EventStoreDB event store adapter (client double)', () => {
       expect(client.callsOf('readStream')).toEqual([
         ['customer-s_c', { fromRevision: 4n, direction: FORWARDS, maxCount: 1 }],
       ]);
+      // One event too: the write's position is not taken for the event's.
+      expect(await adapter().appendToStream('customer-s_c', [newEvent(3)], 3n)).toEqual(result);
+      // A server that gives neither (older than 22.6) is an error, not a made-up position.
+      client.streamAnswer = () => [];
+      client.appendAnswer = async () => ({ success: true, nextExpectedRevision: 4n });
+      await expect(adapter().appendToStream('customer-s_c', [newEvent(4)], 3n)).rejects.toThrow('no position');
     });
 
     it.each<[ExpectedRevision, CurrentRevision, bigint | 'no_stream']>([

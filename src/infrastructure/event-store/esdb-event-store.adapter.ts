@@ -104,11 +104,10 @@ export class EsdbEventStore implements EventStore {
         events.map((e) => jsonEvent({ id: e.id, type: e.type, data: e.data, metadata: e.metadata ?? {} })),
         { expectedRevision: expected === 'no_stream' ? NO_STREAM : expected === 'any' ? ANY : expected },
       );
-      // The answer's position is the write's; with several events, the port wants the last event's.
-      const position =
-        events.length === 1 && result.position
-          ? result.position
-          : await this.positionOf(name, result.nextExpectedRevision);
+      // The port wants the position the last event has in $all (writers wait for projections to
+      // pass it). The answer's position is the write's, which need not be that event's: read it back.
+      const position = (await this.positionOf(name, result.nextExpectedRevision)) ?? result.position;
+      if (!position) throw new Error(`EventStoreDB gave no position for ${streamId} (server older than 22.6?)`);
       return { nextExpectedRevision: result.nextExpectedRevision, position: toPosition(position) };
     } catch (error) {
       if (error instanceof WrongExpectedVersionError) {
@@ -265,7 +264,7 @@ export class EsdbEventStore implements EventStore {
     await this.client.dispose();
   }
 
-  private async positionOf(streamName: string, revision: bigint): Promise<Position> {
+  private async positionOf(streamName: string, revision: bigint): Promise<Position | undefined> {
     for await (const resolved of this.client.readStream(streamName, {
       fromRevision: revision,
       direction: FORWARDS,
@@ -273,7 +272,7 @@ export class EsdbEventStore implements EventStore {
     })) {
       if (resolved.event?.position) return resolved.event.position;
     }
-    throw new Error(`EventStoreDB did not return the position of ${streamName}@${revision} (server older than 22.6?)`);
+    return undefined;
   }
 
   /** A stream the feed's filter would not see must not be written: its events would be lost to projections. */
