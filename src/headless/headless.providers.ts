@@ -19,6 +19,10 @@ import { ActivitiesController } from './activities/activities.controller';
 import { ListHeadlessRewardsHandler } from './rewards/list-rewards.query';
 import { HeadlessRewardsController } from './rewards/rewards.controller';
 import { ProfileController } from './profile/profile.controller';
+import { OrdersController } from './orders/orders.controller';
+import { StoreCreditController } from './store-credit/store-credit.controller';
+import { ReferralHistoryController } from './referrals/referral-history.controller';
+import { LoyaltyPageController } from './loyalty-page/loyalty-page.controller';
 import { CustomerProgramsController, PublicProgramsController } from './programs/programs.controller';
 
 /** The headless customer API (`/app/api/v1/headless`): storefronts acting for one customer with a bearer token. */
@@ -51,5 +55,9 @@ export const HEADLESS_CAPABILITY: Capability = {
     ActivitiesController,
     HeadlessRewardsController,
     ProfileController,
+    OrdersController,
+    StoreCreditController,
+    ReferralHistoryController,
+    LoyaltyPageController,
   ],
 };

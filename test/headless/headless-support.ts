@@ -52,3 +52,41 @@ export function craftToken(
 }
 
 export const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
+
+/** A paid order as the platform's webhook sends it (REST shape). */
+export function paidOrder(id: number, customerId: number, extra: Record<string, unknown> = {}) {
+  return {
+    id,
+    name: `#${id - 450789000}`,
+    created_at: '2026-02-01T10:00:00Z',
+    financial_status: 'PAID',
+    fulfillment_status: null,
+    currency: 'USD',
+    presentment_currency: 'EUR',
+    total_price: '49.90',
+    total_price_set: { shop_money: { amount: '49.90' }, presentment_money: { amount: '45.90' } },
+    subtotal_price: '44.90',
+    total_tax: '4.00',
+    total_discounts: '5.00',
+    shipping_lines: [{ title: 'Standard', price: '5.00' }],
+    order_status_url: `https://shop.example.com/orders/${id}/status`,
+    payment_gateway_names: ['card'],
+    customer: { id: customerId, email: `c${customerId}@example.com`, first_name: 'Ada', last_name: 'Lovelace' },
+    discount_applications: [
+      { type: 'discount_code', value_type: 'fixed_amount', value: '5.00', target_type: 'line_item', code: 'LOY-AAAA' },
+    ],
+    line_items: [
+      {
+        product_id: 632910392,
+        variant_id: 808950810,
+        quantity: 2,
+        price: '22.45',
+        title: 'Tea',
+        variant_title: 'Green',
+      },
+    ],
+    shipping_address: { city: 'Paris', country: 'FR' },
+    billing_address: { city: 'Paris', country: 'FR' },
+    ...extra,
+  };
+}

@@ -1,3 +1,5 @@
+import { CustomerOrder } from './platform-orders';
+
 /**
  * The commerce platform port: where rewards bought with points become real on the shop — discount
  * codes, or store credit. Adapters: embedded (kept in this service's store: the default and tests) and
@@ -83,4 +85,38 @@ export interface CommercePlatform {
    * platform does not accept the token. Unreachable: PLATFORM_UNAVAILABLE.
    */
   verifyCustomerToken(shopId: string, accessToken: string): Promise<PlatformCustomerIdentity | null>;
+  /** The order webhook the service received (the embedded adapter keeps it for the order history). */
+  recordOrder(shopId: string, platformCustomerId: number, payload: unknown): Promise<void>;
+  /**
+   * A customer's orders, newest first (at most 50; `orderId`: that one only). HTTP adapter: live from the
+   * platform; embedded: the orders its webhooks described. Unreachable: PLATFORM_UNAVAILABLE.
+   */
+  customerOrders(shopId: string, platformCustomerId: number, orderId?: string): Promise<CustomerOrder[]>;
+  /** A page of the customer's store-credit account, newest first; cursors are opaque. */
+  storeCreditTransactions(
+    shopId: string,
+    platformCustomerId: number,
+    page: { limit: number; before?: string; after?: string },
+  ): Promise<StoreCreditPage>;
+}
+
+/** One movement of a customer's store-credit account. */
+export interface StoreCreditTransaction {
+  id: string;
+  /** `credit` (issued) or `debit` (taken back or spent). */
+  type: 'credit' | 'debit';
+  /** In the account's currency (signed: debits are negative). */
+  amount: number;
+  currencyCode: string;
+  /** The platform's reference (a redemption's `CREDIT-…` code). */
+  reference: string;
+  createdAt: string;
+}
+
+export interface StoreCreditPage {
+  items: StoreCreditTransaction[];
+  hasNext: boolean;
+  hasPre: boolean;
+  startCursor: string | null;
+  endCursor: string | null;
 }

@@ -2,6 +2,7 @@ import { codeFor } from './discount-codes';
 import { CollectionDefinition, ReadStore } from '../../infrastructure/read-store/read-store.port';
 import { CombinedWith } from './commerce-platform.port';
 import { ProductCollections } from './product-collections';
+import { CustomerOrder, PlatformOrders } from './platform-orders';
 import { Logger } from '@nestjs/common';
 import {
   CommercePlatform,
@@ -10,8 +11,11 @@ import {
   ShopMetafield,
   PlatformCustomerIdentity,
   StoreCredit,
+  StoreCreditPage,
   StoreCreditRequest,
+  StoreCreditTransaction,
 } from './commerce-platform.port';
+import { because } from '../../shared/domain/domain-error';
 
 interface DiscountDoc {
   id: string;
@@ -36,6 +40,7 @@ interface StoreCreditDoc {
   amount: number;
   currency: string;
   status: 'issued' | 'reversed';
+  reversedAt?: string;
   createdAt: string;
 }
 
@@ -53,13 +58,70 @@ const STORE_CREDITS: CollectionDefinition = { name: 'platform_store_credits', in
 /** Discount codes and store credit kept in this service's own store: unique per shop, one per reward id. */
 export class EmbeddedCommercePlatform implements CommercePlatform {
   private readonly collections: ProductCollections;
+  private readonly orders: PlatformOrders;
 
   constructor(private readonly readStore: ReadStore) {
     this.collections = new ProductCollections(readStore);
+    this.orders = new PlatformOrders(readStore);
   }
 
   collectionsOf(shopId: string, productIds: string[]): Promise<Record<string, string[]>> {
     return this.collections.collectionsOf(shopId, productIds);
+  }
+
+  /** Credits issued for redemptions; a reversed one shows as a credit and its debit. Cursors: base64url of row ids. */
+  async storeCreditTransactions(
+    shopId: string,
+    platformCustomerId: number,
+    page: { limit: number; before?: string; after?: string },
+  ): Promise<StoreCreditPage> {
+    const credits = await this.readStore.collection<StoreCreditDoc>(STORE_CREDITS);
+    const rows = (await credits.find({ shopId, platformCustomerId })).flatMap((c) => {
+      const credit: StoreCreditTransaction = {
+        id: `${c.id}:credit`,
+        type: 'credit',
+        amount: c.amount,
+        currencyCode: c.currency,
+        reference: c.reference,
+        createdAt: c.createdAt,
+      };
+      if (c.status !== 'reversed') return [credit];
+      const reversedAt = c.reversedAt ?? c.createdAt;
+      return [
+        credit,
+        { ...credit, id: `${c.id}:debit`, type: 'debit' as const, amount: -c.amount, createdAt: reversedAt },
+      ];
+    });
+    rows.sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.id.localeCompare(a.id));
+    const decode = (cursor?: string) => (cursor ? Buffer.from(cursor, 'base64url').toString('utf8') : undefined);
+    const at = (cursor?: string) => {
+      const id = decode(cursor);
+      const index = id === undefined ? -1 : rows.findIndex((r) => r.id === id);
+      if (id !== undefined && index < 0)
+        throw because.badRequest('the cursor is not one of this account', { field: 'cursor' });
+      return index;
+    };
+    const before = at(page.before);
+    const after = at(page.after);
+    const start = after >= 0 ? after + 1 : before >= 0 ? Math.max(0, before - page.limit) : 0;
+    const end = before >= 0 ? before : start + page.limit;
+    const items = rows.slice(start, Math.min(end, start + page.limit));
+    const cursor = (row?: StoreCreditTransaction) => (row ? Buffer.from(row.id).toString('base64url') : null);
+    return {
+      items,
+      hasNext: start + items.length < rows.length,
+      hasPre: start > 0,
+      startCursor: cursor(items[0]),
+      endCursor: cursor(items.at(-1)),
+    };
+  }
+
+  recordOrder(shopId: string, platformCustomerId: number, payload: unknown): Promise<void> {
+    return this.orders.put(shopId, platformCustomerId, payload);
+  }
+
+  customerOrders(shopId: string, platformCustomerId: number, orderId?: string): Promise<CustomerOrder[]> {
+    return this.orders.ofCustomer(shopId, platformCustomerId, orderId);
   }
 
   /** No platform to ask: every customer access token is refused (the log says why). */
@@ -127,7 +189,7 @@ export class EmbeddedCommercePlatform implements CommercePlatform {
   async reverseStoreCredit(shopId: string, reference: string): Promise<void> {
     const credits = await this.readStore.collection<StoreCreditDoc>(STORE_CREDITS);
     const doc = await credits.findOne({ shopId, reference });
-    if (doc) await credits.put({ ...doc, status: 'reversed' });
+    if (doc) await credits.put({ ...doc, status: 'reversed', reversedAt: new Date().toISOString() });
   }
 
   async setShopMetafield(shopId: string, metafield: ShopMetafield): Promise<void> {

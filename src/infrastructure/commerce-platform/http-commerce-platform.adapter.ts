@@ -1,4 +1,5 @@
 import { codeFor } from './discount-codes';
+import { CustomerOrder, toCustomerOrder } from './platform-orders';
 import { Logger } from '@nestjs/common';
 import { DomainError } from '../../shared/domain/domain-error';
 import {
@@ -8,7 +9,9 @@ import {
   ShopMetafield,
   PlatformCustomerIdentity,
   StoreCredit,
+  StoreCreditPage,
   StoreCreditRequest,
+  StoreCreditTransaction,
 } from './commerce-platform.port';
 
 export interface HttpCommercePlatformOptions {
@@ -144,6 +147,66 @@ export class HttpCommercePlatform implements CommercePlatform {
       `/metafields.json?namespace=${encodeURIComponent(namespace)}&fields=id,key&limit=250`,
     );
     return metafields ?? [];
+  }
+
+  /** The customer's store-credit account transactions, paged by the platform's own cursors. */
+  async storeCreditTransactions(
+    shopId: string,
+    platformCustomerId: number,
+    page: { limit: number; before?: string; after?: string },
+  ): Promise<StoreCreditPage> {
+    const query = new URLSearchParams({ limit: String(page.limit) });
+    if (page.before) query.set('before', page.before);
+    if (page.after) query.set('after', page.after);
+    const answer = await this.call<{
+      transactions?: Array<{
+        id: unknown;
+        amount: unknown;
+        currency: unknown;
+        reference?: unknown;
+        created_at: unknown;
+      }>;
+      page_info?: {
+        has_next?: boolean;
+        has_previous?: boolean;
+        start_cursor?: string | null;
+        end_cursor?: string | null;
+      };
+    }>(shopId, 'GET', `/customers/${platformCustomerId}/store_credit/transactions.json?${query.toString()}`);
+    const items = (answer.transactions ?? []).map((t): StoreCreditTransaction => {
+      const amount = Number(t.amount);
+      return {
+        id: String(t.id),
+        type: amount < 0 ? 'debit' : 'credit',
+        amount,
+        currencyCode: String(t.currency ?? ''),
+        reference: String(t.reference ?? ''),
+        createdAt: new Date(String(t.created_at)).toISOString(),
+      };
+    });
+    const info = answer.page_info ?? {};
+    return {
+      items,
+      hasNext: info.has_next ?? false,
+      hasPre: info.has_previous ?? false,
+      startCursor: info.start_cursor ?? null,
+      endCursor: info.end_cursor ?? null,
+    };
+  }
+
+  /** The platform keeps its orders: nothing to record here. */
+  recordOrder(): Promise<void> {
+    return Promise.resolve();
+  }
+
+  async customerOrders(shopId: string, platformCustomerId: number, orderId?: string): Promise<CustomerOrder[]> {
+    const query = new URLSearchParams({ customer_id: String(platformCustomerId), status: 'any', limit: '50' });
+    if (orderId) query.set('ids', orderId);
+    const { orders } = await this.call<{ orders?: unknown[] }>(shopId, 'GET', `/orders.json?${query.toString()}`);
+    return (orders ?? [])
+      .map(toCustomerOrder)
+      .filter((o) => !orderId || String(o.id) === orderId)
+      .sort((a, b) => b.createdAt.localeCompare(a.createdAt));
   }
 
   async verifyCustomerToken(shopId: string, accessToken: string): Promise<PlatformCustomerIdentity | null> {

@@ -13,6 +13,7 @@ import { UpdateCustomerProfileCommand } from '../../ledger/enrolment/update-cust
 import { CancelOrderCommand, RecordOrderCommand, RecordRefundCommand } from '../../ledger/orders/record-order.handler';
 import { parseCollection, parseCustomer, parseOrder, parseRefund, PlatformCustomer } from '../platform-payloads';
 import { ProductCollections } from '../../infrastructure/commerce-platform/product-collections';
+import { COMMERCE_PLATFORM, CommercePlatform } from '../../infrastructure/commerce-platform/commerce-platform.port';
 import { ORDERS, OrderDoc, orderDocId } from '../projections/order-view.projection';
 import { customerIdFor } from '../../ledger/customer-identity';
 import { CUSTOMERS, CustomerDoc } from '../../ledger/projections/ledger-read-models';
@@ -46,6 +47,7 @@ export class PlatformWebhooksController {
     private readonly shops: ShopDirectory,
     private readonly commands: CommandBus,
     @Inject(READ_STORE) private readonly readStore: ReadStore,
+    @Inject(COMMERCE_PLATFORM) private readonly platform: CommercePlatform,
   ) {
     this.collections = new ProductCollections(readStore);
   }
@@ -118,6 +120,7 @@ export class PlatformWebhooksController {
         if (!customer) return { ignored: 'guest order' };
         // An order can arrive before its customers/create: the customer is enrolled from the order.
         await this.enrol(shopId, customer);
+        await this.platform.recordOrder(shopId, customer.platformCustomerId, body);
         const { recorded, pointsEarned } = await this.commands.execute(
           new RecordOrderCommand(shopId, customer.platformCustomerId, order),
         );
@@ -126,6 +129,7 @@ export class PlatformWebhooksController {
       case 'orders/cancelled': {
         const { customer, order } = parseOrder(body);
         if (!customer) return { ignored: 'guest order' };
+        await this.platform.recordOrder(shopId, customer.platformCustomerId, body);
         const { recorded } = await this.commands.execute(
           new CancelOrderCommand(shopId, customer.platformCustomerId, order.orderId),
         );

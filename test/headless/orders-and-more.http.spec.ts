@@ -1,0 +1,224 @@
+import { createTestApp, TestApp, auth, expectError, expectSuccess } from '../support/test-app';
+import { defaultStoreKind } from '../support/stores';
+import { ProvisionedShop } from '../../src/operator/provision-shop.handler';
+import { bearer, HEADLESS, paidOrder, tokenFor } from './headless-support';
+
+describe(`headless orders, store credit, referral history and loyalty-page reads (${defaultStoreKind()})`, () => {
+  let t: TestApp;
+  let shop: ProvisionedShop;
+  let token: string;
+  let other: string;
+  const get = (path: string, as = token) => t.http().get(`${HEADLESS}${path}`).set(bearer(as));
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    shop = await t.shop();
+    await t.enrol(shop, 1001);
+    await t.enrol(shop, 1002);
+    await t.platform(shop, 'orders/paid', paidOrder(450790001, 1001)).expect(200);
+    await t
+      .platform(shop, 'orders/paid', paidOrder(450790002, 1001, { created_at: '2026-03-01T10:00:00Z' }))
+      .expect(200);
+    await t.platform(shop, 'orders/paid', paidOrder(450790003, 1002)).expect(200);
+    token = await tokenFor(t, shop, 1001);
+    other = await tokenFor(t, shop, 1002);
+  });
+  afterAll(() => t.close());
+
+  describe('GET /customer/orders (embedded platform: the orders its webhooks described)', () => {
+    it('my orders, newest first, every field of 2.7 in cents of the presentment currency', async () => {
+      const res = await get('/customer/orders').expect(200);
+      expect(res.headers['cache-control']).toBe('private, no-store');
+      const orders = expectSuccess(res.body);
+      expect(orders.map((o: any) => o.id)).toEqual([450790002, 450790001]);
+      expect(orders[1]).toEqual({
+        id: 450790001,
+        name: '#1001',
+        createdAt: '2026-02-01T10:00:00.000Z',
+        financialStatus: 'paid',
+        fulfillmentStatus: null,
+        currencyCode: 'EUR',
+        totalPrice: 4590,
+        subtotalPrice: 4490,
+        totalTax: 400,
+        totalDiscounts: 500,
+        totalShipping: 500,
+        orderStatusUrl: 'https://shop.example.com/orders/450790001/status',
+        paymentGatewayNames: ['card'],
+        customer: { email: 'c1001@example.com', firstName: 'Ada', lastName: 'Lovelace' },
+        shippingMethod: 'Standard',
+        discounts: [
+          { code: 'LOY-AAAA', type: 'discount_code', targetType: 'line_item', amount: 500, percentage: null },
+        ],
+        lineItemCount: 1,
+        lineItems: [
+          {
+            title: 'Tea',
+            quantity: 2,
+            price: 4490,
+            image: '',
+            variantTitle: 'Green',
+            variantId: '808950810',
+            productId: 632910392,
+            productHandle: '',
+          },
+        ],
+        shippingAddress: { city: 'Paris', country: 'FR' },
+        billingAddress: { city: 'Paris', country: 'FR' },
+      });
+    });
+
+    it('orderId narrows to 0 or 1; another customer never sees mine; 400 for a non-numeric orderId', async () => {
+      expect((await get('/customer/orders?orderId=450790001').expect(200)).body.data.map((o: any) => o.id)).toEqual([
+        450790001,
+      ]);
+      expect((await get('/customer/orders?orderId=450790001', other).expect(200)).body.data).toEqual([]);
+      expect((await get('/customer/orders', other).expect(200)).body.data.map((o: any) => o.id)).toEqual([450790003]);
+      const bad = await get('/customer/orders?orderId=%23100').expect(400);
+      expect(expectError(bad.body, 'BAD_REQUEST', 400).field).toBe('orderId');
+    });
+
+    it('a cancelled order shows as the platform last described it', async () => {
+      await t
+        .platform(
+          shop,
+          'orders/cancelled',
+          paidOrder(450790002, 1001, { financial_status: 'voided', created_at: '2026-03-01T10:00:00Z' }),
+        )
+        .expect(200);
+      const [latest] = (await get('/customer/orders').expect(200)).body.data;
+      expect(latest).toMatchObject({ id: 450790002, financialStatus: 'voided' });
+    });
+  });
+
+  describe('GET /customer/store-credit/transactions (embedded platform)', () => {
+    it('credits bought with points, newest first, paged with opaque cursors', async () => {
+      const program = (
+        await t
+          .http()
+          .post('/rest_api/v2/programs')
+          .set(auth(shop))
+          .send({
+            type: 'spending',
+            event: 'store_credit',
+            title: '$3 credit',
+            spending: { pointsCost: 10, rewardValue: 3 },
+          })
+          .expect(201)
+      ).body.data.id;
+      await t
+        .http()
+        .post('/rest_api/v2/transactions/points/award')
+        .set(auth(shop))
+        .send({ platformCustomerId: '1001', point: 30 })
+        .expect(200);
+      const references: string[] = [];
+      for (let i = 0; i < 3; i++)
+        references.push(
+          (
+            await t
+              .http()
+              .post(`${HEADLESS}/customer/redeem`)
+              .set(bearer(token))
+              .send({ programId: program })
+              .expect(200)
+          ).body.data.couponCode,
+        );
+      const all = await get('/customer/store-credit/transactions').expect(200);
+      expect(all.headers['cache-control']).toBe('private, no-store');
+      const rows = expectSuccess(all.body);
+      expect(rows.map((r: any) => r.reference).sort()).toEqual([...references].sort());
+      expect(rows[0]).toEqual({
+        id: expect.any(String),
+        type: 'credit',
+        amount: 3,
+        currencyCode: 'USD',
+        reference: expect.stringMatching(/^CREDIT-/),
+        createdAt: expect.any(String),
+      });
+      const first = await get('/customer/store-credit/transactions?limit=2').expect(200);
+      expect(first.body.data.map((r: any) => r.id)).toEqual(rows.slice(0, 2).map((r: any) => r.id));
+      const { pagination } = first.body.meta;
+      expect(pagination).toEqual({
+        hasNext: true,
+        hasPre: false,
+        startCursor: expect.any(String),
+        endCursor: expect.any(String),
+      });
+      const next = await get(`/customer/store-credit/transactions?limit=2&after=${pagination.endCursor}`).expect(200);
+      expect(next.body.data.map((r: any) => r.id)).toEqual([rows[2].id]);
+      expect(next.body.meta.pagination).toMatchObject({ hasNext: false, hasPre: true });
+      const back = await get(
+        `/customer/store-credit/transactions?limit=2&before=${next.body.meta.pagination.startCursor}`,
+      ).expect(200);
+      expect(back.body.data.map((r: any) => r.id)).toEqual(rows.slice(0, 2).map((r: any) => r.id));
+      // Another customer's account is theirs: empty, and my cursors mean nothing there.
+      expect((await get('/customer/store-credit/transactions', other).expect(200)).body.data).toEqual([]);
+      expectError(
+        (await get(`/customer/store-credit/transactions?after=${pagination.endCursor}`, other).expect(400)).body,
+        'BAD_REQUEST',
+        400,
+      );
+    });
+  });
+
+  it('GET /customer/referral-history: empty (no referral programs yet), with pagination', async () => {
+    const res = await get('/customer/referral-history').expect(200);
+    expect(res.headers['cache-control']).toBe('private, no-store');
+    expect(expectSuccess(res.body)).toEqual([]);
+    expect(res.body.meta).toEqual({ pagination: { hasNext: false, hasPre: false } });
+  });
+
+  describe('loyalty-page parity reads', () => {
+    it('rewards: my coupons as {success, data, pageInfo, error}; extraCouponIds adds my other ones', async () => {
+      const res = await get('/customer/loyalty-page/rewards?limit=2').expect(200);
+      expect(res.headers['cache-control']).toBe('private, no-store');
+      expect(res.body).toEqual({
+        success: true,
+        data: expect.any(Array),
+        pageInfo: { hasNext: true, hasPre: false },
+        error: '',
+      });
+      expect(res.body.data).toHaveLength(2);
+      expect(res.body.data[0]).toMatchObject({ couponStatus: 'active', pointsSpent: 10 });
+      const unavailable = await get('/customer/loyalty-page/rewards?isAvailableCoupon=false').expect(200);
+      expect(unavailable.body).toEqual({
+        success: true,
+        data: [],
+        pageInfo: { hasNext: false, hasPre: false },
+        error: '',
+      });
+      const all = (await get('/customer/loyalty-page/rewards?limit=50').expect(200)).body.data;
+      const withExtra = await get(
+        `/customer/loyalty-page/rewards?isAvailableCoupon=false&extraCouponIds=${all[0].id},nope`,
+      ).expect(200);
+      expect(withExtra.body.data.map((r: any) => r.id)).toEqual([all[0].id]);
+      // Someone else's coupon id is not theirs to add.
+      const theirs = await get(
+        `/customer/loyalty-page/rewards?isAvailableCoupon=false&extraCouponIds=${all[0].id}`,
+        other,
+      ).expect(200);
+      expect(theirs.body.data).toEqual([]);
+    });
+
+    it('activities and referral history; a handled failure is 200 with success false', async () => {
+      const acts = await get('/customer/loyalty-page/activities?limit=1').expect(200);
+      expect(acts.body).toMatchObject({ success: true, pageInfo: { hasNext: true, hasPre: false }, error: '' });
+      expect(acts.body.data[0]).toMatchObject({ type: 'redeem_point', points: -10 });
+      const refs = await get('/customer/loyalty-page/referral-history').expect(200);
+      expect(refs.body).toEqual({ success: true, data: [], pageInfo: { hasNext: false, hasPre: false }, error: '' });
+      const stale = await get('/customer/loyalty-page/activities?after=not-an-activity').expect(200);
+      expect(stale.body).toEqual({
+        success: false,
+        data: [],
+        pageInfo: { hasNext: false, hasPre: false },
+        error: expect.any(String),
+      });
+      const bad = await get('/customer/loyalty-page/rewards?isAvailableCoupon=maybe').expect(400);
+      expect(expectError(bad.body, 'BAD_REQUEST', 400).field).toBe('isAvailableCoupon');
+      const anonymous = await t.http().get(`${HEADLESS}/customer/loyalty-page/activities`);
+      expect(anonymous.status).toBe(401);
+      expect(anonymous.text).toBe('');
+    });
+  });
+});
