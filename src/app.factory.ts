@@ -8,6 +8,7 @@ import { openStorage, Storage } from './infrastructure/storage';
 import { AppModule, AppModuleOptions } from './app.module';
 import { validationPipe } from './shared/http/validation';
 import { requestLog, ROOT_LOGGER } from './shared/http/request-log';
+import { inputPolicy } from './shared/http/input/input-policy.middleware';
 import { Clock, IdGenerator } from './shared/domain/clock';
 
 export interface CreateAppOptions {
@@ -27,13 +28,14 @@ async function moduleOptions(options: CreateAppOptions): Promise<AppModuleOption
 /** The HTTP application, configured the same way for `npm start`, the tests and the benchmark. */
 export async function createHttpApp(options: CreateAppOptions = {}): Promise<INestApplication> {
   const module = await moduleOptions(options);
+  // Bodies are read by the input policy (size, depth, encoding, text), not by the stock parsers.
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(module), {
-    rawBody: true,
+    bodyParser: false,
     bufferLogs: true,
   });
   app.useLogger(app.get(Logger));
   app.use(requestLog(app.get(ROOT_LOGGER)));
-  app.useBodyParser('json', { limit: '1mb' });
+  app.use(inputPolicy());
   app.useGlobalPipes(validationPipe());
   app.disable('x-powered-by');
   app.enableShutdownHooks();

@@ -10,7 +10,7 @@ import { EVENT_STORE } from './infrastructure/event-store/event-store.port';
 import { READ_STORE } from './infrastructure/read-store/read-store.port';
 import { CLOCK, Clock, ID_GENERATOR, IdGenerator, systemClock } from './shared/domain/clock';
 import { randomIds } from './shared/domain/ids';
-import { V2ExceptionFilter } from './shared/http/v2-exception.filter';
+import { ApiExceptionFilter } from './shared/http/api-exception.filter';
 import { ROOT_LOGGER } from './shared/http/request-log';
 import { Projection, PROJECTIONS } from './projections/projection';
 import { ProjectionRunner } from './projections/projection-runner';
@@ -140,7 +140,7 @@ export class AppModule implements OnApplicationBootstrap, OnApplicationShutdown 
         { provide: CLOCK, useValue: options.clock ?? systemClock },
         { provide: ID_GENERATOR, useValue: options.ids ?? randomIds },
         { provide: 'FOLLOW_PROJECTIONS', useValue: options.followProjections !== false },
-        { provide: APP_FILTER, useClass: V2ExceptionFilter },
+        { provide: APP_FILTER, useClass: ApiExceptionFilter },
         ...PROJECTION_CLASSES,
         { provide: PROJECTIONS, useFactory: (...projections: Projection[]) => projections, inject: PROJECTION_CLASSES },
         Metrics,

@@ -22,6 +22,7 @@ import { decideTiers, followTierLadder, TiersCommand } from './tiers/tiers.decis
 import { evolveTiers } from './tiers/tiers.state';
 import { decideMembership, MembershipCommand } from './enrolment/membership.decisions';
 import { evolveMembership } from './enrolment/membership.state';
+import { assertAmounts } from './amounts/amounts.invariant';
 
 /**
  * The customer ledger: one customer's stream of points, tiers, orders and coupons, decided by one
@@ -109,9 +110,12 @@ function decideCommand(command: CustomerCommand, state: CustomerState): Customer
   }
 }
 
-/** A policy decides; then the tier ladder follows what the decision did to the tier point. */
+/**
+ * A policy decides; then the tier ladder follows what the decision did to the tier point; then the
+ * amounts invariant checks every point value the decision would record.
+ */
 export function decideCustomer(command: CustomerCommand, state: CustomerState): CustomerEvent[] {
-  return followTierLadder(command, state, decideCommand(command, state), evolveCustomer);
+  return assertAmounts(followTierLadder(command, state, decideCommand(command, state), evolveCustomer));
 }
 
 export const customerLedger: Decider<CustomerState, CustomerCommand, CustomerEvent> = {

@@ -1,7 +1,8 @@
 import { Body, HttpCode, Param, Post } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsIn, IsNotEmpty, IsOptional, IsString } from 'class-validator';
+import { IsIn, IsNotEmpty, IsString, MaxLength } from 'class-validator';
+import { Optional } from '../shared/http/validation';
 import { ok } from '../shared/http/envelope';
 import { PLANS } from '../shops/domain/shop-events';
 import { OperatorApi } from './operator-api';
@@ -13,10 +14,11 @@ export class CreateShopDto {
   @ApiProperty({ example: 'myshop.example.com' })
   @IsString()
   @IsNotEmpty({ message: 'domain is required' })
+  @MaxLength(253)
   domain: string;
-  @ApiPropertyOptional({ enum: PLANS, default: 'ultimate' }) @IsOptional() @IsIn(PLANS) plan?: string;
-  @ApiPropertyOptional({ default: 'USD' }) @IsOptional() @IsString() currency?: string;
-  @ApiPropertyOptional({ default: 'UTC' }) @IsOptional() @IsString() timezone?: string;
+  @ApiPropertyOptional({ enum: PLANS, default: 'ultimate' }) @Optional() @IsIn(PLANS) plan?: string;
+  @ApiPropertyOptional({ default: 'USD' }) @Optional() @IsString() @MaxLength(3) currency?: string;
+  @ApiPropertyOptional({ default: 'UTC' }) @Optional() @IsString() @MaxLength(100) timezone?: string;
 }
 
 @OperatorApi('admin/api/shops')

@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { READ_STORE, ReadStore } from '../infrastructure/read-store/read-store.port';
 import { TierDoc, TIERS } from './projections/tier-read-models';
 import { TierRung } from './domain/tier-rung';
+import { ShopTierIds } from '../shared/shop-tier-ids';
 
 interface ShopTiers {
   docs: TierDoc[];
@@ -17,11 +18,15 @@ interface ShopTiers {
  * counter stops a load that started before an invalidation from storing what it read.
  */
 @Injectable()
-export class TierCatalog {
+export class TierCatalog implements ShopTierIds {
   private readonly cache = new Map<string, ShopTiers>();
   private generation = 0;
 
   constructor(@Inject(READ_STORE) private readonly readStore: ReadStore) {}
+
+  async tierIdsOf(shopId: string): Promise<string[]> {
+    return (await this.forShop(shopId)).docs.map((t) => t.id);
+  }
 
   invalidate(shopId: string): void {
     this.generation++;

@@ -9,10 +9,12 @@ import { TierNames } from './queries/tier-names';
 import { GetTierHandler, ListTiersHandler } from './queries/tier-queries';
 import { TierViewProjection } from './projections/tier-view.projection';
 import { TiersController } from './http/tiers.controller';
+import { SHOP_TIER_IDS } from '../shared/shop-tier-ids';
 
 export const TIERS_CAPABILITY: Capability = {
   providers: [
     TierCatalog,
+    { provide: SHOP_TIER_IDS, useExisting: TierCatalog },
     TierLadderReader,
     TierLadderCommands,
     DefineTierHandler,

@@ -100,6 +100,29 @@ describe.each(readStoreKinds())('read store contract (%s)', (kind) => {
     ).rejects.toBeInstanceOf(UnknownCursorError);
   });
 
+  it("a cursor outside the filter (another owner's document) is unknown, exactly like a missing one", async () => {
+    const mine = await makeGroup(3);
+    const theirs = await makeGroup(3);
+    const sort = { field: 'createdAt', direction: 'desc' as const };
+    for (const cursor of [theirs.docs[1].id, 'missing']) {
+      for (const side of ['after', 'before'] as const) {
+        const error = await rows.page({ filter: { group: mine.group }, sort, limit: 5, [side]: cursor }).then(
+          () => null,
+          (e: unknown) => e,
+        );
+        expect(error).toBeInstanceOf(UnknownCursorError);
+      }
+    }
+    const own = await rows.page({ filter: { group: mine.group }, sort, limit: 5, after: mine.docs[2].id });
+    expect(own.items.map((d) => d.id)).toEqual([mine.docs[1].id, mine.docs[0].id]);
+    // With an owner scope, the same holds for a cursor of another owner...
+    const scoped = { filter: { group: mine.group, active: true }, scope: { group: mine.group }, sort, limit: 5 };
+    await expect(rows.page({ ...scoped, after: theirs.docs[1].id })).rejects.toBeInstanceOf(UnknownCursorError);
+    // ... while one of the owner outside the other filters pages on from its place.
+    const inScope = await rows.page({ ...scoped, after: mine.docs[1].id });
+    expect(inScope.items.map((d) => d.id)).toEqual([mine.docs[0].id]);
+  });
+
   it('clear empties one collection only', async () => {
     const other = await readStore.collection<Row>({ name: 'contract_other' });
     await other.put({ id: 'keep', group: 'g', createdAt: 'a', score: 0, active: true, note: null });

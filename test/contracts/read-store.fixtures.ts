@@ -136,10 +136,12 @@ export const QUERY_CASES: QueryCase[] = [
   { name: 'pages over ties (desc)', run: (r, _g, t) => walkPages(r, { group: t }, desc('score'), 2) },
   {
     name: 'a cursor outside the filter',
-    // The cursor document does not match the filter: pages go on from its place in the order.
+    // The cursor document does not match the filter but is in the list's scope: pages go on from
+    // its place in the order.
     run: async (r, g) => {
       const page = await r.page({
         filter: { group: g, active: true },
+        scope: { group: g },
         sort: desc('createdAt'),
         limit: 2,
         after: `${g}-005`,

@@ -11,6 +11,7 @@ const create = (event: string, settings: Record<string, unknown>, kind: 'earning
   kind,
   event,
   settings: { title: 'T', ...settings },
+  tierIds: ['gold'],
 });
 
 describe('programs', () => {
@@ -85,15 +86,15 @@ describe('programs', () => {
       .events();
     spec
       .given([created])
-      .when({ type: 'UpdateProgram', meta: meta(), programId: 'p1', changes: { status: false } })
+      .when({ type: 'UpdateProgram', meta: meta(), programId: 'p1', changes: { status: false }, tierIds: [] })
       .thenMatches([{ type: T.Updated, changes: { status: false } }]);
     spec
       .given([created])
-      .when({ type: 'UpdateProgram', meta: meta(), programId: 'p1', changes: { earnPoint: 5 } })
+      .when({ type: 'UpdateProgram', meta: meta(), programId: 'p1', changes: { earnPoint: 5 }, tierIds: [] })
       .thenNothing();
     spec
       .given([created])
-      .when({ type: 'UpdateProgram', meta: meta(), programId: 'p1', changes: { earnPoint: -1 } })
+      .when({ type: 'UpdateProgram', meta: meta(), programId: 'p1', changes: { earnPoint: -1 }, tierIds: [] })
       .thenThrows('BAD_REQUEST');
     spec
       .given([created])

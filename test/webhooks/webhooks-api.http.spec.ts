@@ -6,6 +6,8 @@ const expectApiError = (body: any) => {
     success: false,
     error: expect.any(String),
     code: expect.any(String),
+    // Validation refusals also name the field.
+    ...(body.field !== undefined ? { field: expect.any(String) } : {}),
     timestamp: expect.any(String),
   });
   return body.error as string;

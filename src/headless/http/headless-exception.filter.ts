@@ -1,6 +1,6 @@
 import { ArgumentsHost, Catch, ExceptionFilter, Logger } from '@nestjs/common';
 import { Request, Response } from 'express';
-import { toErrorBody } from '../../shared/http/v2-exception.filter';
+import { toErrorBody } from '../../shared/http/error-body';
 import { DomainError } from '../../shared/domain/domain-error';
 import { HeadlessRequest } from './headless-request';
 import { localeRequestOf, ShopText } from '../../translations/queries/shop-text';

@@ -253,7 +253,9 @@ class MongoCollection<T extends Document> implements Collection<T> {
     const cursorId = request.after ?? request.before;
     let cursorValue: Scalar = null;
     if (cursorId) {
-      const cursorDoc = await this.get(cursorId);
+      // The cursor must be a document of the list's owner (e.g. the shop): one of another shop
+      // answers exactly like one that does not exist.
+      const cursorDoc = await this.findOne({ ...(request.scope ?? request.filter), id: cursorId });
       if (!cursorDoc) throw new UnknownCursorError(cursorId);
       cursorValue = (cursorDoc as unknown as Record<string, Scalar>)[request.sort.field] ?? null;
     }

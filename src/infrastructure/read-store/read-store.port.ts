@@ -27,9 +27,17 @@ export interface PageRequest {
   filter: Filter;
   sort: SortSpec;
   limit: number;
-  /** Document ids: items after / before this document in the sort order. */
+  /**
+   * Document ids: items after / before this document in the sort order. The cursor must be a
+   * document of the list's owner (`scope`, e.g. `{shopId}`; without it, the whole filter): one
+   * outside it (another shop's) is an UnknownCursorError exactly like a missing one, so cursors
+   * never reveal what exists elsewhere. Within the scope, a cursor that no longer matches the other
+   * filters pages on from its place in the order.
+   */
   after?: string;
   before?: string;
+  /** The fields that make a document part of the list's owner (see `after`). */
+  scope?: Filter;
 }
 
 export interface Page<T> {
@@ -83,7 +91,7 @@ export interface ReadStore {
   close(): Promise<void>;
 }
 
-/** A cursor named a document that does not exist (or no longer matches). */
+/** A cursor named a document that does not exist or is not in the list (another owner, outside the filter). */
 export class UnknownCursorError extends Error {
   constructor(readonly cursor: string) {
     super(`Unknown cursor ${cursor}`);

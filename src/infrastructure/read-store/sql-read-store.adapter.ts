@@ -171,9 +171,15 @@ class SqlCollection<T extends Document> implements Collection<T> {
     const backward = !request.after && !!request.before;
     let cursorValue: Scalar = null;
     if (cursorId) {
-      const cursorDoc = await this.get(cursorId);
-      if (!cursorDoc) throw new UnknownCursorError(cursorId);
-      cursorValue = (cursorDoc as unknown as Record<string, Scalar>)[sort.field] ?? null;
+      // The cursor must be a document of the list's owner (e.g. the shop): one of another shop
+      // answers exactly like one that does not exist.
+      const cursorParams: unknown[] = [cursorId];
+      const [cursorRow] = await this.sql.query<{ doc: T }>(
+        `SELECT doc FROM ${this.table} WHERE id = $1 AND ${this.where(request.scope ?? request.filter, cursorParams)}`,
+        cursorParams,
+      );
+      if (!cursorRow) throw new UnknownCursorError(cursorId);
+      cursorValue = (cursorRow.doc as unknown as Record<string, Scalar>)[sort.field] ?? null;
     }
     // "Forward" means in the requested sort direction.
     const beyond = (forward: boolean, params: unknown[], inclusive = false): string => {

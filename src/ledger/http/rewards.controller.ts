@@ -103,6 +103,7 @@ export class RewardsController {
     const page = await rewards.page({
       filter,
       sort: { field: 'sortKey', direction: query.order === 'createdAt_asc' ? 'asc' : 'desc' },
+      scope: { shopId: shop.id, customerId: customer.id },
       limit: query.limit,
       after: query.after,
       before: query.before,

@@ -15,9 +15,10 @@ import {
   pointsReset,
 } from '../events/customer-events';
 import { PointsShare } from './points.state';
+import { MAX_POINTS } from '../../shared/domain/limits';
 
 /** Largest single change and balance we accept: far below Number.MAX_SAFE_INTEGER, so sums stay exact. */
-export const MAX_POINTS = 1_000_000_000;
+export { MAX_POINTS };
 
 /** A change of points as asked: by whom (source, event) and why (notes, reason), with its idempotency key. */
 export interface PointsRequest {

@@ -54,6 +54,7 @@ export class ListCustomersHandler implements IQueryHandler<
     const page = await customers.page({
       filter,
       sort: { field, direction },
+      scope: { shopId },
       limit: options.limit,
       before: options.before,
       after: options.after,

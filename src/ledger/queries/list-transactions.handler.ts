@@ -59,6 +59,7 @@ export class ListTransactionsHandler implements IQueryHandler<
     const page = await transactions.page({
       filter,
       sort: { field: 'sortKey', direction },
+      scope: { shopId, customerId },
       limit: options.limit,
       before: options.before,
       after: options.after,

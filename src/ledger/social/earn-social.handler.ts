@@ -40,7 +40,10 @@ export class EarnSocialHandler implements ICommandHandler<
     if (!program || program.kind !== 'earning') throw invalid(`No earning program ${programId} in this shop`);
     if (!(SOCIAL_EVENTS as readonly string[]).includes(program.event))
       throw invalid(`Program ${programId} is not a social program`);
-    if (event && event !== program.event) throw invalid(`Program ${programId} is for ${program.event}, not ${event}`);
+    if (event !== null && !(SOCIAL_EVENTS as readonly string[]).includes(event))
+      throw invalid(`${event} is not a social event (one of ${SOCIAL_EVENTS.join(', ')})`);
+    if (event !== null && event !== program.event)
+      throw invalid(`Program ${programId} is for ${program.event}, not ${event}`);
     const rungs = await this.tiers.rungs(shopId);
     const earningLimit = await this.shops.earningLimit(shopId);
     const decision = await this.commands.run(shopId, customerIdFor(shopId, platformCustomerId), (meta) => {

@@ -1,4 +1,5 @@
 import { ProgramSettings } from './program-events';
+import { MAX_POINTS } from '../../shared/domain/limits';
 
 /** The values an order's points were computed with, recorded on the event (a refund reverses exactly these). */
 export interface OrderEarningRule {
@@ -124,19 +125,24 @@ export function earningBaseCents(rule: OrderEarningRule, totalCents: number, lin
   return Math.min(totalCents, counted);
 }
 
-/** Points for an order total: earnPoint per rateMoney of currency (price), or earnPoint per order (flat). */
+/**
+ * Points for an order total: earnPoint per rateMoney of currency (price), or earnPoint per order
+ * (flat). Never more than MAX_POINTS for one order, and 0 for a rate below one cent (programs refuse
+ * such rates; rules recorded before that are read safely).
+ */
 export function pointsForOrder(rule: OrderEarningRule, totalCents: number): number {
   if (rule.earnBy === 'flat') return rule.earnPoint;
-  if (!rule.rateMoney || rule.rateMoney <= 0) return 0;
+  const rateCents = Math.round((rule.rateMoney ?? 0) * 100);
+  if (!Number.isFinite(rateCents) || rateCents < 1 || !Number.isFinite(totalCents) || totalCents <= 0) return 0;
   // Cents and rate in hundredths keep the division exact for ordinary prices.
-  const raw = (rule.earnPoint * totalCents) / Math.round(rule.rateMoney * 100);
+  const raw = (rule.earnPoint * totalCents) / rateCents;
   const rounded =
     rule.roundingMethod === 'floor'
       ? Math.floor(raw + 1e-9)
       : rule.roundingMethod === 'ceil'
         ? Math.ceil(raw - 1e-9)
         : Math.round(raw);
-  return Math.max(0, rounded);
+  return Number.isFinite(rounded) ? Math.min(MAX_POINTS, Math.max(0, rounded)) : 0;
 }
 
 /** Pro rata: of `earned` points, how many a refund of refundedCents (cumulative) out of totalCents takes back. */

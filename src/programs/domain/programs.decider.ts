@@ -2,6 +2,7 @@ import { assertNever, Decider } from '../../shared/domain/decider';
 import { CommandMeta } from '../../shared/domain/command-meta';
 import { because } from '../../shared/domain/domain-error';
 import { changedFields, isOneOf } from '../../shared/domain/guards';
+import { isIntegerIn, isMoney, MAX_COUNT, MAX_EARN_POINT, MAX_PRIORITY } from '../../shared/domain/limits';
 import { spendingRules } from './spending-rules';
 import {
   EARNING_EVENTS,
@@ -30,8 +31,16 @@ export type ProgramCommand =
       kind: ProgramKind;
       event: string;
       settings: Partial<ProgramSettings> & { title: string };
+      /** The shop's tier ids: per-tier rates must name one of them. */
+      tierIds: readonly string[];
     }
-  | { type: 'UpdateProgram'; meta: CommandMeta; programId: string; changes: Partial<ProgramSettings> }
+  | {
+      type: 'UpdateProgram';
+      meta: CommandMeta;
+      programId: string;
+      changes: Partial<ProgramSettings>;
+      tierIds: readonly string[];
+    }
   | { type: 'DeleteProgram'; meta: CommandMeta; programId: string };
 
 export function defaultSettings(event: string, title: string): ProgramSettings {
@@ -77,13 +86,39 @@ function isHttpUrl(value: unknown): boolean {
 
 const bad = (field: string, message: string) => because.badRequest(`${field} ${message}`, { field });
 
-/** The rules every program must keep, named by field. */
-function check(kind: ProgramKind, event: string, s: ProgramSettings): void {
+const isText = (v: unknown, max: number) => typeof v === 'string' && v.length <= max;
+const isDate = (v: unknown) => v === null || (typeof v === 'string' && !Number.isNaN(Date.parse(v)));
+
+/**
+ * The rules every program must keep, named by field. Numbers are bounded (README "Limits") and rates
+ * are whole cents of at least 0.01, so no accepted program can compute a non-finite or overflowing
+ * amount of points; per-tier rates must name the shop's own tiers.
+ */
+function check(kind: ProgramKind, event: string, s: ProgramSettings, tierIds: readonly string[]): void {
   if (kind === 'earning' && !isOneOf(EARNING_EVENTS, event))
     throw bad('event', `must be one of ${EARNING_EVENTS.join(', ')}`);
   if (kind === 'spending' && !isOneOf(SPENDING_EVENTS, event))
     throw bad('event', `must be one of ${SPENDING_EVENTS.join(', ')}`);
-  if (!s.title.trim()) throw bad('title', 'must not be empty');
+  if (typeof s.title !== 'string' || !s.title.trim() || s.title.length > 200)
+    throw bad('title', 'must be a text of 1 to 200 characters');
+  if (!isText(s.description, 2000)) throw bad('description', 'must be a text of at most 2000 characters');
+  for (const key of ['status', 'isDraft', 'expired'] as const)
+    if (typeof s[key] !== 'boolean') throw bad(key, 'must be true or false');
+  if (!isIntegerIn(s.priority, -MAX_PRIORITY, MAX_PRIORITY))
+    throw bad('priority', `must be an integer from -${MAX_PRIORITY} to ${MAX_PRIORITY}`);
+  if (!isDate(s.startDate)) throw bad('startDate', 'must be an ISO 8601 date-time or null');
+  if (!isDate(s.endDate)) throw bad('endDate', 'must be an ISO 8601 date-time or null');
+  if (s.startDate && s.endDate && s.startDate > s.endDate) throw bad('endDate', 'must not be before startDate');
+  if (
+    s.translateTitle === null ||
+    typeof s.translateTitle !== 'object' ||
+    Array.isArray(s.translateTitle) ||
+    Object.keys(s.translateTitle).length > 100 ||
+    Object.values(s.translateTitle).some((t) => !isText(t, 200))
+  )
+    throw bad('translateTitle', 'must map language codes to titles of at most 200 characters');
+  if (s.spending === null || typeof s.spending !== 'object' || Array.isArray(s.spending))
+    throw bad('spending', 'must be an object');
   for (const key of ['urlLocation', 'iconUrl'] as const) {
     const url = s[key];
     if (url !== undefined && url !== null && !isHttpUrl(url)) throw bad(key, 'must be an http(s) URL');
@@ -94,11 +129,13 @@ function check(kind: ProgramKind, event: string, s: ProgramSettings): void {
     spendingRules(s.spending, event);
     return;
   }
-  if (!Number.isInteger(s.earnPoint) || s.earnPoint < 0 || s.earnPoint > 1_000_000)
-    throw bad('earnPoint', 'must be an integer from 0 to 1,000,000');
+  if (!isIntegerIn(s.earnPoint, 0, MAX_EARN_POINT))
+    throw bad('earnPoint', `must be an integer from 0 to ${MAX_EARN_POINT.toLocaleString('en')}`);
   if (kind === 'earning' && s.earnPoint === 0) throw bad('earnPoint', 'must be at least 1 for an earning program');
   if (!['price', 'flat'].includes(s.earnBy)) throw bad('earnBy', 'must be price or flat');
-  if (event === 'place_order' && s.earnBy === 'price' && !(typeof s.rateMoney === 'number' && s.rateMoney > 0)) {
+  if (s.rateMoney !== null && !isMoney(s.rateMoney))
+    throw bad('rateMoney', 'must be an amount from 0.01 to 1,000,000 with at most 2 decimals');
+  if (event === 'place_order' && s.earnBy === 'price' && s.rateMoney === null) {
     throw bad('rateMoney', 'must be a positive amount when earning by price');
   }
   if (!['round', 'floor', 'ceil'].includes(s.roundingMethod))
@@ -110,21 +147,25 @@ function check(kind: ProgramKind, event: string, s: ProgramSettings): void {
   ) {
     throw bad('appliedSource', 'must list web and/or pos');
   }
-  if (!Number.isInteger(s.priority)) throw bad('priority', 'must be an integer');
-  if (s.startDate && s.endDate && s.startDate > s.endDate) throw bad('endDate', 'must not be before startDate');
+  for (const key of ['skipEarnPointGuest', 'autoRemovePoints', 'hasLimit'] as const)
+    if (typeof s[key] !== 'boolean') throw bad(key, 'must be true or false');
   if (!['day', 'week', 'month', 'year', 'lifetime'].includes(s.limitUnit))
     throw bad('limitUnit', 'must be day, week, month, year or lifetime');
-  if (!Number.isInteger(s.limitInterval) || s.limitInterval < 1)
-    throw bad('limitInterval', 'must be an integer of 1 or more');
-  if (!Number.isInteger(s.pendingDays) || s.pendingDays < 0 || s.pendingDays > 365)
-    throw bad('pendingDays', 'must be an integer from 0 to 365');
+  if (!isIntegerIn(s.limitInterval, 1, MAX_COUNT))
+    throw bad('limitInterval', `must be an integer from 1 to ${MAX_COUNT.toLocaleString('en')}`);
+  if (!isIntegerIn(s.pendingDays, 0, 365)) throw bad('pendingDays', 'must be an integer from 0 to 365');
   for (const key of ['includeProducts', 'excludeProducts', 'includeCollections', 'excludeCollections'] as const) {
-    if (!Array.isArray(s[key]) || s[key].some((id) => typeof id !== 'string' || !id))
-      throw bad(key, 'must be a list of product ids');
+    if (!Array.isArray(s[key]) || s[key].length > 1000 || s[key].some((id) => !isText(id, 100) || !id))
+      throw bad(key, 'must be a list of at most 1000 product ids');
   }
+  if (!Array.isArray(s.earnPointsTiers) || s.earnPointsTiers.length > 100)
+    throw bad('earnPointsTiers', 'must be a list of at most 100 tier rates');
   for (const [i, t] of s.earnPointsTiers.entries()) {
-    if (!t.tierId || !Number.isInteger(t.earnPoint) || t.earnPoint < 0)
-      throw bad(`earnPointsTiers[${i}]`, 'needs a tierId and an integer earnPoint of 0 or more');
+    if (!t || typeof t.tierId !== 'string' || !t.tierId || !isIntegerIn(t.earnPoint, 0, MAX_EARN_POINT))
+      throw bad(`earnPointsTiers[${i}]`, `needs a tierId and an integer earnPoint from 0 to ${MAX_EARN_POINT}`);
+    if (t.rateMoney !== null && t.rateMoney !== undefined && !isMoney(t.rateMoney))
+      throw bad(`earnPointsTiers[${i}].rateMoney`, 'must be an amount from 0.01 to 1,000,000 with at most 2 decimals');
+    if (!tierIds.includes(t.tierId)) throw bad(`earnPointsTiers[${i}].tierId`, 'is not a tier of this shop');
   }
 }
 
@@ -163,13 +204,18 @@ export function decidePrograms(command: ProgramCommand, state: ProgramsState): P
   switch (command.type) {
     case 'CreateProgram': {
       const settings = { ...defaultSettings(command.event, command.settings.title), ...command.settings };
-      check(command.kind, command.event, settings);
+      check(command.kind, command.event, settings, command.tierIds);
       return [{ ...base, type: T.Created, kind: command.kind, event: command.event, settings }];
     }
     case 'UpdateProgram': {
       const program = state.programs[command.programId];
       if (!program) throw because.notFound('Program');
-      check(program.kind, program.event, { ...program.settings, ...command.changes });
+      // Tier rates already stored may name a tier deleted since: only rates being set are checked.
+      const tierIds =
+        command.changes.earnPointsTiers === undefined
+          ? [...command.tierIds, ...(program.settings.earnPointsTiers ?? []).map((t) => t.tierId)]
+          : command.tierIds;
+      check(program.kind, program.event, { ...program.settings, ...command.changes }, tierIds);
       const changes = changedFields(program.settings, command.changes);
       return Object.keys(changes).length ? [{ ...base, type: T.Updated, changes }] : [];
     }

@@ -1,7 +1,16 @@
 import { because, DomainError } from '../../shared/domain/domain-error';
-import { isInteger, isOneOf, isRecord } from '../../shared/domain/guards';
+import { isOneOf, isRecord } from '../../shared/domain/guards';
 import { toCents } from '../../shared/domain/money';
 import { CombinedWith } from '../../infrastructure/commerce-platform/commerce-platform.port';
+import {
+  isIntegerIn,
+  isMoney,
+  MAX_COUNT,
+  MAX_DAYS,
+  MAX_MONEY,
+  MAX_POINTS,
+  MAX_TOTAL_COUNT,
+} from '../../shared/domain/limits';
 
 /** A gift a free_product reward can give (spec 2.4 GiftProduct). */
 export interface GiftProduct {
@@ -53,25 +62,31 @@ const bad = (field: string, message: string) =>
 const fail = (field: string, message: string): never => {
   throw bad(field, message);
 };
-const isCount = (v: unknown): v is number => isInteger(v) && v >= 0;
-const optionalCount = (sp: Record<string, unknown>, key: string, min = 0): number | null => {
+const optionalCount = (sp: Record<string, unknown>, key: string, min: number, max: number): number | null => {
   const v = sp[key];
   if (v === undefined || v === null) return null;
-  if (!isCount(v) || v < min) throw bad(key, `must be an integer of ${min} or more`);
+  if (!isIntegerIn(v, min, max)) throw bad(key, `must be an integer from ${min} to ${max.toLocaleString('en')}`);
   return v;
 };
 
-/** What redemption relies on in a gift: an id, and variants with ids. */
+/** What redemption relies on in a gift: an id, and at most 100 variants with ids. */
 const isGiftProduct = (g: unknown): g is GiftProduct =>
   isRecord(g) &&
   typeof g.id === 'string' &&
   Array.isArray(g.variants) &&
+  g.variants.length <= 100 &&
   g.variants.every((v: unknown) => isRecord(v) && typeof v.id === 'string');
 
-/** Reads and checks a spending object; every error names its field. The default reward type follows the event. */
+/**
+ * Reads and checks a spending object; every error names its field. The default reward type follows
+ * the event. Every number is bounded (README "Limits"), so a redemption's points, value and dates
+ * are always finite.
+ */
 export function spendingRules(sp: Record<string, unknown>, event: string): SpendingRules {
+  if (!isRecord(sp)) throw because.badRequest('spending must be an object', { field: 'spending' });
   const pointsCost = sp.pointsCost;
-  if (!isInteger(pointsCost) || pointsCost < 1) throw bad('pointsCost', 'must be an integer of 1 or more');
+  if (!isIntegerIn(pointsCost, 1, MAX_POINTS))
+    throw bad('pointsCost', `must be an integer from 1 to ${MAX_POINTS.toLocaleString('en')}`);
   const redeemType = sp.redeemType ?? 'fixed';
   if (redeemType !== 'fixed' && redeemType !== 'dynamic') throw bad('redeemType', 'must be fixed or dynamic');
   const rewardType = sp.rewardType ?? defaultRewardType(event);
@@ -80,9 +95,9 @@ export function spendingRules(sp: Record<string, unknown>, event: string): Spend
   const rewardValue =
     rawValue === null
       ? null
-      : typeof rawValue === 'number' && rawValue >= 0
+      : isMoney(rawValue, 0)
         ? rawValue
-        : fail('rewardValue', 'must be a number of 0 or more');
+        : fail('rewardValue', `must be an amount from 0 to ${MAX_MONEY.toLocaleString('en')} with at most 2 decimals`);
   if (
     (rewardType === 'fixed_amount' ||
       rewardType === 'amount_discount' ||
@@ -94,17 +109,17 @@ export function spendingRules(sp: Record<string, unknown>, event: string): Spend
   }
   if (rewardType === 'percentage' && rewardValue !== null && rewardValue > 100)
     throw bad('rewardValue', 'must be at most 100 for a percentage');
-  const minPoints = optionalCount(sp, 'minPoints');
-  const maxPoints = optionalCount(sp, 'maxPoints');
+  const minPoints = optionalCount(sp, 'minPoints', 0, MAX_POINTS);
+  const maxPoints = optionalCount(sp, 'maxPoints', 0, MAX_POINTS);
   if (minPoints !== null && maxPoints !== null && minPoints > maxPoints)
     throw bad('maxPoints', 'must not be below minPoints');
   const orderReq = sp.orderReqAmount;
-  if (
-    orderReq !== undefined &&
-    orderReq !== null &&
-    toCents(typeof orderReq === 'number' ? orderReq.toFixed(2) : orderReq) === null
-  )
-    throw bad('orderReqAmount', 'must be an amount such as "50.00"');
+  if (orderReq !== undefined && orderReq !== null) {
+    const cents =
+      typeof orderReq === 'number' ? (isMoney(orderReq, 0) ? toCents(orderReq.toFixed(2)) : null) : toCents(orderReq);
+    if (cents === null || cents > MAX_MONEY * 100)
+      throw bad('orderReqAmount', `must be an amount such as "50.00" (at most ${MAX_MONEY.toLocaleString('en')})`);
+  }
   const combined = sp.combinedWith ?? NO_COMBINING;
   if (!isRecord(combined) || Object.values(combined).some((v) => typeof v !== 'boolean')) {
     throw bad('combinedWith', 'must be an object of booleans (orderDiscounts, productDiscounts, shippingDiscounts)');
@@ -114,7 +129,7 @@ export function spendingRules(sp: Record<string, unknown>, event: string): Spend
     return typeof given === 'boolean' ? given : NO_COMBINING[key];
   };
   const giftProducts = sp.giftProducts ?? [];
-  if (!Array.isArray(giftProducts) || !giftProducts.every(isGiftProduct)) {
+  if (!Array.isArray(giftProducts) || giftProducts.length > 100 || !giftProducts.every(isGiftProduct)) {
     throw bad('giftProducts', 'must be a list of products with an id and variants [{id, title}]');
   }
   const mode = sp.giftSelectionMode ?? 'one';
@@ -124,8 +139,7 @@ export function spendingRules(sp: Record<string, unknown>, event: string): Spend
   if (rewardType === 'free_product' && giftProducts.length === 0)
     throw bad('giftProducts', 'must name at least one product for free_product');
   const hasLimitCartValue = redeemType === 'dynamic' && sp.hasLimitCartValue === true;
-  const limitCartValue = hasLimitCartValue ? optionalCount(sp, 'limitCartValue', 1) : null;
-  if (limitCartValue !== null && limitCartValue > 100) throw bad('limitCartValue', 'must be a percent from 1 to 100');
+  const limitCartValue = hasLimitCartValue ? optionalCount(sp, 'limitCartValue', 1, 100) : null;
   return {
     pointsCost,
     redeemType,
@@ -139,9 +153,9 @@ export function spendingRules(sp: Record<string, unknown>, event: string): Spend
         : typeof orderReq === 'number'
           ? orderReq.toFixed(2)
           : String(orderReq),
-    expiresInDays: optionalCount(sp, 'expiresInDays', 1),
-    limitRedeem: optionalCount(sp, 'limitRedeem', 1),
-    totalLimitationRedeem: optionalCount(sp, 'totalLimitationRedeem', 1),
+    expiresInDays: optionalCount(sp, 'expiresInDays', 1, MAX_DAYS),
+    limitRedeem: optionalCount(sp, 'limitRedeem', 1, MAX_COUNT),
+    totalLimitationRedeem: optionalCount(sp, 'totalLimitationRedeem', 1, MAX_TOTAL_COUNT),
     combinedWith: {
       orderDiscounts: combines('orderDiscounts'),
       productDiscounts: combines('productDiscounts'),

@@ -8,108 +8,154 @@ import {
   IsIn,
   IsInt,
   IsISO8601,
+  IsNotEmpty,
   IsNumber,
   IsObject,
   IsOptional,
   IsString,
   Matches,
+  Max,
   MaxLength,
   Min,
   ValidateNested,
 } from 'class-validator';
+import { IsMoney, Optional } from '../../shared/http/validation';
+import { ToIdString } from '../../shared/http/query-transforms';
+import {
+  MAX_COUNT,
+  MAX_EARN_POINT,
+  MAX_MONEY,
+  MAX_PRIORITY,
+  MAX_QUANTITY,
+  MIN_MONEY,
+} from '../../shared/domain/limits';
+import { SOCIAL_EVENTS } from '../domain/program-events';
 
 export class TierRateDto {
-  @ApiProperty() @IsString() tierId: string;
-  @ApiProperty() @IsInt() @Min(0) earnPoint: number;
-  @ApiPropertyOptional() @IsOptional() @IsNumber() rateMoney?: number | null;
+  @ApiProperty() @IsString() @MaxLength(100) tierId: string;
+  @ApiProperty({ maximum: MAX_EARN_POINT }) @IsInt() @Min(0) @Max(MAX_EARN_POINT) earnPoint: number;
+  @ApiPropertyOptional({ nullable: true, minimum: MIN_MONEY, maximum: MAX_MONEY })
+  @IsOptional()
+  @IsMoney('earnPointsTiers[].rateMoney')
+  rateMoney?: number | null;
 }
 
 export class CreateProgramDto {
   @ApiProperty({ enum: ['earning', 'spending'] })
   @IsIn(['earning', 'spending'], { message: 'type must be earning or spending' })
   type: 'earning' | 'spending';
-  @ApiProperty({ example: 'place_order' }) @IsString({ message: 'event is required' }) event: string;
+  @ApiProperty({ example: 'place_order' }) @IsString({ message: 'event is required' }) @MaxLength(50) event: string;
   @ApiProperty({ example: 'Points for every order' })
   @IsString({ message: 'title is required' })
   @MaxLength(200)
   title: string;
-  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(2000) description?: string;
-  @ApiPropertyOptional({ default: true }) @IsOptional() @IsBoolean() status?: boolean;
-  @ApiPropertyOptional({ default: false }) @IsOptional() @IsBoolean() isDraft?: boolean;
-  @ApiPropertyOptional({ default: false }) @IsOptional() @IsBoolean() expired?: boolean;
-  @ApiPropertyOptional({ default: 0 }) @IsOptional() @IsInt() priority?: number;
-  @ApiPropertyOptional({ format: 'date-time' }) @IsOptional() @IsISO8601() startDate?: string;
-  @ApiPropertyOptional({ format: 'date-time' }) @IsOptional() @IsISO8601() endDate?: string;
+  @ApiPropertyOptional() @Optional() @IsString() @MaxLength(2000) description?: string;
+  @ApiPropertyOptional({ default: true }) @Optional() @IsBoolean() status?: boolean;
+  @ApiPropertyOptional({ default: false }) @Optional() @IsBoolean() isDraft?: boolean;
+  @ApiPropertyOptional({ default: false }) @Optional() @IsBoolean() expired?: boolean;
+  @ApiPropertyOptional({ default: 0, minimum: -MAX_PRIORITY, maximum: MAX_PRIORITY })
+  @Optional()
+  @IsInt()
+  @Min(-MAX_PRIORITY)
+  @Max(MAX_PRIORITY)
+  priority?: number;
+  @ApiPropertyOptional({ format: 'date-time', nullable: true, description: 'null: no start date' })
+  @IsOptional()
+  @IsISO8601()
+  startDate?: string | null;
+  @ApiPropertyOptional({ format: 'date-time', nullable: true, description: 'null: no end date' })
+  @IsOptional()
+  @IsISO8601()
+  endDate?: string | null;
   @ApiPropertyOptional({ description: 'Points per rateMoney (earnBy price) or per event' })
-  @IsOptional()
+  @Optional()
   @IsInt({ message: 'earnPoint must be an integer' })
+  @Min(0)
+  @Max(MAX_EARN_POINT)
   earnPoint?: number;
-  @ApiPropertyOptional({ enum: ['price', 'flat'] }) @IsOptional() @IsIn(['price', 'flat']) earnBy?: 'price' | 'flat';
-  @ApiPropertyOptional({ description: 'Currency amount that earns earnPoint (earnBy price)' })
-  @IsOptional()
-  @IsNumber()
+  @ApiPropertyOptional({ enum: ['price', 'flat'] }) @Optional() @IsIn(['price', 'flat']) earnBy?: 'price' | 'flat';
+  @ApiPropertyOptional({
+    description: 'Currency amount that earns earnPoint (earnBy price)',
+    minimum: MIN_MONEY,
+    maximum: MAX_MONEY,
+  })
+  @Optional()
+  @IsMoney('rateMoney')
   rateMoney?: number;
   @ApiPropertyOptional({ enum: ['round', 'floor', 'ceil'] })
-  @IsOptional()
+  @Optional()
   @IsIn(['round', 'floor', 'ceil'])
   roundingMethod?: 'round' | 'floor' | 'ceil';
   @ApiPropertyOptional({ type: [String], example: ['web', 'pos'] })
-  @IsOptional()
+  @Optional()
   @IsArray()
   @IsIn(['web', 'pos'], { each: true })
   appliedSource?: Array<'web' | 'pos'>;
-  @ApiPropertyOptional() @IsOptional() @IsBoolean() skipEarnPointGuest?: boolean;
+  @ApiPropertyOptional() @Optional() @IsBoolean() skipEarnPointGuest?: boolean;
   @ApiPropertyOptional({ description: 'Take the points back when the order is cancelled or refunded' })
-  @IsOptional()
+  @Optional()
   @IsBoolean()
   autoRemovePoints?: boolean;
   @ApiPropertyOptional({ type: [TierRateDto] })
-  @IsOptional()
+  @Optional()
   @IsArray()
+  @ArrayMaxSize(100)
+  @IsObject({ each: true, message: '$property must be a list of objects' })
   @ValidateNested({ each: true })
   @Type(() => TierRateDto)
   earnPointsTiers?: TierRateDto[];
   @ApiPropertyOptional({ type: [String], description: 'place_order by price: only these product ids count' })
-  @IsOptional()
+  @Optional()
   @IsArray()
+  @ArrayMaxSize(1000)
   @IsString({ each: true })
+  @MaxLength(100, { each: true })
   includeProducts?: string[];
   @ApiPropertyOptional({ type: [String], description: 'place_order by price: these product ids never count' })
-  @IsOptional()
+  @Optional()
   @IsArray()
+  @ArrayMaxSize(1000)
   @IsString({ each: true })
+  @MaxLength(100, { each: true })
   excludeProducts?: string[];
   @ApiPropertyOptional({ type: [String], description: 'place_order by price: products of these collections count' })
-  @IsOptional()
+  @Optional()
   @IsArray()
+  @ArrayMaxSize(1000)
   @IsString({ each: true })
+  @MaxLength(100, { each: true })
   includeCollections?: string[];
   @ApiPropertyOptional({
     type: [String],
     description: 'place_order by price: products of these collections never count',
   })
-  @IsOptional()
+  @Optional()
   @IsArray()
+  @ArrayMaxSize(1000)
   @IsString({ each: true })
+  @MaxLength(100, { each: true })
   excludeCollections?: string[];
   @ApiPropertyOptional({ description: 'place_order: days the points are held before they can be spent (0-365)' })
-  @IsOptional()
+  @Optional()
   @IsInt({ message: 'pendingDays must be an integer' })
+  @Min(0)
+  @Max(365)
   pendingDays?: number;
   @ApiPropertyOptional({ description: 'Limit payments per customer (with limitUnit, limitInterval)' })
-  @IsOptional()
+  @Optional()
   @IsBoolean()
   hasLimit?: boolean;
   @ApiPropertyOptional({ enum: ['day', 'week', 'month', 'year', 'lifetime'] })
-  @IsOptional()
+  @Optional()
   @IsIn(['day', 'week', 'month', 'year', 'lifetime'])
   limitUnit?: 'day' | 'week' | 'month' | 'year' | 'lifetime';
   @ApiPropertyOptional({ description: 'Payments allowed per limitUnit' })
-  @IsOptional()
+  @Optional()
   @IsInt()
   @Min(1)
+  @Max(MAX_COUNT)
   limitInterval?: number;
-  @ApiPropertyOptional() @IsOptional() @IsObject() translateTitle?: Record<string, string>;
+  @ApiPropertyOptional() @Optional() @IsObject() translateTitle?: Record<string, string>;
   @ApiPropertyOptional({
     description: 'Earning: the page to follow, review or visit, or what a share shares (http(s))',
   })
@@ -132,19 +178,30 @@ export class CreateProgramDto {
   @MaxLength(2000)
   iconUrl?: string;
   @ApiPropertyOptional({ description: 'Spending programs: reward fields, stored as given' })
-  @IsOptional()
+  @Optional()
   @IsObject()
   spending?: Record<string, unknown>;
 }
 
-export class UpdateProgramDto extends PartialType(OmitType(CreateProgramDto, ['type', 'event'] as const)) {}
+export class UpdateProgramDto extends PartialType(OmitType(CreateProgramDto, ['type', 'event'] as const), {
+  skipNullProperties: false,
+}) {}
 
 export class CartProductDto {
-  @ApiProperty({ example: '632910392' }) @IsDefined({ message: 'products[].id is required' }) id: string | number;
-  @ApiProperty({ example: 2 }) @IsInt({ message: 'products[].quantity must be an integer' }) @Min(0) quantity: number;
-  @ApiProperty({ example: 19.99, description: 'Unit price in the shop currency' })
-  @IsNumber({}, { message: 'products[].price must be a number' })
+  @ApiProperty({ example: '632910392' })
+  @IsDefined({ message: 'products[].id is required' })
+  @ToIdString()
+  @Matches(/^[^\s]{1,100}$/, { message: 'products[].id must be a product id' })
+  id: string | number;
+  @ApiProperty({ example: 2, maximum: MAX_QUANTITY })
+  @IsInt({ message: 'products[].quantity must be an integer' })
   @Min(0)
+  @Max(MAX_QUANTITY)
+  quantity: number;
+  @ApiProperty({ example: 19.99, description: 'Unit price in the shop currency', maximum: MAX_MONEY })
+  @IsNumber({ allowNaN: false, allowInfinity: false }, { message: 'products[].price must be a number' })
+  @Min(0)
+  @Max(MAX_MONEY)
   price: number;
 }
 
@@ -152,6 +209,7 @@ export class CalculatePointsDto {
   @ApiProperty({ type: [CartProductDto] })
   @IsArray({ message: 'products must be an array' })
   @ArrayMaxSize(500)
+  @IsObject({ each: true, message: '$property must be a list of objects' })
   @ValidateNested({ each: true })
   @Type(() => CartProductDto)
   products: CartProductDto[];
@@ -159,6 +217,7 @@ export class CalculatePointsDto {
   @ApiPropertyOptional({ description: 'Platform customer id: the tier rate applies' })
   @IsOptional()
   @IsString()
+  @MaxLength(20)
   platformCustomerId?: string;
   @ApiPropertyOptional({ enum: ['web', 'pos'] }) @IsOptional() @IsIn(['web', 'pos']) sourceName?: 'web' | 'pos';
 }
@@ -168,8 +227,13 @@ export class SocialInteractionDto {
   @IsString({ message: 'platformCustomerId is required' })
   @Matches(/^[1-9]\d{0,15}$/, { message: 'platformCustomerId must be a numeric platform customer id' })
   platformCustomerId: string;
-  @ApiProperty({ example: 'follow_photo' }) @IsString({ message: 'event is required' }) event: string;
+  @ApiProperty({ example: 'follow_photo', enum: SOCIAL_EVENTS, description: "The program's social event" })
+  @IsString({ message: 'event is required' })
+  @IsNotEmpty({ message: 'event is required' })
+  @MaxLength(50)
+  event: string;
   @ApiProperty({ description: 'The earning program id' })
   @IsString({ message: 'earningId is required' })
+  @MaxLength(100)
   earningId: string;
 }

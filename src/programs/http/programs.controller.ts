@@ -26,6 +26,7 @@ import { RewardDoc, REWARDS } from '../../ledger/projections/reward-view.project
 import { isSingleEvent, TierRate } from '../domain/program-events';
 import { isEarned } from '../../ledger/program-earning/eligibility';
 import { ShopText } from '../../translations/queries/shop-text';
+import { SHOP_TIER_IDS, ShopTierIds } from '../../shared/shop-tier-ids';
 
 const tierRates = (rates: TierRateDto[]): TierRate[] =>
   rates.map((r) => ({ tierId: r.tierId, earnPoint: r.earnPoint, rateMoney: r.rateMoney ?? null }));
@@ -88,6 +89,7 @@ export class ProgramsController {
     private readonly cart: CartPoints,
     @Inject(CLOCK) private readonly clock: Clock,
     private readonly text: ShopText,
+    @Inject(SHOP_TIER_IDS) private readonly tiers: ShopTierIds,
   ) {}
 
   @Get('earning')
@@ -225,6 +227,7 @@ export class ProgramsController {
     const programId = this.commands.newId();
     const { type, event, earnPointsTiers, ...settings } = definedOnly(body) as CreateProgramDto;
     const tiers = earnPointsTiers ? { earnPointsTiers: tierRates(earnPointsTiers) } : {};
+    const tierIds = await this.tierIds(shop);
     await this.commands.run(shop.id, (meta) => ({
       type: 'CreateProgram',
       meta,
@@ -232,6 +235,7 @@ export class ProgramsController {
       kind: type,
       event,
       settings: { ...settings, ...tiers, title: body.title },
+      tierIds,
     }));
     return ok((await this.present(shop.id, [await this.find(shop, programId)]))[0], { message: 'Program created' });
   }
@@ -244,7 +248,8 @@ export class ProgramsController {
     const changes = { ...rest, ...(earnPointsTiers ? { earnPointsTiers: tierRates(earnPointsTiers) } : {}) };
     if (Object.keys(changes).length === 0)
       throw because.badRequest('send at least one field to change', { field: 'body' });
-    await this.commands.run(shop.id, (meta) => ({ type: 'UpdateProgram', meta, programId, changes }));
+    const tierIds = await this.tierIds(shop);
+    await this.commands.run(shop.id, (meta) => ({ type: 'UpdateProgram', meta, programId, changes, tierIds }));
     return ok((await this.present(shop.id, [await this.find(shop, programId)]))[0], { message: 'Program updated' });
   }
 
@@ -254,6 +259,10 @@ export class ProgramsController {
     await this.find(shop, programId);
     await this.commands.run(shop.id, (meta) => ({ type: 'DeleteProgram', meta, programId }));
     return ok({ id: programId }, { message: 'Program deleted' });
+  }
+
+  private async tierIds(shop: ShopDoc): Promise<string[]> {
+    return this.tiers.tierIdsOf(shop.id);
   }
 
   private docs(shop: ShopDoc, kind: 'earning' | 'spending') {

@@ -18,7 +18,23 @@ import {
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiHeader, ApiOperation, ApiProperty, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsDefined, IsIn, IsNumber, IsOptional, Min, ValidateNested } from 'class-validator';
+import {
+  ArrayMaxSize,
+  IsArray,
+  IsDefined,
+  IsIn,
+  IsInt,
+  IsNumber,
+  IsObject,
+  IsOptional,
+  IsString,
+  Max,
+  MaxLength,
+  Min,
+  ValidateNested,
+} from 'class-validator';
+import { MAX_MONEY, MAX_QUANTITY } from '../../shared/domain/limits';
+import { ToIdString } from '../../shared/http/query-transforms';
 import { Request, Response } from 'express';
 import { Observable } from 'rxjs';
 import { CurrentShop, ShopAuthGuard } from '../../shops/http/shop-auth.guard';
@@ -48,29 +64,45 @@ export class DeprecatedApiInterceptor implements NestInterceptor {
 }
 
 class V1ProductDto {
-  @ApiProperty() @IsNumber({}, { message: 'products[].id must be a number' }) id: number;
-  @ApiProperty() @IsNumber({}, { message: 'products[].quantity must be a number' }) @Min(0) quantity: number;
-  @ApiProperty() @IsNumber({}, { message: 'products[].price must be a number' }) @Min(0) price: number;
+  @ApiProperty() @IsInt({ message: 'products[].id must be a whole number' }) @Min(0) id: number;
+  @ApiProperty({ maximum: MAX_QUANTITY })
+  @IsInt({ message: 'products[].quantity must be a whole number' })
+  @Min(0)
+  @Max(MAX_QUANTITY)
+  quantity: number;
+  @ApiProperty({ maximum: MAX_MONEY })
+  @IsNumber({}, { message: 'products[].price must be a number' })
+  @Min(0)
+  @Max(MAX_MONEY)
+  price: number;
 }
 
 export class V1CalcPointsDto {
   @ApiProperty({ type: [V1ProductDto] })
   @IsArray({ message: 'products is required' })
   @ArrayMaxSize(500)
+  @IsObject({ each: true, message: '$property must be a list of objects' })
   @ValidateNested({ each: true })
   @Type(() => V1ProductDto)
   products: V1ProductDto[];
   @ApiPropertyOptional()
   @IsOptional()
-  @IsNumber({}, { message: 'shopifyCustomerId must be a number' })
+  @IsInt({ message: 'shopifyCustomerId must be a whole number' })
+  @Min(1)
   shopifyCustomerId?: number;
   @ApiPropertyOptional({ enum: ['web', 'pos'] }) @IsOptional() @IsIn(['web', 'pos']) sourceName?: 'web' | 'pos';
 }
 
 export class V1InteractSocialDto {
-  @ApiProperty() @IsNumber({}, { message: 'shopifyCustomerId must be a number' }) shopifyCustomerId: number;
+  @ApiProperty()
+  @IsInt({ message: 'shopifyCustomerId must be a whole number' })
+  @Min(1)
+  shopifyCustomerId: number;
   @ApiProperty({ description: 'The earning program id (v2 ids are text; numbers are read as text)' })
   @IsDefined({ message: 'earningId is required' })
+  @ToIdString()
+  @IsString({ message: 'earningId must be a program id' })
+  @MaxLength(100)
   earningId: number | string;
 }
 

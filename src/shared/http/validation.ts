@@ -1,5 +1,25 @@
 import { ValidationError, ValidationPipe } from '@nestjs/common';
+import { IsNumber, Max, Min, ValidateIf } from 'class-validator';
 import { because } from '../domain/domain-error';
+import { MAX_MONEY, MIN_MONEY } from '../domain/limits';
+
+/**
+ * May be left out; unlike `@IsOptional()`, a `null` is a value and must pass the field's rules
+ * (fields where null means something, e.g. "no end date" or "unlimited", keep `@IsOptional()`).
+ */
+export const Optional = () => ValidateIf((_object, value) => value !== undefined);
+
+/** A currency amount: whole cents, MIN_MONEY..MAX_MONEY (a smaller rate would round to 0 cents). */
+export const IsMoney =
+  (field: string, { min = MIN_MONEY }: { min?: number } = {}): PropertyDecorator =>
+  (target, key) => {
+    IsNumber(
+      { maxDecimalPlaces: 2, allowNaN: false, allowInfinity: false },
+      { message: `${field} must be an amount with at most 2 decimals` },
+    )(target, key);
+    Min(min, { message: `${field} must be at least ${min}` })(target, key);
+    Max(MAX_MONEY, { message: `${field} must be at most ${MAX_MONEY}` })(target, key);
+  };
 
 function firstProblem(errors: ValidationError[], prefix = ''): { field: string; message: string } | null {
   for (const error of errors) {

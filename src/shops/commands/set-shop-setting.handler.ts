@@ -1,4 +1,6 @@
+import { Inject } from '@nestjs/common';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { SHOP_TIER_IDS, ShopTierIds } from '../../shared/shop-tier-ids';
 import {
   EarningLimitPolicy,
   MembershipPolicy,
@@ -26,9 +28,18 @@ export class SetShopSettingCommand {
 
 @CommandHandler(SetShopSettingCommand)
 export class SetShopSettingHandler implements ICommandHandler<SetShopSettingCommand, void> {
-  constructor(private readonly shops: ShopCommands) {}
+  constructor(
+    private readonly shops: ShopCommands,
+    @Inject(SHOP_TIER_IDS) private readonly tiers: ShopTierIds,
+  ) {}
 
   async execute({ shopId, setting }: SetShopSettingCommand): Promise<void> {
+    if (setting.type === 'SetEarningLimit') {
+      // Per-tier caps must name the shop's own tiers.
+      const tierIds = await this.tiers.tierIdsOf(shopId);
+      await this.shops.run(shopId, (meta) => ({ ...setting, meta, tierIds }));
+      return;
+    }
     await this.shops.run(shopId, (meta) => ({ ...setting, meta }));
   }
 }

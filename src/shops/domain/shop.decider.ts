@@ -31,7 +31,8 @@ export type ShopCommand =
   | { type: 'RotateSecret'; meta: CommandMeta; appKey: string }
   | { type: 'RotateHeadlessSecret'; meta: CommandMeta }
   | { type: 'SetPointsExpiry'; meta: CommandMeta; policy: PointsExpiryPolicy }
-  | { type: 'SetEarningLimit'; meta: CommandMeta; policy: EarningLimitPolicy }
+  /** `tierIds`: the shop's tiers; a per-tier cap must name one of them. */
+  | { type: 'SetEarningLimit'; meta: CommandMeta; policy: EarningLimitPolicy; tierIds: readonly string[] }
   | { type: 'SetTierRetention'; meta: CommandMeta; policy: TierRetentionPolicy }
   | { type: 'SetMembership'; meta: CommandMeta; policy: MembershipPolicy }
   | { type: 'SetStorefront'; meta: CommandMeta; policy: StorefrontPolicy };
@@ -73,7 +74,7 @@ function checkTierRetention(policy: TierRetentionPolicy): void {
     throw because.badRequest('windowMonths must be an integer from 1 to 24', { field: 'windowMonths' });
 }
 
-function checkEarningLimit(policy: EarningLimitPolicy): void {
+function checkEarningLimit(policy: EarningLimitPolicy, tierIds: readonly string[]): void {
   const cap = (n: unknown) => isInteger(n) && n >= 0 && n <= 1_000_000_000;
   if (!cap(policy.maxPoints))
     throw because.badRequest('maxPoints must be an integer from 0 to 1,000,000,000', { field: 'maxPoints' });
@@ -86,6 +87,8 @@ function checkEarningLimit(policy: EarningLimitPolicy): void {
       throw because.badRequest(`tiers[${i}].maxPoints must be null (unlimited) or an integer of 0 or more`, {
         field: `tiers[${i}].maxPoints`,
       });
+    if (!tierIds.includes(t.tierId))
+      throw because.badRequest(`tiers[${i}].tierId is not a tier of this shop`, { field: `tiers[${i}].tierId` });
   }
   if (new Set(policy.tiers.map((t) => t.tierId)).size !== policy.tiers.length)
     throw because.badRequest('tiers must name each tier once', { field: 'tiers' });
@@ -143,7 +146,7 @@ function decideShop(command: ShopCommand, state: ShopState): ShopEvent[] {
       return [{ type: ShopEventType.PointsExpirySet, ...base, policy: command.policy }];
     case 'SetEarningLimit':
       requireProvisioned(state);
-      checkEarningLimit(command.policy);
+      checkEarningLimit(command.policy, command.tierIds);
       return [{ type: ShopEventType.EarningLimitSet, ...base, policy: command.policy }];
     case 'SetTierRetention':
       requireProvisioned(state);

@@ -7,6 +7,7 @@ import {
   IsBoolean,
   IsIn,
   IsInt,
+  IsObject,
   IsOptional,
   IsString,
   Max,
@@ -70,6 +71,7 @@ export class EarningLimitDto {
   @ApiPropertyOptional({ type: [TierEarningCapDto] })
   @IsOptional()
   @IsArray()
+  @IsObject({ each: true, message: '$property must be a list of objects' })
   @ValidateNested({ each: true })
   @Type(() => TierEarningCapDto)
   tiers?: TierEarningCapDto[];

@@ -2,6 +2,7 @@ import { assertNever, Decider } from '../../shared/domain/decider';
 import { CommandMeta } from '../../shared/domain/command-meta';
 import { because, DomainError } from '../../shared/domain/domain-error';
 import { changedFields, isInteger, isOneOf } from '../../shared/domain/guards';
+import { isIntegerIn, isMoney, MAX_DAYS, MAX_POINTS } from '../../shared/domain/limits';
 import { DEFAULT_TIER_SETTINGS, TierEvent, TierEventType as T, TierSettings } from './tier-events';
 
 export interface LadderTier {
@@ -58,9 +59,12 @@ export function evolveTierLadder(state: TierLadderState, event: TierEvent): Tier
 }
 
 function checkSettings(state: TierLadderState, tierId: string, name: string, targetPoint: number): void {
-  if (!name.trim()) throw because.badRequest('name must not be empty', { field: 'name' });
-  if (!Number.isInteger(targetPoint) || targetPoint < 0) {
-    throw because.badRequest('targetPoint must be an integer of 0 or more', { field: 'targetPoint' });
+  if (typeof name !== 'string' || !name.trim() || name.length > 100)
+    throw because.badRequest('name must be a text of 1 to 100 characters', { field: 'name' });
+  if (!isIntegerIn(targetPoint, 0, MAX_POINTS)) {
+    throw because.badRequest(`targetPoint must be an integer from 0 to ${MAX_POINTS.toLocaleString('en')}`, {
+      field: 'targetPoint',
+    });
   }
   for (const other of Object.values(state.tiers)) {
     if (other.id === tierId) continue;
@@ -88,8 +92,12 @@ const COUPON_TYPES = ['fixed_amount', 'percentage', 'free_shipping'];
  * type is a benefit shown to shoppers (e.g. tier_privileges) and never paid.
  */
 function checkTierRewards(rewards: Array<Record<string, unknown>>): void {
+  if (!Array.isArray(rewards) || rewards.length > 20)
+    throw because.badRequest('tierRewards must be a list of at most 20 rewards', { field: 'tierRewards' });
   for (const [i, r] of rewards.entries()) {
     const field = `tierRewards[${i}]`;
+    if (!r || typeof r !== 'object' || Array.isArray(r))
+      throw because.badRequest(`${field} must be an object`, { field });
     if (r.type === 'points') {
       if (!isInteger(r.points) || r.points < 1 || r.points > 1_000_000)
         throw because.badRequest(`${field}.points must be an integer from 1 to 1,000,000`, {
@@ -102,22 +110,14 @@ function checkTierRewards(rewards: Array<Record<string, unknown>>): void {
         });
       if (
         r.rewardType !== 'free_shipping' &&
-        !(
-          typeof r.rewardValue === 'number' &&
-          r.rewardValue > 0 &&
-          (r.rewardType !== 'percentage' || r.rewardValue <= 100)
-        )
+        !(isMoney(r.rewardValue) && (r.rewardType !== 'percentage' || r.rewardValue <= 100))
       ) {
         throw because.badRequest(`${field}.rewardValue must be a positive amount (a percent up to 100)`, {
           field: `${field}.rewardValue`,
         });
       }
-      if (
-        r.expiresInDays !== undefined &&
-        r.expiresInDays !== null &&
-        !(isInteger(r.expiresInDays) && r.expiresInDays >= 1)
-      ) {
-        throw because.badRequest(`${field}.expiresInDays must be an integer of 1 or more`, {
+      if (r.expiresInDays !== undefined && r.expiresInDays !== null && !isIntegerIn(r.expiresInDays, 1, MAX_DAYS)) {
+        throw because.badRequest(`${field}.expiresInDays must be an integer from 1 to ${MAX_DAYS}`, {
           field: `${field}.expiresInDays`,
         });
       }

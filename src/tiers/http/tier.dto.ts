@@ -1,18 +1,20 @@
 import { ApiProperty, ApiPropertyOptional, PartialType } from '@nestjs/swagger';
 import {
+  ArrayMaxSize,
   IsArray,
   IsBoolean,
   IsInt,
   IsNotEmpty,
   IsNumber,
   IsObject,
-  IsOptional,
   IsString,
   Matches,
   Max,
   MaxLength,
   Min,
 } from 'class-validator';
+import { IsMoney, Optional } from '../../shared/http/validation';
+import { MAX_EARN_POINT } from '../../shared/domain/limits';
 
 const COLOR = /^#[0-9A-Fa-f]{6}([0-9A-Fa-f]{2})?$/;
 const colorMessage = (field: string) => ({ message: `${field} must be a hex colour such as #1F2937` });
@@ -28,32 +30,33 @@ export class CreateTierDto {
   @Min(0)
   @Max(1_000_000_000)
   targetPoint: number;
-  @ApiPropertyOptional() @IsOptional() @IsString() icon?: string;
-  @ApiPropertyOptional() @IsOptional() @IsString() iconCustom?: string;
-  @ApiPropertyOptional() @IsOptional() @IsBoolean() isExclusiveTier?: boolean;
-  @ApiPropertyOptional() @IsOptional() @Matches(COLOR, colorMessage('textColor')) textColor?: string;
-  @ApiPropertyOptional() @IsOptional() @Matches(COLOR, colorMessage('boxBgColor')) boxBgColor?: string;
-  @ApiPropertyOptional() @IsOptional() @Matches(COLOR, colorMessage('boxTextColor')) boxTextColor?: string;
-  @ApiPropertyOptional() @IsOptional() @Matches(COLOR, colorMessage('progressBarColor')) progressBarColor?: string;
-  @ApiPropertyOptional() @IsOptional() @Matches(COLOR, colorMessage('bgCardColor')) bgCardColor?: string;
-  @ApiPropertyOptional() @IsOptional() @Matches(COLOR, colorMessage('iconColor')) iconColor?: string;
-  @ApiPropertyOptional({ example: 'color' }) @IsOptional() @IsString() bgType?: string;
-  @ApiPropertyOptional() @IsOptional() @IsString() bgImage?: string;
-  @ApiPropertyOptional({ minimum: 0, maximum: 100 }) @IsOptional() @IsNumber() @Min(0) @Max(100) cardOpacity?: number;
-  @ApiPropertyOptional() @IsOptional() @IsString() imageBlock?: string;
-  @ApiPropertyOptional() @IsOptional() @IsBoolean() placedOrderReward?: boolean;
-  @ApiPropertyOptional() @IsOptional() @IsNumber() @Min(0) rateMoney?: number;
-  @ApiPropertyOptional() @IsOptional() @IsInt() @Min(0) earnPoint?: number;
-  @ApiPropertyOptional() @IsOptional() @IsBoolean() hideDefaultTier?: boolean;
+  @ApiPropertyOptional() @Optional() @IsString() @MaxLength(2000) icon?: string;
+  @ApiPropertyOptional() @Optional() @IsString() @MaxLength(2000) iconCustom?: string;
+  @ApiPropertyOptional() @Optional() @IsBoolean() isExclusiveTier?: boolean;
+  @ApiPropertyOptional() @Optional() @Matches(COLOR, colorMessage('textColor')) textColor?: string;
+  @ApiPropertyOptional() @Optional() @Matches(COLOR, colorMessage('boxBgColor')) boxBgColor?: string;
+  @ApiPropertyOptional() @Optional() @Matches(COLOR, colorMessage('boxTextColor')) boxTextColor?: string;
+  @ApiPropertyOptional() @Optional() @Matches(COLOR, colorMessage('progressBarColor')) progressBarColor?: string;
+  @ApiPropertyOptional() @Optional() @Matches(COLOR, colorMessage('bgCardColor')) bgCardColor?: string;
+  @ApiPropertyOptional() @Optional() @Matches(COLOR, colorMessage('iconColor')) iconColor?: string;
+  @ApiPropertyOptional({ example: 'color' }) @Optional() @IsString() @MaxLength(2000) bgType?: string;
+  @ApiPropertyOptional() @Optional() @IsString() @MaxLength(2000) bgImage?: string;
+  @ApiPropertyOptional({ minimum: 0, maximum: 100 }) @Optional() @IsNumber() @Min(0) @Max(100) cardOpacity?: number;
+  @ApiPropertyOptional() @Optional() @IsString() @MaxLength(2000) imageBlock?: string;
+  @ApiPropertyOptional() @Optional() @IsBoolean() placedOrderReward?: boolean;
+  @ApiPropertyOptional() @Optional() @IsMoney('rateMoney') rateMoney?: number;
+  @ApiPropertyOptional() @Optional() @IsInt() @Min(0) @Max(MAX_EARN_POINT) earnPoint?: number;
+  @ApiPropertyOptional() @Optional() @IsBoolean() hideDefaultTier?: boolean;
   @ApiPropertyOptional({ description: 'An inactive tier is shown but never entered automatically' })
-  @IsOptional()
+  @Optional()
   @IsBoolean()
   inactive?: boolean;
   @ApiPropertyOptional({ type: [Object], description: 'Tier rewards (paid out by the programs engine)' })
-  @IsOptional()
+  @Optional()
   @IsArray()
+  @ArrayMaxSize(20)
   @IsObject({ each: true })
   tierRewards?: Array<Record<string, unknown>>;
 }
 
-export class UpdateTierDto extends PartialType(CreateTierDto) {}
+export class UpdateTierDto extends PartialType(CreateTierDto, { skipNullProperties: false }) {}

@@ -1,8 +1,11 @@
 import { ArgumentsHost, Catch, ExceptionFilter, Logger } from '@nestjs/common';
 import { Response } from 'express';
-import { toErrorBody } from '../../shared/http/v2-exception.filter';
+import { retryAfterOf, toErrorBody } from '../../shared/http/error-body';
+import { API_FAMILIES } from '../../shared/http/api-families';
 
-/** Webhook API failures: `{success: false, error: string, timestamp}` (spec 2.1). */
+const WEBHOOK_FAMILY = API_FAMILIES.find((f) => f.name === 'webhooks')!;
+
+/** Webhook API failures: `{success: false, error: string, code, timestamp}` (spec 7). */
 @Catch()
 export class WebhookApiExceptionFilter implements ExceptionFilter {
   private readonly logger = new Logger('Errors');
@@ -11,8 +14,8 @@ export class WebhookApiExceptionFilter implements ExceptionFilter {
     const response = host.switchToHttp().getResponse<Response>();
     const error = toErrorBody(exception);
     if (error.statusCode >= 500) this.logger.error((exception as Error)?.stack ?? String(exception));
-    response
-      .status(error.statusCode)
-      .json({ success: false, error: error.message, code: error.code, timestamp: new Date().toISOString() });
+    const retryAfter = retryAfterOf(exception);
+    if (retryAfter !== null) response.setHeader('Retry-After', String(retryAfter));
+    response.status(error.statusCode).json(WEBHOOK_FAMILY.errorEnvelope(error));
   }
 }

@@ -1,18 +1,21 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsBoolean, IsOptional, IsString } from 'class-validator';
+import { IsBoolean, IsString, MaxLength } from 'class-validator';
+import { Optional } from '../../shared/http/validation';
 import { WEBHOOK_TOPICS } from '../domain/webhook-topics';
 
 export class CreateWebhookDto {
   @ApiProperty({ enum: WEBHOOK_TOPICS, example: 'points/earned' })
   @IsString({ message: 'topic is required' })
+  @MaxLength(100)
   topic: string;
 
   @ApiProperty({ example: 'https://merchant.example.com/hooks/points-earned' })
   @IsString({ message: 'url is required' })
+  @MaxLength(2000)
   url: string;
 }
 
 export class UpdateWebhookDto {
-  @ApiPropertyOptional() @IsOptional() @IsString() url?: string;
-  @ApiPropertyOptional() @IsOptional() @IsBoolean() isEnabled?: boolean;
+  @ApiPropertyOptional() @Optional() @IsString() @MaxLength(2000) url?: string;
+  @ApiPropertyOptional() @Optional() @IsBoolean() isEnabled?: boolean;
 }

@@ -139,7 +139,7 @@ export class WebhooksController {
     const size = limit === undefined ? 20 : Number(limit);
     if (!Number.isInteger(size) || size < 1 || size > 100)
       throw because.badRequest('limit must be an integer from 1 to 100', { field: 'limit' });
-    if (before !== undefined && !/^\d+$/.test(before))
+    if (before !== undefined && !/^\d{1,15}$/.test(before))
       throw because.badRequest('before must be a delivery sequence number', { field: 'before' });
     const rows = await this.outbox.list(id, { limit: size, before: before === undefined ? undefined : Number(before) });
     return envelope(

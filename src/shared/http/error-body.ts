@@ -1,5 +1,4 @@
-import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
-import { Response } from 'express';
+import { HttpException, HttpStatus } from '@nestjs/common';
 import { DomainError } from '../domain/domain-error';
 import { UnknownCursorError } from '../../infrastructure/read-store/read-store.port';
 import { StoreUnavailableError } from '../../infrastructure/store-errors/store-unavailable.error';
@@ -22,6 +21,12 @@ export interface ErrorBody {
   code: string;
   statusCode: number;
   field?: string;
+}
+
+/** Seconds a client should wait before retrying (429 throttling, 503 busy stream), when the error says. */
+export function retryAfterOf(exception: unknown): number | null {
+  const seconds = exception instanceof DomainError ? exception.details?.retryAfterSeconds : undefined;
+  return typeof seconds === 'number' && seconds > 0 ? Math.ceil(seconds) : null;
 }
 
 /** Maps anything thrown to the error shape of spec 2.1 / 7: `{success: false, error {message, code, statusCode}, timestamp}`. */
@@ -69,16 +74,4 @@ export function toErrorBody(exception: unknown): ErrorBody {
     code: 'INTERNAL_ERROR',
     statusCode: HttpStatus.INTERNAL_SERVER_ERROR,
   };
-}
-
-@Catch()
-export class V2ExceptionFilter implements ExceptionFilter {
-  private readonly logger = new Logger('Errors');
-
-  catch(exception: unknown, host: ArgumentsHost): void {
-    const response = host.switchToHttp().getResponse<Response>();
-    const error = toErrorBody(exception);
-    if (error.statusCode >= 500) this.logger.error((exception as Error)?.stack ?? String(exception));
-    response.status(error.statusCode).json({ success: false, error, timestamp: new Date().toISOString() });
-  }
 }

@@ -1,0 +1,24 @@
+import { ArgumentsHost, Catch, ExceptionFilter, Logger } from '@nestjs/common';
+import { Request, Response } from 'express';
+import { familyOf } from './api-families';
+import { retryAfterOf, toErrorBody } from './error-body';
+
+/**
+ * The one global exception filter: anything thrown, by a controller, a guard, a pipe or the input
+ * policy before routing, is answered in the error envelope of the API family the path belongs to.
+ */
+@Catch()
+export class ApiExceptionFilter implements ExceptionFilter {
+  private readonly logger = new Logger('Errors');
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const http = host.switchToHttp();
+    const response = http.getResponse<Response>();
+    const request = http.getRequest<Request>();
+    const error = toErrorBody(exception);
+    if (error.statusCode >= 500) this.logger.error((exception as Error)?.stack ?? String(exception));
+    const retryAfter = retryAfterOf(exception);
+    if (retryAfter !== null) response.setHeader('Retry-After', String(retryAfter));
+    response.status(error.statusCode).json(familyOf(request.path ?? request.url ?? '/').errorEnvelope(error));
+  }
+}

@@ -1,0 +1,37 @@
+/**
+ * Limits on what a request may carry, applied at the edge before anything is validated or stored
+ * (README "Limits"). Bodies are read only up to `maxBytes`, then nesting, array lengths and text
+ * lengths are checked before the DTO pipe or a parser sees them.
+ */
+export interface BodyLimits {
+  maxBytes: number;
+  maxDepth: number;
+  maxItems: number;
+  maxText: number;
+}
+
+/** Path parameters and query values: ids, cursors and filters are short. */
+export const MAX_PATH_SEGMENT = 200;
+export const MAX_QUERY_VALUE = 1000;
+export const MAX_QUERY_PARAMS = 50;
+
+const MANAGEMENT: BodyLimits = { maxBytes: 100 * 1024, maxDepth: 16, maxItems: 1000, maxText: 10_000 };
+
+/** Longest prefix wins. */
+export const BODY_LIMITS: Array<{ prefix: string; limits: BodyLimits }> = [
+  // Carts: the 500-line maximum is refused here, before a line is transformed or priced.
+  { prefix: '/rest_api/v2/programs/earning/points/calculate', limits: { ...MANAGEMENT, maxItems: 500 } },
+  { prefix: '/rest_api/v1/earn/calc-points', limits: { ...MANAGEMENT, maxItems: 500 } },
+  // Commerce platform payloads: large orders.
+  { prefix: '/platform/webhooks', limits: { maxBytes: 1024 * 1024, maxDepth: 16, maxItems: 5000, maxText: 10_000 } },
+  { prefix: '/admin/api', limits: { ...MANAGEMENT, maxBytes: 16 * 1024 } },
+  { prefix: '/', limits: MANAGEMENT },
+];
+
+export function bodyLimitsFor(path: string): BodyLimits {
+  let best = BODY_LIMITS[BODY_LIMITS.length - 1];
+  for (const entry of BODY_LIMITS) {
+    if (path.startsWith(entry.prefix) && entry.prefix.length > best.prefix.length) best = entry;
+  }
+  return best.limits;
+}

@@ -1,0 +1,166 @@
+import { NextFunction, Request, Response } from 'express';
+import { because, DomainError } from '../../domain/domain-error';
+import { bodyLimitsFor, MAX_PATH_SEGMENT, MAX_QUERY_PARAMS, MAX_QUERY_VALUE } from './input-limits';
+import { checkJsonValue, jsonDepthExceeds, printable, textProblem } from './text-policy';
+
+type RawRequest = Request & { rawBody?: Buffer };
+
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+const decodeOrNull = (text: string): string | null => {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return null;
+  }
+};
+
+/**
+ * The input policy at the edge, before routing: path segments and query values are decoded and
+ * checked (UTF-8, no NUL or lone surrogate, bounded length), and JSON bodies are read up to the
+ * route's size limit, checked for nesting depth on the raw text, decoded as strict UTF-8, parsed and
+ * walked (see text-policy) before any pipe or controller sees them. Refusals go to the global
+ * exception filter, which answers in the envelope of the path's API family.
+ */
+export function inputPolicy() {
+  return (req: RawRequest, res: Response, next: NextFunction): void => {
+    const refusal = checkPath(req) ?? checkQuery(req);
+    if (refusal) return next(refusal);
+    if (!hasBody(req)) return next();
+    const type = (req.headers['content-type'] ?? '').toLowerCase();
+    if (!/^application\/([a-z0-9.+-]+\+)?json\b/.test(type)) return next();
+    const charset = /charset=([^;\s]+)/.exec(type)?.[1]?.replace(/"/g, '');
+    if (charset && charset !== 'utf-8' && charset !== 'utf8')
+      return drainThen(req, next, new DomainError('UNSUPPORTED_MEDIA_TYPE', 'JSON bodies must be UTF-8', 415));
+    readJson(req, next);
+  };
+}
+
+function hasBody(req: Request): boolean {
+  return req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
+}
+
+function readJson(req: RawRequest, next: NextFunction): void {
+  const limits = bodyLimitsFor(req.path);
+  const tooLarge = () =>
+    new DomainError('PAYLOAD_TOO_LARGE', `The body must be at most ${limits.maxBytes} bytes`, 413, { field: 'body' });
+  if (Number(req.headers['content-length'] ?? 0) > limits.maxBytes) return drainThen(req, next, tooLarge());
+  const chunks: Buffer[] = [];
+  let size = 0;
+  let failed = false;
+  req.on('data', (chunk: Buffer) => {
+    if (failed) return;
+    size += chunk.length;
+    if (size > limits.maxBytes) {
+      failed = true;
+      chunks.length = 0;
+      return;
+    }
+    chunks.push(chunk);
+  });
+  req.on('error', (error) => {
+    if (failed) return;
+    failed = true;
+    next(because.badRequest(`The body could not be read: ${error.message}`, { field: 'body' }));
+  });
+  req.on('end', () => {
+    if (failed) return size > limits.maxBytes ? next(tooLarge()) : undefined;
+    const raw = Buffer.concat(chunks);
+    req.rawBody = raw;
+    const parsed = parseJson(raw, limits);
+    if (parsed instanceof DomainError) return next(parsed);
+    req.body = parsed;
+    next();
+  });
+}
+
+function parseJson(raw: Buffer, limits: ReturnType<typeof bodyLimitsFor>): unknown {
+  const bad = (message: string) => because.badRequest(message, { field: 'body' });
+  let text: string;
+  try {
+    text = utf8.decode(raw);
+  } catch {
+    return bad('The body must be UTF-8 encoded JSON');
+  }
+  if (text.trim() === '') return {};
+  if (jsonDepthExceeds(text, limits.maxDepth))
+    return bad(`The body must not nest arrays and objects deeper than ${limits.maxDepth} levels`);
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    return bad(`The body is not valid JSON: ${(error as Error).message}`);
+  }
+  if (value === null || typeof value !== 'object') return bad('The body must be a JSON object');
+  return checkJsonValue(value, limits) ?? value;
+}
+
+/** Reads off the rest of a refused body, then answers (so the client can read the refusal). */
+function drainThen(req: Request, next: NextFunction, error: DomainError): void {
+  if (req.readableEnded) return next(error);
+  req.on('end', () => next(error));
+  req.on('error', () => next(error));
+  req.resume();
+}
+
+function checkPath(req: Request): DomainError | null {
+  const segments = req.path.split('/');
+  for (let i = 0; i < segments.length; i++) {
+    const decoded = decodeOrNull(segments[i]);
+    const problem =
+      decoded === null
+        ? 'must be percent-encoded UTF-8'
+        : (textProblem(decoded) ??
+          (decoded.length > MAX_PATH_SEGMENT ? `must be at most ${MAX_PATH_SEGMENT} characters` : null));
+    if (problem) {
+      const field = paramNameAt(req, i) ?? 'path';
+      return because.badRequest(`${field} ${problem}`, { field });
+    }
+  }
+  return null;
+}
+
+function checkQuery(req: Request): DomainError | null {
+  const at = req.originalUrl.indexOf('?');
+  if (at < 0) return null;
+  const pairs = req.originalUrl
+    .slice(at + 1)
+    .split('&')
+    .filter(Boolean);
+  if (pairs.length > MAX_QUERY_PARAMS)
+    return because.badRequest(`A query may have at most ${MAX_QUERY_PARAMS} parameters`, { field: 'query' });
+  for (const pair of pairs) {
+    const eq = pair.indexOf('=');
+    const rawKey = eq < 0 ? pair : pair.slice(0, eq);
+    const key = decodeOrNull(rawKey.replace(/\+/g, ' '));
+    const value = eq < 0 ? '' : decodeOrNull(pair.slice(eq + 1).replace(/\+/g, ' '));
+    const field = key === null ? 'query' : printable(key);
+    const problem =
+      key === null || value === null
+        ? 'must be percent-encoded UTF-8'
+        : (textProblem(key) ??
+          textProblem(value) ??
+          (value.length > MAX_QUERY_VALUE ? `must be at most ${MAX_QUERY_VALUE} characters` : null));
+    if (problem) return because.badRequest(`${field} ${problem}`, { field });
+  }
+  return null;
+}
+
+interface RouteLayer {
+  route?: { path: string; methods: Record<string, boolean> };
+}
+
+/** The name of the route parameter at a path segment (`:customerId`), from the application's routes. */
+function paramNameAt(req: Request, index: number): string | null {
+  const stack = ((req.app as unknown as { router?: { stack: RouteLayer[] } }).router?.stack ?? []) as RouteLayer[];
+  const segments = req.path.split('/');
+  const method = req.method.toLowerCase();
+  for (const layer of stack) {
+    const route = layer.route;
+    if (!route || typeof route.path !== 'string' || !(route.methods[method] || route.methods._all)) continue;
+    const pattern = route.path.split('/');
+    if (pattern.length !== segments.length) continue;
+    const matches = pattern.every((p, i) => p.startsWith(':') || p === segments[i]);
+    if (matches && pattern[index]?.startsWith(':')) return pattern[index].slice(1);
+  }
+  return null;
+}
