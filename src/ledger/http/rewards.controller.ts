@@ -12,6 +12,7 @@ import { Filter, READ_STORE, ReadStore } from '../../infrastructure/read-store/r
 import { CustomerLookup } from '../queries/customer-lookup';
 import { RedeemRewardCommand, RedeemResult } from '../coupons/redeem-reward.handler';
 import { RefundCouponCommand } from '../coupons/refund-coupon.handler';
+import { amountText } from '../../shared/domain/money';
 import { RewardDoc, REWARDS } from '../projections/reward-view.projection';
 import { ListRewardsDto, RedeemDto, RefundCouponDto } from './rewards.dto';
 
@@ -25,7 +26,8 @@ export function presentReward(r: RewardDoc) {
     programTitle: r.programTitle,
     platformCustomerId: r.platformCustomerId,
     programDescription: r.programDescription,
-    orderReqAmount: r.orderReqAmount,
+    // Spec 2.9: a string; "0.00" when the coupon has no minimum order.
+    orderReqAmount: amountText(r.orderReqAmount),
     expiredAt: r.expiredAt,
     discountStatus: r.discountStatus,
     program: { id: r.programId, title: r.programTitle },

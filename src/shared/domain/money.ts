@@ -7,3 +7,13 @@ export function toCents(value: unknown): number | null {
   const cents = Number(m[1]) * 100 + Number(fraction.slice(0, 2));
   return Number(fraction[2]) >= 5 ? cents + 1 : cents;
 }
+
+/** Integer cents as a decimal money string with two decimals (1250 -> "12.50"). */
+export function centsText(cents: number): string {
+  return `${Math.trunc(cents / 100)}.${String(Math.abs(cents) % 100).padStart(2, '0')}`;
+}
+
+/** A money amount as the wire writes it ("50.00"); none (null, unreadable or zero) is "0.00". */
+export function amountText(value: unknown): string {
+  return centsText(toCents(value) ?? 0);
+}

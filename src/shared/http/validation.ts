@@ -21,13 +21,36 @@ export const IsMoney =
     Max(MAX_MONEY, { message: `${field} must be at most ${MAX_MONEY}` })(target, key);
   };
 
+/**
+ * Constraints on the size of a value (range, length, count). A value of the wrong type fails these
+ * too (`limit=abc` is neither >= 1 nor <= 1000), so they are reported only when nothing else is wrong.
+ */
+const SIZE_CONSTRAINTS: ReadonlySet<string> = new Set([
+  'min',
+  'max',
+  'minLength',
+  'maxLength',
+  'arrayMinSize',
+  'arrayMaxSize',
+  'isLength',
+]);
+
+/**
+ * The message that names the real problem: a missing field "is required"; otherwise the type or
+ * format rule it breaks before any range rule (`limit=abc` "must be an integer", not "must not be
+ * greater than 1000").
+ */
+function messageOf(field: string, error: ValidationError, constraints: Record<string, string>): string {
+  if (error.value === undefined) return `${field} is required`;
+  const kinds = Object.keys(constraints);
+  const kind = kinds.find((k) => !SIZE_CONSTRAINTS.has(k)) ?? kinds[0];
+  return constraints[kind];
+}
+
 function firstProblem(errors: ValidationError[], prefix = ''): { field: string; message: string } | null {
   for (const error of errors) {
     const field = prefix ? `${prefix}.${error.property}` : error.property;
-    if (error.constraints) {
-      const [message] = Object.values(error.constraints);
-      return { field, message };
-    }
+    if (error.constraints) return { field, message: messageOf(field, error, error.constraints) };
     const nested = firstProblem(error.children ?? [], field);
     if (nested) return nested;
   }
