@@ -10,19 +10,28 @@ import { validationPipe } from './shared/http/validation';
 import { requestLog, ROOT_LOGGER } from './shared/http/request-log';
 import { inputPolicy } from './shared/http/input/input-policy.middleware';
 import { Clock, IdGenerator } from './shared/domain/clock';
+import { HostResolver } from './infrastructure/dns/host-resolver.port';
 
 export interface CreateAppOptions {
   config?: AppConfig;
   storage?: Storage;
   clock?: Clock;
   ids?: IdGenerator;
+  hostResolver?: HostResolver;
   followProjections?: boolean;
 }
 
 async function moduleOptions(options: CreateAppOptions): Promise<AppModuleOptions> {
   const config = options.config ?? new AppConfig();
   const storage = options.storage ?? (await openStorage(config));
-  return { config, storage, clock: options.clock, ids: options.ids, followProjections: options.followProjections };
+  return {
+    config,
+    storage,
+    clock: options.clock,
+    ids: options.ids,
+    hostResolver: options.hostResolver,
+    followProjections: options.followProjections,
+  };
 }
 
 /** The HTTP application, configured the same way for `npm start`, the tests and the benchmark. */

@@ -31,6 +31,8 @@ import { HttpCommercePlatform } from './infrastructure/commerce-platform/http-co
 import { ShopDirectory } from './shops/shop-directory';
 import { EmbeddedCommercePlatform } from './infrastructure/commerce-platform/embedded-commerce-platform.adapter';
 import { WEBHOOK_OUTBOX } from './infrastructure/webhook-outbox/webhook-outbox.port';
+import { HOST_RESOLVER, HostResolver } from './infrastructure/dns/host-resolver.port';
+import { systemHostResolver } from './infrastructure/dns/system-host-resolver.adapter';
 import { WebhookProjector } from './webhooks/delivery/webhook-projector';
 import { DeliveryWorker } from './webhooks/delivery/delivery-worker';
 import { AppendSignal } from './projections/append-signal';
@@ -70,6 +72,8 @@ export interface AppModuleOptions {
   storage: Storage;
   clock?: Clock;
   ids?: IdGenerator;
+  /** Name resolution for webhook URLs (tests: a table, no network). */
+  hostResolver?: HostResolver;
   /** false: projections are only run on demand (CLI). */
   followProjections?: boolean;
 }
@@ -139,6 +143,7 @@ export class AppModule implements OnApplicationBootstrap, OnApplicationShutdown 
         AppendSignal,
         { provide: CLOCK, useValue: options.clock ?? systemClock },
         { provide: ID_GENERATOR, useValue: options.ids ?? randomIds },
+        { provide: HOST_RESOLVER, useValue: options.hostResolver ?? systemHostResolver },
         { provide: 'FOLLOW_PROJECTIONS', useValue: options.followProjections !== false },
         { provide: APP_FILTER, useClass: ApiExceptionFilter },
         ...PROJECTION_CLASSES,

@@ -7,6 +7,8 @@ import { ProvisionedShop, ProvisionShopCommand } from '../../src/operator/provis
 import { Storage } from '../../src/infrastructure/storage';
 import { Clock } from '../../src/shared/domain/clock';
 import { defaultStoreKind, openTestStorage, StoreKind, TestStorage } from './stores';
+import { HostResolver } from '../../src/infrastructure/dns/host-resolver.port';
+import { tableResolver } from './host-resolver';
 
 export const PLATFORM_SECRET = 'platform-secret';
 export const OPERATOR_TOKEN = 'operator-token';
@@ -33,17 +35,29 @@ export function signPlatform(body: string, secret = PLATFORM_SECRET): string {
   return createHmac('sha256', secret).update(body).digest('base64');
 }
 
-async function startApp(storage: Storage, store: TestStorage, clock?: Clock): Promise<INestApplication> {
-  const app = await createHttpApp({ config: store.config, storage, clock });
+async function startApp(
+  storage: Storage,
+  store: TestStorage,
+  clock?: Clock,
+  hostResolver?: HostResolver,
+): Promise<INestApplication> {
+  const app = await createHttpApp({ config: store.config, storage, clock, hostResolver });
   await app.init();
   return app;
 }
 
 export async function createTestApp(
-  options: { kind?: StoreKind; clock?: Clock; env?: Record<string, string> } = {},
+  options: {
+    kind?: StoreKind;
+    clock?: Clock;
+    env?: Record<string, string>;
+    /** Webhook URL name resolution; default: a table (no network), see `tableResolver`. */
+    hostResolver?: HostResolver;
+  } = {},
 ): Promise<TestApp> {
   const store = await openTestStorage(options.kind ?? defaultStoreKind(), options.env);
-  const app = await startApp(store.storage, store, options.clock);
+  const hostResolver = options.hostResolver ?? tableResolver();
+  const app = await startApp(store.storage, store, options.clock, hostResolver);
   const others: INestApplication[] = [];
   const http = () => request(app.getHttpServer());
 
@@ -79,7 +93,7 @@ export async function createTestApp(
     },
     platform,
     async secondInstance() {
-      const other = await startApp(await store.reopen(), store, options.clock);
+      const other = await startApp(await store.reopen(), store, options.clock, hostResolver);
       others.push(other);
       return other;
     },

@@ -1,11 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { createHmac } from 'node:crypto';
-import { lookup } from 'node:dns/promises';
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { isIP } from 'node:net';
 import { AppConfig } from '../../config/app-config';
-import { checkWebhookUrl, isLoopbackAddress, refusedAddress } from '../domain/webhook-url';
+import { WebhookUrlGuard } from './webhook-url-guard';
 
 export const SIGNATURE_HEADER = 'X-Svc-Loyalty-Hmac-Sha256';
 
@@ -20,13 +19,18 @@ export function sign(body: string, secret: string): string {
 }
 
 /**
- * Sends one delivery: POST of the stored JSON body, signed with the shop's secret key. The host is
- * resolved here and every address is checked again (a name that resolved to a public address at
- * registration may point inside later); the connection goes to the address that was checked.
+ * Sends one delivery: POST of the stored JSON body, signed with the shop's secret key. The URL
+ * policy runs again and the host is resolved here, every address checked (a name that resolved to
+ * a public address at registration may point inside later); the connection goes to the address
+ * that was checked (no second resolution), and the address the socket is about to connect to and
+ * did connect to are checked once more before a byte of the request is written.
  */
 @Injectable()
 export class WebhookSender {
-  constructor(private readonly config: AppConfig) {}
+  constructor(
+    private readonly config: AppConfig,
+    private readonly guard: WebhookUrlGuard,
+  ) {}
 
   async send(input: {
     url: string;
@@ -37,29 +41,16 @@ export class WebhookSender {
     shopId: string;
   }): Promise<SendResult> {
     const started = Date.now();
-    const policy = { allowLoopbackHttp: this.config.webhooks.allowLoopback };
-    const verdict = checkWebhookUrl(input.url, policy);
-    if (!verdict.ok) return { statusCode: null, error: `refused: ${verdict.reason}`, durationMs: 0 };
-    const url = verdict.url;
-    const host = url.hostname.replace(/^\[|\]$/g, '');
-    let address: string;
-    let family: number;
-    try {
-      const resolved = isIP(host) ? [{ address: host, family: isIP(host) }] : await lookup(host, { all: true });
-      for (const r of resolved) {
-        const loopbackAllowed = isLoopbackAddress(r.address) && policy.allowLoopbackHttp;
-        const refused = loopbackAllowed ? null : refusedAddress(r.address);
-        if (refused)
-          return {
-            statusCode: null,
-            error: `refused: ${host} resolves to a ${refused} address`,
-            durationMs: Date.now() - started,
-          };
-      }
-      ({ address, family } = resolved[0]);
-    } catch (error) {
-      return { statusCode: null, error: `dns: ${(error as Error).message}`, durationMs: Date.now() - started };
-    }
+    const guarded = await this.guard.check(input.url);
+    if (!guarded.ok)
+      return {
+        statusCode: null,
+        error: `${guarded.dns ? 'dns' : 'refused'}: ${guarded.reason}`,
+        durationMs: Date.now() - started,
+      };
+    const { url, addresses } = guarded;
+    const address = addresses[0];
+    const family = isIP(address);
     const timestamp = new Date().toISOString();
     const headers = {
       'Content-Type': 'application/json',
@@ -85,8 +76,15 @@ export class WebhookSender {
           method: 'POST',
           headers,
           timeout: this.config.webhooks.timeoutMs,
+          // One address family, so that Node connects to exactly the address the lookup answers.
+          family,
           // Connect to the address checked above, never to a second resolution of the name.
-          lookup: (_hostname, _options, callback) => callback(null, address, family),
+          lookup: (_hostname, options, callback) =>
+            (options as { all?: boolean }).all
+              ? (callback as unknown as (e: null, a: Array<{ address: string; family: number }>) => void)(null, [
+                  { address, family },
+                ])
+              : callback(null, address, family),
         },
         (res) => {
           res.resume();
@@ -94,6 +92,15 @@ export class WebhookSender {
           res.on('error', (error) => done({ statusCode: res.statusCode ?? null, error: error.message }));
         },
       );
+      req.on('socket', (socket) => {
+        const refuse = (reason: string | null) => {
+          if (reason) req.destroy(new Error(`refused: ${reason}`));
+        };
+        // Before connecting (names): the address the socket is about to connect to.
+        socket.once('lookup', (_error: Error | null, ip: string) => refuse(ip ? this.guard.checkConnected(ip) : null));
+        // After connecting: the peer address itself, the last word (proxies, odd resolvers).
+        socket.once('connect', () => refuse(this.guard.checkConnected(socket.remoteAddress ?? '')));
+      });
       req.on('timeout', () => {
         req.destroy(new Error(`timed out after ${this.config.webhooks.timeoutMs} ms`));
       });

@@ -13,12 +13,10 @@ import {
   UseGuards,
 } from '@nestjs/common';
 import { ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { AppConfig } from '../../config/app-config';
 import { because } from '../../shared/domain/domain-error';
 import { READ_STORE, ReadStore } from '../../infrastructure/read-store/read-store.port';
 import { CurrentShop, ShopAuthGuard } from '../../shops/http/shop-auth.guard';
 import { ShopDoc } from '../../shops/projections/shop-read-models';
-import { checkWebhookUrl } from '../domain/webhook-url';
 import { WebhookCommands } from '../commands/webhook-commands';
 import { WebhookDoc, WEBHOOKS } from '../projections/webhook-view.projection';
 import {
@@ -28,6 +26,7 @@ import {
   WebhookOutbox,
 } from '../../infrastructure/webhook-outbox/webhook-outbox.port';
 import { DeliveryWorker } from '../delivery/delivery-worker';
+import { WebhookUrlGuard } from '../delivery/webhook-url-guard';
 import { CreateWebhookDto, UpdateWebhookDto } from './webhook.dto';
 import { WebhookApiExceptionFilter } from './webhook-api.filter';
 
@@ -71,7 +70,7 @@ export class WebhooksController {
   constructor(
     private readonly commands: WebhookCommands,
     private readonly worker: DeliveryWorker,
-    private readonly config: AppConfig,
+    private readonly urls: WebhookUrlGuard,
     @Inject(READ_STORE) private readonly readStore: ReadStore,
     @Inject(WEBHOOK_OUTBOX) private readonly outbox: WebhookOutbox,
   ) {}
@@ -89,7 +88,7 @@ export class WebhooksController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Register a webhook (topic, url)' })
   async create(@CurrentShop() shop: ShopDoc, @Body() body: CreateWebhookDto) {
-    const url = this.checkUrl(body.url);
+    const url = await this.checkUrl(body.url);
     const webhookId = this.commands.newId();
     await this.commands.run(shop.id, (meta) => ({ type: 'Register', meta, webhookId, topic: body.topic, url }));
     return envelope('webhook', present(await this.find(shop, webhookId)));
@@ -107,7 +106,7 @@ export class WebhooksController {
     await this.find(shop, id);
     if (body.url === undefined && body.isEnabled === undefined)
       throw because.badRequest('send url and/or isEnabled', { field: 'url' });
-    const url = body.url === undefined ? undefined : this.checkUrl(body.url);
+    const url = body.url === undefined ? undefined : await this.checkUrl(body.url);
     await this.commands.run(shop.id, (meta) => ({
       type: 'Update',
       meta,
@@ -160,9 +159,10 @@ export class WebhooksController {
     return envelope('delivery', { ...presentDelivery(updated), lastAttempt: result });
   }
 
-  private checkUrl(raw: string): string {
-    const verdict = checkWebhookUrl(raw, { allowLoopbackHttp: this.config.webhooks.allowLoopback });
-    if (!verdict.ok) throw because.badRequest(verdict.reason, { field: 'url' });
+  /** The URL policy, the host resolved too: a name that points inside is refused here, not at delivery. */
+  private async checkUrl(raw: string): Promise<string> {
+    const verdict = await this.urls.check(raw);
+    if (!verdict.ok) throw because.badRequest(`url refused: ${verdict.reason}`, { field: 'url' });
     return verdict.url.toString();
   }
 
