@@ -17,6 +17,11 @@ export class CustomerStreamCommands {
     return { ...this.metas.for(shopId), customerId };
   }
 
+  /** The customer's current state (for a check before a side effect; the decision checks again). */
+  async state(shopId: string, customerId: string): Promise<CustomerState> {
+    return (await this.runner.load(customerLedger, customerStreamId(shopId, customerId))).state;
+  }
+
   run(
     shopId: string,
     customerId: string,

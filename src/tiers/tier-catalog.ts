@@ -3,6 +3,7 @@ import { READ_STORE, ReadStore } from '../infrastructure/read-store/read-store.p
 import { TierDoc, TIERS } from './projections/tier-read-models';
 import { TierRung } from './domain/tier-rung';
 import { ShopTierIds } from '../shared/shop-tier-ids';
+import { bonusOf } from './domain/tier-reward';
 
 interface ShopTiers {
   docs: TierDoc[];
@@ -40,14 +41,16 @@ export class TierCatalog implements ShopTierIds {
     const docs = await (
       await this.readStore.collection<TierDoc>(TIERS)
     ).find({ shopId }, { sort: { field: 'targetPoint', direction: 'asc' } });
-    const rung = (t: TierDoc): TierRung => ({
-      id: t.id,
-      name: t.name,
-      targetPoint: t.targetPoint,
-      bonusPoints: (t.tierRewards ?? [])
-        .filter((r) => r.type === 'points')
-        .reduce((sum, r) => sum + Number(r.points), 0),
-    });
+    const rung = (t: TierDoc): TierRung => {
+      const bonus = bonusOf(t.tierRewards);
+      return {
+        id: t.id,
+        name: t.name,
+        targetPoint: t.targetPoint,
+        bonusPoints: bonus.points,
+        bonusRewardIds: bonus.rewardIds,
+      };
+    };
     const base = docs.find((t) => t.isSystemTier);
     const entry: ShopTiers = {
       docs,

@@ -133,7 +133,7 @@ describe(`verify the read models against the log (${defaultStoreKind()})`, () =>
         ['transactions_v1', 'field', rows[0].id, 'newPoint', 151, 150],
         ['transactions_v1', 'field', rows[0].id, 'earnPoint', 151, 150],
         ['transactions_v1', 'missing', rows[2].id, null, undefined, undefined],
-        ['rewards_v1', 'field', reward.id, 'discountStatus', 'used', 'active'],
+        ['rewards_v2', 'field', reward.id, 'discountStatus', 'used', 'active'],
       ]),
     );
     expect(differences).toHaveLength(9);

@@ -1,6 +1,64 @@
 import { createTestApp, TestApp, auth, expectError, expectSuccess } from '../support/test-app';
 import { startReceiver, waitUntil } from '../support/receiver';
 import { TierReviews } from '../../src/ledger/tiers/tier-reviews.scheduler';
+import { ProvisionedShop } from '../../src/operator/provision-shop.handler';
+
+/** Spec 2.9 Tier, "a tier reward has": every field and the type it is read with (written once). */
+const TIER_REWARD_SPEC: Record<string, string> = {
+  id: 'string',
+  status: 'boolean',
+  title: 'string',
+  redeemType: 'string',
+  minSpendPoint: 'integer',
+  maxSpendPoint: 'integer',
+  spendPoint: 'integer',
+  appliedTo: 'string',
+  orderReq: 'string',
+  orderReqAmount: 'money-string',
+  expiredAfter: 'integer|null',
+  expiredTime: 'date-time|null',
+  type: 'string',
+  codeName: 'string|null',
+  earnAmount: 'number',
+  event: 'string',
+  bonusPoints: 'integer',
+  priority: 'integer',
+  showLoyaltyPage: 'boolean',
+  translateTitle: 'map of string',
+  expired: 'boolean',
+  createdAt: 'date-time',
+  updatedAt: 'date-time',
+};
+
+function isOfType(value: unknown, type: string): boolean {
+  return type.split('|').some((one) => {
+    switch (one) {
+      case 'null':
+        return value === null;
+      case 'string':
+        return typeof value === 'string';
+      case 'boolean':
+        return typeof value === 'boolean';
+      case 'number':
+        return typeof value === 'number' && Number.isFinite(value);
+      case 'integer':
+        return Number.isInteger(value);
+      case 'money-string':
+        return typeof value === 'string' && /^\d+\.\d{2}$/.test(value);
+      case 'date-time':
+        return typeof value === 'string' && new Date(value).toISOString() === value;
+      case 'map of string':
+        return (
+          typeof value === 'object' &&
+          value !== null &&
+          !Array.isArray(value) &&
+          Object.values(value).every((v) => typeof v === 'string')
+        );
+      default:
+        throw new Error(`unknown type ${one}`);
+    }
+  });
+}
 
 describe('tier rewards and retention over HTTP', () => {
   let now = new Date('2026-01-15T12:00:00.000Z');
@@ -13,74 +71,218 @@ describe('tier rewards and retention over HTTP', () => {
   });
   afterAll(() => t.close());
 
-  it('tierRewards are validated naming the field; entering the tier pays bonus points and grants its coupon once', async () => {
-    now = new Date('2026-01-15T12:00:00.000Z');
-    const shop = await t.shop();
-    const tiers = (body: object) => t.http().post('/rest_api/v2/tiers').set(auth(shop)).send(body);
-    expect(
-      expectError(
-        (await tiers({ name: 'VIP', targetPoint: 500, tierRewards: [{ title: 'no type' }] }).expect(400)).body,
-        'BAD_REQUEST',
-        400,
-      ).field,
-    ).toBe('tierRewards[0].type');
-    expect(
-      (await tiers({ name: 'VIP', targetPoint: 500, tierRewards: [{ type: 'points', points: 0 }] }).expect(400)).body
-        .error.field,
-    ).toBe('tierRewards[0].points');
-    expect(
-      (
-        await tiers({
-          name: 'VIP',
-          targetPoint: 500,
-          tierRewards: [{ type: 'coupon', rewardType: 'percentage', rewardValue: 150 }],
-        }).expect(400)
-      ).body.error.field,
-    ).toBe('tierRewards[0].rewardValue');
-    const vip = expectSuccess(
-      (
-        await tiers({
-          name: 'VIP',
-          targetPoint: 500,
-          tierRewards: [
-            { type: 'points', points: 200 },
-            { type: 'coupon', rewardType: 'percentage', rewardValue: 15, expiresInDays: 30, title: 'VIP welcome' },
-          ],
-        }).expect(201)
-      ).body,
-    );
-    const benefits = (await t.http().get('/rest_api/v2/tiers/benefits/coupon').set(auth(shop)).expect(200)).body;
-    expect(benefits.meta.count).toBe(1);
-
-    await t.enrol(shop, 4101);
-    await t
+  const tiersApi = (shop: ProvisionedShop) => ({
+    create: (body: object) => t.http().post('/rest_api/v2/tiers').set(auth(shop)).send(body),
+    update: (id: string, body: object) => t.http().put(`/rest_api/v2/tiers/${id}`).set(auth(shop)).send(body),
+    detail: async (id: string) =>
+      expectSuccess((await t.http().get(`/rest_api/v2/tiers/${id}`).set(auth(shop)).expect(200)).body),
+    list: async () => expectSuccess((await t.http().get('/rest_api/v2/tiers').set(auth(shop)).expect(200)).body),
+  });
+  const award = (shop: ProvisionedShop, id: number, point: number) =>
+    t
       .http()
       .post('/rest_api/v2/transactions/points/award')
       .set(auth(shop))
-      .send({ platformCustomerId: '4101', point: 600 })
+      .send({ platformCustomerId: String(id), point })
       .expect(200);
-    const customer = (await t.http().get('/rest_api/v2/customers/external/4101').set(auth(shop)).expect(200)).body.data;
-    expect(customer).toMatchObject({ point: 800, tierId: vip.id });
-    const bonus = (
+  const customerOf = async (shop: ProvisionedShop, id: number) =>
+    (await t.http().get(`/rest_api/v2/customers/external/${id}`).set(auth(shop)).expect(200)).body.data;
+  const couponsOf = async (shop: ProvisionedShop, id: number) =>
+    (await t.http().get(`/rest_api/v2/rewards?platformCustomerId=${id}&limit=100`).set(auth(shop)).expect(200)).body
+      .data;
+  const bonusRows = async (shop: ProvisionedShop, id: number) =>
+    (
       await t
         .http()
-        .get('/rest_api/v2/transactions?platformCustomerId=4101&event=tier_reward')
+        .get(`/rest_api/v2/transactions?platformCustomerId=${id}&event=tier_reward&limit=100`)
         .set(auth(shop))
         .expect(200)
     ).body.data;
-    expect(bonus).toHaveLength(1);
-    expect(bonus[0]).toMatchObject({ earnPoint: 200, oldPoint: 600, newPoint: 800 });
+  const setTier = (shop: ProvisionedShop, id: number, body: object) =>
+    t.http().put(`/rest_api/v2/customers/external/${id}/tier`).set(auth(shop)).send(body).expect(200);
 
-    const coupons = async () =>
-      (await t.http().get('/rest_api/v2/rewards?platformCustomerId=4101').set(auth(shop)).expect(200)).body.data;
-    await waitUntil(async () => (await coupons()).length === 1, 10_000, 'tier reward coupon');
-    const [coupon] = await coupons();
+  it('a tier reward reads with exactly the fields of spec 2.9 Tier, each of its type (create, detail, list)', async () => {
+    now = new Date('2026-01-15T12:00:00.000Z');
+    const shop = await t.shop();
+    const api = tiersApi(shop);
+    const created = expectSuccess(
+      (
+        await api
+          .create({
+            name: 'VIP',
+            targetPoint: 500,
+            tierRewards: [
+              { event: 'bonus_point', bonusPoints: 150, title: 'Welcome', translateTitle: { fr: 'Bienvenue' } },
+              {
+                type: 'tier_privileges',
+                event: 'amount_discount',
+                earnAmount: 7.5,
+                codeName: 'VIPX',
+                expiredAfter: 10,
+                expiredTime: '2027-01-01T00:00:00Z',
+                orderReqAmount: '20.00',
+              },
+              { event: 'custom', title: 'Lounge access', showLoyaltyPage: false, priority: -3 },
+            ],
+          })
+          .expect(201)
+      ).body,
+    );
+    const listed = (await api.list()).find((tier: { id: string }) => tier.id === created.id);
+    const answers = [created.tierRewards, (await api.detail(created.id)).tierRewards, listed.tierRewards];
+    for (const rewards of answers) {
+      expect(rewards).toHaveLength(3);
+      for (const reward of rewards) {
+        expect(Object.keys(reward).sort()).toEqual(Object.keys(TIER_REWARD_SPEC).sort());
+        for (const [field, type] of Object.entries(TIER_REWARD_SPEC))
+          expect([field, isOfType(reward[field], type)]).toEqual([field, true]);
+      }
+    }
+    expect(created.tierRewards[1]).toMatchObject({
+      title: '7.50 off',
+      event: 'amount_discount',
+      earnAmount: 7.5,
+      orderReq: 'min_amount',
+      orderReqAmount: '20.00',
+      expiredAfter: 10,
+      expiredTime: '2027-01-01T00:00:00.000Z',
+      codeName: 'VIPX',
+      redeemType: 'fixed',
+      appliedTo: 'all',
+      spendPoint: 0,
+      createdAt: '2026-01-15T12:00:00.000Z',
+      updatedAt: '2026-01-15T12:00:00.000Z',
+    });
+    // Sent back as read: ids and timestamps stay; a change moves only that reward's updatedAt.
+    now = new Date('2026-01-16T12:00:00.000Z');
+    const [welcome, discount, lounge] = created.tierRewards;
+    const updated = expectSuccess(
+      (await api.update(created.id, { tierRewards: [{ ...welcome, bonusPoints: 175 }, discount, lounge] }).expect(200))
+        .body,
+    );
+    expect(updated.tierRewards).toEqual([
+      { ...welcome, bonusPoints: 175, updatedAt: '2026-01-16T12:00:00.000Z' },
+      discount,
+      lounge,
+    ]);
+  });
+
+  it('a reward shape the service cannot pay is a 400 naming the field, and nothing is stored', async () => {
+    const shop = await t.shop();
+    const api = tiersApi(shop);
+    const refused = async (tierRewards: object[], field: string) => {
+      const error = expectError(
+        (await api.create({ name: 'VIP', targetPoint: 500, tierRewards }).expect(400)).body,
+        'BAD_REQUEST',
+        400,
+      );
+      expect([error.field, error.message]).toEqual([field, expect.stringContaining(field)]);
+    };
+    // Before, these were stored and never paid.
+    await refused([{ type: 'tier_privileges', bonusPoints: 100, title: 'Welcome bonus' }], 'tierRewards[0].event');
+    await refused([{ event: 'free_gift', title: 'A gift' }], 'tierRewards[0].event');
+    await refused([{ event: 'bonus_point', bonusPoints: 0 }], 'tierRewards[0].bonusPoints');
+    await refused([{ event: 'bonus_point', bonusPoints: 1_000_001 }], 'tierRewards[0].bonusPoints');
+    await refused([{ event: 'amount_discount', earnAmount: 5, spendPoint: 100 }], 'tierRewards[0].spendPoint');
+    await refused([{ event: 'percentage_discount', earnAmount: 120 }], 'tierRewards[0].earnAmount');
+    await refused([{ event: 'free_shipping', appliedTo: 'sf_product' }], 'tierRewards[0].appliedTo');
+    await refused([{ event: 'custom', title: 'x', bonusPoint: 5 }], 'tierRewards[0].bonusPoint');
+    await refused([{ type: 'points', points: 0 }], 'tierRewards[0].points');
+    await refused([{ type: 'coupon', rewardType: 'percentage', rewardValue: 150 }], 'tierRewards[0].rewardValue');
+    // The base tier is entered on enrolment: an entry reward there would never be paid.
+    const base = (await api.list())[0];
+    expect(
+      expectError(
+        (await api.update(base.id, { tierRewards: [{ event: 'bonus_point', bonusPoints: 10 }] }).expect(400)).body,
+        'BAD_REQUEST',
+        400,
+      ).field,
+    ).toBe('tierRewards[0].event');
+    expect((await api.list()).map((tier: { name: string }) => tier.name)).toEqual([base.name]);
+  });
+
+  it('entering a tier pays bonus_point rewards and grants discount coupons (program.id: the reward); status false pays nothing', async () => {
+    now = new Date('2026-01-15T12:00:00.000Z');
+    const shop = await t.shop();
+    const vip = expectSuccess(
+      (
+        await tiersApi(shop)
+          .create({
+            name: 'VIP',
+            targetPoint: 500,
+            tierRewards: [
+              { event: 'bonus_point', bonusPoints: 150, title: 'Welcome' },
+              { event: 'bonus_point', bonusPoints: 999, status: false },
+              { event: 'bonus_point', bonusPoints: 888, expired: true },
+              { event: 'amount_discount', earnAmount: 7.5, codeName: 'VIPX', expiredAfter: 10, orderReqAmount: 20 },
+              { event: 'percentage_discount', earnAmount: 20, status: false },
+              { event: 'free_shipping', expired: true },
+              { event: 'custom', title: 'Lounge access' },
+            ],
+          })
+          .expect(201)
+      ).body,
+    );
+    await t.enrol(shop, 4101);
+    await t.enrol(shop, 4102);
+    await award(shop, 4101, 600);
+    expect(await customerOf(shop, 4101)).toMatchObject({ point: 750, tierId: vip.id });
+    expect(await bonusRows(shop, 4101)).toMatchObject([{ earnPoint: 150, oldPoint: 600, newPoint: 750 }]);
+    // A second customer's entry is granted after the first's, in feed order: once theirs is there,
+    // every grant of the first entry has run.
+    await award(shop, 4102, 600);
+    await waitUntil(async () => (await couponsOf(shop, 4102)).length === 1, 10_000, 'tier reward coupon');
+    const coupons = await couponsOf(shop, 4101);
+    expect(coupons).toHaveLength(1);
+    expect(coupons[0]).toMatchObject({
+      program: { id: vip.tierRewards[3].id, title: '7.50 off' },
+      programTitle: '7.50 off',
+      rewardType: 'fixed_amount',
+      rewardValue: 7.5,
+      pointsSpent: 0,
+      orderReqAmount: '20.00',
+      discountStatus: 'active',
+      expiredAt: '2026-01-25T12:00:00.000Z',
+    });
+    expect(coupons[0].couponCode).toMatch(/^VIPX-/);
+  });
+
+  it('the {type: points|coupon} alias still works and reads in the spec shape; a granted coupon cannot be refunded', async () => {
+    now = new Date('2026-01-15T12:00:00.000Z');
+    const shop = await t.shop();
+    const vip = expectSuccess(
+      (
+        await tiersApi(shop)
+          .create({
+            name: 'VIP',
+            targetPoint: 500,
+            tierRewards: [
+              { type: 'points', points: 200 },
+              { type: 'coupon', rewardType: 'percentage', rewardValue: 15, expiresInDays: 30, title: 'VIP welcome' },
+            ],
+          })
+          .expect(201)
+      ).body,
+    );
+    expect(vip.tierRewards).toMatchObject([
+      { type: 'tier_privileges', event: 'bonus_point', bonusPoints: 200 },
+      { type: 'tier_privileges', event: 'percentage_discount', earnAmount: 15, expiredAfter: 30, title: 'VIP welcome' },
+    ]);
+    const benefits = (await t.http().get('/rest_api/v2/tiers/benefits/percentage_discount').set(auth(shop)).expect(200))
+      .body;
+    expect(benefits.meta.count).toBe(1);
+
+    await t.enrol(shop, 4111);
+    await award(shop, 4111, 600);
+    expect(await customerOf(shop, 4111)).toMatchObject({ point: 800, tierId: vip.id });
+    await waitUntil(async () => (await couponsOf(shop, 4111)).length === 1, 10_000, 'tier reward coupon');
+    const [coupon] = await couponsOf(shop, 4111);
     expect(coupon).toMatchObject({
       rewardType: 'percentage',
       rewardValue: 15,
       pointsSpent: 0,
       programTitle: 'VIP welcome',
-      discountStatus: 'active',
+      program: { id: vip.tierRewards[1].id },
       expiredAt: '2026-02-14T12:00:00.000Z',
     });
     // A granted coupon was not bought: refunding it is refused and returns nothing.
@@ -90,14 +292,75 @@ describe('tier rewards and retention over HTTP', () => {
           .http()
           .post('/rest_api/v2/rewards/coupons/refund')
           .set(auth(shop))
-          .send({ discountCode: coupon.couponCode, platformCustomerId: '4101' })
+          .send({ discountCode: coupon.couponCode, platformCustomerId: '4111' })
           .expect(400)
       ).body,
       'BAD_REQUEST',
       400,
     );
-    await new Promise((r) => setTimeout(r, 1500));
-    expect(await coupons()).toHaveLength(1);
+  });
+
+  it('re-entering a tier pays neither its points nor its coupon again; a manual move down is not undone by the next award', async () => {
+    now = new Date('2026-01-15T12:00:00.000Z');
+    const shop = await t.shop();
+    const api = tiersApi(shop);
+    const base = (await api.list())[0];
+    const vip = expectSuccess(
+      (
+        await api
+          .create({
+            name: 'VIP',
+            targetPoint: 500,
+            tierRewards: [
+              { event: 'bonus_point', bonusPoints: 200 },
+              { event: 'amount_discount', earnAmount: 5 },
+            ],
+          })
+          .expect(201)
+      ).body,
+    );
+    const gold = expectSuccess(
+      (
+        await api
+          .create({
+            name: 'Gold',
+            targetPoint: 5000,
+            tierRewards: [{ event: 'free_shipping', title: 'Gold shipping' }],
+          })
+          .expect(201)
+      ).body,
+    );
+    await t.enrol(shop, 4301);
+    await award(shop, 4301, 600);
+    expect(await customerOf(shop, 4301)).toMatchObject({ point: 800, tierPoint: 800, tierId: vip.id });
+    await waitUntil(async () => (await couponsOf(shop, 4301)).length === 1, 10_000, 'first VIP coupon');
+
+    // Down by hand (isInitTier false): the tier point drops to the base tier's target.
+    expect((await setTier(shop, 4301, { tierId: base.id })).body.data).toMatchObject({
+      tierId: base.id,
+      tierPoint: 0,
+    });
+    await award(shop, 4301, 1);
+    expect(await customerOf(shop, 4301)).toMatchObject({ tierId: base.id, tierPoint: 1, point: 801 });
+    // Earning the tier's width again re-enters it: no bonus this time.
+    await award(shop, 4301, 499);
+    expect(await customerOf(shop, 4301)).toMatchObject({ tierId: vip.id, tierPoint: 500, point: 1300 });
+    // Down and up again by hand, rewards triggered: still nothing.
+    await setTier(shop, 4301, { tierId: base.id });
+    await setTier(shop, 4301, { tierId: vip.id, triggerReward: true });
+    expect(await customerOf(shop, 4301)).toMatchObject({ tierId: vip.id, point: 1300 });
+    expect(await bonusRows(shop, 4301)).toHaveLength(1);
+
+    // Gold is a first entry: its coupon is granted after the re-entries were read, so once it is
+    // there they have been, and they granted nothing.
+    // (The manual moves left the tier point at 0: down lowers it, up without isInitTier keeps it.)
+    await award(shop, 4301, 5000);
+    expect(await customerOf(shop, 4301)).toMatchObject({ tierId: gold.id, tierPoint: 5000 });
+    await waitUntil(async () => (await couponsOf(shop, 4301)).length >= 2, 10_000, 'Gold coupon');
+    const coupons = await couponsOf(shop, 4301);
+    expect(coupons.map((c: { program: { id: string } }) => c.program.id).sort()).toEqual(
+      [vip.tierRewards[1].id, gold.tierRewards[0].id].sort(),
+    );
   });
 
   it('retention: settings validated; a due review keeps or lowers the tier', async () => {

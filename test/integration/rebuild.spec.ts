@@ -197,7 +197,7 @@ describe.each<StoreKind>([defaultStoreKind(), 'mingo'])('rebuild from the log (%
       const live = await snapshotOf();
       const customer = (live.customers_v2 as Array<Record<string, unknown>>)[0];
       expect(customer).toMatchObject({ point: 270 + 20 - 10, pendingPoints: 0 });
-      expect((live.rewards_v1 as Array<{ discountStatus: string }>).map((r) => r.discountStatus).sort()).toEqual([
+      expect((live.rewards_v2 as Array<{ discountStatus: string }>).map((r) => r.discountStatus).sort()).toEqual([
         'active',
         'expired',
         'refunded',

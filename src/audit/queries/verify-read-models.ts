@@ -81,7 +81,7 @@ class StreamRun {
 
 /**
  * Verification: folds every customer stream with the ledger's own fold and compares each read-model
- * document (customers_v2, transactions_v1, rewards_v1) with what the fold gives, reporting every
+ * document (customers_v2, transactions_v1, rewards_v2) with what the fold gives, reporting every
  * difference. Streams are read one after the other a page at a time, and each page's documents are
  * fetched together, so memory stays the same whatever the size of the log.
  *
@@ -121,7 +121,7 @@ export class ReadModelVerifier {
     const checkpoints: Checkpoints = {
       customers: await this.checkpoint('customers_v2'),
       transactions: await this.checkpoint('transactions_v1'),
-      rewards: await this.checkpoint('rewards_v1'),
+      rewards: await this.checkpoint(REWARDS.name),
     };
     const expectedStreams = [...stored.values()].reduce((n, t) => n + t.customers, 0);
 

@@ -29,6 +29,8 @@ export interface DiscountRequest {
   combinedWith: CombinedWith;
   /** free_product: the variants the code makes free. */
   entitledVariantIds: string[];
+  /** The code's prefix (a tier reward's codeName); default `LOY`. */
+  codePrefix?: string | null;
 }
 
 export interface Discount {

@@ -141,7 +141,7 @@ export class EmbeddedCommercePlatform implements CommercePlatform {
       if (existing.status === 'disabled') await discounts.put({ ...existing, status: 'active' });
       return { code: existing.code, discountId: existing.id, priceRuleId: null };
     }
-    const code = codeFor(request.rewardId);
+    const code = codeFor(request.rewardId, request.codePrefix || undefined);
     const taken = await discounts.findOne({ shopId: request.shopId, code });
     if (taken && taken.id !== request.rewardId)
       throw new Error(`Discount code ${code} is already taken in shop ${request.shopId}`);

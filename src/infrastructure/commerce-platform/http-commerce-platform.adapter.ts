@@ -44,7 +44,7 @@ export class HttpCommercePlatform implements CommercePlatform {
   constructor(private readonly options: HttpCommercePlatformOptions) {}
 
   async createDiscount(request: DiscountRequest): Promise<Discount> {
-    const code = codeFor(request.rewardId);
+    const code = codeFor(request.rewardId, request.codePrefix || undefined);
     const found = await this.lookup(request.shopId, code);
     if (found) return { code, discountId: String(found.id), priceRuleId: String(found.price_rule_id) };
     const shipping = request.rewardType === 'free_shipping';

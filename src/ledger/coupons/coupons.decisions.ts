@@ -33,14 +33,27 @@ export type CouponsCommand =
   | { type: 'RefundCoupon'; meta: CommandMeta; couponCode: string; reason: string | null; source: string }
   /** Marks a coupon expired once its expiry has passed (unused, active coupons only). */
   | { type: 'ExpireCoupon'; meta: CommandMeta; couponCode: string }
-  /** A tier reward coupon minted for the customer (once per reward id). */
+  /** A tier reward coupon minted for the customer: only for the move that claimed the tier's rewards, once. */
   | {
       type: 'GrantCoupon';
       meta: CommandMeta;
       reward: RewardCoupon & { title: string };
       tierId: string;
       tierChangedEventId: string;
+      tierRewardId: string;
     };
+
+/**
+ * Whether a tier reward coupon is owed: the move it is for claimed the tier's rewards (a re-entry
+ * claims nothing), and this coupon (`rewardId`, derived from the move and the reward) is not held yet.
+ * The grant handler asks before minting, and the decision asks again.
+ */
+export function tierCouponDue(state: CustomerState, tierId: string, tierChangedEventId: string, rewardId: string) {
+  return (
+    state.tierRewardsClaimed[tierId] === tierChangedEventId &&
+    !Object.values(state.coupons).some((c) => c.rewardId === rewardId)
+  );
+}
 
 /** Whether the platform would have accepted the code on an order of this total (active, not expired, minimum met). */
 export function couponApplies(coupon: CouponState | undefined, totalCents: number, at: string): boolean {
@@ -131,7 +144,7 @@ export function decideCoupons(command: CouponsCommand, state: CustomerState): Co
       ];
     }
     case 'GrantCoupon': {
-      if (Object.values(state.coupons).some((c) => c.rewardId === command.reward.rewardId)) return [];
+      if (!tierCouponDue(state, command.tierId, command.tierChangedEventId, command.reward.rewardId)) return [];
       return [
         couponGranted(meta, {
           platformCustomerId: state.platformCustomerId!,
@@ -140,6 +153,7 @@ export function decideCoupons(command: CouponsCommand, state: CustomerState): Co
           reason: 'tier_reward',
           tierId: command.tierId,
           tierChangedEventId: command.tierChangedEventId,
+          tierRewardId: command.tierRewardId,
         }),
       ];
     }

@@ -63,6 +63,8 @@ export interface CouponGranted extends CustomerEventBase {
   reason: 'tier_reward';
   tierId: string;
   tierChangedEventId: string;
+  /** The tier reward granted (the coupon's `program.id`); absent on grants recorded before it was kept. */
+  tierRewardId?: string;
 }
 
 export const pointsRedeemed = (context: PointsEventContext, fields: PointsFields<PointsRedeemed>): PointsRedeemed => ({

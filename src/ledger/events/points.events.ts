@@ -53,7 +53,7 @@ export interface PointsAwarded extends CustomerEventBase, PointsContext {
   /** The order's held points, released after the program's delay (counted against the earning limit when held). */
   releasesPending?: boolean;
   /** Bonus points of a tier reward: the tier entered and the TierChanged event that paid them. */
-  tierReward?: { tierId: string; tierChangedEventId: string };
+  tierReward?: { tierId: string; tierChangedEventId: string; rewardIds?: string[] };
 }
 
 export interface PointsDeducted extends CustomerEventBase, PointsContext {

@@ -18,6 +18,12 @@ export interface TierChanged extends CustomerEventBase {
   isInitTier: boolean;
   triggerReward: boolean;
   adminNote: string | null;
+  /**
+   * This move pays the tier's entry rewards: the customer's first move up into the tier with rewards
+   * triggered. Bonus points are paid in the same decision, coupons by the grant reader; no later entry
+   * pays them again. Absent on moves recorded before it existed: derived then (`claimsTierRewards`).
+   */
+  rewarded?: boolean;
 }
 
 /** A tier review kept the customer's tier (retention policy): the next review counts from here. */

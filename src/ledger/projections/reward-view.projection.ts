@@ -35,8 +35,9 @@ export interface RewardDoc {
   updatedAt: string;
 }
 
+/** v2: a tier coupon's programId is the tier reward it was granted for. */
 export const REWARDS: CollectionDefinition = {
-  name: 'rewards_v1',
+  name: 'rewards_v2',
   indexes: [
     ['customerId', 'sortKey'],
     ['shopId', 'couponCode'],
@@ -70,7 +71,7 @@ function newReward(
 
 @Injectable()
 export class RewardViewProjection implements Projection {
-  readonly name = 'rewards_v1';
+  readonly name = REWARDS.name;
   readonly collections = [REWARDS];
 
   handles(eventType: string): boolean {
@@ -90,10 +91,10 @@ export class RewardViewProjection implements Projection {
       if (e.type === T.CouponGranted) {
         rewards.put(
           newReward(e, recorded, {
-            programId: null,
+            programId: e.tierRewardId ?? null,
             programTitle: e.reward.title,
             pointsSpent: 0,
-            orderReqAmount: null,
+            orderReqAmount: e.reward.orderReqAmount,
           }),
         );
       } else if (e.type === T.PointsRedeemed) {

@@ -3,74 +3,78 @@ import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { COMMERCE_PLATFORM, CommercePlatform } from '../../infrastructure/commerce-platform/commerce-platform.port';
 import { CLOCK, Clock } from '../../shared/domain/clock';
 import { deterministicUuid } from '../../shared/domain/ids';
+import { couponTerms, TierReward } from '../../tiers/domain/tier-reward';
+import { tierCouponDue } from '../coupons/coupons.decisions';
 import { CustomerStreamCommands } from '../customer-stream.commands';
 import { TierChanged } from '../events/customer-events';
 
 /**
- * Grants one coupon reward of the tier a customer moved up into (`index`: the reward's place among
- * the tier's rewards). The reward id derives from (tier change, index): the platform mints one code
- * per id and the ledger records one grant per id, so a retry or a second process never doubles it.
+ * Grants one coupon reward of the tier a customer moved up into. The coupon's reward id derives from
+ * (tier change, tier reward): the platform mints one code per id and the ledger records one grant per
+ * id, so a retry or a second process never doubles it. Nothing is minted unless the customer's
+ * stream says the move claimed the tier's rewards and the coupon is not held yet (a re-entry mints nothing).
  */
 export class GrantTierCouponCommand {
   constructor(
     readonly change: TierChanged,
-    readonly reward: Record<string, unknown>,
-    readonly index: number,
+    readonly reward: TierReward,
   ) {}
 }
 
 @CommandHandler(GrantTierCouponCommand)
-export class GrantTierCouponHandler implements ICommandHandler<GrantTierCouponCommand, void> {
+export class GrantTierCouponHandler implements ICommandHandler<GrantTierCouponCommand, boolean> {
   constructor(
     private readonly commands: CustomerStreamCommands,
     @Inject(COMMERCE_PLATFORM) private readonly platform: CommercePlatform,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
-  async execute({ change, reward: r, index }: GrantTierCouponCommand): Promise<void> {
-    const rewardId = deterministicUuid(change.eventId, `tier-reward-${index}`);
-    const expiresAt = r.expiresInDays
-      ? new Date(this.clock.now().getTime() + Number(r.expiresInDays) * 86_400_000).toISOString()
-      : null;
-    const rewardType = String(r.rewardType);
-    const rewardValue = r.rewardValue === undefined ? null : Number(r.rewardValue);
-    const title = typeof r.title === 'string' && r.title ? r.title : `${change.toTierName} reward`;
+  /** Whether a coupon was granted now. */
+  async execute({ change, reward }: GrantTierCouponCommand): Promise<boolean> {
+    const rewardId = deterministicUuid(change.eventId, `tier-reward-${reward.id}`);
+    const { shopId, customerId } = change;
+    if (!tierCouponDue(await this.commands.state(shopId, customerId), change.toTierId, change.eventId, rewardId))
+      return false;
+    const terms = couponTerms(reward, this.clock.now().toISOString());
     const discount = await this.platform.createDiscount({
-      shopId: change.shopId,
+      shopId,
       rewardId,
-      rewardType,
-      rewardValue,
-      orderReqAmount: null,
-      expiresAt,
-      title,
+      rewardType: terms.rewardType,
+      rewardValue: terms.rewardValue,
+      orderReqAmount: terms.orderReqAmount,
+      expiresAt: terms.expiresAt,
+      title: terms.title,
       platformCustomerId: change.platformCustomerId,
       combinedWith: { orderDiscounts: false, productDiscounts: false, shippingDiscounts: false },
       entitledVariantIds: [],
+      codePrefix: terms.codePrefix,
     });
-    await this.commands.run(
-      change.shopId,
-      change.customerId,
+    const decision = await this.commands.run(
+      shopId,
+      customerId,
       (meta) => ({
         type: 'GrantCoupon',
         meta,
         tierId: change.toTierId,
         tierChangedEventId: change.eventId,
+        tierRewardId: reward.id,
         reward: {
           rewardId,
           couponCode: discount.code,
           discountId: discount.discountId,
           priceRuleId: discount.priceRuleId,
-          rewardType,
-          rewardValue,
+          rewardType: terms.rewardType,
+          rewardValue: terms.rewardValue,
           redeemType: 'fixed',
-          orderReqAmount: null,
-          expiresAt,
+          orderReqAmount: terms.orderReqAmount,
+          expiresAt: terms.expiresAt,
           programDescription: null,
-          title,
+          title: terms.title,
         },
       }),
       // Sent by a feed reader: waiting for the read models here could wait on itself.
       { waitForProjections: false },
     );
+    return decision.events.length > 0;
   }
 }

@@ -8,6 +8,7 @@ import { CustomerEventType, TierChanged } from '../events/customer-events';
 import { TierCatalog } from '../../tiers/tier-catalog';
 import { CommandBus } from '@nestjs/cqrs';
 import { GrantTierCouponCommand } from './grant-tier-coupon.handler';
+import { couponRewardsOf } from '../../tiers/domain/tier-reward';
 
 /** Its checkpoint's name (carried over by `loyalty migrate events`). */
 export const TIER_REWARD_COUPONS_CHECKPOINT = 'tier_reward_coupons';
@@ -15,8 +16,8 @@ const CHECKPOINT = TIER_REWARD_COUPONS_CHECKPOINT;
 const BATCH = 1000;
 
 /**
- * Grants the coupon rewards of a tier when a customer moves up into it with rewards triggered (bonus
- * points are paid in the same decision as the move). A reader of the global feed with its own
+ * Grants the coupon rewards of a tier to the move that claimed them (the customer's first move up into
+ * it with rewards triggered; bonus points are paid in the same decision as the move). A reader of the global feed with its own
  * checkpoint, so a slow or failing commerce platform holds back only these grants, never the read
  * models. Each grant is a command (GrantTierCouponCommand), idempotent per (tier change, reward).
  */
@@ -57,7 +58,8 @@ export class TierRewardCoupons {
     for (const recorded of events) {
       if (recorded.type === CustomerEventType.TierChanged) {
         const change = fromRecorded<TierChanged>(recorded);
-        if (change.direction === 'up' && change.triggerReward) await this.grant(change);
+        // Moves recorded before `rewarded` existed: the ledger judges whether they claimed the rewards.
+        if (change.rewarded ?? (change.direction === 'up' && change.triggerReward)) await this.grant(change);
       }
       // Advance past each event only once its grants are recorded: a failure retries from here.
       this.checkpoint = recorded.position;
@@ -68,15 +70,14 @@ export class TierRewardCoupons {
 
   private async grant(change: TierChanged): Promise<void> {
     const tier = (await this.tiers.forShop(change.shopId)).docs.find((t) => t.id === change.toTierId);
-    const coupons = (tier?.tierRewards ?? []).map((r, index) => ({ r, index })).filter(({ r }) => r.type === 'coupon');
-    for (const { r, index } of coupons) {
+    for (const reward of couponRewardsOf(tier?.tierRewards ?? [], change.occurredAt)) {
       try {
-        await this.commands.execute(new GrantTierCouponCommand(change, r, index));
+        await this.commands.execute(new GrantTierCouponCommand(change, reward));
       } catch (error) {
         // Only an outage is worth waiting for; a refused grant must not hold back every later one.
         if (error instanceof DomainError && error.code === 'PLATFORM_UNAVAILABLE') throw error;
         this.logger.error(
-          `Tier reward ${index} of tier ${change.toTierId} for customer ${change.customerId} was not granted: ${(error as Error).message}`,
+          `Tier reward ${reward.id} of tier ${change.toTierId} for customer ${change.customerId} was not granted: ${(error as Error).message}`,
         );
       }
     }

@@ -40,7 +40,7 @@ export type TiersCommand =
   /** Warns 28, 14 and 1 day before a tier review (only the nearest warning that is due, once per cycle). */
   | { type: 'WarnTierReview'; meta: CommandMeta; tiers: TierRung[]; assessmentMonths: number; windowMonths: number };
 
-/** A move from the customer's tier to `to`. */
+/** A move from the customer's tier to `to`; the first move up into a tier with rewards triggered claims its rewards. */
 function moveTo(
   state: CustomerState,
   meta: CommandMeta,
@@ -55,6 +55,7 @@ function moveTo(
     toTierId: to.id,
     toTierName: to.name,
     ...how,
+    rewarded: how.direction === 'up' && how.triggerReward && !state.tierRewardsClaimed[to.id],
   });
 }
 
@@ -84,8 +85,8 @@ const raisesTierPoint = (e: CustomerEvent) =>
 
 /**
  * After any decision whose command brings the ladder: when the decision raised the tier point, the
- * customer moves up to the highest tier it reaches; entering a tier with rewards triggered pays its
- * bonus points once per tier per customer, which can carry them further up.
+ * customer moves up to the highest tier it reaches; the move that claims a tier's rewards (the first
+ * entry with rewards triggered) pays its bonus points, which can carry them further up.
  */
 export function followTierLadder(
   command: { meta: CommandMeta; tiers?: TierRung[] },
@@ -101,9 +102,10 @@ export function followTierLadder(
   const append = (event: CustomerEvent): void => {
     out.push(event);
     current = evolve(current, event);
-    if (event.type !== T.TierChanged || event.direction !== 'up' || !event.triggerReward) return;
-    const bonus = tiers.find((t) => t.id === event.toTierId)?.bonusPoints ?? 0;
-    if (bonus <= 0 || current.tierRewardsPaid[event.toTierId]) return;
+    if (event.type !== T.TierChanged || !event.rewarded) return;
+    const rung = tiers.find((t) => t.id === event.toTierId);
+    const bonus = rung?.bonusPoints ?? 0;
+    if (bonus <= 0) return;
     const request: PointsRequest = {
       points: bonus,
       source: 'tier',
@@ -113,7 +115,11 @@ export function followTierLadder(
     append(
       pointsAwarded(pointsContext(current, command.meta, request, current.points + bonus), {
         points: bonus,
-        tierReward: { tierId: event.toTierId, tierChangedEventId: event.eventId },
+        tierReward: {
+          tierId: event.toTierId,
+          tierChangedEventId: event.eventId,
+          rewardIds: rung?.bonusRewardIds ?? [],
+        },
       }),
     );
     moveUp();
@@ -132,10 +138,16 @@ export function decideTiers(command: TiersCommand, state: CustomerState): TiersD
   switch (command.type) {
     case 'ChangeTier': {
       const { tier } = command;
-      const tierPoint = command.isInitTier ? tier.targetPoint : state.tierPoint;
-      if (tier.id === state.tierId && tierPoint === state.tierPoint) return [];
       const fromTarget = command.tiers.find((t) => t.id === state.tierId)?.targetPoint ?? -1;
       const direction = tier.targetPoint > fromTarget ? 'up' : tier.targetPoint < fromTarget ? 'down' : 'same';
+      // A move down lowers the tier point to the new tier's target (never raises it), so the ladder
+      // agrees with the move: the next award does not undo it; climbing back takes the tier's width again.
+      const tierPoint = command.isInitTier
+        ? tier.targetPoint
+        : direction === 'down'
+          ? Math.min(state.tierPoint, tier.targetPoint)
+          : state.tierPoint;
+      if (tier.id === state.tierId && tierPoint === state.tierPoint) return [];
       return [
         moveTo(state, meta, tier, {
           direction,

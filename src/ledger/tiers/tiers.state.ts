@@ -1,5 +1,5 @@
 import { addToDay, DayBuckets } from '../../shared/domain/day-buckets';
-import { CustomerEvent, CustomerEventType as T } from '../events/customer-events';
+import { CustomerEvent, CustomerEventType as T, TierChanged } from '../events/customer-events';
 
 /** Tiers and retention's share of a customer's state. */
 export interface TiersShare {
@@ -13,8 +13,11 @@ export interface TiersShare {
   tierSince: string | null;
   /** Points that raised the tier point per UTC day (the retention window counts them); last 800 days. */
   tierEarnedByDay: DayBuckets;
-  /** Tiers whose entry bonus was paid (once per tier per customer). */
-  tierRewardsPaid: Readonly<Record<string, true>>;
+  /**
+   * Tiers whose entry rewards the customer has had, each with the move that claimed them (its
+   * TierChanged event id): that move's rewards are paid, and no other move's (once per tier per customer).
+   */
+  tierRewardsClaimed: Readonly<Record<string, string>>;
   /** Tier review warnings given (cycle|daysLeft). */
   tierReviewWarnings: Readonly<Record<string, true>>;
 }
@@ -26,7 +29,7 @@ export const initialTiers = (): TiersShare => ({
   totalEarned: 0,
   tierSince: null,
   tierEarnedByDay: {},
-  tierRewardsPaid: {},
+  tierRewardsClaimed: {},
   tierReviewWarnings: {},
 });
 
@@ -51,6 +54,14 @@ export function earnedChange(event: CustomerEvent): number {
 /** A total of earned points after a change: never below zero. */
 export const addEarned = (total: number, change: number): number => Math.max(0, total + change);
 
+/**
+ * Whether a move claims its tier's entry rewards: the first move up into the tier with rewards
+ * triggered. Recorded on the event since it exists; moves recorded before are judged the same way.
+ */
+export function claimsTierRewards(state: Pick<TiersShare, 'tierRewardsClaimed'>, e: TierChanged): boolean {
+  return e.rewarded ?? (e.direction === 'up' && e.triggerReward && !state.tierRewardsClaimed[e.toTierId]);
+}
+
 export function evolveTiers(state: TiersShare, event: CustomerEvent): Partial<TiersShare> | undefined {
   switch (event.type) {
     case T.Enrolled:
@@ -61,6 +72,9 @@ export function evolveTiers(state: TiersShare, event: CustomerEvent): Partial<Ti
         tierName: event.toTierName,
         tierPoint: event.tierPoint,
         tierSince: event.occurredAt,
+        ...(claimsTierRewards(state, event)
+          ? { tierRewardsClaimed: { ...state.tierRewardsClaimed, [event.toTierId]: event.eventId } }
+          : {}),
       };
     case T.TierRetained:
       return { tierSince: event.occurredAt };
@@ -74,8 +88,14 @@ export function evolveTiers(state: TiersShare, event: CustomerEvent): Partial<Ti
         tierPoint: addEarned(state.tierPoint, change),
         totalEarned: addEarned(state.totalEarned, change),
         tierEarnedByDay: addToDay(state.tierEarnedByDay, event.occurredAt, change),
-        ...(event.type === T.PointsAwarded && event.tierReward
-          ? { tierRewardsPaid: { ...state.tierRewardsPaid, [event.tierReward.tierId]: true } }
+        // A bonus recorded before moves carried `rewarded` still marks its tier as claimed.
+        ...(event.type === T.PointsAwarded && event.tierReward && !state.tierRewardsClaimed[event.tierReward.tierId]
+          ? {
+              tierRewardsClaimed: {
+                ...state.tierRewardsClaimed,
+                [event.tierReward.tierId]: event.tierReward.tierChangedEventId,
+              },
+            }
           : {}),
       };
     }

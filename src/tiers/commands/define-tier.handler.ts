@@ -1,11 +1,11 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import { TierSettings } from '../domain/tier-events';
+import { TierSettingsInput } from '../domain/tier-events';
 import { TierLadderCommands } from './tier-commands';
 
 export class DefineTierCommand {
   constructor(
     readonly shopId: string,
-    readonly settings: Partial<TierSettings> & { name: string; targetPoint: number },
+    readonly settings: TierSettingsInput & { name: string; targetPoint: number },
   ) {}
 }
 

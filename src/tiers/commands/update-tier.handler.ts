@@ -1,12 +1,12 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import { TierSettings } from '../domain/tier-events';
+import { TierSettingsInput } from '../domain/tier-events';
 import { TierLadderCommands } from './tier-commands';
 
 export class UpdateTierCommand {
   constructor(
     readonly shopId: string,
     readonly tierId: string,
-    readonly changes: Partial<TierSettings>,
+    readonly changes: TierSettingsInput,
   ) {}
 }
 

@@ -1,3 +1,5 @@
+import { TierReward } from './tier-reward';
+
 /** Events of a shop's tier ladder (stream `tiers-<shopId>`). Stored type names never change. */
 export const TierEventType = {
   Defined: 'tier.defined.v1',
@@ -27,8 +29,15 @@ export interface TierSettings {
   earnPoint: number | null;
   hideDefaultTier: boolean;
   inactive: boolean;
-  tierRewards: Array<Record<string, unknown>>;
+  /**
+   * What entering the tier pays (spec shape, ids and timestamps set by the ladder). Events recorded
+   * before that shape hold what the merchant sent: read them with `storedTierRewards`.
+   */
+  tierRewards: TierReward[];
 }
+
+/** Tier settings as a merchant writes them: rewards in the spec's shape or the alias, checked by the ladder. */
+export type TierSettingsInput = Partial<Omit<TierSettings, 'tierRewards'>> & { tierRewards?: unknown };
 
 export interface TierDefined {
   type: typeof TierEventType.Defined;

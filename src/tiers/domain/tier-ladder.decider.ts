@@ -1,9 +1,10 @@
 import { assertNever, Decider } from '../../shared/domain/decider';
 import { CommandMeta } from '../../shared/domain/command-meta';
 import { because, DomainError } from '../../shared/domain/domain-error';
-import { changedFields, isInteger, isOneOf } from '../../shared/domain/guards';
-import { isIntegerIn, isMoney, MAX_DAYS, MAX_POINTS } from '../../shared/domain/limits';
-import { DEFAULT_TIER_SETTINGS, TierEvent, TierEventType as T, TierSettings } from './tier-events';
+import { changedFields } from '../../shared/domain/guards';
+import { isIntegerIn, MAX_POINTS } from '../../shared/domain/limits';
+import { DEFAULT_TIER_SETTINGS, TierEvent, TierEventType as T, TierSettings, TierSettingsInput } from './tier-events';
+import { readTierRewards, storedTierRewards } from './tier-reward';
 
 export interface LadderTier {
   id: string;
@@ -22,9 +23,9 @@ export type TierCommand =
       type: 'DefineTier';
       meta: CommandMeta;
       tierId: string;
-      settings: Partial<TierSettings> & { name: string; targetPoint: number };
+      settings: TierSettingsInput & { name: string; targetPoint: number };
     }
-  | { type: 'UpdateTier'; meta: CommandMeta; tierId: string; changes: Partial<TierSettings> }
+  | { type: 'UpdateTier'; meta: CommandMeta; tierId: string; changes: TierSettingsInput }
   | { type: 'RemoveTier'; meta: CommandMeta; tierId: string; members: number };
 
 export const initialTierLadder = (): TierLadderState => ({ tiers: {} });
@@ -39,14 +40,24 @@ export function evolveTierLadder(state: TierLadderState, event: TierEvent): Tier
             id: event.tierId,
             isSystemTier: event.isSystemTier,
             systemType: event.systemType,
-            settings: event.settings,
+            settings: {
+              ...event.settings,
+              tierRewards: storedTierRewards(event.settings.tierRewards, event.eventId, event.occurredAt),
+            },
           },
         },
       };
     case T.Updated: {
       const tier = state.tiers[event.tierId];
+      const changes =
+        event.changes.tierRewards === undefined
+          ? event.changes
+          : {
+              ...event.changes,
+              tierRewards: storedTierRewards(event.changes.tierRewards, event.eventId, event.occurredAt),
+            };
       return {
-        tiers: { ...state.tiers, [event.tierId]: { ...tier, settings: { ...tier.settings, ...event.changes } } },
+        tiers: { ...state.tiers, [event.tierId]: { ...tier, settings: { ...tier.settings, ...changes } } },
       };
     }
     case T.Removed: {
@@ -84,52 +95,6 @@ function checkSettings(state: TierLadderState, tierId: string, name: string, tar
   }
 }
 
-const COUPON_TYPES = ['fixed_amount', 'percentage', 'free_shipping'];
-
-/**
- * What a tier pays when a customer enters it (with triggerReward): `{type: 'points', points}` bonus
- * points, or `{type: 'coupon', rewardType, rewardValue, expiresInDays?, title?}` a coupon. Any other
- * type is a benefit shown to shoppers (e.g. tier_privileges) and never paid.
- */
-function checkTierRewards(rewards: Array<Record<string, unknown>>): void {
-  if (!Array.isArray(rewards) || rewards.length > 20)
-    throw because.badRequest('tierRewards must be a list of at most 20 rewards', { field: 'tierRewards' });
-  for (const [i, r] of rewards.entries()) {
-    const field = `tierRewards[${i}]`;
-    if (!r || typeof r !== 'object' || Array.isArray(r))
-      throw because.badRequest(`${field} must be an object`, { field });
-    if (r.type === 'points') {
-      if (!isInteger(r.points) || r.points < 1 || r.points > 1_000_000)
-        throw because.badRequest(`${field}.points must be an integer from 1 to 1,000,000`, {
-          field: `${field}.points`,
-        });
-    } else if (r.type === 'coupon') {
-      if (!isOneOf(COUPON_TYPES, r.rewardType))
-        throw because.badRequest(`${field}.rewardType must be one of ${COUPON_TYPES.join(', ')}`, {
-          field: `${field}.rewardType`,
-        });
-      if (
-        r.rewardType !== 'free_shipping' &&
-        !(isMoney(r.rewardValue) && (r.rewardType !== 'percentage' || r.rewardValue <= 100))
-      ) {
-        throw because.badRequest(`${field}.rewardValue must be a positive amount (a percent up to 100)`, {
-          field: `${field}.rewardValue`,
-        });
-      }
-      if (r.expiresInDays !== undefined && r.expiresInDays !== null && !isIntegerIn(r.expiresInDays, 1, MAX_DAYS)) {
-        throw because.badRequest(`${field}.expiresInDays must be an integer from 1 to ${MAX_DAYS}`, {
-          field: `${field}.expiresInDays`,
-        });
-      }
-    } else if (typeof r.type !== 'string' || !r.type) {
-      // Other types (privileges, perks) are shown as benefits and never paid out.
-      throw because.badRequest(`${field}.type is required (points, coupon, or a benefit type of your own)`, {
-        field: `${field}.type`,
-      });
-    }
-  }
-}
-
 export function decideTierLadder(command: TierCommand, state: TierLadderState): TierEvent[] {
   const { meta } = command;
   const base = { eventId: meta.newId(), occurredAt: meta.occurredAt, shopId: meta.shopId };
@@ -148,21 +113,33 @@ export function decideTierLadder(command: TierCommand, state: TierLadderState): 
       ];
     }
     case 'DefineTier': {
-      const settings = { ...DEFAULT_TIER_SETTINGS, ...command.settings };
-      checkSettings(state, command.tierId, settings.name, settings.targetPoint);
-      checkTierRewards(settings.tierRewards);
+      const { tierRewards, ...fields } = command.settings;
+      checkSettings(state, command.tierId, fields.name, fields.targetPoint);
+      const settings: TierSettings = {
+        ...DEFAULT_TIER_SETTINGS,
+        ...fields,
+        tierRewards: readTierRewards(tierRewards ?? [], [], meta, { baseTier: false }),
+      };
       return [{ ...base, type: T.Defined, tierId: command.tierId, isSystemTier: false, systemType: null, settings }];
     }
     case 'UpdateTier': {
       const tier = state.tiers[command.tierId];
       if (!tier) throw because.notFound('Tier');
-      const next = { ...tier.settings, ...command.changes };
+      const { tierRewards, ...fields } = command.changes;
+      const next = { ...tier.settings, ...fields };
       if (tier.isSystemTier && next.targetPoint !== 0) {
         throw because.badRequest('the base tier always starts at 0 points', { field: 'targetPoint' });
       }
       checkSettings(state, tier.id, next.name, next.targetPoint);
-      checkTierRewards(next.tierRewards);
-      const changes = changedFields(tier.settings, command.changes);
+      const rewards =
+        tierRewards === undefined
+          ? {}
+          : {
+              tierRewards: readTierRewards(tierRewards, tier.settings.tierRewards, meta, {
+                baseTier: tier.isSystemTier,
+              }),
+            };
+      const changes = changedFields(tier.settings, { ...fields, ...rewards });
       if (Object.keys(changes).length === 0) return [];
       return [
         {

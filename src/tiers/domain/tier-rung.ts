@@ -3,6 +3,8 @@ export interface TierRung {
   id: string;
   name: string;
   targetPoint: number;
-  /** Bonus points the tier pays on entry when rewards are triggered (its `points` tier rewards). */
+  /** Bonus points the tier pays on entry when rewards are triggered (its paying bonus_point rewards). */
   bonusPoints?: number;
+  /** The tier rewards those points come from (recorded with the payment). */
+  bonusRewardIds?: string[];
 }

@@ -16,8 +16,9 @@ export interface TierDoc extends TierSettings {
   streamRevision: string;
 }
 
+/** v2: tier rewards in the spec's shape, with ids and timestamps. */
 export const TIERS: CollectionDefinition = {
-  name: 'tiers_v1',
+  name: 'tiers_v2',
   indexes: [['shopId', 'targetPoint']],
   numericFields: ['targetPoint'],
 };

@@ -7,10 +7,11 @@ import { fromRecorded } from '../../event-sourcing/domain-event';
 import { assertNever } from '../../shared/domain/decider';
 import { TierEvent, TierEventType as T } from '../domain/tier-events';
 import { TierCatalog } from '../tier-catalog';
+import { storedTierRewards } from '../domain/tier-reward';
 
 @Injectable()
 export class TierViewProjection implements Projection {
-  readonly name = 'tiers_v1';
+  readonly name = TIERS.name;
   readonly collections = [TIERS];
 
   constructor(private readonly catalog: TierCatalog) {}
@@ -28,6 +29,7 @@ export class TierViewProjection implements Projection {
         case T.Defined:
           tiers.put({
             ...e.settings,
+            tierRewards: storedTierRewards(e.settings.tierRewards, e.eventId, e.occurredAt),
             id: e.tierId,
             shopId: e.shopId,
             isSystemTier: e.isSystemTier,
@@ -47,6 +49,9 @@ export class TierViewProjection implements Projection {
           tiers.put({
             ...doc,
             ...e.changes,
+            ...(e.changes.tierRewards === undefined
+              ? {}
+              : { tierRewards: storedTierRewards(e.changes.tierRewards, e.eventId, e.occurredAt) }),
             prevNames: renamed ? [...doc.prevNames, e.previousName] : doc.prevNames,
             targetPointUpdate: retargeted ? e.occurredAt : doc.targetPointUpdate,
             updatedAt: e.occurredAt,

@@ -1,4 +1,34 @@
 import { TierDoc } from '../projections/tier-read-models';
+import { TierReward } from '../domain/tier-reward';
+
+/** A tier reward (spec 2.9 Tier): exactly the spec's fields, whatever else a stored record holds. */
+export function presentTierReward(r: TierReward): TierReward {
+  return {
+    id: r.id,
+    status: r.status,
+    title: r.title,
+    redeemType: r.redeemType,
+    minSpendPoint: r.minSpendPoint,
+    maxSpendPoint: r.maxSpendPoint,
+    spendPoint: r.spendPoint,
+    appliedTo: r.appliedTo,
+    orderReq: r.orderReq,
+    orderReqAmount: r.orderReqAmount,
+    expiredAfter: r.expiredAfter,
+    expiredTime: r.expiredTime,
+    type: r.type,
+    codeName: r.codeName,
+    earnAmount: r.earnAmount,
+    event: r.event,
+    bonusPoints: r.bonusPoints,
+    priority: r.priority,
+    showLoyaltyPage: r.showLoyaltyPage,
+    translateTitle: r.translateTitle,
+    expired: r.expired,
+    createdAt: r.createdAt,
+    updatedAt: r.updatedAt,
+  };
+}
 
 /** Tier list item (spec 2.9 Tier). */
 export function presentTierListItem(doc: TierDoc, members: number) {
@@ -13,7 +43,7 @@ export function presentTierListItem(doc: TierDoc, members: number) {
     ...(doc.systemType ? { systemType: doc.systemType } : {}),
     textColor: doc.textColor,
     boxBgColor: doc.boxBgColor,
-    tierRewards: doc.tierRewards,
+    tierRewards: doc.tierRewards.map(presentTierReward),
     createdAt: doc.createdAt,
     updatedAt: doc.updatedAt,
   };
