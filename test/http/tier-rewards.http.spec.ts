@@ -2,6 +2,8 @@ import { createTestApp, TestApp, auth, expectError, expectSuccess } from '../sup
 import { startReceiver, waitUntil } from '../support/receiver';
 import { TierReviews } from '../../src/ledger/tiers/tier-reviews.scheduler';
 import { ProvisionedShop } from '../../src/operator/provision-shop.handler';
+import { DEFAULT_TIER_SETTINGS } from '../../src/tiers/domain/tier-events';
+import { randomUUID } from 'node:crypto';
 
 /** Spec 2.9 Tier, "a tier reward has": every field and the type it is read with (written once). */
 const TIER_REWARD_SPEC: Record<string, string> = {
@@ -361,6 +363,64 @@ describe('tier rewards and retention over HTTP', () => {
     expect(coupons.map((c: { program: { id: string } }) => c.program.id).sort()).toEqual(
       [vip.tierRewards[1].id, gold.tierRewards[0].id].sort(),
     );
+  });
+
+  it('a tier recorded before the spec shape reads in it (tiers_v2 rebuilt from the log) and pays once', async () => {
+    now = new Date('2026-01-15T12:00:00.000Z');
+    const shop = await t.shop();
+    // What the service stored before: the merchant's records as sent, no ids.
+    const stream = `tiers-${shop.shopId}`;
+    const recorded = await t.store.storage.eventStore.readStream(stream);
+    await t.store.storage.eventStore.appendToStream(
+      stream,
+      [
+        {
+          id: randomUUID(),
+          type: 'tier.defined.v1',
+          data: {
+            type: 'tier.defined.v1',
+            eventId: 'legacy-vip',
+            occurredAt: '2025-06-01T00:00:00.000Z',
+            shopId: shop.shopId,
+            tierId: 'legacy-vip',
+            isSystemTier: false,
+            systemType: null,
+            settings: {
+              ...DEFAULT_TIER_SETTINGS,
+              name: 'VIP',
+              targetPoint: 500,
+              tierRewards: [
+                { type: 'points', points: 50 },
+                { type: 'tier_privileges', title: 'Lounge access' },
+                { event: 'bonus_point', type: 'tier_privileges', bonusPoints: 100, title: 'Welcome bonus' },
+              ],
+            },
+          },
+        },
+      ],
+      recorded[recorded.length - 1].revision,
+    );
+    let vip: { tierRewards: Array<Record<string, unknown>> } | null = null;
+    await waitUntil(
+      async () => {
+        const res = await t.http().get('/rest_api/v2/tiers/legacy-vip').set(auth(shop));
+        vip = res.status === 200 ? res.body.data : null;
+        return vip !== null;
+      },
+      10_000,
+      'legacy tier in the read model',
+    );
+    expect(vip!.tierRewards).toMatchObject([
+      { event: 'bonus_point', bonusPoints: 50, createdAt: '2025-06-01T00:00:00.000Z', id: expect.any(String) },
+      { event: 'custom', type: 'tier_privileges', title: 'Lounge access' },
+      { event: 'bonus_point', bonusPoints: 100, title: 'Welcome bonus' },
+    ]);
+    for (const reward of vip!.tierRewards)
+      expect(Object.keys(reward).sort()).toEqual(Object.keys(TIER_REWARD_SPEC).sort());
+    await t.enrol(shop, 4401);
+    await award(shop, 4401, 600);
+    expect(await customerOf(shop, 4401)).toMatchObject({ tierId: 'legacy-vip', point: 750 });
+    expect(await bonusRows(shop, 4401)).toMatchObject([{ earnPoint: 150 }]);
   });
 
   it('retention: settings validated; a due review keeps or lowers the tier', async () => {
