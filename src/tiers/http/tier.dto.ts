@@ -51,7 +51,14 @@ export class CreateTierDto {
   @Optional()
   @IsBoolean()
   inactive?: boolean;
-  @ApiPropertyOptional({ type: [Object], description: 'Tier rewards (paid out by the programs engine)' })
+  @ApiPropertyOptional({
+    type: [Object],
+    description:
+      'Tier rewards (spec 2.9 Tier shape; README "Tiers: rewards and retention"): event bonus_point (bonusPoints), ' +
+      'amount_discount / percentage_discount (earnAmount), free_shipping, or custom (shown, never paid); paid once ' +
+      'per customer on the first rewarded entry. Alias: {type: points, points} and {type: coupon, rewardType, ' +
+      'rewardValue, expiresInDays?, title?}. Checked field by field by the tier ladder (400 naming the field).',
+  })
   @Optional()
   @IsArray()
   @ArrayMaxSize(20)
