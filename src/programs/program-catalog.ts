@@ -25,8 +25,8 @@ export class ProgramCatalog {
     const generation = this.generation;
     const docs = await (await this.readStore.collection<ProgramDoc>(PROGRAMS)).find({ shopId });
     const programs = docs.map((d) => {
-      const { id, kind, event, createdAt, shopId: _s, updatedAt: _u, streamRevision: _r, ...settings } = d;
-      return { id, kind, event, createdAt, settings };
+      const { id, kind, event, createdAt, numericId, shopId: _s, updatedAt: _u, streamRevision: _r, ...settings } = d;
+      return { id, kind, event, createdAt, numericId, settings };
     });
     if (generation === this.generation) this.cache.set(shopId, programs);
     return programs;

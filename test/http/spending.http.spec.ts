@@ -115,7 +115,9 @@ describe(`spending rules over HTTP (${defaultStoreKind()})`, () => {
         await t.http().get('/rest_api/v2/programs/redemption?platformCustomerId=3103').set(auth(shop)).expect(200)
       ).body.data.find((p: any) => p.id === twice);
     expect(await listed()).toMatchObject({
-      limitRedeem: 2,
+      // The spec's limitRedeem is the mode; the count per customer is limitRedeemPerCustomer (input alias limitRedeem: 2).
+      limitRedeem: 'redeemWithLimit',
+      limitRedeemPerCustomer: 2,
       redeemedCount: 0,
       remainingRedemptions: 2,
       affordable: true,

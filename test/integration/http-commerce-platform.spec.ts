@@ -245,6 +245,57 @@ describe('HTTP commerce platform adapter against a stub admin API', () => {
     expect(done.couponCode).toMatch(/^CREDIT-\d+$/);
   });
 
+  it('appliedTo sf_product or sf_collection (spec 2.9): the price rule is entitled to those products or collections', async () => {
+    const shop = await t.shop();
+    const create = async (fields: Record<string, unknown>) =>
+      (
+        await t
+          .http()
+          .post('/rest_api/v2/programs')
+          .set(auth(shop))
+          .send({
+            type: 'spending',
+            event: 'amount_discount',
+            title: 'Scoped',
+            spendPoint: 100,
+            earnAmount: 5,
+            ...fields,
+          })
+          .expect(201)
+      ).body.data.id;
+    const products = await create({ appliedTo: 'sf_product', specificProductIds: ['632910392', '921728736'] });
+    const collections = await create({ appliedTo: 'sf_collection', appliedCollectionIds: ['841564295'] });
+    const whole = await create({});
+    await t.enrol(shop, 5301);
+    await t
+      .http()
+      .post('/rest_api/v2/transactions/points/award')
+      .set(auth(shop))
+      .send({ platformCustomerId: '5301', point: 500 })
+      .expect(200);
+    const ruleFor = async (programId: string) => {
+      await t
+        .http()
+        .post('/rest_api/v2/programs/redemption/redeem')
+        .set(auth(shop))
+        .send({ programId, platformCustomerId: '5301', quantity: 1 })
+        .expect(200);
+      return stub.calls.filter((c) => c.path.endsWith('/price_rules.json')).pop()!.body.price_rule;
+    };
+    expect(await ruleFor(products)).toMatchObject({
+      target_selection: 'entitled',
+      entitled_product_ids: [632910392, 921728736],
+      allocation_method: 'across',
+    });
+    const byCollection = await ruleFor(collections);
+    expect(byCollection).toMatchObject({ target_selection: 'entitled', entitled_collection_ids: [841564295] });
+    expect(byCollection).not.toHaveProperty('entitled_product_ids');
+    const all = await ruleFor(whole);
+    expect(all.target_selection).toBe('all');
+    expect(all).not.toHaveProperty('entitled_product_ids');
+    expect(all).not.toHaveProperty('entitled_collection_ids');
+  });
+
   it('tier reward coupons wait out a platform outage, and a refused one does not hold back the next', async () => {
     const shop = await t.shop();
     const tier = (name: string, targetPoint: number, title: string) =>

@@ -4,6 +4,7 @@ import { CLOCK, Clock } from '../../shared/domain/clock';
 import { because } from '../../shared/domain/domain-error';
 import { ProgramCatalog } from '../../programs/program-catalog';
 import { isActive } from '../../programs/domain/order-earning';
+import { shownOnLoyaltyPage } from '../../programs/domain/spending-rules';
 import { ShopDirectory } from '../../shops/shop-directory';
 import { STOREFRONT_DEFAULTS } from '../../shops/domain/shop-events';
 import { CustomerLookup } from '../../ledger/queries/customer-lookup';
@@ -50,7 +51,7 @@ export class ListHeadlessProgramsHandler implements IQueryHandler<
     const now = this.clock.now().toISOString();
     const storefront = shop.storefront ?? STOREFRONT_DEFAULTS;
     const listed = programs
-      .filter((p) => isActive(p, now) && (!programType || p.kind === programType))
+      .filter((p) => isActive(p, now) && shownOnLoyaltyPage(p) && (!programType || p.kind === programType))
       .sort(
         (a, b) =>
           Number(b.kind === 'earning') - Number(a.kind === 'earning') ||

@@ -8,7 +8,7 @@ import { CustomerLookup } from '../../ledger/queries/customer-lookup';
 import { RewardDoc, REWARDS } from '../../ledger/projections/reward-view.projection';
 import { ProgramCatalog } from '../../programs/program-catalog';
 import { ActiveProgram, isActive } from '../../programs/domain/order-earning';
-import { SpendingRules, spendingRules } from '../../programs/domain/spending-rules';
+import { shownOnLoyaltyPage, SpendingRules, spendingRules } from '../../programs/domain/spending-rules';
 import { ShopDirectory } from '../../shops/shop-directory';
 import { LocaleRequest } from '../../translations/domain/locale-resolution';
 import { LocalizedText, ShopText } from '../../translations/queries/shop-text';
@@ -111,7 +111,7 @@ export class ListHeadlessRewardsHandler implements IQueryHandler<ListHeadlessRew
     if (!shop) throw because.notFound('Shop');
     const now = this.clock.now().toISOString();
     const spending = programs
-      .filter((p) => p.kind === 'spending' && isActive(p, now))
+      .filter((p) => p.kind === 'spending' && isActive(p, now) && shownOnLoyaltyPage(p))
       .sort((a, b) => b.settings.priority - a.settings.priority || a.createdAt.localeCompare(b.createdAt));
     const available = [];
     for (const program of spending) {

@@ -3,14 +3,14 @@ import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiHeader, ApiOperation, ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
 import { Request, Response } from 'express';
-import { because } from '../../shared/domain/domain-error';
+import { because, DomainError } from '../../shared/domain/domain-error';
 import { sha256Hex, stableStringify } from '../../shared/domain/ids';
 import { ok } from '../../shared/http/envelope';
 import { checkIdempotencyKey } from '../../ledger/queries/idempotency-keys';
 import { CustomerLookup } from '../../ledger/queries/customer-lookup';
 import { RedeemRewardCommand, RedeemResult } from '../../ledger/coupons/redeem-reward.handler';
 import { ProgramCatalog } from '../../programs/program-catalog';
-import { spendingRules } from '../../programs/domain/spending-rules';
+import { shownOnLoyaltyPage, spendingRules } from '../../programs/domain/spending-rules';
 import { localeRequestOf, ShopText } from '../../translations/queries/shop-text';
 import { CurrentCustomer } from '../auth/headless-auth.guard';
 import { HeadlessCustomerApi } from '../auth/headless-customer-api.decorator';
@@ -129,6 +129,9 @@ export class HeadlessRewardsController {
     const program = (await this.catalog.forShop(shopId)).find((p) => p.id === body.programId && p.kind === 'spending');
     // Unknown programs are the redemption's to refuse (404, as on v2).
     if (!program) return 1;
+    // A reward the merchant keeps off the loyalty page is theirs to hand out (v2), not the storefront's.
+    if (!shownOnLoyaltyPage(program))
+      throw new DomainError('INVALID_PROGRAM', `Program ${program.id} is not offered on the loyalty page`, 400);
     const rules = spendingRules(program.settings.spending, program.event);
     if (rules.redeemType !== 'dynamic') return 1;
     if (body.points === undefined)

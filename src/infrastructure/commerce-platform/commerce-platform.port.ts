@@ -31,6 +31,10 @@ export interface DiscountRequest {
   entitledVariantIds: string[];
   /** The code's prefix (a tier reward's codeName); default `LOY`. */
   codePrefix?: string | null;
+  /** The code applies only to these products (spending appliedTo sf_product); absent or empty: not limited by product. */
+  entitledProductIds?: string[];
+  /** The code applies only to products of these collections (appliedTo sf_collection). */
+  entitledCollectionIds?: string[];
 }
 
 export interface Discount {

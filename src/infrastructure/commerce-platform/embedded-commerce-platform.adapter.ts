@@ -27,6 +27,8 @@ interface DiscountDoc {
   platformCustomerId?: number;
   combinedWith?: CombinedWith;
   entitledVariantIds?: string[];
+  entitledProductIds?: string[];
+  entitledCollectionIds?: string[];
   expiresAt: string | null;
   status: 'active' | 'disabled';
   createdAt: string;
@@ -155,6 +157,8 @@ export class EmbeddedCommercePlatform implements CommercePlatform {
       platformCustomerId: request.platformCustomerId,
       combinedWith: request.combinedWith,
       entitledVariantIds: request.entitledVariantIds,
+      entitledProductIds: request.entitledProductIds ?? [],
+      entitledCollectionIds: request.entitledCollectionIds ?? [],
       expiresAt: request.expiresAt,
       status: 'active',
       createdAt: new Date().toISOString(),

@@ -50,6 +50,9 @@ export class HttpCommercePlatform implements CommercePlatform {
     const shipping = request.rewardType === 'free_shipping';
     const gift = request.rewardType === 'free_product';
     const percentage = request.rewardType === 'percentage' || shipping || gift;
+    const products = gift ? [] : (request.entitledProductIds ?? []);
+    const collections = gift ? [] : (request.entitledCollectionIds ?? []);
+    const entitled = gift || products.length > 0 || collections.length > 0;
     const { price_rule } = await this.call<{ price_rule: { id: number } }>(
       request.shopId,
       'POST',
@@ -60,9 +63,11 @@ export class HttpCommercePlatform implements CommercePlatform {
           value_type: percentage ? 'percentage' : 'fixed_amount',
           value: shipping || gift ? '-100.0' : `-${money(request.rewardValue ?? 0)}`,
           target_type: shipping ? 'shipping_line' : 'line_item',
-          target_selection: gift ? 'entitled' : 'all',
+          target_selection: entitled ? 'entitled' : 'all',
           allocation_method: gift ? 'each' : 'across',
           ...(gift ? { entitled_variant_ids: request.entitledVariantIds.map(Number), allocation_limit: 1 } : {}),
+          ...(products.length ? { entitled_product_ids: products.map(Number) } : {}),
+          ...(collections.length ? { entitled_collection_ids: collections.map(Number) } : {}),
           customer_selection: 'prerequisite',
           prerequisite_customer_ids: [request.platformCustomerId],
           ...(request.orderReqAmount

@@ -6,7 +6,13 @@ import { customerIdFor } from '../customer-identity';
 import { CustomerStreamCommands } from '../customer-stream.commands';
 import { ProgramCatalog } from '../../programs/program-catalog';
 import { isActive } from '../../programs/domain/order-earning';
-import { giftVariants, redemptionPoints, redemptionValue, spendingRules } from '../../programs/domain/spending-rules';
+import {
+  entitledScope,
+  giftVariants,
+  redemptionPoints,
+  redemptionValue,
+  spendingRules,
+} from '../../programs/domain/spending-rules';
 import { COMMERCE_PLATFORM, CommercePlatform } from '../../infrastructure/commerce-platform/commerce-platform.port';
 import { ShopDirectory } from '../../shops/shop-directory';
 import { RedemptionQuotas } from './redemption-quotas';
@@ -102,6 +108,7 @@ export class RedeemRewardHandler implements ICommandHandler<RedeemRewardCommand,
           expiresAt,
           combinedWith: rules.combinedWith,
           entitledVariantIds,
+          ...entitledScope(rules),
         },
       );
       try {
@@ -185,6 +192,8 @@ export class RedeemRewardHandler implements ICommandHandler<RedeemRewardCommand,
       expiresAt: string | null;
       combinedWith: { orderDiscounts: boolean; productDiscounts: boolean; shippingDiscounts: boolean };
       entitledVariantIds: string[];
+      entitledProductIds: string[];
+      entitledCollectionIds: string[];
     },
   ) {
     if (rewardType === 'store_credit') {

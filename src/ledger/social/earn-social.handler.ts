@@ -36,7 +36,10 @@ export class EarnSocialHandler implements ICommandHandler<
   ) {}
 
   async execute({ shopId, platformCustomerId, programId, event, source }: EarnSocialCommand) {
-    const program = (await this.catalog.forShop(shopId)).find((p) => p.id === programId);
+    // A program is named by its id, or by its number in the shop (numericId, as spec 4.4 v1 sends it).
+    const program = (await this.catalog.forShop(shopId)).find(
+      (p) => p.id === programId || (p.numericId !== undefined && String(p.numericId) === programId),
+    );
     if (!program || program.kind !== 'earning') throw invalid(`No earning program ${programId} in this shop`);
     if (!(SOCIAL_EVENTS as readonly string[]).includes(program.event))
       throw invalid(`Program ${programId} is not a social program`);
@@ -52,7 +55,7 @@ export class EarnSocialHandler implements ICommandHandler<
         type: 'EarnFromProgram',
         meta,
         program: {
-          programId,
+          programId: program.id,
           programTitle: program.settings.title,
           event: program.event,
           points: program.settings.earnPoint,

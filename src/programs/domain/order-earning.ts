@@ -24,6 +24,8 @@ export interface ActiveProgram {
   event: string;
   settings: ProgramSettings;
   createdAt: string;
+  /** The program's number in its shop (read model `numericId`). */
+  numericId?: number;
 }
 
 /** Enabled, not a draft, not expired, and within its dates at `at`: all four are independent. */

@@ -4,6 +4,7 @@ import { because } from '../../shared/domain/domain-error';
 import { changedFields, isOneOf } from '../../shared/domain/guards';
 import { isIntegerIn, isMoney, MAX_COUNT, MAX_EARN_POINT, MAX_PRIORITY } from '../../shared/domain/limits';
 import { spendingRules } from './spending-rules';
+import { decideSpending } from './spending-wire';
 import {
   EARNING_EVENTS,
   ProgramEvent,
@@ -31,6 +32,8 @@ export type ProgramCommand =
       kind: ProgramKind;
       event: string;
       settings: Partial<ProgramSettings> & { title: string };
+      /** Spending programs: reward fields under the spec's names, at the top level of the body (spending-wire). */
+      spendingFields?: Record<string, unknown>;
       /** The shop's tier ids: per-tier rates must name one of them. */
       tierIds: readonly string[];
     }
@@ -39,6 +42,8 @@ export type ProgramCommand =
       meta: CommandMeta;
       programId: string;
       changes: Partial<ProgramSettings>;
+      /** Spending programs: reward fields under the spec's names; each changes only itself. */
+      spendingFields?: Record<string, unknown>;
       tierIds: readonly string[];
     }
   | { type: 'DeleteProgram'; meta: CommandMeta; programId: string };
@@ -127,6 +132,13 @@ function check(kind: ProgramKind, event: string, s: ProgramSettings, tierIds: re
     throw bad('lineJoinType', 'must be follow_oa or join_link');
   if (kind === 'spending') {
     spendingRules(s.spending, event);
+    // Spending rewards name their products in the reward (appliedTo, specificProductIds).
+    for (const key of ['includeProducts', 'excludeProducts', 'includeCollections', 'excludeCollections'] as const)
+      if (Array.isArray(s[key]) && s[key].length > 0)
+        throw bad(
+          key,
+          'is not used by spending programs: use appliedTo with specificProductIds or appliedCollectionIds',
+        );
     return;
   }
   if (!isIntegerIn(s.earnPoint, 0, MAX_EARN_POINT))
@@ -169,6 +181,26 @@ function check(kind: ProgramKind, event: string, s: ProgramSettings, tierIds: re
   }
 }
 
+/**
+ * The reward a spending program's write leaves (stored names), or null when the write does not touch
+ * it. Spec-named fields on an earning program are refused, naming the first.
+ */
+function spendingOf(
+  kind: ProgramKind,
+  event: string,
+  base: Record<string, unknown>,
+  replace: Record<string, unknown> | undefined,
+  fields: Record<string, unknown> | undefined,
+): Record<string, unknown> | null {
+  const given = fields && Object.keys(fields).length ? fields : undefined;
+  if (kind === 'earning') {
+    if (given) throw bad(Object.keys(given)[0], 'is only for spending programs');
+    return null;
+  }
+  if (replace === undefined && !given) return null;
+  return decideSpending(event, base ?? {}, replace, given);
+}
+
 export function evolvePrograms(state: ProgramsState, event: ProgramEvent): ProgramsState {
   switch (event.type) {
     case T.Created:
@@ -204,6 +236,8 @@ export function decidePrograms(command: ProgramCommand, state: ProgramsState): P
   switch (command.type) {
     case 'CreateProgram': {
       const settings = { ...defaultSettings(command.event, command.settings.title), ...command.settings };
+      const spending = spendingOf(command.kind, command.event, {}, command.settings.spending, command.spendingFields);
+      if (spending) settings.spending = spending;
       check(command.kind, command.event, settings, command.tierIds);
       return [{ ...base, type: T.Created, kind: command.kind, event: command.event, settings }];
     }
@@ -215,8 +249,16 @@ export function decidePrograms(command: ProgramCommand, state: ProgramsState): P
         command.changes.earnPointsTiers === undefined
           ? [...command.tierIds, ...(program.settings.earnPointsTiers ?? []).map((t) => t.tierId)]
           : command.tierIds;
-      check(program.kind, program.event, { ...program.settings, ...command.changes }, tierIds);
-      const changes = changedFields(program.settings, command.changes);
+      const spending = spendingOf(
+        program.kind,
+        program.event,
+        program.settings.spending,
+        command.changes.spending,
+        command.spendingFields,
+      );
+      const proposed = spending ? { ...command.changes, spending } : command.changes;
+      check(program.kind, program.event, { ...program.settings, ...proposed }, tierIds);
+      const changes = changedFields(program.settings, proposed);
       return Object.keys(changes).length ? [{ ...base, type: T.Updated, changes }] : [];
     }
     case 'DeleteProgram':

@@ -12,13 +12,28 @@ import {
   MAX_TOTAL_COUNT,
 } from '../../shared/domain/limits';
 
-/** A gift a free_product reward can give (spec 2.4 GiftProduct). */
+/**
+ * A product as a spending program names it: a gift a free_product reward can give (spec 2.4
+ * GiftProduct), or a product an `sf_product` discount applies to. `handle` and a variant's `price`
+ * are the merchant's, kept for display (spec 2.9 specificProducts).
+ */
 export interface GiftProduct {
   id: string;
   title: string;
   image: string;
-  variants: Array<{ id: string; title: string }>;
+  handle?: string;
+  variants: Array<{ id: string; title: string; price?: string }>;
 }
+
+/** A collection an `sf_collection` discount applies to. */
+export interface NamedCollection {
+  id: string;
+  title: string;
+}
+
+/** What a coupon applies to (spec 2.9 appliedTo): the whole order, some products, or some collections. */
+export const APPLIED_TO = ['all', 'sf_product', 'sf_collection'] as const;
+export type AppliedTo = (typeof APPLIED_TO)[number];
 
 export const REWARD_TYPES = [
   'fixed_amount',
@@ -53,6 +68,21 @@ export interface SpendingRules {
   /** Cart ceiling for dynamic rewards (display only, spec 2.4). */
   hasLimitCartValue: boolean;
   limitCartValue: number | null;
+  /** `all` (the order), `sf_product` (specificProductIds; a free gift's products) or `sf_collection` (appliedCollectionIds). */
+  appliedTo: AppliedTo;
+  /** sf_product: the products the coupon applies to. */
+  specificProductIds: string[];
+  /** sf_product: those products as the merchant described them (display; may be fewer than the ids). */
+  specificProducts: GiftProduct[];
+  /** sf_collection: the collections the coupon applies to. */
+  appliedCollectionIds: string[];
+  specificCollections: NamedCollection[];
+  /** Where the reward is offered: the online store (the only channel the service mints for). */
+  redeemIn: 'available_in_online_store';
+  /** Who redeems it: the customer (through the storefront or the merchant's server). */
+  userAvailability: 'userRedeemed';
+  /** Shown on the storefront's loyalty page (headless lists and redeem); v2 lists and redeems it either way. */
+  showLoyaltyPage: boolean;
 }
 
 const NO_COMBINING: CombinedWith = { orderDiscounts: false, productDiscounts: false, shippingDiscounts: false };
@@ -70,12 +100,50 @@ const optionalCount = (sp: Record<string, unknown>, key: string, min: number, ma
 };
 
 /** What redemption relies on in a gift: an id, and at most 100 variants with ids. */
-const isGiftProduct = (g: unknown): g is GiftProduct =>
+const isId = (v: unknown): v is string => typeof v === 'string' && v.length >= 1 && v.length <= 100;
+const isIdList = (v: unknown): v is string[] => Array.isArray(v) && v.length <= 1000 && v.every(isId);
+const textOr = (v: unknown, fallback: string): string => (typeof v === 'string' ? v : fallback);
+/** An image as a URL, or as the platform's `{src}`. */
+const imageOf = (v: unknown): string => (isRecord(v) ? textOr(v.src, '') : textOr(v, ''));
+
+/**
+ * What redemption relies on in a product: an id, and at most 100 variants with ids (gifts stored
+ * before these rules were written had no other constraint, so titles and images are read leniently).
+ * `strict` (products first stored under the spec's names): ids of 1 to 100 characters.
+ */
+const isProduct = (g: unknown, strict: boolean): g is Record<string, unknown> & { id: string; variants: unknown[] } =>
   isRecord(g) &&
   typeof g.id === 'string' &&
+  (!strict || isId(g.id)) &&
   Array.isArray(g.variants) &&
   g.variants.length <= 100 &&
-  g.variants.every((v: unknown) => isRecord(v) && typeof v.id === 'string');
+  g.variants.every((v: unknown) => isRecord(v) && typeof v.id === 'string' && (!strict || isId(v.id)));
+const isCollection = (c: unknown): c is NamedCollection => isRecord(c) && isId(c.id);
+
+/** A list of ids stored under `key` (absent: none). */
+const idList = (sp: Record<string, unknown>, key: string): string[] => {
+  const v = sp[key] ?? [];
+  if (!isIdList(v)) throw bad(key, 'must be a list of at most 1000 ids of 1 to 100 characters');
+  return v;
+};
+
+/** Products named by a spending program (id, title, image, handle, variants `{id, title, price}`), bounded. */
+const productList = (sp: Record<string, unknown>, key: string, strict: boolean): GiftProduct[] => {
+  const v = sp[key] ?? [];
+  if (!Array.isArray(v) || v.length > 100 || !v.every((g) => isProduct(g, strict)))
+    throw bad(key, 'must be a list of at most 100 products with an id and variants [{id, title}] (100 at most)');
+  return v.map((g: Record<string, unknown> & { id: string; variants: unknown[] }) => ({
+    id: g.id,
+    title: textOr(g.title, ''),
+    image: imageOf(g.image),
+    ...(typeof g.handle === 'string' ? { handle: g.handle } : {}),
+    variants: g.variants.filter(isRecord).map((x) => ({
+      id: String(x.id),
+      title: textOr(x.title, ''),
+      ...(typeof x.price === 'string' || typeof x.price === 'number' ? { price: String(x.price) } : {}),
+    })),
+  }));
+};
 
 /**
  * Reads and checks a spending object; every error names its field. The default reward type follows
@@ -128,10 +196,7 @@ export function spendingRules(sp: Record<string, unknown>, event: string): Spend
     const given = combined[key];
     return typeof given === 'boolean' ? given : NO_COMBINING[key];
   };
-  const giftProducts = sp.giftProducts ?? [];
-  if (!Array.isArray(giftProducts) || giftProducts.length > 100 || !giftProducts.every(isGiftProduct)) {
-    throw bad('giftProducts', 'must be a list of products with an id and variants [{id, title}]');
-  }
+  const giftProducts = productList(sp, 'giftProducts', false);
   const mode = sp.giftSelectionMode ?? 'one';
   if (rewardType === 'free_product' && mode !== 'one' && mode !== 'all')
     throw bad('giftSelectionMode', 'must be one or all');
@@ -140,6 +205,13 @@ export function spendingRules(sp: Record<string, unknown>, event: string): Spend
     throw bad('giftProducts', 'must name at least one product for free_product');
   const hasLimitCartValue = redeemType === 'dynamic' && sp.hasLimitCartValue === true;
   const limitCartValue = hasLimitCartValue ? optionalCount(sp, 'limitCartValue', 1, 100) : null;
+  const scope = appliedScope(sp, rewardType, giftSelectionMode ? giftProducts : []);
+  if (sp.redeemIn !== undefined && sp.redeemIn !== 'available_in_online_store')
+    throw bad('redeemIn', 'must be available_in_online_store (the only channel rewards are minted for)');
+  if (sp.userAvailability !== undefined && sp.userAvailability !== 'userRedeemed')
+    throw bad('userAvailability', 'must be userRedeemed (rewards are redeemed by the customer)');
+  if (sp.showLoyaltyPage !== undefined && typeof sp.showLoyaltyPage !== 'boolean')
+    throw bad('showLoyaltyPage', 'must be true or false');
   return {
     pointsCost,
     redeemType,
@@ -165,7 +237,75 @@ export function spendingRules(sp: Record<string, unknown>, event: string): Spend
     giftProducts: giftSelectionMode ? giftProducts : [],
     hasLimitCartValue,
     limitCartValue,
+    ...scope,
+    redeemIn: 'available_in_online_store',
+    userAvailability: 'userRedeemed',
+    showLoyaltyPage: sp.showLoyaltyPage !== false,
   };
+}
+
+const sameSet = (a: string[], b: string[]) => a.length === b.length && a.every((x) => b.includes(x));
+
+/**
+ * What the coupon applies to. A free gift applies to its gifts' products (sf_product, the gifts being
+ * the products); free shipping and store credit to the whole order; a discount to the order, to
+ * `specificProductIds` or to `appliedCollectionIds` (each non-empty when chosen). The products and
+ * collections described must be among the ids, so what is shown is what the coupon does.
+ */
+function appliedScope(
+  sp: Record<string, unknown>,
+  rewardType: RewardType,
+  gifts: GiftProduct[],
+): Pick<
+  SpendingRules,
+  'appliedTo' | 'specificProductIds' | 'specificProducts' | 'appliedCollectionIds' | 'specificCollections'
+> {
+  const given = sp.appliedTo ?? (rewardType === 'free_product' ? 'sf_product' : 'all');
+  if (!isOneOf(APPLIED_TO, given)) throw bad('appliedTo', `must be one of ${APPLIED_TO.join(', ')}`);
+  const productIds = idList(sp, 'specificProductIds');
+  const products = productList(sp, 'specificProducts', true);
+  const collectionIds = idList(sp, 'appliedCollectionIds');
+  const collections = sp.specificCollections ?? [];
+  if (!Array.isArray(collections) || collections.length > 1000 || !collections.every(isCollection))
+    throw bad('specificCollections', 'must be a list of at most 1000 collections {id, title}');
+  const none = { specificProductIds: [], specificProducts: [], appliedCollectionIds: [], specificCollections: [] };
+  // Products or collections named for a scope the coupon does not have would be shown and never apply.
+  if (given !== 'sf_product' && (productIds.length || products.length))
+    throw bad(productIds.length ? 'specificProductIds' : 'specificProducts', 'needs appliedTo sf_product');
+  if (given !== 'sf_collection' && (collectionIds.length || collections.length))
+    throw bad(collectionIds.length ? 'appliedCollectionIds' : 'specificCollections', 'needs appliedTo sf_collection');
+  if (rewardType === 'free_product') {
+    if (given !== 'sf_product')
+      throw bad('appliedTo', 'must be sf_product for a free gift (the gifts are the products)');
+    const giftIds = gifts.map((g) => g.id);
+    if (products.length || (productIds.length && !sameSet(productIds, giftIds)))
+      throw bad('specificProductIds', "of a free gift are its gifts' products (set giftProducts)");
+    return { ...none, appliedTo: 'sf_product', specificProductIds: giftIds, specificProducts: gifts };
+  }
+  if (given !== 'all' && (rewardType === 'free_shipping' || rewardType === 'store_credit'))
+    throw bad('appliedTo', `must be all for ${rewardType}`);
+  if (given === 'sf_product') {
+    const ids = productIds.length ? productIds : products.map((p) => p.id);
+    if (ids.length === 0)
+      throw bad('specificProductIds', 'must name at least one product when appliedTo is sf_product');
+    if (products.some((p) => !ids.includes(p.id)))
+      throw bad('specificProducts', 'must describe only products listed in specificProductIds');
+    return { ...none, appliedTo: given, specificProductIds: ids, specificProducts: products };
+  }
+  if (given === 'sf_collection') {
+    const ids = collectionIds.length ? collectionIds : collections.map((c) => c.id);
+    if (ids.length === 0)
+      throw bad('appliedCollectionIds', 'must name at least one collection when appliedTo is sf_collection');
+    if (collections.some((c) => !ids.includes(c.id)))
+      throw bad('specificCollections', 'must describe only collections listed in appliedCollectionIds');
+    return {
+      ...none,
+      appliedTo: given,
+      appliedCollectionIds: ids,
+      specificCollections: collections.map((c) => ({ id: c.id, title: textOr(c.title, '') })),
+    };
+  }
+  return { ...none, appliedTo: 'all' };
 }
 
 function defaultRewardType(event: string): RewardType {
@@ -229,4 +369,25 @@ export function giftVariants(rules: SpendingRules, variantId: string | null): st
       field: 'variantId',
     });
   return [variantId];
+}
+
+/** The products or collections a redemption's coupon is limited to (a free gift is limited by its variants instead). */
+export function entitledScope(rules: SpendingRules): { entitledProductIds: string[]; entitledCollectionIds: string[] } {
+  const gift = rules.rewardType === 'free_product';
+  return {
+    entitledProductIds: !gift && rules.appliedTo === 'sf_product' ? rules.specificProductIds : [],
+    entitledCollectionIds: !gift && rules.appliedTo === 'sf_collection' ? rules.appliedCollectionIds : [],
+  };
+}
+
+/**
+ * Whether the storefront's loyalty page offers a program: every earning program; a spending one
+ * unless the merchant hid it (`showLoyaltyPage: false`, then only the merchant's server redeems it).
+ */
+export function shownOnLoyaltyPage(program: {
+  kind: string;
+  event: string;
+  settings: { spending: Record<string, unknown> };
+}) {
+  return program.kind !== 'spending' || program.settings.spending?.showLoyaltyPage !== false;
 }

@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional, OmitType, PartialType } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
+import { applyDecorators } from '@nestjs/common';
 import {
   ArrayMaxSize,
   IsArray,
@@ -17,19 +18,57 @@ import {
   Max,
   MaxLength,
   Min,
+  ValidateBy,
   ValidateNested,
 } from 'class-validator';
 import { IsMoney, Optional } from '../../shared/http/validation';
-import { ToIdString } from '../../shared/http/query-transforms';
+import { ToIdList, ToIdString } from '../../shared/http/query-transforms';
 import {
   MAX_COUNT,
+  MAX_DAYS,
   MAX_EARN_POINT,
   MAX_MONEY,
+  MAX_POINTS,
   MAX_PRIORITY,
   MAX_QUANTITY,
+  MAX_TOTAL_COUNT,
   MIN_MONEY,
 } from '../../shared/domain/limits';
 import { SOCIAL_EVENTS } from '../domain/program-events';
+import { APPLIED_TO } from '../domain/spending-rules';
+import { COMBINABLE, LIMIT_REDEEM_MODES, ORDER_REQUIREMENTS } from '../domain/spending-wire';
+
+/** A list of at most `max` ids (numbers or `{id}` objects read as text), each 1 to 100 characters. */
+const IdList = (field: string, max = 1000): PropertyDecorator =>
+  applyDecorators(
+    Optional(),
+    ToIdList(),
+    IsArray({ message: `${field} must be a list of ids` }),
+    ArrayMaxSize(max),
+    IsString({ each: true, message: `${field} must be a list of ids` }),
+    IsNotEmpty({ each: true, message: `${field} must be a list of ids` }),
+    MaxLength(100, { each: true }),
+  );
+
+/** One value passing `test`, with `message` otherwise. */
+const Satisfies = (name: string, test: (value: unknown) => boolean, message: string) =>
+  ValidateBy({ name, validator: { validate: test, defaultMessage: () => message } });
+
+const isAmount = (v: unknown) =>
+  (typeof v === 'number' && Number.isFinite(v) && v >= 0 && v <= MAX_MONEY) ||
+  (typeof v === 'string' && /^\d{1,7}(\.\d{1,2})?$/.test(v.trim()) && Number(v) <= MAX_MONEY);
+const isLimitRedeem = (v: unknown) =>
+  (typeof v === 'string' && (LIMIT_REDEEM_MODES as readonly string[]).includes(v)) ||
+  (Number.isInteger(v) && (v as number) >= 1 && (v as number) <= MAX_COUNT);
+const isCombinedWith = (v: unknown) =>
+  (Array.isArray(v) &&
+    v.length <= COMBINABLE.length &&
+    v.every((c) => (COMBINABLE as readonly unknown[]).includes(c))) ||
+  (v !== null &&
+    typeof v === 'object' &&
+    !Array.isArray(v) &&
+    Object.keys(v).length <= COMBINABLE.length &&
+    Object.values(v).every((b) => typeof b === 'boolean'));
 
 export class TierRateDto {
   @ApiProperty() @IsString() @MaxLength(100) tierId: string;
@@ -104,36 +143,29 @@ export class CreateProgramDto {
   @ValidateNested({ each: true })
   @Type(() => TierRateDto)
   earnPointsTiers?: TierRateDto[];
-  @ApiPropertyOptional({ type: [String], description: 'place_order by price: only these product ids count' })
-  @Optional()
-  @IsArray()
-  @ArrayMaxSize(1000)
-  @IsString({ each: true })
-  @MaxLength(100, { each: true })
+  @ApiPropertyOptional({
+    type: [String],
+    description: 'place_order by price: only these product ids count (ids, or {id} objects)',
+  })
+  @IdList('includeProducts')
   includeProducts?: string[];
-  @ApiPropertyOptional({ type: [String], description: 'place_order by price: these product ids never count' })
-  @Optional()
-  @IsArray()
-  @ArrayMaxSize(1000)
-  @IsString({ each: true })
-  @MaxLength(100, { each: true })
+  @ApiPropertyOptional({
+    type: [String],
+    description: 'place_order by price: these product ids never count (ids, or {id} objects)',
+  })
+  @IdList('excludeProducts')
   excludeProducts?: string[];
-  @ApiPropertyOptional({ type: [String], description: 'place_order by price: products of these collections count' })
-  @Optional()
-  @IsArray()
-  @ArrayMaxSize(1000)
-  @IsString({ each: true })
-  @MaxLength(100, { each: true })
+  @ApiPropertyOptional({
+    type: [String],
+    description: 'place_order by price: products of these collections count (ids, or {id} objects)',
+  })
+  @IdList('includeCollections')
   includeCollections?: string[];
   @ApiPropertyOptional({
     type: [String],
-    description: 'place_order by price: products of these collections never count',
+    description: 'place_order by price: products of these collections never count (ids, or {id} objects)',
   })
-  @Optional()
-  @IsArray()
-  @ArrayMaxSize(1000)
-  @IsString({ each: true })
-  @MaxLength(100, { each: true })
+  @IdList('excludeCollections')
   excludeCollections?: string[];
   @ApiPropertyOptional({ description: 'place_order: days the points are held before they can be spent (0-365)' })
   @Optional()
@@ -177,10 +209,125 @@ export class CreateProgramDto {
   @IsString()
   @MaxLength(2000)
   iconUrl?: string;
-  @ApiPropertyOptional({ description: 'Spending programs: reward fields, stored as given' })
+  @ApiPropertyOptional({
+    description:
+      "Spending programs: the reward under today's names (pointsCost, rewardValue...; alias of the top-level spec fields); replaces the reward",
+  })
   @Optional()
   @IsObject()
   spending?: Record<string, unknown>;
+
+  // Spending programs: the reward under the spec's names (2.9); on an update each changes only itself.
+  @ApiPropertyOptional({
+    description: 'Points per redemption (fixed) or per step (dynamic); alias spending.pointsCost',
+  })
+  @Optional()
+  @IsInt({ message: 'spendPoint must be an integer' })
+  @Min(1)
+  @Max(MAX_POINTS)
+  spendPoint?: number;
+  @ApiPropertyOptional({
+    nullable: true,
+    description: 'Discount per spendPoint (currency, or percent); alias spending.rewardValue',
+  })
+  @IsOptional()
+  @IsMoney('earnAmount', { min: 0 })
+  earnAmount?: number | null;
+  @ApiPropertyOptional({ enum: ['fixed', 'dynamic'] }) @Optional() @IsIn(['fixed', 'dynamic']) redeemType?: string;
+  @ApiPropertyOptional({ nullable: true, description: 'Dynamic: least points per redemption; alias minPoints' })
+  @IsOptional()
+  @IsInt({ message: 'minSpendPoint must be an integer' })
+  @Min(0)
+  @Max(MAX_POINTS)
+  minSpendPoint?: number | null;
+  @ApiPropertyOptional({ nullable: true, description: 'Dynamic: most points per redemption; alias maxPoints' })
+  @IsOptional()
+  @IsInt({ message: 'maxSpendPoint must be an integer' })
+  @Min(0)
+  @Max(MAX_POINTS)
+  maxSpendPoint?: number | null;
+  @ApiPropertyOptional({
+    nullable: true,
+    description: 'Days a coupon stays valid (null: no expiry); alias expiresInDays',
+  })
+  @IsOptional()
+  @IsInt({ message: 'expiredTime must be an integer' })
+  @Min(1)
+  @Max(MAX_DAYS)
+  expiredTime?: number | null;
+  @ApiPropertyOptional({ enum: APPLIED_TO }) @Optional() @IsIn(APPLIED_TO) appliedTo?: string;
+  @ApiPropertyOptional({ type: [String], description: 'appliedTo sf_collection: the collections' })
+  @IdList('appliedCollectionIds')
+  appliedCollectionIds?: string[];
+  @ApiPropertyOptional({ enum: ['available_in_online_store'] })
+  @Optional()
+  @IsString()
+  @MaxLength(50)
+  redeemIn?: string;
+  @ApiPropertyOptional({ enum: ORDER_REQUIREMENTS }) @Optional() @IsIn(ORDER_REQUIREMENTS) orderReq?: string;
+  @ApiPropertyOptional({ nullable: true, description: 'Least order subtotal for the coupon, e.g. "50.00"' })
+  @IsOptional()
+  @Satisfies('isAmount', isAmount, `orderReqAmount must be an amount such as "50.00" (at most ${MAX_MONEY})`)
+  orderReqAmount?: string | number | null;
+  @ApiPropertyOptional({ enum: ['userRedeemed'] }) @Optional() @IsString() @MaxLength(50) userAvailability?: string;
+  @ApiPropertyOptional({ description: "Shown on the storefront's loyalty page (default true)" })
+  @Optional()
+  @IsBoolean()
+  showLoyaltyPage?: boolean;
+  @ApiPropertyOptional({
+    description: 'redeemWithoutLimit or redeemWithLimit (with limitRedeemPerCustomer); a number is that count',
+  })
+  @IsOptional()
+  @Satisfies(
+    'isLimitRedeem',
+    isLimitRedeem,
+    `limitRedeem must be ${LIMIT_REDEEM_MODES.join(' or ')}, or a count from 1 to ${MAX_COUNT}`,
+  )
+  limitRedeem?: string | number | null;
+  @ApiPropertyOptional({ nullable: true, description: 'Redemptions per customer (limitRedeem redeemWithLimit)' })
+  @IsOptional()
+  @IsInt({ message: 'limitRedeemPerCustomer must be an integer' })
+  @Min(1)
+  @Max(MAX_COUNT)
+  limitRedeemPerCustomer?: number | null;
+  @ApiPropertyOptional({ nullable: true, description: 'Redemptions of the program across the shop' })
+  @IsOptional()
+  @IsInt({ message: 'totalLimitationRedeem must be an integer' })
+  @Min(1)
+  @Max(MAX_TOTAL_COUNT)
+  totalLimitationRedeem?: number | null;
+  @ApiPropertyOptional({ type: [String], enum: COMBINABLE, description: 'Discounts the coupon combines with' })
+  @Optional()
+  @Satisfies(
+    'isCombinedWith',
+    isCombinedWith,
+    `combinedWith must list some of ${COMBINABLE.join(', ')} (or be an object of those booleans)`,
+  )
+  combinedWith?: string[] | Record<string, boolean>;
+  @ApiPropertyOptional({ description: 'sf_product: the products (free gift: the gifts), spec 2.9 shape' })
+  @Optional()
+  @IsArray()
+  @ArrayMaxSize(100)
+  @IsObject({ each: true, message: 'specificProducts must be a list of products' })
+  specificProducts?: Array<Record<string, unknown>>;
+  @ApiPropertyOptional({ type: [String] }) @IdList('specificProductIds') specificProductIds?: string[];
+  @ApiPropertyOptional({ description: 'sf_collection: the collections {id, title}' })
+  @Optional()
+  @IsArray()
+  @ArrayMaxSize(1000)
+  @IsObject({ each: true, message: 'specificCollections must be a list of collections' })
+  specificCollections?: Array<Record<string, unknown>>;
+  @ApiPropertyOptional({ type: [String], description: "Free gift: its gifts' variants (read back as sent)" })
+  @IdList('variantIds')
+  variantIds?: string[];
+  @ApiPropertyOptional({ type: [String], description: "Free gift: its gifts' products (read back as sent)" })
+  @IdList('freeProductIds')
+  freeProductIds?: string[];
+  @ApiPropertyOptional({ description: 'Customer conditions: not supported, [] only' })
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(100)
+  conditions?: unknown[];
 }
 
 export class UpdateProgramDto extends PartialType(OmitType(CreateProgramDto, ['type', 'event'] as const), {

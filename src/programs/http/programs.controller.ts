@@ -23,57 +23,25 @@ import { CLOCK, Clock } from '../../shared/domain/clock';
 import { CartPoints } from '../../ledger/queries/cart-points';
 import { CustomerDoc } from '../../ledger/projections/ledger-read-models';
 import { RewardDoc, REWARDS } from '../../ledger/projections/reward-view.projection';
-import { isSingleEvent, TierRate } from '../domain/program-events';
+import { isSingleEvent, ProgramSettings, TierRate } from '../domain/program-events';
+import { GiftStatus, presentProgram } from '../queries/program.presenter';
+import { spendingRules } from '../domain/spending-rules';
+import { SPENDING_WIRE_FIELDS } from '../domain/spending-wire';
 import { isEarned } from '../../ledger/program-earning/eligibility';
 import { ShopText } from '../../translations/queries/shop-text';
 import { SHOP_TIER_IDS, ShopTierIds } from '../../shared/shop-tier-ids';
 
+/** The body's spec-named spending fields (top level, spending-wire) apart from the program settings. */
+function splitSpendingFields<T extends object>(body: T) {
+  const settings: Record<string, unknown> = {};
+  const spendingFields: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(body))
+    ((SPENDING_WIRE_FIELDS as readonly string[]).includes(key) ? spendingFields : settings)[key] = value;
+  return { settings: settings as Partial<ProgramSettings>, spendingFields };
+}
+
 const tierRates = (rates: TierRateDto[]): TierRate[] =>
   rates.map((r) => ({ tierId: r.tierId, earnPoint: r.earnPoint, rateMoney: r.rateMoney ?? null }));
-
-/**
- * The v2 Program record (spec 2.9). `translateTitle` is the title in each of the shop's languages
- * (rendered by the translations capability), with the merchant's own entries as given.
- */
-export function presentProgram(p: ProgramDoc, translateTitle: Record<string, string> = p.translateTitle) {
-  const common = {
-    id: p.id,
-    title: p.title,
-    description: p.description,
-    type: p.kind,
-    event: p.event,
-    status: p.status,
-    priority: p.priority,
-    createdAt: p.createdAt,
-    updatedAt: p.updatedAt,
-    expired: p.expired,
-    isDraft: p.isDraft,
-    translateTitle,
-    startDate: p.startDate,
-    endDate: p.endDate,
-  };
-  if (p.kind === 'spending') return { ...common, ...p.spending };
-  return {
-    ...common,
-    earnBy: p.earnBy,
-    rateMoney: p.rateMoney,
-    earnPoint: p.earnPoint,
-    autoRemovePoints: p.autoRemovePoints,
-    appliedPlaceOrderTo: 'all',
-    appliedSource: p.appliedSource,
-    skipEarnPointGuest: p.skipEarnPointGuest,
-    roundingMethod: p.roundingMethod,
-    earnPointsTiers: p.earnPointsTiers,
-    includeProducts: (p.includeProducts ?? []).map((id) => ({ id })),
-    excludeProducts: (p.excludeProducts ?? []).map((id) => ({ id })),
-    includeCollections: (p.includeCollections ?? []).map((id) => ({ id })),
-    excludeCollections: (p.excludeCollections ?? []).map((id) => ({ id })),
-    pendingDays: p.pendingDays ?? 0,
-    hasLimit: p.hasLimit ?? false,
-    limitUnit: p.limitUnit ?? 'lifetime',
-    limitInterval: p.limitInterval ?? 1,
-  };
-}
 
 @ApiTags('v2 programs')
 @ApiHeader({ name: 'X-Svc-Loyalty-App-Key', required: true })
@@ -190,13 +158,8 @@ export class ProgramsController {
   private async withLimitations(doc: ProgramDoc, customer: CustomerDoc | null) {
     const program = (await this.present(doc.shopId, [doc]))[0];
     if (!customer || doc.kind !== 'spending') return program;
-    const sp = doc.spending as {
-      pointsCost?: number;
-      minPoints?: number | null;
-      redeemType?: string;
-      limitRedeem?: number | null;
-    };
-    const cost = Number((sp.redeemType === 'dynamic' && sp.minPoints) || sp.pointsCost || 0);
+    const sp = spendingRules(doc.spending, doc.event);
+    const cost = (sp.redeemType === 'dynamic' && sp.minPoints) || sp.pointsCost;
     const rewards = await this.readStore.collection<RewardDoc>(REWARDS);
     const redeemedCount = await rewards.count({
       customerId: customer.id,
@@ -225,7 +188,8 @@ export class ProgramsController {
   @ApiOperation({ summary: 'Create an earning or spending program (merchant configuration)' })
   async create(@CurrentShop() shop: ShopDoc, @Body() body: CreateProgramDto) {
     const programId = this.commands.newId();
-    const { type, event, earnPointsTiers, ...settings } = definedOnly(body) as CreateProgramDto;
+    const { type, event, earnPointsTiers, ...rest } = definedOnly(body) as CreateProgramDto;
+    const { settings, spendingFields } = splitSpendingFields(rest);
     const tiers = earnPointsTiers ? { earnPointsTiers: tierRates(earnPointsTiers) } : {};
     const tierIds = await this.tierIds(shop);
     await this.commands.run(shop.id, (meta) => ({
@@ -235,6 +199,7 @@ export class ProgramsController {
       kind: type,
       event,
       settings: { ...settings, ...tiers, title: body.title },
+      spendingFields,
       tierIds,
     }));
     return ok((await this.present(shop.id, [await this.find(shop, programId)]))[0], { message: 'Program created' });
@@ -245,11 +210,19 @@ export class ProgramsController {
   async update(@CurrentShop() shop: ShopDoc, @Param('programId') programId: string, @Body() body: UpdateProgramDto) {
     await this.find(shop, programId);
     const { earnPointsTiers, ...rest } = definedOnly(body);
-    const changes = { ...rest, ...(earnPointsTiers ? { earnPointsTiers: tierRates(earnPointsTiers) } : {}) };
-    if (Object.keys(changes).length === 0)
+    const { settings, spendingFields } = splitSpendingFields(rest);
+    const changes = { ...settings, ...(earnPointsTiers ? { earnPointsTiers: tierRates(earnPointsTiers) } : {}) };
+    if (Object.keys(changes).length === 0 && Object.keys(spendingFields).length === 0)
       throw because.badRequest('send at least one field to change', { field: 'body' });
     const tierIds = await this.tierIds(shop);
-    await this.commands.run(shop.id, (meta) => ({ type: 'UpdateProgram', meta, programId, changes, tierIds }));
+    await this.commands.run(shop.id, (meta) => ({
+      type: 'UpdateProgram',
+      meta,
+      programId,
+      changes,
+      spendingFields,
+      tierIds,
+    }));
     return ok((await this.present(shop.id, [await this.find(shop, programId)]))[0], { message: 'Program updated' });
   }
 
@@ -277,7 +250,19 @@ export class ProgramsController {
 
   private async present(shopId: string, docs: ProgramDoc[]) {
     const titles = await this.text.translateTitles(shopId, docs);
-    return docs.map((doc) => presentProgram(doc, titles.get(doc.id)));
+    const gifts = await Promise.all(docs.map((doc) => this.giftStatus(doc)));
+    return docs.map((doc, i) => presentProgram(doc, titles.get(doc.id), gifts[i]));
+  }
+
+  /** A free gift is sold out when its shop-wide quota is used up (refunded coupons give theirs back). */
+  private async giftStatus(doc: ProgramDoc): Promise<GiftStatus> {
+    if (doc.kind !== 'spending') return null;
+    const rules = spendingRules(doc.spending, doc.event);
+    if (rules.rewardType !== 'free_product') return null;
+    if (!rules.totalLimitationRedeem) return 'available';
+    const rewards = await this.readStore.collection<RewardDoc>(REWARDS);
+    const given = await rewards.count({ shopId: doc.shopId, programId: doc.id, discountStatus: { $ne: 'refunded' } });
+    return given >= rules.totalLimitationRedeem ? 'sold_out' : 'available';
   }
 
   private async find(shop: ShopDoc, programId: string): Promise<ProgramDoc> {

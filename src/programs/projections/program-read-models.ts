@@ -6,9 +6,15 @@ export interface ProgramDoc extends ProgramSettings {
   shopId: string;
   kind: ProgramKind;
   event: string;
+  /**
+   * The program's number in its shop: its position in the shop's program log plus one (so stable,
+   * never reused, the same on every rebuild). Spec 4.4 v1 names programs by number (`earningId`).
+   */
+  numericId: number;
   createdAt: string;
   updatedAt: string;
   streamRevision: string;
 }
 
-export const PROGRAMS: CollectionDefinition = { name: 'programs_v1', indexes: [['shopId', 'kind']] };
+/** v2: numericId. */
+export const PROGRAMS: CollectionDefinition = { name: 'programs_v2', indexes: [['shopId', 'kind']] };

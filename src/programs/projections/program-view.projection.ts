@@ -10,7 +10,7 @@ import { ProgramCatalog } from '../program-catalog';
 
 @Injectable()
 export class ProgramViewProjection implements Projection {
-  readonly name = 'programs_v1';
+  readonly name = 'programs_v2';
   readonly collections = [PROGRAMS];
 
   constructor(private readonly catalog: ProgramCatalog) {}
@@ -34,6 +34,7 @@ export class ProgramViewProjection implements Projection {
             shopId: e.shopId,
             kind: e.kind,
             event: e.event,
+            numericId: Number(recorded.revision) + 1,
             createdAt: e.occurredAt,
             updatedAt: e.occurredAt,
             streamRevision: revision,

@@ -1,14 +1,26 @@
 import { isOneOf } from '../../shared/domain/guards';
 import { SOCIAL_EVENTS } from '../domain/program-events';
 import { ProgramDoc } from '../projections/program-read-models';
+import { spendingRules } from '../domain/spending-rules';
+import { presentSpending } from '../domain/spending-wire';
+
+/** What a free gift can still give (spec 2.9 `giftStatus`); null on programs that give no gift. */
+export type GiftStatus = 'available' | 'sold_out' | null;
 
 /**
  * The v2 Program record (spec 2.9). `translateTitle` is the title in each of the shop's languages
- * (rendered by the translations capability), with the merchant's own entries as given.
+ * (rendered by the translations capability), with the merchant's own entries as given. Earning
+ * programs carry `typeMilestone` and `milestones` (no milestone programs here: null and []);
+ * spending programs the reward under the spec's names and today's (spending-wire).
  */
-export function presentProgram(p: ProgramDoc, translateTitle: Record<string, string> = p.translateTitle) {
+export function presentProgram(
+  p: ProgramDoc,
+  translateTitle: Record<string, string> = p.translateTitle,
+  giftStatus: GiftStatus = null,
+) {
   const common = {
     id: p.id,
+    numericId: p.numericId ?? null,
     title: p.title,
     description: p.description,
     type: p.kind,
@@ -20,10 +32,11 @@ export function presentProgram(p: ProgramDoc, translateTitle: Record<string, str
     expired: p.expired,
     isDraft: p.isDraft,
     translateTitle,
+    giftStatus,
     startDate: p.startDate,
     endDate: p.endDate,
   };
-  if (p.kind === 'spending') return { ...common, ...p.spending };
+  if (p.kind === 'spending') return { ...common, ...presentSpending(spendingRules(p.spending, p.event)) };
   return {
     ...common,
     earnBy: p.earnBy,
@@ -35,6 +48,8 @@ export function presentProgram(p: ProgramDoc, translateTitle: Record<string, str
     skipEarnPointGuest: p.skipEarnPointGuest,
     roundingMethod: p.roundingMethod,
     earnPointsTiers: p.earnPointsTiers,
+    typeMilestone: null,
+    milestones: [] as unknown[],
     includeProducts: (p.includeProducts ?? []).map((id) => ({ id })),
     excludeProducts: (p.excludeProducts ?? []).map((id) => ({ id })),
     includeCollections: (p.includeCollections ?? []).map((id) => ({ id })),

@@ -18,3 +18,17 @@ export const ToIdString = () =>
   Transform(({ value }) =>
     typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : value,
   );
+
+/**
+ * A list of ids as text: numbers become text, and `{id}` objects (how records present products and
+ * collections) their id, so a record read can be written back. Anything else stays and fails validation.
+ */
+export const ToIdList = () =>
+  Transform(({ value }) =>
+    Array.isArray(value)
+      ? value.map((v) => {
+          const id = v !== null && typeof v === 'object' && !Array.isArray(v) && 'id' in v ? v.id : v;
+          return typeof id === 'number' ? String(id) : typeof id === 'string' ? id.trim() : id;
+        })
+      : value,
+  );
