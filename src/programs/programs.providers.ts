@@ -5,10 +5,18 @@ import { ProgramViewProjection } from './projections/program-view.projection';
 import { ProgramsController } from './http/programs.controller';
 import { V1EarningController } from './http/v1-earning.controller';
 import { ProgramTranslationSources } from './queries/program-translation-sources';
+import { ListTierBenefitProgramsHandler, ProgramReader } from './queries/program-queries';
+import { TierBenefitsController } from './http/tier-benefits.controller';
 import { TRANSLATION_SOURCES } from '../translations/domain/translation-sources.port';
 
 export const PROGRAMS_CAPABILITY: Capability = {
-  providers: [ProgramCatalog, ProgramCommands, { provide: TRANSLATION_SOURCES, useClass: ProgramTranslationSources }],
+  providers: [
+    ProgramCatalog,
+    ProgramCommands,
+    ProgramReader,
+    ListTierBenefitProgramsHandler,
+    { provide: TRANSLATION_SOURCES, useClass: ProgramTranslationSources },
+  ],
   projections: [ProgramViewProjection],
-  controllers: [ProgramsController, V1EarningController],
+  controllers: [ProgramsController, V1EarningController, TierBenefitsController],
 };

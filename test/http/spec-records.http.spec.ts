@@ -486,6 +486,64 @@ describe('spec records over HTTP', () => {
     );
   });
 
+  it('GET /tiers/benefits/{benefitType}: Programs in the 2.9 shape (tier rewards of the type, then programs with per-tier rates) with meta.count', async () => {
+    const own = await t.shop();
+    const api = (method: 'get' | 'post', path: string) => t.http()[method](`/rest_api/v2${path}`).set(auth(own));
+    const gold = expectSuccess(
+      (
+        await api('post', '/tiers')
+          .send({
+            name: 'Gold',
+            targetPoint: 1000,
+            tierRewards: [{ event: 'bonus_point', type: 'tier_privileges', bonusPoints: 100, title: 'Welcome bonus' }],
+          })
+          .expect(201)
+      ).body,
+    );
+    const orders = expectSuccess(
+      (
+        await api('post', '/programs')
+          .send({
+            type: 'earning',
+            event: 'place_order',
+            title: 'Orders',
+            earnPoint: 1,
+            rateMoney: 1,
+            earnPointsTiers: [{ tierId: gold.id, earnPoint: 2, rateMoney: 1 }],
+          })
+          .expect(201)
+      ).body,
+    );
+    // Same for every tier: not a tier benefit.
+    await api('post', '/programs').send({ type: 'earning', event: 'sign_up', title: 'Hi', earnPoint: 5 }).expect(201);
+
+    const bonus = await api('get', '/tiers/benefits/bonus_point').expect(200);
+    expect(bonus.body.meta.count).toBe(1);
+    const [reward] = expectSuccess(bonus.body);
+    expect(recordProblems(reward, PROGRAM)).toEqual([]);
+    expect(reward).toMatchObject({ title: 'Welcome bonus', event: 'bonus_point', tierId: gold.id, tierName: 'Gold' });
+
+    const byEvent = await api('get', '/tiers/benefits/place_order').expect(200);
+    expect(byEvent.body.meta.count).toBe(1);
+    const [program] = expectSuccess(byEvent.body);
+    expect(recordProblems(program, EARNING_PROGRAM)).toEqual([]);
+    expect(program).toMatchObject({
+      id: orders.id,
+      earnPointsTiers: [{ tierId: gold.id, earnPoint: 2, rateMoney: 1 }],
+    });
+    expect(expectSuccess((await api('get', '/tiers/benefits/earning').expect(200)).body).map((p: any) => p.id)).toEqual(
+      [orders.id],
+    );
+    expect((await api('get', '/tiers/benefits/sign_up').expect(200)).body).toMatchObject({
+      data: [],
+      meta: { count: 0 },
+    });
+    // Another shop's tiers and programs are not this shop's benefits.
+    expect((await v2('get', '/tiers/benefits/place_order').expect(200)).body.data.map((p: any) => p.id)).not.toContain(
+      orders.id,
+    );
+  });
+
   it('validation messages name the real problem: a wrong type before a range, a missing field "is required"', async () => {
     await t.enrol(shop, 3102);
     const bad = async (request: ReturnType<typeof v2>, field: string, message: string) => {

@@ -24,11 +24,10 @@ import { CartPoints } from '../../ledger/queries/cart-points';
 import { CustomerDoc } from '../../ledger/projections/ledger-read-models';
 import { RewardDoc, REWARDS } from '../../ledger/projections/reward-view.projection';
 import { isSingleEvent, ProgramSettings, TierRate } from '../domain/program-events';
-import { GiftStatus, presentProgram } from '../queries/program.presenter';
+import { ProgramReader } from '../queries/program-queries';
 import { spendingRules } from '../domain/spending-rules';
 import { SPENDING_WIRE_FIELDS } from '../domain/spending-wire';
 import { isEarned } from '../../ledger/program-earning/eligibility';
-import { ShopText } from '../../translations/queries/shop-text';
 import { SHOP_TIER_IDS, ShopTierIds } from '../../shared/shop-tier-ids';
 
 /** The body's spec-named spending fields (top level, spending-wire) apart from the program settings. */
@@ -56,8 +55,8 @@ export class ProgramsController {
     @Inject(READ_STORE) private readonly readStore: ReadStore,
     private readonly cart: CartPoints,
     @Inject(CLOCK) private readonly clock: Clock,
-    private readonly text: ShopText,
     @Inject(SHOP_TIER_IDS) private readonly tiers: ShopTierIds,
+    private readonly records: ProgramReader,
   ) {}
 
   @Get('earning')
@@ -248,21 +247,8 @@ export class ProgramsController {
     return this.present(shop.id, await this.docs(shop, kind));
   }
 
-  private async present(shopId: string, docs: ProgramDoc[]) {
-    const titles = await this.text.translateTitles(shopId, docs);
-    const gifts = await Promise.all(docs.map((doc) => this.giftStatus(doc)));
-    return docs.map((doc, i) => presentProgram(doc, titles.get(doc.id), gifts[i]));
-  }
-
-  /** A free gift is sold out when its shop-wide quota is used up (refunded coupons give theirs back). */
-  private async giftStatus(doc: ProgramDoc): Promise<GiftStatus> {
-    if (doc.kind !== 'spending') return null;
-    const rules = spendingRules(doc.spending, doc.event);
-    if (rules.rewardType !== 'free_product') return null;
-    if (!rules.totalLimitationRedeem) return 'available';
-    const rewards = await this.readStore.collection<RewardDoc>(REWARDS);
-    const given = await rewards.count({ shopId: doc.shopId, programId: doc.id, discountStatus: { $ne: 'refunded' } });
-    return given >= rules.totalLimitationRedeem ? 'sold_out' : 'available';
+  private present(shopId: string, docs: ProgramDoc[]) {
+    return this.records.present(shopId, docs);
   }
 
   private async find(shop: ShopDoc, programId: string): Promise<ProgramDoc> {

@@ -5,7 +5,9 @@ import { because } from '../../shared/domain/domain-error';
 import { ShopText } from '../../translations/queries/shop-text';
 import { ProgramKind } from '../domain/program-events';
 import { ProgramDoc, PROGRAMS } from '../projections/program-read-models';
-import { presentProgram, V2Program } from './program.presenter';
+import { GiftStatus, presentProgram, V2Program } from './program.presenter';
+import { spendingRules } from '../domain/spending-rules';
+import { RewardDoc, REWARDS } from '../../ledger/projections/reward-view.projection';
 
 /** The programs read model, as the queries of every API family read it. */
 @Injectable()
@@ -33,7 +35,54 @@ export class ProgramReader {
   /** v2 Program records, each title in every language of the shop. */
   async present(shopId: string, docs: ProgramDoc[]): Promise<V2Program[]> {
     const titles = await this.text.translateTitles(shopId, docs);
-    return docs.map((doc) => presentProgram(doc, titles.get(doc.id)));
+    const gifts = await Promise.all(docs.map((doc) => this.giftStatus(doc)));
+    return docs.map((doc, i) => presentProgram(doc, titles.get(doc.id), gifts[i]));
+  }
+
+  /** A free gift is sold out when its shop-wide quota is used up (refunded coupons give theirs back). */
+  private async giftStatus(doc: ProgramDoc): Promise<GiftStatus> {
+    if (doc.kind !== 'spending') return null;
+    const rules = spendingRules(doc.spending, doc.event);
+    if (rules.rewardType !== 'free_product') return null;
+    if (!rules.totalLimitationRedeem) return 'available';
+    const rewards = await this.readStore.collection<RewardDoc>(REWARDS);
+    const given = await rewards.count({ shopId: doc.shopId, programId: doc.id, discountStatus: { $ne: 'refunded' } });
+    return given >= rules.totalLimitationRedeem ? 'sold_out' : 'available';
+  }
+
+  /**
+   * Programs that are tier benefits (spec 4.3 `GET /tiers/benefits/{benefitType}`): those whose terms
+   * differ by tier, i.e. earning programs with per-tier rates (`earnPointsTiers`). Spending programs
+   * are the same for every tier, so none is a tier benefit. `benefitType` is the program's event
+   * (`place_order`, `birthday`...) or its kind (`earning`, `spending`).
+   */
+  async tierBenefits(shopId: string, benefitType: string): Promise<ProgramDoc[]> {
+    const docs = await (
+      await this.readStore.collection<ProgramDoc>(PROGRAMS)
+    ).find({ shopId }, { sort: { field: 'createdAt', direction: 'asc' } });
+    return docs.filter(
+      (d) =>
+        (d.event === benefitType || d.kind === benefitType) &&
+        d.kind === 'earning' &&
+        (d.earnPointsTiers ?? []).length > 0,
+    );
+  }
+}
+
+/** The shop's tier-benefit programs of one type (event or kind), as v2 records. */
+export class ListTierBenefitProgramsQuery {
+  constructor(
+    readonly shopId: string,
+    readonly benefitType: string,
+  ) {}
+}
+
+@QueryHandler(ListTierBenefitProgramsQuery)
+export class ListTierBenefitProgramsHandler implements IQueryHandler<ListTierBenefitProgramsQuery, V2Program[]> {
+  constructor(private readonly programs: ProgramReader) {}
+
+  async execute({ shopId, benefitType }: ListTierBenefitProgramsQuery): Promise<V2Program[]> {
+    return this.programs.present(shopId, await this.programs.tierBenefits(shopId, benefitType));
   }
 }
 

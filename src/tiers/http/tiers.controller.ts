@@ -35,18 +35,6 @@ export class TiersController {
     return ok(tiers, { meta: { count: tiers.length } });
   }
 
-  @Get('benefits/:benefitType')
-  @ApiOperation({ summary: 'Tier rewards of one type (event or type field), across tiers' })
-  async benefits(@CurrentShop() shop: ShopDoc, @Param('benefitType') benefitType: string) {
-    const tiers = await this.tierList(shop.id);
-    const rewards = tiers.flatMap((tier) =>
-      tier.tierRewards
-        .filter((r) => r.event === benefitType || r.type === benefitType)
-        .map((r) => ({ ...r, tierId: tier.id, tierName: tier.name })),
-    );
-    return ok(rewards, { meta: { count: rewards.length } });
-  }
-
   @Get(':tierId')
   @ApiOperation({ summary: 'Tier detail' })
   async detail(@CurrentShop() shop: ShopDoc, @Param('tierId') tierId: string) {
