@@ -102,7 +102,12 @@ export class AppConfig {
     backoffBaseMs: number;
     backoffFactor: number;
     timeoutMs: number;
-    disableAfterFailures: number;
+    /** Failed attempts in a row (across deliveries) that pause a webhook. */
+    pauseAfterFailures: number;
+    /** How long a webhook may keep failing (paused, probed) before it is disabled. */
+    disableAfterMs: number;
+    /** The longest wait between two probes of a paused webhook. */
+    probeMaxMs: number;
     pollMs: number;
     leaseMs: number;
   };
@@ -182,7 +187,9 @@ export class AppConfig {
       backoffBaseMs: number('WEBHOOK_BACKOFF_BASE_MS', 60_000),
       backoffFactor: number('WEBHOOK_BACKOFF_FACTOR', 3),
       timeoutMs: number('WEBHOOK_TIMEOUT_MS', 5000),
-      disableAfterFailures: number('WEBHOOK_DISABLE_AFTER_FAILURES', 20),
+      pauseAfterFailures: number('WEBHOOK_PAUSE_AFTER_FAILURES', 5),
+      disableAfterMs: number('WEBHOOK_DISABLE_AFTER_HOURS', 72) * 3_600_000,
+      probeMaxMs: number('WEBHOOK_PROBE_MAX_MS', 3_600_000),
       pollMs: number('WEBHOOK_POLL_MS', 1000),
       leaseMs: number('WEBHOOK_LEASE_MS', 30_000),
     };

@@ -8,7 +8,7 @@ import { WebhookProjector } from '../../src/webhooks/delivery/webhook-projector'
 import { CommandBus } from '@nestjs/cqrs';
 import { RotateShopSecretCommand } from '../../src/shops/commands/rotate-shop-secret.handler';
 
-/** Time is shortened by configuration: retries 50 ms apart growing x1.5, leases of 500 ms. */
+/** Time is shortened by configuration: retries 50 ms apart growing x1.5, probes 200 ms apart at most, leases of 500 ms. */
 const FAST = {
   WEBHOOK_ALLOW_LOOPBACK: 'true',
   WEBHOOK_POLL_MS: '20',
@@ -17,7 +17,7 @@ const FAST = {
   WEBHOOK_MAX_ATTEMPTS: '30',
   WEBHOOK_LEASE_MS: '500',
   WEBHOOK_TIMEOUT_MS: '1000',
-  WEBHOOK_DISABLE_AFTER_FAILURES: '1000',
+  WEBHOOK_PROBE_MAX_MS: '200',
   PROJECTION_POLL_MS: '20',
 };
 
@@ -194,24 +194,31 @@ describe(`webhook deliveries (${defaultStoreKind()})`, () => {
     }
   });
 
-  it('410 Gone disables the webhook', async () => {
-    const receiver = await startReceiver(() => 410);
+  it('410 Gone disables the webhook; the delivery waits, pending, and re-enabling sends it', async () => {
+    let gone = true;
+    const receiver = await startReceiver(() => (gone ? 410 : 200));
     try {
       const webhookId = await register('points/earned', receiver.url('/gone'));
       await t.enrol(shop, 4301);
       await award(4301, 1);
-      await waitUntil(
-        async () => !(await t.http().get(`/app/api/v1/webhooks/${webhookId}`).set(auth(shop))).body.webhook.isEnabled,
-        10_000,
-        'disable',
-      );
-      const webhook = (await t.http().get(`/app/api/v1/webhooks/${webhookId}`).set(auth(shop)).expect(200)).body
-        .webhook;
-      expect(webhook.disabledReason).toContain('410');
+      const webhookNow = async () =>
+        (await t.http().get(`/app/api/v1/webhooks/${webhookId}`).set(auth(shop)).expect(200)).body.webhook;
+      await waitUntil(async () => !(await webhookNow()).isEnabled, 10_000, 'disable');
+      expect(await webhookNow()).toMatchObject({
+        isEnabled: false,
+        status: 'disabled',
+        disabledReason: 'receiver answered 410 Gone',
+        nextRetryAt: null,
+      });
       const [delivery] = (
         await t.http().get(`/app/api/v1/webhooks/${webhookId}/deliveries`).set(auth(shop)).expect(200)
       ).body.deliveries;
-      expect(delivery).toMatchObject({ status: 'failed', lastStatusCode: 410, attempts: 1 });
+      expect(delivery).toMatchObject({ status: 'pending', lastStatusCode: 410, attempts: 1 });
+      gone = false;
+      await t.http().put(`/app/api/v1/webhooks/${webhookId}`).set(auth(shop)).send({ isEnabled: true }).expect(200);
+      await waitUntil(() => receiver.received.length === 1, 10_000, 'the delivery after re-enabling');
+      expect(receiver.received[0].body).toMatchObject({ webhookId: delivery.id, newPoint: 1 });
+      expect(await webhookNow()).toMatchObject({ status: 'active', disabledReason: null, consecutiveFailures: 0 });
     } finally {
       await receiver.close();
     }
@@ -261,7 +268,7 @@ describe(`webhook delivery failure modes (${defaultStoreKind()})`, () => {
         .expect(200);
       await t.app.get(WebhookProjector).catchUp();
       // A worker takes the delivery and dies before sending.
-      const claimed = await t.store.storage.webhookOutbox.claimDue('doomed-worker', 10, 300);
+      const claimed = await t.store.storage.webhookOutbox.claimDue('doomed-worker', 10, 300, new Date());
       expect(claimed).toHaveLength(1);
       const worker = t.app.get(DeliveryWorker);
       expect(await worker.runOnce()).toBe(0);
@@ -323,9 +330,9 @@ describe(`webhook delivery failure modes (${defaultStoreKind()})`, () => {
     }
   });
 
-  it('a run of failures disables the webhook and says so in the log', async () => {
+  it('a run of failures pauses the webhook: its deliveries stay pending, one probe at a time', async () => {
     const t = await createTestApp({
-      env: { ...FAST, WEBHOOK_DISABLE_AFTER_FAILURES: '3', WEBHOOK_BACKOFF_BASE_MS: '10' },
+      env: { ...FAST, WEBHOOK_PAUSE_AFTER_FAILURES: '3', WEBHOOK_BACKOFF_BASE_MS: '10', WEBHOOK_PROBE_MAX_MS: '100' },
     });
     const receiver = await startReceiver(() => 500);
     try {
@@ -338,24 +345,144 @@ describe(`webhook delivery failure modes (${defaultStoreKind()})`, () => {
           .send({ topic: 'points/earned', url: receiver.url('/fail') })
           .expect(200)
       ).body.webhook.id;
-      await t.enrol(shop, 4701);
-      await t
-        .http()
-        .post('/rest_api/v2/transactions/points/award')
-        .set(auth(shop))
-        .send({ platformCustomerId: '4701', point: 1 })
-        .expect(200);
-      await waitUntil(
-        async () => !(await t.http().get(`/app/api/v1/webhooks/${id}`).set(auth(shop))).body.webhook.isEnabled,
-        10_000,
-        'disable',
-      );
-      const webhook = (await t.http().get(`/app/api/v1/webhooks/${id}`).set(auth(shop)).expect(200)).body.webhook;
-      expect(webhook.disabledReason).toBe('3 failed attempts in a row');
-      const [delivery] = (await t.http().get(`/app/api/v1/webhooks/${id}/deliveries`).set(auth(shop)).expect(200)).body
+      for (const c of [4701, 4702]) {
+        await t.enrol(shop, c);
+        await t
+          .http()
+          .post('/rest_api/v2/transactions/points/award')
+          .set(auth(shop))
+          .send({ platformCustomerId: String(c), point: 1 })
+          .expect(200);
+      }
+      const webhookNow = async () =>
+        (await t.http().get(`/app/api/v1/webhooks/${id}`).set(auth(shop)).expect(200)).body.webhook;
+      await waitUntil(async () => (await webhookNow()).status === 'paused', 10_000, 'pause');
+      // Let a few probes go out.
+      await new Promise((r) => setTimeout(r, 600));
+      const webhook = await webhookNow();
+      expect(webhook).toMatchObject({
+        isEnabled: true,
+        status: 'paused',
+        disabledReason: null,
+        failingSince: expect.any(String),
+        nextRetryAt: expect.any(String),
+      });
+      expect(webhook.consecutiveFailures).toBeGreaterThanOrEqual(3);
+      const deliveries = (await t.http().get(`/app/api/v1/webhooks/${id}/deliveries`).set(auth(shop)).expect(200)).body
         .deliveries;
-      expect(delivery.status).toBe('failed');
-      expect(delivery.attemptLog).toHaveLength(3);
+      expect(deliveries.map((d: any) => d.status)).toEqual(['pending', 'pending']);
+      // While paused only the oldest pending delivery is tried (a probe), the other one waits.
+      const [newer, older] = deliveries;
+      // Before the pause each was tried (3 failures in all); since, only the older one, every 100 ms at most.
+      expect(newer.attemptLog.length).toBeLessThanOrEqual(2);
+      expect(older.attemptLog.length).toBeGreaterThanOrEqual(4);
+      expect(older.attemptLog.every((a: any) => a.statusCode === 500)).toBe(true);
+    } finally {
+      await receiver.close();
+      await t.close();
+    }
+  });
+
+  it('bulk redelivery: failed deliveries are sent again, in order, with a fresh attempt budget', async () => {
+    // The receiver refuses one customer's deliveries while it accepts another's: those fail after
+    // their two attempts (the webhook is not down: it succeeds in between, so it is not paused).
+    // The worker is driven one delivery at a time on a clock the test moves, so the order is fixed.
+    const clock = {
+      ms: Date.now() + 60_000,
+      now() {
+        return new Date(this.ms);
+      },
+    };
+    const t = await createTestApp({ clock, env: { ...FAST, WEBHOOK_WORKER: 'false', WEBHOOK_MAX_ATTEMPTS: '2' } });
+    let refuse = true;
+    const receiver = await startReceiver((r) => (refuse && r.body.customer.platformCustomerId === 4351 ? 422 : 200));
+    try {
+      const shop = await t.shop();
+      const webhookId = (
+        await t
+          .http()
+          .post('/app/api/v1/webhooks')
+          .set(auth(shop))
+          .send({ topic: 'points/earned', url: receiver.url('/bulk') })
+          .expect(200)
+      ).body.webhook.id;
+      const earn = (id: number, point: number) =>
+        t
+          .http()
+          .post('/rest_api/v2/transactions/points/award')
+          .set(auth(shop))
+          .send({ platformCustomerId: String(id), point })
+          .expect(200);
+      for (const id of [4351, 4352]) await t.enrol(shop, id);
+      for (const [id, point] of [
+        [4351, 1],
+        [4351, 2],
+        [4352, 1],
+        [4352, 2],
+      ])
+        await earn(id, point);
+      await t.app.get(WebhookProjector).catchUp();
+      const worker = t.app.get(DeliveryWorker);
+      const one = async () => expect(await worker.runOnce(1)).toBe(1);
+      const later = () => (clock.ms += 5 * 60_000);
+      await one(); // 4351 first: refused
+      await one(); // 4352 first: delivered
+      later();
+      await one(); // 4351 first again: refused, its attempts used up: failed
+      await one(); // 4351 second: refused
+      await one(); // 4352 second: delivered
+      later();
+      await one(); // 4351 second again: failed
+      expect(await worker.runOnce()).toBe(0);
+      const list = async () =>
+        (await t.http().get(`/app/api/v1/webhooks/${webhookId}/deliveries`).set(auth(shop)).expect(200)).body
+          .deliveries as any[];
+      const statusOf = (d: any) => `${d.payload.customer.platformCustomerId}:${d.payload.newPoint}:${d.status}`;
+      expect((await list()).map(statusOf)).toEqual([
+        '4352:3:delivered',
+        '4352:1:delivered',
+        '4351:3:failed',
+        '4351:1:failed',
+      ]);
+      const webhook = (await t.http().get(`/app/api/v1/webhooks/${webhookId}`).set(auth(shop)).expect(200)).body
+        .webhook;
+      expect(webhook).toMatchObject({ isEnabled: true, status: 'active' });
+
+      refuse = false;
+      const res = await t
+        .http()
+        .post(`/app/api/v1/webhooks/${webhookId}/deliveries/redeliver?status=failed`)
+        .set(auth(shop))
+        .expect(200);
+      expect(res.body).toEqual({
+        success: true,
+        redelivery: { status: 'failed', requeued: 2 },
+        timestamp: expect.any(String),
+      });
+      for (let i = 0; i < 5 && receiver.received.length < 4; i++) await worker.runOnce();
+      const points = (id: number) =>
+        receiver.received.filter((r) => r.body.customer.platformCustomerId === id).map((r) => r.body.newPoint);
+      expect(points(4351)).toEqual([1, 3]);
+      expect(points(4352)).toEqual([1, 3]);
+      const after = await list();
+      expect(after.map(statusOf)).toEqual([
+        '4352:3:delivered',
+        '4352:1:delivered',
+        '4351:3:delivered',
+        '4351:1:delivered',
+      ]);
+      // Two refused attempts, then the one after the bulk redelivery.
+      expect(after.slice(2).map((d) => d.attemptLog.map((a: any) => a.statusCode))).toEqual([
+        [422, 422, 200],
+        [422, 422, 200],
+      ]);
+      // Nothing left to redeliver.
+      const again = await t
+        .http()
+        .post(`/app/api/v1/webhooks/${webhookId}/deliveries/redeliver?status=failed`)
+        .set(auth(shop))
+        .expect(200);
+      expect(again.body.redelivery).toEqual({ status: 'failed', requeued: 0 });
     } finally {
       await receiver.close();
       await t.close();

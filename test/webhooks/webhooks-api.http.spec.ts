@@ -43,7 +43,11 @@ describe('webhook management API', () => {
         topic: 'points/earned',
         url: 'https://merchant.example.com/hooks/earned',
         isEnabled: true,
+        status: 'active',
         disabledReason: null,
+        consecutiveFailures: 0,
+        failingSince: null,
+        nextRetryAt: null,
         createdAt: expect.any(String),
         updatedAt: expect.any(String),
       },
@@ -80,7 +84,12 @@ describe('webhook management API', () => {
     const updated = await api('put', `/${id}`)
       .send({ url: 'https://merchant.example.com/r2', isEnabled: false })
       .expect(200);
-    expect(updated.body.webhook).toMatchObject({ url: 'https://merchant.example.com/r2', isEnabled: false });
+    expect(updated.body.webhook).toMatchObject({
+      url: 'https://merchant.example.com/r2',
+      isEnabled: false,
+      status: 'disabled',
+      disabledReason: null,
+    });
     expectApiError((await api('put', `/${id}`).send({}).expect(400)).body);
     expectApiError((await api('put', `/${id}`).send({ url: 'http://merchant.example.com/r' }).expect(400)).body);
     expectApiError((await api('put', `/${id}`).send({ isEnabled: 'no' }).expect(400)).body);
@@ -112,6 +121,28 @@ describe('webhook management API', () => {
     await api('get', `/${id}/deliveries?before=x`).expect(400);
     await api('post', `/${id}/deliveries/00000000-0000-0000-0000-000000000000/redeliver`).expect(404);
     await api('post', `/${id}/deliveries/nope/redeliver`).expect(404);
+  });
+
+  it('bulk redelivery: status=failed only, in the webhook envelope; another shop 404', async () => {
+    const id = (await api('post').send({ topic: 'tier/reset', url: 'https://merchant.example.com/b' }).expect(200)).body
+      .webhook.id;
+    expect((await api('post', `/${id}/deliveries/redeliver?status=failed`).expect(200)).body).toEqual({
+      success: true,
+      redelivery: { status: 'failed', requeued: 0 },
+      timestamp: expect.any(String),
+    });
+    for (const query of ['', '?status=pending', '?status=delivered', '?status=FAILED']) {
+      const res = await api('post', `/${id}/deliveries/redeliver${query}`).expect(400);
+      expect(expectApiError(res.body)).toBe('status must be failed');
+      expect(res.body).toMatchObject({ code: 'BAD_REQUEST', field: 'status' });
+    }
+    expectApiError((await api('post', `/${id}/deliveries/redeliver?status=failed`, other).expect(404)).body);
+    expectApiError(
+      (await api('post', '/00000000-0000-0000-0000-000000000000/deliveries/redeliver?status=failed').expect(404)).body,
+    );
+    expectApiError(
+      (await t.http().post(`/app/api/v1/webhooks/${id}/deliveries/redeliver?status=failed`).expect(401)).body,
+    );
   });
 
   it('refuses loopback URLs when the policy does not allow them', async () => {

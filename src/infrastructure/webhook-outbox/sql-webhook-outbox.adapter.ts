@@ -2,11 +2,14 @@ import { GlobalPosition } from '../event-store/event-store.port';
 import { SqlClient } from '../sql/sql-client';
 import { ensureSchema } from '../sql/sql-schema';
 import {
-  AttemptOutcome,
+  AttemptRecord,
+  AttemptWrite,
   Delivery,
   DeliveryAttempt,
   NewDelivery,
   ProjectorSubscription,
+  ResumedWebhook,
+  WebhookHealthRecord,
   WebhookOutbox,
 } from './webhook-outbox.port';
 
@@ -54,7 +57,28 @@ CREATE TABLE IF NOT EXISTS webhook_projector_checkpoint (
   id INT PRIMARY KEY,
   commit_position TEXT NOT NULL,
   prepare_position TEXT NOT NULL
+);
+ALTER TABLE webhook_deliveries ADD COLUMN IF NOT EXISTS attempts_at_requeue INT NOT NULL DEFAULT 0;
+CREATE INDEX IF NOT EXISTS webhook_deliveries_failed ON webhook_deliveries (webhook_id, sequence) WHERE status = 'failed';
+CREATE TABLE IF NOT EXISTS webhook_health (
+  webhook_id TEXT PRIMARY KEY,
+  consecutive_failures INT NOT NULL DEFAULT 0,
+  failing_since TIMESTAMPTZ,
+  paused_at TIMESTAMPTZ,
+  probes INT NOT NULL DEFAULT 0,
+  next_probe_at TIMESTAMPTZ
 )`;
+
+interface HealthRow {
+  webhook_id: string;
+  consecutive_failures: number;
+  failing_since: Date | null;
+  paused_at: Date | null;
+  probes: number;
+  next_probe_at: Date | null;
+}
+
+const HEALTH_COLUMNS = 'webhook_id, consecutive_failures, failing_since, paused_at, probes, next_probe_at';
 
 interface DeliveryRow {
   id: string;
@@ -72,6 +96,7 @@ interface DeliveryRow {
   last_error: string | null;
   created_at: Date;
   delivered_at: Date | null;
+  attempts_at_requeue: number;
 }
 
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
@@ -93,11 +118,25 @@ function toDelivery(r: DeliveryRow): Delivery {
     lastError: r.last_error,
     createdAt: iso(r.created_at)!,
     deliveredAt: iso(r.delivered_at),
+    attemptsAtRequeue: r.attempts_at_requeue,
   };
 }
 
-const DELIVERY_COLUMNS = `id::text, sequence::text, shop_id, webhook_id, topic, ordering_key, event_id, body, status, attempts,
-  next_attempt_at, last_status_code, last_error, created_at, delivered_at`;
+function toHealth(r: HealthRow): WebhookHealthRecord {
+  return {
+    consecutiveFailures: r.consecutive_failures,
+    failingSince: iso(r.failing_since),
+    pausedAt: iso(r.paused_at),
+    probes: r.probes,
+    nextProbeAt: iso(r.next_probe_at),
+  };
+}
+
+const columns = (t: string) =>
+  `${t}.id::text AS id, ${t}.sequence::text AS sequence, ${t}.shop_id, ${t}.webhook_id, ${t}.topic, ${t}.ordering_key,
+  ${t}.event_id, ${t}.body, ${t}.status, ${t}.attempts, ${t}.next_attempt_at, ${t}.last_status_code, ${t}.last_error,
+  ${t}.created_at, ${t}.delivered_at, ${t}.attempts_at_requeue`;
+const DELIVERY_COLUMNS = columns('webhook_deliveries');
 
 /** Outbox on PostgreSQL / PGlite. Row locks (`FOR UPDATE SKIP LOCKED`) let several workers share it. */
 export class SqlWebhookOutbox implements WebhookOutbox {
@@ -130,11 +169,13 @@ export class SqlWebhookOutbox implements WebhookOutbox {
     deliveries,
     subscriptions,
     removed,
+    resumed = [],
     checkpoint,
   }: {
     deliveries: NewDelivery[];
     subscriptions: ProjectorSubscription[];
     removed: string[];
+    resumed?: ResumedWebhook[];
     checkpoint: GlobalPosition;
   }): Promise<void> {
     await this.sql.transaction(async (tx) => {
@@ -158,9 +199,35 @@ export class SqlWebhookOutbox implements WebhookOutbox {
         );
       }
       if (removed.length > 0) {
+        const ids = JSON.stringify(removed);
         await tx.query(
           'DELETE FROM webhook_projector_subscriptions WHERE webhook_id IN (SELECT jsonb_array_elements_text($1::text::jsonb))',
-          [JSON.stringify(removed)],
+          [ids],
+        );
+        await tx.query(
+          'DELETE FROM webhook_health WHERE webhook_id IN (SELECT jsonb_array_elements_text($1::text::jsonb))',
+          [ids],
+        );
+        // A deleted webhook's deliveries will never be sent (written here too: the delete's own
+        // clean-up can run before this batch's deliveries are committed).
+        await tx.query(
+          `UPDATE webhook_deliveries SET status = 'failed', last_error = 'webhook deleted', leased_until = NULL, next_attempt_at = NULL
+           WHERE status = 'pending' AND webhook_id IN (SELECT jsonb_array_elements_text($1::text::jsonb))`,
+          [ids],
+        );
+      }
+      if (resumed.length > 0) {
+        // Health first, then deliveries: the order recordAttempt takes its locks in.
+        const rows = JSON.stringify(resumed);
+        await tx.query(
+          `DELETE FROM webhook_health WHERE webhook_id IN (SELECT r->>'webhookId' FROM jsonb_array_elements($1::text::jsonb) AS r)`,
+          [rows],
+        );
+        await tx.query(
+          `UPDATE webhook_deliveries d SET next_attempt_at = (r->>'at')::timestamptz
+           FROM jsonb_array_elements($1::text::jsonb) AS r
+           WHERE d.webhook_id = r->>'webhookId' AND d.status = 'pending'`,
+          [rows],
         );
       }
       await tx.query(
@@ -171,31 +238,55 @@ export class SqlWebhookOutbox implements WebhookOutbox {
     });
   }
 
-  async claimDue(worker: string, limit: number, leaseMs: number): Promise<Delivery[]> {
+  async claimDue(worker: string, limit: number, leaseMs: number, now: Date): Promise<Delivery[]> {
     return this.sql.transaction(async (tx) => {
+      // Due: pending, not leased, its webhook enabled. Not paused: its retry time has come and no
+      // earlier delivery of its customer is pending. Paused: only the webhook's oldest pending
+      // delivery, once the probe time has come and no other delivery of the webhook is out.
       const rows = await tx.query<DeliveryRow>(
-        `SELECT ${DELIVERY_COLUMNS} FROM webhook_deliveries d
-         WHERE d.status = 'pending' AND d.next_attempt_at <= now() AND (d.leased_until IS NULL OR d.leased_until < now())
-           AND NOT EXISTS (SELECT 1 FROM webhook_deliveries e
-                           WHERE e.status = 'pending' AND e.webhook_id = d.webhook_id AND e.ordering_key = d.ordering_key AND e.sequence < d.sequence)
+        `SELECT ${columns('d')} FROM webhook_deliveries d
+         JOIN webhook_projector_subscriptions s ON s.webhook_id = d.webhook_id AND s.enabled
+         LEFT JOIN webhook_health h ON h.webhook_id = d.webhook_id
+         WHERE d.status = 'pending' AND (d.leased_until IS NULL OR d.leased_until < $2::timestamptz)
+           AND (
+             (h.paused_at IS NULL AND d.next_attempt_at <= $2::timestamptz
+              AND NOT EXISTS (SELECT 1 FROM webhook_deliveries e
+                              WHERE e.status = 'pending' AND e.webhook_id = d.webhook_id
+                                AND e.ordering_key = d.ordering_key AND e.sequence < d.sequence))
+             OR
+             (h.paused_at IS NOT NULL AND h.next_probe_at <= $2::timestamptz
+              AND NOT EXISTS (SELECT 1 FROM webhook_deliveries e
+                              WHERE e.status = 'pending' AND e.webhook_id = d.webhook_id
+                                AND (e.sequence < d.sequence OR e.leased_until >= $2::timestamptz)))
+           )
          ORDER BY d.sequence
          LIMIT $1
-         FOR UPDATE SKIP LOCKED`,
-        [limit],
+         FOR UPDATE OF d SKIP LOCKED`,
+        [limit, now.toISOString()],
       );
       if (rows.length > 0) {
         await tx.query(
-          `UPDATE webhook_deliveries SET leased_until = now() + ($1::int * interval '1 millisecond'), leased_by = $2
-           WHERE id IN (SELECT jsonb_array_elements_text($3::text::jsonb)::uuid)`,
-          [leaseMs, worker, JSON.stringify(rows.map((r) => r.id))],
+          `UPDATE webhook_deliveries SET leased_until = $1::timestamptz + ($2::int * interval '1 millisecond'), leased_by = $3
+           WHERE id IN (SELECT jsonb_array_elements_text($4::text::jsonb)::uuid)`,
+          [now.toISOString(), leaseMs, worker, JSON.stringify(rows.map((r) => r.id))],
         );
       }
       return rows.map(toDelivery);
     });
   }
 
-  async recordAttempt({ attempt, status, nextAttemptAt }: AttemptOutcome): Promise<void> {
-    await this.sql.transaction(async (tx) => {
+  async recordAttempt<D extends AttemptWrite>({ attempt, webhookId, decide }: AttemptRecord<D>): Promise<D> {
+    return this.sql.transaction(async (tx) => {
+      // The webhook's health under its row lock: two workers recording failures count both.
+      await tx.query('INSERT INTO webhook_health (webhook_id) VALUES ($1) ON CONFLICT (webhook_id) DO NOTHING', [
+        webhookId,
+      ]);
+      const [row] = await tx.query<HealthRow>(
+        `SELECT ${HEALTH_COLUMNS} FROM webhook_health WHERE webhook_id = $1 FOR UPDATE`,
+        [webhookId],
+      );
+      const decision = decide(toHealth(row));
+      const { status, nextAttemptAt, health } = decision;
       await tx.query(
         `INSERT INTO webhook_delivery_attempts (delivery_id, attempt, at, status_code, error, duration_ms, sent_by)
          VALUES ($1::uuid, $2, $3::timestamptz, $4, $5, $6, $7)`,
@@ -216,7 +307,47 @@ export class SqlWebhookOutbox implements WebhookOutbox {
          WHERE id = $1::uuid`,
         [attempt.deliveryId, status, attempt.attempt, nextAttemptAt, attempt.statusCode, attempt.error, attempt.at],
       );
+      await tx.query(
+        `UPDATE webhook_health SET consecutive_failures = $2, failing_since = $3::timestamptz, paused_at = $4::timestamptz,
+           probes = $5, next_probe_at = $6::timestamptz
+         WHERE webhook_id = $1`,
+        [
+          webhookId,
+          health.consecutiveFailures,
+          health.failingSince,
+          health.pausedAt,
+          health.probes,
+          health.nextProbeAt,
+        ],
+      );
+      if (decision.resumePending) {
+        await tx.query(
+          `UPDATE webhook_deliveries SET next_attempt_at = $2::timestamptz
+           WHERE webhook_id = $1 AND status = 'pending' AND id <> $3::uuid`,
+          [webhookId, attempt.at, attempt.deliveryId],
+        );
+      }
+      return decision;
     });
+  }
+
+  async health(webhookIds: string[]): Promise<Map<string, WebhookHealthRecord>> {
+    if (webhookIds.length === 0) return new Map();
+    const rows = await this.sql.query<HealthRow>(
+      `SELECT ${HEALTH_COLUMNS} FROM webhook_health WHERE webhook_id IN (SELECT jsonb_array_elements_text($1::text::jsonb))`,
+      [JSON.stringify(webhookIds)],
+    );
+    return new Map(rows.map((r) => [r.webhook_id, toHealth(r)]));
+  }
+
+  async requeueFailed(webhookId: string, now: Date): Promise<number> {
+    const rows = await this.sql.query(
+      `UPDATE webhook_deliveries SET status = 'pending', next_attempt_at = $2::timestamptz, attempts_at_requeue = attempts,
+         leased_until = NULL, leased_by = NULL
+       WHERE webhook_id = $1 AND status = 'failed' RETURNING 1`,
+      [webhookId, now.toISOString()],
+    );
+    return rows.length;
   }
 
   async get(deliveryId: string): Promise<Delivery | null> {
@@ -230,8 +361,10 @@ export class SqlWebhookOutbox implements WebhookOutbox {
 
   async list(webhookId: string, { limit, before }: { limit: number; before?: number }) {
     const rows = await this.sql.query<DeliveryRow>(
-      `SELECT ${DELIVERY_COLUMNS} FROM webhook_deliveries WHERE webhook_id = $1 AND ($2::bigint IS NULL OR sequence < $2::bigint)
-       ORDER BY sequence DESC LIMIT $3`,
+      // Ordered by the column, not by the text it is selected as ("9" would come before "12").
+      `SELECT ${DELIVERY_COLUMNS} FROM webhook_deliveries
+       WHERE webhook_id = $1 AND ($2::bigint IS NULL OR webhook_deliveries.sequence < $2::bigint)
+       ORDER BY webhook_deliveries.sequence DESC LIMIT $3`,
       [webhookId, before ?? null, limit],
     );
     const deliveries = rows.map(toDelivery);
@@ -263,17 +396,6 @@ export class SqlWebhookOutbox implements WebhookOutbox {
           sentBy: a.sent_by,
         })),
     }));
-  }
-
-  async consecutiveFailures(webhookId: string): Promise<number> {
-    const [row] = await this.sql.query<{ n: string }>(
-      `SELECT count(*)::text AS n FROM webhook_delivery_attempts a JOIN webhook_deliveries d ON d.id = a.delivery_id
-       WHERE d.webhook_id = $1 AND a.id > COALESCE((
-         SELECT max(a2.id) FROM webhook_delivery_attempts a2 JOIN webhook_deliveries d2 ON d2.id = a2.delivery_id
-         WHERE d2.webhook_id = $1 AND a2.status_code BETWEEN 200 AND 299), 0)`,
-      [webhookId],
-    );
-    return Number(row.n);
   }
 
   async failPending(webhookId: string, reason: string): Promise<number> {

@@ -34,6 +34,8 @@ export interface Delivery extends NewDelivery {
   lastStatusCode: number | null;
   lastError: string | null;
   deliveredAt: string | null;
+  /** Attempts made before the last bulk redelivery (the attempt budget counts from there). */
+  attemptsAtRequeue: number;
 }
 
 export interface DeliveryAttempt {
@@ -47,10 +49,35 @@ export interface DeliveryAttempt {
   sentBy: string;
 }
 
-export interface AttemptOutcome {
-  attempt: DeliveryAttempt;
+/** A webhook's run of failures as stored (the outage policy, `webhooks/domain/webhook-health.ts`, reads and writes it). */
+export interface WebhookHealthRecord {
+  consecutiveFailures: number;
+  failingSince: string | null;
+  pausedAt: string | null;
+  probes: number;
+  nextProbeAt: string | null;
+}
+
+/** What recording one attempt writes. */
+export interface AttemptWrite {
+  health: WebhookHealthRecord;
   status: DeliveryStatus;
   nextAttemptAt: string | null;
+  /** The webhook resumed: its other pending deliveries are due now. */
+  resumePending: boolean;
+}
+
+/** One attempt to record; `decide` (the outage policy) runs on the webhook's health under its row lock. */
+export interface AttemptRecord<D extends AttemptWrite> {
+  attempt: DeliveryAttempt;
+  webhookId: string;
+  decide: (health: WebhookHealthRecord) => D;
+}
+
+/** A webhook that was turned on again: its health starts afresh and its pending deliveries are due. */
+export interface ResumedWebhook {
+  webhookId: string;
+  at: string;
 }
 
 /**
@@ -64,22 +91,28 @@ export interface WebhookOutbox {
     deliveries: NewDelivery[];
     subscriptions: ProjectorSubscription[];
     removed: string[];
+    /** Re-enabled webhooks (their pending deliveries are due at `at`). */
+    resumed?: ResumedWebhook[];
     checkpoint: GlobalPosition;
   }): Promise<void>;
   /**
    * Leases up to `limit` due deliveries to one worker (row locks: two workers never take the same
    * one). A delivery is due only when no earlier delivery with its webhook and ordering key is
-   * still pending, so one customer's deliveries keep their order.
+   * still pending, so one customer's deliveries keep their order, and only while its webhook is
+   * enabled. Of a paused webhook only one delivery is due, its oldest, once its probe time has come.
    */
-  claimDue(worker: string, limit: number, leaseMs: number): Promise<Delivery[]>;
-  recordAttempt(outcome: AttemptOutcome): Promise<void>;
+  claimDue(worker: string, limit: number, leaseMs: number, now: Date): Promise<Delivery[]>;
+  /** Records the attempt, the delivery's new state and the webhook's health in one transaction. */
+  recordAttempt<D extends AttemptWrite>(record: AttemptRecord<D>): Promise<D>;
+  /** Health of these webhooks (missing: healthy). */
+  health(webhookIds: string[]): Promise<Map<string, WebhookHealthRecord>>;
+  /** Failed deliveries of a webhook become pending and due at `now`, with a fresh attempt budget. */
+  requeueFailed(webhookId: string, now: Date): Promise<number>;
   get(deliveryId: string): Promise<Delivery | null>;
   list(
     webhookId: string,
     options: { limit: number; before?: number },
   ): Promise<Array<Delivery & { attemptsLog: DeliveryAttempt[] }>>;
-  /** Consecutive failed attempts of a webhook's most recent deliveries (stops at the last success). */
-  consecutiveFailures(webhookId: string): Promise<number>;
-  /** Gives up on a webhook's pending deliveries (the webhook was disabled or deleted). */
+  /** Gives up on a webhook's pending deliveries (the webhook was deleted). */
   failPending(webhookId: string, reason: string): Promise<number>;
 }

@@ -13,12 +13,16 @@ import {
 } from '../../infrastructure/webhook-outbox/webhook-outbox.port';
 import { SendResult, WebhookSender } from './webhook-sender';
 import { PollingLoop } from '../../shared/polling-loop';
+import { CLOCK, Clock } from '../../shared/domain/clock';
+import { AttemptDecision, decideAttempt, OutagePolicy } from '../domain/webhook-health';
 
 /**
- * Sends due deliveries. 2xx is success; 410 Gone disables the webhook; anything else is retried
- * with exponential backoff and jitter until the attempts run out; a webhook whose attempts keep
- * failing is disabled. Several workers (processes) can share one database: deliveries are leased
- * under row locks, and a lease that expires (a worker died mid-send) makes the delivery due again.
+ * Sends due deliveries. 2xx is success; anything else is a failed attempt, and the outage policy
+ * (`domain/webhook-health.ts`) decides what follows: a retry with backoff, a paused webhook probed
+ * with one delivery at a time, a disabled webhook after days of failure (410 Gone: at once). No
+ * delivery is failed because its webhook is down. Several workers (processes) can share one
+ * database: deliveries are leased under row locks, and a lease that expires (a worker died
+ * mid-send) makes the delivery due again.
  */
 @Injectable()
 export class DeliveryWorker {
@@ -32,6 +36,7 @@ export class DeliveryWorker {
     private readonly sender: WebhookSender,
     private readonly commands: WebhookCommands,
     private readonly config: AppConfig,
+    @Inject(CLOCK) private readonly clock: Clock,
   ) {
     this.loop = new PollingLoop({
       what: 'Delivery round',
@@ -55,7 +60,7 @@ export class DeliveryWorker {
 
   /** Sends what is due now; returns how many were attempted (tests drive the worker with it). */
   async runOnce(limit = 50): Promise<number> {
-    const due = await this.outbox.claimDue(this.id, limit, this.config.webhooks.leaseMs);
+    const due = await this.outbox.claimDue(this.id, limit, this.config.webhooks.leaseMs, this.clock.now());
     // Claimed deliveries have different ordering keys (the next of a key waits for the one before).
     await Promise.all(due.map((d) => this.attempt(d, this.id)));
     return due.length;
@@ -66,22 +71,28 @@ export class DeliveryWorker {
     return this.attempt(delivery, 'redeliver');
   }
 
+  get policy(): OutagePolicy {
+    const w = this.config.webhooks;
+    return {
+      maxAttempts: w.maxAttempts,
+      pauseAfterFailures: w.pauseAfterFailures,
+      disableAfterMs: w.disableAfterMs,
+      backoffBaseMs: w.backoffBaseMs,
+      backoffFactor: w.backoffFactor,
+      probeMaxMs: w.probeMaxMs,
+    };
+  }
+
   private async attempt(delivery: Delivery, sentBy: string): Promise<{ result: SendResult; status: DeliveryStatus }> {
+    const manual = sentBy === 'redeliver';
     const webhook = await (await this.readStore.collection<WebhookDoc>(WEBHOOKS)).get(delivery.webhookId);
-    const attempt = delivery.attempts + 1;
-    const at = new Date().toISOString();
-    if (!webhook || (!webhook.isEnabled && sentBy !== 'redeliver')) {
-      const result = {
-        statusCode: null,
-        error: webhook ? 'webhook is disabled' : 'webhook was deleted',
-        durationMs: 0,
-      };
-      await this.outbox.recordAttempt({
-        attempt: { deliveryId: delivery.id, attempt, at, ...result, sentBy },
-        status: 'failed',
-        nextAttemptAt: null,
-      });
-      return { result, status: 'failed' };
+    const attempt = { deliveryId: delivery.id, attempt: delivery.attempts + 1, sentBy };
+    if (!webhook || (!webhook.isEnabled && !manual)) {
+      // The claim only takes enabled webhooks; this view lags behind it (just registered) or is
+      // ahead of it (just disabled). No attempt: the delivery stays pending (a deleted webhook's
+      // are failed by the projector) and its lease runs out on its own.
+      const error = webhook ? 'webhook is disabled' : 'webhook not found';
+      return { result: { statusCode: null, error, durationMs: 0 }, status: delivery.status };
     }
     const credentials = await (
       await this.readStore.collection<ShopCredentialsDoc>(SHOP_CREDENTIALS)
@@ -97,41 +108,44 @@ export class DeliveryWorker {
         })
       : { statusCode: null, error: 'shop has no credentials', durationMs: 0 };
     const ok = result.statusCode !== null && result.statusCode >= 200 && result.statusCode < 300;
-    const gone = result.statusCode === 410;
-    let status: DeliveryStatus;
-    let nextAttemptAt: string | null = null;
-    if (ok) status = 'delivered';
-    else if (sentBy === 'redeliver') status = delivery.status === 'delivered' ? 'delivered' : delivery.status;
-    else if (gone || attempt >= this.config.webhooks.maxAttempts) status = 'failed';
-    else {
-      status = 'pending';
-      nextAttemptAt = new Date(Date.now() + this.backoff(attempt)).toISOString();
-    }
-    if (sentBy === 'redeliver' && status === 'pending') nextAttemptAt = delivery.nextAttemptAt ?? at;
-    await this.outbox.recordAttempt({
-      attempt: { deliveryId: delivery.id, attempt, at, ...result, sentBy },
-      status,
-      nextAttemptAt,
+    const now = this.clock.now().toISOString();
+    const jitter = 0.8 + Math.random() * 0.4;
+    const decision = await this.outbox.recordAttempt<AttemptDecision & { resumePending: boolean }>({
+      attempt: { ...attempt, at: now, ...result },
+      webhookId: webhook.id,
+      decide: (health) => {
+        const decided = decideAttempt(
+          health,
+          {
+            result: ok ? 'delivered' : result.statusCode === 410 ? 'gone' : 'failed',
+            manual,
+            attemptsUsed: delivery.attempts + 1 - delivery.attemptsAtRequeue,
+            status: delivery.status,
+            nextAttemptAt: delivery.nextAttemptAt,
+            now,
+            jitter,
+          },
+          this.policy,
+        );
+        return { ...decided, resumePending: decided.webhook.type === 'resumed' };
+      },
     });
-    if (gone) await this.disable(webhook, 'receiver answered 410 Gone');
-    else if (!ok && (await this.outbox.consecutiveFailures(webhook.id)) >= this.config.webhooks.disableAfterFailures) {
-      await this.disable(webhook, `${this.config.webhooks.disableAfterFailures} failed attempts in a row`);
+    const change = decision.webhook;
+    const name = `Webhook ${webhook.id} (${webhook.topic} -> ${webhook.url}) of shop ${webhook.shopId}`;
+    if (change.type === 'paused') {
+      this.logger.warn(`${name} paused: ${decision.health.consecutiveFailures} failed attempts in a row; retrying`);
+    } else if (change.type === 'resumed') {
+      this.logger.log(`${name} resumed: the receiver answered again; its pending deliveries are due`);
+      this.nudge();
+    } else if (change.type === 'disable') {
+      await this.commands.run(webhook.shopId, (meta) => ({
+        type: 'Disable',
+        meta,
+        webhookId: webhook.id,
+        reason: change.reason,
+      }));
+      this.logger.warn(`${name} disabled: ${change.reason}; its pending deliveries wait for it to be enabled again`);
     }
-    return { result, status };
-  }
-
-  /** base x factor^(attempt-1), with +-20% jitter so that retries of many deliveries spread out. */
-  backoff(attempt: number): number {
-    const { backoffBaseMs, backoffFactor } = this.config.webhooks;
-    const delay = backoffBaseMs * backoffFactor ** (attempt - 1);
-    return Math.round(delay * (0.8 + Math.random() * 0.4));
-  }
-
-  private async disable(webhook: WebhookDoc, reason: string): Promise<void> {
-    await this.commands.run(webhook.shopId, (meta) => ({ type: 'Disable', meta, webhookId: webhook.id, reason }));
-    const dropped = await this.outbox.failPending(webhook.id, `webhook disabled: ${reason}`);
-    this.logger.warn(
-      `Webhook ${webhook.id} (${webhook.topic} -> ${webhook.url}) of shop ${webhook.shopId} disabled: ${reason}; ${dropped} pending deliveries dropped`,
-    );
+    return { result, status: decision.status };
   }
 }

@@ -12,6 +12,7 @@ import { WebhookEvent, WebhookEventType as W } from '../domain/webhook-events';
 import {
   NewDelivery,
   ProjectorSubscription,
+  ResumedWebhook,
   WEBHOOK_OUTBOX,
   WebhookOutbox,
 } from '../../infrastructure/webhook-outbox/webhook-outbox.port';
@@ -93,10 +94,16 @@ export class WebhookProjector {
       const next = new Map(this.subscriptions);
       const changed = new Set<string>();
       const removed = new Set<string>();
+      const resumed: ResumedWebhook[] = [];
       const deliveries: NewDelivery[] = [];
       for (const recorded of batch) {
         if (WEBHOOK_TYPES.has(recorded.type)) {
-          this.applySubscriptionEvent(fromRecorded<WebhookEvent>(recorded), next, changed, removed);
+          const e = fromRecorded<WebhookEvent>(recorded);
+          const wasEnabled = next.get(e.webhookId)?.enabled;
+          this.applySubscriptionEvent(e, next, changed, removed);
+          // Turned on again: its pending deliveries resume, in order, and its health starts afresh.
+          if (wasEnabled === false && next.get(e.webhookId)?.enabled)
+            resumed.push({ webhookId: e.webhookId, at: e.occurredAt });
           continue;
         }
         deliveries.push(...this.deliveriesFor(recorded, next));
@@ -106,11 +113,12 @@ export class WebhookProjector {
         deliveries,
         subscriptions: [...changed].filter((id) => next.has(id)).map((id) => next.get(id)!),
         removed: [...removed],
+        resumed,
         checkpoint: last,
       });
       this.subscriptions = next;
       this.checkpoint = last;
-      if (deliveries.length > 0) this.worker.nudge();
+      if (deliveries.length > 0 || resumed.length > 0) this.worker.nudge();
       return batch.length;
     });
     this.exclusive = run.catch(() => undefined);

@@ -96,10 +96,16 @@ export class WebhookSender {
         const refuse = (reason: string | null) => {
           if (reason) req.destroy(new Error(`refused: ${reason}`));
         };
+        // A kept-alive socket was checked when it connected.
+        if (!socket.connecting) return;
         // Before connecting (names): the address the socket is about to connect to.
-        socket.once('lookup', (_error: Error | null, ip: string) => refuse(ip ? this.guard.checkConnected(ip) : null));
+        const beforeConnect = (_error: Error | null, ip: string) => refuse(ip ? this.guard.checkConnected(ip) : null);
+        socket.once('lookup', beforeConnect);
         // After connecting: the peer address itself, the last word (proxies, odd resolvers).
-        socket.once('connect', () => refuse(this.guard.checkConnected(socket.remoteAddress ?? '')));
+        socket.once('connect', () => {
+          socket.off('lookup', beforeConnect);
+          refuse(this.guard.checkConnected(socket.remoteAddress ?? ''));
+        });
       });
       req.on('timeout', () => {
         req.destroy(new Error(`timed out after ${this.config.webhooks.timeoutMs} ms`));

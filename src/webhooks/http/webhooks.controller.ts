@@ -23,22 +23,35 @@ import {
   Delivery,
   DeliveryAttempt,
   WEBHOOK_OUTBOX,
+  WebhookHealthRecord,
   WebhookOutbox,
 } from '../../infrastructure/webhook-outbox/webhook-outbox.port';
+import { CLOCK, Clock } from '../../shared/domain/clock';
 import { DeliveryWorker } from '../delivery/delivery-worker';
 import { WebhookUrlGuard } from '../delivery/webhook-url-guard';
 import { CreateWebhookDto, UpdateWebhookDto } from './webhook.dto';
 import { WebhookApiExceptionFilter } from './webhook-api.filter';
 
-const present = (w: WebhookDoc) => ({
-  id: w.id,
-  topic: w.topic,
-  url: w.url,
-  isEnabled: w.isEnabled,
-  disabledReason: w.disabledReason,
-  createdAt: w.createdAt,
-  updatedAt: w.updatedAt,
-});
+/**
+ * `status`: `active`, `paused` (a run of failures: deliveries wait, one is retried as a probe at
+ * `nextRetryAt`) or `disabled` (by the merchant, by 410 Gone or after days of failure).
+ */
+const present = (w: WebhookDoc, health: WebhookHealthRecord | undefined) => {
+  const paused = w.isEnabled && !!health?.pausedAt;
+  return {
+    id: w.id,
+    topic: w.topic,
+    url: w.url,
+    isEnabled: w.isEnabled,
+    status: !w.isEnabled ? 'disabled' : paused ? 'paused' : 'active',
+    disabledReason: w.disabledReason,
+    consecutiveFailures: health?.consecutiveFailures ?? 0,
+    failingSince: health?.failingSince ?? null,
+    nextRetryAt: paused ? health!.nextProbeAt : null,
+    createdAt: w.createdAt,
+    updatedAt: w.updatedAt,
+  };
+};
 
 const presentDelivery = (d: Delivery, attempts?: DeliveryAttempt[]) => ({
   id: d.id,
@@ -73,6 +86,7 @@ export class WebhooksController {
     private readonly urls: WebhookUrlGuard,
     @Inject(READ_STORE) private readonly readStore: ReadStore,
     @Inject(WEBHOOK_OUTBOX) private readonly outbox: WebhookOutbox,
+    @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   @Get()
@@ -81,7 +95,11 @@ export class WebhooksController {
     const webhooks = await (
       await this.readStore.collection<WebhookDoc>(WEBHOOKS)
     ).find({ shopId: shop.id }, { sort: { field: 'createdAt', direction: 'asc' } });
-    return envelope('webhooks', webhooks.map(present));
+    const health = await this.outbox.health(webhooks.map((w) => w.id));
+    return envelope(
+      'webhooks',
+      webhooks.map((w) => present(w, health.get(w.id))),
+    );
   }
 
   @Post()
@@ -91,13 +109,13 @@ export class WebhooksController {
     const url = await this.checkUrl(body.url);
     const webhookId = this.commands.newId();
     await this.commands.run(shop.id, (meta) => ({ type: 'Register', meta, webhookId, topic: body.topic, url }));
-    return envelope('webhook', present(await this.find(shop, webhookId)));
+    return envelope('webhook', await this.show(await this.find(shop, webhookId)));
   }
 
   @Get(':id')
   @ApiOperation({ summary: 'One webhook' })
   async get(@CurrentShop() shop: ShopDoc, @Param('id') id: string) {
-    return envelope('webhook', present(await this.find(shop, id)));
+    return envelope('webhook', await this.show(await this.find(shop, id)));
   }
 
   @Put(':id')
@@ -114,7 +132,7 @@ export class WebhooksController {
       url,
       isEnabled: body.isEnabled,
     }));
-    return envelope('webhook', present(await this.find(shop, id)));
+    return envelope('webhook', await this.show(await this.find(shop, id)));
   }
 
   @Delete(':id')
@@ -122,8 +140,9 @@ export class WebhooksController {
   async remove(@CurrentShop() shop: ShopDoc, @Param('id') id: string) {
     const webhook = await this.find(shop, id);
     await this.commands.run(shop.id, (meta) => ({ type: 'Delete', meta, webhookId: id }));
+    const shown = await this.show(webhook);
     await this.outbox.failPending(id, 'webhook deleted');
-    return envelope('webhook', present(webhook));
+    return envelope('webhook', shown);
   }
 
   @Get(':id/deliveries')
@@ -147,6 +166,20 @@ export class WebhooksController {
     );
   }
 
+  @Post(':id/deliveries/redeliver')
+  @HttpCode(200)
+  @ApiOperation({
+    summary:
+      'Send every failed delivery of the webhook again (status=failed): they become pending and are sent in order, with a fresh attempt budget',
+  })
+  async redeliverAll(@CurrentShop() shop: ShopDoc, @Param('id') id: string, @Query('status') status?: string) {
+    await this.find(shop, id);
+    if (status !== 'failed') throw because.badRequest('status must be failed', { field: 'status' });
+    const requeued = await this.outbox.requeueFailed(id, this.clock.now());
+    if (requeued > 0) this.worker.nudge();
+    return envelope('redelivery', { status, requeued });
+  }
+
   @Post(':id/deliveries/:deliveryId/redeliver')
   @HttpCode(200)
   @ApiOperation({ summary: 'Send one delivery again now' })
@@ -164,6 +197,10 @@ export class WebhooksController {
     const verdict = await this.urls.check(raw);
     if (!verdict.ok) throw because.badRequest(`url refused: ${verdict.reason}`, { field: 'url' });
     return verdict.url.toString();
+  }
+
+  private async show(webhook: WebhookDoc) {
+    return present(webhook, (await this.outbox.health([webhook.id])).get(webhook.id));
   }
 
   private async find(shop: ShopDoc, id: string): Promise<WebhookDoc> {
