@@ -33,6 +33,8 @@ import { CustomerTierMembers } from './queries/tier-members';
 import { TIER_MEMBERS } from '../tiers/tier-members.port';
 import { CustomerViewProjection } from './projections/customer-view.projection';
 import { TransactionViewProjection } from './projections/transaction-view.projection';
+import { ROW_DETAILS } from './projections/transaction-rows';
+import { LedgerRowDetails } from './recorded-details';
 import { RewardViewProjection } from './projections/reward-view.projection';
 import { CustomersController } from './http/customers.controller';
 import { TransactionsController } from './http/transactions.controller';
@@ -75,6 +77,7 @@ export const LEDGER: Capability = {
     IdempotencyKeys,
     CartPoints,
     { provide: TIER_MEMBERS, useClass: CustomerTierMembers },
+    { provide: ROW_DETAILS, useClass: LedgerRowDetails },
   ],
   projections: [CustomerViewProjection, TransactionViewProjection, RewardViewProjection],
   controllers: [CustomersController, TransactionsController, RewardsController],

@@ -84,7 +84,8 @@ describe(`verify the read models against the log (${defaultStoreKind()})`, () =>
       streams: 3,
       // 701: enrolled, awarded, tier changed, bonus, redeemed; 702: enrolled, order, pending; 703: enrolled
       events: 9,
-      documents: { customers: 3, transactions: 3, rewards: 1 },
+      // 701: award, bonus, redemption; 702: the held order points.
+      documents: { customers: 3, transactions: 4, rewards: 1 },
       differences: 0,
       inFlight: 0,
     });
@@ -116,6 +117,10 @@ describe(`verify the read models against the log (${defaultStoreKind()})`, () =>
     expect(rows.map((r) => r.type)).toEqual(['earn_point', 'earn_point', 'redeem_point']);
     await transactions.put({ ...rows[0], newPoint: 151, earnPoint: 151 });
     await transactions.delete(rows[2].id);
+    // 702's hold marked as refunded, though no refund happened.
+    const [held] = await transactions.find({ customerId: c702 });
+    expect(held).toMatchObject({ isPendingPointPlaceOrder: true, refundPendingPoint: false, earnPoint: 40 });
+    await transactions.put({ ...held, refundPendingPoint: true });
     // A coupon marked used that was never used.
     const [reward] = await rewards.find({ customerId: c701 });
     await rewards.put({ ...reward, discountStatus: 'used' });
@@ -130,14 +135,15 @@ describe(`verify the read models against the log (${defaultStoreKind()})`, () =>
         ['customers_v2', 'field', c702, 'pendingPoints', 0, 40],
         ['customers_v2', 'missing', c703, null, undefined, undefined],
         ['customers_v2', 'unexplained', 'ffffffff-0000-5000-8000-000000000001', null, undefined, undefined],
-        ['transactions_v1', 'field', rows[0].id, 'newPoint', 151, 150],
-        ['transactions_v1', 'field', rows[0].id, 'earnPoint', 151, 150],
-        ['transactions_v1', 'missing', rows[2].id, null, undefined, undefined],
+        ['transactions_v2', 'field', rows[0].id, 'newPoint', 151, 150],
+        ['transactions_v2', 'field', rows[0].id, 'earnPoint', 151, 150],
+        ['transactions_v2', 'missing', rows[2].id, null, undefined, undefined],
+        ['transactions_v2', 'field', held.id, 'refundPendingPoint', true, false],
         ['rewards_v2', 'field', reward.id, 'discountStatus', 'used', 'active'],
       ]),
     );
-    expect(differences).toHaveLength(9);
-    expect(summary.differences).toBe(9);
+    expect(differences).toHaveLength(10);
+    expect(summary.differences).toBe(10);
     expect(differences.every((d) => d.shopId === shop.shopId)).toBe(true);
     // The other shop is still clean.
     expect((await verify(other.shopId)).differences).toEqual([]);
@@ -149,6 +155,7 @@ describe(`verify the read models against the log (${defaultStoreKind()})`, () =>
     await customers.delete('ffffffff-0000-5000-8000-000000000001');
     await transactions.put(rows[0]);
     await transactions.put(rows[2]);
+    await transactions.put(held);
     await rewards.put(reward);
     expect((await verify()).differences).toEqual([]);
   });

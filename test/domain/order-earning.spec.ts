@@ -408,7 +408,17 @@ describe('customer ledger: redemption and coupon refunds', () => {
     const [refunded] = spec
       .given(redeemed)
       .when(refund('LOY-A'))
-      .thenMatches([{ type: T.CouponRefunded, points: 500, oldPoint: 200, newPoint: 700, rewardId: 'r1' }]);
+      .thenMatches([
+        {
+          type: T.CouponRefunded,
+          points: 500,
+          oldPoint: 200,
+          newPoint: 700,
+          rewardId: 'r1',
+          // The program the coupon was bought from, so the refund's row names it like the redemption's.
+          program: { programId: 'p', programTitle: '$5', earnBy: null, rateMoney: null },
+        },
+      ]);
     spec
       .given([...redeemed, refunded])
       .when(refund('LOY-A'))

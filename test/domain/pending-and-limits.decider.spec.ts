@@ -88,7 +88,13 @@ describe('pending (held) order points', () => {
     const l = enrolled();
     const events = l.run('2026-03-02T10:00:00.000Z', order('1', 12_000, rule({ pendingDays: 14 })));
     expect(events.map((e) => e.type)).toEqual([T.OrderRecorded, T.PointsPending]);
-    expect(events[1]).toMatchObject({ points: 120, releaseAt: '2026-03-16T10:00:00.000Z', order: { orderId: '1' } });
+    // The hold records the spendable balance then (its transaction row shows it; a hold does not change it).
+    expect(events[1]).toMatchObject({
+      points: 120,
+      releaseAt: '2026-03-16T10:00:00.000Z',
+      order: { orderId: '1' },
+      balance: 0,
+    });
     expect(l.state().points).toBe(0);
     // Too early: nothing.
     expect(l.run('2026-03-16T09:59:59.000Z', (meta) => ({ type: 'ReleasePendingPoints', meta, tiers }))).toEqual([]);
@@ -100,6 +106,8 @@ describe('pending (held) order points', () => {
       oldPoint: 0,
       newPoint: 120,
       releasesPending: true,
+      // The release names the hold it pays.
+      pendingTransactionId: (events[1] as { transactionId: string }).transactionId,
       order: { orderId: '1', orderName: '#1' },
       program: { programId: 'p-order' },
     });
@@ -131,7 +139,14 @@ describe('pending (held) order points', () => {
       refundId: 'r2',
       amountCents: 2_500,
     }));
-    expect(later[1]).toMatchObject({ type: T.PointsRevoked, points: 25, requested: 25, newPoint: 50 });
+    // A reversal names its order as the platform did.
+    expect(later[1]).toMatchObject({
+      type: T.PointsRevoked,
+      points: 25,
+      requested: 25,
+      newPoint: 50,
+      order: { orderId: '1', orderName: '#1', currency: 'USD' },
+    });
     // Cancelling the rest takes back exactly what is left.
     const cancel = l.run('2026-03-11T00:00:00.000Z', (meta) => ({ type: 'CancelOrder', meta, orderId: '1' }));
     expect(cancel[1]).toMatchObject({ type: T.PointsRevoked, points: 50, newPoint: 0 });

@@ -85,10 +85,22 @@ describe('earning rules over HTTP: held points, global limit, guests', () => {
         .set(auth(shop))
         .expect(200)
     ).body.data;
-    expect(rows.map((r: any) => [r.orderId, r.earnPoint]).sort()).toEqual([
-      ['5001', 200],
-      ['5002', 50],
+    // A row per hold (the balance does not move) and per release (which names its hold).
+    expect(
+      rows.map((r: any) => [r.orderId, r.earnPoint, r.isPendingPointPlaceOrder, r.refundPendingPoint]).sort(),
+    ).toEqual([
+      ['5001', 200, false, false],
+      ['5001', 200, true, false],
+      ['5002', 100, true, true],
+      ['5002', 50, false, false],
     ]);
+    const holdOf = (orderId: string) => rows.find((r: any) => r.orderId === orderId && r.isPendingPointPlaceOrder).id;
+    expect(
+      rows
+        .filter((r: any) => !r.isPendingPointPlaceOrder)
+        .map((r: any) => r.pendingTransactionId)
+        .sort(),
+    ).toEqual([holdOf('5001'), holdOf('5002')].sort());
     // After release a refund revokes from the balance, pro rata on the whole order.
     await t
       .platform(shop, 'refunds/create', {

@@ -126,7 +126,7 @@ describe('points expiry', () => {
       const row = (
         await t
           .http()
-          .get('/rest_api/v2/transactions?platformCustomerId=1801&type=expire_point')
+          .get('/rest_api/v2/transactions?platformCustomerId=1801&event=points_expired')
           .set(auth(shop))
           .expect(200)
       ).body.data[0];

@@ -149,14 +149,15 @@ describe('v2 programs and points from orders', () => {
     const revoked = (
       await t
         .http()
-        .get('/rest_api/v2/transactions?platformCustomerId=802&type=revoke_point&order=createdAt_asc')
+        .get('/rest_api/v2/transactions?platformCustomerId=802&type=redeem_point&order=createdAt_asc')
         .set(auth(shop))
         .expect(200)
     ).body.data;
-    expect(revoked.map((r: any) => [r.spendPoint, r.orderId, r.event])).toEqual([
-      [50, '70002', 'order_refunded'],
-      [150, '70002', 'order_cancelled'],
+    expect(revoked.map((r: any) => [r.type, r.spendPoint, r.orderId, r.orderName, r.orderCurrency, r.event])).toEqual([
+      ['redeem_point', 50, '70002', '#70002', 'USD', 'order_refunded'],
+      ['redeem_point', 150, '70002', '#70002', 'USD', 'order_cancelled'],
     ]);
+    expect(revoked[0].content).toBe('50 points taken back: order #70002 refunded');
   });
 
   it('a disabled program pays nothing; POS orders follow appliedSource', async () => {

@@ -178,6 +178,20 @@ describe(`v2 redemption and rewards (${defaultStoreKind()})`, () => {
       .expect(200);
     expect(expectSuccess(res.body)).toEqual({ success: true, message: '500 points returned' });
     expect(await balance(1504)).toBe(600);
+    // The refund's row names the coupon and the program it was bought from, like the redemption's.
+    const [refundRow, redeemRow] = (
+      await t.http().get('/rest_api/v2/transactions?platformCustomerId=1504').set(auth(shop)).expect(200)
+    ).body.data;
+    expect(refundRow).toMatchObject({
+      type: 'earn_point',
+      event: 'coupon_refunded',
+      earnPoint: 500,
+      couponCode: code,
+      programId: fiveOff,
+      programTitle: '$5 off',
+      reason: 'changed mind',
+    });
+    expect(redeemRow).toMatchObject({ type: 'redeem_point', couponCode: code, programId: fiveOff });
     await t
       .http()
       .post('/rest_api/v2/rewards/coupons/refund')

@@ -302,6 +302,7 @@ describe('v2 transactions', () => {
         isPendingPointPlaceOrder: false,
         refundPendingPoint: false,
         pendingPointUntil: null,
+        pendingTransactionId: null,
         adminNote: null,
         userNote: 'award 100',
         reason: null,
@@ -317,7 +318,24 @@ describe('v2 transactions', () => {
         .get(`/rest_api/v2/transactions?customerId=${internalId}&type=redeem_point`)
         .set(auth(shop))
         .expect(200);
-      expect(byType.body.data.map((r: any) => r.spendPoint)).toEqual([10]);
+      // The direction: deduct 10, adjust -5 and the reset from 106 to 50 all lowered the balance.
+      expect(byType.body.data.map((r: any) => [r.spendPoint, r.event])).toEqual([
+        [56, 'reset_point_rest_api'],
+        [5, 'adjust_point_rest_api'],
+        [10, 'deduct_point_rest_api'],
+      ]);
+      const earned = await t
+        .http()
+        .get(`/rest_api/v2/transactions?customerId=${internalId}&type=earn_point`)
+        .set(auth(shop))
+        .expect(200);
+      expect(earned.body.data.map((r: any) => r.earnPoint)).toEqual([1, 20, 100]);
+      const adjusted = await t
+        .http()
+        .get(`/rest_api/v2/transactions?customerId=${internalId}&event=adjust_point_rest_api`)
+        .set(auth(shop))
+        .expect(200);
+      expect(adjusted.body.data.map((r: any) => [r.type, r.newPoint - r.oldPoint])).toEqual([['redeem_point', -5]]);
       const byEvent = await t
         .http()
         .get(`/rest_api/v2/transactions?platformCustomerId=${id}&event=earn_point_rest_api&hasCount=true`)
@@ -406,6 +424,21 @@ describe('v2 transactions', () => {
         .set(auth(shop))
         .expect(400);
       await t.http().get(`/rest_api/v2/transactions?platformCustomerId=${id}&after=nope`).set(auth(shop)).expect(400);
+      // type is the direction only: the finer kinds of earlier versions are refused, pointing to `event`.
+      for (const type of ['adjust_point', 'revoke_point', 'expire_point', 'EARN_POINT', '']) {
+        const error = expectError(
+          (
+            await t
+              .http()
+              .get(`/rest_api/v2/transactions?platformCustomerId=${id}&type=${type}`)
+              .set(auth(shop))
+              .expect(400)
+          ).body,
+          'BAD_REQUEST',
+          400,
+        );
+        expect(error).toMatchObject({ field: 'type', message: expect.stringContaining('earn_point or redeem_point') });
+      }
       await t
         .http()
         .get(`/rest_api/v2/transactions?platformCustomerId=${id}&created_at_min=yesterday`)

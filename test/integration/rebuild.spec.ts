@@ -87,7 +87,7 @@ describe.each<StoreKind>([defaultStoreKind(), 'mingo'])('rebuild from the log (%
 
     const live = await snapshot();
     expect((live.customers_v2 as unknown[]).length).toBe(6);
-    expect((live.transactions_v1 as unknown[]).length).toBe(8);
+    expect((live.transactions_v2 as unknown[]).length).toBe(8);
     expect((live.orders_v1 as unknown[]).length).toBe(1);
 
     const result = await t.app.get(ProjectionRunner).rebuild();

@@ -8,9 +8,15 @@ import {
   StreamCursor,
 } from '../../infrastructure/event-store/event-store.port';
 import { Collection, Document, READ_STORE, ReadStore } from '../../infrastructure/read-store/read-store.port';
-import { CustomerEventType as T, POINTS_EVENT_TYPES, PointsEvent } from '../../ledger/events/customer-events';
+import { CustomerEventType as T, PendingPointsCancelled } from '../../ledger/events/customer-events';
 import { CUSTOMERS, CustomerDoc, TRANSACTIONS, TransactionDoc } from '../../ledger/projections/ledger-read-models';
-import { transactionFromEvent } from '../../ledger/projections/transaction-view.projection';
+import {
+  isRowEvent,
+  RowEvent,
+  transactionFromEvent,
+  withCancelledHold,
+} from '../../ledger/projections/transaction-rows';
+import { withRecordedDetails } from '../../ledger/recorded-details';
 import { REWARDS, RewardDoc } from '../../ledger/projections/reward-view.projection';
 import { SHOPS, ShopDoc } from '../../shops/projections/shop-read-models';
 import { customerEventOf, CustomerHistory, emptyHistory, evolveHistory } from '../domain/customer-history';
@@ -65,6 +71,11 @@ class StreamRun {
   settledRevision = -1n;
   rewardsSettled = true;
   readonly rewardDocs = new Map<string, RewardDoc | null>();
+  /**
+   * Held rows change after their event (a refund marks them), so they are compared at the end of the
+   * stream: with the row as of the last change the checkpoint passed, or any later one.
+   */
+  readonly held = new Map<string, { row: TransactionDoc | null; settled: boolean; acceptable: TransactionDoc[] }>();
   shopId: string;
   customerId: string;
 
@@ -81,7 +92,7 @@ class StreamRun {
 
 /**
  * Verification: folds every customer stream with the ledger's own fold and compares each read-model
- * document (customers_v2, transactions_v1, rewards_v2) with what the fold gives, reporting every
+ * document (customers, transactions, rewards) with what the fold gives, reporting every
  * difference. Streams are read one after the other a page at a time, and each page's documents are
  * fetched together, so memory stays the same whatever the size of the log.
  *
@@ -119,8 +130,8 @@ export class ReadModelVerifier {
     const stored = new Map<string, ShopTally>();
     for (const id of shopIds) stored.set(id, await countDocuments(id, customers, transactions, rewards));
     const checkpoints: Checkpoints = {
-      customers: await this.checkpoint('customers_v2'),
-      transactions: await this.checkpoint('transactions_v1'),
+      customers: await this.checkpoint(CUSTOMERS.name),
+      transactions: await this.checkpoint(TRANSACTIONS.name),
       rewards: await this.checkpoint(REWARDS.name),
     };
     const expectedStreams = [...stored.values()].reduce((n, t) => n + t.customers, 0);
@@ -148,6 +159,15 @@ export class ReadModelVerifier {
       const t = tally(run.shopId);
       const final = customerDocOf(run.history);
       if (run.doc) t.customers++;
+      for (const [id, held] of run.held) {
+        if (!held.row) {
+          if (held.settled) await report({ ...where(TRANSACTIONS.name, id, run), problem: 'missing' });
+          continue;
+        }
+        if (held.acceptable.some((row) => quickDifferences(held.row!, row).length === 0)) continue;
+        for (const f of quickDifferences(held.row, held.acceptable[held.acceptable.length - 1]))
+          await report(fieldDifference(TRANSACTIONS.name, id, run, f));
+      }
       // The document is compared with the fold at the revision it claims, when that claim is one the
       // log allows (at least every event its checkpoint passed, at most the last); otherwise with the
       // fold at the end, which shows the wrong streamRevision with everything else that differs.
@@ -209,20 +229,33 @@ export class ReadModelVerifier {
           current = new StreamRun(recorded.streamId, recorded, customerDocs.get(customerId) ?? null);
         }
         const run: StreamRun = current;
+        const before = run.history.state;
         run.history = evolveHistory(run.history, recorded);
         if (applied(recorded.position, checkpoints.customers)) run.settledRevision = recorded.revision;
         if (run.doc && BigInt(run.doc.streamRevision) === recorded.revision)
           run.atDocRevision = customerDocOf(run.history);
-        if (POINTS_EVENT_TYPES.has(recorded.type)) {
-          const event = customerEventOf<PointsEvent>(recorded);
+        const rowSettled = applied(recorded.position, checkpoints.transactions);
+        if (isRowEvent(recorded.type)) {
+          // The row as the projection builds it, older events filled in from the state before them.
+          const event = withRecordedDetails(customerEventOf<RowEvent>(recorded), before);
+          const expected = transactionFromEvent(event, recorded.revision);
           const row = transactionDocs.get(event.transactionId);
           if (row) tally(run.shopId).transactions++;
-          if (!row) {
-            if (applied(recorded.position, checkpoints.transactions))
-              await report({ ...where(TRANSACTIONS.name, event.transactionId, run), problem: 'missing' });
+          if (event.type === T.PointsPending) {
+            run.held.set(event.transactionId, { row: row ?? null, settled: rowSettled, acceptable: [expected] });
+          } else if (!row) {
+            if (rowSettled) await report({ ...where(TRANSACTIONS.name, event.transactionId, run), problem: 'missing' });
           } else {
-            for (const f of quickDifferences(row, transactionFromEvent(event, recorded.revision)))
+            for (const f of quickDifferences(row, expected))
               await report(fieldDifference(TRANSACTIONS.name, row.id, run, f));
+          }
+        }
+        if (recorded.type === T.PendingPointsCancelled) {
+          const event = customerEventOf<PendingPointsCancelled>(recorded);
+          const held = run.held.get(event.pendingTransactionId);
+          if (held) {
+            const marked = withCancelledHold(held.acceptable[held.acceptable.length - 1], event);
+            held.acceptable = rowSettled ? [marked] : [...held.acceptable, marked];
           }
         }
         if (REWARD_TYPES.has(recorded.type)) {
@@ -287,7 +320,7 @@ export class ReadModelVerifier {
         reward?: { rewardId: string };
       };
       if (recorded.streamId !== continuing) customerIds.add(data.customerId);
-      if (POINTS_EVENT_TYPES.has(recorded.type) && data.transactionId) transactionIds.push(data.transactionId);
+      if (isRowEvent(recorded.type) && data.transactionId) transactionIds.push(data.transactionId);
       if ((recorded.type === T.PointsRedeemed || recorded.type === T.CouponGranted) && data.reward)
         rewardIds.push(data.reward.rewardId);
     }
@@ -345,8 +378,7 @@ export class ReadModelVerifier {
     for (const recorded of stream) {
       history = evolveHistory(history, recorded);
       const data = recorded.data as { transactionId?: string };
-      if (kind === 'transactions' && POINTS_EVENT_TYPES.has(recorded.type) && data.transactionId)
-        ids.add(data.transactionId);
+      if (kind === 'transactions' && isRowEvent(recorded.type) && data.transactionId) ids.add(data.transactionId);
     }
     if (kind === 'customers' && history.state.enrolled) ids.add(customerId);
     if (kind === 'rewards') for (const c of Object.values(history.state.coupons)) ids.add(c.rewardId);

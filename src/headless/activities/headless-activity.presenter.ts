@@ -1,17 +1,27 @@
-import { V2Transaction } from '../../ledger/queries/transaction.presenter';
+import { TransactionDoc } from '../../ledger/projections/ledger-read-models';
 import { SOCIAL_EVENTS } from '../../programs/domain/program-events';
 import { LocalizedText } from '../../translations/queries/shop-text';
+import { assertNever } from '../../shared/domain/decider';
 
 const SOCIAL: ReadonlySet<string> = new Set(SOCIAL_EVENTS);
 
-/** The sentence of one history row (catalogue `activity.*`), in the shopper's language. */
-export function activitySentence(row: V2Transaction, text: LocalizedText, programTitle: string | null): string {
+/** The sentence of one history row (catalogue `activity.*`, by the row's kind), in the shopper's language. */
+export function activitySentence(row: TransactionDoc, text: LocalizedText, programTitle: string | null): string {
   const delta = row.newPoint - row.oldPoint;
   const points = Math.abs(delta);
   const orderName = row.orderName ?? (row.orderId ? `#${row.orderId}` : '');
   const reward = programTitle ?? row.couponCode ?? '';
-  switch (row.type) {
+  switch (row.kind) {
+    case 'pending_point':
+      return row.refundPendingPoint
+        ? text.t('activity.pending_cancelled', { points: row.pendingCancelledPoint, orderName })
+        : text.t('activity.place_order_pending', {
+            points: row.earnPoint,
+            orderName,
+            date: new Date(row.pendingPointUntil!),
+          });
     case 'earn_point': {
+      if (row.pendingTransactionId) return text.t('activity.pending_released', { points, orderName });
       if (row.event === 'sign_up') return text.t('activity.sign_up', { points });
       if (row.event === 'place_order') return text.t('activity.place_order', { points, orderName });
       if (row.event === 'birthday') return text.t('activity.birthday', { points });
@@ -38,23 +48,27 @@ export function activitySentence(row: V2Transaction, text: LocalizedText, progra
     case 'expire_point':
       return text.t('activity.expired', { points });
     default:
-      return text.t('activity.fallback', { program: programTitle ?? row.event });
+      return assertNever(row.kind);
   }
 }
 
-/** Spec 2.5 Activity: one row of the customer's own points history. */
-export function presentActivity(row: V2Transaction, text: LocalizedText, programTitle: string | null) {
+/**
+ * Spec 2.5 Activity: one row of the customer's own points history. `type` is the row's kind (what
+ * happened: `adjust_point`, `revoke_point`, `pending_point`...); `rawType` the direction, like the
+ * v2 Transaction `type`. A held row's `points` is 0: the balance did not move.
+ */
+export function presentActivity(row: TransactionDoc, text: LocalizedText, programTitle: string | null) {
   const points = row.newPoint - row.oldPoint;
   return {
     id: row.id,
-    type: row.type,
+    type: row.kind,
     title: activitySentence(row, text, programTitle),
     points,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
     couponCode: row.couponCode,
     orderId: row.orderId,
-    rawType: points >= 0 ? 'earn_point' : 'redeem_point',
+    rawType: row.type,
     oldPoint: row.oldPoint,
     newPoint: row.newPoint,
     source: row.source,

@@ -3,7 +3,7 @@ import { IQueryHandler, QueryBus, QueryHandler } from '@nestjs/cqrs';
 import { READ_STORE, ReadStore } from '../../infrastructure/read-store/read-store.port';
 import { ORDERS, OrderDoc, orderDocId } from '../../platform/projections/order-view.projection';
 import { ListTransactionsQuery } from '../../ledger/queries/list-transactions.handler';
-import { V2Transaction } from '../../ledger/queries/transaction.presenter';
+import { TransactionDoc } from '../../ledger/projections/ledger-read-models';
 import { PaginationMeta } from '../../shared/http/envelope';
 import { ProgramCatalog } from '../../programs/program-catalog';
 import { ShopDirectory } from '../../shops/shop-directory';
@@ -47,21 +47,21 @@ export class ListHeadlessActivitiesHandler implements IQueryHandler<
     const hideAdjust = (shop?.storefront ?? STOREFRONT_DEFAULTS).hideAdjustPoint;
     const { items, pagination } = await this.queries.execute<
       ListTransactionsQuery,
-      { items: V2Transaction[]; pagination: PaginationMeta }
+      { items: TransactionDoc[]; pagination: PaginationMeta }
     >(
       new ListTransactionsQuery(shopId, customerId, {
         limit: page.limit,
         before: page.before,
         after: page.after,
         orderId: page.orderId,
-        notType: hideAdjust ? 'adjust_point' : undefined,
+        notKind: hideAdjust ? 'adjust_point' : undefined,
         order: 'createdAt_desc',
         hasCount: false,
       }),
     );
     const byId = new Map(programs.map((p) => [p.id, p]));
     // Program titles in the shopper's language when the program still exists; else as recorded.
-    const titleOf = (row: V2Transaction) => {
+    const titleOf = (row: TransactionDoc) => {
       const program = row.programId ? byId.get(row.programId) : undefined;
       if (!program) return row.programTitle;
       const { title, translateTitle } = program.settings;
@@ -72,7 +72,7 @@ export class ListHeadlessActivitiesHandler implements IQueryHandler<
   }
 
   /** Rows that name an order by id only (reversals) get the order's name from the orders read model. */
-  private async withOrderNames(shopId: string, rows: V2Transaction[]): Promise<V2Transaction[]> {
+  private async withOrderNames(shopId: string, rows: TransactionDoc[]): Promise<TransactionDoc[]> {
     const missing = [...new Set(rows.filter((r) => r.orderId && !r.orderName).map((r) => r.orderId!))];
     if (missing.length === 0) return rows;
     const orders = await (

@@ -3,9 +3,9 @@ import { isRecord } from '../../shared/domain/guards';
 import { CustomerEvent } from '../events/customer-events';
 
 /** Fields that hold an amount of points (balances, changes, caps), whatever the event. */
-const POINT_FIELD = /point|^resetTo$|^requested$|^shortfall$|^remaining$/i;
+const POINT_FIELD = /point|^resetTo$|^requested$|^shortfall$|^remaining$|^balance$/i;
 /** Balances and tier points never go below zero. */
-const NEVER_NEGATIVE = new Set(['oldPoint', 'newPoint', 'tierPoint', 'resetTo']);
+const NEVER_NEGATIVE = new Set(['oldPoint', 'newPoint', 'tierPoint', 'resetTo', 'balance']);
 
 /**
  * The ledger's last line of defence: no event leaves the decider with a point value that is not a

@@ -14,7 +14,7 @@ import {
   RewardCoupon,
 } from '../events/customer-events';
 import { pointsContext, PointsRequest, replayOf, requirePoints } from '../points/points.decisions';
-import { CouponState } from './coupons.state';
+import { couponProgramOf, CouponState } from './coupons.state';
 
 export type CouponsCommand =
   | {
@@ -133,6 +133,7 @@ export function decideCoupons(command: CouponsCommand, state: CustomerState): Co
           points: coupon.points,
           rewardId: coupon.rewardId,
           couponCode: command.couponCode,
+          program: couponProgramOf(coupon),
         }),
       ];
     }

@@ -1,5 +1,5 @@
 import { toCents } from '../../shared/domain/money';
-import { CustomerEvent, CustomerEventType as T } from '../events/customer-events';
+import { CustomerEvent, CustomerEventType as T, ProgramRef } from '../events/customer-events';
 
 /** A coupon the customer holds, as checkout, refunds and expiry need it. */
 export interface CouponState {
@@ -7,10 +7,18 @@ export interface CouponState {
   points: number;
   status: 'active' | 'refunded' | 'used' | 'expired';
   programId?: string | null;
+  /** The spending program's title when bought (a refund's transaction row names the program). */
+  programTitle?: string | null;
   rewardType?: string;
   /** Minimum order subtotal in cents for the code to apply (null: none). */
   orderReqCents?: number | null;
   expiresAt?: string | null;
+}
+
+/** The spending program a coupon was bought from, as its refund's transaction row names it. */
+export function couponProgramOf(coupon: Pick<CouponState, 'programId' | 'programTitle'>): ProgramRef | null {
+  if (!coupon.programId) return null;
+  return { programId: coupon.programId, programTitle: coupon.programTitle ?? '', earnBy: null, rateMoney: null };
 }
 
 /** Coupons and redemption's share: the customer's coupons by code. */
@@ -34,6 +42,7 @@ export function evolveCoupons(state: CouponsShare, event: CustomerEvent): Partia
             points: event.points,
             status: 'active',
             programId: event.program?.programId ?? null,
+            programTitle: event.program?.programTitle ?? null,
             rewardType: event.reward.rewardType,
             orderReqCents: event.reward.orderReqAmount ? toCents(event.reward.orderReqAmount) : null,
             expiresAt: event.reward.expiresAt,
@@ -49,6 +58,7 @@ export function evolveCoupons(state: CouponsShare, event: CustomerEvent): Partia
             points: 0,
             status: 'active',
             programId: null,
+            programTitle: null,
             rewardType: event.reward.rewardType,
             orderReqCents: null,
             expiresAt: event.reward.expiresAt,

@@ -15,6 +15,11 @@ export interface PointsPending extends CustomerEventBase {
   releaseAt: string;
   program: ProgramRef;
   order: OrderRef;
+  /**
+   * The spendable balance when held (a hold does not change it), so the held transaction row shows
+   * it from the event alone. Absent on events recorded before rows for held points existed.
+   */
+  balance?: number;
 }
 
 /** Held points of an order given up because the order was cancelled or refunded inside the delay. */

@@ -52,6 +52,8 @@ export interface PointsAwarded extends CustomerEventBase, PointsContext {
   period?: string;
   /** The order's held points, released after the program's delay (counted against the earning limit when held). */
   releasesPending?: boolean;
+  /** A release: the held transaction (PointsPending) it pays. Absent on releases recorded before it was recorded. */
+  pendingTransactionId?: string;
   /** Bonus points of a tier reward: the tier entered and the TierChanged event that paid them. */
   tierReward?: { tierId: string; tierChangedEventId: string; rewardIds?: string[] };
 }

@@ -37,6 +37,7 @@ export function holdPoints(
     releaseAt: new Date(new Date(meta.occurredAt).getTime() + held.pendingDays * DAY_MS).toISOString(),
     program: held.program,
     order: held.order,
+    balance: state.points,
   });
 }
 
@@ -81,6 +82,7 @@ export function decideHeldPoints(command: ReleasePendingPoints, state: CustomerS
     const release = pointsAwarded(pointsContext(current, meta, request, current.points + order.pendingPoints), {
       points: order.pendingPoints,
       releasesPending: true,
+      ...(order.pendingTransactionId ? { pendingTransactionId: order.pendingTransactionId } : {}),
       program: order.pendingProgram,
       order: order.pendingOrder ?? { orderId, orderName: null, currency: null },
     });

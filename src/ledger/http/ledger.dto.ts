@@ -17,15 +17,8 @@ import { CUSTOMER_ORDERS, CustomerOrder } from '../queries/list-customers.handle
 import { TRANSACTION_ORDERS } from '../queries/list-transactions.handler';
 
 const PLATFORM_ID = /^[1-9]\d{0,15}$/;
-const TRANSACTION_TYPES = [
-  'earn_point',
-  'redeem_point',
-  'adjust_point',
-  'reset_point',
-  'revoke_point',
-  'refund_point',
-  'expire_point',
-];
+/** The direction of a change (the spec's list values); what happened in detail is filtered with `event`. */
+const TRANSACTION_TYPES = ['earn_point', 'redeem_point'] as const;
 
 export class ListCustomersDto {
   @ApiPropertyOptional({ description: 'Customer id: items after this one' })
@@ -75,11 +68,19 @@ export class ListTransactionsDto {
   @Min(1)
   @Max(1000)
   limit: number = 10;
-  @ApiPropertyOptional({ enum: TRANSACTION_TYPES })
+  @ApiPropertyOptional({ enum: TRANSACTION_TYPES, description: 'Direction of the change' })
   @IsOptional()
-  @IsIn(TRANSACTION_TYPES)
-  type?: string;
-  @ApiPropertyOptional({ example: 'earn_point_rest_api' }) @IsOptional() @IsString() event?: string;
+  @IsIn(TRANSACTION_TYPES, {
+    message: 'type must be earn_point or redeem_point (what happened in detail is filtered with event)',
+  })
+  type?: (typeof TRANSACTION_TYPES)[number];
+  @ApiPropertyOptional({
+    example: 'earn_point_rest_api',
+    description: 'What happened, e.g. adjust_point_rest_api, order_refunded, coupon_refunded, points_expired',
+  })
+  @IsOptional()
+  @IsString()
+  event?: string;
   @ApiPropertyOptional({ example: 'rest_api' }) @IsOptional() @IsString() source?: string;
   @ApiPropertyOptional({ format: 'date-time' }) @IsOptional() @IsISO8601() created_at_min?: string;
   @ApiPropertyOptional({ format: 'date-time' }) @IsOptional() @IsISO8601() created_at_max?: string;

@@ -5,7 +5,7 @@ import { Response } from 'express';
 import { Inject } from '@nestjs/common';
 import { CurrentShop, ShopAuthGuard } from '../../shops/http/shop-auth.guard';
 import { ShopDoc } from '../../shops/projections/shop-read-models';
-import { ok } from '../../shared/http/envelope';
+import { ok, PaginationMeta } from '../../shared/http/envelope';
 import { because } from '../../shared/domain/domain-error';
 import { sha256Hex, stableStringify } from '../../shared/domain/ids';
 import { READ_STORE, ReadStore } from '../../infrastructure/read-store/read-store.port';
@@ -56,7 +56,10 @@ export class TransactionsController {
     if (query.platformCustomerId && String(customer.platformCustomerId) !== query.platformCustomerId) {
       throw because.badRequest('customerId and platformCustomerId name different customers', { field: 'customerId' });
     }
-    const { items, pagination } = await this.queries.execute(
+    const { items, pagination } = await this.queries.execute<
+      ListTransactionsQuery,
+      { items: TransactionDoc[]; pagination: PaginationMeta }
+    >(
       new ListTransactionsQuery(shop.id, customer.id, {
         limit: query.limit,
         before: query.before,
@@ -70,7 +73,7 @@ export class TransactionsController {
         hasCount: query.hasCount,
       }),
     );
-    return ok(items, { meta: { pagination } });
+    return ok(items.map(presentTransaction), { meta: { pagination } });
   }
 
   @Get(':transactionId')

@@ -31,6 +31,7 @@ import { couponApplies } from '../coupons/coupons.decisions';
 import { earningRoom } from '../earning-limit/earning-limit.decisions';
 import { cancelHeld, holdPoints } from '../held-points/held-points.decisions';
 import { pointsContext, PointsRequest } from '../points/points.decisions';
+import { orderRefOf } from './orders.state';
 
 export type OrdersCommand =
   | (OrderDetails & {
@@ -176,7 +177,7 @@ function revoke(
       shortfall: requested - points,
       reversesTransactionId: order.earnTransactionId,
       cause,
-      order: { orderId, orderName: null, currency: null },
+      order: orderRefOf(order, orderId),
     }),
   ];
 }

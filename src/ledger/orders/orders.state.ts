@@ -1,4 +1,4 @@
-import { CustomerEvent, CustomerEventType as T } from '../events/customer-events';
+import { CustomerEvent, CustomerEventType as T, OrderRef } from '../events/customer-events';
 import { HeldOnOrder } from '../held-points/held-points.state';
 
 /** What the ledger remembers of an order: what it still counts for, the points it earned, and those it holds. */
@@ -9,6 +9,14 @@ export interface OrderState extends HeldOnOrder {
   cancelled: boolean;
   earnTransactionId: string | null;
   autoRemovePoints: boolean;
+  /** As the platform named it (`#1001`) and its currency: a reversal's transaction row shows them. */
+  orderName?: string | null;
+  currency?: string | null;
+}
+
+/** The order as a transaction row names it (orders recorded before names were kept: none). */
+export function orderRefOf(order: Pick<OrderState, 'orderName' | 'currency'>, orderId: string): OrderRef {
+  return { orderId, orderName: order.orderName ?? null, currency: order.currency ?? null };
 }
 
 /** Orders and reversal's share of a customer's state. */
@@ -36,6 +44,8 @@ export function evolveOrders(state: OrdersShare, event: CustomerEvent): Partial<
             revokedPoints: 0,
             earnTransactionId: null,
             autoRemovePoints: event.autoRemovePoints ?? true,
+            orderName: event.orderName,
+            currency: event.currency,
             pendingPoints: 0,
             pendingReleaseAt: null,
             pendingTransactionId: null,

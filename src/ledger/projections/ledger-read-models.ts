@@ -50,7 +50,21 @@ export interface CustomerDoc {
   streamRevision: string;
 }
 
-/** One balance change (spec 2.9 Transaction). */
+/**
+ * What a transaction row records, finer than its v2 `type` (the direction): the headless Activity's
+ * `type`. `pending_point`: order points held for the program's delay (no balance change).
+ */
+export type TransactionKind =
+  | 'earn_point'
+  | 'redeem_point'
+  | 'adjust_point'
+  | 'reset_point'
+  | 'revoke_point'
+  | 'refund_point'
+  | 'expire_point'
+  | 'pending_point';
+
+/** One balance change, or one hold of order points (spec 2.9 Transaction). */
 export interface TransactionDoc {
   id: string;
   shopId: string;
@@ -58,7 +72,9 @@ export interface TransactionDoc {
   platformCustomerId: number;
   email: string | null;
   content: string;
-  type: string;
+  /** `earn_point` or `redeem_point`: the direction of the change (see directionOf). */
+  type: 'earn_point' | 'redeem_point';
+  kind: TransactionKind;
   source: string;
   event: string;
   oldPoint: number;
@@ -82,6 +98,10 @@ export interface TransactionDoc {
   isPendingPointPlaceOrder: boolean;
   refundPendingPoint: boolean;
   pendingPointUntil: string | null;
+  /** A release: the held row it pays. */
+  pendingTransactionId: string | null;
+  /** A held row: how many of its points refunds or the cancellation took back (the headless sentence). */
+  pendingCancelledPoint: number;
   adminNote: string | null;
   userNote: string | null;
   reason: string | null;
@@ -105,7 +125,8 @@ export const CUSTOMERS: CollectionDefinition = {
 };
 
 export const TRANSACTIONS: CollectionDefinition = {
-  name: 'transactions_v1',
+  // v2: direction types, the finer kind, held rows, release and hold linked, names on reversals and refunds.
+  name: 'transactions_v2',
   indexes: [['customerId', 'sortKey']],
   numericFields: ['platformCustomerId', 'oldPoint', 'newPoint', 'earnPoint', 'spendPoint'],
 };

@@ -2,8 +2,7 @@ import { Inject } from '@nestjs/common';
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { Filter, READ_STORE, ReadStore } from '../../infrastructure/read-store/read-store.port';
 import { PaginationMeta } from '../../shared/http/envelope';
-import { TRANSACTIONS, TransactionDoc } from '../projections/ledger-read-models';
-import { presentTransaction, V2Transaction } from './transaction.presenter';
+import { TRANSACTIONS, TransactionDoc, TransactionKind } from '../projections/ledger-read-models';
 
 export const TRANSACTION_ORDERS = ['createdAt_desc', 'createdAt_asc'] as const;
 
@@ -15,9 +14,10 @@ export class ListTransactionsQuery {
       limit: number;
       before?: string;
       after?: string;
-      type?: string;
-      /** Leave out rows of this type (storefronts hiding manual adjustments). */
-      notType?: string;
+      /** The direction: `earn_point` or `redeem_point`. */
+      type?: TransactionDoc['type'];
+      /** Leave out rows of this kind (storefronts hiding manual adjustments). */
+      notKind?: TransactionKind;
       /** Only the rows of one order. */
       orderId?: string;
       event?: string;
@@ -33,7 +33,7 @@ export class ListTransactionsQuery {
 @QueryHandler(ListTransactionsQuery)
 export class ListTransactionsHandler implements IQueryHandler<
   ListTransactionsQuery,
-  { items: V2Transaction[]; pagination: PaginationMeta }
+  { items: TransactionDoc[]; pagination: PaginationMeta }
 > {
   constructor(@Inject(READ_STORE) private readonly readStore: ReadStore) {}
 
@@ -49,7 +49,8 @@ export class ListTransactionsHandler implements IQueryHandler<
     const filter: Filter = {
       customerId,
       shopId,
-      type: options.type ?? (options.notType ? { $ne: options.notType } : undefined),
+      type: options.type,
+      kind: options.notKind ? { $ne: options.notKind } : undefined,
       orderId: options.orderId,
       event: options.event,
       source: options.source,
@@ -69,6 +70,7 @@ export class ListTransactionsHandler implements IQueryHandler<
       pagination.total = await transactions.count(filter);
       pagination.totalPage = Math.ceil(pagination.total / options.limit);
     }
-    return { items: page.items.map(presentTransaction), pagination };
+    // Rows, not records: the v2 API and the headless activities each present them their own way.
+    return { items: page.items, pagination };
   }
 }

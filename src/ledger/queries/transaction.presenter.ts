@@ -1,6 +1,9 @@
 import { TransactionDoc } from '../projections/ledger-read-models';
 
-/** The v2 Transaction record (spec 2.9), fields in the spec's order, without internal bookkeeping. */
+/**
+ * The v2 Transaction record (spec 2.9), fields in the spec's order, without internal bookkeeping;
+ * `pendingTransactionId` (a release: the held row it pays) is this service's addition.
+ */
 export function presentTransaction(d: TransactionDoc) {
   return {
     id: d.id,
@@ -33,6 +36,7 @@ export function presentTransaction(d: TransactionDoc) {
     isPendingPointPlaceOrder: d.isPendingPointPlaceOrder,
     refundPendingPoint: d.refundPendingPoint,
     pendingPointUntil: d.pendingPointUntil,
+    pendingTransactionId: d.pendingTransactionId,
     adminNote: d.adminNote,
     userNote: d.userNote,
     reason: d.reason,

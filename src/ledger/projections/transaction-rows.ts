@@ -1,0 +1,213 @@
+import { assertNever } from '../../shared/domain/decider';
+import { RecordedEvent } from '../../infrastructure/event-store/event-store.port';
+import {
+  CustomerEventType as T,
+  PendingPointsCancelled,
+  PointsEvent,
+  PointsPending,
+  POINTS_EVENT_TYPES,
+} from '../events/customer-events';
+import { TransactionDoc, TransactionKind } from './ledger-read-models';
+
+/** The events that make a transaction row: every balance change, and held order points (a row that changes no balance). */
+export type RowEvent = PointsEvent | PointsPending;
+
+export const ROW_EVENT_TYPES: ReadonlySet<string> = new Set([...POINTS_EVENT_TYPES, T.PointsPending]);
+
+export const isRowEvent = (type: string) => ROW_EVENT_TYPES.has(type);
+
+const KIND: Record<RowEvent['type'], TransactionKind> = {
+  [T.PointsAwarded]: 'earn_point',
+  [T.PointsDeducted]: 'redeem_point',
+  [T.PointsAdjusted]: 'adjust_point',
+  [T.PointsReset]: 'reset_point',
+  [T.PointsRevoked]: 'revoke_point',
+  [T.PointsRedeemed]: 'redeem_point',
+  [T.CouponRefunded]: 'refund_point',
+  [T.PointsExpired]: 'expire_point',
+  [T.PointsPending]: 'pending_point',
+};
+
+/**
+ * The v2 `type` is the direction of the change, as the spec's lists and the headless `rawType` use
+ * it: `earn_point` when the balance did not go down (a row that changes nothing, a held row, counts
+ * as earning), `redeem_point` when it did. What happened in detail is the row's `event`.
+ */
+export const directionOf = (oldPoint: number, newPoint: number) =>
+  newPoint >= oldPoint ? 'earn_point' : 'redeem_point';
+
+const orderLabel = (order: { orderId: string; orderName: string | null } | null | undefined) =>
+  order ? (order.orderName ?? `#${order.orderId}`) : 'an order';
+
+const heldSentence = (points: number, order: { orderId: string | null; orderName: string | null }, until: string) =>
+  `${points} points on hold for order ${order.orderName ?? `#${order.orderId}`} until ${until}`;
+
+/** The row's `content`: what happened, in words; every kind of row must say it (the compiler checks). */
+function sentence(event: RowEvent): string {
+  switch (event.type) {
+    case T.PointsAwarded:
+      return event.releasesPending
+        ? `Released ${event.points} held points of order ${orderLabel(event.order)}`
+        : `Earned ${event.points} points`;
+    case T.PointsDeducted:
+      return `Spent ${event.points} points`;
+    case T.PointsAdjusted: {
+      const delta = event.newPoint - event.oldPoint;
+      return `Points adjusted by ${delta > 0 ? '+' : ''}${delta}`;
+    }
+    case T.PointsReset:
+      return `Points reset to ${event.resetTo}`;
+    case T.PointsRedeemed:
+      return `Redeemed ${event.points} points for ${event.program?.programTitle ?? 'a reward'}`;
+    case T.CouponRefunded:
+      return `${event.points} points returned for coupon ${event.couponCode}`;
+    case T.PointsExpired:
+      return `${event.points} points expired`;
+    case T.PointsRevoked:
+      return `${event.points} points taken back: order ${orderLabel(event.order)} ${event.cause === 'order_cancelled' ? 'cancelled' : 'refunded'}`;
+    case T.PointsPending:
+      return heldSentence(event.points, event.order, event.releaseAt);
+    default:
+      return assertNever(event);
+  }
+}
+
+function describe(event: RowEvent): string {
+  const userNote = event.type === T.PointsPending ? null : event.userNote;
+  return userNote ? `${sentence(event)}: ${userNote}` : sentence(event);
+}
+
+/** A held row: the balance does not move (the points are not spendable yet); `earnPoint` is what is held. */
+function heldRow(event: PointsPending, revision: bigint): TransactionDoc {
+  const balance = event.balance ?? 0;
+  return {
+    ...rowBase(event, revision),
+    content: describe(event),
+    type: directionOf(balance, balance),
+    kind: KIND[event.type],
+    source: 'platform',
+    event: 'place_order',
+    oldPoint: balance,
+    newPoint: balance,
+    earnPoint: event.points,
+    spendPoint: 0,
+    isPendingPointPlaceOrder: true,
+    pendingPointUntil: event.releaseAt,
+    adminNote: null,
+    userNote: null,
+    reason: null,
+    idempotencyKey: null,
+    requestHash: null,
+  };
+}
+
+function rowBase(event: RowEvent, revision: bigint) {
+  return {
+    id: event.transactionId,
+    shopId: event.shopId,
+    customerId: event.customerId,
+    platformCustomerId: event.platformCustomerId,
+    email: event.email,
+    programId: event.program?.programId ?? null,
+    programTitle: event.program?.programTitle ?? null,
+    priceRuleId: event.type === T.PointsRedeemed ? event.reward.priceRuleId : null,
+    discountId: event.type === T.PointsRedeemed ? event.reward.discountId : null,
+    couponCode:
+      event.type === T.PointsRedeemed
+        ? event.reward.couponCode
+        : event.type === T.CouponRefunded
+          ? event.couponCode
+          : null,
+    orderId: event.order?.orderId ?? null,
+    orderName: event.order?.orderName ?? null,
+    orderNumber: event.order?.orderName ? event.order.orderName.replace(/^#/, '') : null,
+    orderCurrency: event.order?.currency ?? null,
+    earnBy: event.program?.earnBy ?? null,
+    rateMoney: event.program?.rateMoney ?? null,
+    referralCustomerEmail: null,
+    referredCustomerEmail: null,
+    milestoneOrder: null,
+    isPendingPointPlaceOrder: false,
+    refundPendingPoint: false,
+    pendingPointUntil: null,
+    pendingTransactionId:
+      event.type === T.PointsAwarded && event.releasesPending ? (event.pendingTransactionId ?? null) : null,
+    pendingCancelledPoint: 0,
+    eventId: event.eventId,
+    sortKey: `${event.occurredAt}|${revision.toString().padStart(12, '0')}`,
+    createdAt: event.occurredAt,
+    updatedAt: event.occurredAt,
+  };
+}
+
+/**
+ * Builds a transaction row from its event alone (with the details older events did not record filled
+ * in by the ROW_DETAILS port): everything it shows was recorded when it happened. A held row later
+ * changes only through `withCancelledHold`.
+ */
+export function transactionFromEvent(event: RowEvent, revision: bigint): TransactionDoc {
+  if (event.type === T.PointsPending) return heldRow(event, revision);
+  const delta = event.newPoint - event.oldPoint;
+  return {
+    ...rowBase(event, revision),
+    content: describe(event),
+    type: directionOf(event.oldPoint, event.newPoint),
+    kind: KIND[event.type],
+    source: event.source,
+    event: event.event,
+    oldPoint: event.oldPoint,
+    newPoint: event.newPoint,
+    earnPoint: Math.max(0, delta),
+    spendPoint: Math.max(0, -delta),
+    adminNote: event.adminNote,
+    userNote: event.userNote,
+    reason: event.reason,
+    idempotencyKey: event.idempotencyKey,
+    requestHash: event.requestHash,
+  };
+}
+
+/** A refund or the cancellation took some or all of a hold back: the held row says so (`refundPendingPoint`). */
+export function withCancelledHold(held: TransactionDoc, event: PendingPointsCancelled): TransactionDoc {
+  // From what is still held after it, so applying a cancellation again (redelivery) changes nothing.
+  const cancelled = held.earnPoint - event.remaining;
+  const cause = event.cause === 'order_cancelled' ? 'order cancelled' : 'order refunded';
+  return {
+    ...held,
+    refundPendingPoint: true,
+    pendingCancelledPoint: cancelled,
+    content: `${heldSentence(held.earnPoint, held, held.pendingPointUntil!)}: ${cancelled} cancelled (${cause})`,
+    updatedAt: event.occurredAt,
+  };
+}
+
+/**
+ * Whether an event was recorded before rows showed all they show now: a hold without its balance, a
+ * release without the hold it pays, a reversal without its order's name, a coupon refund without its
+ * program. Such an event's row needs the ledger's state just before it (the ROW_DETAILS port).
+ */
+export function lacksRecordedDetails(event: RowEvent): boolean {
+  switch (event.type) {
+    case T.PointsPending:
+      return event.balance === undefined;
+    case T.PointsAwarded:
+      return !!event.releasesPending && event.pendingTransactionId === undefined;
+    case T.PointsRevoked:
+      return !!event.order && event.order.orderName === null;
+    case T.CouponRefunded:
+      return !event.program;
+    default:
+      return false;
+  }
+}
+
+export const ROW_DETAILS = Symbol('ROW_DETAILS');
+
+/**
+ * Completes events recorded before rows showed everything they show now, from the ledger's state
+ * just before each (the ledger implements it: projections do not fold streams themselves). One
+ * session per projection batch, given the batch's events in order, so a stream is folded once.
+ */
+export interface RowDetails {
+  session(): (recorded: RecordedEvent, event: RowEvent) => Promise<RowEvent>;
+}
