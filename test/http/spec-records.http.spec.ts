@@ -1,6 +1,8 @@
 import { createTestApp, TestApp, auth, expectError, expectSuccess } from '../support/test-app';
 import { ProvisionedShop } from '../../src/operator/provision-shop.handler';
 import { bearer, HEADLESS, tokenFor } from '../headless/headless-support';
+import { CommandBus } from '@nestjs/cqrs';
+import { ProvisionShopCommand } from '../../src/operator/provision-shop.handler';
 
 /**
  * The records of spec 2.8 and 2.9 field by field: each list below is the spec's, written down once
@@ -124,6 +126,103 @@ const SPECIFIC_VARIANT: Record<string, FieldType> = {
   price: 'string|null',
   title: 'string',
   inventory_quantity: 'integer|null',
+};
+
+/** Spec 2.8 v1 earning program, list item (`GET /earning`). */
+const V1_LIST_ITEM: Record<string, FieldType> = {
+  showLoyaltyPage: 'boolean',
+  social: 'string',
+  urlLocation: 'string',
+  limitUnit: 'string',
+  urlAccount: 'string',
+  title: 'string',
+  type: 'string',
+  priority: 'integer',
+  earnPoint: 'integer',
+  signUpGuide: 'string',
+  enabledAntiCheat: 'boolean',
+  hasLimit: 'boolean',
+  action: 'string',
+  earnPointsTiers: 'object',
+  shopId: 'string',
+  event: 'string',
+  startDate: 'string|null',
+  expired: 'boolean',
+  id: 'string',
+  changeProgramTitle: 'boolean',
+  isDraft: 'boolean',
+  rateMoney: 'string',
+  translateTitle: 'object',
+  createdAt: 'date-time',
+  giftStatus: 'string',
+  status: 'boolean',
+  updatedAt: 'date-time',
+};
+
+/** Spec 2.8 v1 earning program detail (`GET /earning/{id}`, inside `program`). */
+const V1_DETAIL: Record<string, FieldType> = {
+  id: 'string',
+  limitUnit: 'string',
+  includeProducts: 'array',
+  excludeProducts: 'array',
+  appliedCollectionIds: 'array',
+  autoRemovePoints: 'boolean',
+  earnBy: 'string',
+  type: 'string',
+  title: 'string',
+  priority: 'integer',
+  productPointsCalculator: 'object',
+  earnPoint: 'integer',
+  hasLimit: 'boolean',
+  typeProductMatch: 'string',
+  priorityPlaceOrder: 'integer',
+  typeCondition: 'string',
+  statusProductPointsCalculator: 'boolean',
+  shopId: 'string',
+  event: 'string',
+  conditions: 'array',
+  statusUseCondition: 'boolean',
+  status: 'boolean',
+  limitInterval: 'integer',
+  createdAt: 'date-time',
+  rateMoney: 'integer',
+  updatedAt: 'date-time',
+};
+const V1_CALCULATOR: Record<string, FieldType> = {
+  color: 'string',
+  fontSize: 'integer',
+  type: 'string',
+  font: 'string',
+};
+
+/** Spec 2.8 program available to a customer (`GET /earning-programs-by-customer` items). */
+const V1_CUSTOMER_ITEM: Record<string, FieldType> = {
+  ...V1_LIST_ITEM,
+  excludePOSOrderProducts: 'boolean',
+  excludeOSOrderProducts: 'boolean',
+  includeProducts: 'array',
+  excludeProducts: 'array',
+  rateMoney: 'integer',
+  autoRemovePoints: 'boolean',
+  earnBy: 'string',
+  typeProductMatch: 'string',
+  typeCondition: 'string',
+  conditions: 'array',
+  limitInterval: 'integer',
+  statusUseCondition: 'boolean',
+  appliedPlaceOrderTo: 'string',
+  earnPointsTiers: 'object',
+  translateTitle: 'string',
+  isEarned: 'boolean',
+};
+const V1_PRODUCT: Record<string, FieldType> = {
+  image: 'object',
+  images: 'array',
+  options: 'array',
+  handle: 'string',
+  id: 'integer',
+  variants: 'array',
+  title: 'string',
 };
 
 /** Spec 2.9 Reward (coupon). */
@@ -541,6 +640,130 @@ describe('spec records over HTTP', () => {
     // Another shop's tiers and programs are not this shop's benefits.
     expect((await v2('get', '/tiers/benefits/place_order').expect(200)).body.data.map((p: any) => p.id)).not.toContain(
       orders.id,
+    );
+  });
+
+  it('v1 records (2.8): list item, detail and program by customer, every field with its type; the real products, collections, limit and rate', async () => {
+    const own = await t.shop();
+    const tiers = expectSuccess((await t.http().get('/rest_api/v2/tiers').set(auth(own)).expect(200)).body);
+    const create = async (body: Record<string, unknown>) =>
+      expectSuccess((await t.http().post('/rest_api/v2/programs').set(auth(own)).send(body).expect(201)).body);
+    const orders = await create({
+      type: 'earning',
+      event: 'place_order',
+      title: 'Orders',
+      earnPoint: 1,
+      rateMoney: 2,
+      includeProducts: ['632910392'],
+      excludeProducts: ['921728736'],
+      includeCollections: ['841564295'],
+      earnPointsTiers: [{ tierId: tiers[0].id, earnPoint: 2, rateMoney: 2 }],
+    });
+    const follow = await create({
+      type: 'earning',
+      event: 'follow_photo',
+      title: 'Follow',
+      earnPoint: 15,
+      hasLimit: true,
+      limitUnit: 'month',
+      limitInterval: 3,
+      urlLocation: 'https://photos.example.com/shop',
+    });
+    await t.enrol(own, 3201);
+    const v1 = (path: string) => t.http().get(`/rest_api/v1${path}`).set(auth(own)).expect(200);
+
+    const list = (await v1('/earning')).body.data;
+    for (const item of list) expect(recordProblems(item, V1_LIST_ITEM)).toEqual([]);
+    expect(list.find((p: any) => p.id === orders.id).rateMoney).toBe('2');
+    expect(list.find((p: any) => p.id === follow.id)).toMatchObject({
+      rateMoney: '',
+      urlLocation: 'https://photos.example.com/shop',
+      limitUnit: 'month',
+    });
+
+    for (const program of [orders, follow]) {
+      const detail = (await v1(`/earning/${program.id}`)).body.program;
+      expect(recordProblems(detail, V1_DETAIL)).toEqual([]);
+      expect(recordProblems(detail.productPointsCalculator, V1_CALCULATOR)).toEqual([]);
+      for (const product of [...detail.includeProducts, ...detail.excludeProducts])
+        expect(recordProblems(product, V1_PRODUCT)).toEqual([]);
+    }
+    const detail = (await v1(`/earning/${orders.id}`)).body.program;
+    expect(detail).toMatchObject({
+      includeProducts: [{ id: 632910392 }],
+      excludeProducts: [{ id: 921728736 }],
+      appliedCollectionIds: ['841564295'],
+      rateMoney: 2,
+    });
+    // Programs are also named by number (numericId).
+    expect((await v1(`/earning/${orders.numericId}`)).body.program.id).toBe(orders.id);
+
+    const byCustomer = (await v1('/earning-programs-by-customer?shopifyCustomerId=3201')).body.data;
+    for (const item of byCustomer) {
+      expect(recordProblems(item, V1_CUSTOMER_ITEM)).toEqual([]);
+      for (const product of [...item.includeProducts, ...item.excludeProducts])
+        expect(recordProblems(product, V1_PRODUCT)).toEqual([]);
+    }
+    const byId = Object.fromEntries(byCustomer.map((p: any) => [p.id, p]));
+    expect(byId[orders.id]).toMatchObject({
+      includeProducts: [
+        { id: 632910392, title: '', handle: '', image: { src: '' }, images: [], options: [], variants: [] },
+      ],
+      excludeProducts: [{ id: 921728736 }],
+      appliedCollectionIds: ['841564295'],
+      rateMoney: 2,
+      limitInterval: 0,
+      earnPointsTiers: { [tiers[0].id]: { earnPoint: 2 } },
+      translateTitle: 'Orders',
+    });
+    expect(byId[follow.id]).toMatchObject({
+      limitInterval: 3,
+      rateMoney: 0,
+      includeProducts: [],
+      appliedCollectionIds: [],
+    });
+  });
+
+  it("v1 interact-social takes the numeric earningId of the spec (the program's numericId); GET /earning refuses a free plan as v2 does", async () => {
+    const own = await t.shop();
+    const create = async (body: Record<string, unknown>) =>
+      expectSuccess((await t.http().post('/rest_api/v2/programs').set(auth(own)).send(body).expect(201)).body);
+    const first = await create({ type: 'earning', event: 'join_game', title: 'Game', earnPoint: 5 });
+    const follow = await create({ type: 'earning', event: 'follow_photo', title: 'Follow', earnPoint: 15 });
+    expect([first.numericId, follow.numericId]).toEqual([1, 2]);
+    await t.http().delete(`/rest_api/v2/programs/${first.id}`).set(auth(own)).expect(200);
+    // A number is never reused: the next program is numbered after the deletion too.
+    const next = await create({ type: 'earning', event: 'like_feed', title: 'Like', earnPoint: 5 });
+    expect(next.numericId).toBe(4);
+    await t.enrol(own, 3202);
+    const interact = (earningId: unknown) =>
+      t.http().post('/rest_api/v1/earn/interact-social').set(auth(own)).send({ shopifyCustomerId: 3202, earningId });
+    expect((await interact(follow.numericId).expect(200)).body).toEqual({ success: true, data: { newPoint: 15 } });
+    expectError((await interact(follow.id).expect(400)).body, 'LIMIT_REACHED', 400);
+    expectError((await interact(999).expect(400)).body, 'INVALID_PROGRAM', 400);
+    expectError((await interact(first.numericId).expect(400)).body, 'INVALID_PROGRAM', 400);
+    const rows = expectSuccess(
+      (await t.http().get('/rest_api/v2/transactions?platformCustomerId=3202').set(auth(own)).expect(200)).body,
+    );
+    expect(rows[0]).toMatchObject({ programId: follow.id, earnPoint: 15 });
+    // v2 social interactions take the number too.
+    await t
+      .http()
+      .post('/rest_api/v2/programs/earning/social/interactions')
+      .set(auth(own))
+      .send({ platformCustomerId: '3202', event: 'like_feed', earningId: String(next.numericId) })
+      .expect(200);
+
+    const free = await t.app.get(CommandBus).execute(new ProvisionShopCommand('free-v1.example.com', 'free'));
+    expectError(
+      (await t.http().get('/rest_api/v1/earning').set(auth(free)).expect(403)).body,
+      'PLAN_UPGRADE_REQUIRED',
+      403,
+    );
+    expectError(
+      (await t.http().get('/rest_api/v2/programs/earning').set(auth(free)).expect(403)).body,
+      'PLAN_UPGRADE_REQUIRED',
+      403,
     );
   });
 

@@ -39,13 +39,13 @@ import { Request, Response } from 'express';
 import { Observable } from 'rxjs';
 import { CurrentShop, ShopAuthGuard } from '../../shops/http/shop-auth.guard';
 import { ShopDoc } from '../../shops/projections/shop-read-models';
-import { because } from '../../shared/domain/domain-error';
+import { because, DomainError } from '../../shared/domain/domain-error';
 import { READ_STORE, ReadStore } from '../../infrastructure/read-store/read-store.port';
 import { CustomerLookup } from '../../ledger/queries/customer-lookup';
 import { ProgramDoc, PROGRAMS } from '../projections/program-read-models';
 import { CartPoints } from '../../ledger/queries/cart-points';
 import { localeRequestOf, ShopText } from '../../translations/queries/shop-text';
-import { SOCIAL_EVENTS } from '../domain/program-events';
+import { v1CustomerItem, v1Detail, v1ListItem } from '../queries/program.presenter';
 import { EarnSocialCommand } from '../../ledger/social/earn-social.handler';
 import { isEarned } from '../../ledger/program-earning/eligibility';
 
@@ -98,78 +98,12 @@ export class V1InteractSocialDto {
   @IsInt({ message: 'shopifyCustomerId must be a whole number' })
   @Min(1)
   shopifyCustomerId: number;
-  @ApiProperty({ description: 'The earning program id (v2 ids are text; numbers are read as text)' })
+  @ApiProperty({ description: 'The earning program: its numericId (as the spec sends it) or its id' })
   @IsDefined({ message: 'earningId is required' })
   @ToIdString()
   @IsString({ message: 'earningId must be a program id' })
   @MaxLength(100)
   earningId: number | string;
-}
-
-/** v1 program list item (spec 2.8). */
-function v1ListItem(p: ProgramDoc) {
-  return {
-    showLoyaltyPage: true,
-    social: (SOCIAL_EVENTS as readonly string[]).includes(p.event) ? (p.event.split('_')[1] ?? '') : '',
-    urlLocation: '',
-    limitUnit: p.hasLimit ? p.limitUnit : 'unlimited',
-    urlAccount: '',
-    title: p.title,
-    type: p.kind,
-    priority: p.priority,
-    earnPoint: p.earnPoint,
-    signUpGuide: '',
-    enabledAntiCheat: false,
-    hasLimit: p.hasLimit ?? false,
-    action: p.event,
-    earnPointsTiers: Object.fromEntries(
-      p.earnPointsTiers.map((t) => [t.tierId, { earnPoint: t.earnPoint, limitUnit: 'unlimited' }]),
-    ),
-    shopId: p.shopId,
-    event: p.event,
-    startDate: p.startDate,
-    expired: p.expired,
-    id: p.id,
-    changeProgramTitle: false,
-    isDraft: p.isDraft,
-    rateMoney: p.rateMoney === null ? '' : String(p.rateMoney),
-    translateTitle: p.translateTitle,
-    createdAt: p.createdAt,
-    giftStatus: '',
-    status: p.status,
-    updatedAt: p.updatedAt,
-  };
-}
-
-/** v1 program detail (spec 2.8, inside `program`). */
-function v1Detail(p: ProgramDoc) {
-  return {
-    id: p.id,
-    limitUnit: p.hasLimit ? p.limitUnit : 'unlimited',
-    includeProducts: (p.includeProducts ?? []).map((id) => ({ id })),
-    excludeProducts: (p.excludeProducts ?? []).map((id) => ({ id })),
-    appliedCollectionIds: [],
-    autoRemovePoints: p.autoRemovePoints,
-    earnBy: p.earnBy,
-    type: p.kind,
-    title: p.title,
-    priority: p.priority,
-    productPointsCalculator: { color: '#000000', fontSize: 14, type: 'text', font: 'inherit' },
-    earnPoint: p.earnPoint,
-    hasLimit: p.hasLimit ?? false,
-    typeProductMatch: 'all',
-    priorityPlaceOrder: p.priority,
-    typeCondition: 'all',
-    shopId: p.shopId,
-    event: p.event,
-    conditions: [],
-    statusUseCondition: false,
-    status: p.status,
-    limitInterval: p.hasLimit ? p.limitInterval : 0,
-    createdAt: p.createdAt,
-    rateMoney: p.rateMoney ?? 0,
-    updatedAt: p.updatedAt,
-  };
 }
 
 @ApiTags('v1 (deprecated)')
@@ -188,15 +122,21 @@ export class V1EarningController {
   ) {}
 
   @Get('earning')
-  @ApiOperation({ summary: 'Earning programs (deprecated: use v2)', deprecated: true })
+  @ApiOperation({
+    summary: 'Earning programs (deprecated: use v2); 403 PLAN_UPGRADE_REQUIRED on the free plan, as v2',
+    deprecated: true,
+  })
   async list(@CurrentShop() shop: ShopDoc) {
+    // The same paid feature as v2's GET /programs/earning, refused the same way.
+    if (shop.plan === 'free')
+      throw new DomainError('PLAN_UPGRADE_REQUIRED', 'Earning programs need the starter plan or above', 403);
     return { data: (await this.earning(shop)).map(v1ListItem) };
   }
 
   @Get('earning/:programId')
-  @ApiOperation({ summary: 'One earning program (deprecated)', deprecated: true })
+  @ApiOperation({ summary: 'One earning program, by id or numericId (deprecated)', deprecated: true })
   async detail(@CurrentShop() shop: ShopDoc, @Param('programId') programId: string) {
-    const program = (await this.earning(shop)).find((p) => p.id === programId);
+    const program = (await this.earning(shop)).find((p) => p.id === programId || String(p.numericId) === programId);
     if (!program) throw because.notFound('Program');
     return { success: true, program: v1Detail(program) };
   }
@@ -216,25 +156,7 @@ export class V1EarningController {
       : await this.customers.byPlatformId(shop.id, platformId!);
     // The title in the caller's language (`locale`, else Accept-Language, else the shop's primary).
     const text = await this.text.for(shop.id, localeRequestOf(request ?? {}));
-    const data = (await this.earning(shop)).map((p) => ({
-      ...v1ListItem(p),
-      excludePOSOrderProducts: false,
-      excludeOSOrderProducts: false,
-      includeProducts: [],
-      excludeProducts: [],
-      rateMoney: p.rateMoney ?? 0,
-      autoRemovePoints: p.autoRemovePoints,
-      earnBy: p.earnBy,
-      typeProductMatch: 'all',
-      typeCondition: 'all',
-      conditions: [],
-      limitInterval: 0,
-      statusUseCondition: false,
-      appliedPlaceOrderTo: 'all',
-      earnPointsTiers: Object.fromEntries(p.earnPointsTiers.map((t) => [t.tierId, { earnPoint: t.earnPoint }])),
-      translateTitle: text.programTitle(p),
-      isEarned: isEarned(p, customer),
-    }));
+    const data = (await this.earning(shop)).map((p) => v1CustomerItem(p, text.programTitle(p), isEarned(p, customer)));
     return { data };
   }
 

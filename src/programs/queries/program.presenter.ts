@@ -4,6 +4,9 @@ import { ProgramDoc } from '../projections/program-read-models';
 import { spendingRules } from '../domain/spending-rules';
 import { presentSpending } from '../domain/spending-wire';
 
+/** An empty list of a field's item type (a field the service has nothing for). */
+const noneOf = <T>(): T[] => [];
+
 /** What a free gift can still give (spec 2.9 `giftStatus`); null on programs that give no gift. */
 export type GiftStatus = 'available' | 'sold_out' | null;
 
@@ -49,7 +52,7 @@ export function presentProgram(
     roundingMethod: p.roundingMethod,
     earnPointsTiers: p.earnPointsTiers,
     typeMilestone: null,
-    milestones: [] as unknown[],
+    milestones: noneOf<unknown>(),
     includeProducts: (p.includeProducts ?? []).map((id) => ({ id })),
     excludeProducts: (p.excludeProducts ?? []).map((id) => ({ id })),
     includeCollections: (p.includeCollections ?? []).map((id) => ({ id })),
@@ -63,14 +66,34 @@ export function presentProgram(
 
 export type V2Program = ReturnType<typeof presentProgram>;
 
+/**
+ * A product of an earning program in the v1 shape (spec 2.8 `{image {src}, images[], options[],
+ * handle, id integer, variants[], title}`). The service keeps a program's product ids only, so the
+ * rest is empty; a platform product id is a number (a non-numeric id stays text).
+ */
+export function v1Product(id: string) {
+  return {
+    image: { src: '' },
+    images: noneOf<string>(),
+    options: noneOf<string>(),
+    handle: '',
+    id: /^\d{1,15}$/.test(id) ? Number(id) : id,
+    variants: noneOf<unknown>(),
+    title: '',
+  };
+}
+
+/** A per-unit rate where v1 types it as an integer: the rate itself (a whole number unless set with cents in v2). */
+const v1Rate = (p: ProgramDoc) => p.rateMoney ?? 0;
+
 /** v1 program list item (spec 2.8). */
 export function v1ListItem(p: ProgramDoc) {
   return {
     showLoyaltyPage: true,
     social: isOneOf(SOCIAL_EVENTS, p.event) ? (p.event.split('_')[1] ?? '') : '',
-    urlLocation: '',
+    urlLocation: p.urlLocation ?? '',
     limitUnit: p.hasLimit ? p.limitUnit : 'unlimited',
-    urlAccount: '',
+    urlAccount: p.urlAccount ?? '',
     title: p.title,
     type: p.kind,
     priority: p.priority,
@@ -87,8 +110,10 @@ export function v1ListItem(p: ProgramDoc) {
     startDate: p.startDate,
     expired: p.expired,
     id: p.id,
+    numericId: p.numericId ?? null,
     changeProgramTitle: false,
     isDraft: p.isDraft,
+    // Spec 2.8 types the list item's rate as a string ('' for flat programs).
     rateMoney: p.rateMoney === null ? '' : String(p.rateMoney),
     translateTitle: p.translateTitle,
     createdAt: p.createdAt,
@@ -102,10 +127,11 @@ export function v1ListItem(p: ProgramDoc) {
 export function v1Detail(p: ProgramDoc) {
   return {
     id: p.id,
+    numericId: p.numericId ?? null,
     limitUnit: p.hasLimit ? p.limitUnit : 'unlimited',
-    includeProducts: (p.includeProducts ?? []).map((id) => ({ id })),
-    excludeProducts: (p.excludeProducts ?? []).map((id) => ({ id })),
-    appliedCollectionIds: [],
+    includeProducts: (p.includeProducts ?? []).map(v1Product),
+    excludeProducts: (p.excludeProducts ?? []).map(v1Product),
+    appliedCollectionIds: p.includeCollections ?? [],
     autoRemovePoints: p.autoRemovePoints,
     earnBy: p.earnBy,
     type: p.kind,
@@ -117,14 +143,43 @@ export function v1Detail(p: ProgramDoc) {
     typeProductMatch: 'all',
     priorityPlaceOrder: p.priority,
     typeCondition: 'all',
+    statusProductPointsCalculator: false,
     shopId: p.shopId,
     event: p.event,
-    conditions: [],
+    conditions: noneOf<unknown>(),
     statusUseCondition: false,
     status: p.status,
     limitInterval: p.hasLimit ? p.limitInterval : 0,
     createdAt: p.createdAt,
-    rateMoney: p.rateMoney ?? 0,
+    rateMoney: v1Rate(p),
     updatedAt: p.updatedAt,
+  };
+}
+
+/**
+ * v1 program available to a customer (spec 2.8 `earning-programs-by-customer`): the list item plus
+ * the program's real products (v1 shape), collections, limit and rate. `translateTitle` is the title
+ * in the caller's language (a string here, as the spec has it).
+ */
+export function v1CustomerItem(p: ProgramDoc, title: string, earned: boolean) {
+  return {
+    ...v1ListItem(p),
+    excludePOSOrderProducts: false,
+    excludeOSOrderProducts: false,
+    includeProducts: (p.includeProducts ?? []).map(v1Product),
+    excludeProducts: (p.excludeProducts ?? []).map(v1Product),
+    appliedCollectionIds: p.includeCollections ?? [],
+    rateMoney: v1Rate(p),
+    autoRemovePoints: p.autoRemovePoints,
+    earnBy: p.earnBy,
+    typeProductMatch: 'all',
+    typeCondition: 'all',
+    conditions: noneOf<unknown>(),
+    limitInterval: p.hasLimit ? p.limitInterval : 0,
+    statusUseCondition: false,
+    appliedPlaceOrderTo: 'all',
+    earnPointsTiers: Object.fromEntries(p.earnPointsTiers.map((t) => [t.tierId, { earnPoint: t.earnPoint }])),
+    translateTitle: title,
+    isEarned: earned,
   };
 }
