@@ -570,6 +570,26 @@ describe('spec records over HTTP', () => {
       hidden.id,
     );
     expect((await headless('/customer/programs')).body.data.map((p: any) => p.id)).not.toContain(hidden.id);
+    // A reward limited to products says so in its fine print.
+    const scoped = expectSuccess(
+      (
+        await v2('post', '/programs')
+          .send({
+            type: 'spending',
+            event: 'amount_discount',
+            title: 'Tea only',
+            spendPoint: 10,
+            earnAmount: 1,
+            appliedTo: 'sf_product',
+            specificProductIds: ['632910392'],
+          })
+          .expect(201)
+      ).body,
+    );
+    const offered = (await headless('/customer/rewards')).body.data.available.find(
+      (r: any) => r.programId === scoped.id,
+    );
+    expect(offered.conditions).toContain('Applies to selected products only');
     const refused = await t
       .http()
       .post(`${HEADLESS}/customer/redeem`)

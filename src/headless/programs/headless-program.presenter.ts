@@ -33,6 +33,8 @@ export function conditionsOf(rules: SpendingRules, program: ActiveProgram, text:
   if (startDate) out.push(text.t('condition.start_date', { date: new Date(startDate) }));
   if (endDate) out.push(text.t('condition.end_date', { date: new Date(endDate) }));
   if (rules.rewardType === 'free_product') out.push(text.t('condition.products.free_gift'));
+  else if (rules.appliedTo === 'sf_product') out.push(text.t('condition.products.specific'));
+  else if (rules.appliedTo === 'sf_collection') out.push(text.t('condition.products.collections'));
   if (rules.orderReqAmount && Number(rules.orderReqAmount) > 0)
     out.push(text.t('condition.minimum_order', { amount: text.money(Number(rules.orderReqAmount), currency) }));
   if (rules.redeemType === 'dynamic') {
