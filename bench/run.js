@@ -398,6 +398,9 @@ async function main() {
         rps: median(s.map((x) => x.rps)),
       };
     }
+    results.hot = await hotCustomer(base, shop, keys);
+    results.hot.vsSpread = results.award.rps ? Math.round((results.hot.rps / results.award.rps) * 100) / 100 : null;
+
     results.serviceRssMb = Math.round(
       Number(/process_resident_memory_bytes (\d+)/.exec(await (await fetch(`${base}/metrics`)).text())?.[1] ?? 0) /
         1048576,
@@ -455,6 +458,46 @@ async function main() {
   log(`wrote ${file}`);
 }
 
+/**
+ * One customer hit from everywhere: 32 connections awarding the same customer (compared with the
+ * spread award throughput), then a burst of 800 concurrent keyed awards to it, all sent at once.
+ */
+async function hotCustomer(base, shop, keys) {
+  log('hot customer: 32 connections on one customer, then 800 concurrent keyed awards');
+  const id = 3_000_000;
+  const raw = JSON.stringify({ id, email: `hot@example.com` });
+  await json('POST', `${base}/platform/webhooks/customers/create`, raw, {
+    'X-Platform-Shop-Domain': shop.domain,
+    'X-Platform-Webhook-Id': `hot-${id}`,
+    'X-Platform-Hmac-Sha256': createHmac('sha256', PLATFORM_SECRET).update(raw).digest('base64'),
+  });
+  const sustained = summarise(
+    await cannon({
+      url: `${base}/rest_api/v2/transactions/points/award`,
+      method: 'POST',
+      headers: keys,
+      body: JSON.stringify({ platformCustomerId: String(id), point: 1 }),
+    }),
+  );
+  const started = Date.now();
+  const statuses = await Promise.all(
+    Array.from({ length: 800 }, (_, i) =>
+      fetch(`${base}/rest_api/v2/transactions/points/award`, {
+        method: 'POST',
+        headers: { ...keys, 'Idempotency-Key': `burst-${i}` },
+        body: JSON.stringify({ platformCustomerId: String(id), point: 1 }),
+        signal: globalThis.AbortSignal.timeout(60_000),
+      })
+        .then(async (r) => (await r.arrayBuffer(), r.status))
+        .catch(() => 0),
+    ),
+  );
+  return {
+    ...sustained,
+    burst: { requests: 800, allAnsweredMs: Date.now() - started, failed: statuses.filter((s) => s !== 200).length },
+  };
+}
+
 const round1 = (x) => (x === null || x === undefined ? null : Math.round(x * 10) / 10);
 const median = (xs) => Math.round([...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)] * 100) / 100;
 
@@ -485,6 +528,11 @@ function targets(r) {
     ['award p50 @10k <= 1.2 x @10', r.ratios.streamP50_10000_vs_10, (v) => v <= 1.2],
     ['(same, mean latency) @10k vs @10', r.ratios.streamMean_10000_vs_10, (v) => v <= 1.2],
     ['projection lag p99 < 100 ms', r.projectionLag.p99Ms, (v) => v < 100],
+    ['hot customer (32 conns, 1 customer) >= 0.5 x spread award', r.hot?.vsSpread, (v) => v >= 0.5],
+    ['hot customer: 0 errors', r.hot?.failed, (v) => v === 0],
+    ['hot customer p99 < 500 ms', r.hot?.p99Ms, (v) => v < 500],
+    ['800 concurrent keyed awards to one customer answered within 30 s', r.hot?.burst.allAnsweredMs, (v) => v <= 30000],
+    ['800 concurrent keyed awards: 0 errors', r.hot?.burst.failed, (v) => v === 0],
     ['rebuild >= 20,000 events/s', r.rebuild?.eventsPerSecond, (v) => v >= 20000],
     ['rebuild peak RSS < 400 MB', r.rebuild?.peakRssMb, (v) => v < 400],
   ];
@@ -541,6 +589,26 @@ function render(r) {
       '',
     ]),
     ['projection lag under award load', '', r.projectionLag.p50Ms, r.projectionLag.p99Ms, '', ''],
+    ...(r.hot
+      ? [
+          [
+            'award, one hot customer (32 conns)',
+            r.hot.rps,
+            r.hot.p50Ms,
+            r.hot.p99Ms,
+            `${r.hot.vsSpread} x spread`,
+            r.hot.failed,
+          ],
+          [
+            '800 keyed awards at once, one customer',
+            '',
+            '',
+            '',
+            `all in ${r.hot.burst.allAnsweredMs} ms`,
+            r.hot.burst.failed,
+          ],
+        ]
+      : []),
   ];
   const widths = rows[0].map((_, i) => Math.max(...rows.map((row) => String(row[i]).length)));
   const line = (row) => `| ${row.map((cell, i) => String(cell).padEnd(widths[i])).join(' | ')} |`;

@@ -3,7 +3,6 @@ import { INestApplication } from '@nestjs/common';
 import { createTestApp, TestApp, auth } from '../support/test-app';
 import { defaultStoreKind } from '../support/stores';
 import { ProvisionedShop } from '../../src/operator/provision-shop.handler';
-import { DecisionRunner } from '../../src/event-sourcing/decision-runner';
 
 /**
  * Points are money: 50 deducts of 10 racing on a balance of 100 must leave exactly 10 successes.
@@ -59,11 +58,8 @@ describe(`concurrent deducts (${defaultStoreKind()})`, () => {
     // The log agrees with the read model.
     const stream = await t.store.storage.eventStore.readStream(`customer-${shop.shopId}_${customer.body.data.id}`);
     expect(stream.filter((e) => e.type === 'points.deducted.v1')).toHaveLength(10);
-    if (apps.length > 1) {
-      // Two processes really raced: some appends were refused for a stale revision and retried.
-      const conflicts = apps.reduce((sum, app) => sum + app.get(DecisionRunner).conflicts, 0);
-      expect(conflicts).toBeGreaterThan(0);
-    }
+    // Whether the two processes' appends collided in this run depends on timing (each process queues
+    // its own commands on a stream); test/infrastructure/decision-runner.spec.ts forces the collision.
   });
 
   it('parallel keyed awards from both instances apply each key once', async () => {

@@ -37,6 +37,11 @@ type Json = Record<string, unknown>;
 const obj = (v: unknown): Json => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Json) : {});
 const list = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
 const text = (v: unknown): string => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '');
+/** An ISO time from the platform's value, or the fallback when it sent none or one that is not a date. */
+function isoTime(v: unknown, fallback: number): string {
+  const date = new Date(text(v).trim() || fallback);
+  return new Date(Number.isNaN(date.getTime()) ? fallback : date.getTime()).toISOString();
+}
 const orNull = (v: unknown): string | null => (typeof v === 'string' && v ? v : null);
 /** "49.90" -> 4990 (exact: no float arithmetic). */
 function cents(v: unknown): number {
@@ -94,7 +99,7 @@ export function toCustomerOrder(raw: unknown): CustomerOrder {
   return {
     id: Number(o.id),
     name: text(o.name) || `#${text(o.order_number ?? o.id)}`,
-    createdAt: new Date(text(o.created_at) || 0).toISOString(),
+    createdAt: isoTime(o.created_at, 0),
     financialStatus: text(o.financial_status).toLowerCase(),
     fulfillmentStatus: orNull(o.fulfillment_status),
     currencyCode: text(o.presentment_currency ?? o.currency),
@@ -148,7 +153,7 @@ export class PlatformOrders {
       shopId,
       platformCustomerId: String(platformCustomerId),
       orderId,
-      createdAt: new Date(text(o.created_at) || Date.now()).toISOString(),
+      createdAt: isoTime(o.created_at, Date.now()),
       payload: o,
     });
   }

@@ -27,4 +27,14 @@ export const because = {
   idempotencyConflict: (key: string) =>
     new DomainError('IDEMPOTENCY_CONFLICT', `Idempotency-Key "${key}" was already used with a different request`, 409),
   unauthorized: (message = 'Invalid or missing credentials') => new DomainError('UNAUTHORIZED', message, 401),
+  /** Other processes kept changing the same customer: nothing was written, the client retries. */
+  streamBusy: () =>
+    new DomainError(
+      'SERVICE_UNAVAILABLE',
+      'Too many concurrent changes to the same record; nothing was written, retry',
+      503,
+      {
+        retryAfterSeconds: 1,
+      },
+    ),
 };
