@@ -5,6 +5,7 @@ import { createAppContext } from './app.factory';
 import { DataDirLock } from './infrastructure/data-dir-lock';
 import { ProvisionShopCommand } from './operator/provision-shop.handler';
 import { RotateShopSecretCommand } from './shops/commands/rotate-shop-secret.handler';
+import { SetPlatformWebhookSecretCommand } from './shops/commands/set-platform-webhook-secret.handler';
 import { ProjectionRunner } from './projections/projection-runner';
 import { DomainError } from './shared/domain/domain-error';
 import { verifyCommand } from './audit/cli/verify.cli';
@@ -16,6 +17,7 @@ import { migrateEventsCommand } from './migration/migrate-events.cli';
 const USAGE = `Usage:
   loyalty shop create --domain <domain> [--plan ultimate] [--currency USD] [--timezone UTC]
   loyalty shop rotate-secret --shop <shopId>
+  loyalty shop set-platform-secret --shop <shopId> (--secret <secret> | --clear)
   loyalty projections rebuild
   loyalty audit verify [--shop <shopId>]
   loyalty audit export --shop <shopId> [--customer <id>] [--from <date-time>] [--to <date-time>] > file
@@ -41,7 +43,7 @@ function flags(args: string[]): Record<string, string> {
 async function main(argv: string[]): Promise<number> {
   const [group, action, ...rest] = argv;
   const known =
-    (group === 'shop' && (action === 'create' || action === 'rotate-secret')) ||
+    (group === 'shop' && ['create', 'rotate-secret', 'set-platform-secret'].includes(action)) ||
     (group === 'projections' && action === 'rebuild') ||
     (group === 'audit' && ['verify', 'export', 'check'].includes(action)) ||
     (group === 'audit-key' && ['create', 'list', 'revoke'].includes(action)) ||
@@ -72,7 +74,18 @@ async function main(argv: string[]): Promise<number> {
     if (group === 'audit' && action === 'verify') return await verifyCommand(app, options.shop ?? null);
     if (group === 'audit') return await exportCommand(app, options);
     if (group === 'audit-key') return await auditKeyCommand(app, action, options);
-    if (group === 'shop' && action === 'rotate-secret') {
+    if (group === 'shop' && action === 'set-platform-secret') {
+      if (!options.shop) throw new DomainError('BAD_REQUEST', '--shop is required');
+      const clear = options.clear !== undefined;
+      if (clear === (options.secret !== undefined))
+        throw new DomainError('BAD_REQUEST', 'give either --secret <secret> or --clear');
+      if (!clear && (options.secret.length < 16 || options.secret.length > 200))
+        throw new DomainError('BAD_REQUEST', '--secret must be 16 to 200 characters');
+      const set = await app
+        .get(CommandBus)
+        .execute(new SetPlatformWebhookSecretCommand(options.shop, clear ? null : options.secret));
+      process.stdout.write(`${JSON.stringify(set)}\n`);
+    } else if (group === 'shop' && action === 'rotate-secret') {
       if (!options.shop) throw new DomainError('BAD_REQUEST', '--shop is required');
       const rotated = await app.get(CommandBus).execute(new RotateShopSecretCommand(options.shop));
       await projections.catchUp();

@@ -1,7 +1,7 @@
-import { Body, HttpCode, Param, Post } from '@nestjs/common';
+import { Body, Delete, HttpCode, Param, Post, Put } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsIn, IsNotEmpty, IsString, MaxLength } from 'class-validator';
+import { IsIn, IsNotEmpty, IsString, MaxLength, MinLength } from 'class-validator';
 import { Optional } from '../shared/http/validation';
 import { ok } from '../shared/http/envelope';
 import { PLANS } from '../shops/domain/shop-events';
@@ -9,6 +9,7 @@ import { OperatorApi } from './operator-api';
 import { ProvisionShopCommand } from './provision-shop.handler';
 import { RotateShopSecretCommand } from '../shops/commands/rotate-shop-secret.handler';
 import { RotateHeadlessSecretCommand } from '../shops/commands/rotate-headless-secret.handler';
+import { SetPlatformWebhookSecretCommand } from '../shops/commands/set-platform-webhook-secret.handler';
 
 export class CreateShopDto {
   @ApiProperty({ example: 'myshop.example.com' })
@@ -19,6 +20,14 @@ export class CreateShopDto {
   @ApiPropertyOptional({ enum: PLANS, default: 'ultimate' }) @Optional() @IsIn(PLANS) plan?: string;
   @ApiPropertyOptional({ default: 'USD' }) @Optional() @IsString() @MaxLength(3) currency?: string;
   @ApiPropertyOptional({ default: 'UTC' }) @Optional() @IsString() @MaxLength(100) timezone?: string;
+}
+
+export class PlatformWebhookSecretDto {
+  @ApiProperty({ description: "The secret the commerce platform signs this shop's webhooks with (16-200 characters)" })
+  @IsString()
+  @MinLength(16, { message: 'secret must be at least 16 characters' })
+  @MaxLength(200)
+  secret: string;
 }
 
 @OperatorApi('admin/api/shops')
@@ -51,6 +60,29 @@ export class AdminShopsController {
   async rotateHeadless(@Param('shopId') shopId: string) {
     return ok(await this.commands.execute(new RotateHeadlessSecretCommand(shopId)), {
       message: 'Headless secret rotated; tokens issued before no longer work',
+    });
+  }
+
+  @Put(':shopId/platform-webhook-secret')
+  @HttpCode(200)
+  @ApiOperation({
+    summary:
+      "Set the secret the commerce platform signs this shop's webhooks with; only it works for the shop from now on",
+  })
+  async setPlatformSecret(@Param('shopId') shopId: string, @Body() body: PlatformWebhookSecretDto) {
+    return ok(await this.commands.execute(new SetPlatformWebhookSecretCommand(shopId, body.secret)), {
+      message: "Platform webhook secret set; the shop's webhooks are checked with it",
+    });
+  }
+
+  @Delete(':shopId/platform-webhook-secret')
+  @HttpCode(200)
+  @ApiOperation({
+    summary: "Remove the shop's own platform webhook secret (the global PLATFORM_WEBHOOK_SECRET applies)",
+  })
+  async clearPlatformSecret(@Param('shopId') shopId: string) {
+    return ok(await this.commands.execute(new SetPlatformWebhookSecretCommand(shopId, null)), {
+      message: 'Platform webhook secret removed; the global one applies',
     });
   }
 }

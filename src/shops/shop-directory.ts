@@ -42,6 +42,14 @@ export class ShopDirectory {
     return (await this.readStore.collection<ShopDoc>(SHOPS)).findOne({ domain: domain.trim().toLowerCase() });
   }
 
+  /** The shop's own commerce-platform webhook secret, if the operator set one. */
+  async platformWebhookSecret(shopId: string): Promise<string | null> {
+    const credentials = await (
+      await this.readStore.collection<ShopCredentialsDoc>(SHOP_CREDENTIALS)
+    ).findOne({ shopId });
+    return credentials?.platformWebhookSecret ?? null;
+  }
+
   async count(): Promise<number> {
     return (await this.readStore.collection<ShopDoc>(SHOPS)).count({});
   }

@@ -4,6 +4,7 @@ import { RotateShopSecretHandler } from './commands/rotate-shop-secret.handler';
 import { SetShopSettingHandler } from './commands/set-shop-setting.handler';
 import { ShopCommands } from './commands/shop-commands';
 import { RotateHeadlessSecretHandler } from './commands/rotate-headless-secret.handler';
+import { SetPlatformWebhookSecretHandler } from './commands/set-platform-webhook-secret.handler';
 import { ShopAuthGuard } from './http/shop-auth.guard';
 import { WhoamiController } from './http/whoami.controller';
 import { SettingsController } from './http/settings.controller';
@@ -16,6 +17,7 @@ export const SHOPS_CAPABILITY: Capability = {
     SetShopSettingHandler,
     RotateShopSecretHandler,
     RotateHeadlessSecretHandler,
+    SetPlatformWebhookSecretHandler,
     ShopAuthGuard,
   ],
   projections: [ShopViewProjection],

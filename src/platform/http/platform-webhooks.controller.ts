@@ -65,20 +65,24 @@ export class PlatformWebhooksController {
     @Headers('x-platform-hmac-sha256') signature: string | undefined,
   ) {
     const topic = `${resource}/${action}`;
-    if (!this.config.platformWebhookSecret) {
+    // A shop's own secret (set by the operator) is the only one that authenticates its webhooks; the
+    // global PLATFORM_WEBHOOK_SECRET is the fallback for shops without one. An unknown shop is
+    // checked against the global secret, so nobody learns which domains exist without it.
+    const shop = domain ? await this.shops.byDomain(domain) : null;
+    const secret = (shop && (await this.shops.platformWebhookSecret(shop.id))) ?? this.config.platformWebhookSecret;
+    if (!secret) {
       throw new DomainError(
         'SERVICE_UNAVAILABLE',
-        'Platform ingestion is off: PLATFORM_WEBHOOK_SECRET is not set',
+        'Platform ingestion is off: neither a platform webhook secret for this shop nor PLATFORM_WEBHOOK_SECRET is set',
         503,
       );
     }
-    this.verify(request.rawBody ?? Buffer.alloc(0), signature, this.config.platformWebhookSecret);
+    this.verify(request.rawBody ?? Buffer.alloc(0), signature, secret);
     if (!TOPICS.has(topic)) throw because.notFound(`Webhook topic ${topic}`);
     if (!domain)
       throw because.badRequest('X-Platform-Shop-Domain header is required', { field: 'X-Platform-Shop-Domain' });
     if (!webhookId)
       throw because.badRequest('X-Platform-Webhook-Id header is required', { field: 'X-Platform-Webhook-Id' });
-    const shop = await this.shops.byDomain(domain);
     if (!shop) throw because.notFound(`Shop ${domain}`);
 
     const receipts = await this.readStore.collection<{ id: string; topic: string; receivedAt: string }>(RECEIPTS);

@@ -3,6 +3,7 @@ export const ShopEventType = {
   Provisioned: 'shop.provisioned.v1',
   SecretRotated: 'shop.secret-rotated.v1',
   HeadlessSecretRotated: 'shop.headless-secret-rotated.v1',
+  PlatformWebhookSecretSet: 'shop.platform-webhook-secret-set.v1',
   PointsExpirySet: 'shop.points-expiry-set.v1',
   EarningLimitSet: 'shop.earning-limit-set.v1',
   TierRetentionSet: 'shop.tier-retention-set.v1',
@@ -37,6 +38,18 @@ export interface ShopHeadlessSecretRotated {
   eventId: string;
   occurredAt: string;
   shopId: string;
+}
+
+/**
+ * The commerce platform's webhook secret of this shop was set (`cleared`: removed, so the global
+ * PLATFORM_WEBHOOK_SECRET applies again). The secret itself is never in the log.
+ */
+export interface ShopPlatformWebhookSecretSet {
+  type: typeof ShopEventType.PlatformWebhookSecretSet;
+  eventId: string;
+  occurredAt: string;
+  shopId: string;
+  cleared: boolean;
 }
 
 /**
@@ -146,6 +159,7 @@ export type ShopEvent =
   | ShopProvisioned
   | ShopSecretRotated
   | ShopHeadlessSecretRotated
+  | ShopPlatformWebhookSecretSet
   | ShopPointsExpirySet
   | ShopEarningLimitSet
   | ShopTierRetentionSet

@@ -30,6 +30,7 @@ export type ShopCommand =
     }
   | { type: 'RotateSecret'; meta: CommandMeta; appKey: string }
   | { type: 'RotateHeadlessSecret'; meta: CommandMeta }
+  | { type: 'SetPlatformWebhookSecret'; meta: CommandMeta; cleared: boolean }
   | { type: 'SetPointsExpiry'; meta: CommandMeta; policy: PointsExpiryPolicy }
   /** `tierIds`: the shop's tiers; a per-tier cap must name one of them. */
   | { type: 'SetEarningLimit'; meta: CommandMeta; policy: EarningLimitPolicy; tierIds: readonly string[] }
@@ -140,6 +141,9 @@ function decideShop(command: ShopCommand, state: ShopState): ShopEvent[] {
     case 'RotateHeadlessSecret':
       requireProvisioned(state);
       return [{ type: ShopEventType.HeadlessSecretRotated, ...base }];
+    case 'SetPlatformWebhookSecret':
+      requireProvisioned(state);
+      return [{ type: ShopEventType.PlatformWebhookSecretSet, ...base, cleared: command.cleared }];
     case 'SetPointsExpiry':
       requireProvisioned(state);
       checkPointsExpiry(command.policy);

@@ -38,6 +38,8 @@ export interface ShopCredentialsDoc {
   secretKey: string;
   /** Absent on shops made before it existed: created on the first token mint. */
   headlessSecret?: string;
+  /** The commerce platform's webhook secret for this shop; absent: the global PLATFORM_WEBHOOK_SECRET. */
+  platformWebhookSecret?: string;
   createdAt: string;
   rotatedAt?: string;
   headlessRotatedAt?: string;
