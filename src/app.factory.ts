@@ -9,6 +9,8 @@ import { AppModule, AppModuleOptions } from './app.module';
 import { validationPipe } from './shared/http/validation';
 import { requestLog, ROOT_LOGGER } from './shared/http/request-log';
 import { inputPolicy } from './shared/http/input/input-policy.middleware';
+import { authThrottle } from './shared/http/auth-throttle/auth-throttle.middleware';
+import { AuthFailureThrottle } from './shared/http/auth-throttle/auth-failure-throttle';
 import { Clock, IdGenerator } from './shared/domain/clock';
 import { HostResolver } from './infrastructure/dns/host-resolver.port';
 
@@ -44,6 +46,7 @@ export async function createHttpApp(options: CreateAppOptions = {}): Promise<INe
   });
   app.useLogger(app.get(Logger));
   app.use(requestLog(app.get(ROOT_LOGGER)));
+  app.use(authThrottle(app.get(AuthFailureThrottle)));
   app.use(inputPolicy());
   app.useGlobalPipes(validationPipe());
   app.disable('x-powered-by');

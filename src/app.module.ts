@@ -12,6 +12,7 @@ import { CLOCK, Clock, ID_GENERATOR, IdGenerator, systemClock } from './shared/d
 import { randomIds } from './shared/domain/ids';
 import { ApiExceptionFilter } from './shared/http/api-exception.filter';
 import { ROOT_LOGGER } from './shared/http/request-log';
+import { AuthFailureThrottle } from './shared/http/auth-throttle/auth-failure-throttle';
 import { Projection, PROJECTIONS } from './projections/projection';
 import { ProjectionRunner } from './projections/projection-runner';
 import { DecisionRunner } from './event-sourcing/decision-runner';
@@ -149,6 +150,7 @@ export class AppModule implements OnApplicationBootstrap, OnApplicationShutdown 
         ...PROJECTION_CLASSES,
         { provide: PROJECTIONS, useFactory: (...projections: Projection[]) => projections, inject: PROJECTION_CLASSES },
         Metrics,
+        AuthFailureThrottle,
         ProjectionRunner,
         DecisionRunner,
         CommandMetas,

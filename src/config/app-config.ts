@@ -92,6 +92,8 @@ export class AppConfig {
   } | null;
   /** Redis (rate limits shared by every process); null: in-memory limits, per process. */
   readonly redisUrl: string | null;
+  /** Failed authentications before a client IP or a presented key is answered 429 for the window. */
+  readonly authFailures: { perIp: Quota; perKey: Quota };
   readonly headless: HeadlessConfig;
   readonly webhooks: {
     /** Run the delivery worker in this process. */
@@ -171,6 +173,10 @@ export class AppConfig {
       backoffFactor: number('TRANSLATION_JOB_BACKOFF_FACTOR', 4),
     };
     this.redisUrl = env.REDIS_URL || null;
+    this.authFailures = {
+      perIp: quota(env.AUTH_FAILURE_QUOTA_IP, '30/60', 'AUTH_FAILURE_QUOTA_IP'),
+      perKey: quota(env.AUTH_FAILURE_QUOTA_KEY, '100/60', 'AUTH_FAILURE_QUOTA_KEY'),
+    };
     this.headless = {
       tokenTtlSeconds: number('HEADLESS_TOKEN_TTL_SECONDS', 3600),
       rateLimitPrefix: env.RATE_LIMIT_PREFIX || 'loyalty',

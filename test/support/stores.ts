@@ -63,6 +63,9 @@ export function testConfig(env: Record<string, string | undefined> = {}): AppCon
     PENDING_RELEASE_CHECK_MS: '0',
     TIER_REVIEW_CHECK_MS: '0',
     COUPON_EXPIRY_CHECK_MS: '0',
+    // Suites send many refused credentials on purpose; test/reliability/auth-throttle.spec.ts uses the real quotas.
+    AUTH_FAILURE_QUOTA_IP: '1000000/60',
+    AUTH_FAILURE_QUOTA_KEY: '1000000/60',
     ...env,
   });
 }
