@@ -42,6 +42,13 @@ describe('reliability: failed authentication is throttled', () => {
       const webhooks = await t.http().get('/app/api/v1/webhooks').set(auth(shop)).expect(429);
       expect(webhooks.body).toMatchObject({ success: false, code: 'TOO_MANY_REQUESTS' });
       expect(typeof webhooks.body.error).toBe('string');
+      // A throttled request with a body still reads its 429 (the body is read off, not reset).
+      await t
+        .http()
+        .post('/rest_api/v2/transactions/points/award')
+        .set(wrong('ak_y'))
+        .send({ platformCustomerId: '1', point: 1, reason: 'x'.repeat(9000) })
+        .expect(429);
       await t.http().get('/health').expect(200);
     } finally {
       await t.close();

@@ -1,6 +1,7 @@
 import { NextFunction, Request, Response } from 'express';
 import { DomainError } from '../../domain/domain-error';
 import { AuthFailureThrottle } from './auth-failure-throttle';
+import { drainThen } from '../input/input-policy.middleware';
 
 /** Paths without credentials (probes, metrics, docs) are never throttled. */
 const OPEN = /^\/(health|ready|metrics|docs)(\/|$)/;
@@ -25,7 +26,10 @@ export function authThrottle(throttle: AuthFailureThrottle) {
     const key = presentedKey(request);
     const wait = throttle.retryAfter(ip, key);
     if (wait > 0) {
-      return next(
+      // Read off the body first, so the client reads the 429 rather than a reset connection.
+      return drainThen(
+        request,
+        next,
         new DomainError('TOO_MANY_REQUESTS', 'Too many failed authentications; retry later', 429, {
           retryAfterSeconds: wait,
         }),

@@ -95,7 +95,7 @@ function parseJson(raw: Buffer, limits: ReturnType<typeof bodyLimitsFor>): unkno
 }
 
 /** Reads off the rest of a refused body, then answers (so the client can read the refusal). */
-function drainThen(req: Request, next: NextFunction, error: DomainError): void {
+export function drainThen(req: Request, next: NextFunction, error: DomainError): void {
   if (req.readableEnded) return next(error);
   req.on('end', () => next(error));
   req.on('error', () => next(error));
