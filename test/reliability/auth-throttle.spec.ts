@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { INestApplication } from '@nestjs/common';
-import { auth, createTestApp, expectError, TestApp } from '../support/test-app';
+import { auth, createTestApp, expectError } from '../support/test-app';
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 
