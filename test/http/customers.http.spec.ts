@@ -74,9 +74,44 @@ describe('v2 customers', () => {
         pendingPoints: 0,
         birthday: null,
         dateOfBirth: null,
-        createdAt: expect.any(String),
+        // The platform's created_at (t.enrol sends 2026-01-01); enrolment time in its own field.
+        createdAt: '2026-01-01T00:00:00.000Z',
+        enrolledAt: expect.any(String),
         updatedAt: expect.any(String),
       });
+      expect(internal.enrolledAt).not.toBe(internal.createdAt);
+      expect(Date.parse(internal.updatedAt)).toBeGreaterThanOrEqual(Date.parse(internal.enrolledAt));
+    });
+
+    it('createdAt is the platform created_at when it sent one (in UTC), else the enrolment', async () => {
+      const before = Date.now();
+      const { customerId } = await enrol({ created_at: '2019-05-06T07:08:09-04:00' });
+      const dated = expectSuccess((await get(`/customers/${customerId}`).expect(200)).body);
+      expect(dated.createdAt).toBe('2019-05-06T11:08:09.000Z');
+      expect(Date.parse(dated.enrolledAt)).toBeGreaterThanOrEqual(before - 1000);
+      const { customerId: undated } = await enrol({ created_at: undefined });
+      const record = expectSuccess((await get(`/customers/${undated}`).expect(200)).body);
+      expect(record.createdAt).toBe(record.enrolledAt);
+      expect(Date.parse(record.createdAt)).toBeGreaterThanOrEqual(before - 1000);
+    });
+
+    it('type and hasJoinedProgram follow membership; isCustomerB2B the platform company', async () => {
+      const optIn = await t.shop();
+      await put('/settings/membership', { optInEnrollment: true }, optIn).expect(200);
+      const guest = await t.enrol(optIn, 7801);
+      const b2b = await t.enrol(shop, 7802, { company: { id: 5, name: 'ACME' } });
+      expect(expectSuccess((await get(`/customers/${guest}`, optIn).expect(200)).body)).toMatchObject({
+        type: 'guest',
+        hasJoinedProgram: false,
+      });
+      expect(expectSuccess((await get(`/customers/${b2b}`).expect(200)).body)).toMatchObject({
+        type: 'member',
+        hasJoinedProgram: true,
+        isCustomerB2B: true,
+      });
+      const list = (query: string) => t.http().get(`/rest_api/v2/customers${query}`).set(auth(optIn));
+      expect((await list('?type=guest').expect(200)).body.data.map((c: any) => c.id)).toEqual([guest]);
+      expect((await list('?type=member').expect(200)).body.data).toEqual([]);
     });
 
     it("unknown ids are 404; another shop never sees this shop's customer", async () => {
@@ -235,8 +270,9 @@ describe('v2 customers', () => {
     beforeAll(async () => {
       listShop = await t.shop();
       for (let i = 1; i <= 5; i++) {
-        ids.push(await t.enrol(listShop, 100 + i, { email: `list${i}@example.com` }));
-        await new Promise((r) => setTimeout(r, 3));
+        ids.push(
+          await t.enrol(listShop, 100 + i, { email: `list${i}@example.com`, created_at: `2025-0${i}-01T00:00:00Z` }),
+        );
       }
     });
     const list = (query: string) => t.http().get(`/rest_api/v2/customers${query}`).set(auth(listShop));
@@ -266,6 +302,12 @@ describe('v2 customers', () => {
       expect((await list('?type=member&hasCount=true').expect(200)).body.meta.pagination.total).toBe(5);
       expect((await list('?type=guest').expect(200)).body.data).toEqual([]);
       expect((await list('?created_at_max=2000-01-01T00:00:00Z').expect(200)).body.data).toEqual([]);
+      // createdAt is the platform's: filtered and sorted on it.
+      expect(
+        (await list('?created_at_max=2025-03-01T00:00:00Z&order=createdAt_asc').expect(200)).body.data.map(
+          (c: any) => c.createdAt,
+        ),
+      ).toEqual(['2025-01-01T00:00:00.000Z', '2025-02-01T00:00:00.000Z', '2025-03-01T00:00:00.000Z']);
       expect(
         (
           await list('?updated_at_min=2000-01-01T00:00:00Z&updated_at_max=2999-01-01T00:00:00Z&hasCount=true').expect(

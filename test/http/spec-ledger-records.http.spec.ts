@@ -53,6 +53,45 @@ const TRANSACTION_ADDITIONS: Record<string, FieldType> = {
   pendingTransactionId: 'string|null',
 };
 
+/** Spec 2.9 Customer, every field in the spec's order. */
+const SPEC_CUSTOMER: Record<string, FieldType> = {
+  id: 'string',
+  platformCustomerId: 'integer',
+  email: 'string|null',
+  name: 'string|null',
+  firstName: 'string|null',
+  lastName: 'string|null',
+  type: 'member,guest',
+  point: 'integer',
+  tierPoint: 'integer',
+  totalEarnedPoints: 'integer',
+  hasPoint: 'boolean',
+  hasJoinedProgram: 'boolean',
+  state: 'string',
+  acceptsMarketing: 'boolean',
+  tierId: 'string|null',
+  tierName: 'string|null',
+  pointsRemain: 'integer',
+  isCustomerB2B: 'boolean',
+  earnSignUp: 'boolean',
+  referralCode: 'string',
+  hasTier: 'boolean',
+  totalSpentCurrencyCode: 'string',
+  createdAt: 'date-time',
+  updatedAt: 'date-time',
+};
+
+/** What this service adds to the Customer record (README, "Extra Customer fields"). */
+const CUSTOMER_ADDITIONS: Record<string, FieldType> = {
+  pendingPoints: 'integer',
+  tierUpdatedAt: 'date-time|null',
+  totalSpent: 'number',
+  ordersCount: 'integer',
+  birthday: 'string|null',
+  dateOfBirth: 'string|null',
+  enrolledAt: 'date-time',
+};
+
 const ISO_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{3})?Z$/;
 
 function fitsType(value: unknown, type: FieldType): boolean {
@@ -80,7 +119,7 @@ function recordProblems(record: Record<string, unknown>, ...fieldLists: Array<Re
   return problems;
 }
 
-describe('spec 2.9 records field by field', () => {
+describe('spec 2.9 Transaction and Customer records field by field', () => {
   const DAY = 86_400_000;
   let now = new Date('2026-06-01T08:00:00.000Z');
   let t: TestApp;
@@ -204,5 +243,66 @@ describe('spec 2.9 records field by field', () => {
       'pendingTransactionId',
     ])
       expect({ field, filled: rows.some((r) => r[field] !== null) }).toEqual({ field, filled: true });
+  });
+
+  it('Customer: members, guests and customers with orders and birthdays, in every read, have every field of 2.9', async () => {
+    const optIn = await t.shop();
+    await t.http().put('/rest_api/v2/settings/membership').set(auth(optIn)).send({ optInEnrollment: true }).expect(200);
+    const own = await t.shop();
+    await t
+      .http()
+      .post('/rest_api/v2/programs')
+      .set(auth(own))
+      .send({ type: 'earning', event: 'place_order', title: 'Orders', earnPoint: 1, rateMoney: 1, pendingDays: 2 })
+      .expect(201);
+    const guest = await t.enrol(optIn, 6201, { created_at: undefined, first_name: null, last_name: null });
+    const member = await t.enrol(own, 6202, { company: { id: 1, name: 'B2B' } });
+    await t.enrol(own, 6203);
+    await t.http().put('/rest_api/v2/customers/external/6202').set(auth(own)).send({ birthday: '03/04' }).expect(200);
+    await t
+      .platform(own, 'orders/paid', {
+        id: 8901,
+        name: '#8901',
+        customer: { id: 6202 },
+        total_price: '12.34',
+        currency: 'USD',
+        line_items: [],
+      })
+      .expect(200);
+    const reads: Array<[string, ProvisionedShop, string]> = [
+      ['guest by id', optIn, `/customers/${guest}`],
+      ['guest by platform id', optIn, '/customers/external/6201'],
+      ['member by id', own, `/customers/${member}`],
+      ['member with a held order and a birthday', own, '/customers/external/6202'],
+      ['member without orders', own, '/customers/external/6203'],
+    ];
+    const records: Array<[string, Record<string, unknown>]> = [];
+    for (const [what, as, path] of reads)
+      records.push([what, expectSuccess((await t.http().get(`/rest_api/v2${path}`).set(auth(as)).expect(200)).body)]);
+    for (const as of [own, optIn]) {
+      const listed = expectSuccess(
+        (await t.http().get('/rest_api/v2/customers?limit=100').set(auth(as)).expect(200)).body,
+      );
+      for (const c of listed) records.push([`listed ${String(c.platformCustomerId)}`, c]);
+    }
+    expect(records.length).toBeGreaterThanOrEqual(8);
+    for (const [what, record] of records)
+      expect({ what, problems: recordProblems(record, SPEC_CUSTOMER, CUSTOMER_ADDITIONS) }).toEqual({
+        what,
+        problems: [],
+      });
+    const [, guestRecord] = records[0];
+    const [, memberRecord] = records[3];
+    expect(guestRecord).toMatchObject({ type: 'guest', hasJoinedProgram: false, firstName: null, name: null });
+    expect(guestRecord.createdAt).toBe(guestRecord.enrolledAt);
+    expect(memberRecord).toMatchObject({
+      type: 'member',
+      isCustomerB2B: true,
+      birthday: '03/04',
+      ordersCount: 1,
+      totalSpent: 12.34,
+      pendingPoints: 12,
+      createdAt: '2026-01-01T00:00:00.000Z',
+    });
   });
 });

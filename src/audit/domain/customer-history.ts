@@ -3,6 +3,7 @@ import { RecordedEvent } from '../../infrastructure/event-store/event-store.port
 import { CustomerEvent, CustomerEventType as T } from '../../ledger/events/customer-events';
 import { customerLedger } from '../../ledger/customer-ledger';
 import { CustomerState } from '../../ledger/customer-state';
+import { recordCreatedAt } from '../../ledger/projections/ledger-read-models';
 
 /**
  * A customer's history as auditors read it: the ledger's own fold (customerLedger.initialState and
@@ -20,7 +21,9 @@ export interface CustomerHistory {
 
 /** Times of the Customer record, read from the events' own `occurredAt`. */
 export interface RecordTimes {
+  /** The record's createdAt: the platform's creation time when it sent one, else the enrolment. */
   createdAt: string | null;
+  enrolledAt: string | null;
   updatedAt: string | null;
   tierUpdatedAt: string | null;
   platformCreatedAt: string | null;
@@ -29,7 +32,14 @@ export interface RecordTimes {
 
 export const emptyHistory = (): CustomerHistory => ({
   state: customerLedger.initialState(),
-  record: { createdAt: null, updatedAt: null, tierUpdatedAt: null, platformCreatedAt: null, earnSignUp: false },
+  record: {
+    createdAt: null,
+    enrolledAt: null,
+    updatedAt: null,
+    tierUpdatedAt: null,
+    platformCreatedAt: null,
+    earnSignUp: false,
+  },
   revision: -1n,
   pendingPoints: 0,
 });
@@ -44,12 +54,13 @@ const HOLDS: ReadonlySet<string> = new Set([
 
 function evolveRecordTimes(record: RecordTimes, event: CustomerEvent): RecordTimes {
   // Before enrolment there is no record to update (and a second enrolment changes nothing).
-  if (event.type === T.Enrolled ? record.createdAt : !record.createdAt) return record;
+  if (event.type === T.Enrolled ? record.enrolledAt : !record.enrolledAt) return record;
   switch (event.type) {
     case T.Enrolled:
       return {
         ...record,
-        createdAt: event.occurredAt,
+        createdAt: recordCreatedAt(event.platformCreatedAt, event.occurredAt),
+        enrolledAt: event.occurredAt,
         updatedAt: event.occurredAt,
         tierUpdatedAt: event.tierId ? event.occurredAt : null,
         platformCreatedAt: event.platformCreatedAt,

@@ -2,12 +2,12 @@ import { CustomerDoc } from '../../ledger/projections/ledger-read-models';
 import { CustomerHistory, pendingPointsOf } from './customer-history';
 
 /**
- * The customers_v2 document the fold gives: what the Customer record shows as of a revision, and
+ * The customers document the fold gives: what the Customer record shows as of a revision, and
  * what verification expects the stored document to be. Every figure is ledger state; only the record's
  * times come from the events' own timestamps.
  */
 export function customerDocOf({ state, record, revision }: CustomerHistory): CustomerDoc | null {
-  if (!state.enrolled || !record.createdAt) return null;
+  if (!state.enrolled || !record.createdAt || !record.enrolledAt) return null;
   const pendingOrders: NonNullable<CustomerDoc['pendingOrders']> = {};
   for (const [orderId, order] of Object.entries(state.orders)) {
     if (order.pendingPoints > 0 && order.pendingReleaseAt)
@@ -51,7 +51,8 @@ export function customerDocOf({ state, record, revision }: CustomerHistory): Cus
     programEarnedByDay: { ...state.programEarnedByDay },
     platformCreatedAt: record.platformCreatedAt,
     createdAt: record.createdAt,
-    updatedAt: record.updatedAt ?? record.createdAt,
+    enrolledAt: record.enrolledAt,
+    updatedAt: record.updatedAt ?? record.enrolledAt,
     streamRevision: revision.toString(),
   };
 }

@@ -47,7 +47,7 @@ export function presentHeadlessCustomer(
     totalEarned: doc.totalEarnedPoints,
     tier: doc.tierId ? { id: doc.tierId, name: context.tierNames.get(doc.tierId) ?? '' } : null,
     tierProgress: tierProgress(doc.tierPoint, doc.tierId, context.rungs),
-    memberSince: doc.joinedAt ?? doc.createdAt,
+    memberSince: doc.joinedAt ?? doc.enrolledAt,
     marketingConsent: doc.marketingConsent ?? null,
     smsMarketingConsent: doc.smsMarketingConsent ?? null,
     avatarUrl: null as string | null,

@@ -16,7 +16,7 @@ import {
 import { isActivity } from '../expiry/expiry.state';
 import { payingProgram } from '../program-earning/program-earning.state';
 import { addEarned, earnedChange } from '../tiers/tiers.state';
-import { CUSTOMERS, CustomerDoc } from './ledger-read-models';
+import { CUSTOMERS, CustomerDoc, recordCreatedAt } from './ledger-read-models';
 import { addToDay } from '../../shared/domain/day-buckets';
 
 const TYPES = new Set<string>(Object.values(T));
@@ -43,7 +43,8 @@ function enrolledDoc(event: CustomerEnrolled): CustomerDoc {
     ...saidDetails(event.details),
     ...membershipAfter(event),
     platformCreatedAt: event.platformCreatedAt,
-    createdAt: event.occurredAt,
+    createdAt: recordCreatedAt(event.platformCreatedAt, event.occurredAt),
+    enrolledAt: event.occurredAt,
     updatedAt: event.occurredAt,
     streamRevision: '-1',
   };
@@ -176,7 +177,7 @@ const CACHE_LIMIT = 50_000;
  */
 @Injectable()
 export class CustomerViewProjection implements Projection {
-  readonly name = 'customers_v2';
+  readonly name = CUSTOMERS.name;
   readonly collections = [CUSTOMERS];
   private readonly recent = new Map<string, CustomerDoc>();
 

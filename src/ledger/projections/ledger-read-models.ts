@@ -44,7 +44,10 @@ export interface CustomerDoc {
   /** Program points per UTC day (the earning limit's count, for its status). */
   programEarnedByDay?: Record<string, number>;
   platformCreatedAt: string | null;
+  /** The Customer record's `createdAt`: when the platform created the customer, else when enrolled. */
   createdAt: string;
+  /** When the service enrolled the customer (its first event). */
+  enrolledAt: string;
   updatedAt: string;
   /** Last stream revision applied: a redelivered event at or below it is skipped. */
   streamRevision: string;
@@ -63,6 +66,15 @@ export type TransactionKind =
   | 'refund_point'
   | 'expire_point'
   | 'pending_point';
+
+/**
+ * A customer's `createdAt`: the platform's creation time when it sent one (the customer existed
+ * before joining the loyalty program), else the enrolment. In UTC, so lists sort and filter on it.
+ */
+export function recordCreatedAt(platformCreatedAt: string | null, enrolledAt: string): string {
+  const platform = platformCreatedAt ? new Date(platformCreatedAt) : null;
+  return platform && !Number.isNaN(platform.getTime()) ? platform.toISOString() : enrolledAt;
+}
 
 /** One balance change, or one hold of order points (spec 2.9 Transaction). */
 export interface TransactionDoc {
@@ -115,7 +127,8 @@ export interface TransactionDoc {
 }
 
 export const CUSTOMERS: CollectionDefinition = {
-  name: 'customers_v2',
+  // v3: createdAt is the platform's creation time when it sent one; enrolledAt the enrolment.
+  name: 'customers_v3',
   // Every index is rewritten on every balance change: only the list's main paths are indexed.
   indexes: [
     ['shopId', 'createdAt'],

@@ -11,9 +11,14 @@ function referralCodeFor(id: string): string {
     .toUpperCase();
 }
 
-/** The v2 Customer record (spec 2.9), plus ordersCount, totalSpent, birthday and dateOfBirth. */
+/**
+ * The v2 Customer record (spec 2.9), plus pendingPoints, tierUpdatedAt, totalSpent, ordersCount,
+ * birthday, dateOfBirth and enrolledAt. `type` is `member` for a member, `guest` for a customer who has
+ * not joined or has left (as the headless Customer says it).
+ */
 export function presentCustomer(doc: CustomerDoc, tierNames: Map<string, string>, currency: string) {
   const name = [doc.firstName, doc.lastName].filter(Boolean).join(' ');
+  const member = (doc.membership ?? 'member') === 'member';
   return {
     id: doc.id,
     platformCustomerId: doc.platformCustomerId,
@@ -21,20 +26,20 @@ export function presentCustomer(doc: CustomerDoc, tierNames: Map<string, string>
     name: name || null,
     firstName: doc.firstName,
     lastName: doc.lastName,
-    type: 'member',
+    type: member ? 'member' : 'guest',
     point: doc.point,
     tierPoint: doc.tierPoint,
     totalEarnedPoints: doc.totalEarnedPoints,
     pendingPoints: doc.pendingPoints ?? 0,
     hasPoint: doc.point > 0,
-    hasJoinedProgram: true,
+    hasJoinedProgram: member,
     state: 'enabled',
     acceptsMarketing: doc.acceptsMarketing,
     tierId: doc.tierId,
     tierName: doc.tierId ? (tierNames.get(doc.tierId) ?? null) : null,
     tierUpdatedAt: doc.tierUpdatedAt,
     pointsRemain: doc.point,
-    isCustomerB2B: false,
+    isCustomerB2B: doc.isB2B ?? false,
     earnSignUp: doc.earnSignUp ?? false,
     referralCode: referralCodeFor(doc.id),
     hasTier: doc.tierId !== null,
@@ -44,6 +49,7 @@ export function presentCustomer(doc: CustomerDoc, tierNames: Map<string, string>
     birthday: doc.birthday,
     dateOfBirth: doc.dateOfBirth,
     createdAt: doc.createdAt,
+    enrolledAt: doc.enrolledAt,
     updatedAt: doc.updatedAt,
   };
 }

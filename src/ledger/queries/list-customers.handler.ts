@@ -41,14 +41,14 @@ export class ListCustomersHandler implements IQueryHandler<
 
   async execute({ shopId, currency, options }: ListCustomersQuery) {
     const customers = await this.readStore.collection<CustomerDoc>(CUSTOMERS);
-    // Every enrolled customer is a member; guests (not joined) arrive with the headless opt-in issue.
+    // `guest`: not joined (opt-in shops) or left, as the record's `type` says.
     const filter: Filter = {
       shopId,
       email: options.email?.trim().toLowerCase(),
       tierId: options.tierId,
       updatedAt: range(options.updatedAtMin, options.updatedAtMax),
       createdAt: range(undefined, options.createdAtMax),
-      ...(options.type && options.type !== 'member' ? { id: { $in: [] } } : {}),
+      membership: options.type ? (options.type === 'member' ? 'member' : { $in: ['guest', 'left'] }) : undefined,
     };
     const [field, direction] = options.order.split('_') as ['createdAt' | 'updatedAt', 'asc' | 'desc'];
     const page = await customers.page({
