@@ -5,7 +5,14 @@ import { ProgramViewProjection } from './projections/program-view.projection';
 import { ProgramsController } from './http/programs.controller';
 import { V1EarningController } from './http/v1-earning.controller';
 import { ProgramTranslationSources } from './queries/program-translation-sources';
-import { ListTierBenefitProgramsHandler, ProgramReader } from './queries/program-queries';
+import {
+  GetProgramHandler,
+  ListEarningProgramDocsHandler,
+  ListProgramsHandler,
+  ListTierBenefitProgramsHandler,
+  ProgramReader,
+} from './queries/program-queries';
+import { GetProgramForCustomerHandler, ListRedemptionProgramsHandler } from './queries/program-for-customer.query';
 import { TierBenefitsController } from './http/tier-benefits.controller';
 import { TRANSLATION_SOURCES } from '../translations/domain/translation-sources.port';
 
@@ -15,6 +22,11 @@ export const PROGRAMS_CAPABILITY: Capability = {
     ProgramCommands,
     ProgramReader,
     ListTierBenefitProgramsHandler,
+    ListProgramsHandler,
+    GetProgramHandler,
+    ListEarningProgramDocsHandler,
+    GetProgramForCustomerHandler,
+    ListRedemptionProgramsHandler,
     { provide: TRANSLATION_SOURCES, useClass: ProgramTranslationSources },
   ],
   projections: [ProgramViewProjection],

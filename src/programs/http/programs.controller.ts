@@ -1,13 +1,12 @@
-import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post, Put, Query, UseGuards } from '@nestjs/common';
-import { ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { CurrentShop, ShopAuthGuard } from '../../shops/http/shop-auth.guard';
+import { Body, Delete, Get, HttpCode, Inject, Param, Post, Put, Query } from '@nestjs/common';
+import { ApiOperation } from '@nestjs/swagger';
+import { CurrentShop } from '../../shops/http/shop-auth.guard';
+import { ManagementApi } from '../../shops/http/shop-api';
 import { ShopDoc } from '../../shops/projections/shop-read-models';
 import { ok } from '../../shared/http/envelope';
 import { because, DomainError } from '../../shared/domain/domain-error';
 import { definedOnly } from '../../shared/domain/ids';
-import { READ_STORE, ReadStore } from '../../infrastructure/read-store/read-store.port';
 import { ProgramCommands } from '../commands/program-commands';
-import { ProgramDoc, PROGRAMS } from '../projections/program-read-models';
 import {
   CalculatePointsDto,
   CreateProgramDto,
@@ -15,17 +14,18 @@ import {
   TierRateDto,
   UpdateProgramDto,
 } from './program.dto';
-import { CommandBus } from '@nestjs/cqrs';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { EarnSocialCommand } from '../../ledger/social/earn-social.handler';
 import { CustomerLookup } from '../../ledger/queries/customer-lookup';
-import { isActive } from '../domain/order-earning';
-import { CLOCK, Clock } from '../../shared/domain/clock';
 import { CartPoints } from '../../ledger/queries/cart-points';
-import { CustomerDoc } from '../../ledger/projections/ledger-read-models';
-import { RewardDoc, REWARDS } from '../../ledger/projections/reward-view.projection';
 import { isSingleEvent, ProgramSettings, TierRate } from '../domain/program-events';
-import { ProgramReader } from '../queries/program-queries';
-import { spendingRules } from '../domain/spending-rules';
+import { GetProgramQuery, ListProgramsQuery } from '../queries/program-queries';
+import { V2Program } from '../queries/program.presenter';
+import {
+  CustomerProgram,
+  GetProgramForCustomerQuery,
+  ListRedemptionProgramsQuery,
+} from '../queries/program-for-customer.query';
 import { SPENDING_WIRE_FIELDS } from '../domain/spending-wire';
 import { isEarned } from '../../ledger/program-earning/eligibility';
 import { SHOP_TIER_IDS, ShopTierIds } from '../../shared/shop-tier-ids';
@@ -42,21 +42,15 @@ function splitSpendingFields<T extends object>(body: T) {
 const tierRates = (rates: TierRateDto[]): TierRate[] =>
   rates.map((r) => ({ tierId: r.tierId, earnPoint: r.earnPoint, rateMoney: r.rateMoney ?? null }));
 
-@ApiTags('v2 programs')
-@ApiHeader({ name: 'X-Svc-Loyalty-App-Key', required: true })
-@ApiHeader({ name: 'X-Svc-Loyalty-Secret-Key', required: true })
-@UseGuards(ShopAuthGuard)
-@Controller('rest_api/v2/programs')
+@ManagementApi('rest_api/v2/programs', 'v2 programs')
 export class ProgramsController {
   constructor(
     private readonly commands: ProgramCommands,
     private readonly customers: CustomerLookup,
     private readonly commandBus: CommandBus,
-    @Inject(READ_STORE) private readonly readStore: ReadStore,
+    private readonly queries: QueryBus,
     private readonly cart: CartPoints,
-    @Inject(CLOCK) private readonly clock: Clock,
     @Inject(SHOP_TIER_IDS) private readonly tiers: ShopTierIds,
-    private readonly records: ProgramReader,
   ) {}
 
   @Get('earning')
@@ -124,8 +118,9 @@ export class ProgramsController {
     @Query('platformCustomerId') platformCustomerId?: string,
   ) {
     const customer = await this.optionalCustomer(shop, customerId, platformCustomerId);
-    const docs = (await this.docs(shop, 'spending')).filter((p) => !event || p.event === event);
-    const programs = await Promise.all(docs.map((doc) => this.withLimitations(doc, customer)));
+    const programs: CustomerProgram[] = await this.queries.execute(
+      new ListRedemptionProgramsQuery(shop.id, event, customer),
+    );
     return ok(programs, { meta: { count: programs.length } });
   }
 
@@ -140,46 +135,14 @@ export class ProgramsController {
     @Query('customerId') customerId?: string,
     @Query('platformCustomerId') platformCustomerId?: string,
   ) {
-    const doc = await this.find(shop, programId);
-    return ok(await this.withLimitations(doc, await this.optionalCustomer(shop, customerId, platformCustomerId)));
+    const customer = await this.optionalCustomer(shop, customerId, platformCustomerId);
+    return ok(await this.queries.execute(new GetProgramForCustomerQuery(shop.id, programId, customer)));
   }
 
   private optionalCustomer(shop: ShopDoc, customerId?: string, platformCustomerId?: string) {
     if (customerId) return this.customers.byId(shop.id, customerId);
     if (platformCustomerId) return this.customers.byPlatformId(shop.id, platformCustomerId);
     return Promise.resolve(null);
-  }
-
-  /**
-   * A spending program as one customer sees it: whether the cheapest redemption is affordable, how
-   * often they have redeemed it (refunded coupons do not count) and how many redemptions remain.
-   */
-  private async withLimitations(doc: ProgramDoc, customer: CustomerDoc | null) {
-    const program = (await this.present(doc.shopId, [doc]))[0];
-    if (!customer || doc.kind !== 'spending') return program;
-    const sp = spendingRules(doc.spending, doc.event);
-    const cost = (sp.redeemType === 'dynamic' && sp.minPoints) || sp.pointsCost;
-    const rewards = await this.readStore.collection<RewardDoc>(REWARDS);
-    const redeemedCount = await rewards.count({
-      customerId: customer.id,
-      programId: doc.id,
-      discountStatus: { $ne: 'refunded' },
-    });
-    const remainingRedemptions = sp.limitRedeem ? Math.max(0, sp.limitRedeem - redeemedCount) : null;
-    const affordable = customer.point >= cost;
-    return {
-      ...program,
-      affordable,
-      redeemedCount,
-      remainingRedemptions,
-      canRedeem:
-        affordable &&
-        remainingRedemptions !== 0 &&
-        isActive(
-          { id: doc.id, kind: doc.kind, event: doc.event, createdAt: doc.createdAt, settings: doc },
-          this.clock.now().toISOString(),
-        ),
-    };
   }
 
   @Post()
@@ -201,13 +164,13 @@ export class ProgramsController {
       spendingFields,
       tierIds,
     }));
-    return ok((await this.present(shop.id, [await this.find(shop, programId)]))[0], { message: 'Program created' });
+    return ok(await this.program(shop, programId), { message: 'Program created' });
   }
 
   @Put(':programId')
   @ApiOperation({ summary: 'Update, enable (status: true) or disable (status: false) a program' })
   async update(@CurrentShop() shop: ShopDoc, @Param('programId') programId: string, @Body() body: UpdateProgramDto) {
-    await this.find(shop, programId);
+    await this.program(shop, programId);
     const { earnPointsTiers, ...rest } = definedOnly(body);
     const { settings, spendingFields } = splitSpendingFields(rest);
     const changes = { ...settings, ...(earnPointsTiers ? { earnPointsTiers: tierRates(earnPointsTiers) } : {}) };
@@ -222,13 +185,13 @@ export class ProgramsController {
       spendingFields,
       tierIds,
     }));
-    return ok((await this.present(shop.id, [await this.find(shop, programId)]))[0], { message: 'Program updated' });
+    return ok(await this.program(shop, programId), { message: 'Program updated' });
   }
 
   @Delete(':programId')
   @ApiOperation({ summary: 'Delete a program' })
   async remove(@CurrentShop() shop: ShopDoc, @Param('programId') programId: string) {
-    await this.find(shop, programId);
+    await this.program(shop, programId);
     await this.commands.run(shop.id, (meta) => ({ type: 'DeleteProgram', meta, programId }));
     return ok({ id: programId }, { message: 'Program deleted' });
   }
@@ -237,23 +200,12 @@ export class ProgramsController {
     return this.tiers.tierIdsOf(shop.id);
   }
 
-  private docs(shop: ShopDoc, kind: 'earning' | 'spending') {
-    return this.readStore
-      .collection<ProgramDoc>(PROGRAMS)
-      .then((c) => c.find({ shopId: shop.id, kind }, { sort: { field: 'createdAt', direction: 'asc' } }));
+  private async list(shop: ShopDoc, kind: 'earning' | 'spending'): Promise<V2Program[]> {
+    return this.queries.execute(new ListProgramsQuery(shop.id, kind));
   }
 
-  private async list(shop: ShopDoc, kind: 'earning' | 'spending') {
-    return this.present(shop.id, await this.docs(shop, kind));
-  }
-
-  private present(shopId: string, docs: ProgramDoc[]) {
-    return this.records.present(shopId, docs);
-  }
-
-  private async find(shop: ShopDoc, programId: string): Promise<ProgramDoc> {
-    const doc = await (await this.readStore.collection<ProgramDoc>(PROGRAMS)).get(programId);
-    if (!doc || doc.shopId !== shop.id) throw because.notFound('Program');
-    return doc;
+  /** The program as a v2 record; 404 when unknown or another shop's. */
+  private program(shop: ShopDoc, programId: string): Promise<V2Program> {
+    return this.queries.execute(new GetProgramQuery(shop.id, programId));
   }
 }

@@ -1,22 +1,6 @@
-import {
-  Body,
-  CallHandler,
-  Controller,
-  ExecutionContext,
-  Get,
-  HttpCode,
-  Injectable,
-  NestInterceptor,
-  Param,
-  Post,
-  Query,
-  Req,
-  UseGuards,
-  UseInterceptors,
-  Inject,
-} from '@nestjs/common';
-import { CommandBus } from '@nestjs/cqrs';
-import { ApiHeader, ApiOperation, ApiProperty, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
+import { Body, Get, HttpCode, Param, Post, Query, Req } from '@nestjs/common';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
+import { ApiOperation, ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import {
   ArrayMaxSize,
@@ -35,33 +19,19 @@ import {
 } from 'class-validator';
 import { MAX_MONEY, MAX_QUANTITY } from '../../shared/domain/limits';
 import { ToIdString } from '../../shared/http/query-transforms';
-import { Request, Response } from 'express';
-import { Observable } from 'rxjs';
-import { CurrentShop, ShopAuthGuard } from '../../shops/http/shop-auth.guard';
+import { Request } from 'express';
+import { CurrentShop } from '../../shops/http/shop-auth.guard';
+import { DeprecatedV1Api } from '../../shops/http/shop-api';
 import { ShopDoc } from '../../shops/projections/shop-read-models';
 import { because, DomainError } from '../../shared/domain/domain-error';
-import { READ_STORE, ReadStore } from '../../infrastructure/read-store/read-store.port';
 import { CustomerLookup } from '../../ledger/queries/customer-lookup';
-import { ProgramDoc, PROGRAMS } from '../projections/program-read-models';
+import { ProgramDoc } from '../projections/program-read-models';
+import { ListEarningProgramDocsQuery } from '../queries/program-queries';
 import { CartPoints } from '../../ledger/queries/cart-points';
 import { localeRequestOf, ShopText } from '../../translations/queries/shop-text';
 import { v1CustomerItem, v1Detail, v1ListItem } from '../queries/program.presenter';
 import { EarnSocialCommand } from '../../ledger/social/earn-social.handler';
 import { isEarned } from '../../ledger/program-earning/eligibility';
-
-/** The v1 API is deprecated (spec 9): every answer says so and points at v2. */
-export const V1_SUNSET = 'Wed, 30 Jun 2027 00:00:00 GMT';
-
-@Injectable()
-export class DeprecatedApiInterceptor implements NestInterceptor {
-  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
-    const res = context.switchToHttp().getResponse<Response>();
-    res.setHeader('Deprecation', 'true');
-    res.setHeader('Sunset', V1_SUNSET);
-    res.setHeader('Link', '</rest_api/v2/programs/earning>; rel="successor-version"');
-    return next.handle();
-  }
-}
 
 class V1ProductDto {
   @ApiProperty() @IsInt({ message: 'products[].id must be a whole number' }) @Min(0) id: number;
@@ -106,17 +76,12 @@ export class V1InteractSocialDto {
   earningId: number | string;
 }
 
-@ApiTags('v1 (deprecated)')
-@ApiHeader({ name: 'X-Svc-Loyalty-App-Key', required: true })
-@ApiHeader({ name: 'X-Svc-Loyalty-Secret-Key', required: true })
-@UseGuards(ShopAuthGuard)
-@UseInterceptors(DeprecatedApiInterceptor)
-@Controller('rest_api/v1')
+@DeprecatedV1Api()
 export class V1EarningController {
   constructor(
     private readonly customers: CustomerLookup,
     private readonly commands: CommandBus,
-    @Inject(READ_STORE) private readonly readStore: ReadStore,
+    private readonly queries: QueryBus,
     private readonly cart: CartPoints,
     private readonly text: ShopText,
   ) {}
@@ -186,10 +151,7 @@ export class V1EarningController {
     return { success: true, data: { newPoint: result.newPoint } };
   }
 
-  private async earning(shop: ShopDoc): Promise<ProgramDoc[]> {
-    return (await this.readStore.collection<ProgramDoc>(PROGRAMS)).find(
-      { shopId: shop.id, kind: 'earning' },
-      { sort: { field: 'createdAt', direction: 'asc' } },
-    );
+  private earning(shop: ShopDoc): Promise<ProgramDoc[]> {
+    return this.queries.execute(new ListEarningProgramDocsQuery(shop.id));
   }
 }

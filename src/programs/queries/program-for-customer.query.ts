@@ -1,0 +1,103 @@
+import { Inject } from '@nestjs/common';
+import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
+import { READ_STORE, ReadStore } from '../../infrastructure/read-store/read-store.port';
+import { CLOCK, Clock } from '../../shared/domain/clock';
+import { CustomerDoc } from '../../ledger/projections/ledger-read-models';
+import { RewardDoc, REWARDS } from '../../ledger/projections/reward-view.projection';
+import { isActive } from '../domain/order-earning';
+import { spendingRules } from '../domain/spending-rules';
+import { ProgramDoc } from '../projections/program-read-models';
+import { ProgramReader } from './program-queries';
+import { V2Program } from './program.presenter';
+
+/** A spending program as one customer sees it (absent for other kinds or without a customer). */
+export type CustomerProgram = V2Program &
+  Partial<{ affordable: boolean; redeemedCount: number; remainingRedemptions: number | null; canRedeem: boolean }>;
+
+/** One program as a v2 record; with a customer, a spending program carries that customer's limitations. */
+export class GetProgramForCustomerQuery {
+  constructor(
+    readonly shopId: string,
+    readonly programId: string,
+    readonly customer: CustomerDoc | null,
+  ) {}
+}
+
+/** The shop's spending programs (optionally of one event), each with the customer's limitations. */
+export class ListRedemptionProgramsQuery {
+  constructor(
+    readonly shopId: string,
+    readonly event: string | undefined,
+    readonly customer: CustomerDoc | null,
+  ) {}
+}
+
+/** Adds one customer's limitations to spending programs. */
+abstract class WithLimitations {
+  constructor(
+    protected readonly programs: ProgramReader,
+    private readonly readStore: ReadStore,
+    private readonly clock: Clock,
+  ) {}
+
+  /**
+   * A spending program as one customer sees it: whether the cheapest redemption is affordable, how
+   * often they have redeemed it (refunded coupons do not count) and how many redemptions remain.
+   */
+  protected async withLimitations(doc: ProgramDoc, customer: CustomerDoc | null): Promise<CustomerProgram> {
+    const program = (await this.programs.present(doc.shopId, [doc]))[0];
+    if (!customer || doc.kind !== 'spending') return program;
+    const sp = spendingRules(doc.spending, doc.event);
+    const cost = (sp.redeemType === 'dynamic' && sp.minPoints) || sp.pointsCost;
+    const rewards = await this.readStore.collection<RewardDoc>(REWARDS);
+    const redeemedCount = await rewards.count({
+      customerId: customer.id,
+      programId: doc.id,
+      discountStatus: { $ne: 'refunded' },
+    });
+    const remainingRedemptions = sp.limitRedeem ? Math.max(0, sp.limitRedeem - redeemedCount) : null;
+    const affordable = customer.point >= cost;
+    return {
+      ...program,
+      affordable,
+      redeemedCount,
+      remainingRedemptions,
+      canRedeem:
+        affordable &&
+        remainingRedemptions !== 0 &&
+        isActive(
+          { id: doc.id, kind: doc.kind, event: doc.event, createdAt: doc.createdAt, settings: doc },
+          this.clock.now().toISOString(),
+        ),
+    };
+  }
+}
+
+@QueryHandler(GetProgramForCustomerQuery)
+export class GetProgramForCustomerHandler
+  extends WithLimitations
+  implements IQueryHandler<GetProgramForCustomerQuery, CustomerProgram>
+{
+  constructor(programs: ProgramReader, @Inject(READ_STORE) readStore: ReadStore, @Inject(CLOCK) clock: Clock) {
+    super(programs, readStore, clock);
+  }
+
+  async execute({ shopId, programId, customer }: GetProgramForCustomerQuery): Promise<CustomerProgram> {
+    return this.withLimitations(await this.programs.find(shopId, programId), customer);
+  }
+}
+
+@QueryHandler(ListRedemptionProgramsQuery)
+export class ListRedemptionProgramsHandler
+  extends WithLimitations
+  implements IQueryHandler<ListRedemptionProgramsQuery, CustomerProgram[]>
+{
+  constructor(programs: ProgramReader, @Inject(READ_STORE) readStore: ReadStore, @Inject(CLOCK) clock: Clock) {
+    super(programs, readStore, clock);
+  }
+
+  async execute({ shopId, event, customer }: ListRedemptionProgramsQuery): Promise<CustomerProgram[]> {
+    const docs = (await this.programs.docs(shopId, 'spending')).filter((p) => !event || p.event === event);
+    return Promise.all(docs.map((doc) => this.withLimitations(doc, customer)));
+  }
+}
