@@ -26,6 +26,8 @@ import { PointsExpiry } from './expiry/points-expiry.scheduler';
 import { EarnSocialHandler } from './social/earn-social.handler';
 import { ListCustomersHandler } from './queries/list-customers.handler';
 import { ListTransactionsHandler } from './queries/list-transactions.handler';
+import { GetTransactionHandler } from './queries/get-transaction.query';
+import { GetRewardHandler, ListRewardsHandler } from './queries/rewards.query';
 import { CustomerLookup } from './queries/customer-lookup';
 import { IdempotencyKeys } from './queries/idempotency-keys';
 import { CartPoints } from './queries/cart-points';
@@ -73,6 +75,9 @@ export const LEDGER: Capability = {
     EarnSocialHandler,
     ListCustomersHandler,
     ListTransactionsHandler,
+    GetTransactionHandler,
+    ListRewardsHandler,
+    GetRewardHandler,
     CustomerLookup,
     IdempotencyKeys,
     CartPoints,

@@ -1,12 +1,11 @@
 import { Body, Controller, Get, Headers, HttpCode, Post, Query, Req, Res } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import { ApiHeader, ApiOperation, ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiOperation, ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
 import { Request, Response } from 'express';
 import { because, DomainError } from '../../shared/domain/domain-error';
-import { sha256Hex, stableStringify } from '../../shared/domain/ids';
+import { checkIdempotencyKey, idempotencyOf, IdempotentWrite, markReplayed } from '../../shared/http/idempotent-write';
 import { ok } from '../../shared/http/envelope';
-import { checkIdempotencyKey } from '../../ledger/queries/idempotency-keys';
 import { CustomerLookup } from '../../ledger/queries/customer-lookup';
 import { RedeemRewardCommand, RedeemResult } from '../../ledger/coupons/redeem-reward.handler';
 import { ProgramCatalog } from '../../programs/program-catalog';
@@ -84,7 +83,7 @@ export class HeadlessRewardsController {
 
   @Post('customer/redeem')
   @HttpCode(200)
-  @ApiHeader({ name: 'Idempotency-Key', required: false })
+  @IdempotentWrite()
   @ApiOperation({
     summary:
       'Spend points on a reward: the v2 redemption (same rules and errors). points for dynamic rewards, variantId for gifts',
@@ -99,14 +98,12 @@ export class HeadlessRewardsController {
     checkIdempotencyKey(key);
     const customer = await this.customers.byId(me.shopId, me.customerId);
     const quantity = await this.quantityOf(me.shopId, body);
-    const idempotency = key
-      ? {
-          key,
-          requestHash: sha256Hex(
-            stableStringify({ kind: 'redeem', programId: body.programId, quantity, variantId: body.variantId ?? null }),
-          ),
-        }
-      : null;
+    const idempotency = idempotencyOf(key, {
+      kind: 'redeem',
+      programId: body.programId,
+      quantity,
+      variantId: body.variantId ?? null,
+    });
     const result: RedeemResult = await this.commands.execute(
       new RedeemRewardCommand(
         me.shopId,
@@ -118,7 +115,7 @@ export class HeadlessRewardsController {
         idempotency,
       ),
     );
-    if (result.replayed) res.setHeader('Idempotent-Replayed', 'true');
+    markReplayed(res, result);
     const text = await this.text.for(me.shopId, localeRequestOf(request));
     const { replayed: _replayed, ...data } = result;
     return ok(data, { message: text.t('reward.redeemed_success', { points: result.pointsSpent }) });

@@ -1,19 +1,19 @@
-import { Body, Controller, Get, Headers, HttpCode, Inject, Param, Post, Query, Res, UseGuards } from '@nestjs/common';
+import { Body, Get, Headers, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
 import { Response } from 'express';
-import { checkIdempotencyKey } from '../queries/idempotency-keys';
-import { sha256Hex, stableStringify } from '../../shared/domain/ids';
-import { CommandBus } from '@nestjs/cqrs';
-import { ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { CurrentShop, ShopAuthGuard } from '../../shops/http/shop-auth.guard';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
+import { ApiOperation } from '@nestjs/swagger';
+import { CurrentShop } from '../../shops/http/shop-auth.guard';
+import { ManagementApi } from '../../shops/http/shop-api';
+import { idempotencyOf, IdempotentWrite, markReplayed } from '../../shared/http/idempotent-write';
 import { ShopDoc } from '../../shops/projections/shop-read-models';
 import { ok, PaginationMeta } from '../../shared/http/envelope';
 import { because } from '../../shared/domain/domain-error';
-import { Filter, READ_STORE, ReadStore } from '../../infrastructure/read-store/read-store.port';
 import { CustomerLookup } from '../queries/customer-lookup';
 import { RedeemRewardCommand, RedeemResult } from '../coupons/redeem-reward.handler';
 import { RefundCouponCommand } from '../coupons/refund-coupon.handler';
 import { amountText } from '../../shared/domain/money';
-import { RewardDoc, REWARDS } from '../projections/reward-view.projection';
+import { RewardDoc } from '../projections/reward-view.projection';
+import { GetRewardQuery, ListRewardsQuery } from '../queries/rewards.query';
 import { ListRewardsDto, RedeemDto, RefundCouponDto } from './rewards.dto';
 
 /** Spec 2.9 Reward. */
@@ -39,30 +39,25 @@ export function presentReward(r: RewardDoc) {
   };
 }
 
-@ApiTags('v2 rewards')
-@ApiHeader({ name: 'X-Svc-Loyalty-App-Key', required: true })
-@ApiHeader({ name: 'X-Svc-Loyalty-Secret-Key', required: true })
-@UseGuards(ShopAuthGuard)
-@Controller('rest_api/v2')
+@ManagementApi('rest_api/v2', 'v2 rewards')
 export class RewardsController {
   constructor(
     private readonly commands: CommandBus,
     private readonly customers: CustomerLookup,
-    @Inject(READ_STORE) private readonly readStore: ReadStore,
+    private readonly queries: QueryBus,
   ) {}
 
   @Post('programs/redemption/redeem')
   @HttpCode(200)
   @ApiOperation({ summary: "Spend points on a spending program's reward (mints a coupon)" })
-  @ApiHeader({ name: 'Idempotency-Key', required: false })
+  @IdempotentWrite()
   async redeem(
     @CurrentShop() shop: ShopDoc,
     @Body() body: RedeemDto,
     @Headers('idempotency-key') key: string | undefined,
     @Res({ passthrough: true }) res: Response,
   ) {
-    checkIdempotencyKey(key);
-    const idempotency = key ? { key, requestHash: sha256Hex(stableStringify({ kind: 'redeem', ...body })) } : null;
+    const idempotency = idempotencyOf(key, { kind: 'redeem', ...body });
     const result: RedeemResult = await this.commands.execute(
       new RedeemRewardCommand(
         shop.id,
@@ -74,7 +69,7 @@ export class RewardsController {
         idempotency,
       ),
     );
-    if (result.replayed) res.setHeader('Idempotent-Replayed', 'true');
+    markReplayed(res, result);
     const { replayed: _replayed, ...meta } = result;
     return ok({}, { message: 'Reward redeemed', meta });
   }
@@ -87,42 +82,29 @@ export class RewardsController {
     const customer = query.customerId
       ? await this.customers.byId(shop.id, query.customerId)
       : await this.customers.byPlatformId(shop.id, query.platformCustomerId!);
-    const rewards = await this.readStore.collection<RewardDoc>(REWARDS);
-    const createdAt =
-      query.created_at_min || query.created_at_max
-        ? {
-            ...(query.created_at_min ? { $gte: new Date(query.created_at_min).toISOString() } : {}),
-            ...(query.created_at_max ? { $lte: new Date(query.created_at_max).toISOString() } : {}),
-          }
-        : undefined;
-    const filter: Filter = {
-      customerId: customer.id,
-      shopId: shop.id,
-      discountStatus: query.status,
-      rewardType: query.type,
-      createdAt,
-    };
-    const page = await rewards.page({
-      filter,
-      sort: { field: 'sortKey', direction: query.order === 'createdAt_asc' ? 'asc' : 'desc' },
-      scope: { shopId: shop.id, customerId: customer.id },
-      limit: query.limit,
-      after: query.after,
-      before: query.before,
-    });
-    const pagination: PaginationMeta = { hasNext: page.hasNext, hasPre: page.hasPre };
-    if (query.hasCount) {
-      pagination.total = await rewards.count(filter);
-      pagination.totalPage = Math.ceil(pagination.total / query.limit);
-    }
-    return ok(page.items.map(presentReward), { meta: { pagination } });
+    const { items, pagination } = await this.queries.execute<
+      ListRewardsQuery,
+      { items: RewardDoc[]; pagination: PaginationMeta }
+    >(
+      new ListRewardsQuery(shop.id, customer.id, {
+        limit: query.limit,
+        before: query.before,
+        after: query.after,
+        status: query.status,
+        type: query.type,
+        createdAtMin: query.created_at_min,
+        createdAtMax: query.created_at_max,
+        order: query.order,
+        hasCount: query.hasCount,
+      }),
+    );
+    return ok(items.map(presentReward), { meta: { pagination } });
   }
 
   @Get('rewards/:rewardId')
   @ApiOperation({ summary: 'One coupon' })
   async get(@CurrentShop() shop: ShopDoc, @Param('rewardId') rewardId: string) {
-    const reward = await (await this.readStore.collection<RewardDoc>(REWARDS)).get(rewardId);
-    if (!reward || reward.shopId !== shop.id) throw because.notFound('Reward');
+    const reward: RewardDoc = await this.queries.execute(new GetRewardQuery(shop.id, rewardId));
     return ok(presentReward(reward));
   }
 

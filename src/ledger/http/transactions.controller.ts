@@ -1,21 +1,20 @@
-import { Body, Controller, Get, Headers, HttpCode, Param, Post, Query, Res, UseGuards } from '@nestjs/common';
+import { Body, Get, Headers, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import { ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiOperation } from '@nestjs/swagger';
 import { Response } from 'express';
-import { Inject } from '@nestjs/common';
-import { CurrentShop, ShopAuthGuard } from '../../shops/http/shop-auth.guard';
+import { CurrentShop } from '../../shops/http/shop-auth.guard';
+import { ManagementApi } from '../../shops/http/shop-api';
 import { ShopDoc } from '../../shops/projections/shop-read-models';
 import { ok, PaginationMeta } from '../../shared/http/envelope';
 import { because } from '../../shared/domain/domain-error';
-import { sha256Hex, stableStringify } from '../../shared/domain/ids';
-import { READ_STORE, ReadStore } from '../../infrastructure/read-store/read-store.port';
+import { idempotencyOf, IdempotentWrite, markReplayed } from '../../shared/http/idempotent-write';
 import { ListTransactionsDto, PointsChangeDto } from './ledger.dto';
 import { ListTransactionsQuery } from '../queries/list-transactions.handler';
 import { CustomerLookup } from '../queries/customer-lookup';
 import { presentTransaction } from '../queries/transaction.presenter';
 import { ChangePointsCommand, ChangePointsResult, PointsChangeKind } from '../points/change-points.handler';
-import { TRANSACTIONS, TransactionDoc } from '../projections/ledger-read-models';
-import { checkIdempotencyKey } from '../queries/idempotency-keys';
+import { TransactionDoc } from '../projections/ledger-read-models';
+import { GetTransactionQuery } from '../queries/get-transaction.query';
 
 const EVENT_FOR: Record<PointsChangeKind, string> = {
   award: 'earn_point_rest_api',
@@ -31,17 +30,12 @@ const MESSAGE_FOR: Record<PointsChangeKind, string> = {
   reset: 'Points reset',
 };
 
-@ApiTags('v2 transactions')
-@ApiHeader({ name: 'X-Svc-Loyalty-App-Key', required: true })
-@ApiHeader({ name: 'X-Svc-Loyalty-Secret-Key', required: true })
-@UseGuards(ShopAuthGuard)
-@Controller('rest_api/v2/transactions')
+@ManagementApi('rest_api/v2/transactions', 'v2 transactions')
 export class TransactionsController {
   constructor(
     private readonly queries: QueryBus,
     private readonly commands: CommandBus,
     private readonly lookup: CustomerLookup,
-    @Inject(READ_STORE) private readonly readStore: ReadStore,
   ) {}
 
   @Get()
@@ -79,15 +73,14 @@ export class TransactionsController {
   @Get(':transactionId')
   @ApiOperation({ summary: 'Get one transaction' })
   async get(@CurrentShop() shop: ShopDoc, @Param('transactionId') transactionId: string) {
-    const doc = await (await this.readStore.collection<TransactionDoc>(TRANSACTIONS)).get(transactionId);
-    if (!doc || doc.shopId !== shop.id) throw because.notFound('Transaction');
+    const doc: TransactionDoc = await this.queries.execute(new GetTransactionQuery(shop.id, transactionId));
     return ok(presentTransaction(doc));
   }
 
   @Post('points/award')
   @HttpCode(200)
   @ApiOperation({ summary: 'Award points (Idempotency-Key supported)' })
-  @ApiHeader({ name: 'Idempotency-Key', required: false })
+  @IdempotentWrite()
   award(
     @CurrentShop() shop: ShopDoc,
     @Body() body: PointsChangeDto,
@@ -100,7 +93,7 @@ export class TransactionsController {
   @Post('points/deduct')
   @HttpCode(200)
   @ApiOperation({ summary: 'Deduct points; never below zero (INSUFFICIENT_POINTS)' })
-  @ApiHeader({ name: 'Idempotency-Key', required: false })
+  @IdempotentWrite()
   deduct(
     @CurrentShop() shop: ShopDoc,
     @Body() body: PointsChangeDto,
@@ -113,7 +106,7 @@ export class TransactionsController {
   @Post('points/adjust')
   @HttpCode(200)
   @ApiOperation({ summary: 'Adjust points by a signed amount' })
-  @ApiHeader({ name: 'Idempotency-Key', required: false })
+  @IdempotentWrite()
   adjust(
     @CurrentShop() shop: ShopDoc,
     @Body() body: PointsChangeDto,
@@ -126,7 +119,7 @@ export class TransactionsController {
   @Post('points/reset')
   @HttpCode(200)
   @ApiOperation({ summary: 'Reset the balance to a value' })
-  @ApiHeader({ name: 'Idempotency-Key', required: false })
+  @IdempotentWrite()
   reset(
     @CurrentShop() shop: ShopDoc,
     @Body() body: PointsChangeDto,
@@ -143,7 +136,6 @@ export class TransactionsController {
     key: string | undefined,
     res: Response,
   ) {
-    checkIdempotencyKey(key);
     const request = {
       points: body.point,
       source: 'rest_api',
@@ -151,13 +143,13 @@ export class TransactionsController {
       adminNote: body.adminNote ?? null,
       userNote: body.userNote ?? null,
       reason: body.reason ?? null,
-      // The hash covers the operation and the body: the same key with anything else is a conflict.
-      idempotency: key ? { key, requestHash: sha256Hex(stableStringify({ kind, ...body })) } : null,
+      // The operation and the body: the same key with anything else is a conflict.
+      idempotency: idempotencyOf(key, { kind, ...body }),
     };
     const result: ChangePointsResult = await this.commands.execute(
       new ChangePointsCommand(shop.id, Number(body.platformCustomerId), kind, request),
     );
-    if (result.replayed) res.setHeader('Idempotent-Replayed', 'true');
+    markReplayed(res, result);
     return ok(
       {},
       {

@@ -9,15 +9,6 @@ import {
   TransactionDoc,
 } from '../projections/ledger-read-models';
 
-export const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
-
-/** `Idempotency-Key` header: 1-255 visible ASCII characters, or absent. */
-export function checkIdempotencyKey(key: string | undefined): void {
-  if (key !== undefined && !IDEMPOTENCY_KEY.test(key)) {
-    throw because.badRequest('Idempotency-Key must be 1-255 visible ASCII characters', { field: 'Idempotency-Key' });
-  }
-}
-
 /**
  * The shop's applied idempotency keys (a read model written with the transaction rows). Keys are
  * unique per shop: the same key on another customer, or with another body, is a conflict; the same

@@ -2,6 +2,7 @@ import { Inject } from '@nestjs/common';
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { Filter, READ_STORE, ReadStore } from '../../infrastructure/read-store/read-store.port';
 import { PaginationMeta } from '../../shared/http/envelope';
+import { pagedList, timeRange } from '../../infrastructure/read-store/paged-list';
 import { CustomerDoc, CUSTOMERS } from '../projections/ledger-read-models';
 import { TierNames } from '../../tiers/queries/tier-names';
 import { presentCustomer, V2Customer } from './customer.presenter';
@@ -46,34 +47,24 @@ export class ListCustomersHandler implements IQueryHandler<
       shopId,
       email: options.email?.trim().toLowerCase(),
       tierId: options.tierId,
-      updatedAt: range(options.updatedAtMin, options.updatedAtMax),
-      createdAt: range(undefined, options.createdAtMax),
+      updatedAt: timeRange(options.updatedAtMin, options.updatedAtMax),
+      createdAt: timeRange(undefined, options.createdAtMax),
       membership: options.type ? (options.type === 'member' ? 'member' : { $in: ['guest', 'left'] }) : undefined,
     };
     const [field, direction] = options.order.split('_') as ['createdAt' | 'updatedAt', 'asc' | 'desc'];
-    const page = await customers.page({
-      filter,
-      sort: { field, direction },
-      scope: { shopId },
-      limit: options.limit,
-      before: options.before,
-      after: options.after,
-    });
+    const { items, pagination } = await pagedList(
+      customers,
+      {
+        filter,
+        sort: { field, direction },
+        scope: { shopId },
+        limit: options.limit,
+        before: options.before,
+        after: options.after,
+      },
+      options.hasCount,
+    );
     const names = await this.tierNames.forShop(shopId);
-    const pagination: PaginationMeta = { hasNext: page.hasNext, hasPre: page.hasPre };
-    if (options.hasCount) {
-      pagination.total = await customers.count(filter);
-      pagination.totalPage = Math.ceil(pagination.total / options.limit);
-    }
-    return { items: page.items.map((d) => presentCustomer(d, names, currency)), pagination };
+    return { items: items.map((d) => presentCustomer(d, names, currency)), pagination };
   }
-}
-
-/** ISO timestamps compare correctly as text once normalised to UTC. */
-function range(min?: string, max?: string) {
-  if (!min && !max) return undefined;
-  return {
-    ...(min ? { $gte: new Date(min).toISOString() } : {}),
-    ...(max ? { $lte: new Date(max).toISOString() } : {}),
-  };
 }

@@ -2,6 +2,7 @@ import { Inject } from '@nestjs/common';
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { Filter, READ_STORE, ReadStore } from '../../infrastructure/read-store/read-store.port';
 import { PaginationMeta } from '../../shared/http/envelope';
+import { pagedList, timeRange } from '../../infrastructure/read-store/paged-list';
 import { TRANSACTIONS, TransactionDoc, TransactionKind } from '../projections/ledger-read-models';
 
 export const TRANSACTION_ORDERS = ['createdAt_desc', 'createdAt_asc'] as const;
@@ -39,13 +40,6 @@ export class ListTransactionsHandler implements IQueryHandler<
 
   async execute({ shopId, customerId, options }: ListTransactionsQuery) {
     const transactions = await this.readStore.collection<TransactionDoc>(TRANSACTIONS);
-    const createdAt =
-      options.createdAtMin || options.createdAtMax
-        ? {
-            ...(options.createdAtMin ? { $gte: new Date(options.createdAtMin).toISOString() } : {}),
-            ...(options.createdAtMax ? { $lte: new Date(options.createdAtMax).toISOString() } : {}),
-          }
-        : undefined;
     const filter: Filter = {
       customerId,
       shopId,
@@ -54,23 +48,22 @@ export class ListTransactionsHandler implements IQueryHandler<
       orderId: options.orderId,
       event: options.event,
       source: options.source,
-      createdAt,
+      createdAt: timeRange(options.createdAtMin, options.createdAtMax),
     };
     const direction = options.order === 'createdAt_asc' ? 'asc' : 'desc';
-    const page = await transactions.page({
-      filter,
-      sort: { field: 'sortKey', direction },
-      scope: { shopId, customerId },
-      limit: options.limit,
-      before: options.before,
-      after: options.after,
-    });
-    const pagination: PaginationMeta = { hasNext: page.hasNext, hasPre: page.hasPre };
-    if (options.hasCount) {
-      pagination.total = await transactions.count(filter);
-      pagination.totalPage = Math.ceil(pagination.total / options.limit);
-    }
+    const { items, pagination } = await pagedList(
+      transactions,
+      {
+        filter,
+        sort: { field: 'sortKey', direction },
+        scope: { shopId, customerId },
+        limit: options.limit,
+        before: options.before,
+        after: options.after,
+      },
+      options.hasCount,
+    );
     // Rows, not records: the v2 API and the headless activities each present them their own way.
-    return { items: page.items, pagination };
+    return { items, pagination };
   }
 }

@@ -1,0 +1,24 @@
+import { Inject } from '@nestjs/common';
+import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
+import { READ_STORE, ReadStore } from '../../infrastructure/read-store/read-store.port';
+import { because } from '../../shared/domain/domain-error';
+import { TRANSACTIONS, TransactionDoc } from '../projections/ledger-read-models';
+
+/** One transaction row of the shop; another shop's is "not found". */
+export class GetTransactionQuery {
+  constructor(
+    readonly shopId: string,
+    readonly transactionId: string,
+  ) {}
+}
+
+@QueryHandler(GetTransactionQuery)
+export class GetTransactionHandler implements IQueryHandler<GetTransactionQuery, TransactionDoc> {
+  constructor(@Inject(READ_STORE) private readonly readStore: ReadStore) {}
+
+  async execute({ shopId, transactionId }: GetTransactionQuery): Promise<TransactionDoc> {
+    const doc = await (await this.readStore.collection<TransactionDoc>(TRANSACTIONS)).get(transactionId);
+    if (!doc || doc.shopId !== shopId) throw because.notFound('Transaction');
+    return doc;
+  }
+}

@@ -1,0 +1,75 @@
+import { Inject } from '@nestjs/common';
+import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
+import { Filter, READ_STORE, ReadStore } from '../../infrastructure/read-store/read-store.port';
+import { pagedList, timeRange } from '../../infrastructure/read-store/paged-list';
+import { because } from '../../shared/domain/domain-error';
+import { PaginationMeta } from '../../shared/http/envelope';
+import { RewardDoc, REWARDS } from '../projections/reward-view.projection';
+
+/** One page of a customer's coupons, newest first unless asked otherwise (cursors are reward ids). */
+export class ListRewardsQuery {
+  constructor(
+    readonly shopId: string,
+    readonly customerId: string,
+    readonly options: {
+      limit: number;
+      before?: string;
+      after?: string;
+      status?: string;
+      type?: string;
+      createdAtMin?: string;
+      createdAtMax?: string;
+      order?: string;
+      hasCount: boolean;
+    },
+  ) {}
+}
+
+/** One coupon of the shop; another shop's is "not found". */
+export class GetRewardQuery {
+  constructor(
+    readonly shopId: string,
+    readonly rewardId: string,
+  ) {}
+}
+
+@QueryHandler(ListRewardsQuery)
+export class ListRewardsHandler implements IQueryHandler<
+  ListRewardsQuery,
+  { items: RewardDoc[]; pagination: PaginationMeta }
+> {
+  constructor(@Inject(READ_STORE) private readonly readStore: ReadStore) {}
+
+  async execute({ shopId, customerId, options }: ListRewardsQuery) {
+    const filter: Filter = {
+      customerId,
+      shopId,
+      discountStatus: options.status,
+      rewardType: options.type,
+      createdAt: timeRange(options.createdAtMin, options.createdAtMax),
+    };
+    return pagedList(
+      await this.readStore.collection<RewardDoc>(REWARDS),
+      {
+        filter,
+        sort: { field: 'sortKey', direction: options.order === 'createdAt_asc' ? 'asc' : 'desc' },
+        scope: { shopId, customerId },
+        limit: options.limit,
+        after: options.after,
+        before: options.before,
+      },
+      options.hasCount,
+    );
+  }
+}
+
+@QueryHandler(GetRewardQuery)
+export class GetRewardHandler implements IQueryHandler<GetRewardQuery, RewardDoc> {
+  constructor(@Inject(READ_STORE) private readonly readStore: ReadStore) {}
+
+  async execute({ shopId, rewardId }: GetRewardQuery): Promise<RewardDoc> {
+    const reward = await (await this.readStore.collection<RewardDoc>(REWARDS)).get(rewardId);
+    if (!reward || reward.shopId !== shopId) throw because.notFound('Reward');
+    return reward;
+  }
+}
