@@ -6,9 +6,18 @@ import { DeliveryWorker } from './delivery/delivery-worker';
 import { WebhookSender } from './delivery/webhook-sender';
 import { WebhookUrlGuard } from './delivery/webhook-url-guard';
 import { WebhooksController } from './http/webhooks.controller';
+import { GetWebhookHandler, ListWebhooksHandler } from './queries/webhook-queries';
 
 export const WEBHOOKS_CAPABILITY: Capability = {
-  providers: [WebhookCommands, WebhookProjector, DeliveryWorker, WebhookSender, WebhookUrlGuard],
+  providers: [
+    WebhookCommands,
+    WebhookProjector,
+    DeliveryWorker,
+    WebhookSender,
+    WebhookUrlGuard,
+    ListWebhooksHandler,
+    GetWebhookHandler,
+  ],
   projections: [WebhookViewProjection],
   controllers: [WebhooksController],
 };

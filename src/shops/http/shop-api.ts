@@ -17,7 +17,7 @@ import { ShopAuthGuard } from './shop-auth.guard';
  * The API families a shop's servers call with the shop's two keys, each as one composed decorator
  * (guard, documented headers, tag), so a controller of the family is its routes and nothing else.
  */
-const shopKeys = () =>
+export const ShopKeys = () =>
   applyDecorators(
     ApiHeader({ name: 'X-Svc-Loyalty-App-Key', required: true }),
     ApiHeader({ name: 'X-Svc-Loyalty-Secret-Key', required: true }),
@@ -25,7 +25,7 @@ const shopKeys = () =>
   );
 
 /** A controller of the management API v2 (`/rest_api/v2`). */
-export const ManagementApi = (path: string, tag: string) => applyDecorators(ApiTags(tag), shopKeys(), Controller(path));
+export const ManagementApi = (path: string, tag: string) => applyDecorators(ApiTags(tag), ShopKeys(), Controller(path));
 
 /** The v1 API is deprecated (spec 9): every answer says so and points at v2. */
 export const V1_SUNSET = 'Wed, 30 Jun 2027 00:00:00 GMT';
@@ -43,4 +43,4 @@ export class DeprecatedApiInterceptor implements NestInterceptor {
 
 /** A controller of the deprecated v1 API (`/rest_api/v1`): the same keys, and the deprecation headers on every answer. */
 export const DeprecatedV1Api = (path = 'rest_api/v1') =>
-  applyDecorators(ApiTags('v1 (deprecated)'), shopKeys(), UseInterceptors(DeprecatedApiInterceptor), Controller(path));
+  applyDecorators(ApiTags('v1 (deprecated)'), ShopKeys(), UseInterceptors(DeprecatedApiInterceptor), Controller(path));

@@ -1,7 +1,9 @@
-import { ArgumentsHost, Catch, ExceptionFilter, Logger } from '@nestjs/common';
+import { applyDecorators, ArgumentsHost, Catch, Controller, ExceptionFilter, Logger, UseFilters } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
 import { Response } from 'express';
 import { retryAfterOf, toErrorBody } from '../../shared/http/error-body';
 import { API_FAMILIES } from '../../shared/http/api-families';
+import { ShopKeys } from '../../shops/http/shop-api';
 
 const WEBHOOK_FAMILY = API_FAMILIES.find((f) => f.name === 'webhooks')!;
 
@@ -19,3 +21,7 @@ export class WebhookApiExceptionFilter implements ExceptionFilter {
     response.status(error.statusCode).json(WEBHOOK_FAMILY.errorEnvelope(error));
   }
 }
+
+/** A controller of the webhook API (`/app/api/v1/webhooks`): the shop's keys, and its own error envelope. */
+export const WebhookApi = (path: string) =>
+  applyDecorators(ApiTags('webhooks'), ShopKeys(), UseFilters(WebhookApiExceptionFilter), Controller(path));

@@ -1,57 +1,22 @@
-import {
-  Body,
-  Controller,
-  Delete,
-  Get,
-  HttpCode,
-  Inject,
-  Param,
-  Post,
-  Put,
-  Query,
-  UseFilters,
-  UseGuards,
-} from '@nestjs/common';
-import { ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Body, Delete, Get, HttpCode, Inject, Param, Post, Put, Query } from '@nestjs/common';
+import { QueryBus } from '@nestjs/cqrs';
+import { ApiOperation } from '@nestjs/swagger';
 import { because } from '../../shared/domain/domain-error';
-import { READ_STORE, ReadStore } from '../../infrastructure/read-store/read-store.port';
-import { CurrentShop, ShopAuthGuard } from '../../shops/http/shop-auth.guard';
+import { CurrentShop } from '../../shops/http/shop-auth.guard';
 import { ShopDoc } from '../../shops/projections/shop-read-models';
 import { WebhookCommands } from '../commands/webhook-commands';
-import { WebhookDoc, WEBHOOKS } from '../projections/webhook-view.projection';
+import { GetWebhookQuery, ListWebhooksQuery, WebhookRecord } from '../queries/webhook-queries';
 import {
   Delivery,
   DeliveryAttempt,
   WEBHOOK_OUTBOX,
-  WebhookHealthRecord,
   WebhookOutbox,
 } from '../../infrastructure/webhook-outbox/webhook-outbox.port';
 import { CLOCK, Clock } from '../../shared/domain/clock';
 import { DeliveryWorker } from '../delivery/delivery-worker';
 import { WebhookUrlGuard } from '../delivery/webhook-url-guard';
 import { CreateWebhookDto, UpdateWebhookDto } from './webhook.dto';
-import { WebhookApiExceptionFilter } from './webhook-api.filter';
-
-/**
- * `status`: `active`, `paused` (a run of failures: deliveries wait, one is retried as a probe at
- * `nextRetryAt`) or `disabled` (by the merchant, by 410 Gone or after days of failure).
- */
-const present = (w: WebhookDoc, health: WebhookHealthRecord | undefined) => {
-  const paused = w.isEnabled && !!health?.pausedAt;
-  return {
-    id: w.id,
-    topic: w.topic,
-    url: w.url,
-    isEnabled: w.isEnabled,
-    status: !w.isEnabled ? 'disabled' : paused ? 'paused' : 'active',
-    disabledReason: w.disabledReason,
-    consecutiveFailures: health?.consecutiveFailures ?? 0,
-    failingSince: health?.failingSince ?? null,
-    nextRetryAt: paused ? health!.nextProbeAt : null,
-    createdAt: w.createdAt,
-    updatedAt: w.updatedAt,
-  };
-};
+import { WebhookApi } from './webhook-api.filter';
 
 const presentDelivery = (d: Delivery, attempts?: DeliveryAttempt[]) => ({
   id: d.id,
@@ -73,18 +38,13 @@ const envelope = <K extends string, T>(key: K, value: T) => ({
   timestamp: new Date().toISOString(),
 });
 
-@ApiTags('webhooks')
-@ApiHeader({ name: 'X-Svc-Loyalty-App-Key', required: true })
-@ApiHeader({ name: 'X-Svc-Loyalty-Secret-Key', required: true })
-@UseFilters(WebhookApiExceptionFilter)
-@UseGuards(ShopAuthGuard)
-@Controller('app/api/v1/webhooks')
+@WebhookApi('app/api/v1/webhooks')
 export class WebhooksController {
   constructor(
     private readonly commands: WebhookCommands,
     private readonly worker: DeliveryWorker,
     private readonly urls: WebhookUrlGuard,
-    @Inject(READ_STORE) private readonly readStore: ReadStore,
+    private readonly queries: QueryBus,
     @Inject(WEBHOOK_OUTBOX) private readonly outbox: WebhookOutbox,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
@@ -92,14 +52,7 @@ export class WebhooksController {
   @Get()
   @ApiOperation({ summary: "The shop's webhooks" })
   async list(@CurrentShop() shop: ShopDoc) {
-    const webhooks = await (
-      await this.readStore.collection<WebhookDoc>(WEBHOOKS)
-    ).find({ shopId: shop.id }, { sort: { field: 'createdAt', direction: 'asc' } });
-    const health = await this.outbox.health(webhooks.map((w) => w.id));
-    return envelope(
-      'webhooks',
-      webhooks.map((w) => present(w, health.get(w.id))),
-    );
+    return envelope('webhooks', await this.queries.execute(new ListWebhooksQuery(shop.id)));
   }
 
   @Post()
@@ -109,13 +62,13 @@ export class WebhooksController {
     const url = await this.checkUrl(body.url);
     const webhookId = this.commands.newId();
     await this.commands.run(shop.id, (meta) => ({ type: 'Register', meta, webhookId, topic: body.topic, url }));
-    return envelope('webhook', await this.show(await this.find(shop, webhookId)));
+    return envelope('webhook', await this.find(shop, webhookId));
   }
 
   @Get(':id')
   @ApiOperation({ summary: 'One webhook' })
   async get(@CurrentShop() shop: ShopDoc, @Param('id') id: string) {
-    return envelope('webhook', await this.show(await this.find(shop, id)));
+    return envelope('webhook', await this.find(shop, id));
   }
 
   @Put(':id')
@@ -132,15 +85,15 @@ export class WebhooksController {
       url,
       isEnabled: body.isEnabled,
     }));
-    return envelope('webhook', await this.show(await this.find(shop, id)));
+    return envelope('webhook', await this.find(shop, id));
   }
 
   @Delete(':id')
   @ApiOperation({ summary: 'Delete a webhook (its pending deliveries are dropped)' })
   async remove(@CurrentShop() shop: ShopDoc, @Param('id') id: string) {
-    const webhook = await this.find(shop, id);
+    // Shown as it was before the deletion.
+    const shown = await this.find(shop, id);
     await this.commands.run(shop.id, (meta) => ({ type: 'Delete', meta, webhookId: id }));
-    const shown = await this.show(webhook);
     await this.outbox.failPending(id, 'webhook deleted');
     return envelope('webhook', shown);
   }
@@ -199,13 +152,8 @@ export class WebhooksController {
     return verdict.url.toString();
   }
 
-  private async show(webhook: WebhookDoc) {
-    return present(webhook, (await this.outbox.health([webhook.id])).get(webhook.id));
-  }
-
-  private async find(shop: ShopDoc, id: string): Promise<WebhookDoc> {
-    const webhook = await (await this.readStore.collection<WebhookDoc>(WEBHOOKS)).get(id);
-    if (!webhook || webhook.shopId !== shop.id) throw because.notFound('Webhook');
-    return webhook;
+  /** The webhook as shown; 404 when unknown or another shop's. */
+  private find(shop: ShopDoc, id: string): Promise<WebhookRecord> {
+    return this.queries.execute(new GetWebhookQuery(shop.id, id));
   }
 }
