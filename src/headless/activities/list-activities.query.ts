@@ -4,7 +4,7 @@ import { READ_STORE, ReadStore } from '../../infrastructure/read-store/read-stor
 import { ORDERS, OrderDoc, orderDocId } from '../../platform/projections/order-view.projection';
 import { ListTransactionsQuery } from '../../ledger/queries/list-transactions.handler';
 import { TransactionDoc } from '../../ledger/projections/ledger-read-models';
-import { PaginationMeta } from '../../shared/http/envelope';
+import { PagedList } from '../../infrastructure/read-store/paged-list';
 import { ProgramCatalog } from '../../programs/program-catalog';
 import { ShopDirectory } from '../../shops/shop-directory';
 import { STOREFRONT_DEFAULTS } from '../../shops/domain/shop-events';
@@ -28,7 +28,7 @@ export class ListHeadlessActivitiesQuery {
 @QueryHandler(ListHeadlessActivitiesQuery)
 export class ListHeadlessActivitiesHandler implements IQueryHandler<
   ListHeadlessActivitiesQuery,
-  { items: HeadlessActivity[]; pagination: PaginationMeta }
+  PagedList<HeadlessActivity>
 > {
   constructor(
     private readonly queries: QueryBus,
@@ -45,10 +45,7 @@ export class ListHeadlessActivitiesHandler implements IQueryHandler<
       this.text.for(shopId, locale),
     ]);
     const hideAdjust = (shop?.storefront ?? STOREFRONT_DEFAULTS).hideAdjustPoint;
-    const { items, pagination } = await this.queries.execute<
-      ListTransactionsQuery,
-      { items: TransactionDoc[]; pagination: PaginationMeta }
-    >(
+    const { items, pagination }: PagedList<TransactionDoc> = await this.queries.execute(
       new ListTransactionsQuery(shopId, customerId, {
         limit: page.limit,
         before: page.before,

@@ -1,6 +1,12 @@
 import type { PaginationMeta } from '../../shared/http/envelope';
 import type { Collection, Document, PageRequest, Range } from './read-store.port';
 
+/** A page of a list: its items and the `meta.pagination` the envelope carries. */
+export interface PagedList<T> {
+  items: T[];
+  pagination: PaginationMeta;
+}
+
 /**
  * One page of a list endpoint (spec 2.1 cursor pagination): the items between the `before`/`after`
  * cursors, `hasNext`/`hasPre`, and with `hasCount` the total and page count of the whole filter
@@ -10,7 +16,7 @@ export async function pagedList<T extends Document>(
   collection: Collection<T>,
   request: PageRequest,
   hasCount: boolean,
-): Promise<{ items: T[]; pagination: PaginationMeta }> {
+): Promise<PagedList<T>> {
   const page = await collection.page(request);
   const pagination: PaginationMeta = { hasNext: page.hasNext, hasPre: page.hasPre };
   if (hasCount) {

@@ -6,7 +6,8 @@ import { CurrentShop } from '../../shops/http/shop-auth.guard';
 import { ManagementApi } from '../../shops/http/shop-api';
 import { idempotencyOf, IdempotentWrite, markReplayed } from '../../shared/http/idempotent-write';
 import { ShopDoc } from '../../shops/projections/shop-read-models';
-import { ok, PaginationMeta } from '../../shared/http/envelope';
+import { ok } from '../../shared/http/envelope';
+import { PagedList } from '../../infrastructure/read-store/paged-list';
 import { because } from '../../shared/domain/domain-error';
 import { CustomerLookup } from '../queries/customer-lookup';
 import { RedeemRewardCommand, RedeemResult } from '../coupons/redeem-reward.handler';
@@ -82,10 +83,7 @@ export class RewardsController {
     const customer = query.customerId
       ? await this.customers.byId(shop.id, query.customerId)
       : await this.customers.byPlatformId(shop.id, query.platformCustomerId!);
-    const { items, pagination } = await this.queries.execute<
-      ListRewardsQuery,
-      { items: RewardDoc[]; pagination: PaginationMeta }
-    >(
+    const { items, pagination }: PagedList<RewardDoc> = await this.queries.execute(
       new ListRewardsQuery(shop.id, customer.id, {
         limit: query.limit,
         before: query.before,

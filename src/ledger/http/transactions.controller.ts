@@ -5,7 +5,8 @@ import { Response } from 'express';
 import { CurrentShop } from '../../shops/http/shop-auth.guard';
 import { ManagementApi } from '../../shops/http/shop-api';
 import { ShopDoc } from '../../shops/projections/shop-read-models';
-import { ok, PaginationMeta } from '../../shared/http/envelope';
+import { ok } from '../../shared/http/envelope';
+import { PagedList } from '../../infrastructure/read-store/paged-list';
 import { because } from '../../shared/domain/domain-error';
 import { idempotencyOf, IdempotentWrite, markReplayed } from '../../shared/http/idempotent-write';
 import { ListTransactionsDto, PointsChangeDto } from './ledger.dto';
@@ -50,10 +51,7 @@ export class TransactionsController {
     if (query.platformCustomerId && String(customer.platformCustomerId) !== query.platformCustomerId) {
       throw because.badRequest('customerId and platformCustomerId name different customers', { field: 'customerId' });
     }
-    const { items, pagination } = await this.queries.execute<
-      ListTransactionsQuery,
-      { items: TransactionDoc[]; pagination: PaginationMeta }
-    >(
+    const { items, pagination }: PagedList<TransactionDoc> = await this.queries.execute(
       new ListTransactionsQuery(shop.id, customer.id, {
         limit: query.limit,
         before: query.before,

@@ -1,8 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { Filter, READ_STORE, ReadStore } from '../../infrastructure/read-store/read-store.port';
-import { PaginationMeta } from '../../shared/http/envelope';
-import { pagedList, timeRange } from '../../infrastructure/read-store/paged-list';
+import { PagedList, pagedList, timeRange } from '../../infrastructure/read-store/paged-list';
 import { CustomerDoc, CUSTOMERS } from '../projections/ledger-read-models';
 import { TierNames } from '../../tiers/queries/tier-names';
 import { presentCustomer, V2Customer } from './customer.presenter';
@@ -31,10 +30,7 @@ export class ListCustomersQuery {
 }
 
 @QueryHandler(ListCustomersQuery)
-export class ListCustomersHandler implements IQueryHandler<
-  ListCustomersQuery,
-  { items: V2Customer[]; pagination: PaginationMeta }
-> {
+export class ListCustomersHandler implements IQueryHandler<ListCustomersQuery, PagedList<V2Customer>> {
   constructor(
     @Inject(READ_STORE) private readonly readStore: ReadStore,
     private readonly tierNames: TierNames,

@@ -1,8 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { Filter, READ_STORE, ReadStore } from '../../infrastructure/read-store/read-store.port';
-import { PaginationMeta } from '../../shared/http/envelope';
-import { pagedList, timeRange } from '../../infrastructure/read-store/paged-list';
+import { PagedList, pagedList, timeRange } from '../../infrastructure/read-store/paged-list';
 import { TRANSACTIONS, TransactionDoc, TransactionKind } from '../projections/ledger-read-models';
 
 export const TRANSACTION_ORDERS = ['createdAt_desc', 'createdAt_asc'] as const;
@@ -32,10 +31,7 @@ export class ListTransactionsQuery {
 }
 
 @QueryHandler(ListTransactionsQuery)
-export class ListTransactionsHandler implements IQueryHandler<
-  ListTransactionsQuery,
-  { items: TransactionDoc[]; pagination: PaginationMeta }
-> {
+export class ListTransactionsHandler implements IQueryHandler<ListTransactionsQuery, PagedList<TransactionDoc>> {
   constructor(@Inject(READ_STORE) private readonly readStore: ReadStore) {}
 
   async execute({ shopId, customerId, options }: ListTransactionsQuery) {

@@ -1,9 +1,8 @@
 import { Inject } from '@nestjs/common';
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { Filter, READ_STORE, ReadStore } from '../../infrastructure/read-store/read-store.port';
-import { pagedList, timeRange } from '../../infrastructure/read-store/paged-list';
+import { PagedList, pagedList, timeRange } from '../../infrastructure/read-store/paged-list';
 import { because } from '../../shared/domain/domain-error';
-import { PaginationMeta } from '../../shared/http/envelope';
 import { RewardDoc, REWARDS } from '../projections/reward-view.projection';
 
 /** One page of a customer's coupons, newest first unless asked otherwise (cursors are reward ids). */
@@ -34,10 +33,7 @@ export class GetRewardQuery {
 }
 
 @QueryHandler(ListRewardsQuery)
-export class ListRewardsHandler implements IQueryHandler<
-  ListRewardsQuery,
-  { items: RewardDoc[]; pagination: PaginationMeta }
-> {
+export class ListRewardsHandler implements IQueryHandler<ListRewardsQuery, PagedList<RewardDoc>> {
   constructor(@Inject(READ_STORE) private readonly readStore: ReadStore) {}
 
   async execute({ shopId, customerId, options }: ListRewardsQuery) {
