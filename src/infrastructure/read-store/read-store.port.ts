@@ -91,9 +91,5 @@ export interface ReadStore {
   close(): Promise<void>;
 }
 
-/** A cursor named a document that does not exist or is not in the list (another owner, outside the filter). */
-export class UnknownCursorError extends Error {
-  constructor(readonly cursor: string) {
-    super(`Unknown cursor ${cursor}`);
-  }
-}
+// Adapters throw it on a cursor outside the list; defined below the HTTP layer that maps it to 400.
+export { UnknownCursorError } from '../../shared/domain/store-errors';

@@ -1,14 +1,2 @@
-/**
- * A store could not be reached (connection refused, no primary, deadline passed). Adapters throw it
- * instead of their client's error so the API answers 503 (retry later) rather than 500, and so
- * nothing above the ports depends on a client library's error classes.
- */
-export class StoreUnavailableError extends Error {
-  constructor(
-    readonly store: string,
-    readonly cause: unknown,
-  ) {
-    super(`${store} is unavailable: ${(cause as Error)?.message ?? String(cause)}`);
-    this.name = 'StoreUnavailableError';
-  }
-}
+// Defined below the HTTP layer that maps it to 503 (see the file named).
+export { StoreUnavailableError } from '../../shared/domain/store-errors';

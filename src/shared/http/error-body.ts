@@ -1,7 +1,6 @@
 import { HttpException, HttpStatus } from '@nestjs/common';
 import { DomainError } from '../domain/domain-error';
-import { UnknownCursorError } from '../../infrastructure/read-store/read-store.port';
-import { StoreUnavailableError } from '../../infrastructure/store-errors/store-unavailable.error';
+import { StoreUnavailableError, UnknownCursorError } from '../domain/store-errors';
 
 const CODE_FOR_STATUS: Record<number, string> = {
   400: 'BAD_REQUEST',

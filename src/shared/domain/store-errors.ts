@@ -1,0 +1,26 @@
+/**
+ * The errors the store ports throw that the API turns into answers (error-body.ts). They live here,
+ * below both, so the HTTP layer maps them without depending on the infrastructure.
+ */
+
+/** A cursor named a document that does not exist or is not in the list (another owner, outside the filter). */
+export class UnknownCursorError extends Error {
+  constructor(readonly cursor: string) {
+    super(`Unknown cursor ${cursor}`);
+  }
+}
+
+/**
+ * A store could not be reached (connection refused, no primary, deadline passed). Adapters throw it
+ * instead of their client's error so the API answers 503 (retry later) rather than 500, and so
+ * nothing above the ports depends on a client library's error classes.
+ */
+export class StoreUnavailableError extends Error {
+  constructor(
+    readonly store: string,
+    readonly cause: unknown,
+  ) {
+    super(`${store} is unavailable: ${(cause as Error)?.message ?? String(cause)}`);
+    this.name = 'StoreUnavailableError';
+  }
+}
