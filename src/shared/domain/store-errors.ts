@@ -10,6 +10,11 @@ export class UnknownCursorError extends Error {
   }
 }
 
+const messageOf = (cause: unknown): string =>
+  typeof cause === 'object' && cause !== null && 'message' in cause && cause.message != null
+    ? String(cause.message)
+    : String(cause);
+
 /**
  * A store could not be reached (connection refused, no primary, deadline passed). Adapters throw it
  * instead of their client's error so the API answers 503 (retry later) rather than 500, and so
@@ -20,7 +25,7 @@ export class StoreUnavailableError extends Error {
     readonly store: string,
     readonly cause: unknown,
   ) {
-    super(`${store} is unavailable: ${(cause as Error)?.message ?? String(cause)}`);
+    super(`${store} is unavailable: ${messageOf(cause)}`);
     this.name = 'StoreUnavailableError';
   }
 }
