@@ -1,0 +1,69 @@
+import { CustomerEventType as T } from '../../src/ledger/events/customer-events';
+import { customerStreamId } from '../../src/ledger/customer-stream';
+import { GivenEvent } from '../support/projection-spec';
+
+/** One customer's stream events, as the ledger records them (only the fields the test varies are arguments). */
+export function customerEvents(shopId: string, customerId: string, platformCustomerId: number) {
+  const streamId = customerStreamId(shopId, customerId);
+  let n = 0;
+  const base = (occurredAt: string) => ({ streamId, eventId: `e-${++n}`, occurredAt, shopId, customerId });
+  const context = (occurredAt: string, transactionId: string, oldPoint: number, newPoint: number) => ({
+    ...base(occurredAt),
+    transactionId,
+    platformCustomerId,
+    email: 'ann@example.com',
+    oldPoint,
+    newPoint,
+    source: 'rest_api',
+    adminNote: null,
+    userNote: null,
+    reason: null,
+    idempotencyKey: null as string | null,
+    requestHash: null as string | null,
+  });
+  return {
+    enrolled: (occurredAt: string): GivenEvent => ({
+      ...base(occurredAt),
+      type: T.Enrolled,
+      platformCustomerId,
+      email: 'ann@example.com',
+      firstName: 'Ann',
+      lastName: 'Lee',
+      acceptsMarketing: false,
+      platformCreatedAt: null,
+      tierId: null,
+      tierName: null,
+      source: 'platform',
+    }),
+    awarded: (
+      occurredAt: string,
+      transactionId: string,
+      oldPoint: number,
+      points: number,
+      key?: string,
+    ): GivenEvent => ({
+      ...context(occurredAt, transactionId, oldPoint, oldPoint + points),
+      ...(key ? { idempotencyKey: key, requestHash: `hash-of-${key}` } : {}),
+      type: T.PointsAwarded,
+      event: 'earn_point_rest_api',
+      points,
+    }),
+    deducted: (occurredAt: string, transactionId: string, oldPoint: number, points: number): GivenEvent => ({
+      ...context(occurredAt, transactionId, oldPoint, oldPoint - points),
+      type: T.PointsDeducted,
+      event: 'deduct_point_rest_api',
+      points,
+    }),
+    orderRecorded: (occurredAt: string, orderId: string, totalCents: number): GivenEvent => ({
+      ...base(occurredAt),
+      type: T.OrderRecorded,
+      orderId,
+      orderName: `#${orderId}`,
+      totalCents,
+      currency: 'USD',
+      sourceName: 'web',
+      lineItems: [],
+      platformCreatedAt: null,
+    }),
+  };
+}

@@ -1,0 +1,80 @@
+import { RecordedEvent } from '../../src/infrastructure/event-store/event-store.port';
+import { CollectionDefinition, Document, ReadStore } from '../../src/infrastructure/read-store/read-store.port';
+import { Projection } from '../../src/projections/projection';
+import { ProjectionBatch } from '../../src/projections/projection-batch';
+
+/** An event as a test writes it: its type, its data, and the stream it belongs to. */
+export interface GivenEvent {
+  type: string;
+  streamId: string;
+  [field: string]: unknown;
+}
+
+/**
+ * Given/When/Then for projections (the companion of deciderSpec): each event is delivered on its
+ * own, then delivered again, once as the same process would (its in-memory copies kept) and once as
+ * after a restart (`reset`, only the stored documents), and every redelivery must leave every
+ * collection of the projection exactly as the first delivery did. Projections are applied at least
+ * once (a crash between applying and checkpointing redelivers a batch), so this is their contract.
+ *
+ *   const spec = projectionSpec(projection, readStore);
+ *   await spec.given([enrolled]);
+ *   await spec.when([awarded]);
+ *   expect(await spec.then(CUSTOMERS, customerId)).toMatchObject({ point: 10 });
+ */
+export function projectionSpec(projection: Projection, readStore: ReadStore) {
+  const revisions = new Map<string, bigint>();
+  let position = 0n;
+  const record = ({ type, streamId, ...data }: GivenEvent): RecordedEvent => {
+    const revision = (revisions.get(streamId) ?? -1n) + 1n;
+    revisions.set(streamId, revision);
+    position++;
+    return {
+      id: `event-${position}`,
+      streamId,
+      revision,
+      position: { commit: position, prepare: position },
+      type,
+      data: { ...data, type },
+      metadata: {},
+      recordedAt: new Date(0),
+    };
+  };
+  const snapshot = async () => {
+    const all: Record<string, Document[]> = {};
+    for (const definition of projection.collections) {
+      const docs = await (await readStore.collection(definition)).find({});
+      all[definition.name] = docs.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+    }
+    return all;
+  };
+  const apply = async (event: RecordedEvent) => {
+    const batch = new ProjectionBatch(readStore);
+    await projection.apply([event], batch);
+    await batch.commit();
+  };
+  const deliver = async (events: GivenEvent[]) => {
+    for (const event of events.map(record)) {
+      if (!projection.handles(event.type)) throw new Error(`${projection.name} does not handle ${event.type}`);
+      await apply(event);
+      const once = await snapshot();
+      await apply(event);
+      expect(await snapshot()).toEqual(once);
+      projection.reset?.();
+      await apply(event);
+      expect(await snapshot()).toEqual(once);
+    }
+  };
+  return {
+    given: deliver,
+    when: deliver,
+    /** A document as the projection left it (null when it has none). */
+    async then<T extends Document>(definition: CollectionDefinition, id: string): Promise<T | null> {
+      return (await readStore.collection<T>(definition)).get(id);
+    },
+    /** Every document of a collection, by id. */
+    async all<T extends Document>(definition: CollectionDefinition): Promise<T[]> {
+      return (await snapshot())[definition.name] as T[];
+    },
+  };
+}
