@@ -58,12 +58,12 @@ export function customerEvents(shopId: string, customerId: string, platformCusto
       ...base(occurredAt),
       type: T.OrderRecorded,
       orderId,
-      orderName: `#${orderId}`,
       totalCents,
-      currency: 'USD',
-      sourceName: 'web',
+      orderName: `Order ${orderId}`,
+      sourceName: 'pos',
+      currency: 'EUR',
+      platformCreatedAt: '2026-03-03T09:59:00.000Z',
       lineItems: [],
-      platformCreatedAt: null,
     }),
   };
 }
