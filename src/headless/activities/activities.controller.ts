@@ -1,4 +1,4 @@
-import { Controller, Get, Query, Req } from '@nestjs/common';
+import { Get, Query, Req } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsInt, IsOptional, IsString, Matches, MaxLength, Min } from 'class-validator';
@@ -7,7 +7,7 @@ import { ok } from '../../shared/http/envelope';
 import { localeRequestOf } from '../../translations/queries/shop-text';
 import { CurrentCustomer } from '../auth/headless-auth.guard';
 import { HeadlessCustomerApi } from '../auth/headless-customer-api.decorator';
-import { HEADLESS_PREFIX, HeadlessPrincipal } from '../http/headless-request';
+import { HeadlessPrincipal } from '../http/headless-request';
 import { ClampedInteger } from '../http/clamped-integer';
 import { ListHeadlessActivitiesQuery } from './list-activities.query';
 
@@ -42,7 +42,6 @@ export class ActivitiesByOrderDto {
 }
 
 @HeadlessCustomerApi()
-@Controller(HEADLESS_PREFIX)
 export class ActivitiesController {
   constructor(private readonly queries: QueryBus) {}
 

@@ -1,15 +1,16 @@
-import { applyDecorators, UseFilters, UseGuards, UseInterceptors } from '@nestjs/common';
+import { applyDecorators, Controller, UseFilters, UseGuards, UseInterceptors } from '@nestjs/common';
 import { ApiBearerAuth, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { HeadlessAuthGuard } from './headless-auth.guard';
 import { HeadlessExceptionFilter } from '../http/headless-exception.filter';
 import { PersonalCacheInterceptor } from '../http/cache-control.interceptor';
-import { HEADLESS_BEARER } from '../http/headless-request';
+import { HEADLESS_BEARER, HEADLESS_PREFIX } from '../http/headless-request';
 
 /**
  * Everything a `/customer/*` controller of the headless API needs: the bearer token of one shop and
- * one customer (and its request quota), the headless error envelope, and `private, no-store`.
+ * one customer (and its request quota), the headless error envelope, and `private, no-store`; its
+ * routes under `path` (the headless prefix unless given).
  */
-export const HeadlessCustomerApi = () =>
+export const HeadlessCustomerApi = (path: string = HEADLESS_PREFIX) =>
   applyDecorators(
     ApiTags('headless'),
     ApiBearerAuth(HEADLESS_BEARER),
@@ -18,4 +19,5 @@ export const HeadlessCustomerApi = () =>
     UseGuards(HeadlessAuthGuard),
     UseFilters(HeadlessExceptionFilter),
     UseInterceptors(PersonalCacheInterceptor),
+    Controller(path),
   );

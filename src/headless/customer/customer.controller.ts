@@ -1,16 +1,15 @@
-import { Controller, Get, Req } from '@nestjs/common';
+import { Get, Req } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { ApiOperation } from '@nestjs/swagger';
 import { Request } from 'express';
 import { ok } from '../../shared/http/envelope';
 import { CurrentCustomer } from '../auth/headless-auth.guard';
 import { HeadlessCustomerApi } from '../auth/headless-customer-api.decorator';
-import { HEADLESS_PREFIX, HeadlessPrincipal } from '../http/headless-request';
+import { HeadlessPrincipal } from '../http/headless-request';
 import { localeRequestOf } from '../../translations/queries/shop-text';
 import { GetHeadlessCustomerQuery } from './get-customer.query';
 
 @HeadlessCustomerApi()
-@Controller(HEADLESS_PREFIX)
 export class HeadlessCustomerController {
   constructor(private readonly queries: QueryBus) {}
 

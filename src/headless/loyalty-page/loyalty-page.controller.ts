@@ -1,4 +1,4 @@
-import { Controller, Get, Logger, Query, Req } from '@nestjs/common';
+import { Get, Logger, Query, Req } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsInt, IsOptional, IsString, Matches, MaxLength, Min } from 'class-validator';
@@ -47,8 +47,7 @@ interface ParityAnswer {
   error: string;
 }
 
-@HeadlessCustomerApi()
-@Controller(`${HEADLESS_PREFIX}/customer/loyalty-page`)
+@HeadlessCustomerApi(`${HEADLESS_PREFIX}/customer/loyalty-page`)
 export class LoyaltyPageController {
   private readonly logger = new Logger('LoyaltyPage');
 

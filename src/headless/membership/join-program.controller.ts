@@ -1,4 +1,4 @@
-import { Body, Controller, HttpCode, Post, Req } from '@nestjs/common';
+import { Body, HttpCode, Post, Req } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsOptional, IsString, MaxLength } from 'class-validator';
@@ -8,7 +8,7 @@ import { JoinProgramCommand } from '../../ledger/enrolment/join-program.handler'
 import { localeRequestOf } from '../../translations/queries/shop-text';
 import { CurrentCustomer } from '../auth/headless-auth.guard';
 import { HeadlessCustomerApi } from '../auth/headless-customer-api.decorator';
-import { HEADLESS_PREFIX, HeadlessPrincipal } from '../http/headless-request';
+import { HeadlessPrincipal } from '../http/headless-request';
 import { GetHeadlessCustomerQuery } from '../customer/get-customer.query';
 
 export class JoinProgramDto {
@@ -20,7 +20,6 @@ export class JoinProgramDto {
 }
 
 @HeadlessCustomerApi()
-@Controller(HEADLESS_PREFIX)
 export class JoinProgramController {
   constructor(
     private readonly commands: CommandBus,

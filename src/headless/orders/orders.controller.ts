@@ -1,4 +1,4 @@
-import { Controller, Get, Inject, Query } from '@nestjs/common';
+import { Get, Inject, Query } from '@nestjs/common';
 import { ApiOperation, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsOptional, IsString, Matches } from 'class-validator';
 import { DomainError } from '../../shared/domain/domain-error';
@@ -7,7 +7,7 @@ import { COMMERCE_PLATFORM, CommercePlatform } from '../../infrastructure/commer
 import { CustomerLookup } from '../../ledger/queries/customer-lookup';
 import { CurrentCustomer } from '../auth/headless-auth.guard';
 import { HeadlessCustomerApi } from '../auth/headless-customer-api.decorator';
-import { HEADLESS_PREFIX, HeadlessPrincipal } from '../http/headless-request';
+import { HeadlessPrincipal } from '../http/headless-request';
 
 export class OrdersQueryDto {
   @ApiPropertyOptional({ description: 'Numeric order id: that order only (0 or 1 item)' })
@@ -18,7 +18,6 @@ export class OrdersQueryDto {
 }
 
 @HeadlessCustomerApi()
-@Controller(HEADLESS_PREFIX)
 export class OrdersController {
   constructor(
     private readonly customers: CustomerLookup,

@@ -1,4 +1,4 @@
-import { Body, Controller, Patch, Req } from '@nestjs/common';
+import { Body, Patch, Req } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
@@ -13,7 +13,7 @@ import { STOREFRONT_DEFAULTS } from '../../shops/domain/shop-events';
 import { localeRequestOf } from '../../translations/queries/shop-text';
 import { CurrentCustomer } from '../auth/headless-auth.guard';
 import { HeadlessCustomerApi } from '../auth/headless-customer-api.decorator';
-import { HEADLESS_PREFIX, HeadlessPrincipal } from '../http/headless-request';
+import { HeadlessPrincipal } from '../http/headless-request';
 import { GetHeadlessCustomerQuery } from '../customer/get-customer.query';
 
 export class ProfileDto {
@@ -36,7 +36,6 @@ export class ProfileDto {
 }
 
 @HeadlessCustomerApi()
-@Controller(HEADLESS_PREFIX)
 export class ProfileController {
   constructor(
     private readonly commands: CommandBus,

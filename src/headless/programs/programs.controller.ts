@@ -36,7 +36,6 @@ export class PublicProgramsDto extends ProgramTypeDto {
 }
 
 @HeadlessCustomerApi()
-@Controller(HEADLESS_PREFIX)
 export class CustomerProgramsController {
   constructor(private readonly queries: QueryBus) {}
 

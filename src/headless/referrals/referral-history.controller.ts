@@ -1,10 +1,10 @@
-import { Controller, Get } from '@nestjs/common';
+import { Get } from '@nestjs/common';
 import { ApiOperation } from '@nestjs/swagger';
 import { ok } from '../../shared/http/envelope';
 import { CustomerLookup } from '../../ledger/queries/customer-lookup';
 import { CurrentCustomer } from '../auth/headless-auth.guard';
 import { HeadlessCustomerApi } from '../auth/headless-customer-api.decorator';
-import { HEADLESS_PREFIX, HeadlessPrincipal } from '../http/headless-request';
+import { HeadlessPrincipal } from '../http/headless-request';
 
 /** Friends the customer referred. Referral programs do not exist in the service yet: nobody has any. */
 export async function referralHistoryOf(customers: CustomerLookup, me: HeadlessPrincipal) {
@@ -13,7 +13,6 @@ export async function referralHistoryOf(customers: CustomerLookup, me: HeadlessP
 }
 
 @HeadlessCustomerApi()
-@Controller(HEADLESS_PREFIX)
 export class ReferralHistoryController {
   constructor(private readonly customers: CustomerLookup) {}
 

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, Headers, HttpCode, Post, Query, Req, Res } from '@nestjs/common';
+import { Body, Get, Headers, HttpCode, Post, Query, Req, Res } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
@@ -13,7 +13,7 @@ import { shownOnLoyaltyPage, spendingRules } from '../../programs/domain/spendin
 import { localeRequestOf, ShopText } from '../../translations/queries/shop-text';
 import { CurrentCustomer } from '../auth/headless-auth.guard';
 import { HeadlessCustomerApi } from '../auth/headless-customer-api.decorator';
-import { HEADLESS_PREFIX, HeadlessPrincipal } from '../http/headless-request';
+import { HeadlessPrincipal } from '../http/headless-request';
 import { ClampedInteger } from '../http/clamped-integer';
 import { ListHeadlessRewardsQuery } from './list-rewards.query';
 
@@ -57,7 +57,6 @@ export class HeadlessRedeemDto {
 }
 
 @HeadlessCustomerApi()
-@Controller(HEADLESS_PREFIX)
 export class HeadlessRewardsController {
   constructor(
     private readonly queries: QueryBus,

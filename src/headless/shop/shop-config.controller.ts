@@ -1,4 +1,4 @@
-import { Controller, Get, Req } from '@nestjs/common';
+import { Get, Req } from '@nestjs/common';
 import { ApiOperation } from '@nestjs/swagger';
 import { Request } from 'express';
 import { because } from '../../shared/domain/domain-error';
@@ -8,7 +8,7 @@ import { runsOptIn, STOREFRONT_DEFAULTS } from '../../shops/domain/shop-events';
 import { localeRequestOf, ShopText } from '../../translations/queries/shop-text';
 import { CurrentCustomer } from '../auth/headless-auth.guard';
 import { HeadlessCustomerApi } from '../auth/headless-customer-api.decorator';
-import { HEADLESS_PREFIX, HeadlessPrincipal } from '../http/headless-request';
+import { HeadlessPrincipal } from '../http/headless-request';
 
 const NUMBER_PARTS = new Set(['integer', 'group', 'decimal', 'fraction']);
 
@@ -27,7 +27,6 @@ export function currencyFormat(locale: string, currency: string): string {
 }
 
 @HeadlessCustomerApi()
-@Controller(HEADLESS_PREFIX)
 export class ShopConfigController {
   constructor(
     private readonly shops: ShopDirectory,

@@ -1,4 +1,4 @@
-import { Controller, Get, Inject, Query } from '@nestjs/common';
+import { Get, Inject, Query } from '@nestjs/common';
 import { ApiOperation, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsInt, IsOptional, IsString, MaxLength, Min } from 'class-validator';
 import { ok } from '../../shared/http/envelope';
@@ -7,7 +7,7 @@ import { CustomerLookup } from '../../ledger/queries/customer-lookup';
 import { CurrentCustomer } from '../auth/headless-auth.guard';
 import { HeadlessCustomerApi } from '../auth/headless-customer-api.decorator';
 import { ClampedInteger } from '../http/clamped-integer';
-import { HEADLESS_PREFIX, HeadlessPrincipal } from '../http/headless-request';
+import { HeadlessPrincipal } from '../http/headless-request';
 
 export class StoreCreditQueryDto {
   @ApiPropertyOptional({ description: "Opaque: the previous page's meta.pagination.startCursor" })
@@ -29,7 +29,6 @@ export class StoreCreditQueryDto {
 }
 
 @HeadlessCustomerApi()
-@Controller(HEADLESS_PREFIX)
 export class StoreCreditController {
   constructor(
     private readonly customers: CustomerLookup,

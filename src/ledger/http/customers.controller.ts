@@ -1,7 +1,8 @@
-import { Body, Controller, Get, Param, Put, Query, UseGuards } from '@nestjs/common';
+import { Body, Get, Param, Put, Query } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import { ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { CurrentShop, ShopAuthGuard } from '../../shops/http/shop-auth.guard';
+import { ApiOperation } from '@nestjs/swagger';
+import { CurrentShop } from '../../shops/http/shop-auth.guard';
+import { ManagementApi } from '../../shops/http/shop-api';
 import { ShopDoc } from '../../shops/projections/shop-read-models';
 import { ok } from '../../shared/http/envelope';
 import { TierNames } from '../../tiers/queries/tier-names';
@@ -16,11 +17,7 @@ import { CustomerDoc } from '../projections/ledger-read-models';
 import { AsOfDto, instant } from '../../shared/http/instant';
 import { CustomerRecordAsOfQuery } from '../queries/customer-record-as-of.query';
 
-@ApiTags('v2 customers')
-@ApiHeader({ name: 'X-Svc-Loyalty-App-Key', required: true })
-@ApiHeader({ name: 'X-Svc-Loyalty-Secret-Key', required: true })
-@UseGuards(ShopAuthGuard)
-@Controller('rest_api/v2/customers')
+@ManagementApi('rest_api/v2/customers', 'v2 customers')
 export class CustomersController {
   constructor(
     private readonly queries: QueryBus,

@@ -1,5 +1,5 @@
-import { Body, Controller, Get, Put, UseGuards } from '@nestjs/common';
-import { ApiHeader, ApiOperation, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
+import { Body, Get, Put } from '@nestjs/common';
+import { ApiOperation, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import {
   ArrayMaxSize,
@@ -28,7 +28,8 @@ import {
   StorefrontPolicy,
   TierRetentionPolicy,
 } from '../domain/shop-events';
-import { CurrentShop, ShopAuthGuard } from './shop-auth.guard';
+import { CurrentShop } from './shop-auth.guard';
+import { ManagementApi } from './shop-api';
 import { ShopDirectory } from '../shop-directory';
 import { ShopDoc } from '../projections/shop-read-models';
 
@@ -132,11 +133,7 @@ const NO_LIMIT: EarningLimitPolicy = { enabled: false, maxPoints: 0, period: 'mo
 
 const OFF: PointsExpiryPolicy = { mode: 'off', inactivityDays: null, fixedDate: null };
 
-@ApiTags('v2 shop')
-@ApiHeader({ name: 'X-Svc-Loyalty-App-Key', required: true })
-@ApiHeader({ name: 'X-Svc-Loyalty-Secret-Key', required: true })
-@UseGuards(ShopAuthGuard)
-@Controller('rest_api/v2/settings')
+@ManagementApi('rest_api/v2/settings', 'v2 shop')
 export class SettingsController {
   constructor(
     private readonly commands: CommandBus,

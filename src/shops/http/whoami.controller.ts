@@ -1,14 +1,11 @@
-import { Controller, Get, UseGuards } from '@nestjs/common';
-import { ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { CurrentShop, ShopAuthGuard } from './shop-auth.guard';
+import { Get } from '@nestjs/common';
+import { ApiOperation } from '@nestjs/swagger';
+import { CurrentShop } from './shop-auth.guard';
+import { ManagementApi } from './shop-api';
 import { ShopDoc } from '../projections/shop-read-models';
 import { ok } from '../../shared/http/envelope';
 
-@ApiTags('v2 shop')
-@ApiHeader({ name: 'X-Svc-Loyalty-App-Key', required: true })
-@ApiHeader({ name: 'X-Svc-Loyalty-Secret-Key', required: true })
-@UseGuards(ShopAuthGuard)
-@Controller('rest_api/v2/whoami')
+@ManagementApi('rest_api/v2/whoami', 'v2 shop')
 export class WhoamiController {
   @Get()
   @ApiOperation({ summary: 'The shop these keys belong to' })

@@ -1,7 +1,8 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, UseGuards } from '@nestjs/common';
+import { Body, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { ApiBody, ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { CurrentShop, ShopAuthGuard } from '../../shops/http/shop-auth.guard';
+import { ApiBody, ApiOperation } from '@nestjs/swagger';
+import { CurrentShop } from '../../shops/http/shop-auth.guard';
+import { ManagementApi } from '../../shops/http/shop-api';
 import { ShopDoc } from '../../shops/projections/shop-read-models';
 import { ok } from '../../shared/http/envelope';
 import { AddLanguageCommand } from '../commands/add-language.handler';
@@ -13,11 +14,7 @@ import { addLanguageBody, faqsBody, locale, translationBody } from './translatio
 
 const OBJECT_BODY = { schema: { type: 'object', additionalProperties: true } };
 
-@ApiTags('v2 translations')
-@ApiHeader({ name: 'X-Svc-Loyalty-App-Key', required: true })
-@ApiHeader({ name: 'X-Svc-Loyalty-Secret-Key', required: true })
-@UseGuards(ShopAuthGuard)
-@Controller('rest_api/v2/translations')
+@ManagementApi('rest_api/v2/translations', 'v2 translations')
 export class TranslationsController {
   constructor(
     private readonly commandBus: CommandBus,
