@@ -27,6 +27,7 @@ import { OPERATOR } from './operator/operator.providers';
 import { PLATFORM } from './platform/platform.providers';
 import { WEBHOOKS_CAPABILITY } from './webhooks/webhooks.providers';
 import { PROGRAMS_CAPABILITY } from './programs/programs.providers';
+import { PROGRAMS_API } from './programs-api/programs-api.providers';
 import { COMMERCE_PLATFORM } from './infrastructure/commerce-platform/commerce-platform.port';
 import { HttpCommercePlatform } from './infrastructure/commerce-platform/http-commerce-platform.adapter';
 import { ShopDirectory } from './shops/shop-directory';
@@ -57,6 +58,7 @@ const CAPABILITIES: Capability[] = [
   OPERATOR,
   TIERS_CAPABILITY,
   PROGRAMS_CAPABILITY,
+  PROGRAMS_API,
   LEDGER,
   PLATFORM,
   WEBHOOKS_CAPABILITY,

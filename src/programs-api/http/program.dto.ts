@@ -34,9 +34,9 @@ import {
   MAX_TOTAL_COUNT,
   MIN_MONEY,
 } from '../../shared/domain/limits';
-import { SOCIAL_EVENTS } from '../domain/program-events';
-import { APPLIED_TO } from '../domain/spending-rules';
-import { COMBINABLE, LIMIT_REDEEM_MODES, ORDER_REQUIREMENTS } from '../domain/spending-wire';
+import { SOCIAL_EVENTS } from '../../programs/domain/program-events';
+import { APPLIED_TO } from '../../programs/domain/spending-rules';
+import { COMBINABLE, LIMIT_REDEEM_MODES, ORDER_REQUIREMENTS } from '../../programs/domain/spending-wire';
 
 /** A list of at most `max` ids (numbers or `{id}` objects read as text), each 1 to 100 characters. */
 const IdList = (field: string, max = 1000): PropertyDecorator =>

@@ -3,10 +3,10 @@ import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { READ_STORE, ReadStore } from '../../infrastructure/read-store/read-store.port';
 import { because } from '../../shared/domain/domain-error';
 import { ShopText } from '../../translations/queries/shop-text';
-import { ProgramKind } from '../domain/program-events';
-import { ProgramDoc, PROGRAMS } from '../projections/program-read-models';
-import { GiftStatus, presentProgram, V2Program } from './program.presenter';
-import { spendingRules } from '../domain/spending-rules';
+import { ProgramKind } from '../../programs/domain/program-events';
+import { ProgramDoc, PROGRAMS } from '../../programs/projections/program-read-models';
+import { GiftStatus, presentProgram, V2Program } from '../../programs/queries/program.presenter';
+import { spendingRules } from '../../programs/domain/spending-rules';
 import { RewardDoc, REWARDS } from '../../ledger/projections/reward-view.projection';
 
 /** The programs read model, as the queries of every API family read it. */

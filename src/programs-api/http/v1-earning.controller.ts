@@ -25,11 +25,11 @@ import { DeprecatedV1Api } from '../../shops/http/shop-api';
 import { ShopDoc } from '../../shops/projections/shop-read-models';
 import { because, DomainError } from '../../shared/domain/domain-error';
 import { CustomerLookup } from '../../ledger/queries/customer-lookup';
-import { ProgramDoc } from '../projections/program-read-models';
+import { ProgramDoc } from '../../programs/projections/program-read-models';
 import { ListEarningProgramDocsQuery } from '../queries/program-queries';
 import { CartPoints } from '../../ledger/queries/cart-points';
 import { localeRequestOf, ShopText } from '../../translations/queries/shop-text';
-import { v1CustomerItem, v1Detail, v1ListItem } from '../queries/program.presenter';
+import { v1CustomerItem, v1Detail, v1ListItem } from '../../programs/queries/program.presenter';
 import { EarnSocialCommand } from '../../ledger/social/earn-social.handler';
 import { isEarned } from '../../ledger/program-earning/eligibility';
 

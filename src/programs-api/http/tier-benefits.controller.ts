@@ -7,7 +7,7 @@ import { ShopDoc } from '../../shops/projections/shop-read-models';
 import { ok } from '../../shared/http/envelope';
 import { ListTiersQuery, TierListItem } from '../../tiers/queries/tier-queries';
 import { ListTierBenefitProgramsQuery } from '../queries/program-queries';
-import { V2Program } from '../queries/program.presenter';
+import { V2Program } from '../../programs/queries/program.presenter';
 
 type TierRewardItem = TierListItem['tierRewards'][number];
 

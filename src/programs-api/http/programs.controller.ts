@@ -6,7 +6,7 @@ import { ShopDoc } from '../../shops/projections/shop-read-models';
 import { ok } from '../../shared/http/envelope';
 import { because, DomainError } from '../../shared/domain/domain-error';
 import { definedOnly } from '../../shared/domain/ids';
-import { ProgramCommands } from '../commands/program-commands';
+import { ProgramCommands } from '../../programs/commands/program-commands';
 import {
   CalculatePointsDto,
   CreateProgramDto,
@@ -18,15 +18,15 @@ import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { EarnSocialCommand } from '../../ledger/social/earn-social.handler';
 import { CustomerLookup } from '../../ledger/queries/customer-lookup';
 import { CartPoints } from '../../ledger/queries/cart-points';
-import { isSingleEvent, ProgramSettings, TierRate } from '../domain/program-events';
+import { isSingleEvent, ProgramSettings, TierRate } from '../../programs/domain/program-events';
 import { GetProgramQuery, ListProgramsQuery } from '../queries/program-queries';
-import { V2Program } from '../queries/program.presenter';
+import { V2Program } from '../../programs/queries/program.presenter';
 import {
   CustomerProgram,
   GetProgramForCustomerQuery,
   ListRedemptionProgramsQuery,
 } from '../queries/program-for-customer.query';
-import { SPENDING_WIRE_FIELDS } from '../domain/spending-wire';
+import { SPENDING_WIRE_FIELDS } from '../../programs/domain/spending-wire';
 import { isEarned } from '../../ledger/program-earning/eligibility';
 import { SHOP_TIER_IDS, ShopTierIds } from '../../shared/shop-tier-ids';
 

@@ -4,11 +4,11 @@ import { READ_STORE, ReadStore } from '../../infrastructure/read-store/read-stor
 import { CLOCK, Clock } from '../../shared/domain/clock';
 import { CustomerDoc } from '../../ledger/projections/ledger-read-models';
 import { RewardDoc, REWARDS } from '../../ledger/projections/reward-view.projection';
-import { isActive } from '../domain/order-earning';
-import { spendingRules } from '../domain/spending-rules';
-import { ProgramDoc } from '../projections/program-read-models';
+import { isActive } from '../../programs/domain/order-earning';
+import { spendingRules } from '../../programs/domain/spending-rules';
+import { ProgramDoc } from '../../programs/projections/program-read-models';
 import { ProgramReader } from './program-queries';
-import { V2Program } from './program.presenter';
+import { V2Program } from '../../programs/queries/program.presenter';
 
 /** A spending program as one customer sees it (absent for other kinds or without a customer). */
 export type CustomerProgram = V2Program &
