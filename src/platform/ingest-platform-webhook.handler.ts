@@ -10,7 +10,7 @@ import { ProductCollections } from '../infrastructure/commerce-platform/product-
 import { COMMERCE_PLATFORM, CommercePlatform } from '../infrastructure/commerce-platform/commerce-platform.port';
 import { ORDERS, OrderDoc, orderDocId } from './projections/order-view.projection';
 import { customerIdFor } from '../ledger/customer-identity';
-import { CUSTOMERS, CustomerDoc } from '../ledger/projections/ledger-read-models';
+import { CUSTOMERS, CustomerDoc } from '../ledger/read-models/ledger-read-models';
 
 /** Webhook ids already handled, so a redelivery answers 200 without doing anything. */
 const RECEIPTS: CollectionDefinition = { name: 'platform_webhook_receipts' };

@@ -11,7 +11,7 @@ import { ProjectionRunner } from '../../src/projections/projection-runner';
 import { EnrolCustomerCommand } from '../../src/ledger/enrolment/enrol-customer.handler';
 import { ChangePointsCommand } from '../../src/ledger/points/change-points.handler';
 import { openStorage } from '../../src/infrastructure/storage';
-import { CUSTOMERS, CustomerDoc } from '../../src/ledger/projections/ledger-read-models';
+import { CUSTOMERS, CustomerDoc } from '../../src/ledger/read-models/ledger-read-models';
 import { customerIdFor } from '../../src/ledger/customer-identity';
 
 const run = promisify(execFile);

@@ -2,8 +2,8 @@ import { createTestApp, TestApp, auth, expectError, expectSuccess, OPERATOR_TOKE
 import { defaultStoreKind } from '../support/stores';
 import { ProvisionedShop } from '../../src/operator/provision-shop.handler';
 import { Difference, ReadModelVerifier } from '../../src/audit/queries/verify-read-models';
-import { CUSTOMERS, CustomerDoc, TRANSACTIONS, TransactionDoc } from '../../src/ledger/projections/ledger-read-models';
-import { REWARDS, RewardDoc } from '../../src/ledger/projections/reward-view.projection';
+import { CUSTOMERS, CustomerDoc, TRANSACTIONS, TransactionDoc } from '../../src/ledger/read-models/ledger-read-models';
+import { REWARDS, RewardDoc } from '../../src/ledger/read-models/reward-read-models';
 import { customerIdFor } from '../../src/ledger/customer-identity';
 
 /**

@@ -2,7 +2,7 @@ import { createTestApp, TestApp, auth } from '../support/test-app';
 import { EventStore, RecordedEvent } from '../../src/infrastructure/event-store/event-store.port';
 import { ProjectionBatch } from '../../src/projections/projection-batch';
 import { TransactionViewProjection } from '../../src/ledger/projections/transaction-view.projection';
-import { TRANSACTIONS, TransactionDoc } from '../../src/ledger/projections/ledger-read-models';
+import { TRANSACTIONS, TransactionDoc } from '../../src/ledger/read-models/ledger-read-models';
 import { CustomerEventType as T } from '../../src/ledger/events/customer-events';
 import { fromRecorded } from '../../src/event-sourcing/domain-event';
 import { lacksRecordedDetails, RowEvent } from '../../src/ledger/projections/transaction-rows';

@@ -1,5 +1,5 @@
 import { CustomerViewProjection } from '../../src/ledger/projections/customer-view.projection';
-import { CUSTOMERS, CustomerDoc } from '../../src/ledger/projections/ledger-read-models';
+import { CUSTOMERS, CustomerDoc } from '../../src/ledger/read-models/ledger-read-models';
 import { projectionSpec } from '../support/projection-spec';
 import { defaultStoreKind, openTestStorage, TestStorage } from '../support/stores';
 import { customerEvents } from './fixtures';

@@ -5,7 +5,7 @@ import {
   idempotencyKeyId,
   TRANSACTIONS,
   TransactionDoc,
-} from '../../src/ledger/projections/ledger-read-models';
+} from '../../src/ledger/read-models/ledger-read-models';
 import { RowDetails } from '../../src/ledger/projections/transaction-rows';
 import { projectionSpec } from '../support/projection-spec';
 import { defaultStoreKind, openTestStorage, TestStorage } from '../support/stores';

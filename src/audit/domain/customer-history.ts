@@ -3,7 +3,7 @@ import { RecordedEvent } from '../../infrastructure/event-store/event-store.port
 import { CustomerEvent, CustomerEventType as T } from '../../ledger/events/customer-events';
 import { customerLedger } from '../../ledger/customer-ledger';
 import { CustomerState } from '../../ledger/customer-state';
-import { recordCreatedAt } from '../../ledger/projections/ledger-read-models';
+import { recordCreatedAt } from '../../ledger/read-models/ledger-read-models';
 
 /**
  * A customer's history as auditors read it: the ledger's own fold (customerLedger.initialState and

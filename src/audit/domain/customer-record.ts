@@ -1,4 +1,4 @@
-import { CustomerDoc } from '../../ledger/projections/ledger-read-models';
+import { CustomerDoc } from '../../ledger/read-models/ledger-read-models';
 import { CustomerHistory, pendingPointsOf } from './customer-history';
 
 /**

@@ -9,7 +9,7 @@ import {
 } from '../../infrastructure/event-store/event-store.port';
 import { Collection, Document, READ_STORE, ReadStore } from '../../infrastructure/read-store/read-store.port';
 import { CustomerEventType as T, PendingPointsCancelled } from '../../ledger/events/customer-events';
-import { CUSTOMERS, CustomerDoc, TRANSACTIONS, TransactionDoc } from '../../ledger/projections/ledger-read-models';
+import { CUSTOMERS, CustomerDoc, TRANSACTIONS, TransactionDoc } from '../../ledger/read-models/ledger-read-models';
 import {
   isRowEvent,
   RowEvent,
@@ -17,7 +17,7 @@ import {
   withCancelledHold,
 } from '../../ledger/projections/transaction-rows';
 import { withRecordedDetails } from '../../ledger/recorded-details';
-import { REWARDS, RewardDoc } from '../../ledger/projections/reward-view.projection';
+import { REWARDS, RewardDoc } from '../../ledger/read-models/reward-read-models';
 import { SHOPS, ShopDoc } from '../../shops/projections/shop-read-models';
 import { customerEventOf, CustomerHistory, emptyHistory, evolveHistory } from '../domain/customer-history';
 import { customerDocOf, normalizedCustomerDoc } from '../domain/customer-record';

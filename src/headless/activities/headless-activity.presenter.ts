@@ -1,4 +1,4 @@
-import { TransactionDoc } from '../../ledger/projections/ledger-read-models';
+import { TransactionDoc } from '../../ledger/read-models/ledger-read-models';
 import { SOCIAL_EVENTS } from '../../programs/domain/program-events';
 import { LocalizedText } from '../../translations/queries/shop-text';
 import { assertNever } from '../../shared/domain/decider';

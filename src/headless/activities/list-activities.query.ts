@@ -3,7 +3,7 @@ import { IQueryHandler, QueryBus, QueryHandler } from '@nestjs/cqrs';
 import { READ_STORE, ReadStore } from '../../infrastructure/read-store/read-store.port';
 import { ORDERS, OrderDoc, orderDocId } from '../../platform/projections/order-view.projection';
 import { ListTransactionsQuery } from '../../ledger/queries/list-transactions.handler';
-import { TransactionDoc } from '../../ledger/projections/ledger-read-models';
+import { TransactionDoc } from '../../ledger/read-models/ledger-read-models';
 import { PagedList } from '../../infrastructure/read-store/paged-list';
 import { ProgramCatalog } from '../../programs/program-catalog';
 import { ShopDirectory } from '../../shops/shop-directory';

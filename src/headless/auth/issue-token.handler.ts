@@ -6,7 +6,7 @@ import { because, DomainError } from '../../shared/domain/domain-error';
 import { ShopDirectory } from '../../shops/shop-directory';
 import { ShopDoc } from '../../shops/projections/shop-read-models';
 import { CustomerLookup } from '../../ledger/queries/customer-lookup';
-import { CustomerDoc } from '../../ledger/projections/ledger-read-models';
+import { CustomerDoc } from '../../ledger/read-models/ledger-read-models';
 import { COMMERCE_PLATFORM, CommercePlatform } from '../../infrastructure/commerce-platform/commerce-platform.port';
 import { HeadlessRateLimits } from '../rate-limits/headless-rate-limits';
 import { HeadlessEligibility } from '../eligibility/headless-eligibility';

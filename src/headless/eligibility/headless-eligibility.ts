@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DomainError } from '../../shared/domain/domain-error';
 import { ShopDoc } from '../../shops/projections/shop-read-models';
-import { CustomerDoc } from '../../ledger/projections/ledger-read-models';
+import { CustomerDoc } from '../../ledger/read-models/ledger-read-models';
 
 const lower = (names: readonly string[] | undefined) => new Set((names ?? []).map((n) => n.trim().toLowerCase()));
 

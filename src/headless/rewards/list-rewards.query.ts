@@ -5,7 +5,7 @@ import { because } from '../../shared/domain/domain-error';
 import { PaginationMeta } from '../../shared/http/envelope';
 import { Filter, READ_STORE, ReadStore } from '../../infrastructure/read-store/read-store.port';
 import { CustomerLookup } from '../../ledger/queries/customer-lookup';
-import { RewardDoc, REWARDS } from '../../ledger/projections/reward-view.projection';
+import { RewardDoc, REWARDS } from '../../ledger/read-models/reward-read-models';
 import { ProgramCatalog } from '../../programs/program-catalog';
 import { ActiveProgram, isActive } from '../../programs/domain/order-earning';
 import { shownOnLoyaltyPage, SpendingRules, spendingRules } from '../../programs/domain/spending-rules';

@@ -5,7 +5,7 @@ import { localDay } from '../../shared/domain/calendar';
 import { ScheduledJob } from '../../shared/interval-job';
 import { DomainError } from '../../shared/domain/domain-error';
 import { READ_STORE, ReadStore } from '../../infrastructure/read-store/read-store.port';
-import { CustomerDoc, CUSTOMERS } from '../projections/ledger-read-models';
+import { CustomerDoc, CUSTOMERS } from '../read-models/ledger-read-models';
 import { ShopDoc, SHOPS } from '../../shops/projections/shop-read-models';
 import { ProgramCatalog } from '../../programs/program-catalog';
 import { isActive } from '../../programs/domain/order-earning';

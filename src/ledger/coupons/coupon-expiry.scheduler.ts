@@ -4,7 +4,7 @@ import { ScheduledJob } from '../../shared/interval-job';
 import { READ_STORE, ReadStore } from '../../infrastructure/read-store/read-store.port';
 import { CommandBus } from '@nestjs/cqrs';
 import { ExpireCouponCommand } from './expire-coupon.handler';
-import { RewardDoc, REWARDS } from '../projections/reward-view.projection';
+import { RewardDoc, REWARDS } from '../read-models/reward-read-models';
 
 /**
  * Expires coupons whose lifetime (`expiresInDays`) has passed unused: `reward.coupon-expired.v1` on

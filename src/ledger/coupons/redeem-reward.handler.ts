@@ -17,7 +17,7 @@ import { COMMERCE_PLATFORM, CommercePlatform } from '../../infrastructure/commer
 import { ShopDirectory } from '../../shops/shop-directory';
 import { RedemptionQuotas } from './redemption-quotas';
 import { IdempotencyKeys } from '../queries/idempotency-keys';
-import { TransactionDoc } from '../projections/ledger-read-models';
+import { TransactionDoc } from '../read-models/ledger-read-models';
 import { deterministicUuid } from '../../shared/domain/ids';
 
 export class RedeemRewardCommand {

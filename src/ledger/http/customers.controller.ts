@@ -13,7 +13,7 @@ import { CustomerLookup } from '../queries/customer-lookup';
 import { presentCustomer } from '../queries/customer.presenter';
 import { SetBirthdayCommand } from '../birthday/set-birthday.handler';
 import { ChangeTierCommand, ChangeTierResult } from '../tiers/change-tier.handler';
-import { CustomerDoc } from '../projections/ledger-read-models';
+import { CustomerDoc } from '../read-models/ledger-read-models';
 import { AsOfDto, instant } from '../../shared/http/instant';
 import { CustomerRecordAsOfQuery } from '../queries/customer-record-as-of.query';
 

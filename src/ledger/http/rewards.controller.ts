@@ -13,7 +13,7 @@ import { CustomerLookup } from '../queries/customer-lookup';
 import { RedeemRewardCommand, RedeemResult } from '../coupons/redeem-reward.handler';
 import { RefundCouponCommand } from '../coupons/refund-coupon.handler';
 import { amountText } from '../../shared/domain/money';
-import { RewardDoc } from '../projections/reward-view.projection';
+import { RewardDoc } from '../read-models/reward-read-models';
 import { GetRewardQuery, ListRewardsQuery } from '../queries/rewards.query';
 import { ListRewardsDto, RedeemDto, RefundCouponDto } from './rewards.dto';
 

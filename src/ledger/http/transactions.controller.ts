@@ -14,7 +14,7 @@ import { ListTransactionsQuery } from '../queries/list-transactions.handler';
 import { CustomerLookup } from '../queries/customer-lookup';
 import { presentTransaction } from '../queries/transaction.presenter';
 import { ChangePointsCommand, ChangePointsResult, PointsChangeKind } from '../points/change-points.handler';
-import { TransactionDoc } from '../projections/ledger-read-models';
+import { TransactionDoc } from '../read-models/ledger-read-models';
 import { GetTransactionQuery } from '../queries/get-transaction.query';
 
 const EVENT_FOR: Record<PointsChangeKind, string> = {

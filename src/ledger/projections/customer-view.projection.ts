@@ -16,7 +16,7 @@ import {
 import { isActivity } from '../expiry/expiry.state';
 import { payingProgram } from '../program-earning/program-earning.state';
 import { addEarned, earnedChange } from '../tiers/tiers.state';
-import { CUSTOMERS, CustomerDoc, recordCreatedAt } from './ledger-read-models';
+import { CUSTOMERS, CustomerDoc, recordCreatedAt } from '../read-models/ledger-read-models';
 import { addToDay } from '../../shared/domain/day-buckets';
 
 const TYPES = new Set<string>(Object.values(T));

@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import { CollectionDefinition } from '../../infrastructure/read-store/read-store.port';
 import { RecordedEvent } from '../../infrastructure/event-store/event-store.port';
 import { Projection } from '../../projections/projection';
 import { ProjectionBatch } from '../../projections/projection-batch';
@@ -12,37 +11,7 @@ import {
   CustomerEventType as T,
   PointsRedeemed,
 } from '../events/customer-events';
-
-/** A coupon bought with points (spec 2.9 Reward). */
-export interface RewardDoc {
-  id: string;
-  shopId: string;
-  customerId: string;
-  platformCustomerId: number;
-  email: string | null;
-  couponCode: string;
-  programId: string | null;
-  programTitle: string | null;
-  programDescription: string | null;
-  rewardType: string;
-  rewardValue: number | null;
-  pointsSpent: number;
-  orderReqAmount: string | null;
-  expiredAt: string | null;
-  discountStatus: 'active' | 'refunded' | 'used' | 'expired';
-  sortKey: string;
-  createdAt: string;
-  updatedAt: string;
-}
-
-/** v2: a tier coupon's programId is the tier reward it was granted for. */
-export const REWARDS: CollectionDefinition = {
-  name: 'rewards_v2',
-  indexes: [
-    ['customerId', 'sortKey'],
-    ['shopId', 'couponCode'],
-  ],
-};
+import { RewardDoc, REWARDS } from '../read-models/reward-read-models';
 
 /** A new coupon's document: bought with points, or granted (tier rewards). */
 function newReward(

@@ -7,7 +7,7 @@ import {
   PointsPending,
   POINTS_EVENT_TYPES,
 } from '../events/customer-events';
-import { TransactionDoc, TransactionKind } from './ledger-read-models';
+import { TransactionDoc, TransactionKind } from '../read-models/ledger-read-models';
 
 /** The events that make a transaction row: every balance change, and held order points (a row that changes no balance). */
 export type RowEvent = PointsEvent | PointsPending;

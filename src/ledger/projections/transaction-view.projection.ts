@@ -10,7 +10,7 @@ import {
   IdempotencyKeyDoc,
   TRANSACTIONS,
   TransactionDoc,
-} from './ledger-read-models';
+} from '../read-models/ledger-read-models';
 import {
   isRowEvent,
   ROW_DETAILS,

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { READ_STORE, ReadStore } from '../../infrastructure/read-store/read-store.port';
 import { because } from '../../shared/domain/domain-error';
-import { CustomerDoc, CUSTOMERS } from '../projections/ledger-read-models';
+import { CustomerDoc, CUSTOMERS } from '../read-models/ledger-read-models';
 import { customerIdFor, parsePlatformCustomerId } from '../customer-identity';
 
 /** Finds a customer of one shop by internal id or platform id; another shop's customer is "not found". */

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { CustomerDoc } from '../projections/ledger-read-models';
+import { CustomerDoc } from '../read-models/ledger-read-models';
 
 /** A short, stable code derived from the customer id (referral programs come later and reuse it). */
 function referralCodeFor(id: string): string {

@@ -2,7 +2,7 @@ import { Inject } from '@nestjs/common';
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { READ_STORE, ReadStore } from '../../infrastructure/read-store/read-store.port';
 import { because } from '../../shared/domain/domain-error';
-import { TRANSACTIONS, TransactionDoc } from '../projections/ledger-read-models';
+import { TRANSACTIONS, TransactionDoc } from '../read-models/ledger-read-models';
 
 /** One transaction row of the shop; another shop's is "not found". */
 export class GetTransactionQuery {

@@ -7,7 +7,7 @@ import {
   IdempotencyKeyDoc,
   TRANSACTIONS,
   TransactionDoc,
-} from '../projections/ledger-read-models';
+} from '../read-models/ledger-read-models';
 
 /**
  * The shop's applied idempotency keys (a read model written with the transaction rows). Keys are

@@ -2,7 +2,7 @@ import { Inject } from '@nestjs/common';
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { Filter, READ_STORE, ReadStore } from '../../infrastructure/read-store/read-store.port';
 import { PagedList, pagedList, timeRange } from '../../infrastructure/read-store/paged-list';
-import { CustomerDoc, CUSTOMERS } from '../projections/ledger-read-models';
+import { CustomerDoc, CUSTOMERS } from '../read-models/ledger-read-models';
 import { TierNames } from '../../tiers/queries/tier-names';
 import { presentCustomer, V2Customer } from './customer.presenter';
 

@@ -2,7 +2,7 @@ import { Inject } from '@nestjs/common';
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { Filter, READ_STORE, ReadStore } from '../../infrastructure/read-store/read-store.port';
 import { PagedList, pagedList, timeRange } from '../../infrastructure/read-store/paged-list';
-import { TRANSACTIONS, TransactionDoc, TransactionKind } from '../projections/ledger-read-models';
+import { TRANSACTIONS, TransactionDoc, TransactionKind } from '../read-models/ledger-read-models';
 
 export const TRANSACTION_ORDERS = ['createdAt_desc', 'createdAt_asc'] as const;
 

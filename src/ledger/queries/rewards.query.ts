@@ -3,7 +3,7 @@ import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { Filter, READ_STORE, ReadStore } from '../../infrastructure/read-store/read-store.port';
 import { PagedList, pagedList, timeRange } from '../../infrastructure/read-store/paged-list';
 import { because } from '../../shared/domain/domain-error';
-import { RewardDoc, REWARDS } from '../projections/reward-view.projection';
+import { RewardDoc, REWARDS } from '../read-models/reward-read-models';
 
 /** One page of a customer's coupons, newest first unless asked otherwise (cursors are reward ids). */
 export class ListRewardsQuery {

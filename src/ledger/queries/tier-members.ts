@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { READ_STORE, ReadStore } from '../../infrastructure/read-store/read-store.port';
 import { TierMembers } from '../../tiers/tier-members.port';
-import { CUSTOMERS } from '../projections/ledger-read-models';
+import { CUSTOMERS } from '../read-models/ledger-read-models';
 
 /** The tier ladder's TIER_MEMBERS port: members counted live from the customers read model. */
 @Injectable()

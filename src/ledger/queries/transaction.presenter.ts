@@ -1,4 +1,4 @@
-import { TransactionDoc } from '../projections/ledger-read-models';
+import { TransactionDoc } from '../read-models/ledger-read-models';
 
 /**
  * The v2 Transaction record (spec 2.9), fields in the spec's order, without internal bookkeeping;

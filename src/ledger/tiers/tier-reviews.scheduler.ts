@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { CLOCK, Clock } from '../../shared/domain/clock';
 import { ScheduledJob } from '../../shared/interval-job';
 import { READ_STORE, ReadStore } from '../../infrastructure/read-store/read-store.port';
-import { CustomerDoc, CUSTOMERS } from '../projections/ledger-read-models';
+import { CustomerDoc, CUSTOMERS } from '../read-models/ledger-read-models';
 import { CommandBus } from '@nestjs/cqrs';
 import { ReviewOutcome, ReviewTierCommand } from './review-tier.handler';
 import { monthsAfter, monthsBefore } from '../../shared/domain/calendar';

@@ -7,7 +7,7 @@ import { ProgramKind } from '../../programs/domain/program-events';
 import { ProgramDoc, PROGRAMS } from '../../programs/projections/program-read-models';
 import { GiftStatus, presentProgram, V2Program } from '../../programs/queries/program.presenter';
 import { spendingRules } from '../../programs/domain/spending-rules';
-import { RewardDoc, REWARDS } from '../../ledger/projections/reward-view.projection';
+import { RewardDoc, REWARDS } from '../../ledger/read-models/reward-read-models';
 
 /** The programs read model, as the queries of every API family read it. */
 @Injectable()
