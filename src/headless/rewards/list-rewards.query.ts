@@ -2,9 +2,9 @@ import { Inject } from '@nestjs/common';
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { CLOCK, Clock } from '../../shared/domain/clock';
 import { because } from '../../shared/domain/domain-error';
-import { PaginationMeta } from '../../shared/http/envelope';
 import { Filter, READ_STORE, ReadStore } from '../../infrastructure/read-store/read-store.port';
 import { CustomerLookup } from '../../ledger/queries/customer-lookup';
+import { pagedList } from '../../infrastructure/read-store/paged-list';
 import { RewardDoc, REWARDS } from '../../ledger/read-models/reward-read-models';
 import { ProgramCatalog } from '../../programs/program-catalog';
 import { ActiveProgram, isActive } from '../../programs/domain/order-earning';
@@ -129,15 +129,19 @@ export class ListHeadlessRewardsHandler implements IQueryHandler<ListHeadlessRew
       shopId,
       discountStatus: unavailable ? { $in: ['used', 'expired', 'refunded'] } : 'active',
     };
-    const page = await rewards.page({
-      filter,
-      sort: { field: 'sortKey', direction: 'desc' },
-      limit: redeemed.limit,
-      // Spec 4.2: the cursors page the available coupons only.
-      before: unavailable ? undefined : redeemed.before,
-      after: unavailable ? undefined : redeemed.after,
-    });
-    const pagination: { redeemed: PaginationMeta } = { redeemed: { hasNext: page.hasNext, hasPre: page.hasPre } };
+    const page = await pagedList(
+      rewards,
+      {
+        filter,
+        sort: { field: 'sortKey', direction: 'desc' },
+        limit: redeemed.limit,
+        // Spec 4.2: the cursors page the available coupons only.
+        before: unavailable ? undefined : redeemed.before,
+        after: unavailable ? undefined : redeemed.after,
+      },
+      false,
+    );
+    const pagination = { redeemed: page.pagination };
     return { available, redeemed: page.items.map((r) => presentRedeemed(r, text)), pagination };
   }
 }

@@ -8,11 +8,10 @@ import {
   IsOptional,
   IsString,
   Matches,
-  Max,
   MaxLength,
-  Min,
 } from 'class-validator';
-import { ToBoolean, ToIdString, ToInteger } from '../../shared/http/query-transforms';
+import { ToIdString } from '../../shared/http/query-transforms';
+import { CursorParam, HasCountParam, LimitParam } from '../../shared/http/page-query';
 import { CUSTOMER_ORDERS, CustomerOrder } from '../queries/list-customers.handler';
 import { TRANSACTION_ORDERS } from '../queries/list-transactions.handler';
 
@@ -21,21 +20,9 @@ const PLATFORM_ID = /^[1-9]\d{0,15}$/;
 const TRANSACTION_TYPES = ['earn_point', 'redeem_point'] as const;
 
 export class ListCustomersDto {
-  @ApiPropertyOptional({ description: 'Customer id: items after this one' })
-  @IsOptional()
-  @IsString()
-  after?: string;
-  @ApiPropertyOptional({ description: 'Customer id: items before this one' })
-  @IsOptional()
-  @IsString()
-  before?: string;
-  @ApiPropertyOptional({ minimum: 1, maximum: 1000, default: 20 })
-  @IsOptional()
-  @ToInteger()
-  @IsInt({ message: 'limit must be an integer' })
-  @Min(1)
-  @Max(1000)
-  limit: number = 20;
+  @CursorParam('Customer id: items after this one') after?: string;
+  @CursorParam('Customer id: items before this one') before?: string;
+  @LimitParam(20) limit: number = 20;
   @ApiPropertyOptional() @IsOptional() @IsString() email?: string;
   @ApiPropertyOptional({ enum: ['member', 'guest'] }) @IsOptional() @IsIn(['member', 'guest']) type?: string;
   @ApiPropertyOptional() @IsOptional() @IsString() tierId?: string;
@@ -46,7 +33,7 @@ export class ListCustomersDto {
   @IsOptional()
   @IsIn(CUSTOMER_ORDERS)
   order: CustomerOrder = 'createdAt_desc';
-  @ApiPropertyOptional({ default: false }) @IsOptional() @ToBoolean() @IsBoolean() hasCount: boolean = false;
+  @HasCountParam() hasCount: boolean = false;
 }
 
 export class ListTransactionsDto {
@@ -59,15 +46,9 @@ export class ListTransactionsDto {
   @IsOptional()
   @IsString()
   customerId?: string;
-  @ApiPropertyOptional() @IsOptional() @IsString() after?: string;
-  @ApiPropertyOptional() @IsOptional() @IsString() before?: string;
-  @ApiPropertyOptional({ minimum: 1, maximum: 1000, default: 10 })
-  @IsOptional()
-  @ToInteger()
-  @IsInt({ message: 'limit must be an integer' })
-  @Min(1)
-  @Max(1000)
-  limit: number = 10;
+  @CursorParam() after?: string;
+  @CursorParam() before?: string;
+  @LimitParam(10) limit: number = 10;
   @ApiPropertyOptional({ enum: TRANSACTION_TYPES, description: 'Direction of the change' })
   @IsOptional()
   @IsIn(TRANSACTION_TYPES, {
@@ -88,7 +69,7 @@ export class ListTransactionsDto {
   @IsOptional()
   @IsIn(TRANSACTION_ORDERS)
   order: (typeof TRANSACTION_ORDERS)[number] = 'createdAt_desc';
-  @ApiPropertyOptional({ default: false }) @IsOptional() @ToBoolean() @IsBoolean() hasCount: boolean = false;
+  @HasCountParam() hasCount: boolean = false;
 }
 
 export class PointsChangeDto {

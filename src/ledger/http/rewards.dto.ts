@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsBoolean, IsIn, IsInt, IsISO8601, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
-import { ToBoolean, ToIdString, ToInteger } from '../../shared/http/query-transforms';
+import { IsIn, IsInt, IsISO8601, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
+import { ToIdString } from '../../shared/http/query-transforms';
+import { CursorParam, HasCountParam, LimitParam } from '../../shared/http/page-query';
 
 const PLATFORM_ID = /^[1-9]\d{0,15}$/;
 
@@ -45,20 +46,14 @@ export class ListRewardsDto {
   @IsIn(['active', 'refunded', 'used', 'expired'])
   status?: string;
   @ApiPropertyOptional({ example: 'fixed_amount' }) @IsOptional() @IsString() type?: string;
-  @ApiPropertyOptional() @IsOptional() @IsString() after?: string;
-  @ApiPropertyOptional() @IsOptional() @IsString() before?: string;
-  @ApiPropertyOptional({ default: 10 })
-  @IsOptional()
-  @ToInteger()
-  @IsInt({ message: 'limit must be an integer' })
-  @Min(1)
-  @Max(1000)
-  limit: number = 10;
+  @CursorParam() after?: string;
+  @CursorParam() before?: string;
+  @LimitParam(10) limit: number = 10;
   @ApiPropertyOptional({ format: 'date-time' }) @IsOptional() @IsISO8601() created_at_min?: string;
   @ApiPropertyOptional({ format: 'date-time' }) @IsOptional() @IsISO8601() created_at_max?: string;
   @ApiPropertyOptional({ enum: ['createdAt_desc', 'createdAt_asc'] })
   @IsOptional()
   @IsIn(['createdAt_desc', 'createdAt_asc'])
   order: string = 'createdAt_desc';
-  @ApiPropertyOptional({ default: false }) @IsOptional() @ToBoolean() @IsBoolean() hasCount: boolean = false;
+  @HasCountParam() hasCount: boolean = false;
 }

@@ -2,6 +2,7 @@ import { Inject } from '@nestjs/common';
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { Filter, READ_STORE, ReadStore } from '../../infrastructure/read-store/read-store.port';
 import { PagedList, pagedList, timeRange } from '../../infrastructure/read-store/paged-list';
+import { PageOptions } from '../../shared/http/page-query';
 import { CustomerDoc, CUSTOMERS } from '../read-models/ledger-read-models';
 import { TierNames } from '../../tiers/queries/tier-names';
 import { presentCustomer, V2Customer } from './customer.presenter';
@@ -13,10 +14,7 @@ export class ListCustomersQuery {
   constructor(
     readonly shopId: string,
     readonly currency: string,
-    readonly options: {
-      limit: number;
-      before?: string;
-      after?: string;
+    readonly options: PageOptions & {
       email?: string;
       type?: string;
       tierId?: string;
@@ -24,7 +22,6 @@ export class ListCustomersQuery {
       updatedAtMax?: string;
       createdAtMax?: string;
       order: CustomerOrder;
-      hasCount: boolean;
     },
   ) {}
 }

@@ -2,6 +2,7 @@ import { Inject } from '@nestjs/common';
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { Filter, READ_STORE, ReadStore } from '../../infrastructure/read-store/read-store.port';
 import { PagedList, pagedList, timeRange } from '../../infrastructure/read-store/paged-list';
+import { PageOptions } from '../../shared/http/page-query';
 import { TRANSACTIONS, TransactionDoc, TransactionKind } from '../read-models/ledger-read-models';
 
 export const TRANSACTION_ORDERS = ['createdAt_desc', 'createdAt_asc'] as const;
@@ -10,10 +11,7 @@ export class ListTransactionsQuery {
   constructor(
     readonly shopId: string,
     readonly customerId: string,
-    readonly options: {
-      limit: number;
-      before?: string;
-      after?: string;
+    readonly options: PageOptions & {
       /** The direction: `earn_point` or `redeem_point`. */
       type?: TransactionDoc['type'];
       /** Leave out rows of this kind (storefronts hiding manual adjustments). */
@@ -25,7 +23,6 @@ export class ListTransactionsQuery {
       createdAtMin?: string;
       createdAtMax?: string;
       order: (typeof TRANSACTION_ORDERS)[number];
-      hasCount: boolean;
     },
   ) {}
 }

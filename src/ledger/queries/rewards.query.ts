@@ -2,6 +2,7 @@ import { Inject } from '@nestjs/common';
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { Filter, READ_STORE, ReadStore } from '../../infrastructure/read-store/read-store.port';
 import { PagedList, pagedList, timeRange } from '../../infrastructure/read-store/paged-list';
+import { PageOptions } from '../../shared/http/page-query';
 import { because } from '../../shared/domain/domain-error';
 import { RewardDoc, REWARDS } from '../read-models/reward-read-models';
 
@@ -10,16 +11,12 @@ export class ListRewardsQuery {
   constructor(
     readonly shopId: string,
     readonly customerId: string,
-    readonly options: {
-      limit: number;
-      before?: string;
-      after?: string;
+    readonly options: PageOptions & {
       status?: string;
       type?: string;
       createdAtMin?: string;
       createdAtMax?: string;
       order?: string;
-      hasCount: boolean;
     },
   ) {}
 }
