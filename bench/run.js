@@ -82,6 +82,10 @@ async function startService(storeEnv) {
       PLATFORM_WEBHOOK_SECRET: PLATFORM_SECRET,
       LOG_LEVEL: 'warn',
       DEMO_SHOP: 'false',
+      // The bench measures the service, not its quotas (the limiter is still consulted on every request).
+      HEADLESS_TOKEN_QUOTA_CUSTOMER: '100000000/60',
+      HEADLESS_TOKEN_QUOTA_IP: '100000000/60',
+      HEADLESS_REQUEST_QUOTA_TOKEN: '100000000/60',
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
@@ -398,6 +402,7 @@ async function main() {
         rps: median(s.map((x) => x.rps)),
       };
     }
+    results.headless = await headlessReads(base, shop, platformIds);
     results.hot = await hotCustomer(base, shop, keys);
     results.hot.vsSpread = results.award.rps ? Math.round((results.hot.rps / results.award.rps) * 100) / 100 : null;
 
@@ -456,6 +461,56 @@ async function main() {
   writeFileSync(join(ROOT, 'bench', 'results', `latest-${storeKind}.json`), `${JSON.stringify(results, null, 2)}\n`);
   writeFileSync(join(ROOT, 'bench', 'results', `latest-${storeKind}.md`), `${table}\n`);
   log(`wrote ${file}`);
+}
+
+/**
+ * The storefront's side: token exchange (grant hmac, a different customer each time) and
+ * `GET /customer` with tokens of 200 customers, each beside a ceiling measured just before.
+ */
+async function headlessReads(base, shop, platformIds) {
+  log('headless: token exchange, GET /customer');
+  const prefix = `${base}/app/api/v1/headless`;
+  const proof = (id) => {
+    const email = `c${id}@example.com`;
+    const ts = Math.floor(Date.now() / 1000);
+    const hmac = createHmac('sha256', shop.headlessSecret).update(`${id}-${email}-${ts}`).digest('hex');
+    return { grant_type: 'hmac', shopDomain: shop.domain, customerId: String(id), email, ts, hmac };
+  };
+  const tokens = [];
+  for (const id of platformIds.slice(0, 200)) {
+    const answer = await json('POST', `${prefix}/auth/token`, proof(id), { 'Content-Type': 'application/json' });
+    const token = answer.token ?? answer.data?.token;
+    if (!token) throw new Error(`token exchange failed: ${JSON.stringify(answer)}`);
+    tokens.push(token);
+  }
+  const ceiling = summarise(await cannon({ url: `${base}/health` }));
+  let t = 0;
+  const customer = summarise(
+    await cannon({
+      url: `${prefix}/customer`,
+      requests: [
+        {
+          method: 'GET',
+          setupRequest: (req) => ({ ...req, headers: { Authorization: `Bearer ${tokens[t++ % tokens.length]}` } }),
+        },
+      ],
+    }),
+  );
+  let e = 0;
+  const exchange = summarise(
+    await cannon({
+      url: `${prefix}/auth/token`,
+      requests: [
+        {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          setupRequest: (req) => ({ ...req, body: JSON.stringify(proof(platformIds[e++ % platformIds.length])) }),
+        },
+      ],
+    }),
+  );
+  const ratio = (x) => (ceiling.rps ? Math.round((x.rps / ceiling.rps) * 100) / 100 : null);
+  return { ceiling, customer, exchange, customerRatio: ratio(customer), exchangeRatio: ratio(exchange) };
 }
 
 /**
@@ -528,6 +583,8 @@ function targets(r) {
     ['award p50 @10k <= 1.2 x @10', r.ratios.streamP50_10000_vs_10, (v) => v <= 1.2],
     ['(same, mean latency) @10k vs @10', r.ratios.streamMean_10000_vs_10, (v) => v <= 1.2],
     ['projection lag p99 < 100 ms', r.projectionLag.p99Ms, (v) => v < 100],
+    ...(postgres ? [['headless GET /customer >= 0.6 x ceiling', r.headless?.customerRatio, (v) => v >= 0.6]] : []),
+    ['headless: 0 errors', r.headless ? r.headless.customer.failed + r.headless.exchange.failed : null, (v) => v === 0],
     ['hot customer (32 conns, 1 customer) >= 0.5 x spread award', r.hot?.vsSpread, (v) => v >= 0.5],
     ['hot customer: 0 errors', r.hot?.failed, (v) => v === 0],
     ['hot customer p99 < 500 ms', r.hot?.p99Ms, (v) => v < 500],
@@ -589,6 +646,34 @@ function render(r) {
       '',
     ]),
     ['projection lag under award load', '', r.projectionLag.p50Ms, r.projectionLag.p99Ms, '', ''],
+    ...(r.headless
+      ? [
+          [
+            'ceiling before the headless rows',
+            r.headless.ceiling.rps,
+            r.headless.ceiling.p50Ms,
+            r.headless.ceiling.p99Ms,
+            '1.00',
+            r.headless.ceiling.failed,
+          ],
+          [
+            'headless GET /customer (200 tokens)',
+            r.headless.customer.rps,
+            r.headless.customer.p50Ms,
+            r.headless.customer.p99Ms,
+            r.headless.customerRatio,
+            r.headless.customer.failed,
+          ],
+          [
+            'headless POST /auth/token (hmac)',
+            r.headless.exchange.rps,
+            r.headless.exchange.p50Ms,
+            r.headless.exchange.p99Ms,
+            r.headless.exchangeRatio,
+            r.headless.exchange.failed,
+          ],
+        ]
+      : []),
     ...(r.hot
       ? [
           [
