@@ -40,7 +40,9 @@ export class HeadlessAuthGuard implements CanActivate {
           const claims = decode(rawJwt, { json: true });
           if (!claims || !text(claims.shop)) return done(because.unauthorized());
           keys.signingKey(claims.shop).then(
-            (key) => (key ? done(null, key) : done(because.unauthorized())),
+            // passport-jwt types the key as string | Buffer but hands it to jsonwebtoken, which takes
+            // a KeyObject as it is (bytes it would first try, and fail, to parse as a public key).
+            (key) => (key ? done(null, key as unknown as Buffer) : done(because.unauthorized())),
             (error) => done(error),
           );
         },

@@ -34,7 +34,7 @@ export class HeadlessTokens {
     const token = await this.jwt.signAsync(
       { shop: shopId },
       {
-        secret: key,
+        privateKey: key,
         algorithm: TOKEN_ALGORITHM,
         issuer: TOKEN_ISSUER,
         audience: TOKEN_AUDIENCE,
