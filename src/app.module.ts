@@ -12,6 +12,7 @@ import { CLOCK, Clock, ID_GENERATOR, IdGenerator, systemClock } from './shared/d
 import { randomIds } from './shared/domain/ids';
 import { ApiExceptionFilter } from './shared/http/api-exception.filter';
 import { ROOT_LOGGER } from './shared/http/request-log';
+import { SharedFeedReads } from './projections/shared-feed-reads';
 import { AuthFailureThrottle } from './shared/http/auth-throttle/auth-failure-throttle';
 import { Projection, PROJECTIONS } from './projections/projection';
 import { ProjectionRunner } from './projections/projection-runner';
@@ -144,6 +145,7 @@ export class AppModule implements OnApplicationBootstrap, OnApplicationShutdown 
               : new EmbeddedMachineTranslation(),
         },
         AppendSignal,
+        SharedFeedReads,
         { provide: CLOCK, useValue: options.clock ?? systemClock },
         { provide: ID_GENERATOR, useValue: options.ids ?? randomIds },
         { provide: HOST_RESOLVER, useValue: options.hostResolver ?? systemHostResolver },

@@ -13,6 +13,7 @@ import { Projection, PROJECTIONS } from './projection';
 import { Metrics } from '../metrics/metrics';
 import { ProjectionBatch } from './projection-batch';
 import { AppendSignal } from './append-signal';
+import { SharedFeedReads } from './shared-feed-reads';
 import { PollingLoop } from '../shared/polling-loop';
 
 const BATCH = 1000;
@@ -49,6 +50,7 @@ export class ProjectionRunner {
     private readonly config: AppConfig,
     private readonly metrics: Metrics,
     appended: AppendSignal,
+    private readonly feed: SharedFeedReads,
   ) {
     appended.subscribe(() => this.nudge());
     this.loop = new PollingLoop({
@@ -174,7 +176,7 @@ export class ProjectionRunner {
    */
   private step(): Promise<number> {
     const run = this.exclusive.then(async () => {
-      const batch = await this.eventStore.readAll({ after: this.lowestCheckpoint(), limit: BATCH });
+      const batch = await this.feed.readAll(this.lowestCheckpoint(), BATCH);
       if (batch.length > 0) await this.applyBatch(batch);
       return batch.length;
     });

@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
 import {
   EVENT_STORE,
   EventStore,
@@ -18,10 +18,13 @@ import {
 } from '../../infrastructure/webhook-outbox/webhook-outbox.port';
 import { messagesFor } from './webhook-payloads';
 import { AppendSignal } from '../../projections/append-signal';
+import { SharedFeedReads } from '../../projections/shared-feed-reads';
 import { DeliveryWorker } from './delivery-worker';
 import { PollingLoop } from '../../shared/polling-loop';
 
 const BATCH = 500;
+/** A checkpoint with nothing else to write is stored at most this often (and when idle or stopping). */
+const CHECKPOINT_EVERY_MS = 1000;
 const WEBHOOK_TYPES = new Set<string>(Object.values(W));
 
 /**
@@ -36,6 +39,9 @@ const WEBHOOK_TYPES = new Set<string>(Object.values(W));
 export class WebhookProjector {
   private readonly logger = new Logger('WebhookProjector');
   private checkpoint: GlobalPosition | null = null;
+  /** The checkpoint has moved past what is stored (only over batches that wrote nothing). */
+  private unsaved = false;
+  private savedAt = 0;
   private subscriptions = new Map<string, ProjectorSubscription>();
   private readonly loop: PollingLoop;
   private exclusive: Promise<unknown> = Promise.resolve();
@@ -46,6 +52,8 @@ export class WebhookProjector {
     private readonly config: AppConfig,
     appended: AppendSignal,
     private readonly worker: DeliveryWorker,
+    // The read the projections make after the same append (absent: read alone).
+    @Optional() private readonly feed?: SharedFeedReads,
   ) {
     appended.subscribe(() => this.nudge());
     this.loop = new PollingLoop({
@@ -55,6 +63,7 @@ export class WebhookProjector {
       pageSize: BATCH,
       // Start again from what is stored: the failed batch was not committed.
       onError: () => this.load(),
+      onIdle: () => this.saveCheckpoint(),
       idlePauseMs: () => this.config.projectionPollMs,
     });
   }
@@ -65,8 +74,26 @@ export class WebhookProjector {
     this.loop.start();
   }
 
-  stop(): Promise<void> {
-    return this.loop.stop();
+  async stop(): Promise<void> {
+    await this.loop.stop();
+    await this.saveCheckpoint();
+  }
+
+  /** Stores a checkpoint that only passed over events which wrote nothing. */
+  private saveCheckpoint(): Promise<void> {
+    const run = this.exclusive.then(async () => {
+      if (!this.unsaved || !this.checkpoint) return;
+      await this.outbox.commitProjector({
+        deliveries: [],
+        subscriptions: [],
+        removed: [],
+        checkpoint: this.checkpoint,
+      });
+      this.unsaved = false;
+      this.savedAt = Date.now();
+    });
+    this.exclusive = run.catch(() => undefined);
+    return run;
   }
 
   nudge(): void {
@@ -79,6 +106,7 @@ export class WebhookProjector {
     while ((await this.step()) > 0) {
       /* keep going */
     }
+    await this.saveCheckpoint();
   }
 
   private async load(): Promise<void> {
@@ -89,7 +117,9 @@ export class WebhookProjector {
 
   private step(): Promise<number> {
     const run = this.exclusive.then(async () => {
-      const batch = await this.eventStore.readAll({ after: this.checkpoint, limit: BATCH });
+      const batch = this.feed
+        ? await this.feed.readAll(this.checkpoint, BATCH)
+        : await this.eventStore.readAll({ after: this.checkpoint, limit: BATCH });
       if (batch.length === 0) return 0;
       const next = new Map(this.subscriptions);
       const changed = new Set<string>();
@@ -109,6 +139,16 @@ export class WebhookProjector {
         deliveries.push(...this.deliveriesFor(recorded, next));
       }
       const last = batch[batch.length - 1].position;
+      // Most events concern no webhook: their batches write nothing but the checkpoint, which then
+      // waits (at most a second, or until idle): after a crash they are read again and again write
+      // nothing. Batches with something to write always store their checkpoint with it.
+      const nothingToWrite =
+        deliveries.length === 0 && changed.size === 0 && removed.size === 0 && resumed.length === 0;
+      if (nothingToWrite && Date.now() - this.savedAt < CHECKPOINT_EVERY_MS) {
+        this.checkpoint = last;
+        this.unsaved = true;
+        return batch.length;
+      }
       await this.outbox.commitProjector({
         deliveries,
         subscriptions: [...changed].filter((id) => next.has(id)).map((id) => next.get(id)!),
@@ -118,6 +158,8 @@ export class WebhookProjector {
       });
       this.subscriptions = next;
       this.checkpoint = last;
+      this.unsaved = false;
+      this.savedAt = Date.now();
       if (deliveries.length > 0 || resumed.length > 0) this.worker.nudge();
       return batch.length;
     });
