@@ -183,7 +183,7 @@ export class SqlWebhookOutbox implements WebhookOutbox {
         await tx.query(
           `INSERT INTO webhook_deliveries (id, shop_id, webhook_id, topic, ordering_key, event_id, body, next_attempt_at, created_at)
            SELECT (d->>'id')::uuid, d->>'shopId', d->>'webhookId', d->>'topic', d->>'orderingKey', d->>'eventId', d->>'body',
-                  (d->>'createdAt')::timestamptz, (d->>'createdAt')::timestamptz
+                  COALESCE((d->>'dueAt')::timestamptz, (d->>'createdAt')::timestamptz), (d->>'createdAt')::timestamptz
            FROM jsonb_array_elements($1::text::jsonb) WITH ORDINALITY AS x(d, ord)
            ORDER BY x.ord
            ON CONFLICT (id) DO NOTHING`,

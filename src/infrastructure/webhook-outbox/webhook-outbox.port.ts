@@ -22,6 +22,11 @@ export interface NewDelivery {
   /** The exact JSON text sent and signed. */
   body: string;
   createdAt: string;
+  /**
+   * When it is first due, by the service's clock (createdAt, the store's time of the event, when
+   * absent): the delivery worker compares due times with the service's clock.
+   */
+  dueAt?: string;
 }
 
 export type DeliveryStatus = 'pending' | 'delivered' | 'failed';

@@ -21,6 +21,7 @@ import { AppendSignal } from '../../projections/append-signal';
 import { SharedFeedReads } from '../../projections/shared-feed-reads';
 import { DeliveryWorker } from './delivery-worker';
 import { PollingLoop } from '../../shared/polling-loop';
+import { CLOCK, Clock, systemClock } from '../../shared/domain/clock';
 
 const BATCH = 500;
 /** A checkpoint with nothing else to write is stored at most this often (and when idle or stopping). */
@@ -54,6 +55,7 @@ export class WebhookProjector {
     private readonly worker: DeliveryWorker,
     // The read the projections make after the same append (absent: read alone).
     @Optional() private readonly feed?: SharedFeedReads,
+    @Optional() @Inject(CLOCK) private readonly clock: Clock = systemClock,
   ) {
     appended.subscribe(() => this.nudge());
     this.loop = new PollingLoop({
@@ -138,6 +140,9 @@ export class WebhookProjector {
         }
         deliveries.push(...this.deliveriesFor(recorded, next));
       }
+      // Due now by the service's clock, which the delivery worker goes by (the event's time is the store's).
+      const dueAt = this.clock.now().toISOString();
+      for (const delivery of deliveries) delivery.dueAt = dueAt;
       const last = batch[batch.length - 1].position;
       // Most events concern no webhook: their batches write nothing but the checkpoint, which then
       // waits (at most a second, or until idle): after a crash they are read again and again write
