@@ -1,19 +1,14 @@
 import { CustomerViewProjection } from '../../src/ledger/projections/customer-view.projection';
 import { CUSTOMERS, CustomerDoc } from '../../src/ledger/read-models/ledger-read-models';
-import { projectionSpec } from '../support/projection-spec';
-import { defaultStoreKind, openTestStorage, TestStorage } from '../support/stores';
+import { projectionSpec, projectionStore } from '../support/projection-spec';
 import { customerEvents } from './fixtures';
 
 /** The customers read model, each event delivered twice (see projectionSpec). */
 describe('customer view projection', () => {
-  let store: TestStorage;
-  beforeAll(async () => {
-    store = await openTestStorage(defaultStoreKind());
-  });
-  afterAll(() => store.cleanup());
+  const readStore = projectionStore();
 
   it('balance, earned total and orders follow the events, and a redelivery counts nothing twice', async () => {
-    const spec = projectionSpec(new CustomerViewProjection(), store.storage.readStore);
+    const spec = projectionSpec(new CustomerViewProjection(), readStore());
     const e = customerEvents('shop-1', 'cust-1', 101);
     await spec.given([e.enrolled('2026-03-01T10:00:00.000Z'), e.awarded('2026-03-02T10:00:00.000Z', 'tx-1', 0, 50)]);
     await spec.when([
@@ -34,7 +29,7 @@ describe('customer view projection', () => {
   });
 
   it('an event for a customer it never saw enrolled leaves no document', async () => {
-    const spec = projectionSpec(new CustomerViewProjection(), store.storage.readStore);
+    const spec = projectionSpec(new CustomerViewProjection(), readStore());
     const e = customerEvents('shop-1', 'cust-2', 102);
     await spec.when([e.awarded('2026-03-02T10:00:00.000Z', 'tx-3', 0, 5)]);
     expect(await spec.then(CUSTOMERS, 'cust-2')).toBeNull();

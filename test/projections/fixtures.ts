@@ -70,14 +70,14 @@ export function customerEvents(shopId: string, customerId: string, platformCusto
       reward: {
         rewardId,
         couponCode: `CODE-${rewardId}`,
-        discountId: null,
-        priceRuleId: null,
         rewardType: 'fixed_amount',
         rewardValue: 5,
-        redeemType: 'fixed',
-        orderReqAmount: null,
         expiresAt: '2026-06-01T00:00:00.000Z',
+        redeemType: 'fixed',
+        discountId: null,
+        priceRuleId: null,
         programDescription: null,
+        orderReqAmount: null,
       },
     }),
     couponUsed: (occurredAt: string, rewardId: string, orderId: string): GivenEvent => ({

@@ -1,19 +1,14 @@
 import { RewardViewProjection } from '../../src/ledger/projections/reward-view.projection';
 import { RewardDoc, REWARDS } from '../../src/ledger/read-models/reward-read-models';
-import { projectionSpec } from '../support/projection-spec';
-import { defaultStoreKind, openTestStorage, TestStorage } from '../support/stores';
+import { projectionSpec, projectionStore } from '../support/projection-spec';
 import { customerEvents } from './fixtures';
 
 /** The coupons read model, each event delivered twice (see projectionSpec). */
 describe('reward view projection', () => {
-  let store: TestStorage;
-  beforeAll(async () => {
-    store = await openTestStorage(defaultStoreKind());
-  });
-  afterAll(() => store.cleanup());
+  const readStore = projectionStore();
 
   it('a coupon bought with points, then used at checkout', async () => {
-    const spec = projectionSpec(new RewardViewProjection(), store.storage.readStore);
+    const spec = projectionSpec(new RewardViewProjection(), readStore());
     const e = customerEvents('shop-1', 'cust-1', 101);
     await spec.given([e.redeemed('2026-03-02T10:00:00.000Z', 'tx-1', 100, 40, 'reward-1')]);
     await spec.when([e.couponUsed('2026-03-05T10:00:00.000Z', 'reward-1', 'order-9')]);

@@ -7,8 +7,7 @@ import {
   TransactionDoc,
 } from '../../src/ledger/read-models/ledger-read-models';
 import { RowDetails } from '../../src/ledger/projections/transaction-rows';
-import { projectionSpec } from '../support/projection-spec';
-import { defaultStoreKind, openTestStorage, TestStorage } from '../support/stores';
+import { projectionSpec, projectionStore } from '../support/projection-spec';
 import { customerEvents } from './fixtures';
 
 /** Events recorded today carry every detail a row shows: the ledger is never asked to complete them. */
@@ -18,14 +17,10 @@ const recordedInFull: RowDetails = {
 
 /** The transaction rows and idempotency keys, each event delivered twice (see projectionSpec). */
 describe('transaction view projection', () => {
-  let store: TestStorage;
-  beforeAll(async () => {
-    store = await openTestStorage(defaultStoreKind());
-  });
-  afterAll(() => store.cleanup());
+  const readStore = projectionStore();
 
   it('one row per balance change and one key per keyed change, however often an event is delivered', async () => {
-    const spec = projectionSpec(new TransactionViewProjection(recordedInFull), store.storage.readStore);
+    const spec = projectionSpec(new TransactionViewProjection(recordedInFull), readStore());
     const e = customerEvents('shop-1', 'cust-1', 101);
     await spec.given([e.awarded('2026-03-02T10:00:00.000Z', 'tx-1', 0, 50, 'key-1')]);
     await spec.when([e.deducted('2026-03-04T10:00:00.000Z', 'tx-2', 50, 20)]);

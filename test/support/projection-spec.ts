@@ -2,6 +2,7 @@ import { RecordedEvent } from '../../src/infrastructure/event-store/event-store.
 import { CollectionDefinition, Document, ReadStore } from '../../src/infrastructure/read-store/read-store.port';
 import { Projection } from '../../src/projections/projection';
 import { ProjectionBatch } from '../../src/projections/projection-batch';
+import { defaultStoreKind, openTestStorage, TestStorage } from './stores';
 
 /** An event as a test writes it: its type, its data, and the stream it belongs to. */
 export interface GivenEvent {
@@ -77,4 +78,14 @@ export function projectionSpec(projection: Projection, readStore: ReadStore) {
       return (await snapshot())[definition.name] as T[];
     },
   };
+}
+
+/** A fresh read store for the projection specs of one describe block (opened before them, removed after). */
+export function projectionStore(): () => ReadStore {
+  let store: TestStorage;
+  beforeAll(async () => {
+    store = await openTestStorage(defaultStoreKind());
+  });
+  afterAll(() => store.cleanup());
+  return () => store.storage.readStore;
 }
