@@ -78,11 +78,12 @@ export class RewardsController {
   @Get('rewards')
   @ApiOperation({ summary: "A customer's coupons (cursor pagination by reward id)" })
   async list(@CurrentShop() shop: ShopDoc, @Query() query: ListRewardsDto) {
-    if (!query.customerId && !query.platformCustomerId)
-      throw because.badRequest('customerId or platformCustomerId is required', { field: 'customerId' });
-    const customer = query.customerId
-      ? await this.customers.byId(shop.id, query.customerId)
-      : await this.customers.byPlatformId(shop.id, query.platformCustomerId!);
+    const customer = await this.customers.named(
+      shop.id,
+      query.customerId,
+      query.platformCustomerId,
+      because.badRequest('customerId or platformCustomerId is required', { field: 'customerId' }),
+    );
     const { items, pagination }: PagedList<RewardDoc> = await this.queries.execute(
       new ListRewardsQuery(shop.id, customer.id, {
         limit: query.limit,

@@ -42,12 +42,12 @@ export class TransactionsController {
   @Get()
   @ApiOperation({ summary: "List a customer's point transactions" })
   async list(@CurrentShop() shop: ShopDoc, @Query() query: ListTransactionsDto) {
-    if (!query.platformCustomerId && !query.customerId) {
-      throw because.badRequest('platformCustomerId or customerId is required', { field: 'platformCustomerId' });
-    }
-    const customer = query.customerId
-      ? await this.lookup.byId(shop.id, query.customerId)
-      : await this.lookup.byPlatformId(shop.id, query.platformCustomerId!);
+    const customer = await this.lookup.named(
+      shop.id,
+      query.customerId,
+      query.platformCustomerId,
+      because.badRequest('platformCustomerId or customerId is required', { field: 'platformCustomerId' }),
+    );
     if (query.platformCustomerId && String(customer.platformCustomerId) !== query.platformCustomerId) {
       throw because.badRequest('customerId and platformCustomerId name different customers', { field: 'customerId' });
     }

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { READ_STORE, ReadStore } from '../../infrastructure/read-store/read-store.port';
-import { because } from '../../shared/domain/domain-error';
+import { because, DomainError } from '../../shared/domain/domain-error';
 import { CustomerDoc, CUSTOMERS } from '../read-models/ledger-read-models';
 import { customerIdFor, parsePlatformCustomerId } from '../customer-identity';
 
@@ -19,6 +19,33 @@ export class CustomerLookup {
     const id = parsePlatformCustomerId(platformCustomerId);
     if (id === null) throw because.notFound('Customer');
     return this.byId(shopId, customerIdFor(shopId, id));
+  }
+
+  /**
+   * The customer a request names, by internal id (preferred) or platform id. Naming neither: null,
+   * or `whenNone` thrown where one of them is required.
+   */
+  named(
+    shopId: string,
+    customerId: string | undefined,
+    platformCustomerId: string | undefined,
+  ): Promise<CustomerDoc | null>;
+  named(
+    shopId: string,
+    customerId: string | undefined,
+    platformCustomerId: string | undefined,
+    whenNone: DomainError,
+  ): Promise<CustomerDoc>;
+  async named(
+    shopId: string,
+    customerId: string | undefined,
+    platformCustomerId: string | undefined,
+    whenNone?: DomainError,
+  ): Promise<CustomerDoc | null> {
+    if (customerId) return this.byId(shopId, customerId);
+    if (platformCustomerId) return this.byPlatformId(shopId, platformCustomerId);
+    if (whenNone) throw whenNone;
+    return null;
   }
 
   /** Numeric: a platform id; otherwise an internal id. */

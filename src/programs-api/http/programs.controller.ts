@@ -70,11 +70,12 @@ export class ProgramsController {
     @Query('customerId') customerId?: string,
     @Query('platformCustomerId') platformCustomerId?: string,
   ) {
-    if (!customerId && !platformCustomerId)
-      throw because.badRequest('customerId or platformCustomerId is required', { field: 'customerId' });
-    const customer = customerId
-      ? await this.customers.byId(shop.id, customerId)
-      : await this.customers.byPlatformId(shop.id, platformCustomerId!);
+    const customer = await this.customers.named(
+      shop.id,
+      customerId,
+      platformCustomerId,
+      because.badRequest('customerId or platformCustomerId is required', { field: 'customerId' }),
+    );
     // Only programs that pay once carry isEarned; orders repeat.
     const programs = (await this.list(shop, 'earning')).map((p) =>
       isSingleEvent(p.event) ? { ...p, isEarned: isEarned(p, customer) } : p,
@@ -117,7 +118,7 @@ export class ProgramsController {
     @Query('customerId') customerId?: string,
     @Query('platformCustomerId') platformCustomerId?: string,
   ) {
-    const customer = await this.optionalCustomer(shop, customerId, platformCustomerId);
+    const customer = await this.customers.named(shop.id, customerId, platformCustomerId);
     const programs: CustomerProgram[] = await this.queries.execute(
       new ListRedemptionProgramsQuery(shop.id, event, customer),
     );
@@ -135,14 +136,8 @@ export class ProgramsController {
     @Query('customerId') customerId?: string,
     @Query('platformCustomerId') platformCustomerId?: string,
   ) {
-    const customer = await this.optionalCustomer(shop, customerId, platformCustomerId);
+    const customer = await this.customers.named(shop.id, customerId, platformCustomerId);
     return ok(await this.queries.execute(new GetProgramForCustomerQuery(shop.id, programId, customer)));
-  }
-
-  private optionalCustomer(shop: ShopDoc, customerId?: string, platformCustomerId?: string) {
-    if (customerId) return this.customers.byId(shop.id, customerId);
-    if (platformCustomerId) return this.customers.byPlatformId(shop.id, platformCustomerId);
-    return Promise.resolve(null);
   }
 
   @Post()

@@ -114,11 +114,12 @@ export class V1EarningController {
     @Query('shopifyCustomerId') platformId?: string,
     @Req() request?: Request,
   ) {
-    if (!customerId && !platformId)
-      throw because.badRequest('customerId or shopifyCustomerId is required', { field: 'customerId' });
-    const customer = customerId
-      ? await this.customers.byId(shop.id, customerId)
-      : await this.customers.byPlatformId(shop.id, platformId!);
+    const customer = await this.customers.named(
+      shop.id,
+      customerId,
+      platformId,
+      because.badRequest('customerId or shopifyCustomerId is required', { field: 'customerId' }),
+    );
     // The title in the caller's language (`locale`, else Accept-Language, else the shop's primary).
     const text = await this.text.for(shop.id, localeRequestOf(request ?? {}));
     const data = (await this.earning(shop)).map((p) => v1CustomerItem(p, text.programTitle(p), isEarned(p, customer)));
