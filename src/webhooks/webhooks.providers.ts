@@ -7,6 +7,7 @@ import { WebhookSender } from './delivery/webhook-sender';
 import { WebhookUrlGuard } from './delivery/webhook-url-guard';
 import { WebhooksController } from './http/webhooks.controller';
 import { GetWebhookHandler, ListWebhooksHandler } from './queries/webhook-queries';
+import { ListWebhookDeliveriesHandler } from './queries/webhook-deliveries.query';
 
 export const WEBHOOKS_CAPABILITY: Capability = {
   providers: [
@@ -17,6 +18,7 @@ export const WEBHOOKS_CAPABILITY: Capability = {
     WebhookUrlGuard,
     ListWebhooksHandler,
     GetWebhookHandler,
+    ListWebhookDeliveriesHandler,
   ],
   projections: [WebhookViewProjection],
   controllers: [WebhooksController],

@@ -6,31 +6,13 @@ import { CurrentShop } from '../../shops/http/shop-auth.guard';
 import { ShopDoc } from '../../shops/projections/shop-read-models';
 import { WebhookCommands } from '../commands/webhook-commands';
 import { GetWebhookQuery, ListWebhooksQuery, WebhookRecord } from '../queries/webhook-queries';
-import {
-  Delivery,
-  DeliveryAttempt,
-  WEBHOOK_OUTBOX,
-  WebhookOutbox,
-} from '../../infrastructure/webhook-outbox/webhook-outbox.port';
+import { DeliveryRecord, ListWebhookDeliveriesQuery, presentDelivery } from '../queries/webhook-deliveries.query';
+import { WEBHOOK_OUTBOX, WebhookOutbox } from '../../infrastructure/webhook-outbox/webhook-outbox.port';
 import { CLOCK, Clock } from '../../shared/domain/clock';
 import { DeliveryWorker } from '../delivery/delivery-worker';
 import { WebhookUrlGuard } from '../delivery/webhook-url-guard';
 import { CreateWebhookDto, UpdateWebhookDto } from './webhook.dto';
 import { WebhookApi } from './webhook-api.filter';
-
-const presentDelivery = (d: Delivery, attempts?: DeliveryAttempt[]) => ({
-  id: d.id,
-  topic: d.topic,
-  status: d.status,
-  attempts: d.attempts,
-  nextAttemptAt: d.nextAttemptAt,
-  lastStatusCode: d.lastStatusCode,
-  lastError: d.lastError,
-  createdAt: d.createdAt,
-  deliveredAt: d.deliveredAt,
-  payload: JSON.parse(d.body),
-  ...(attempts ? { attemptLog: attempts.map(({ deliveryId: _d, ...a }) => a) } : {}),
-});
 
 const envelope = <K extends string, T>(key: K, value: T) => ({
   success: true as const,
@@ -112,11 +94,10 @@ export class WebhooksController {
       throw because.badRequest('limit must be an integer from 1 to 100', { field: 'limit' });
     if (before !== undefined && !/^\d{1,15}$/.test(before))
       throw because.badRequest('before must be a delivery sequence number', { field: 'before' });
-    const rows = await this.outbox.list(id, { limit: size, before: before === undefined ? undefined : Number(before) });
-    return envelope(
-      'deliveries',
-      rows.map((d) => ({ ...presentDelivery(d, d.attemptsLog), sequence: d.sequence })),
+    const deliveries: DeliveryRecord[] = await this.queries.execute(
+      new ListWebhookDeliveriesQuery(id, size, before === undefined ? undefined : Number(before)),
     );
+    return envelope('deliveries', deliveries);
   }
 
   @Post(':id/deliveries/redeliver')
