@@ -139,6 +139,16 @@ async function json(method, url, body, headers = {}) {
   return JSON.parse(text);
 }
 
+/** Enrols a customer as the commerce platform does: a signed `customers/create` webhook. */
+function enrol(base, shop, customer) {
+  const raw = JSON.stringify(customer);
+  return json('POST', `${base}/platform/webhooks/customers/create`, raw, {
+    'X-Platform-Shop-Domain': shop.domain,
+    'X-Platform-Webhook-Id': `enrol-${customer.id}`,
+    'X-Platform-Hmac-Sha256': createHmac('sha256', PLATFORM_SECRET).update(raw).digest('base64'),
+  });
+}
+
 async function pool(items, concurrency, work) {
   let next = 0;
   await Promise.all(
@@ -236,12 +246,7 @@ async function main() {
     const platformIds = Array.from({ length: CUSTOMERS }, (_, i) => 1_000_000 + i);
     const enrolStarted = Date.now();
     await pool(platformIds, 16, async (id) => {
-      const raw = JSON.stringify({ id, email: `c${id}@example.com`, first_name: 'Bench', last_name: String(id) });
-      await json('POST', `${base}/platform/webhooks/customers/create`, raw, {
-        'X-Platform-Shop-Domain': shop.domain,
-        'X-Platform-Webhook-Id': `w-${id}`,
-        'X-Platform-Hmac-Sha256': createHmac('sha256', PLATFORM_SECRET).update(raw).digest('base64'),
-      });
+      await enrol(base, shop, { id, email: `c${id}@example.com`, first_name: 'Bench', last_name: String(id) });
     });
     log(`enrolled ${CUSTOMERS} customers in ${Date.now() - enrolStarted} ms`);
     const internalIds = (await json('GET', `${base}/rest_api/v2/customers?limit=1000`, undefined, keys)).data.map(
@@ -359,12 +364,7 @@ async function main() {
     results.streamLength = {};
     for (const [i, length] of STREAM_LENGTHS.entries()) {
       const id = 2_000_000 + i;
-      const raw = JSON.stringify({ id, email: `long${i}@example.com` });
-      await json('POST', `${base}/platform/webhooks/customers/create`, raw, {
-        'X-Platform-Shop-Domain': shop.domain,
-        'X-Platform-Webhook-Id': `long-${id}`,
-        'X-Platform-Hmac-Sha256': createHmac('sha256', PLATFORM_SECRET).update(raw).digest('base64'),
-      });
+      await enrol(base, shop, { id, email: `long${i}@example.com` });
       const body = JSON.stringify({ platformCustomerId: String(id), point: 1 });
       // Fill the stream (one event already: the enrolment), then measure one request at a time.
       if (length > 1)
@@ -520,12 +520,7 @@ async function headlessReads(base, shop, platformIds) {
 async function hotCustomer(base, shop, keys) {
   log('hot customer: 32 connections on one customer, then 800 concurrent keyed awards');
   const id = 3_000_000;
-  const raw = JSON.stringify({ id, email: `hot@example.com` });
-  await json('POST', `${base}/platform/webhooks/customers/create`, raw, {
-    'X-Platform-Shop-Domain': shop.domain,
-    'X-Platform-Webhook-Id': `hot-${id}`,
-    'X-Platform-Hmac-Sha256': createHmac('sha256', PLATFORM_SECRET).update(raw).digest('base64'),
-  });
+  await enrol(base, shop, { id, email: `hot@example.com` });
   const sustained = summarise(
     await cannon({
       url: `${base}/rest_api/v2/transactions/points/award`,

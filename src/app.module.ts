@@ -13,6 +13,7 @@ import { randomIds } from './shared/domain/ids';
 import { ApiExceptionFilter } from './shared/http/api-exception.filter';
 import { ROOT_LOGGER } from './shared/http/request-log';
 import { SharedFeedReads } from './projections/shared-feed-reads';
+import { RateLimitRedis } from './shared/http/rate-limit-redis';
 import { AuthFailureThrottle } from './shared/http/auth-throttle/auth-failure-throttle';
 import { Projection, PROJECTIONS } from './projections/projection';
 import { ProjectionRunner } from './projections/projection-runner';
@@ -154,6 +155,7 @@ export class AppModule implements OnApplicationBootstrap, OnApplicationShutdown 
         ...PROJECTION_CLASSES,
         { provide: PROJECTIONS, useFactory: (...projections: Projection[]) => projections, inject: PROJECTION_CLASSES },
         Metrics,
+        RateLimitRedis,
         AuthFailureThrottle,
         ProjectionRunner,
         DecisionRunner,

@@ -1,5 +1,5 @@
-import { Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
-import Redis from 'ioredis';
+import { Injectable, Logger } from '@nestjs/common';
+import { RateLimitRedis } from '../../shared/http/rate-limit-redis';
 import { RateLimiterAbstract, RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import { AppConfig, Quota } from '../../config/app-config';
 import { DomainError } from '../../shared/domain/domain-error';
@@ -26,39 +26,24 @@ export class RateLimiterUnavailable extends DomainError {
  *   this process's memory instead (a storefront keeps working; the quota is then per process).
  */
 @Injectable()
-export class HeadlessRateLimits implements OnApplicationShutdown {
+export class HeadlessRateLimits {
   private readonly logger = new Logger('HeadlessRateLimits');
-  private readonly redis: Redis | null;
   private readonly tokenPerCustomer: RateLimiterAbstract;
   private readonly tokenPerIp: RateLimiterAbstract;
   private readonly requestsPerToken: RateLimiterAbstract;
   private readonly publicPerIp: RateLimiterAbstract;
   private readonly retryAfter: number;
-  private lastRedisError = 0;
 
-  constructor(config: AppConfig) {
+  constructor(config: AppConfig, redis: RateLimitRedis) {
     const { headless } = config;
     this.retryAfter = headless.limiterRetryAfterSeconds;
-    this.redis = config.redisUrl
-      ? new Redis(config.redisUrl, {
-          // Fail fast while disconnected rather than queue: the token limiter must answer now.
-          enableOfflineQueue: false,
-          maxRetriesPerRequest: 1,
-          connectTimeout: 2000,
-          retryStrategy: (attempt) => Math.min(attempt * 200, 2000),
-        })
-      : null;
-    this.redis?.on('error', (error: Error) => {
-      if (Date.now() - this.lastRedisError < 10_000) return;
-      this.lastRedisError = Date.now();
-      this.logger.warn(`Redis (rate limits) unavailable: ${error.message}`);
-    });
+    const client = redis.client;
     const limiter = (name: string, quota: Quota, insured: boolean): RateLimiterAbstract => {
       const options = { keyPrefix: `${headless.rateLimitPrefix}:headless:${name}`, ...toPoints(quota) };
-      if (!this.redis) return new RateLimiterMemory(options);
+      if (!client) return new RateLimiterMemory(options);
       return new RateLimiterRedis({
         ...options,
-        storeClient: this.redis,
+        storeClient: client,
         rejectIfRedisNotReady: true,
         ...(insured ? { insuranceLimiter: new RateLimiterMemory(options) } : {}),
       });
@@ -94,10 +79,6 @@ export class HeadlessRateLimits implements OnApplicationShutdown {
       if (failClosed) throw new RateLimiterUnavailable(this.retryAfter);
       // Insured limiters do not get here; anything else lets the request through rather than fail a read.
     }
-  }
-
-  onApplicationShutdown(): void {
-    this.redis?.disconnect();
   }
 }
 

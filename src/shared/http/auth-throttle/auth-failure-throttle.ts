@@ -1,5 +1,5 @@
-import { Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
-import Redis from 'ioredis';
+import { Injectable, Logger } from '@nestjs/common';
+import { RateLimitRedis } from '../rate-limit-redis';
 import { RateLimiterAbstract, RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import { AppConfig, Quota } from '../../../config/app-config';
 
@@ -12,35 +12,26 @@ import { AppConfig, Quota } from '../../../config/app-config';
  * failure there.
  */
 @Injectable()
-export class AuthFailureThrottle implements OnApplicationShutdown {
+export class AuthFailureThrottle {
   private readonly logger = new Logger('AuthFailureThrottle');
-  private readonly redis: Redis | null;
   private readonly perIp: RateLimiterAbstract;
   private readonly perKey: RateLimiterAbstract;
   private readonly until = new Map<string, number>();
-  private lastRedisError = 0;
 
-  constructor(config: AppConfig) {
+  constructor(config: AppConfig, redis: RateLimitRedis) {
     const { authFailures } = config;
-    this.redis = config.redisUrl
-      ? new Redis(config.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1, connectTimeout: 2000 })
-      : null;
-    this.redis?.on('error', (error: Error) => {
-      if (Date.now() - this.lastRedisError < 10_000) return;
-      this.lastRedisError = Date.now();
-      this.logger.warn(`Redis (authentication throttling) unavailable, counting in memory: ${error.message}`);
-    });
+    const client = redis.client;
     const limiter = (name: string, quota: Quota): RateLimiterAbstract => {
       const options = {
         keyPrefix: `${config.headless.rateLimitPrefix}:auth-failures:${name}`,
         points: quota.points,
         duration: quota.seconds,
       };
-      if (!this.redis) return new RateLimiterMemory(options);
+      if (!client) return new RateLimiterMemory(options);
       // Throttling is a second line (secrets are 256 bits): while Redis is away, count in memory.
       return new RateLimiterRedis({
         ...options,
-        storeClient: this.redis,
+        storeClient: client,
         rejectIfRedisNotReady: true,
         insuranceLimiter: new RateLimiterMemory(options),
       });
@@ -87,9 +78,5 @@ export class AuthFailureThrottle implements OnApplicationShutdown {
     const now = Date.now();
     for (const [name, until] of this.until) if (until <= now) this.until.delete(name);
     if (this.until.size > 10_000) this.until.clear();
-  }
-
-  onApplicationShutdown(): void {
-    this.redis?.disconnect();
   }
 }
