@@ -13,7 +13,7 @@ const ESM_PACKAGES = ['intl-messageformat', '@formatjs'];
 
 module.exports = {
   testEnvironment: 'node',
-  roots: ['<rootDir>/test'],
+  roots: ['<rootDir>/src', '<rootDir>/test'],
   testMatch: ['**/*.spec.ts'],
   transform: {
     '^.+\\.ts$': ['@swc/jest', swc],

@@ -1,7 +1,7 @@
-import { CustomerViewProjection } from '../../src/ledger/projections/customer-view.projection';
-import { CUSTOMERS, CustomerDoc } from '../../src/ledger/read-models/ledger-read-models';
-import { projectionSpec, projectionStore } from '../support/projection-spec';
-import { customerEvents } from './fixtures';
+import { CustomerViewProjection } from './customer-view.projection';
+import { CUSTOMERS, CustomerDoc } from '../read-models/ledger-read-models';
+import { projectionSpec, projectionStore } from '../../../test/support/projection-spec';
+import { customerEvents } from '../../../test/support/customer-event-fixtures';
 
 /** The customers read model, each event delivered twice (see projectionSpec). */
 describe('customer view projection', () => {

@@ -1,7 +1,7 @@
-import { RewardViewProjection } from '../../src/ledger/projections/reward-view.projection';
-import { RewardDoc, REWARDS } from '../../src/ledger/read-models/reward-read-models';
-import { projectionSpec, projectionStore } from '../support/projection-spec';
-import { customerEvents } from './fixtures';
+import { RewardViewProjection } from './reward-view.projection';
+import { RewardDoc, REWARDS } from '../read-models/reward-read-models';
+import { projectionSpec, projectionStore } from '../../../test/support/projection-spec';
+import { customerEvents } from '../../../test/support/customer-event-fixtures';
 
 /** The coupons read model, each event delivered twice (see projectionSpec). */
 describe('reward view projection', () => {

@@ -1,6 +1,6 @@
-import { shopDecider, ShopCommand } from '../../src/shops/domain/shop.decider';
-import { ShopEventType } from '../../src/shops/domain/shop-events';
-import { deciderSpec } from '../support/decider-spec';
+import { shopDecider, ShopCommand } from './shop.decider';
+import { ShopEventType } from './shop-events';
+import { deciderSpec } from '../../../test/support/decider-spec';
 
 const spec = deciderSpec(shopDecider);
 const meta = { shopId: 's1', occurredAt: '2026-01-01T00:00:00.000Z', newId: () => 'e1' };

@@ -1,6 +1,6 @@
-import { decideSpending, presentSpending, storedSpending } from '../../src/programs/domain/spending-wire';
-import { entitledScope, spendingRules } from '../../src/programs/domain/spending-rules';
-import { DomainError } from '../../src/shared/domain/domain-error';
+import { decideSpending, presentSpending, storedSpending } from './spending-wire';
+import { entitledScope, spendingRules } from './spending-rules';
+import { DomainError } from '../../shared/domain/domain-error';
 
 const fieldOf = (fn: () => unknown) => {
   try {

@@ -1,14 +1,14 @@
-import { TransactionViewProjection } from '../../src/ledger/projections/transaction-view.projection';
+import { TransactionViewProjection } from './transaction-view.projection';
 import {
   IDEMPOTENCY_KEYS,
   IdempotencyKeyDoc,
   idempotencyKeyId,
   TRANSACTIONS,
   TransactionDoc,
-} from '../../src/ledger/read-models/ledger-read-models';
-import { RowDetails } from '../../src/ledger/projections/transaction-rows';
-import { projectionSpec, projectionStore } from '../support/projection-spec';
-import { customerEvents } from './fixtures';
+} from '../read-models/ledger-read-models';
+import { RowDetails } from './transaction-rows';
+import { projectionSpec, projectionStore } from '../../../test/support/projection-spec';
+import { customerEvents } from '../../../test/support/customer-event-fixtures';
 
 /** Events recorded today carry every detail a row shows: the ledger is never asked to complete them. */
 const recordedInFull: RowDetails = {

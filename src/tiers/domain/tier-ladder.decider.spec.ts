@@ -1,6 +1,6 @@
-import { tierLadder } from '../../src/tiers/domain/tier-ladder.decider';
-import { DEFAULT_TIER_SETTINGS, TierEvent, TierEventType as T } from '../../src/tiers/domain/tier-events';
-import { deciderSpec, sequentialIds } from '../support/decider-spec';
+import { tierLadder } from './tier-ladder.decider';
+import { DEFAULT_TIER_SETTINGS, TierEvent, TierEventType as T } from './tier-events';
+import { deciderSpec, sequentialIds } from '../../../test/support/decider-spec';
 
 const spec = deciderSpec(tierLadder);
 const meta = () => ({ shopId: 'shop-1', occurredAt: '2026-01-01T00:00:00.000Z', newId: sequentialIds('n') });

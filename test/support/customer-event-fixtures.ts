@@ -1,6 +1,6 @@
 import { CustomerEventType as T } from '../../src/ledger/events/customer-events';
 import { customerStreamId } from '../../src/ledger/customer-stream';
-import { GivenEvent } from '../support/projection-spec';
+import { GivenEvent } from './projection-spec';
 
 /** One customer's stream events, as the ledger records them (only the fields the test varies are arguments). */
 export function customerEvents(shopId: string, customerId: string, platformCustomerId: number) {

@@ -1,6 +1,6 @@
-import { programsDecider } from '../../src/programs/domain/programs.decider';
-import { ProgramEventType as T } from '../../src/programs/domain/program-events';
-import { deciderSpec, sequentialIds } from '../support/decider-spec';
+import { programsDecider } from './programs.decider';
+import { ProgramEventType as T } from './program-events';
+import { deciderSpec, sequentialIds } from '../../../test/support/decider-spec';
 
 const spec = deciderSpec(programsDecider);
 const meta = () => ({ shopId: 's', occurredAt: '2026-01-01T00:00:00.000Z', newId: sequentialIds('n') });
