@@ -1,8 +1,5 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
-import { CLOCK, Clock } from '../../shared/domain/clock';
-import { ScheduledJob } from '../../shared/interval-job';
-import { READ_STORE, ReadStore } from '../../infrastructure/read-store/read-store.port';
-import { CommandBus } from '@nestjs/cqrs';
+import { Injectable } from '@nestjs/common';
+import { CustomerSweep } from '../customer-sweep.scheduler';
 import { ExpireCouponCommand } from './expire-coupon.handler';
 import { RewardDoc, REWARDS } from '../read-models/reward-read-models';
 
@@ -12,29 +9,18 @@ import { RewardDoc, REWARDS } from '../read-models/reward-read-models';
  * disabled on the platform.
  */
 @Injectable()
-export class CouponExpiry extends ScheduledJob {
-  constructor(
-    private readonly commands: CommandBus,
-    @Inject(READ_STORE) private readonly readStore: ReadStore,
-    @Inject(CLOCK) private readonly clock: Clock,
-  ) {
-    super(new Logger('CouponExpiry'));
-  }
-
+export class CouponExpiry extends CustomerSweep {
   /** One pass; returns how many coupons expired. */
   async runOnce(): Promise<number> {
     const now = this.clock.now().toISOString();
     const rewards = await this.readStore.collection<RewardDoc>(REWARDS);
     let expired = 0;
     for (const reward of await rewards.find({ discountStatus: 'active', expiredAt: { $lte: now } })) {
-      try {
-        const result: { expired: boolean } = await this.commands.execute(
-          new ExpireCouponCommand(reward.shopId, reward.customerId, reward.couponCode, reward.rewardType),
-        );
-        if (result.expired) expired++;
-      } catch (error) {
-        this.logger.error(`Expiring coupon ${reward.id} failed: ${(error as Error).message}`);
-      }
+      const result = await this.decide<{ expired: boolean }>(
+        new ExpireCouponCommand(reward.shopId, reward.customerId, reward.couponCode, reward.rewardType),
+        `Expiring coupon ${reward.id}`,
+      );
+      if (result?.expired) expired++;
     }
     return expired;
   }

@@ -1,9 +1,5 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
-import { CLOCK, Clock } from '../../shared/domain/clock';
-import { ScheduledJob } from '../../shared/interval-job';
-import { READ_STORE, ReadStore } from '../../infrastructure/read-store/read-store.port';
-import { CustomerDoc, CUSTOMERS } from '../read-models/ledger-read-models';
-import { CommandBus } from '@nestjs/cqrs';
+import { Injectable } from '@nestjs/common';
+import { CustomerSweep } from '../customer-sweep.scheduler';
 import { ReleasePendingPointsCommand } from './release-pending-points.handler';
 
 /**
@@ -12,29 +8,17 @@ import { ReleasePendingPointsCommand } from './release-pending-points.handler';
  * by a refund in the meantime is not paid, and a hold is paid once however many processes run this).
  */
 @Injectable()
-export class PendingPointsRelease extends ScheduledJob {
-  constructor(
-    private readonly commands: CommandBus,
-    @Inject(READ_STORE) private readonly readStore: ReadStore,
-    @Inject(CLOCK) private readonly clock: Clock,
-  ) {
-    super(new Logger('PendingPointsRelease'));
-  }
-
+export class PendingPointsRelease extends CustomerSweep {
   /** One pass; returns how many customers had points released. */
   async runOnce(): Promise<number> {
     const now = this.clock.now().toISOString();
-    const customers = await this.readStore.collection<CustomerDoc>(CUSTOMERS);
     let released = 0;
-    for (const customer of await customers.find({ nextPendingReleaseAt: { $lte: now } })) {
-      try {
-        const result: { released: boolean } = await this.commands.execute(
-          new ReleasePendingPointsCommand(customer.shopId, customer.id),
-        );
-        if (result.released) released++;
-      } catch (error) {
-        this.logger.error(`Releasing held points of customer ${customer.id} failed: ${(error as Error).message}`);
-      }
+    for (const customer of await this.customers({ nextPendingReleaseAt: { $lte: now } })) {
+      const result = await this.decide<{ released: boolean }>(
+        new ReleasePendingPointsCommand(customer.shopId, customer.id),
+        `Releasing held points of customer ${customer.id}`,
+      );
+      if (result?.released) released++;
     }
     return released;
   }
