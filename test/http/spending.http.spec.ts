@@ -1,7 +1,7 @@
 import request from 'supertest';
-import { createTestApp, TestApp, auth, expectError, expectSuccess } from '../support/test-app';
+import { TestApp } from '../support/test-app';
 import { defaultStoreKind } from '../support/stores';
-import { ProvisionedShop } from '../../src/operator/provision-shop.handler';
+import { expectError, scenario } from '../support/scenario';
 
 const GIFTS = [
   {
@@ -17,58 +17,29 @@ const GIFTS = [
 ];
 
 describe(`spending rules over HTTP (${defaultStoreKind()})`, () => {
-  let t: TestApp;
-  let shop: ProvisionedShop;
-  const program = async (event: string, title: string, spending: Record<string, unknown>) =>
-    expectSuccess(
-      (
-        await t
-          .http()
-          .post('/rest_api/v2/programs')
-          .set(auth(shop))
-          .send({ type: 'spending', event, title, spending })
-          .expect(201)
-      ).body,
-    ).id as string;
-  const award = (id: number, point: number) =>
-    t
-      .http()
-      .post('/rest_api/v2/transactions/points/award')
-      .set(auth(shop))
-      .send({ platformCustomerId: String(id), point })
-      .expect(200);
-  const redeem = (body: Record<string, unknown>) =>
-    t.http().post('/rest_api/v2/programs/redemption/redeem').set(auth(shop)).send(body);
-  const balance = async (id: number) =>
-    (await t.http().get(`/rest_api/v2/customers/external/${id}`).set(auth(shop)).expect(200)).body.data.point;
-
-  beforeAll(async () => {
-    t = await createTestApp();
-    shop = await t.shop();
-  });
-  afterAll(() => t.close());
+  const s = scenario();
 
   it('free_product: a choice is required among several gifts, must be on the list, and the coupon names it', async () => {
-    const gift = await program('free_gift', 'Free gift', { pointsCost: 300, giftProducts: GIFTS });
-    await t.enrol(shop, 3101);
-    await award(3101, 1000);
+    const gift = await s.spending('free_gift', 'Free gift', { pointsCost: 300, giftProducts: GIFTS });
+    await s.enrol(3101);
+    await s.award(3101, 1000);
     expectError(
-      (await redeem({ programId: gift, platformCustomerId: '3101', quantity: 1 }).expect(400)).body,
+      (await s.redeem({ programId: gift, platformCustomerId: '3101', quantity: 1 }).expect(400)).body,
       'GIFT_SELECTION_REQUIRED',
       400,
     );
     expectError(
-      (await redeem({ programId: gift, platformCustomerId: '3101', quantity: 1, variantId: '9999' }).expect(400)).body,
+      (await s.redeem({ programId: gift, platformCustomerId: '3101', quantity: 1, variantId: '9999' }).expect(400))
+        .body,
       'GIFT_UNAVAILABLE',
       400,
     );
-    expect(await balance(3101)).toBe(1000);
+    expect(await s.balance(3101)).toBe(1000);
     const done = (
-      await redeem({ programId: gift, platformCustomerId: '3101', quantity: 1, variantId: 8012 }).expect(200)
+      await s.redeem({ programId: gift, platformCustomerId: '3101', quantity: 1, variantId: 8012 }).expect(200)
     ).body;
     expect(done.meta).toMatchObject({ pointsSpent: 300, newPoint: 700 });
-    const rewards = (await t.http().get('/rest_api/v2/rewards?platformCustomerId=3101').set(auth(shop)).expect(200))
-      .body.data;
+    const rewards = (await s.get('/rewards?platformCustomerId=3101').expect(200)).body.data;
     expect(rewards).toHaveLength(1);
     expect(rewards[0]).toMatchObject({
       rewardType: 'free_product',
@@ -78,42 +49,39 @@ describe(`spending rules over HTTP (${defaultStoreKind()})`, () => {
   });
 
   it('store_credit: points become store credit in the shop currency; it cannot be refunded as a coupon', async () => {
-    const credit = await program('store_credit', '$10 credit', { pointsCost: 1000, rewardValue: 10 });
-    await t.enrol(shop, 3102);
-    await award(3102, 2500);
-    const done = (await redeem({ programId: credit, platformCustomerId: '3102', quantity: 2 }).expect(200)).body.meta;
+    const credit = await s.spending('store_credit', '$10 credit', { pointsCost: 1000, rewardValue: 10 });
+    await s.enrol(3102);
+    await s.award(3102, 2500);
+    const done = (await s.redeem({ programId: credit, platformCustomerId: '3102', quantity: 2 }).expect(200)).body.meta;
     expect(done.couponCode).toMatch(/^CREDIT-/);
-    const reward = (await t.http().get(`/rest_api/v2/rewards/${done.rewardId}`).set(auth(shop)).expect(200)).body.data;
+    const reward = (await s.get(`/rewards/${done.rewardId}`).expect(200)).body.data;
     expect(reward).toMatchObject({ rewardType: 'store_credit', rewardValue: 20, pointsSpent: 2000 });
     expectError(
       (
-        await t
-          .http()
-          .post('/rest_api/v2/rewards/coupons/refund')
-          .set(auth(shop))
-          .send({ discountCode: done.couponCode, platformCustomerId: '3102' })
+        await s
+          .post('/rewards/coupons/refund', { discountCode: done.couponCode, platformCustomerId: '3102' })
           .expect(400)
       ).body,
       'BAD_REQUEST',
       400,
     );
-    expect(await balance(3102)).toBe(500);
+    expect(await s.balance(3102)).toBe(500);
   });
 
   it('limitRedeem: the list tells each customer what remains; over the limit is 400 LIMIT_REACHED; a refund gives one back', async () => {
-    const twice = await program('amount_discount', '$2 off, twice', {
+    const twice = await s.spending('amount_discount', '$2 off, twice', {
       pointsCost: 100,
       rewardValue: 2,
       limitRedeem: 2,
       orderReqAmount: '20.00',
       combinedWith: { shippingDiscounts: true },
     });
-    await t.enrol(shop, 3103);
-    await award(3103, 1000);
+    await s.enrol(3103);
+    await s.award(3103, 1000);
     const listed = async () =>
-      (
-        await t.http().get('/rest_api/v2/programs/redemption?platformCustomerId=3103').set(auth(shop)).expect(200)
-      ).body.data.find((p: any) => p.id === twice);
+      (await s.get('/programs/redemption?platformCustomerId=3103').expect(200)).body.data.find(
+        (p: any) => p.id === twice,
+      );
     expect(await listed()).toMatchObject({
       // The spec's limitRedeem is the mode; the count per customer is limitRedeemPerCustomer (input alias limitRedeem: 2).
       limitRedeem: 'redeemWithLimit',
@@ -123,32 +91,25 @@ describe(`spending rules over HTTP (${defaultStoreKind()})`, () => {
       affordable: true,
       canRedeem: true,
     });
-    const first = (await redeem({ programId: twice, platformCustomerId: '3103', quantity: 1 }).expect(200)).body.meta;
-    await redeem({ programId: twice, platformCustomerId: '3103', quantity: 1 }).expect(200);
+    const first = (await s.redeem({ programId: twice, platformCustomerId: '3103', quantity: 1 }).expect(200)).body.meta;
+    await s.redeem({ programId: twice, platformCustomerId: '3103', quantity: 1 }).expect(200);
     expect(await listed()).toMatchObject({ redeemedCount: 2, remainingRedemptions: 0, canRedeem: false });
     expectError(
-      (await redeem({ programId: twice, platformCustomerId: '3103', quantity: 1 }).expect(400)).body,
+      (await s.redeem({ programId: twice, platformCustomerId: '3103', quantity: 1 }).expect(400)).body,
       'LIMIT_REACHED',
       400,
     );
-    expect(await balance(3103)).toBe(800);
-    await t
-      .http()
-      .post('/rest_api/v2/rewards/coupons/refund')
-      .set(auth(shop))
-      .send({ discountCode: first.couponCode, platformCustomerId: '3103' })
-      .expect(200);
-    const one = (
-      await t.http().get(`/rest_api/v2/programs/${twice}?platformCustomerId=3103`).set(auth(shop)).expect(200)
-    ).body.data;
+    expect(await s.balance(3103)).toBe(800);
+    await s.post('/rewards/coupons/refund', { discountCode: first.couponCode, platformCustomerId: '3103' }).expect(200);
+    const one = (await s.get(`/programs/${twice}?platformCustomerId=3103`).expect(200)).body.data;
     expect(one).toMatchObject({ redeemedCount: 1, remainingRedemptions: 1, canRedeem: true });
-    await redeem({ programId: twice, platformCustomerId: '3103', quantity: 1 }).expect(200);
+    await s.redeem({ programId: twice, platformCustomerId: '3103', quantity: 1 }).expect(200);
     // The coupon keeps its minimum: an order below it does not use the code.
-    const codes = (
-      await t.http().get('/rest_api/v2/rewards?platformCustomerId=3103&status=active').set(auth(shop)).expect(200)
-    ).body.data.map((r: any) => r.couponCode);
-    await t
-      .platform(shop, 'orders/paid', {
+    const codes = (await s.get('/rewards?platformCustomerId=3103&status=active').expect(200)).body.data.map(
+      (r: any) => r.couponCode,
+    );
+    await s
+      .platform('orders/paid', {
         id: 91001,
         customer: { id: 3103 },
         total_price: '19.99',
@@ -157,12 +118,9 @@ describe(`spending rules over HTTP (${defaultStoreKind()})`, () => {
         discount_codes: [{ code: codes[0] }],
       })
       .expect(200);
-    expect(
-      (await t.http().get('/rest_api/v2/rewards?platformCustomerId=3103&status=used').set(auth(shop)).expect(200)).body
-        .data,
-    ).toHaveLength(0);
-    await t
-      .platform(shop, 'orders/paid', {
+    expect((await s.get('/rewards?platformCustomerId=3103&status=used').expect(200)).body.data).toHaveLength(0);
+    await s
+      .platform('orders/paid', {
         id: 91002,
         customer: { id: 3103 },
         total_price: '20.00',
@@ -171,28 +129,25 @@ describe(`spending rules over HTTP (${defaultStoreKind()})`, () => {
         discount_codes: [{ code: codes[0] }],
       })
       .expect(200);
-    expect(
-      (await t.http().get('/rest_api/v2/rewards?platformCustomerId=3103&status=used').set(auth(shop)).expect(200)).body
-        .data,
-    ).toHaveLength(1);
+    expect((await s.get('/rewards?platformCustomerId=3103&status=used').expect(200)).body.data).toHaveLength(1);
   });
 
   it('totalLimitationRedeem: concurrent redemptions by many customers never sell more than the quota', async () => {
-    const scarce = await program('free_shipping', 'Free shipping (3 in stock)', {
+    const scarce = await s.spending('free_shipping', 'Free shipping (3 in stock)', {
       pointsCost: 50,
       totalLimitationRedeem: 3,
     });
     const ids = [3201, 3202, 3203, 3204, 3205, 3206, 3207, 3208];
     for (const id of ids) {
-      await t.enrol(shop, id);
-      await award(id, 100);
+      await s.enrol(id);
+      await s.award(id, 100);
     }
-    const apps = defaultStoreKind() === 'postgres' ? [t.app, await t.secondInstance()] : [t.app];
+    const apps = defaultStoreKind() === 'postgres' ? [s.t.app, await s.t.secondInstance()] : [s.t.app];
     const results = await Promise.all(
       ids.map((id, i) =>
         request(apps[i % apps.length].getHttpServer())
           .post('/rest_api/v2/programs/redemption/redeem')
-          .set(auth(shop))
+          .set(s.keys)
           .send({ programId: scarce, platformCustomerId: String(id), quantity: 1 }),
       ),
     );
@@ -200,40 +155,22 @@ describe(`spending rules over HTTP (${defaultStoreKind()})`, () => {
     expect(results.filter((r) => r.status === 400).map((r) => r.body.error.code)).toEqual(
       Array(5).fill('LIMIT_REACHED'),
     );
-    const balances = await Promise.all(ids.map(balance));
+    const balances = await Promise.all(ids.map(s.balance));
     expect(balances.filter((b) => b === 50)).toHaveLength(3);
     expect(balances.filter((b) => b === 100)).toHaveLength(5);
   });
 
   it('limitations for an unknown customer are 404, in the list and on one program', async () => {
-    const id = await program('free_shipping', 'Ship', { pointsCost: 10 });
-    expectError(
-      (await t.http().get('/rest_api/v2/programs/redemption?platformCustomerId=999999').set(auth(shop)).expect(404))
-        .body,
-      'NOT_FOUND',
-      404,
-    );
-    expectError(
-      (await t.http().get(`/rest_api/v2/programs/${id}?customerId=nobody`).set(auth(shop)).expect(404)).body,
-      'NOT_FOUND',
-      404,
-    );
-    expect(
-      (await t.http().get(`/rest_api/v2/programs/${id}`).set(auth(shop)).expect(200)).body.data,
-    ).not.toHaveProperty('canRedeem');
+    const id = await s.spending('free_shipping', 'Ship', { pointsCost: 10 });
+    expectError((await s.get('/programs/redemption?platformCustomerId=999999').expect(404)).body, 'NOT_FOUND', 404);
+    expectError((await s.get(`/programs/${id}?customerId=nobody`).expect(404)).body, 'NOT_FOUND', 404);
+    expect((await s.get(`/programs/${id}`).expect(200)).body.data).not.toHaveProperty('canRedeem');
   });
 
   it('bad spending settings are 400 naming the field', async () => {
     const bad = async (event: string, spending: Record<string, unknown>) =>
       expectError(
-        (
-          await t
-            .http()
-            .post('/rest_api/v2/programs')
-            .set(auth(shop))
-            .send({ type: 'spending', event, title: 'x', spending })
-            .expect(400)
-        ).body,
+        (await s.post('/programs', { type: 'spending', event, title: 'x', spending }).expect(400)).body,
         'BAD_REQUEST',
         400,
       ).field;
@@ -247,50 +184,20 @@ describe(`spending rules over HTTP (${defaultStoreKind()})`, () => {
 
 describe('issued coupons expire', () => {
   let now = new Date('2026-04-01T10:00:00.000Z');
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ clock: { now: () => now } });
-  });
-  afterAll(() => t.close());
+  const s = scenario({ clock: { now: () => now } });
 
   it('past expiresInDays an unused coupon becomes expired: listed as such, not refundable, not usable; used ones stay used', async () => {
     const { CouponExpiry } = await import('../../src/ledger/coupons/coupon-expiry.scheduler');
-    const shop = await t.shop();
-    const program = expectSuccess(
-      (
-        await t
-          .http()
-          .post('/rest_api/v2/programs')
-          .set(auth(shop))
-          .send({
-            type: 'spending',
-            event: 'amount_discount',
-            title: '$5',
-            spending: { pointsCost: 100, rewardValue: 5, expiresInDays: 30 },
-          })
-          .expect(201)
-      ).body,
-    ).id;
-    await t.enrol(shop, 3301);
-    await t
-      .http()
-      .post('/rest_api/v2/transactions/points/award')
-      .set(auth(shop))
-      .send({ platformCustomerId: '3301', point: 300 })
-      .expect(200);
+    const program = await s.spending('amount_discount', '$5', { pointsCost: 100, rewardValue: 5, expiresInDays: 30 });
+    await s.enrol(3301);
+    await s.award(3301, 300);
     const redeem = async () =>
-      (
-        await t
-          .http()
-          .post('/rest_api/v2/programs/redemption/redeem')
-          .set(auth(shop))
-          .send({ programId: program, platformCustomerId: '3301', quantity: 1 })
-          .expect(200)
-      ).body.meta.couponCode;
+      (await s.redeem({ programId: program, platformCustomerId: '3301', quantity: 1 }).expect(200)).body.meta
+        .couponCode;
     const unused = await redeem();
     const used = await redeem();
-    await t
-      .platform(shop, 'orders/paid', {
+    await s
+      .platform('orders/paid', {
         id: 92001,
         customer: { id: 3301 },
         total_price: '20.00',
@@ -299,35 +206,24 @@ describe('issued coupons expire', () => {
         discount_codes: [{ code: used }],
       })
       .expect(200);
-    const expiry = t.app.get(CouponExpiry);
+    const expiry = s.t.app.get(CouponExpiry);
     now = new Date('2026-05-01T09:59:00.000Z');
     expect(await expiry.runOnce()).toBe(0);
     now = new Date('2026-05-01T10:00:00.000Z');
     expect(await expiry.runOnce()).toBe(1);
     expect(await expiry.runOnce()).toBe(0);
-    const list = (
-      await t.http().get('/rest_api/v2/rewards?platformCustomerId=3301&status=expired').set(auth(shop)).expect(200)
-    ).body.data;
+    const list = (await s.get('/rewards?platformCustomerId=3301&status=expired').expect(200)).body.data;
     expect(list.map((r: any) => r.couponCode)).toEqual([unused]);
     expect(
-      (
-        await t.http().get('/rest_api/v2/rewards?platformCustomerId=3301&status=used').set(auth(shop)).expect(200)
-      ).body.data.map((r: any) => r.couponCode),
+      (await s.get('/rewards?platformCustomerId=3301&status=used').expect(200)).body.data.map((r: any) => r.couponCode),
     ).toEqual([used]);
     expectError(
-      (
-        await t
-          .http()
-          .post('/rest_api/v2/rewards/coupons/refund')
-          .set(auth(shop))
-          .send({ discountCode: unused, platformCustomerId: '3301' })
-          .expect(400)
-      ).body,
+      (await s.post('/rewards/coupons/refund', { discountCode: unused, platformCustomerId: '3301' }).expect(400)).body,
       'BAD_REQUEST',
       400,
     );
-    await t
-      .platform(shop, 'orders/paid', {
+    await s
+      .platform('orders/paid', {
         id: 92002,
         customer: { id: 3301 },
         total_price: '20.00',
@@ -336,55 +232,27 @@ describe('issued coupons expire', () => {
         discount_codes: [{ code: unused }],
       })
       .expect(200);
-    expect(
-      (await t.http().get('/rest_api/v2/rewards?platformCustomerId=3301&status=expired').set(auth(shop)).expect(200))
-        .body.data,
-    ).toHaveLength(1);
-    expect(
-      (await t.http().get('/rest_api/v2/customers/external/3301').set(auth(shop)).expect(200)).body.data.point,
-    ).toBe(100);
+    expect((await s.get('/rewards?platformCustomerId=3301&status=expired').expect(200)).body.data).toHaveLength(1);
+    expect(await s.balance(3301)).toBe(100);
   });
 });
 
 describe(`redemption retries with Idempotency-Key (${defaultStoreKind()})`, () => {
-  let t: TestApp;
-  let shop: ProvisionedShop;
+  const s = scenario();
   let program: string;
   const redeem = (key: string | null, body: Record<string, unknown>, app?: TestApp['app']) => {
-    const r = (app ? request(app.getHttpServer()) : t.http())
+    const r = (app ? request(app.getHttpServer()) : s.t.http())
       .post('/rest_api/v2/programs/redemption/redeem')
-      .set(auth(shop));
+      .set(s.keys);
     return (key ? r.set('Idempotency-Key', key) : r).send(body);
   };
   beforeAll(async () => {
-    t = await createTestApp();
-    shop = await t.shop();
-    program = expectSuccess(
-      (
-        await t
-          .http()
-          .post('/rest_api/v2/programs')
-          .set(auth(shop))
-          .send({
-            type: 'spending',
-            event: 'amount_discount',
-            title: '$5',
-            spending: { pointsCost: 100, rewardValue: 5, totalLimitationRedeem: 50 },
-          })
-          .expect(201)
-      ).body,
-    ).id;
+    program = await s.spending('amount_discount', '$5', { pointsCost: 100, rewardValue: 5, totalLimitationRedeem: 50 });
   });
-  afterAll(() => t.close());
 
   it('a retried redemption answers the first result and spends once; the key with another body is 409', async () => {
-    await t.enrol(shop, 3401);
-    await t
-      .http()
-      .post('/rest_api/v2/transactions/points/award')
-      .set(auth(shop))
-      .send({ platformCustomerId: '3401', point: 1000 })
-      .expect(200);
+    await s.enrol(3401);
+    await s.award(3401, 1000);
     const body = { programId: program, platformCustomerId: '3401', quantity: 2 };
     const first = await redeem('redeem-3401-a', body).expect(200);
     expect(first.headers['idempotent-replayed']).toBeUndefined();
@@ -397,15 +265,12 @@ describe(`redemption retries with Idempotency-Key (${defaultStoreKind()})`, () =
       409,
     );
     expectError((await redeem('bad key with spaces', body).expect(400)).body, 'BAD_REQUEST', 400);
-    expect(
-      (await t.http().get('/rest_api/v2/customers/external/3401').set(auth(shop)).expect(200)).body.data.point,
-    ).toBe(800);
-    const rewards = (await t.http().get('/rest_api/v2/rewards?platformCustomerId=3401').set(auth(shop)).expect(200))
-      .body.data;
+    expect(await s.balance(3401)).toBe(800);
+    const rewards = (await s.get('/rewards?platformCustomerId=3401').expect(200)).body.data;
     expect(rewards.map((r: any) => r.couponCode)).toEqual([first.body.meta.couponCode]);
     // The first coupon stays usable after the conflicting retry.
-    await t
-      .platform(shop, 'orders/paid', {
+    await s
+      .platform('orders/paid', {
         id: 93001,
         customer: { id: 3401 },
         total_price: '20.00',
@@ -414,25 +279,17 @@ describe(`redemption retries with Idempotency-Key (${defaultStoreKind()})`, () =
         discount_codes: [{ code: first.body.meta.couponCode }],
       })
       .expect(200);
-    expect(
-      (await t.http().get('/rest_api/v2/rewards?platformCustomerId=3401&status=used').set(auth(shop)).expect(200)).body
-        .data,
-    ).toHaveLength(1);
+    expect((await s.get('/rewards?platformCustomerId=3401&status=used').expect(200)).body.data).toHaveLength(1);
   });
 
   it('a redemption refused for want of points can be retried with the same key once the points are there', async () => {
-    await t.enrol(shop, 3402);
+    await s.enrol(3402);
     const body = { programId: program, platformCustomerId: '3402', quantity: 1 };
     expectError((await redeem('redeem-3402', body).expect(400)).body, 'INSUFFICIENT_POINTS', 400);
-    await t
-      .http()
-      .post('/rest_api/v2/transactions/points/award')
-      .set(auth(shop))
-      .send({ platformCustomerId: '3402', point: 100 })
-      .expect(200);
+    await s.award(3402, 100);
     const done = (await redeem('redeem-3402', body).expect(200)).body.meta;
-    const used = await t
-      .platform(shop, 'orders/paid', {
+    const used = await s
+      .platform('orders/paid', {
         id: 93002,
         customer: { id: 3402 },
         total_price: '20.00',
@@ -442,32 +299,20 @@ describe(`redemption retries with Idempotency-Key (${defaultStoreKind()})`, () =
       })
       .expect(200);
     expect(used.body.data.recorded).toBe(true);
-    expect(
-      (await t.http().get('/rest_api/v2/rewards?platformCustomerId=3402&status=used').set(auth(shop)).expect(200)).body
-        .data,
-    ).toHaveLength(1);
+    expect((await s.get('/rewards?platformCustomerId=3402&status=used').expect(200)).body.data).toHaveLength(1);
   });
 
   it('the same keyed redemption sent 8 times at once (two instances on PostgreSQL) spends once', async () => {
-    await t.enrol(shop, 3403);
-    await t
-      .http()
-      .post('/rest_api/v2/transactions/points/award')
-      .set(auth(shop))
-      .send({ platformCustomerId: '3403', point: 1000 })
-      .expect(200);
-    const apps = defaultStoreKind() === 'postgres' ? [t.app, await t.secondInstance()] : [t.app];
+    await s.enrol(3403);
+    await s.award(3403, 1000);
+    const apps = defaultStoreKind() === 'postgres' ? [s.t.app, await s.t.secondInstance()] : [s.t.app];
     const body = { programId: program, platformCustomerId: '3403', quantity: 1 };
     const results = await Promise.all(
       Array.from({ length: 8 }, (_, i) => redeem('redeem-3403', body, apps[i % apps.length])),
     );
     expect(results.map((r) => r.status)).toEqual(Array(8).fill(200));
     expect(new Set(results.map((r) => r.body.meta.couponCode)).size).toBe(1);
-    expect(
-      (await t.http().get('/rest_api/v2/customers/external/3403').set(auth(shop)).expect(200)).body.data.point,
-    ).toBe(900);
-    expect(
-      (await t.http().get('/rest_api/v2/rewards?platformCustomerId=3403').set(auth(shop)).expect(200)).body.data,
-    ).toHaveLength(1);
+    expect(await s.balance(3403)).toBe(900);
+    expect((await s.get('/rewards?platformCustomerId=3403').expect(200)).body.data).toHaveLength(1);
   });
 });

@@ -1,53 +1,22 @@
-import { createTestApp, TestApp, auth, expectError } from '../support/test-app';
-import { ProvisionedShop } from '../../src/operator/provision-shop.handler';
+import { expectError, scenario } from '../support/scenario';
 
 describe('management API v1 (deprecated)', () => {
-  let t: TestApp;
-  let shop: ProvisionedShop;
+  const s = scenario();
   let order: string;
   let follow: string;
-  const v1 = (method: 'get' | 'post', path: string) => t.http()[method](`/rest_api/v1${path}`).set(auth(shop));
+  const v1 = (method: 'get' | 'post', path: string) => s.t.http()[method](`/rest_api/v1${path}`).set(s.keys);
 
   beforeAll(async () => {
-    t = await createTestApp();
-    shop = await t.shop();
-    order = (
-      await t
-        .http()
-        .post('/rest_api/v2/programs')
-        .set(auth(shop))
-        .send({
-          type: 'earning',
-          event: 'place_order',
-          title: 'Orders',
-          earnPoint: 1,
-          rateMoney: 2,
-          roundingMethod: 'floor',
-        })
-        .expect(201)
-    ).body.data.id;
-    follow = (
-      await t
-        .http()
-        .post('/rest_api/v2/programs')
-        .set(auth(shop))
-        .send({ type: 'earning', event: 'follow_photo', title: 'Follow', earnPoint: 15 })
-        .expect(201)
-    ).body.data.id;
-    await t
-      .http()
-      .post('/rest_api/v2/programs')
-      .set(auth(shop))
-      .send({
-        type: 'spending',
-        event: 'amount_discount',
-        title: '$5 off',
-        spending: { pointsCost: 500, rewardValue: 5 },
-      })
-      .expect(201);
-    await t.enrol(shop, 1201);
+    order = await s.earning('place_order', 'Orders', { earnPoint: 1, rateMoney: 2, roundingMethod: 'floor' });
+    follow = await s.earning('follow_photo', 'Follow', { earnPoint: 15 });
+    await s.program({
+      type: 'spending',
+      event: 'amount_discount',
+      title: '$5 off',
+      spending: { pointsCost: 500, rewardValue: 5 },
+    });
+    await s.enrol(1201);
   });
-  afterAll(() => t.close());
 
   it('every answer carries Deprecation, Sunset and a Link to v2', async () => {
     const res = await v1('get', '/earning').expect(200);
@@ -71,7 +40,7 @@ describe('management API v1 (deprecated)', () => {
       isDraft: false,
       expired: false,
       hasLimit: false,
-      shopId: shop.shopId,
+      shopId: s.shop.shopId,
     });
   });
 
@@ -128,6 +97,6 @@ describe('management API v1 (deprecated)', () => {
   });
 
   it('needs the same keys as v2', async () => {
-    await t.http().get('/rest_api/v1/earning').expect(401);
+    await s.t.http().get('/rest_api/v1/earning').expect(401);
   });
 });
