@@ -8,10 +8,20 @@ import { WebhookUrlGuard } from './delivery/webhook-url-guard';
 import { WebhooksController } from './http/webhooks.controller';
 import { GetWebhookHandler, ListWebhooksHandler } from './queries/webhook-queries';
 import { ListWebhookDeliveriesHandler } from './queries/webhook-deliveries.query';
+import { RegisterWebhookHandler } from './commands/register-webhook.handler';
+import { UpdateWebhookHandler } from './commands/update-webhook.handler';
+import { DeleteWebhookHandler } from './commands/delete-webhook.handler';
+import { RedeliverFailedDeliveriesHandler } from './delivery/redeliver-failed-deliveries.handler';
+import { RedeliverDeliveryHandler } from './delivery/redeliver-delivery.handler';
 
 export const WEBHOOKS_CAPABILITY: Capability = {
   providers: [
     WebhookCommands,
+    RegisterWebhookHandler,
+    UpdateWebhookHandler,
+    DeleteWebhookHandler,
+    RedeliverFailedDeliveriesHandler,
+    RedeliverDeliveryHandler,
     WebhookProjector,
     DeliveryWorker,
     WebhookSender,

@@ -1,15 +1,18 @@
-import { Body, Delete, Get, HttpCode, Inject, Param, Post, Put, Query } from '@nestjs/common';
-import { QueryBus } from '@nestjs/cqrs';
+import { Body, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiOperation } from '@nestjs/swagger';
 import { because } from '../../shared/domain/domain-error';
 import { CurrentShop } from '../../shops/http/shop-auth.guard';
 import { ShopDoc } from '../../shops/projections/shop-read-models';
-import { WebhookCommands } from '../commands/webhook-commands';
 import { GetWebhookQuery, ListWebhooksQuery, WebhookRecord } from '../queries/webhook-queries';
 import { DeliveryRecord, ListWebhookDeliveriesQuery, presentDelivery } from '../queries/webhook-deliveries.query';
-import { WEBHOOK_OUTBOX, WebhookOutbox } from '../../infrastructure/webhook-outbox/webhook-outbox.port';
-import { CLOCK, Clock } from '../../shared/domain/clock';
-import { DeliveryWorker } from '../delivery/delivery-worker';
+import { Delivery } from '../../infrastructure/webhook-outbox/webhook-outbox.port';
+import { SendResult } from '../delivery/webhook-sender';
+import { RegisterWebhookCommand } from '../commands/register-webhook.handler';
+import { UpdateWebhookCommand } from '../commands/update-webhook.handler';
+import { DeleteWebhookCommand } from '../commands/delete-webhook.handler';
+import { RedeliverFailedDeliveriesCommand } from '../delivery/redeliver-failed-deliveries.handler';
+import { RedeliverDeliveryCommand } from '../delivery/redeliver-delivery.handler';
 import { WebhookUrlGuard } from '../delivery/webhook-url-guard';
 import { CreateWebhookDto, UpdateWebhookDto } from './webhook.dto';
 import { WebhookApi } from './webhook-api.filter';
@@ -23,12 +26,9 @@ const envelope = <K extends string, T>(key: K, value: T) => ({
 @WebhookApi('app/api/v1/webhooks')
 export class WebhooksController {
   constructor(
-    private readonly commands: WebhookCommands,
-    private readonly worker: DeliveryWorker,
+    private readonly commands: CommandBus,
     private readonly urls: WebhookUrlGuard,
     private readonly queries: QueryBus,
-    @Inject(WEBHOOK_OUTBOX) private readonly outbox: WebhookOutbox,
-    @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   @Get()
@@ -42,8 +42,9 @@ export class WebhooksController {
   @ApiOperation({ summary: 'Register a webhook (topic, url)' })
   async create(@CurrentShop() shop: ShopDoc, @Body() body: CreateWebhookDto) {
     const url = await this.checkUrl(body.url);
-    const webhookId = this.commands.newId();
-    await this.commands.run(shop.id, (meta) => ({ type: 'Register', meta, webhookId, topic: body.topic, url }));
+    const { webhookId }: { webhookId: string } = await this.commands.execute(
+      new RegisterWebhookCommand(shop.id, body.topic, url),
+    );
     return envelope('webhook', await this.find(shop, webhookId));
   }
 
@@ -60,13 +61,7 @@ export class WebhooksController {
     if (body.url === undefined && body.isEnabled === undefined)
       throw because.badRequest('send url and/or isEnabled', { field: 'url' });
     const url = body.url === undefined ? undefined : await this.checkUrl(body.url);
-    await this.commands.run(shop.id, (meta) => ({
-      type: 'Update',
-      meta,
-      webhookId: id,
-      url,
-      isEnabled: body.isEnabled,
-    }));
+    await this.commands.execute(new UpdateWebhookCommand(shop.id, id, { url, isEnabled: body.isEnabled }));
     return envelope('webhook', await this.find(shop, id));
   }
 
@@ -75,8 +70,7 @@ export class WebhooksController {
   async remove(@CurrentShop() shop: ShopDoc, @Param('id') id: string) {
     // Shown as it was before the deletion.
     const shown = await this.find(shop, id);
-    await this.commands.run(shop.id, (meta) => ({ type: 'Delete', meta, webhookId: id }));
-    await this.outbox.failPending(id, 'webhook deleted');
+    await this.commands.execute(new DeleteWebhookCommand(shop.id, id));
     return envelope('webhook', shown);
   }
 
@@ -109,8 +103,7 @@ export class WebhooksController {
   async redeliverAll(@CurrentShop() shop: ShopDoc, @Param('id') id: string, @Query('status') status?: string) {
     await this.find(shop, id);
     if (status !== 'failed') throw because.badRequest('status must be failed', { field: 'status' });
-    const requeued = await this.outbox.requeueFailed(id, this.clock.now());
-    if (requeued > 0) this.worker.nudge();
+    const { requeued }: { requeued: number } = await this.commands.execute(new RedeliverFailedDeliveriesCommand(id));
     return envelope('redelivery', { status, requeued });
   }
 
@@ -119,11 +112,10 @@ export class WebhooksController {
   @ApiOperation({ summary: 'Send one delivery again now' })
   async redeliver(@CurrentShop() shop: ShopDoc, @Param('id') id: string, @Param('deliveryId') deliveryId: string) {
     await this.find(shop, id);
-    const delivery = await this.outbox.get(deliveryId);
-    if (!delivery || delivery.webhookId !== id) throw because.notFound('Delivery');
-    const { result } = await this.worker.redeliver(delivery);
-    const updated = (await this.outbox.get(deliveryId))!;
-    return envelope('delivery', { ...presentDelivery(updated), lastAttempt: result });
+    const { delivery, lastAttempt }: { delivery: Delivery; lastAttempt: SendResult } = await this.commands.execute(
+      new RedeliverDeliveryCommand(id, deliveryId),
+    );
+    return envelope('delivery', { ...presentDelivery(delivery), lastAttempt });
   }
 
   /** The URL policy, the host resolved too: a name that points inside is refused here, not at delivery. */
