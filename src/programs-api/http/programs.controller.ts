@@ -1,4 +1,4 @@
-import { Body, Delete, Get, HttpCode, Inject, Param, Post, Put, Query } from '@nestjs/common';
+import { Body, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
 import { ApiOperation } from '@nestjs/swagger';
 import { CurrentShop } from '../../shops/http/shop-auth.guard';
 import { ManagementApi } from '../../shops/http/shop-api';
@@ -6,7 +6,9 @@ import { ShopDoc } from '../../shops/projections/shop-read-models';
 import { ok } from '../../shared/http/envelope';
 import { because, DomainError } from '../../shared/domain/domain-error';
 import { definedOnly } from '../../shared/domain/ids';
-import { ProgramCommands } from '../../programs/commands/program-commands';
+import { CreateProgramCommand } from '../../programs/commands/create-program.handler';
+import { UpdateProgramCommand } from '../../programs/commands/update-program.handler';
+import { DeleteProgramCommand } from '../../programs/commands/delete-program.handler';
 import {
   CalculatePointsDto,
   CreateProgramDto,
@@ -28,7 +30,6 @@ import {
 } from '../queries/program-for-customer.query';
 import { SPENDING_WIRE_FIELDS } from '../../programs/domain/spending-wire';
 import { isEarned } from '../../ledger/program-earning/eligibility';
-import { SHOP_TIER_IDS, ShopTierIds } from '../../shared/shop-tier-ids';
 
 /** The body's spec-named spending fields (top level, spending-wire) apart from the program settings. */
 function splitSpendingFields<T extends object>(body: T) {
@@ -45,12 +46,10 @@ const tierRates = (rates: TierRateDto[]): TierRate[] =>
 @ManagementApi('rest_api/v2/programs', 'v2 programs')
 export class ProgramsController {
   constructor(
-    private readonly commands: ProgramCommands,
     private readonly customers: CustomerLookup,
-    private readonly commandBus: CommandBus,
+    private readonly commands: CommandBus,
     private readonly queries: QueryBus,
     private readonly cart: CartPoints,
-    @Inject(SHOP_TIER_IDS) private readonly tiers: ShopTierIds,
   ) {}
 
   @Get('earning')
@@ -104,7 +103,7 @@ export class ProgramsController {
   @HttpCode(200)
   @ApiOperation({ summary: "Pay a social program's points to a customer (once per customer; LIMIT_REACHED after)" })
   async socialInteraction(@CurrentShop() shop: ShopDoc, @Body() body: SocialInteractionDto) {
-    const result = await this.commandBus.execute(
+    const result = await this.commands.execute(
       new EarnSocialCommand(shop.id, Number(body.platformCustomerId), body.earningId, body.event, 'rest_api'),
     );
     return ok({}, { message: 'Points earned', meta: result });
@@ -144,21 +143,12 @@ export class ProgramsController {
   @HttpCode(201)
   @ApiOperation({ summary: 'Create an earning or spending program (merchant configuration)' })
   async create(@CurrentShop() shop: ShopDoc, @Body() body: CreateProgramDto) {
-    const programId = this.commands.newId();
     const { type, event, earnPointsTiers, ...rest } = definedOnly(body) as CreateProgramDto;
     const { settings, spendingFields } = splitSpendingFields(rest);
     const tiers = earnPointsTiers ? { earnPointsTiers: tierRates(earnPointsTiers) } : {};
-    const tierIds = await this.tierIds(shop);
-    await this.commands.run(shop.id, (meta) => ({
-      type: 'CreateProgram',
-      meta,
-      programId,
-      kind: type,
-      event,
-      settings: { ...settings, ...tiers, title: body.title },
-      spendingFields,
-      tierIds,
-    }));
+    const { programId }: { programId: string } = await this.commands.execute(
+      new CreateProgramCommand(shop.id, type, event, { ...settings, ...tiers, title: body.title }, spendingFields),
+    );
     return ok(await this.program(shop, programId), { message: 'Program created' });
   }
 
@@ -171,15 +161,7 @@ export class ProgramsController {
     const changes = { ...settings, ...(earnPointsTiers ? { earnPointsTiers: tierRates(earnPointsTiers) } : {}) };
     if (Object.keys(changes).length === 0 && Object.keys(spendingFields).length === 0)
       throw because.badRequest('send at least one field to change', { field: 'body' });
-    const tierIds = await this.tierIds(shop);
-    await this.commands.run(shop.id, (meta) => ({
-      type: 'UpdateProgram',
-      meta,
-      programId,
-      changes,
-      spendingFields,
-      tierIds,
-    }));
+    await this.commands.execute(new UpdateProgramCommand(shop.id, programId, changes, spendingFields));
     return ok(await this.program(shop, programId), { message: 'Program updated' });
   }
 
@@ -187,12 +169,8 @@ export class ProgramsController {
   @ApiOperation({ summary: 'Delete a program' })
   async remove(@CurrentShop() shop: ShopDoc, @Param('programId') programId: string) {
     await this.program(shop, programId);
-    await this.commands.run(shop.id, (meta) => ({ type: 'DeleteProgram', meta, programId }));
+    await this.commands.execute(new DeleteProgramCommand(shop.id, programId));
     return ok({ id: programId }, { message: 'Program deleted' });
-  }
-
-  private async tierIds(shop: ShopDoc): Promise<string[]> {
-    return this.tiers.tierIdsOf(shop.id);
   }
 
   private async list(shop: ShopDoc, kind: 'earning' | 'spending'): Promise<V2Program[]> {
