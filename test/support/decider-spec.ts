@@ -51,3 +51,13 @@ export function sequentialIds(prefix = 'id') {
   let n = 0;
   return () => `${prefix}-${++n}`;
 }
+
+/** What a call was refused with: its DomainError's code and the field it names; null when it did not throw. */
+export function refusalOf(fn: () => unknown): [string, unknown] | null {
+  try {
+    fn();
+  } catch (e) {
+    return [(e as DomainError).code, (e as DomainError).details?.field];
+  }
+  return null;
+}

@@ -1,35 +1,26 @@
-import { customerLedger, CommandMeta, TierRung } from '../../src/ledger/domain/customer-ledger.decider';
-import { CustomerEvent, CustomerEventType as T } from '../../src/ledger/events/customer-events';
-import { deciderSpec, sequentialIds } from '../support/decider-spec';
+import { CustomerEvent, CustomerEventType as T } from '../events/customer-events';
+import { ProfileDetails } from '../events/enrolment.events';
+import { Membership } from '../events/membership.events';
+import { TierRung } from '../../tiers/domain/tier-rung';
+import {
+  AT,
+  earningRule,
+  enrolCustomer,
+  givenCustomer,
+  ledgerSpec as spec,
+  recordOrder,
+} from '../../../test/support/customer-ledger-given';
 
 /** Opt-in enrolment: guests earn nothing until they join; one who left cannot join again. */
-const spec = deciderSpec(customerLedger);
-const AT = '2026-03-01T10:00:00.000Z';
 const tiers: TierRung[] = [
   { id: 'bronze', name: 'Bronze', targetPoint: 0 },
   { id: 'silver', name: 'Silver', targetPoint: 40 },
 ];
-const meta = (): CommandMeta => ({ shopId: 's', customerId: 'c', occurredAt: AT, newId: sequentialIds('n') });
+const { meta, enrolled: enrolledAs } = givenCustomer({ platformCustomerId: 42, email: 'ada@example.com' });
 const signUp = { programId: 'p-signup', programTitle: 'Sign up', points: 50 };
 
-const enrolled = (membership?: 'guest' | 'member', details?: Record<string, unknown>): CustomerEvent => ({
-  type: T.Enrolled,
-  eventId: 'e-0',
-  occurredAt: '2026-01-01T00:00:00.000Z',
-  shopId: 's',
-  customerId: 'c',
-  platformCustomerId: 42,
-  email: 'ada@example.com',
-  firstName: 'Ada',
-  lastName: null,
-  acceptsMarketing: false,
-  platformCreatedAt: null,
-  tierId: 'bronze',
-  tierName: 'Bronze',
-  source: 'platform',
-  ...(membership ? { membership } : {}),
-  ...(details ? { details } : {}),
-});
+const enrolled = (membership?: Membership, details?: ProfileDetails): CustomerEvent =>
+  enrolledAs({ firstName: 'Ada', ...(membership ? { membership } : {}), ...(details ? { details } : {}) });
 
 const changed = (membership: 'guest' | 'member' | 'left', at = '2026-02-01T00:00:00.000Z'): CustomerEvent => ({
   type: T.MembershipChanged,
@@ -57,22 +48,18 @@ describe('membership (opt-in enrolment)', () => {
   it('given an opt-in shop, when a customer enrols, then they are a guest and get no sign-up points', () => {
     spec
       .given([])
-      .when({
-        type: 'EnrolCustomer',
-        meta: meta(),
-        platformCustomerId: 42,
-        email: 'ada@example.com',
-        firstName: 'Ada',
-        lastName: null,
-        acceptsMarketing: false,
-        platformCreatedAt: null,
-        baseTier: tiers[0],
-        source: 'platform',
-        signUp,
-        tiers,
-        optIn: true,
-        details: { phone: '+15550001', marketingConsent: true },
-      })
+      .when(
+        enrolCustomer(meta(), {
+          platformCustomerId: 42,
+          email: 'ada@example.com',
+          firstName: 'Ada',
+          baseTier: tiers[0],
+          signUp,
+          tiers,
+          optIn: true,
+          details: { phone: '+15550001', marketingConsent: true },
+        }),
+      )
       .thenMatches([
         { type: T.Enrolled, membership: 'guest', details: { phone: '+15550001', marketingConsent: true } },
       ]);
@@ -140,32 +127,19 @@ describe('membership (opt-in enrolment)', () => {
   it('given a guest, when an order is paid, then it is recorded and earns nothing', () => {
     spec
       .given([enrolled('guest')])
-      .when({
-        type: 'RecordOrder',
-        meta: meta(),
-        orderId: '9001',
-        orderName: '#9001',
-        totalCents: 10_000,
-        currency: 'USD',
-        sourceName: 'web',
-        lineItems: [],
-        platformCreatedAt: null,
-        earning: {
-          programId: 'p-order',
-          programTitle: 'Orders',
-          earnBy: 'flat',
-          earnPoint: 100,
-          rateMoney: null,
-          roundingMethod: 'round',
-          autoRemovePoints: true,
-          pendingDays: 0,
-          includeProducts: [],
-          excludeProducts: [],
-          includeCollections: [],
-          excludeCollections: [],
-        },
-        tiers,
-      })
+      .when(
+        recordOrder(meta(), '9001', 10_000, {
+          earning: {
+            ...earningRule({ earnBy: 'flat', earnPoint: 100, rateMoney: null, roundingMethod: 'round' }),
+            pendingDays: 0,
+            includeProducts: [],
+            excludeProducts: [],
+            includeCollections: [],
+            excludeCollections: [],
+          },
+          tiers,
+        }),
+      )
       .thenMatches([{ type: T.OrderRecorded, orderId: '9001' }]);
   });
 

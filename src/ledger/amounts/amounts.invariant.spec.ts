@@ -1,42 +1,22 @@
-import {
-  customerLedger,
-  CustomerCommand,
-  CustomerState,
-  TierRung,
-} from '../../src/ledger/domain/customer-ledger.decider';
-import { CustomerEvent, CustomerEventType as T } from '../../src/ledger/domain/customer-events';
-import { OrderEarningRule } from '../../src/programs/domain/order-earning';
-import { DomainError } from '../../src/shared/domain/domain-error';
-import { deciderSpec, sequentialIds } from '../support/decider-spec';
+import { customerLedger, CustomerCommand } from '../customer-ledger';
+import { CustomerState } from '../customer-state';
+import { CustomerEvent, CustomerEventType as T } from '../events/customer-events';
+import { OrderEarningRule } from '../../programs/domain/order-earning';
+import { DomainError } from '../../shared/domain/domain-error';
+import { TierRung } from '../../tiers/domain/tier-rung';
+import { AT, givenCustomer, ledgerSpec as spec, recordOrder } from '../../../test/support/customer-ledger-given';
 
 /**
  * The ledger invariant: no event ever carries a point value that is not a whole, finite number,
  * nor a negative balance, whatever the command carries (a program recorded before configuration was
  * checked, a rule with a rate below one cent, amounts beyond every bound).
  */
-const spec = deciderSpec(customerLedger);
-const AT = '2026-03-01T10:00:00.000Z';
 const tiers: TierRung[] = [
   { id: 'bronze', name: 'Bronze', targetPoint: 0 },
   { id: 'gold', name: 'Gold', targetPoint: 1000 },
 ];
-const enrolled: CustomerEvent = {
-  type: T.Enrolled,
-  eventId: 'e-0',
-  occurredAt: '2026-01-01T00:00:00.000Z',
-  shopId: 's',
-  customerId: 'c',
-  platformCustomerId: 7,
-  email: null,
-  firstName: null,
-  lastName: null,
-  acceptsMarketing: false,
-  platformCreatedAt: null,
-  tierId: 'bronze',
-  tierName: 'Bronze',
-  source: 'test',
-};
-const meta = (occurredAt = AT) => ({ shopId: 's', customerId: 'c', occurredAt, newId: sequentialIds('n') });
+const { meta, enrolled: enrolledAs } = givenCustomer();
+const enrolled = enrolledAs();
 const earn = (points: number): CustomerCommand => ({
   type: 'EarnFromProgram',
   meta: meta(),
@@ -104,19 +84,7 @@ describe('ledger invariant: point values are whole and finite', () => {
     };
     const events = spec
       .given([enrolled])
-      .when({
-        type: 'RecordOrder',
-        meta: meta(),
-        orderId: '1',
-        orderName: '#1',
-        totalCents: 5000,
-        currency: 'USD',
-        sourceName: 'web',
-        lineItems: [],
-        platformCreatedAt: null,
-        earning: legacy,
-        tiers,
-      })
+      .when(recordOrder(meta(), '1', 5000, { earning: legacy, tiers }))
       .events();
     expect(events.map((e) => e.type)).toEqual([T.OrderRecorded]);
   });
@@ -162,28 +130,20 @@ describe('ledger invariant: point values are whole and finite', () => {
         }),
         () => ({ type: 'ResetPoints', meta: meta(at), request }),
         () => ({ ...earn(pick(numbers)), meta: meta(at) }),
-        () => ({
-          type: 'RecordOrder',
-          meta: meta(at),
-          orderId: String(++orders),
-          orderName: null,
-          totalCents: pick([0, 1, 999, 5000, 99_999_999_999, 1e15]),
-          currency: 'USD',
-          sourceName: 'web',
-          lineItems: [],
-          platformCreatedAt: null,
-          earning: {
-            programId: 'p',
-            programTitle: 'Orders',
-            earnBy: pick(['price', 'flat'] as const),
-            earnPoint: pick(numbers),
-            rateMoney: pick(rates),
-            roundingMethod: pick(['round', 'floor', 'ceil'] as const),
-            autoRemovePoints: true,
-            pendingDays: pick([0, 0, 3]),
-          },
-          tiers,
-        }),
+        () =>
+          recordOrder(meta(at), String(++orders), pick([0, 1, 999, 5000, 99_999_999_999, 1e15]), {
+            earning: {
+              programId: 'p',
+              programTitle: 'Orders',
+              earnBy: pick(['price', 'flat'] as const),
+              earnPoint: pick(numbers),
+              rateMoney: pick(rates),
+              roundingMethod: pick(['round', 'floor', 'ceil'] as const),
+              autoRemovePoints: true,
+              pendingDays: pick([0, 0, 3]),
+            },
+            tiers,
+          }),
         () => ({
           type: 'RecordRefund',
           meta: meta(at),
