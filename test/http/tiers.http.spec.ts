@@ -1,19 +1,14 @@
-import { createTestApp, TestApp, auth, expectError, expectSuccess } from '../support/test-app';
-import { ProvisionedShop } from '../../src/operator/provision-shop.handler';
+import { expectError, expectSuccess, scenario, ShopClient } from '../support/scenario';
 
 describe('v2 tiers', () => {
-  let t: TestApp;
-  let shop: ProvisionedShop;
-  let other: ProvisionedShop;
-  const call = (method: 'get' | 'post' | 'put' | 'delete', path: string, as = shop) =>
-    t.http()[method](`/rest_api/v2/tiers${path}`).set(auth(as));
+  const s = scenario();
+  let other: ShopClient;
+  const call = (method: 'get' | 'post' | 'put' | 'delete', path: string, as: ShopClient = s) =>
+    as[method](`/tiers${path}`);
 
   beforeAll(async () => {
-    t = await createTestApp();
-    shop = await t.shop();
-    other = await t.shop();
+    other = await s.newShop();
   });
-  afterAll(() => t.close());
 
   it('a new shop has the base tier: Bronze, system tier, target 0', async () => {
     const res = await call('get', '').expect(200);
@@ -53,7 +48,7 @@ describe('v2 tiers', () => {
       textColor: '#112233',
       isSystemTier: false,
       members: 0,
-      shopId: shop.shopId,
+      shopId: s.shop.shopId,
       prevNames: [],
       inactive: false,
       targetPointUpdate: null,
@@ -75,13 +70,8 @@ describe('v2 tiers', () => {
     ]) {
       expect(tier).toHaveProperty(field);
     }
-    await t.enrol(shop, 9001);
-    await t
-      .http()
-      .put(`/rest_api/v2/customers/external/9001/tier`)
-      .set(auth(shop))
-      .send({ tierId: tier.id })
-      .expect(200);
+    await s.enrol(9001);
+    await s.put(`/customers/external/9001/tier`, { tierId: tier.id }).expect(200);
     const list = (await call('get', '').expect(200)).body.data;
     expect(list.map((x: any) => [x.name, x.members])).toEqual([
       ['Bronze', 0],
@@ -141,16 +131,11 @@ describe('v2 tiers', () => {
 
   it('deletes an empty tier; a tier with members is 409', async () => {
     const id = (await call('post', '').send({ name: 'Temp', targetPoint: 7777 }).expect(201)).body.data.id;
-    await t.enrol(shop, 9002);
-    await t.http().put('/rest_api/v2/customers/external/9002/tier').set(auth(shop)).send({ tierId: id }).expect(200);
+    await s.enrol(9002);
+    await s.put('/customers/external/9002/tier', { tierId: id }).expect(200);
     expectError((await call('delete', `/${id}`).expect(409)).body, 'TIER_HAS_MEMBERS', 409);
     const bronze = (await call('get', '').expect(200)).body.data[0].id;
-    await t
-      .http()
-      .put('/rest_api/v2/customers/external/9002/tier')
-      .set(auth(shop))
-      .send({ tierId: bronze })
-      .expect(200);
+    await s.put('/customers/external/9002/tier', { tierId: bronze }).expect(200);
     expect((await call('delete', `/${id}`).expect(200)).body.data).toEqual({ id });
     await call('get', `/${id}`).expect(404);
   });
@@ -161,7 +146,7 @@ describe('v2 tiers', () => {
     await call('get', `/${id}`, other).expect(404);
     await call('put', `/${id}`, other).send({ name: 'Hijack' }).expect(404);
     await call('delete', `/${id}`, other).expect(404);
-    await t.http().get('/rest_api/v2/tiers').expect(401);
+    await s.t.http().get('/rest_api/v2/tiers').expect(401);
     expect((await call('get', `/${id}`).expect(200)).body.data.name).toBe('Bronze');
   });
 });
