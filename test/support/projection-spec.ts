@@ -89,3 +89,8 @@ export function projectionStore(): () => ReadStore {
   afterAll(() => store.cleanup());
   return () => store.storage.readStore;
 }
+
+/** Domain events as one stream recorded them (what a decider decided, or written out), for given/when. */
+export function onStream<E extends { type: string }>(streamId: string, events: E[]): GivenEvent[] {
+  return events.map((event) => ({ ...event, streamId }));
+}

@@ -1,0 +1,60 @@
+import { ProgramEvent, ProgramEventType as T, programStreamId } from '../domain/program-events';
+import { defaultSettings } from '../domain/programs.decider';
+import { ProgramCatalog } from '../program-catalog';
+import { ProgramDoc, PROGRAMS } from './program-read-models';
+import { ProgramViewProjection } from './program-view.projection';
+import { onStream, projectionSpec, projectionStore } from '../../../test/support/projection-spec';
+
+/** The programs read model, each event delivered twice (see projectionSpec). */
+describe('program view projection', () => {
+  const readStore = projectionStore();
+  const at = (day: number) => `2026-01-0${day}T00:00:00.000Z`;
+  const head = (programId: string, eventId: string, day: number) => ({
+    eventId,
+    occurredAt: at(day),
+    shopId: 's1',
+    programId,
+  });
+  const programEvents = (...events: ProgramEvent[]) => onStream(programStreamId('s1'), events);
+  const signUp = { ...defaultSettings('sign_up', 'Welcome'), earnPoint: 50 };
+
+  it('programs are numbered in their shop by their place in its log; an update changes only its fields', async () => {
+    const catalog = new ProgramCatalog(readStore());
+    const invalidate = jest.spyOn(catalog, 'invalidate');
+    const spec = projectionSpec(new ProgramViewProjection(catalog), readStore());
+    await spec.given(
+      programEvents(
+        { ...head('p1', 'e1', 1), type: T.Created, kind: 'earning', event: 'sign_up', settings: signUp },
+        {
+          ...head('p2', 'e2', 2),
+          type: T.Created,
+          kind: 'earning',
+          event: 'place_order',
+          settings: defaultSettings('place_order', 'Orders'),
+        },
+      ),
+    );
+    await spec.when(
+      programEvents(
+        { ...head('p1', 'e3', 3), type: T.Updated, changes: { status: false, earnPoint: 75 } },
+        { ...head('p2', 'e4', 4), type: T.Deleted },
+      ),
+    );
+    expect(await spec.all<ProgramDoc>(PROGRAMS)).toEqual([
+      {
+        ...signUp,
+        status: false,
+        earnPoint: 75,
+        id: 'p1',
+        shopId: 's1',
+        kind: 'earning',
+        event: 'sign_up',
+        numericId: 1,
+        createdAt: at(1),
+        updatedAt: at(3),
+        streamRevision: '2',
+      },
+    ]);
+    expect(invalidate).toHaveBeenCalledWith('s1');
+  });
+});
