@@ -29,6 +29,8 @@ import { ListTransactionsHandler } from './queries/list-transactions.handler';
 import { GetTransactionHandler } from './queries/get-transaction.query';
 import { GetRewardHandler, ListRewardsHandler } from './queries/rewards.query';
 import { CustomerLookup } from './queries/customer-lookup';
+import { FindCustomerHandler, FindNamedCustomerHandler } from './queries/find-customer.query';
+import { GetCustomerHandler } from './queries/get-customer.query';
 import { IdempotencyKeys } from './queries/idempotency-keys';
 import { CartPoints } from './queries/cart-points';
 import { CustomerTierMembers } from './queries/tier-members';
@@ -78,6 +80,9 @@ export const LEDGER: Capability = {
     GetTransactionHandler,
     ListRewardsHandler,
     GetRewardHandler,
+    GetCustomerHandler,
+    FindCustomerHandler,
+    FindNamedCustomerHandler,
     CustomerLookup,
     IdempotencyKeys,
     CartPoints,

@@ -5,12 +5,11 @@ import { CurrentShop } from '../../shops/http/shop-auth.guard';
 import { ManagementApi } from '../../shops/http/shop-api';
 import { ShopDoc } from '../../shops/projections/shop-read-models';
 import { ok } from '../../shared/http/envelope';
-import { TierNames } from '../../tiers/queries/tier-names';
 import { ListCustomersDto, MembershipDto, SetTierDto, UpdateCustomerDto } from './ledger.dto';
 import { LeaveProgramCommand } from '../enrolment/join-program.handler';
 import { ListCustomersQuery } from '../queries/list-customers.handler';
-import { CustomerLookup } from '../queries/customer-lookup';
-import { presentCustomer } from '../queries/customer.presenter';
+import { CustomerRef, FindCustomerQuery } from '../queries/find-customer.query';
+import { GetCustomerQuery } from '../queries/get-customer.query';
 import { SetBirthdayCommand } from '../birthday/set-birthday.handler';
 import { ChangeTierCommand, ChangeTierResult } from '../tiers/change-tier.handler';
 import { CustomerDoc } from '../read-models/ledger-read-models';
@@ -22,8 +21,6 @@ export class CustomersController {
   constructor(
     private readonly queries: QueryBus,
     private readonly commands: CommandBus,
-    private readonly lookup: CustomerLookup,
-    private readonly tierNames: TierNames,
   ) {}
 
   @Get()
@@ -54,7 +51,7 @@ export class CustomersController {
       return ok(
         await this.queries.execute(new CustomerRecordAsOfQuery(shop, externalId, instant(query.asOf)!, 'platform')),
       );
-    return ok(await this.present(shop, await this.lookup.byPlatformId(shop.id, externalId)));
+    return ok(await this.queries.execute(new GetCustomerQuery(shop.id, shop.currency, { platformId: externalId })));
   }
 
   @Put('external/:platformCustomerId')
@@ -64,7 +61,7 @@ export class CustomersController {
     @Param('platformCustomerId') id: string,
     @Body() body: UpdateCustomerDto,
   ) {
-    return this.updateBirthday(shop, await this.lookup.byPlatformId(shop.id, id), body);
+    return this.updateBirthday(shop, await this.customer(shop, { platformId: id }), body);
   }
 
   @Put('external/:platformCustomerId/tier')
@@ -74,7 +71,7 @@ export class CustomersController {
     @Param('platformCustomerId') id: string,
     @Body() body: SetTierDto,
   ) {
-    return this.setTier(shop, await this.lookup.byPlatformId(shop.id, id), body);
+    return this.setTier(shop, await this.customer(shop, { platformId: id }), body);
   }
 
   @Get(':customerId')
@@ -84,19 +81,19 @@ export class CustomersController {
       return ok(
         await this.queries.execute(new CustomerRecordAsOfQuery(shop, customerId, instant(query.asOf)!, 'internal')),
       );
-    return ok(await this.present(shop, await this.lookup.byId(shop.id, customerId)));
+    return ok(await this.queries.execute(new GetCustomerQuery(shop.id, shop.currency, { id: customerId })));
   }
 
   @Put(':customerId')
   @ApiOperation({ summary: 'Set birthday / dateOfBirth by internal id' })
   async update(@CurrentShop() shop: ShopDoc, @Param('customerId') customerId: string, @Body() body: UpdateCustomerDto) {
-    return this.updateBirthday(shop, await this.lookup.byId(shop.id, customerId), body);
+    return this.updateBirthday(shop, await this.customer(shop, { id: customerId }), body);
   }
 
   @Get(':customerId/points/earned')
   @ApiOperation({ summary: 'Total points earned (id: internal or platform)' })
   async earned(@CurrentShop() shop: ShopDoc, @Param('customerId') id: string) {
-    const customer = await this.lookup.byEitherId(shop.id, id);
+    const customer = await this.customer(shop, { eitherId: id });
     return ok({ totalEarnedPoints: customer.totalEarnedPoints });
   }
 
@@ -107,7 +104,7 @@ export class CustomersController {
     @Param('customerId') customerId: string,
     @Body() body: SetTierDto,
   ) {
-    return this.setTier(shop, await this.lookup.byId(shop.id, customerId), body);
+    return this.setTier(shop, await this.customer(shop, { id: customerId }), body);
   }
 
   @Put(':customerId/membership')
@@ -117,13 +114,14 @@ export class CustomersController {
     @Param('customerId') customerId: string,
     @Body() body: MembershipDto,
   ) {
-    const customer = await this.lookup.byEitherId(shop.id, customerId);
+    const customer = await this.customer(shop, { eitherId: customerId });
     await this.commands.execute(new LeaveProgramCommand(shop.id, customer.id, 'rest_api'));
     return ok({ id: customer.id, membership: body.membership }, { message: 'Membership updated' });
   }
 
-  private async present(shop: ShopDoc, doc: CustomerDoc) {
-    return presentCustomer(doc, await this.tierNames.forShop(shop.id), shop.currency);
+  /** The customer the path names, as stored (404 when not the shop's). */
+  private customer(shop: ShopDoc, ref: CustomerRef): Promise<CustomerDoc> {
+    return this.queries.execute(new FindCustomerQuery(shop.id, ref));
   }
 
   private async updateBirthday(shop: ShopDoc, customer: CustomerDoc, body: UpdateCustomerDto) {

@@ -9,7 +9,7 @@ import { ShopDoc } from '../../shops/projections/shop-read-models';
 import { ok } from '../../shared/http/envelope';
 import { PagedList } from '../../infrastructure/read-store/paged-list';
 import { because } from '../../shared/domain/domain-error';
-import { CustomerLookup } from '../queries/customer-lookup';
+import { FindCustomerQuery, FindNamedCustomerQuery } from '../queries/find-customer.query';
 import { RedeemRewardCommand, RedeemResult } from '../coupons/redeem-reward.handler';
 import { RefundCouponCommand } from '../coupons/refund-coupon.handler';
 import { amountText } from '../../shared/domain/money';
@@ -44,7 +44,6 @@ export function presentReward(r: RewardDoc) {
 export class RewardsController {
   constructor(
     private readonly commands: CommandBus,
-    private readonly customers: CustomerLookup,
     private readonly queries: QueryBus,
   ) {}
 
@@ -78,12 +77,10 @@ export class RewardsController {
   @Get('rewards')
   @ApiOperation({ summary: "A customer's coupons (cursor pagination by reward id)" })
   async list(@CurrentShop() shop: ShopDoc, @Query() query: ListRewardsDto) {
-    const customer = await this.customers.named(
-      shop.id,
-      query.customerId,
-      query.platformCustomerId,
-      because.badRequest('customerId or platformCustomerId is required', { field: 'customerId' }),
+    const customer = await this.queries.execute(
+      new FindNamedCustomerQuery(shop.id, query.customerId, query.platformCustomerId),
     );
+    if (!customer) throw because.badRequest('customerId or platformCustomerId is required', { field: 'customerId' });
     const { items, pagination }: PagedList<RewardDoc> = await this.queries.execute(
       new ListRewardsQuery(shop.id, customer.id, {
         limit: query.limit,
@@ -111,7 +108,7 @@ export class RewardsController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Give a coupon back: its points return to the owner' })
   async refund(@CurrentShop() shop: ShopDoc, @Body() body: RefundCouponDto) {
-    await this.customers.byPlatformId(shop.id, body.platformCustomerId).catch(() => {
+    await this.queries.execute(new FindCustomerQuery(shop.id, { platformId: body.platformCustomerId })).catch(() => {
       throw because.badRequest('platformCustomerId is not a customer of this shop', { field: 'platformCustomerId' });
     });
     const result = await this.commands.execute(

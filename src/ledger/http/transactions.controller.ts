@@ -11,7 +11,7 @@ import { because } from '../../shared/domain/domain-error';
 import { idempotencyOf, IdempotentWrite, markReplayed } from '../../shared/http/idempotent-write';
 import { ListTransactionsDto, PointsChangeDto } from './ledger.dto';
 import { ListTransactionsQuery } from '../queries/list-transactions.handler';
-import { CustomerLookup } from '../queries/customer-lookup';
+import { FindNamedCustomerQuery } from '../queries/find-customer.query';
 import { presentTransaction } from '../queries/transaction.presenter';
 import { ChangePointsCommand, ChangePointsResult, PointsChangeKind } from '../points/change-points.handler';
 import { TransactionDoc } from '../read-models/ledger-read-models';
@@ -36,18 +36,16 @@ export class TransactionsController {
   constructor(
     private readonly queries: QueryBus,
     private readonly commands: CommandBus,
-    private readonly lookup: CustomerLookup,
   ) {}
 
   @Get()
   @ApiOperation({ summary: "List a customer's point transactions" })
   async list(@CurrentShop() shop: ShopDoc, @Query() query: ListTransactionsDto) {
-    const customer = await this.lookup.named(
-      shop.id,
-      query.customerId,
-      query.platformCustomerId,
-      because.badRequest('platformCustomerId or customerId is required', { field: 'platformCustomerId' }),
+    const customer = await this.queries.execute(
+      new FindNamedCustomerQuery(shop.id, query.customerId, query.platformCustomerId),
     );
+    if (!customer)
+      throw because.badRequest('platformCustomerId or customerId is required', { field: 'platformCustomerId' });
     if (query.platformCustomerId && String(customer.platformCustomerId) !== query.platformCustomerId) {
       throw because.badRequest('customerId and platformCustomerId name different customers', { field: 'customerId' });
     }
