@@ -32,7 +32,7 @@ import { CustomerLookup } from './queries/customer-lookup';
 import { FindCustomerHandler, FindNamedCustomerHandler } from './queries/find-customer.query';
 import { GetCustomerHandler } from './queries/get-customer.query';
 import { IdempotencyKeys } from './queries/idempotency-keys';
-import { CartPoints } from './queries/cart-points';
+import { CalculateCartPointsHandler } from './queries/calculate-cart-points.query';
 import { CustomerTierMembers } from './queries/tier-members';
 import { TIER_MEMBERS } from '../tiers/tier-members.port';
 import { CustomerViewProjection } from './projections/customer-view.projection';
@@ -85,7 +85,7 @@ export const LEDGER: Capability = {
     FindNamedCustomerHandler,
     CustomerLookup,
     IdempotencyKeys,
-    CartPoints,
+    CalculateCartPointsHandler,
     { provide: TIER_MEMBERS, useClass: CustomerTierMembers },
     { provide: ROW_DETAILS, useClass: LedgerRowDetails },
   ],

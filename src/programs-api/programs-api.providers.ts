@@ -10,6 +10,7 @@ import {
   ProgramReader,
 } from './queries/program-queries';
 import { GetProgramForCustomerHandler, ListRedemptionProgramsHandler } from './queries/program-for-customer.query';
+import { ListEarningEligibilityHandler, ListV1EarningEligibilityHandler } from './queries/earning-eligibility.query';
 
 /**
  * The programs' HTTP API (v2 programs, v1 earning, tier benefits) and its reads. Above both the
@@ -25,6 +26,8 @@ export const PROGRAMS_API: Capability = {
     ListEarningProgramDocsHandler,
     GetProgramForCustomerHandler,
     ListRedemptionProgramsHandler,
+    ListEarningEligibilityHandler,
+    ListV1EarningEligibilityHandler,
   ],
   projections: [],
   controllers: [ProgramsController, V1EarningController, TierBenefitsController],

@@ -18,9 +18,9 @@ import {
 } from './program.dto';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { EarnSocialCommand } from '../../ledger/social/earn-social.handler';
-import { CustomerLookup } from '../../ledger/queries/customer-lookup';
-import { CartPoints } from '../../ledger/queries/cart-points';
-import { isSingleEvent, ProgramSettings, TierRate } from '../../programs/domain/program-events';
+import { FindNamedCustomerQuery } from '../../ledger/queries/find-customer.query';
+import { CalculateCartPointsQuery } from '../../ledger/queries/calculate-cart-points.query';
+import { ProgramSettings, TierRate } from '../../programs/domain/program-events';
 import { GetProgramQuery, ListProgramsQuery } from '../queries/program-queries';
 import { V2Program } from '../../programs/queries/program.presenter';
 import {
@@ -29,7 +29,7 @@ import {
   ListRedemptionProgramsQuery,
 } from '../queries/program-for-customer.query';
 import { SPENDING_WIRE_FIELDS } from '../../programs/domain/spending-wire';
-import { isEarned } from '../../ledger/program-earning/eligibility';
+import { ListEarningEligibilityQuery } from '../queries/earning-eligibility.query';
 
 /** The body's spec-named spending fields (top level, spending-wire) apart from the program settings. */
 function splitSpendingFields<T extends object>(body: T) {
@@ -46,10 +46,8 @@ const tierRates = (rates: TierRateDto[]): TierRate[] =>
 @ManagementApi('rest_api/v2/programs', 'v2 programs')
 export class ProgramsController {
   constructor(
-    private readonly customers: CustomerLookup,
     private readonly commands: CommandBus,
     private readonly queries: QueryBus,
-    private readonly cart: CartPoints,
   ) {}
 
   @Get('earning')
@@ -69,16 +67,9 @@ export class ProgramsController {
     @Query('customerId') customerId?: string,
     @Query('platformCustomerId') platformCustomerId?: string,
   ) {
-    const customer = await this.customers.named(
-      shop.id,
-      customerId,
-      platformCustomerId,
-      because.badRequest('customerId or platformCustomerId is required', { field: 'customerId' }),
-    );
-    // Only programs that pay once carry isEarned; orders repeat.
-    const programs = (await this.list(shop, 'earning')).map((p) =>
-      isSingleEvent(p.event) ? { ...p, isEarned: isEarned(p, customer) } : p,
-    );
+    const customer = await this.customer(shop, customerId, platformCustomerId);
+    if (!customer) throw because.badRequest('customerId or platformCustomerId is required', { field: 'customerId' });
+    const programs = await this.queries.execute(new ListEarningEligibilityQuery(shop.id, customer));
     return ok(programs, { meta: { count: programs.length } });
   }
 
@@ -86,11 +77,8 @@ export class ProgramsController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Points a cart would earn (awards nothing)' })
   async calculate(@CurrentShop() shop: ShopDoc, @Body() body: CalculatePointsDto) {
-    const { rule, lines, pointsEarn, points } = await this.cart.calculate(
-      shop.id,
-      body.platformCustomerId,
-      body.sourceName,
-      body.products,
+    const { rule, lines, pointsEarn, points } = await this.queries.execute(
+      new CalculateCartPointsQuery(shop.id, body.platformCustomerId, body.sourceName, body.products),
     );
     return ok({
       pointsEarn,
@@ -117,7 +105,7 @@ export class ProgramsController {
     @Query('customerId') customerId?: string,
     @Query('platformCustomerId') platformCustomerId?: string,
   ) {
-    const customer = await this.customers.named(shop.id, customerId, platformCustomerId);
+    const customer = await this.customer(shop, customerId, platformCustomerId);
     const programs: CustomerProgram[] = await this.queries.execute(
       new ListRedemptionProgramsQuery(shop.id, event, customer),
     );
@@ -135,7 +123,7 @@ export class ProgramsController {
     @Query('customerId') customerId?: string,
     @Query('platformCustomerId') platformCustomerId?: string,
   ) {
-    const customer = await this.customers.named(shop.id, customerId, platformCustomerId);
+    const customer = await this.customer(shop, customerId, platformCustomerId);
     return ok(await this.queries.execute(new GetProgramForCustomerQuery(shop.id, programId, customer)));
   }
 
@@ -171,6 +159,11 @@ export class ProgramsController {
     await this.program(shop, programId);
     await this.commands.execute(new DeleteProgramCommand(shop.id, programId));
     return ok({ id: programId }, { message: 'Program deleted' });
+  }
+
+  /** The customer the query names, as stored (null: it names none; 404 when not the shop's). */
+  private customer(shop: ShopDoc, customerId: string | undefined, platformCustomerId: string | undefined) {
+    return this.queries.execute(new FindNamedCustomerQuery(shop.id, customerId, platformCustomerId));
   }
 
   private async list(shop: ShopDoc, kind: 'earning' | 'spending'): Promise<V2Program[]> {

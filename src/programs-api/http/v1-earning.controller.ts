@@ -24,14 +24,14 @@ import { CurrentShop } from '../../shops/http/shop-auth.guard';
 import { DeprecatedV1Api } from '../../shops/http/shop-api';
 import { ShopDoc } from '../../shops/projections/shop-read-models';
 import { because, DomainError } from '../../shared/domain/domain-error';
-import { CustomerLookup } from '../../ledger/queries/customer-lookup';
+import { FindNamedCustomerQuery } from '../../ledger/queries/find-customer.query';
 import { ProgramDoc } from '../../programs/projections/program-read-models';
 import { ListEarningProgramDocsQuery } from '../queries/program-queries';
-import { CartPoints } from '../../ledger/queries/cart-points';
-import { localeRequestOf, ShopText } from '../../translations/queries/shop-text';
-import { v1CustomerItem, v1Detail, v1ListItem } from '../../programs/queries/program.presenter';
+import { CalculateCartPointsQuery } from '../../ledger/queries/calculate-cart-points.query';
+import { localeRequestOf } from '../../translations/queries/shop-text';
+import { ListV1EarningEligibilityQuery } from '../queries/earning-eligibility.query';
+import { v1Detail, v1ListItem } from '../../programs/queries/program.presenter';
 import { EarnSocialCommand } from '../../ledger/social/earn-social.handler';
-import { isEarned } from '../../ledger/program-earning/eligibility';
 
 class V1ProductDto {
   @ApiProperty() @IsInt({ message: 'products[].id must be a whole number' }) @Min(0) id: number;
@@ -79,11 +79,8 @@ export class V1InteractSocialDto {
 @DeprecatedV1Api()
 export class V1EarningController {
   constructor(
-    private readonly customers: CustomerLookup,
     private readonly commands: CommandBus,
     private readonly queries: QueryBus,
-    private readonly cart: CartPoints,
-    private readonly text: ShopText,
   ) {}
 
   @Get('earning')
@@ -114,15 +111,11 @@ export class V1EarningController {
     @Query('shopifyCustomerId') platformId?: string,
     @Req() request?: Request,
   ) {
-    const customer = await this.customers.named(
-      shop.id,
-      customerId,
-      platformId,
-      because.badRequest('customerId or shopifyCustomerId is required', { field: 'customerId' }),
+    const customer = await this.queries.execute(new FindNamedCustomerQuery(shop.id, customerId, platformId));
+    if (!customer) throw because.badRequest('customerId or shopifyCustomerId is required', { field: 'customerId' });
+    const data = await this.queries.execute(
+      new ListV1EarningEligibilityQuery(shop.id, customer, localeRequestOf(request ?? {})),
     );
-    // The title in the caller's language (`locale`, else Accept-Language, else the shop's primary).
-    const text = await this.text.for(shop.id, localeRequestOf(request ?? {}));
-    const data = (await this.earning(shop)).map((p) => v1CustomerItem(p, text.programTitle(p), isEarned(p, customer)));
     return { data };
   }
 
@@ -130,11 +123,8 @@ export class V1EarningController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Points a cart would earn (deprecated)', deprecated: true })
   async calc(@CurrentShop() shop: ShopDoc, @Body() body: V1CalcPointsDto) {
-    const { pointsEarn, points } = await this.cart.calculate(
-      shop.id,
-      body.shopifyCustomerId,
-      body.sourceName,
-      body.products,
+    const { pointsEarn, points } = await this.queries.execute(
+      new CalculateCartPointsQuery(shop.id, body.shopifyCustomerId, body.sourceName, body.products),
     );
     return {
       success: true,
