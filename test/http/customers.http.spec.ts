@@ -1,37 +1,20 @@
-import { createTestApp, TestApp, auth, expectError, expectSuccess } from '../support/test-app';
-import { ProvisionedShop } from '../../src/operator/provision-shop.handler';
+import { expectError, expectSuccess, scenario, ShopClient } from '../support/scenario';
 
 describe('v2 customers', () => {
-  let t: TestApp;
-  let shop: ProvisionedShop;
-  let other: ProvisionedShop;
+  const s = scenario();
+  let other: ShopClient;
   let n = 7000;
-  const get = (path: string, as = shop) => t.http().get(`/rest_api/v2${path}`).set(auth(as));
-  const put = (path: string, body: unknown, as = shop) =>
-    t
-      .http()
-      .put(`/rest_api/v2${path}`)
-      .set(auth(as))
-      .send(body as object);
+  const get = (path: string, as: ShopClient = s) => as.get(path);
+  const put = (path: string, body: unknown, as: ShopClient = s) => as.put(path, body);
   const enrol = async (profile: Record<string, unknown> = {}) => {
     const id = ++n;
-    const customerId = await t.enrol(shop, id, profile);
+    const customerId = await s.enrol(id, profile);
     return { id, customerId };
   };
-  const award = (platformCustomerId: number, point: number) =>
-    t
-      .http()
-      .post('/rest_api/v2/transactions/points/award')
-      .set(auth(shop))
-      .send({ platformCustomerId: String(platformCustomerId), point })
-      .expect(200);
 
   beforeAll(async () => {
-    t = await createTestApp();
-    shop = await t.shop();
-    other = await t.shop();
+    other = await s.newShop();
   });
-  afterAll(() => t.close());
 
   describe('reading one customer', () => {
     it('by internal id and by platform id, as the v2 Customer record', async () => {
@@ -41,7 +24,7 @@ describe('v2 customers', () => {
         last_name: 'Hopper',
         accepts_marketing: true,
       });
-      await award(id, 30);
+      await s.award(id, 30);
       const internal = expectSuccess((await get(`/customers/${customerId}`).expect(200)).body);
       const external = expectSuccess((await get(`/customers/external/${id}`).expect(200)).body);
       expect(external).toEqual(internal);
@@ -96,10 +79,10 @@ describe('v2 customers', () => {
     });
 
     it('type and hasJoinedProgram follow membership; isCustomerB2B the platform company', async () => {
-      const optIn = await t.shop();
+      const optIn = await s.newShop();
       await put('/settings/membership', { optInEnrollment: true }, optIn).expect(200);
-      const guest = await t.enrol(optIn, 7801);
-      const b2b = await t.enrol(shop, 7802, { company: { id: 5, name: 'ACME' } });
+      const guest = await optIn.enrol(7801);
+      const b2b = await s.enrol(7802, { company: { id: 5, name: 'ACME' } });
       expect(expectSuccess((await get(`/customers/${guest}`, optIn).expect(200)).body)).toMatchObject({
         type: 'guest',
         hasJoinedProgram: false,
@@ -109,7 +92,7 @@ describe('v2 customers', () => {
         hasJoinedProgram: true,
         isCustomerB2B: true,
       });
-      const list = (query: string) => t.http().get(`/rest_api/v2/customers${query}`).set(auth(optIn));
+      const list = (query: string) => optIn.get(`/customers${query}`);
       expect((await list('?type=guest').expect(200)).body.data.map((c: any) => c.id)).toEqual([guest]);
       expect((await list('?type=member').expect(200)).body.data).toEqual([]);
     });
@@ -125,18 +108,13 @@ describe('v2 customers', () => {
 
     it('401 without keys', async () => {
       const { customerId } = await enrol();
-      expectError((await t.http().get(`/rest_api/v2/customers/${customerId}`).expect(401)).body, 'UNAUTHORIZED', 401);
+      expectError((await s.t.http().get(`/rest_api/v2/customers/${customerId}`).expect(401)).body, 'UNAUTHORIZED', 401);
     });
 
     it('points/earned by internal or platform id', async () => {
       const { id, customerId } = await enrol();
-      await award(id, 70);
-      await t
-        .http()
-        .post('/rest_api/v2/transactions/points/deduct')
-        .set(auth(shop))
-        .send({ platformCustomerId: String(id), point: 20 })
-        .expect(200);
+      await s.award(id, 70);
+      await s.deduct(id, 20);
       expect(expectSuccess((await get(`/customers/${customerId}/points/earned`).expect(200)).body)).toEqual({
         totalEarnedPoints: 70,
       });
@@ -186,7 +164,7 @@ describe('v2 customers', () => {
       await put('/customers/nope', { birthday: '01/01' }).expect(404);
       await put('/customers/external/99999999', { birthday: '01/01' }).expect(404);
       await put(`/customers/external/${id}`, { birthday: '01/01' }, other).expect(404);
-      await t.http().put(`/rest_api/v2/customers/external/${id}`).send({ birthday: '01/01' }).expect(401);
+      await s.t.http().put(`/rest_api/v2/customers/external/${id}`).send({ birthday: '01/01' }).expect(401);
     });
   });
 
@@ -194,25 +172,21 @@ describe('v2 customers', () => {
     let gold: string;
     let silver: string;
     beforeAll(async () => {
-      silver = (
-        await t.http().post('/rest_api/v2/tiers').set(auth(shop)).send({ name: 'Silver', targetPoint: 500 }).expect(201)
-      ).body.data.id;
-      gold = (
-        await t.http().post('/rest_api/v2/tiers').set(auth(shop)).send({ name: 'Gold', targetPoint: 1500 }).expect(201)
-      ).body.data.id;
+      silver = (await s.tier({ name: 'Silver', targetPoint: 500 })).id;
+      gold = (await s.tier({ name: 'Gold', targetPoint: 1500 })).id;
     });
 
     it('moves up automatically when earned points reach a target', async () => {
       const { id } = await enrol();
-      await award(id, 499);
+      await s.award(id, 499);
       expect((await get(`/customers/external/${id}`).expect(200)).body.data.tierName).toBe('Bronze');
-      await award(id, 1);
+      await s.award(id, 1);
       expect((await get(`/customers/external/${id}`).expect(200)).body.data).toMatchObject({
         tierId: silver,
         tierName: 'Silver',
         tierPoint: 500,
       });
-      await award(id, 5000);
+      await s.award(id, 5000);
       expect((await get(`/customers/external/${id}`).expect(200)).body.data).toMatchObject({
         tierId: gold,
         tierName: 'Gold',
@@ -259,23 +233,23 @@ describe('v2 customers', () => {
       ).toBe('isInitTier');
       await put('/customers/nope/tier', { tierId: gold }).expect(404);
       await put(`/customers/external/${id}/tier`, { tierId: gold }, other).expect(404);
-      const otherTier = (await t.http().get('/rest_api/v2/tiers').set(auth(other)).expect(200)).body.data[0].id;
+      const otherTier = (await other.get('/tiers').expect(200)).body.data[0].id;
       await put(`/customers/${customerId}/tier`, { tierId: otherTier }).expect(400);
     });
   });
 
   describe('listing', () => {
-    let listShop: ProvisionedShop;
+    let listShop: ShopClient;
     const ids: string[] = [];
     beforeAll(async () => {
-      listShop = await t.shop();
+      listShop = await s.newShop();
       for (let i = 1; i <= 5; i++) {
         ids.push(
-          await t.enrol(listShop, 100 + i, { email: `list${i}@example.com`, created_at: `2025-0${i}-01T00:00:00Z` }),
+          await listShop.enrol(100 + i, { email: `list${i}@example.com`, created_at: `2025-0${i}-01T00:00:00Z` }),
         );
       }
     });
-    const list = (query: string) => t.http().get(`/rest_api/v2/customers${query}`).set(auth(listShop));
+    const list = (query: string) => listShop.get(`/customers${query}`);
 
     it('lists newest first, only this shop, with pagination meta', async () => {
       const res = await list('').expect(200);
@@ -296,7 +270,7 @@ describe('v2 customers', () => {
 
     it('filters by email, tierId, type and dates', async () => {
       expect((await list('?email=LIST3@example.com').expect(200)).body.data.map((c: any) => c.id)).toEqual([ids[2]]);
-      const bronze = (await t.http().get('/rest_api/v2/tiers').set(auth(listShop)).expect(200)).body.data[0].id;
+      const bronze = (await listShop.get('/tiers').expect(200)).body.data[0].id;
       expect((await list(`?tierId=${bronze}&hasCount=true`).expect(200)).body.meta.pagination.total).toBe(5);
       expect((await list('?tierId=other').expect(200)).body.data).toEqual([]);
       expect((await list('?type=member&hasCount=true').expect(200)).body.meta.pagination.total).toBe(5);
@@ -332,7 +306,7 @@ describe('v2 customers', () => {
 
     it('an unknown cursor is 400 and no keys is 401', async () => {
       expectError((await list('?after=nope').expect(400)).body, 'BAD_REQUEST', 400);
-      await t.http().get('/rest_api/v2/customers').expect(401);
+      await s.t.http().get('/rest_api/v2/customers').expect(401);
     });
   });
 });

@@ -1,6 +1,5 @@
-import { createTestApp, TestApp, auth, expectSuccess } from '../support/test-app';
+import { expectSuccess, scenario } from '../support/scenario';
 import { PendingPointsRelease } from '../../src/ledger/held-points/pending-points-release.scheduler';
-import { ProvisionedShop } from '../../src/operator/provision-shop.handler';
 import { bearer, HEADLESS, hmacGrant } from '../headless/headless-support';
 
 const DAY = 86_400_000;
@@ -22,46 +21,39 @@ const order = (id: number, customerId: number, total: string) => ({
 describe('held order points as transaction rows', () => {
   // The service's clock starts at the real time, so tokens signed for it are accepted.
   let now = new Date(Math.floor(Date.now() / 1000) * 1000);
-  let t: TestApp;
-  let shop: ProvisionedShop;
-  const v2 = (path: string) => t.http().get(`/rest_api/v2${path}`).set(auth(shop));
+  const s = scenario({ clock: { now: () => now } });
   const rowsOf = async (platformCustomerId: number, query = '') =>
     expectSuccess(
-      (await v2(`/transactions?platformCustomerId=${platformCustomerId}&order=createdAt_asc${query}`).expect(200)).body,
+      (await s.get(`/transactions?platformCustomerId=${platformCustomerId}&order=createdAt_asc${query}`).expect(200))
+        .body,
     );
   const token = async (platformCustomerId: number) =>
     (
-      await t
+      await s.t
         .http()
         .post(`${HEADLESS}/auth/token`)
-        .send(hmacGrant(shop, platformCustomerId, undefined, Math.floor(now.getTime() / 1000)))
+        .send(hmacGrant(s.shop, platformCustomerId, undefined, Math.floor(now.getTime() / 1000)))
         .expect(200)
     ).body.data.token as string;
 
   beforeAll(async () => {
-    t = await createTestApp({ clock: { now: () => now } });
-    shop = await t.shop();
-    await t
-      .http()
-      .post('/rest_api/v2/programs')
-      .set(auth(shop))
-      .send({ type: 'earning', event: 'place_order', title: 'Orders', earnPoint: 1, rateMoney: 1, pendingDays: 7 })
-      .expect(201);
-    await t.enrol(shop, 3101);
-    await t.enrol(shop, 3102);
-    await t
-      .http()
-      .post('/rest_api/v2/transactions/points/award')
-      .set(auth(shop))
-      .send({ platformCustomerId: '3101', point: 10 })
-      .expect(200);
+    await s.program({
+      type: 'earning',
+      event: 'place_order',
+      title: 'Orders',
+      earnPoint: 1,
+      rateMoney: 1,
+      pendingDays: 7,
+    });
+    await s.enrol(3101);
+    await s.enrol(3102);
+    await s.award(3101, 10);
   });
-  afterAll(() => t.close());
 
   it('a hold is a row that moves no balance; a partial refund marks it; the release names it', async () => {
     const start = now.getTime();
     const until = new Date(start + 7 * DAY).toISOString();
-    await t.platform(shop, 'orders/paid', order(9101, 3101, '120.00')).expect(200);
+    await s.platform('orders/paid', order(9101, 3101, '120.00')).expect(200);
     const [, held] = await rowsOf(3101);
     expect(held).toMatchObject({
       type: 'earn_point',
@@ -85,14 +77,14 @@ describe('held order points as transaction rows', () => {
     expect(held.updatedAt).toBe(held.createdAt);
 
     now = new Date(start + DAY);
-    await t
-      .platform(shop, 'refunds/create', {
+    await s
+      .platform('refunds/create', {
         id: 91,
         order_id: 9101,
         transactions: [{ kind: 'refund', status: 'success', amount: '30.00' }],
       })
       .expect(200);
-    const marked = expectSuccess((await v2(`/transactions/${held.id}`).expect(200)).body);
+    const marked = expectSuccess((await s.get(`/transactions/${held.id}`).expect(200)).body);
     expect(marked).toEqual({
       ...held,
       refundPendingPoint: true,
@@ -101,7 +93,7 @@ describe('held order points as transaction rows', () => {
     });
 
     now = new Date(start + 7 * DAY);
-    expect(await t.app.get(PendingPointsRelease).runOnce()).toBe(1);
+    expect(await s.t.app.get(PendingPointsRelease).runOnce()).toBe(1);
     const rows = await rowsOf(3101);
     expect(rows).toHaveLength(3);
     expect(rows[2]).toMatchObject({
@@ -127,7 +119,7 @@ describe('held order points as transaction rows', () => {
     // The shopper sees the hold, its cancelled share and the release in their own words; points only when paid.
     const activities = expectSuccess(
       (
-        await t
+        await s.t
           .http()
           .get(`${HEADLESS}/customer/activities`)
           .set(bearer(await token(3101)))
@@ -144,10 +136,10 @@ describe('held order points as transaction rows', () => {
   it('a cancellation inside the delay marks the hold and nothing is ever released', async () => {
     const start = now.getTime();
     const until = new Date(start + 7 * DAY).toISOString();
-    await t.platform(shop, 'orders/paid', order(9102, 3102, '40.00')).expect(200);
+    await s.platform('orders/paid', order(9102, 3102, '40.00')).expect(200);
     const activities = expectSuccess(
       (
-        await t
+        await s.t
           .http()
           .get(`${HEADLESS}/customer/activities`)
           .set(bearer(await token(3102)))
@@ -162,9 +154,9 @@ describe('held order points as transaction rows', () => {
       ],
     ]);
     now = new Date(start + 2 * DAY);
-    await t.platform(shop, 'orders/cancelled', order(9102, 3102, '40.00')).expect(200);
+    await s.platform('orders/cancelled', order(9102, 3102, '40.00')).expect(200);
     now = new Date(start + 8 * DAY);
-    expect(await t.app.get(PendingPointsRelease).runOnce()).toBe(0);
+    expect(await s.t.app.get(PendingPointsRelease).runOnce()).toBe(0);
     const rows = await rowsOf(3102);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({

@@ -1,5 +1,4 @@
-import { createTestApp, TestApp, auth, expectSuccess } from '../support/test-app';
-import { ProvisionedShop } from '../../src/operator/provision-shop.handler';
+import { expectSuccess, scenario, ShopClient } from '../support/scenario';
 import { PendingPointsRelease } from '../../src/ledger/held-points/pending-points-release.scheduler';
 import { PointsExpiry } from '../../src/ledger/expiry/points-expiry.scheduler';
 
@@ -122,15 +121,8 @@ function recordProblems(record: Record<string, unknown>, ...fieldLists: Array<Re
 describe('spec 2.9 Transaction and Customer records field by field', () => {
   const DAY = 86_400_000;
   let now = new Date('2026-06-01T08:00:00.000Z');
-  let t: TestApp;
-  let shop: ProvisionedShop;
-  const v2 = (method: 'get' | 'post' | 'put', path: string) => t.http()[method](`/rest_api/v2${path}`).set(auth(shop));
-
-  beforeAll(async () => {
-    t = await createTestApp({ clock: { now: () => now } });
-    shop = await t.shop();
-  });
-  afterAll(() => t.close());
+  const s = scenario({ clock: { now: () => now } });
+  const v2 = (method: 'get' | 'post' | 'put', path: string) => s.t.http()[method](`/rest_api/v2${path}`).set(s.keys);
 
   it('the checker itself catches a missing field, an extra one and a wrong type', () => {
     expect(recordProblems({ a: 1, b: 'x', c: null }, { a: 'integer', b: 'integer', d: 'string|null' })).toEqual([
@@ -163,7 +155,7 @@ describe('spec 2.9 Transaction and Customer records field by field', () => {
           .expect(201)
       ).body,
     ).id;
-    await t.enrol(shop, 6101);
+    await s.enrol(6101);
     const change = (kind: string, point: number) =>
       v2('post', `/transactions/points/${kind}`)
         .send({ platformCustomerId: '6101', point, adminNote: 'desk', userNote: 'thanks', reason: 'service' })
@@ -180,13 +172,13 @@ describe('spec 2.9 Transaction and Customer records field by field', () => {
       currency: 'USD',
       line_items: [],
     });
-    await t.platform(shop, 'orders/paid', order(8801, '80.00')).expect(200);
-    await t.platform(shop, 'orders/paid', order(8802, '20.00')).expect(200);
-    await t.platform(shop, 'orders/cancelled', order(8802, '20.00')).expect(200);
+    await s.platform('orders/paid', order(8801, '80.00')).expect(200);
+    await s.platform('orders/paid', order(8802, '20.00')).expect(200);
+    await s.platform('orders/cancelled', order(8802, '20.00')).expect(200);
     now = new Date(now.getTime() + 3 * DAY);
-    expect(await t.app.get(PendingPointsRelease).runOnce()).toBe(1);
-    await t
-      .platform(shop, 'refunds/create', { id: 1, order_id: 8801, transactions: [{ kind: 'refund', amount: '40.00' }] })
+    expect(await s.t.app.get(PendingPointsRelease).runOnce()).toBe(1);
+    await s
+      .platform('refunds/create', { id: 1, order_id: 8801, transactions: [{ kind: 'refund', amount: '40.00' }] })
       .expect(200);
     const code = (
       await v2('post', '/programs/redemption/redeem')
@@ -199,7 +191,7 @@ describe('spec 2.9 Transaction and Customer records field by field', () => {
       .expect(200);
     await v2('put', '/settings/points-expiry').send({ mode: 'inactivity', inactivityDays: 30 }).expect(200);
     now = new Date(now.getTime() + 31 * DAY);
-    await t.app.get(PointsExpiry).runOnce();
+    await s.t.app.get(PointsExpiry).runOnce();
 
     const rows: Array<Record<string, unknown>> = expectSuccess(
       (await v2('get', '/transactions?platformCustomerId=6101&limit=100&order=createdAt_asc').expect(200)).body,
@@ -246,21 +238,23 @@ describe('spec 2.9 Transaction and Customer records field by field', () => {
   });
 
   it('Customer: members, guests and customers with orders and birthdays, in every read, have every field of 2.9', async () => {
-    const optIn = await t.shop();
-    await t.http().put('/rest_api/v2/settings/membership').set(auth(optIn)).send({ optInEnrollment: true }).expect(200);
-    const own = await t.shop();
-    await t
-      .http()
-      .post('/rest_api/v2/programs')
-      .set(auth(own))
-      .send({ type: 'earning', event: 'place_order', title: 'Orders', earnPoint: 1, rateMoney: 1, pendingDays: 2 })
-      .expect(201);
-    const guest = await t.enrol(optIn, 6201, { created_at: undefined, first_name: null, last_name: null });
-    const member = await t.enrol(own, 6202, { company: { id: 1, name: 'B2B' } });
-    await t.enrol(own, 6203);
-    await t.http().put('/rest_api/v2/customers/external/6202').set(auth(own)).send({ birthday: '03/04' }).expect(200);
-    await t
-      .platform(own, 'orders/paid', {
+    const optIn = await s.newShop();
+    await optIn.put('/settings/membership', { optInEnrollment: true }).expect(200);
+    const own = await s.newShop();
+    await own.program({
+      type: 'earning',
+      event: 'place_order',
+      title: 'Orders',
+      earnPoint: 1,
+      rateMoney: 1,
+      pendingDays: 2,
+    });
+    const guest = await optIn.enrol(6201, { created_at: undefined, first_name: null, last_name: null });
+    const member = await own.enrol(6202, { company: { id: 1, name: 'B2B' } });
+    await own.enrol(6203);
+    await own.put('/customers/external/6202', { birthday: '03/04' }).expect(200);
+    await own
+      .platform('orders/paid', {
         id: 8901,
         name: '#8901',
         customer: { id: 6202 },
@@ -269,7 +263,7 @@ describe('spec 2.9 Transaction and Customer records field by field', () => {
         line_items: [],
       })
       .expect(200);
-    const reads: Array<[string, ProvisionedShop, string]> = [
+    const reads: Array<[string, ShopClient, string]> = [
       ['guest by id', optIn, `/customers/${guest}`],
       ['guest by platform id', optIn, '/customers/external/6201'],
       ['member by id', own, `/customers/${member}`],
@@ -277,12 +271,9 @@ describe('spec 2.9 Transaction and Customer records field by field', () => {
       ['member without orders', own, '/customers/external/6203'],
     ];
     const records: Array<[string, Record<string, unknown>]> = [];
-    for (const [what, as, path] of reads)
-      records.push([what, expectSuccess((await t.http().get(`/rest_api/v2${path}`).set(auth(as)).expect(200)).body)]);
+    for (const [what, as, path] of reads) records.push([what, expectSuccess((await as.get(path).expect(200)).body)]);
     for (const as of [own, optIn]) {
-      const listed = expectSuccess(
-        (await t.http().get('/rest_api/v2/customers?limit=100').set(auth(as)).expect(200)).body,
-      );
+      const listed = expectSuccess((await as.get('/customers?limit=100').expect(200)).body);
       for (const c of listed) records.push([`listed ${String(c.platformCustomerId)}`, c]);
     }
     expect(records.length).toBeGreaterThanOrEqual(8);

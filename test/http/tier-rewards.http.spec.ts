@@ -1,7 +1,6 @@
-import { createTestApp, TestApp, auth, expectError, expectSuccess } from '../support/test-app';
+import { expectError, expectSuccess, scenario, ShopClient } from '../support/scenario';
 import { startReceiver, waitUntil } from '../support/receiver';
 import { TierReviews } from '../../src/ledger/tiers/tier-reviews.scheduler';
-import { ProvisionedShop } from '../../src/operator/provision-shop.handler';
 import { DEFAULT_TIER_SETTINGS } from '../../src/tiers/domain/tier-events';
 import { randomUUID } from 'node:crypto';
 
@@ -64,48 +63,27 @@ function isOfType(value: unknown, type: string): boolean {
 
 describe('tier rewards and retention over HTTP', () => {
   let now = new Date('2026-01-15T12:00:00.000Z');
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({
-      clock: { now: () => now },
-      env: { WEBHOOK_ALLOW_LOOPBACK: 'true', WEBHOOK_POLL_MS: '20', PROJECTION_POLL_MS: '20' },
-    });
+  const s = scenario({
+    clock: { now: () => now },
+    env: { WEBHOOK_ALLOW_LOOPBACK: 'true', WEBHOOK_POLL_MS: '20', PROJECTION_POLL_MS: '20' },
   });
-  afterAll(() => t.close());
 
-  const tiersApi = (shop: ProvisionedShop) => ({
-    create: (body: object) => t.http().post('/rest_api/v2/tiers').set(auth(shop)).send(body),
-    update: (id: string, body: object) => t.http().put(`/rest_api/v2/tiers/${id}`).set(auth(shop)).send(body),
-    detail: async (id: string) =>
-      expectSuccess((await t.http().get(`/rest_api/v2/tiers/${id}`).set(auth(shop)).expect(200)).body),
-    list: async () => expectSuccess((await t.http().get('/rest_api/v2/tiers').set(auth(shop)).expect(200)).body),
+  const tiersApi = (shop: ShopClient) => ({
+    create: (body: object) => shop.post('/tiers', body),
+    update: (id: string, body: object) => shop.put(`/tiers/${id}`, body),
+    detail: async (id: string) => expectSuccess((await shop.get(`/tiers/${id}`).expect(200)).body),
+    list: async () => expectSuccess((await shop.get('/tiers').expect(200)).body),
   });
-  const award = (shop: ProvisionedShop, id: number, point: number) =>
-    t
-      .http()
-      .post('/rest_api/v2/transactions/points/award')
-      .set(auth(shop))
-      .send({ platformCustomerId: String(id), point })
-      .expect(200);
-  const customerOf = async (shop: ProvisionedShop, id: number) =>
-    (await t.http().get(`/rest_api/v2/customers/external/${id}`).set(auth(shop)).expect(200)).body.data;
-  const couponsOf = async (shop: ProvisionedShop, id: number) =>
-    (await t.http().get(`/rest_api/v2/rewards?platformCustomerId=${id}&limit=100`).set(auth(shop)).expect(200)).body
-      .data;
-  const bonusRows = async (shop: ProvisionedShop, id: number) =>
-    (
-      await t
-        .http()
-        .get(`/rest_api/v2/transactions?platformCustomerId=${id}&event=tier_reward&limit=100`)
-        .set(auth(shop))
-        .expect(200)
-    ).body.data;
-  const setTier = (shop: ProvisionedShop, id: number, body: object) =>
-    t.http().put(`/rest_api/v2/customers/external/${id}/tier`).set(auth(shop)).send(body).expect(200);
+  const couponsOf = async (shop: ShopClient, id: number) =>
+    (await shop.get(`/rewards?platformCustomerId=${id}&limit=100`).expect(200)).body.data;
+  const bonusRows = async (shop: ShopClient, id: number) =>
+    (await shop.get(`/transactions?platformCustomerId=${id}&event=tier_reward&limit=100`).expect(200)).body.data;
+  const setTier = (shop: ShopClient, id: number, body: object) =>
+    shop.put(`/customers/external/${id}/tier`, body).expect(200);
 
   it('a tier reward reads with exactly the fields of spec 2.9 Tier, each of its type (create, detail, list)', async () => {
     now = new Date('2026-01-15T12:00:00.000Z');
-    const shop = await t.shop();
+    const shop = await s.newShop();
     const api = tiersApi(shop);
     const created = expectSuccess(
       (
@@ -170,7 +148,7 @@ describe('tier rewards and retention over HTTP', () => {
   });
 
   it('a reward shape the service cannot pay is a 400 naming the field, and nothing is stored', async () => {
-    const shop = await t.shop();
+    const shop = await s.newShop();
     const api = tiersApi(shop);
     const refused = async (tierRewards: object[], field: string) => {
       const error = expectError(
@@ -205,7 +183,7 @@ describe('tier rewards and retention over HTTP', () => {
 
   it('entering a tier pays bonus_point rewards and grants discount coupons (program.id: the reward); status false pays nothing', async () => {
     now = new Date('2026-01-15T12:00:00.000Z');
-    const shop = await t.shop();
+    const shop = await s.newShop();
     const vip = expectSuccess(
       (
         await tiersApi(shop)
@@ -225,14 +203,14 @@ describe('tier rewards and retention over HTTP', () => {
           .expect(201)
       ).body,
     );
-    await t.enrol(shop, 4101);
-    await t.enrol(shop, 4102);
-    await award(shop, 4101, 600);
-    expect(await customerOf(shop, 4101)).toMatchObject({ point: 750, tierId: vip.id });
+    await shop.enrol(4101);
+    await shop.enrol(4102);
+    await shop.award(4101, 600);
+    expect(await shop.customer(4101)).toMatchObject({ point: 750, tierId: vip.id });
     expect(await bonusRows(shop, 4101)).toMatchObject([{ earnPoint: 150, oldPoint: 600, newPoint: 750 }]);
     // A second customer's entry is granted after the first's, in feed order: once theirs is there,
     // every grant of the first entry has run.
-    await award(shop, 4102, 600);
+    await shop.award(4102, 600);
     await waitUntil(async () => (await couponsOf(shop, 4102)).length === 1, 10_000, 'tier reward coupon');
     const coupons = await couponsOf(shop, 4101);
     expect(coupons).toHaveLength(1);
@@ -251,7 +229,7 @@ describe('tier rewards and retention over HTTP', () => {
 
   it('the {type: points|coupon} alias still works and reads in the spec shape; a granted coupon cannot be refunded', async () => {
     now = new Date('2026-01-15T12:00:00.000Z');
-    const shop = await t.shop();
+    const shop = await s.newShop();
     const vip = expectSuccess(
       (
         await tiersApi(shop)
@@ -270,13 +248,12 @@ describe('tier rewards and retention over HTTP', () => {
       { type: 'tier_privileges', event: 'bonus_point', bonusPoints: 200 },
       { type: 'tier_privileges', event: 'percentage_discount', earnAmount: 15, expiredAfter: 30, title: 'VIP welcome' },
     ]);
-    const benefits = (await t.http().get('/rest_api/v2/tiers/benefits/percentage_discount').set(auth(shop)).expect(200))
-      .body;
+    const benefits = (await shop.get('/tiers/benefits/percentage_discount').expect(200)).body;
     expect(benefits.meta.count).toBe(1);
 
-    await t.enrol(shop, 4111);
-    await award(shop, 4111, 600);
-    expect(await customerOf(shop, 4111)).toMatchObject({ point: 800, tierId: vip.id });
+    await shop.enrol(4111);
+    await shop.award(4111, 600);
+    expect(await shop.customer(4111)).toMatchObject({ point: 800, tierId: vip.id });
     await waitUntil(async () => (await couponsOf(shop, 4111)).length === 1, 10_000, 'tier reward coupon');
     const [coupon] = await couponsOf(shop, 4111);
     expect(coupon).toMatchObject({
@@ -290,11 +267,8 @@ describe('tier rewards and retention over HTTP', () => {
     // A granted coupon was not bought: refunding it is refused and returns nothing.
     expectError(
       (
-        await t
-          .http()
-          .post('/rest_api/v2/rewards/coupons/refund')
-          .set(auth(shop))
-          .send({ discountCode: coupon.couponCode, platformCustomerId: '4111' })
+        await shop
+          .post('/rewards/coupons/refund', { discountCode: coupon.couponCode, platformCustomerId: '4111' })
           .expect(400)
       ).body,
       'BAD_REQUEST',
@@ -304,7 +278,7 @@ describe('tier rewards and retention over HTTP', () => {
 
   it('re-entering a tier pays neither its points nor its coupon again; a manual move down is not undone by the next award', async () => {
     now = new Date('2026-01-15T12:00:00.000Z');
-    const shop = await t.shop();
+    const shop = await s.newShop();
     const api = tiersApi(shop);
     const base = (await api.list())[0];
     const vip = expectSuccess(
@@ -332,9 +306,9 @@ describe('tier rewards and retention over HTTP', () => {
           .expect(201)
       ).body,
     );
-    await t.enrol(shop, 4301);
-    await award(shop, 4301, 600);
-    expect(await customerOf(shop, 4301)).toMatchObject({ point: 800, tierPoint: 800, tierId: vip.id });
+    await shop.enrol(4301);
+    await shop.award(4301, 600);
+    expect(await shop.customer(4301)).toMatchObject({ point: 800, tierPoint: 800, tierId: vip.id });
     await waitUntil(async () => (await couponsOf(shop, 4301)).length === 1, 10_000, 'first VIP coupon');
 
     // Down by hand (isInitTier false): the tier point drops to the base tier's target.
@@ -342,22 +316,22 @@ describe('tier rewards and retention over HTTP', () => {
       tierId: base.id,
       tierPoint: 0,
     });
-    await award(shop, 4301, 1);
-    expect(await customerOf(shop, 4301)).toMatchObject({ tierId: base.id, tierPoint: 1, point: 801 });
+    await shop.award(4301, 1);
+    expect(await shop.customer(4301)).toMatchObject({ tierId: base.id, tierPoint: 1, point: 801 });
     // Earning the tier's width again re-enters it: no bonus this time.
-    await award(shop, 4301, 499);
-    expect(await customerOf(shop, 4301)).toMatchObject({ tierId: vip.id, tierPoint: 500, point: 1300 });
+    await shop.award(4301, 499);
+    expect(await shop.customer(4301)).toMatchObject({ tierId: vip.id, tierPoint: 500, point: 1300 });
     // Down and up again by hand, rewards triggered: still nothing.
     await setTier(shop, 4301, { tierId: base.id });
     await setTier(shop, 4301, { tierId: vip.id, triggerReward: true });
-    expect(await customerOf(shop, 4301)).toMatchObject({ tierId: vip.id, point: 1300 });
+    expect(await shop.customer(4301)).toMatchObject({ tierId: vip.id, point: 1300 });
     expect(await bonusRows(shop, 4301)).toHaveLength(1);
 
     // Gold is a first entry: its coupon is granted after the re-entries were read, so once it is
     // there they have been, and they granted nothing.
     // (The manual moves left the tier point at 0: down lowers it, up without isInitTier keeps it.)
-    await award(shop, 4301, 5000);
-    expect(await customerOf(shop, 4301)).toMatchObject({ tierId: gold.id, tierPoint: 5000 });
+    await shop.award(4301, 5000);
+    expect(await shop.customer(4301)).toMatchObject({ tierId: gold.id, tierPoint: 5000 });
     await waitUntil(async () => (await couponsOf(shop, 4301)).length >= 2, 10_000, 'Gold coupon');
     const coupons = await couponsOf(shop, 4301);
     expect(coupons.map((c: { program: { id: string } }) => c.program.id).sort()).toEqual(
@@ -367,11 +341,11 @@ describe('tier rewards and retention over HTTP', () => {
 
   it('a tier recorded before the spec shape reads in it (tiers_v2 rebuilt from the log) and pays once', async () => {
     now = new Date('2026-01-15T12:00:00.000Z');
-    const shop = await t.shop();
+    const shop = await s.newShop();
     // What the service stored before: the merchant's records as sent, no ids.
-    const stream = `tiers-${shop.shopId}`;
-    const recorded = await t.store.storage.eventStore.readStream(stream);
-    await t.store.storage.eventStore.appendToStream(
+    const stream = `tiers-${shop.shop.shopId}`;
+    const recorded = await s.t.store.storage.eventStore.readStream(stream);
+    await s.t.store.storage.eventStore.appendToStream(
       stream,
       [
         {
@@ -381,7 +355,7 @@ describe('tier rewards and retention over HTTP', () => {
             type: 'tier.defined.v1',
             eventId: 'legacy-vip',
             occurredAt: '2025-06-01T00:00:00.000Z',
-            shopId: shop.shopId,
+            shopId: shop.shop.shopId,
             tierId: 'legacy-vip',
             isSystemTier: false,
             systemType: null,
@@ -403,7 +377,7 @@ describe('tier rewards and retention over HTTP', () => {
     let vip: { tierRewards: Array<Record<string, unknown>> } | null = null;
     await waitUntil(
       async () => {
-        const res = await t.http().get('/rest_api/v2/tiers/legacy-vip').set(auth(shop));
+        const res = await shop.get('/tiers/legacy-vip');
         vip = res.status === 200 ? res.body.data : null;
         return vip !== null;
       },
@@ -417,19 +391,21 @@ describe('tier rewards and retention over HTTP', () => {
     ]);
     for (const reward of vip!.tierRewards)
       expect(Object.keys(reward).sort()).toEqual(Object.keys(TIER_REWARD_SPEC).sort());
-    await t.enrol(shop, 4401);
-    await award(shop, 4401, 600);
-    expect(await customerOf(shop, 4401)).toMatchObject({ tierId: 'legacy-vip', point: 750 });
+    await shop.enrol(4401);
+    await shop.award(4401, 600);
+    expect(await shop.customer(4401)).toMatchObject({ tierId: 'legacy-vip', point: 750 });
     expect(await bonusRows(shop, 4401)).toMatchObject([{ earnPoint: 150 }]);
   });
 
   it('retention: settings validated; a due review keeps or lowers the tier', async () => {
     now = new Date('2026-01-15T12:00:00.000Z');
-    const shop = await t.shop();
-    const settings = (body: object) => t.http().put('/rest_api/v2/settings/tier-retention').set(auth(shop)).send(body);
-    expect(
-      expectSuccess((await t.http().get('/rest_api/v2/settings/tier-retention').set(auth(shop)).expect(200)).body),
-    ).toEqual({ downgrade: false, assessmentMonths: 12, windowMonths: 12 });
+    const shop = await s.newShop();
+    const settings = (body: object) => shop.put('/settings/tier-retention', body);
+    expect(expectSuccess((await shop.get('/settings/tier-retention').expect(200)).body)).toEqual({
+      downgrade: false,
+      assessmentMonths: 12,
+      windowMonths: 12,
+    });
     expect(
       expectError((await settings({ downgrade: true, windowMonths: 30 }).expect(400)).body, 'BAD_REQUEST', 400).field,
     ).toBe('windowMonths');
@@ -437,22 +413,13 @@ describe('tier rewards and retention over HTTP', () => {
       'assessmentMonths',
     );
     await settings({ downgrade: true, assessmentMonths: 6, windowMonths: 3 }).expect(200);
-    const gold = expectSuccess(
-      (await t.http().post('/rest_api/v2/tiers').set(auth(shop)).send({ name: 'Gold', targetPoint: 1000 }).expect(201))
-        .body,
-    );
-    await t.enrol(shop, 4201);
-    await t.enrol(shop, 4202);
-    const award = (id: number, point: number) =>
-      t
-        .http()
-        .post('/rest_api/v2/transactions/points/award')
-        .set(auth(shop))
-        .send({ platformCustomerId: String(id), point })
-        .expect(200);
+    const gold = expectSuccess((await shop.post('/tiers', { name: 'Gold', targetPoint: 1000 }).expect(201)).body);
+    await shop.enrol(4201);
+    await shop.enrol(4202);
+    const award = (id: number, point: number) => shop.award(id, point);
     await award(4201, 1500);
     await award(4202, 1500);
-    const reviews = t.app.get(TierReviews);
+    const reviews = s.t.app.get(TierReviews);
     const receiver = await startReceiver();
     try {
       for (const topic of [
@@ -462,10 +429,10 @@ describe('tier rewards and retention over HTTP', () => {
         'tier/about_to_reset_2_weeks',
         'tier/about_to_reset_1_day',
       ]) {
-        await t
+        await s.t
           .http()
           .post('/app/api/v1/webhooks')
-          .set(auth(shop))
+          .set(shop.keys)
           .send({ topic, url: receiver.url(`/${topic}`) })
           .expect(200);
       }
@@ -478,8 +445,7 @@ describe('tier rewards and retention over HTTP', () => {
       expect(await reviews.runOnce()).toEqual({ kept: 0, downgraded: 0, warned: 0 });
       now = new Date('2026-07-16T12:00:00.000Z');
       expect(await reviews.runOnce()).toEqual({ kept: 1, downgraded: 1, warned: 0 });
-      const tierOf = async (id: number) =>
-        (await t.http().get(`/rest_api/v2/customers/external/${id}`).set(auth(shop)).expect(200)).body.data;
+      const tierOf = async (id: number) => await shop.customer(id);
       expect(await tierOf(4201)).toMatchObject({ tierPoint: 0, point: 1500 });
       expect((await tierOf(4201)).tierId).not.toBe(gold.id);
       expect((await tierOf(4202)).tierId).toBe(gold.id);

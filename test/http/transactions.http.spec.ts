@@ -1,33 +1,24 @@
-import { createTestApp, TestApp, auth, expectError, expectSuccess } from '../support/test-app';
-import { ProvisionedShop } from '../../src/operator/provision-shop.handler';
+import { expectError, expectSuccess, scenario, ShopClient } from '../support/scenario';
 
 describe('v2 transactions', () => {
-  let t: TestApp;
-  let shop: ProvisionedShop;
-  let other: ProvisionedShop;
+  const s = scenario();
+  let other: ShopClient;
   let n = 5000;
   const nextCustomer = async () => {
     const id = ++n;
-    await t.enrol(shop, id);
+    await s.enrol(id);
     return id;
   };
   const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
-    t
-      .http()
-      .post(`/rest_api/v2/transactions/points/${path}`)
-      .set(auth(shop))
+    s
+      .post(`/transactions/points/${path}`)
       .set(headers)
       .send(body as object);
-  const balance = async (platformCustomerId: number) =>
-    (await t.http().get(`/rest_api/v2/customers/external/${platformCustomerId}`).set(auth(shop)).expect(200)).body.data
-      .point;
+  const balance = async (platformCustomerId: number) => (await s.customer(platformCustomerId)).point;
 
   beforeAll(async () => {
-    t = await createTestApp();
-    shop = await t.shop();
-    other = await t.shop();
+    other = await s.newShop();
   });
-  afterAll(() => t.close());
 
   describe('award, deduct, adjust, reset', () => {
     it('award answers the v2 envelope with data {} and the new balance is readable at once', async () => {
@@ -105,10 +96,8 @@ describe('v2 transactions', () => {
     });
 
     it('malformed JSON is 400 BAD_REQUEST', async () => {
-      const res = await t
-        .http()
-        .post('/rest_api/v2/transactions/points/award')
-        .set(auth(shop))
+      const res = await s
+        .post('/transactions/points/award')
         .set('Content-Type', 'application/json')
         .send('{"point":')
         .expect(400);
@@ -127,27 +116,27 @@ describe('v2 transactions', () => {
       const id = await nextCustomer();
       const body = { platformCustomerId: String(id), point: 10 };
       expectError(
-        (await t.http().post('/rest_api/v2/transactions/points/award').send(body).expect(401)).body,
+        (await s.t.http().post('/rest_api/v2/transactions/points/award').send(body).expect(401)).body,
         'UNAUTHORIZED',
         401,
       );
-      await t
+      await s.t
         .http()
         .post('/rest_api/v2/transactions/points/award')
-        .set({ 'X-Svc-Loyalty-App-Key': shop.appKey })
+        .set({ 'X-Svc-Loyalty-App-Key': s.shop.appKey })
         .send(body)
         .expect(401);
-      await t
+      await s.t
         .http()
         .post('/rest_api/v2/transactions/points/award')
-        .set({ 'X-Svc-Loyalty-App-Key': shop.appKey, 'X-Svc-Loyalty-Secret-Key': 'sk_wrong' })
+        .set({ 'X-Svc-Loyalty-App-Key': s.shop.appKey, 'X-Svc-Loyalty-Secret-Key': 'sk_wrong' })
         .send(body)
         .expect(401);
       // Keys of two different shops do not combine.
-      await t
+      await s.t
         .http()
         .post('/rest_api/v2/transactions/points/award')
-        .set({ 'X-Svc-Loyalty-App-Key': shop.appKey, 'X-Svc-Loyalty-Secret-Key': other.secretKey })
+        .set({ 'X-Svc-Loyalty-App-Key': s.shop.appKey, 'X-Svc-Loyalty-Secret-Key': other.shop.secretKey })
         .send(body)
         .expect(401);
       expect(await balance(id)).toBe(0);
@@ -155,11 +144,8 @@ describe('v2 transactions', () => {
 
     it("another shop's keys cannot award to this shop's customer", async () => {
       const id = await nextCustomer();
-      const res = await t
-        .http()
-        .post('/rest_api/v2/transactions/points/award')
-        .set(auth(other))
-        .send({ platformCustomerId: String(id), point: 10 })
+      const res = await other
+        .post('/transactions/points/award', { platformCustomerId: String(id), point: 10 })
         .expect(404);
       expectError(res.body, 'NOT_FOUND', 404);
       expect(await balance(id)).toBe(0);
@@ -175,11 +161,7 @@ describe('v2 transactions', () => {
       expect(again.headers['idempotent-replayed']).toBe('true');
       expect(again.body.meta).toEqual(first.body.meta);
       expect(await balance(id)).toBe(40);
-      const list = await t
-        .http()
-        .get(`/rest_api/v2/transactions?platformCustomerId=${id}&hasCount=true`)
-        .set(auth(shop))
-        .expect(200);
+      const list = await s.get(`/transactions?platformCustomerId=${id}&hasCount=true`).expect(200);
       expect(list.body.meta.pagination.total).toBe(1);
     });
 
@@ -217,12 +199,10 @@ describe('v2 transactions', () => {
 
     it('a key of another shop is independent', async () => {
       const id = await nextCustomer();
-      await t.enrol(other, id);
+      await other.enrol(id);
       await post('award', { platformCustomerId: String(id), point: 3 }, { 'Idempotency-Key': `s-${id}` }).expect(200);
-      await t
-        .http()
-        .post('/rest_api/v2/transactions/points/award')
-        .set(auth(other))
+      await other
+        .post('/transactions/points/award')
         .set('Idempotency-Key', `s-${id}`)
         .send({ platformCustomerId: String(id), point: 4 })
         .expect(200);
@@ -252,8 +232,7 @@ describe('v2 transactions', () => {
     let internalId: string;
     beforeAll(async () => {
       id = await nextCustomer();
-      internalId = (await t.http().get(`/rest_api/v2/customers/external/${id}`).set(auth(shop)).expect(200)).body.data
-        .id;
+      internalId = (await s.customer(id)).id;
       for (const [path, point] of [
         ['award', 100],
         ['deduct', 10],
@@ -267,13 +246,13 @@ describe('v2 transactions', () => {
     });
 
     it('lists newest first with limit 10 by default and the full Transaction record', async () => {
-      const res = await t.http().get(`/rest_api/v2/transactions?platformCustomerId=${id}`).set(auth(shop)).expect(200);
+      const res = await s.get(`/transactions?platformCustomerId=${id}`).expect(200);
       const rows = expectSuccess(res.body);
       expect(rows).toHaveLength(6);
       expect(rows.map((r: any) => r.newPoint)).toEqual([50, 106, 105, 110, 90, 100]);
       expect(rows[5]).toEqual({
         id: expect.any(String),
-        shopId: shop.shopId,
+        shopId: s.shop.shopId,
         customerId: internalId,
         platformCustomerId: id,
         email: `c${id}@example.com`,
@@ -313,144 +292,87 @@ describe('v2 transactions', () => {
     });
 
     it('filters by type, event and source, and by internal customer id', async () => {
-      const byType = await t
-        .http()
-        .get(`/rest_api/v2/transactions?customerId=${internalId}&type=redeem_point`)
-        .set(auth(shop))
-        .expect(200);
+      const byType = await s.get(`/transactions?customerId=${internalId}&type=redeem_point`).expect(200);
       // The direction: deduct 10, adjust -5 and the reset from 106 to 50 all lowered the balance.
       expect(byType.body.data.map((r: any) => [r.spendPoint, r.event])).toEqual([
         [56, 'reset_point_rest_api'],
         [5, 'adjust_point_rest_api'],
         [10, 'deduct_point_rest_api'],
       ]);
-      const earned = await t
-        .http()
-        .get(`/rest_api/v2/transactions?customerId=${internalId}&type=earn_point`)
-        .set(auth(shop))
-        .expect(200);
+      const earned = await s.get(`/transactions?customerId=${internalId}&type=earn_point`).expect(200);
       expect(earned.body.data.map((r: any) => r.earnPoint)).toEqual([1, 20, 100]);
-      const adjusted = await t
-        .http()
-        .get(`/rest_api/v2/transactions?customerId=${internalId}&event=adjust_point_rest_api`)
-        .set(auth(shop))
-        .expect(200);
+      const adjusted = await s.get(`/transactions?customerId=${internalId}&event=adjust_point_rest_api`).expect(200);
       expect(adjusted.body.data.map((r: any) => [r.type, r.newPoint - r.oldPoint])).toEqual([['redeem_point', -5]]);
-      const byEvent = await t
-        .http()
-        .get(`/rest_api/v2/transactions?platformCustomerId=${id}&event=earn_point_rest_api&hasCount=true`)
-        .set(auth(shop))
+      const byEvent = await s
+        .get(`/transactions?platformCustomerId=${id}&event=earn_point_rest_api&hasCount=true`)
         .expect(200);
       expect(byEvent.body.meta.pagination).toMatchObject({ total: 3, totalPage: 1 });
-      const bySource = await t
-        .http()
-        .get(`/rest_api/v2/transactions?platformCustomerId=${id}&source=platform`)
-        .set(auth(shop))
-        .expect(200);
+      const bySource = await s.get(`/transactions?platformCustomerId=${id}&source=platform`).expect(200);
       expect(bySource.body.data).toEqual([]);
     });
 
     it('filters by creation time', async () => {
-      const future = await t
-        .http()
-        .get(`/rest_api/v2/transactions?platformCustomerId=${id}&created_at_min=2999-01-01T00:00:00Z`)
-        .set(auth(shop))
+      const future = await s
+        .get(`/transactions?platformCustomerId=${id}&created_at_min=2999-01-01T00:00:00Z`)
         .expect(200);
       expect(future.body.data).toEqual([]);
-      const past = await t
-        .http()
-        .get(`/rest_api/v2/transactions?platformCustomerId=${id}&created_at_max=2999-01-01T00:00:00Z`)
-        .set(auth(shop))
+      const past = await s
+        .get(`/transactions?platformCustomerId=${id}&created_at_max=2999-01-01T00:00:00Z`)
         .expect(200);
       expect(past.body.data).toHaveLength(6);
     });
 
     it('pages with after/before cursors and counts pages', async () => {
-      const page1 = await t
-        .http()
-        .get(`/rest_api/v2/transactions?platformCustomerId=${id}&limit=4&hasCount=true&order=createdAt_asc`)
-        .set(auth(shop))
+      const page1 = await s
+        .get(`/transactions?platformCustomerId=${id}&limit=4&hasCount=true&order=createdAt_asc`)
         .expect(200);
       expect(page1.body.data.map((r: any) => r.newPoint)).toEqual([100, 90, 110, 105]);
       expect(page1.body.meta.pagination).toEqual({ hasNext: true, hasPre: false, total: 6, totalPage: 2 });
       const last = page1.body.data[3].id;
-      const page2 = await t
-        .http()
-        .get(`/rest_api/v2/transactions?platformCustomerId=${id}&limit=4&order=createdAt_asc&after=${last}`)
-        .set(auth(shop))
+      const page2 = await s
+        .get(`/transactions?platformCustomerId=${id}&limit=4&order=createdAt_asc&after=${last}`)
         .expect(200);
       expect(page2.body.data.map((r: any) => r.newPoint)).toEqual([106, 50]);
       expect(page2.body.meta.pagination).toEqual({ hasNext: false, hasPre: true });
-      const back = await t
+      const back = await s.t
         .http()
         .get(
           `/rest_api/v2/transactions?platformCustomerId=${id}&limit=4&order=createdAt_asc&before=${page2.body.data[0].id}`,
         )
-        .set(auth(shop))
+        .set(s.keys)
         .expect(200);
       expect(back.body.data.map((r: any) => r.newPoint)).toEqual([100, 90, 110, 105]);
     });
 
     it('gets one transaction; unknown or another shop is 404', async () => {
-      const list = await t
-        .http()
-        .get(`/rest_api/v2/transactions?platformCustomerId=${id}&limit=1`)
-        .set(auth(shop))
-        .expect(200);
+      const list = await s.get(`/transactions?platformCustomerId=${id}&limit=1`).expect(200);
       const txId = list.body.data[0].id;
-      const one = await t.http().get(`/rest_api/v2/transactions/${txId}`).set(auth(shop)).expect(200);
+      const one = await s.get(`/transactions/${txId}`).expect(200);
       expect(expectSuccess(one.body)).toEqual(list.body.data[0]);
-      expectError(
-        (await t.http().get(`/rest_api/v2/transactions/${txId}`).set(auth(other)).expect(404)).body,
-        'NOT_FOUND',
-        404,
-      );
-      await t.http().get('/rest_api/v2/transactions/nope').set(auth(shop)).expect(404);
+      expectError((await other.get(`/transactions/${txId}`).expect(404)).body, 'NOT_FOUND', 404);
+      await s.get('/transactions/nope').expect(404);
     });
 
     it('list errors: no customer 400, bad limit 400, bad cursor 400, unknown customer 404, no keys 401', async () => {
-      expectError(
-        (await t.http().get('/rest_api/v2/transactions').set(auth(shop)).expect(400)).body,
-        'BAD_REQUEST',
-        400,
+      expectError((await s.get('/transactions').expect(400)).body, 'BAD_REQUEST', 400);
+      expect((await s.get(`/transactions?platformCustomerId=${id}&limit=0`).expect(400)).body.error.field).toBe(
+        'limit',
       );
-      expect(
-        (await t.http().get(`/rest_api/v2/transactions?platformCustomerId=${id}&limit=0`).set(auth(shop)).expect(400))
-          .body.error.field,
-      ).toBe('limit');
-      await t
-        .http()
-        .get(`/rest_api/v2/transactions?platformCustomerId=${id}&order=sideways`)
-        .set(auth(shop))
-        .expect(400);
-      await t.http().get(`/rest_api/v2/transactions?platformCustomerId=${id}&after=nope`).set(auth(shop)).expect(400);
+      await s.get(`/transactions?platformCustomerId=${id}&order=sideways`).expect(400);
+      await s.get(`/transactions?platformCustomerId=${id}&after=nope`).expect(400);
       // type is the direction only: the finer kinds of earlier versions are refused, pointing to `event`.
       for (const type of ['adjust_point', 'revoke_point', 'expire_point', 'EARN_POINT', '']) {
         const error = expectError(
-          (
-            await t
-              .http()
-              .get(`/rest_api/v2/transactions?platformCustomerId=${id}&type=${type}`)
-              .set(auth(shop))
-              .expect(400)
-          ).body,
+          (await s.get(`/transactions?platformCustomerId=${id}&type=${type}`).expect(400)).body,
           'BAD_REQUEST',
           400,
         );
         expect(error).toMatchObject({ field: 'type', message: expect.stringContaining('earn_point or redeem_point') });
       }
-      await t
-        .http()
-        .get(`/rest_api/v2/transactions?platformCustomerId=${id}&created_at_min=yesterday`)
-        .set(auth(shop))
-        .expect(400);
-      expectError(
-        (await t.http().get('/rest_api/v2/transactions?platformCustomerId=424242').set(auth(shop)).expect(404)).body,
-        'NOT_FOUND',
-        404,
-      );
-      await t.http().get(`/rest_api/v2/transactions?platformCustomerId=${id}`).set(auth(other)).expect(404);
-      await t.http().get(`/rest_api/v2/transactions?platformCustomerId=${id}`).expect(401);
+      await s.get(`/transactions?platformCustomerId=${id}&created_at_min=yesterday`).expect(400);
+      expectError((await s.get('/transactions?platformCustomerId=424242').expect(404)).body, 'NOT_FOUND', 404);
+      await other.get(`/transactions?platformCustomerId=${id}`).expect(404);
+      await s.t.http().get(`/rest_api/v2/transactions?platformCustomerId=${id}`).expect(401);
     });
   });
 });
