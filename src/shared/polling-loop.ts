@@ -82,3 +82,30 @@ export class PollingLoop {
     }
   }
 }
+
+/**
+ * A background worker of queued work (webhook deliveries, translation jobs) driven by a PollingLoop
+ * (`polling()` says how): `nudge` means work was queued in this process, so it looks now rather than
+ * at the next poll.
+ */
+export abstract class PolledWorker {
+  private loop: PollingLoop | null = null;
+
+  protected abstract polling(): PollingLoopOptions;
+
+  start(): void {
+    this.pollingLoop.start();
+  }
+
+  stop(): Promise<void> {
+    return this.pollingLoop.stop();
+  }
+
+  nudge(): void {
+    this.pollingLoop.nudge();
+  }
+
+  private get pollingLoop(): PollingLoop {
+    return (this.loop ??= new PollingLoop(this.polling()));
+  }
+}

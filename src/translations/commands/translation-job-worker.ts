@@ -7,7 +7,7 @@ import { TranslationProviderError } from '../../infrastructure/machine-translati
 import { CLOCK, Clock } from '../../shared/domain/clock';
 import { DomainError } from '../../shared/domain/domain-error';
 import { assertNever } from '../../shared/domain/decider';
-import { PollingLoop } from '../../shared/polling-loop';
+import { PolledWorker, PollingLoopOptions } from '../../shared/polling-loop';
 import { JobSpec } from '../domain/translation-events';
 import { JobOutcome, TranslationsState } from '../domain/translations.decider';
 import { TRANSLATION_JOBS, TranslationJobDoc } from '../projections/translation-read-models';
@@ -26,10 +26,9 @@ const NOT_MINE = new Set(['JOB_TAKEN', 'JOB_NOT_DUE', 'JOB_NOT_FOUND', 'JOB_NOT_
  * failure is recorded with the next attempt's time (backoff), or gives up after the last attempt.
  */
 @Injectable()
-export class TranslationJobWorker {
+export class TranslationJobWorker extends PolledWorker {
   readonly workerId = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
   private readonly logger = new Logger('TranslationJobs');
-  private readonly loop: PollingLoop;
 
   constructor(
     private readonly config: AppConfig,
@@ -40,25 +39,16 @@ export class TranslationJobWorker {
     @Inject(READ_STORE) private readonly readStore: ReadStore,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {
-    this.loop = new PollingLoop({
+    super();
+  }
+
+  protected polling(): PollingLoopOptions {
+    return {
       work: () => this.runDue(),
       idlePauseMs: () => this.config.translationJobs.pollMs,
       logger: this.logger,
       what: 'translation jobs',
-    });
-  }
-
-  start(): void {
-    this.loop.start();
-  }
-
-  stop(): Promise<void> {
-    return this.loop.stop();
-  }
-
-  /** New work was queued in this process: look now rather than at the next poll. */
-  nudge(): void {
-    this.loop.nudge();
+    };
   }
 
   /** One pass: runs the jobs that are due; answers how many it ran. */

@@ -12,7 +12,7 @@ import {
   WebhookOutbox,
 } from '../../infrastructure/webhook-outbox/webhook-outbox.port';
 import { SendResult, WebhookSender } from './webhook-sender';
-import { PollingLoop } from '../../shared/polling-loop';
+import { PolledWorker, PollingLoopOptions } from '../../shared/polling-loop';
 import { CLOCK, Clock } from '../../shared/domain/clock';
 import { AttemptDecision, decideAttempt, OutagePolicy } from '../domain/webhook-health';
 
@@ -25,10 +25,9 @@ import { AttemptDecision, decideAttempt, OutagePolicy } from '../domain/webhook-
  * mid-send) makes the delivery due again.
  */
 @Injectable()
-export class DeliveryWorker {
+export class DeliveryWorker extends PolledWorker {
   private readonly logger = new Logger('WebhookDelivery');
   readonly id = `worker-${randomUUID().slice(0, 8)}`;
-  private readonly loop: PollingLoop;
 
   constructor(
     @Inject(WEBHOOK_OUTBOX) private readonly outbox: WebhookOutbox,
@@ -38,24 +37,16 @@ export class DeliveryWorker {
     private readonly config: AppConfig,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {
-    this.loop = new PollingLoop({
+    super();
+  }
+
+  protected polling(): PollingLoopOptions {
+    return {
       what: 'Delivery round',
       logger: this.logger,
       work: () => this.runOnce(),
       idlePauseMs: () => this.config.webhooks.pollMs,
-    });
-  }
-
-  start(): void {
-    this.loop.start();
-  }
-
-  stop(): Promise<void> {
-    return this.loop.stop();
-  }
-
-  nudge(): void {
-    this.loop.nudge();
+    };
   }
 
   /** Sends what is due now; returns how many were attempted (tests drive the worker with it). */
