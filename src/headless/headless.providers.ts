@@ -20,6 +20,8 @@ import { ListHeadlessRewardsHandler } from './rewards/list-rewards.query';
 import { HeadlessRewardsController } from './rewards/rewards.controller';
 import { ProfileController } from './profile/profile.controller';
 import { OrdersController } from './orders/orders.controller';
+import { ListHeadlessOrdersHandler } from './orders/list-orders.query';
+import { ListStoreCreditTransactionsHandler } from './store-credit/list-store-credit.query';
 import { StoreCreditController } from './store-credit/store-credit.controller';
 import { ReferralHistoryController } from './referrals/referral-history.controller';
 import { LoyaltyPageController } from './loyalty-page/loyalty-page.controller';
@@ -43,6 +45,8 @@ export const HEADLESS_CAPABILITY: Capability = {
     ListHeadlessProgramsHandler,
     ListHeadlessActivitiesHandler,
     ListHeadlessRewardsHandler,
+    ListHeadlessOrdersHandler,
+    ListStoreCreditTransactionsHandler,
   ],
   projections: [],
   controllers: [

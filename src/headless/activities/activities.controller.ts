@@ -1,36 +1,22 @@
-import { Get, Query, Req } from '@nestjs/common';
+import { Get, Query } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
-import { ApiOperation, ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsInt, IsOptional, IsString, Matches, MaxLength, Min } from 'class-validator';
-import { Request } from 'express';
+import { ApiOperation, ApiProperty } from '@nestjs/swagger';
+import { IsString, Matches } from 'class-validator';
 import { ok } from '../../shared/http/envelope';
-import { localeRequestOf } from '../../translations/queries/shop-text';
+import { LocaleRequest } from '../../translations/domain/locale-resolution';
 import { CurrentCustomer } from '../auth/headless-auth.guard';
 import { HeadlessCustomerApi } from '../auth/headless-customer-api.decorator';
 import { HeadlessPrincipal } from '../http/headless-request';
-import { ClampedInteger } from '../http/clamped-integer';
+import { cursorOf, CursorPageDto, LocaleField, RequestedLocale } from '../http/headless-query';
 import { ListHeadlessActivitiesQuery } from './list-activities.query';
 
-export const MAX_PAGE = 50;
-
-export class ActivitiesDto {
-  @ApiPropertyOptional({ description: 'Activity id: the page before it (newer rows)' })
-  @IsOptional()
-  @IsString()
-  @MaxLength(100)
-  before?: string;
-  @ApiPropertyOptional({ description: 'Activity id: the page after it (older rows)' })
-  @IsOptional()
-  @IsString()
-  @MaxLength(100)
-  after?: string;
-  @ApiPropertyOptional({ default: 20, description: 'Page size; more than 50 is read as 50' })
-  @IsOptional()
-  @ClampedInteger(MAX_PAGE)
-  @IsInt({ message: 'limit must be an integer' })
-  @Min(1)
-  limit: number = 20;
-  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(35) locale?: string;
+export class ActivitiesDto extends CursorPageDto({
+  defaultLimit: 20,
+  limit: 'Page size; more than 50 is read as 50',
+  before: 'Activity id: the page before it (newer rows)',
+  after: 'Activity id: the page after it (older rows)',
+}) {
+  @LocaleField() locale?: string;
 }
 
 export class ActivitiesByOrderDto {
@@ -38,7 +24,7 @@ export class ActivitiesByOrderDto {
   @IsString({ message: 'orderId is required' })
   @Matches(/^[1-9]\d{0,18}$/, { message: 'orderId must be a numeric order id' })
   orderId: string;
-  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(35) locale?: string;
+  @LocaleField() locale?: string;
 }
 
 @HeadlessCustomerApi()
@@ -47,14 +33,13 @@ export class ActivitiesController {
 
   @Get('customer/activities')
   @ApiOperation({ summary: "The token's customer's points history, newest first (spec 2.5; cursor before/after)" })
-  async activities(@CurrentCustomer() me: HeadlessPrincipal, @Query() query: ActivitiesDto, @Req() request: Request) {
+  async activities(
+    @CurrentCustomer() me: HeadlessPrincipal,
+    @Query() query: ActivitiesDto,
+    @RequestedLocale() locale: LocaleRequest,
+  ) {
     const { items, pagination } = await this.queries.execute(
-      new ListHeadlessActivitiesQuery(
-        me.shopId,
-        me.customerId,
-        { limit: query.limit, before: query.before, after: query.after },
-        localeRequestOf(request),
-      ),
+      new ListHeadlessActivitiesQuery(me.shopId, me.customerId, cursorOf(query), locale),
     );
     return ok(items, { meta: { pagination } });
   }
@@ -64,15 +49,10 @@ export class ActivitiesController {
   async byOrder(
     @CurrentCustomer() me: HeadlessPrincipal,
     @Query() query: ActivitiesByOrderDto,
-    @Req() request: Request,
+    @RequestedLocale() locale: LocaleRequest,
   ) {
     const { items } = await this.queries.execute(
-      new ListHeadlessActivitiesQuery(
-        me.shopId,
-        me.customerId,
-        { limit: 100, orderId: query.orderId },
-        localeRequestOf(request),
-      ),
+      new ListHeadlessActivitiesQuery(me.shopId, me.customerId, { limit: 100, orderId: query.orderId }, locale),
     );
     return ok(items, { meta: { count: items.length } });
   }

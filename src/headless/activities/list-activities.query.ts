@@ -11,6 +11,7 @@ import { STOREFRONT_DEFAULTS } from '../../shops/domain/shop-events';
 import { ShopText } from '../../translations/queries/shop-text';
 import { LocaleRequest } from '../../translations/domain/locale-resolution';
 import { HeadlessActivity, presentActivity } from './headless-activity.presenter';
+import { programTitleOf } from '../programs/headless-program.presenter';
 
 /**
  * The customer's points history (the v2 transaction list, newest first) as sentences; manual
@@ -60,9 +61,7 @@ export class ListHeadlessActivitiesHandler implements IQueryHandler<
     // Program titles in the shopper's language when the program still exists; else as recorded.
     const titleOf = (row: TransactionDoc) => {
       const program = row.programId ? byId.get(row.programId) : undefined;
-      if (!program) return row.programTitle;
-      const { title, translateTitle } = program.settings;
-      return text.programTitle({ id: program.id, event: program.event, title, translateTitle });
+      return program ? programTitleOf(program, text) : row.programTitle;
     };
     const named = await this.withOrderNames(shopId, items);
     return { items: named.map((row) => presentActivity(row, text, titleOf(row))), pagination };

@@ -1,30 +1,21 @@
-import { Get, Logger, Query, Req } from '@nestjs/common';
+import { Get, Logger, Query } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsIn, IsInt, IsOptional, IsString, Matches, MaxLength, Min } from 'class-validator';
-import { Request } from 'express';
+import { IsIn, IsOptional, IsString, Matches } from 'class-validator';
 import { DomainError } from '../../shared/domain/domain-error';
 import { UnknownCursorError } from '../../infrastructure/read-store/read-store.port';
 import { CustomerLookup } from '../../ledger/queries/customer-lookup';
-import { localeRequestOf } from '../../translations/queries/shop-text';
+import { LocaleRequest } from '../../translations/domain/locale-resolution';
 import { CurrentCustomer } from '../auth/headless-auth.guard';
 import { HeadlessCustomerApi } from '../auth/headless-customer-api.decorator';
-import { ClampedInteger } from '../http/clamped-integer';
+import { cursorOf, CursorPageDto, LocaleField, RequestedLocale } from '../http/headless-query';
 import { HEADLESS_PREFIX, HeadlessPrincipal } from '../http/headless-request';
 import { ListHeadlessActivitiesQuery } from '../activities/list-activities.query';
 import { ListHeadlessRewardsQuery } from '../rewards/list-rewards.query';
 import { referralHistoryOf } from '../referrals/referral-history.controller';
 
-export class PageDto {
-  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(100) before?: string;
-  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(100) after?: string;
-  @ApiPropertyOptional({ default: 10, description: 'more than 50 is read as 50' })
-  @IsOptional()
-  @ClampedInteger(50)
-  @IsInt({ message: 'limit must be an integer' })
-  @Min(1)
-  limit: number = 10;
-  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(35) locale?: string;
+export class PageDto extends CursorPageDto({ defaultLimit: 10 }) {
+  @LocaleField() locale?: string;
 }
 
 export class LoyaltyPageRewardsDto extends PageDto {
@@ -58,16 +49,15 @@ export class LoyaltyPageController {
 
   @Get('rewards')
   @ApiOperation({ summary: "Loyalty-page parity read: the customer's coupons" })
-  rewards(@CurrentCustomer() me: HeadlessPrincipal, @Query() query: LoyaltyPageRewardsDto, @Req() request: Request) {
+  rewards(
+    @CurrentCustomer() me: HeadlessPrincipal,
+    @Query() query: LoyaltyPageRewardsDto,
+    @RequestedLocale() locale: LocaleRequest,
+  ) {
     return this.parity(async () => {
       const couponStatus = query.isAvailableCoupon === 'false' ? 'unavailable' : 'available';
       const { redeemed, pagination } = await this.queries.execute(
-        new ListHeadlessRewardsQuery(
-          me.shopId,
-          me.customerId,
-          { couponStatus, limit: query.limit, before: query.before, after: query.after },
-          localeRequestOf(request),
-        ),
+        new ListHeadlessRewardsQuery(me.shopId, me.customerId, { couponStatus, ...cursorOf(query) }, locale),
       );
       const extra = new Set((query.extraCouponIds ?? '').split(',').filter(Boolean));
       let data: Array<{ id: string }> = redeemed;
@@ -78,7 +68,7 @@ export class LoyaltyPageController {
             me.shopId,
             me.customerId,
             { couponStatus: couponStatus === 'available' ? 'unavailable' : 'available', limit: 50 },
-            localeRequestOf(request),
+            locale,
           ),
         );
         const shown = new Set(redeemed.map((r: { id: string }) => r.id));
@@ -90,15 +80,14 @@ export class LoyaltyPageController {
 
   @Get('activities')
   @ApiOperation({ summary: "Loyalty-page parity read: the customer's activity" })
-  activities(@CurrentCustomer() me: HeadlessPrincipal, @Query() query: PageDto, @Req() request: Request) {
+  activities(
+    @CurrentCustomer() me: HeadlessPrincipal,
+    @Query() query: PageDto,
+    @RequestedLocale() locale: LocaleRequest,
+  ) {
     return this.parity(async () => {
       const { items, pagination } = await this.queries.execute(
-        new ListHeadlessActivitiesQuery(
-          me.shopId,
-          me.customerId,
-          { limit: query.limit, before: query.before, after: query.after },
-          localeRequestOf(request),
-        ),
+        new ListHeadlessActivitiesQuery(me.shopId, me.customerId, cursorOf(query), locale),
       );
       return { data: items, pageInfo: pagination };
     });

@@ -1,20 +1,20 @@
-import { Body, Patch, Req } from '@nestjs/common';
+import { Body, Patch } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsOptional, IsString, Matches, ValidateIf } from 'class-validator';
-import { Request } from 'express';
 import { because } from '../../shared/domain/domain-error';
 import { ok } from '../../shared/http/envelope';
 import { SetBirthdayCommand } from '../../ledger/birthday/set-birthday.handler';
 import { UpdateContactCommand } from '../../ledger/enrolment/update-contact.handler';
 import { ShopDirectory } from '../../shops/shop-directory';
 import { STOREFRONT_DEFAULTS } from '../../shops/domain/shop-events';
-import { localeRequestOf } from '../../translations/queries/shop-text';
 import { CurrentCustomer } from '../auth/headless-auth.guard';
 import { HeadlessCustomerApi } from '../auth/headless-customer-api.decorator';
 import { HeadlessPrincipal } from '../http/headless-request';
 import { GetHeadlessCustomerQuery } from '../customer/get-customer.query';
+import { LocaleRequest } from '../../translations/domain/locale-resolution';
+import { RequestedLocale } from '../http/headless-query';
 
 export class ProfileDto {
   @ApiPropertyOptional({ example: '04/23', description: 'MM/DD; write-once' })
@@ -48,7 +48,11 @@ export class ProfileController {
     summary:
       "The customer's birthday (write-once, as on v2), dateOfBirth (shops that ask for a year) and phone; answers the Customer",
   })
-  async update(@CurrentCustomer() me: HeadlessPrincipal, @Body() body: ProfileDto, @Req() request: Request) {
+  async update(
+    @CurrentCustomer() me: HeadlessPrincipal,
+    @Body() body: ProfileDto,
+    @RequestedLocale() locale: LocaleRequest,
+  ) {
     if (body.birthday === undefined && body.dateOfBirth === undefined && body.phone === undefined)
       throw because.badRequest('send birthday, dateOfBirth or phone', { field: 'body' });
     if (body.dateOfBirth !== undefined) {
@@ -67,9 +71,7 @@ export class ProfileController {
       await this.commands.execute(
         new UpdateContactCommand(me.shopId, me.customerId, { phone: body.phone }, 'source_headless'),
       );
-    const customer = await this.queries.execute(
-      new GetHeadlessCustomerQuery(me.shopId, me.customerId, localeRequestOf(request)),
-    );
+    const customer = await this.queries.execute(new GetHeadlessCustomerQuery(me.shopId, me.customerId, locale));
     return ok(customer, { message: 'Profile updated' });
   }
 }

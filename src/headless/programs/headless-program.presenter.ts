@@ -16,6 +16,12 @@ const INTENTS = {
 
 const SOCIAL: ReadonlySet<string> = new Set(SOCIAL_EVENTS);
 
+/** A program's title in the text's locale (its translateTitle, else a machine translation, else as written). */
+export function programTitleOf(program: ActiveProgram, text: LocalizedText): string {
+  const { title, translateTitle } = program.settings;
+  return text.programTitle({ id: program.id, event: program.event, title, translateTitle });
+}
+
 /** Where an earning program's button goes (http(s) or null); null for spending and for write_review. */
 export function actionUrl(program: ActiveProgram, shopUrl: string): string | null {
   if (program.kind !== 'earning' || program.event === 'write_review') return null;
@@ -74,12 +80,7 @@ export function presentHeadlessProgram(program: ActiveProgram, context: ProgramC
     id: program.id,
     programType: program.kind,
     key: program.event,
-    title: text.programTitle({
-      id: program.id,
-      event: program.event,
-      title: s.title,
-      translateTitle: s.translateTitle,
-    }),
+    title: programTitleOf(program, text),
     description: s.description ?? '',
     iconUrl: s.iconUrl ?? '',
     ...(earning ? { points: s.earnPoint } : {}),

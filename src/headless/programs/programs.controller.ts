@@ -1,30 +1,27 @@
-import { Controller, Get, Query, Req, Res, UseFilters, UseGuards } from '@nestjs/common';
+import { Controller, Get, Query, Res, UseFilters, UseGuards } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
 import { IsIn, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
-import { Request, Response } from 'express';
+import { Response } from 'express';
 import { createHash } from 'node:crypto';
 import { DomainError, because } from '../../shared/domain/domain-error';
 import { ok } from '../../shared/http/envelope';
 import { ShopDirectory } from '../../shops/shop-directory';
-import { localeRequestOf } from '../../translations/queries/shop-text';
 import { CurrentCustomer } from '../auth/headless-auth.guard';
 import { HeadlessCustomerApi } from '../auth/headless-customer-api.decorator';
 import { HeadlessExceptionFilter } from '../http/headless-exception.filter';
 import { HEADLESS_PREFIX, HeadlessPrincipal } from '../http/headless-request';
 import { PublicIpQuotaGuard } from '../rate-limits/quota.guards';
 import { ListHeadlessProgramsQuery } from './list-programs.query';
+import { LocaleRequest } from '../../translations/domain/locale-resolution';
+import { LocaleField, RequestedLocale } from '../http/headless-query';
 
 export class ProgramTypeDto {
   @ApiPropertyOptional({ enum: ['earning', 'spending'], description: 'One kind only; both when omitted' })
   @IsOptional()
   @IsIn(['earning', 'spending'], { message: 'programType must be earning or spending' })
   programType?: 'earning' | 'spending';
-  @ApiPropertyOptional({ description: 'Language of titles and conditions (else Accept-Language, else the shop’s)' })
-  @IsOptional()
-  @IsString()
-  @MaxLength(35)
-  locale?: string;
+  @LocaleField('Language of titles and conditions (else Accept-Language, else the shop’s)') locale?: string;
 }
 
 export class PublicProgramsDto extends ProgramTypeDto {
@@ -41,9 +38,13 @@ export class CustomerProgramsController {
 
   @Get('customer/programs')
   @ApiOperation({ summary: "Active programs as the token's customer sees them (spec 2.3, with isEarned)" })
-  async programs(@CurrentCustomer() me: HeadlessPrincipal, @Query() query: ProgramTypeDto, @Req() request: Request) {
+  async programs(
+    @CurrentCustomer() me: HeadlessPrincipal,
+    @Query() query: ProgramTypeDto,
+    @RequestedLocale() locale: LocaleRequest,
+  ) {
     const { programs } = await this.queries.execute(
-      new ListHeadlessProgramsQuery(me.shopId, me.customerId, query.programType, localeRequestOf(request)),
+      new ListHeadlessProgramsQuery(me.shopId, me.customerId, query.programType, locale),
     );
     return ok(programs, { meta: { count: programs.length } });
   }
@@ -68,7 +69,7 @@ export class PublicProgramsController {
   })
   async programs(
     @Query() query: PublicProgramsDto,
-    @Req() request: Request,
+    @RequestedLocale() requested: LocaleRequest,
     @Res({ passthrough: true }) res: Response,
   ) {
     const shop = await this.shops.byDomain(query.shop);
@@ -76,7 +77,7 @@ export class PublicProgramsController {
     if (shop.plan !== 'ultimate')
       throw new DomainError('PLAN_NOT_ELIGIBLE', 'The headless API needs the Ultimate plan', 403);
     const { programs, locale } = await this.queries.execute(
-      new ListHeadlessProgramsQuery(shop.id, null, query.programType, localeRequestOf(request)),
+      new ListHeadlessProgramsQuery(shop.id, null, query.programType, requested),
     );
     // The ETag covers what the list says (not the envelope's timestamp); express answers 304 to a match.
     const etag = createHash('sha256').update(JSON.stringify({ locale, programs })).digest('base64url').slice(0, 27);

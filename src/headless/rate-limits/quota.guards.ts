@@ -2,26 +2,31 @@ import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { Request } from 'express';
 import { HeadlessRateLimits } from './headless-rate-limits';
 
-const clientIp = (context: ExecutionContext) => context.switchToHttp().getRequest<Request>().ip ?? 'unknown';
-
-/** Token minting per client IP, before anything else is looked at (fails closed). */
+/** A quota per client IP, taken before anything else is looked at (fails closed). */
 @Injectable()
-export class TokenIpQuotaGuard implements CanActivate {
-  constructor(private readonly limits: HeadlessRateLimits) {}
+abstract class IpQuotaGuard implements CanActivate {
+  constructor(protected readonly limits: HeadlessRateLimits) {}
+
+  protected abstract consume(ip: string): Promise<unknown>;
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
-    await this.limits.consumeTokenPerIp(clientIp(context));
+    await this.consume(context.switchToHttp().getRequest<Request>().ip ?? 'unknown');
     return true;
+  }
+}
+
+/** Token minting per client IP. */
+@Injectable()
+export class TokenIpQuotaGuard extends IpQuotaGuard {
+  protected consume(ip: string) {
+    return this.limits.consumeTokenPerIp(ip);
   }
 }
 
 /** The public program list per client IP. */
 @Injectable()
-export class PublicIpQuotaGuard implements CanActivate {
-  constructor(private readonly limits: HeadlessRateLimits) {}
-
-  async canActivate(context: ExecutionContext): Promise<boolean> {
-    await this.limits.consumePublic(clientIp(context));
-    return true;
+export class PublicIpQuotaGuard extends IpQuotaGuard {
+  protected consume(ip: string) {
+    return this.limits.consumePublic(ip);
   }
 }

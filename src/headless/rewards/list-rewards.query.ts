@@ -12,7 +12,7 @@ import { shownOnLoyaltyPage, SpendingRules, spendingRules } from '../../programs
 import { ShopDirectory } from '../../shops/shop-directory';
 import { LocaleRequest } from '../../translations/domain/locale-resolution';
 import { LocalizedText, ShopText } from '../../translations/queries/shop-text';
-import { conditionsOf } from '../programs/headless-program.presenter';
+import { conditionsOf, programTitleOf } from '../programs/headless-program.presenter';
 
 export type CouponStatus = 'available' | 'unavailable';
 
@@ -42,12 +42,7 @@ function presentAvailable(
   return {
     programId: program.id,
     key: program.event,
-    title: text.programTitle({
-      id: program.id,
-      event: program.event,
-      title: s.title,
-      translateTitle: s.translateTitle,
-    }),
+    title: programTitleOf(program, text),
     description: s.description ?? '',
     iconUrl: s.iconUrl ?? '',
     conditions: conditionsOf(rules, program, text, currency),

@@ -1,8 +1,8 @@
-import { Body, Get, Headers, HttpCode, Post, Query, Req, Res } from '@nestjs/common';
+import { Body, Get, Headers, HttpCode, Post, Query, Res } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
-import { Request, Response } from 'express';
+import { Response } from 'express';
 import { because, DomainError } from '../../shared/domain/domain-error';
 import { checkIdempotencyKey, idempotencyOf, IdempotentWrite, markReplayed } from '../../shared/http/idempotent-write';
 import { ok } from '../../shared/http/envelope';
@@ -10,35 +10,25 @@ import { CustomerLookup } from '../../ledger/queries/customer-lookup';
 import { RedeemRewardCommand, RedeemResult } from '../../ledger/coupons/redeem-reward.handler';
 import { ProgramCatalog } from '../../programs/program-catalog';
 import { shownOnLoyaltyPage, spendingRules } from '../../programs/domain/spending-rules';
-import { localeRequestOf, ShopText } from '../../translations/queries/shop-text';
+import { ShopText } from '../../translations/queries/shop-text';
+import { LocaleRequest } from '../../translations/domain/locale-resolution';
 import { CurrentCustomer } from '../auth/headless-auth.guard';
 import { HeadlessCustomerApi } from '../auth/headless-customer-api.decorator';
 import { HeadlessPrincipal } from '../http/headless-request';
-import { ClampedInteger } from '../http/clamped-integer';
+import { cursorOf, CursorPageDto, LocaleField, RequestedLocale } from '../http/headless-query';
 import { ListHeadlessRewardsQuery } from './list-rewards.query';
 
-export class RewardsQueryDto {
+export class RewardsQueryDto extends CursorPageDto({
+  defaultLimit: 10,
+  limit: 'Redeemed page size; more than 50 is read as 50',
+  before: 'Reward id: redeemed coupons before it (ignored for unavailable)',
+  after: 'Reward id: redeemed coupons after it (ignored for unavailable)',
+}) {
   @ApiPropertyOptional({ enum: ['available', 'unavailable'], default: 'available' })
   @IsOptional()
   @IsIn(['available', 'unavailable'], { message: 'couponStatus must be available or unavailable' })
   couponStatus: 'available' | 'unavailable' = 'available';
-  @ApiPropertyOptional({ description: 'Reward id: redeemed coupons before it (ignored for unavailable)' })
-  @IsOptional()
-  @IsString()
-  @MaxLength(100)
-  before?: string;
-  @ApiPropertyOptional({ description: 'Reward id: redeemed coupons after it (ignored for unavailable)' })
-  @IsOptional()
-  @IsString()
-  @MaxLength(100)
-  after?: string;
-  @ApiPropertyOptional({ default: 10, description: 'Redeemed page size; more than 50 is read as 50' })
-  @IsOptional()
-  @ClampedInteger(50)
-  @IsInt({ message: 'limit must be an integer' })
-  @Min(1)
-  limit: number = 10;
-  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(35) locale?: string;
+  @LocaleField() locale?: string;
 }
 
 export class HeadlessRedeemDto {
@@ -68,13 +58,17 @@ export class HeadlessRewardsController {
 
   @Get('customer/rewards')
   @ApiOperation({ summary: 'Rewards the customer can redeem now (spec 2.4) and a page of the coupons they hold' })
-  async rewards(@CurrentCustomer() me: HeadlessPrincipal, @Query() query: RewardsQueryDto, @Req() request: Request) {
+  async rewards(
+    @CurrentCustomer() me: HeadlessPrincipal,
+    @Query() query: RewardsQueryDto,
+    @RequestedLocale() locale: LocaleRequest,
+  ) {
     const { available, redeemed, pagination } = await this.queries.execute(
       new ListHeadlessRewardsQuery(
         me.shopId,
         me.customerId,
-        { couponStatus: query.couponStatus, limit: query.limit, before: query.before, after: query.after },
-        localeRequestOf(request),
+        { couponStatus: query.couponStatus, ...cursorOf(query) },
+        locale,
       ),
     );
     return ok({ available, redeemed }, { meta: { pagination } });
@@ -91,7 +85,7 @@ export class HeadlessRewardsController {
     @CurrentCustomer() me: HeadlessPrincipal,
     @Body() body: HeadlessRedeemDto,
     @Headers('idempotency-key') key: string | undefined,
-    @Req() request: Request,
+    @RequestedLocale() locale: LocaleRequest,
     @Res({ passthrough: true }) res: Response,
   ) {
     checkIdempotencyKey(key);
@@ -115,7 +109,7 @@ export class HeadlessRewardsController {
       ),
     );
     markReplayed(res, result);
-    const text = await this.text.for(me.shopId, localeRequestOf(request));
+    const text = await this.text.for(me.shopId, locale);
     const { replayed: _replayed, ...data } = result;
     return ok(data, { message: text.t('reward.redeemed_success', { points: result.pointsSpent }) });
   }

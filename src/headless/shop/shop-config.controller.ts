@@ -1,14 +1,15 @@
-import { Get, Req } from '@nestjs/common';
+import { Get } from '@nestjs/common';
 import { ApiOperation } from '@nestjs/swagger';
-import { Request } from 'express';
 import { because } from '../../shared/domain/domain-error';
 import { ok } from '../../shared/http/envelope';
 import { ShopDirectory } from '../../shops/shop-directory';
 import { runsOptIn, STOREFRONT_DEFAULTS } from '../../shops/domain/shop-events';
-import { localeRequestOf, ShopText } from '../../translations/queries/shop-text';
+import { ShopText } from '../../translations/queries/shop-text';
 import { CurrentCustomer } from '../auth/headless-auth.guard';
 import { HeadlessCustomerApi } from '../auth/headless-customer-api.decorator';
 import { HeadlessPrincipal } from '../http/headless-request';
+import { LocaleRequest } from '../../translations/domain/locale-resolution';
+import { RequestedLocale } from '../http/headless-query';
 
 const NUMBER_PARTS = new Set(['integer', 'group', 'decimal', 'fraction']);
 
@@ -35,10 +36,10 @@ export class ShopConfigController {
 
   @Get('shop/config')
   @ApiOperation({ summary: "The token's shop as a storefront needs it (ShopConfig)" })
-  async config(@CurrentCustomer() me: HeadlessPrincipal, @Req() request: Request) {
+  async config(@CurrentCustomer() me: HeadlessPrincipal, @RequestedLocale() locale: LocaleRequest) {
     const shop = await this.shops.byId(me.shopId);
     if (!shop) throw because.notFound('Shop');
-    const text = await this.text.for(shop.id, localeRequestOf(request));
+    const text = await this.text.for(shop.id, locale);
     return ok({
       optInEnrollmentEnabled: runsOptIn(shop),
       currency: shop.currency,

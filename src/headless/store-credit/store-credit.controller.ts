@@ -1,51 +1,33 @@
-import { Get, Inject, Query } from '@nestjs/common';
-import { ApiOperation, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsInt, IsOptional, IsString, MaxLength, Min } from 'class-validator';
+import { Get, Query } from '@nestjs/common';
+import { QueryBus } from '@nestjs/cqrs';
+import { ApiOperation } from '@nestjs/swagger';
 import { ok } from '../../shared/http/envelope';
-import { COMMERCE_PLATFORM, CommercePlatform } from '../../infrastructure/commerce-platform/commerce-platform.port';
-import { CustomerLookup } from '../../ledger/queries/customer-lookup';
+import { StoreCreditPage } from '../../infrastructure/commerce-platform/commerce-platform.port';
 import { CurrentCustomer } from '../auth/headless-auth.guard';
 import { HeadlessCustomerApi } from '../auth/headless-customer-api.decorator';
-import { ClampedInteger } from '../http/clamped-integer';
+import { cursorOf, CursorPageDto } from '../http/headless-query';
 import { HeadlessPrincipal } from '../http/headless-request';
+import { ListStoreCreditTransactionsQuery } from './list-store-credit.query';
 
-export class StoreCreditQueryDto {
-  @ApiPropertyOptional({ description: "Opaque: the previous page's meta.pagination.startCursor" })
-  @IsOptional()
-  @IsString()
-  @MaxLength(500)
-  before?: string;
-  @ApiPropertyOptional({ description: "Opaque: the previous page's meta.pagination.endCursor" })
-  @IsOptional()
-  @IsString()
-  @MaxLength(500)
-  after?: string;
-  @ApiPropertyOptional({ default: 20, description: 'Page size; more than 50 is read as 50' })
-  @IsOptional()
-  @ClampedInteger(50)
-  @IsInt({ message: 'limit must be an integer' })
-  @Min(1)
-  limit: number = 20;
-}
+export class StoreCreditQueryDto extends CursorPageDto({
+  defaultLimit: 20,
+  cursorLength: 500,
+  limit: 'Page size; more than 50 is read as 50',
+  before: "Opaque: the previous page's meta.pagination.startCursor",
+  after: "Opaque: the previous page's meta.pagination.endCursor",
+}) {}
 
 @HeadlessCustomerApi()
 export class StoreCreditController {
-  constructor(
-    private readonly customers: CustomerLookup,
-    @Inject(COMMERCE_PLATFORM) private readonly platform: CommercePlatform,
-  ) {}
+  constructor(private readonly queries: QueryBus) {}
 
   @Get('customer/store-credit/transactions')
   @ApiOperation({ summary: "The customer's store-credit account movements, newest first (opaque cursors)" })
   async transactions(@CurrentCustomer() me: HeadlessPrincipal, @Query() query: StoreCreditQueryDto) {
-    // The account is the token's customer's: resolved here, never named by the caller.
-    const customer = await this.customers.byId(me.shopId, me.customerId);
-    const page = await this.platform.storeCreditTransactions(me.shopId, customer.platformCustomerId, {
-      limit: query.limit,
-      before: query.before,
-      after: query.after,
-    });
-    const { items, ...pagination } = page;
+    // The account is the token's customer's: resolved by the query, never named by the caller.
+    const { items, ...pagination }: StoreCreditPage = await this.queries.execute(
+      new ListStoreCreditTransactionsQuery(me.shopId, me.customerId, cursorOf(query)),
+    );
     return ok(items, { meta: { pagination } });
   }
 }
