@@ -599,37 +599,18 @@ function targets(r) {
 }
 
 function render(r) {
+  /** One measured row: the load's throughput and latencies, its ratio column, its failures. */
+  const measured = (label, m, ratio) => [label, m.rps, m.p50Ms, m.p99Ms, ratio, m.failed];
   const rows = [
     ['measure', 'req/s', 'p50 ms', 'p99 ms', 'x ceiling', 'failed'],
-    ['ceiling GET /health', r.ceiling.rps, r.ceiling.p50Ms, r.ceiling.p99Ms, '1.00', r.ceiling.failed],
-    [
-      'bare Nest GET /health',
-      r.bareHealth.rps,
-      r.bareHealth.p50Ms,
-      r.bareHealth.p99Ms,
-      `ours = ${r.vsBaseline.healthVsBareNest} x bare`,
-      r.bareHealth.failed,
-    ],
-    ['read GET /customers/{id}', r.read.rps, r.read.p50Ms, r.read.p99Ms, r.ratios.read, r.read.failed],
-    ['award POST points/award', r.award.rps, r.award.p50Ms, r.award.p99Ms, r.ratios.award, r.award.failed],
+    measured('ceiling GET /health', r.ceiling, '1.00'),
+    measured('bare Nest GET /health', r.bareHealth, `ours = ${r.vsBaseline.healthVsBareNest} x bare`),
+    measured('read GET /customers/{id}', r.read, r.ratios.read),
+    measured('award POST points/award', r.award, r.ratios.award),
     ...(r.crudRead
       ? [
-          [
-            'CRUD baseline read (1 SELECT)',
-            r.crudRead.rps,
-            r.crudRead.p50Ms,
-            r.crudRead.p99Ms,
-            `ours = ${r.vsBaseline.readVsCrud} x CRUD`,
-            r.crudRead.failed,
-          ],
-          [
-            'CRUD baseline award (row lock)',
-            r.crudAward.rps,
-            r.crudAward.p50Ms,
-            r.crudAward.p99Ms,
-            `ours = ${r.vsBaseline.awardVsCrud} x CRUD`,
-            r.crudAward.failed,
-          ],
+          measured('CRUD baseline read (1 SELECT)', r.crudRead, `ours = ${r.vsBaseline.readVsCrud} x CRUD`),
+          measured('CRUD baseline award (row lock)', r.crudAward, `ours = ${r.vsBaseline.awardVsCrud} x CRUD`),
         ]
       : []),
     ...STREAM_LENGTHS.map((n) => [
@@ -643,42 +624,14 @@ function render(r) {
     ['projection lag under award load', '', r.projectionLag.p50Ms, r.projectionLag.p99Ms, '', ''],
     ...(r.headless
       ? [
-          [
-            'ceiling before the headless rows',
-            r.headless.ceiling.rps,
-            r.headless.ceiling.p50Ms,
-            r.headless.ceiling.p99Ms,
-            '1.00',
-            r.headless.ceiling.failed,
-          ],
-          [
-            'headless GET /customer (200 tokens)',
-            r.headless.customer.rps,
-            r.headless.customer.p50Ms,
-            r.headless.customer.p99Ms,
-            r.headless.customerRatio,
-            r.headless.customer.failed,
-          ],
-          [
-            'headless POST /auth/token (hmac)',
-            r.headless.exchange.rps,
-            r.headless.exchange.p50Ms,
-            r.headless.exchange.p99Ms,
-            r.headless.exchangeRatio,
-            r.headless.exchange.failed,
-          ],
+          measured('ceiling before the headless rows', r.headless.ceiling, '1.00'),
+          measured('headless GET /customer (200 tokens)', r.headless.customer, r.headless.customerRatio),
+          measured('headless POST /auth/token (hmac)', r.headless.exchange, r.headless.exchangeRatio),
         ]
       : []),
     ...(r.hot
       ? [
-          [
-            'award, one hot customer (32 conns)',
-            r.hot.rps,
-            r.hot.p50Ms,
-            r.hot.p99Ms,
-            `${r.hot.vsSpread} x spread`,
-            r.hot.failed,
-          ],
+          measured('award, one hot customer (32 conns)', r.hot, `${r.hot.vsSpread} x spread`),
           [
             '800 keyed awards at once, one customer',
             '',
