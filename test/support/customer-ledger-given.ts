@@ -5,6 +5,7 @@ import { CustomerEvent, CustomerEventType as T } from '../../src/ledger/events/c
 import { CustomerEnrolled } from '../../src/ledger/events/enrolment.events';
 import { RewardCoupon } from '../../src/ledger/events/coupons.events';
 import { OrderEarningRule } from '../../src/programs/domain/order-earning';
+import { EarningLimitPolicy } from '../../src/shops/domain/shop-events';
 import { TierRung } from '../../src/tiers/domain/tier-rung';
 import { deciderSpec, sequentialIds } from './decider-spec';
 
@@ -84,7 +85,10 @@ export function givenCustomer(who: Partial<Customer> = {}) {
     }) as CustomerEvent;
   const awarded = (points: number, oldPoint: number, extra: Record<string, unknown> = {}) =>
     pointsEvent(T.PointsAwarded, { points, oldPoint, newPoint: oldPoint + points, ...extra });
-  return { customer, meta, enrolled, pointsEvent, awarded };
+  /** EnrolCustomer for this customer (its platform id and email), with `fields`. */
+  const enrol = (fields: Partial<Extract<CustomerCommand, { type: 'EnrolCustomer' }>> = {}) =>
+    enrolCustomer(meta(), { platformCustomerId: customer.platformCustomerId, email: customer.email, ...fields });
+  return { customer, meta, enrolled, enrol, pointsEvent, awarded };
 }
 
 /**
@@ -150,6 +154,41 @@ export const recordOrder = (
   lineItems: [],
   platformCreatedAt: null,
   ...fields,
+});
+
+/** RecordRefund of part of an order. */
+export const recordRefund = (
+  meta: CommandMeta,
+  orderId: string,
+  refundId: string,
+  amountCents: number,
+): CustomerCommand => ({ type: 'RecordRefund', meta, orderId, refundId, amountCents });
+
+/** Bronze, then Gold at 1000: the ladder of the specs whose payments cross one tier. */
+export const GOLD_LADDER: TierRung[] = [
+  { id: 'bronze', name: 'Bronze', targetPoint: 0 },
+  { id: 'gold', name: 'Gold', targetPoint: 1000 },
+];
+
+/** For a run: an order paid under `earning` (and the shop's earning limit), on the Gold ladder. */
+export const paidOrder =
+  (
+    orderId: string,
+    totalCents: number,
+    earning: OrderEarningRule | null,
+    earningLimit: EarningLimitPolicy | null = null,
+  ) =>
+  (meta: CommandMeta) =>
+    recordOrder(meta, orderId, totalCents, { earning, tiers: GOLD_LADDER, earningLimit });
+
+/** A run whose customer was enrolled in Bronze on the Gold ladder on 2026-03-01. */
+export const enrolledOnGoldLadder = () => enrolledRun('2026-03-01T00:00:00.000Z', { baseTier: GOLD_LADDER[0] });
+
+/** For a run: the release of the held points due, on the Gold ladder. */
+export const releasePending = (meta: CommandMeta): CustomerCommand => ({
+  type: 'ReleasePendingPoints',
+  meta,
+  tiers: GOLD_LADDER,
 });
 
 /** A place_order rule: one point per currency unit, rounded down. */

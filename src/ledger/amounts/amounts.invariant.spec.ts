@@ -4,17 +4,20 @@ import { CustomerEvent, CustomerEventType as T } from '../events/customer-events
 import { OrderEarningRule } from '../../programs/domain/order-earning';
 import { DomainError } from '../../shared/domain/domain-error';
 import { TierRung } from '../../tiers/domain/tier-rung';
-import { AT, givenCustomer, ledgerSpec as spec, recordOrder } from '../../../test/support/customer-ledger-given';
+import {
+  AT,
+  givenCustomer,
+  GOLD_LADDER,
+  ledgerSpec as spec,
+  recordOrder,
+} from '../../../test/support/customer-ledger-given';
 
 /**
  * The ledger invariant: no event ever carries a point value that is not a whole, finite number,
  * nor a negative balance, whatever the command carries (a program recorded before configuration was
  * checked, a rule with a rate below one cent, amounts beyond every bound).
  */
-const tiers: TierRung[] = [
-  { id: 'bronze', name: 'Bronze', targetPoint: 0 },
-  { id: 'gold', name: 'Gold', targetPoint: 1000 },
-];
+const tiers = GOLD_LADDER;
 const { meta, enrolled: enrolledAs } = givenCustomer();
 const enrolled = enrolledAs();
 const earn = (points: number): CustomerCommand => ({
@@ -23,6 +26,14 @@ const earn = (points: number): CustomerCommand => ({
   program: { programId: 'p', programTitle: 'Follow', event: 'follow_photo', points, once: false },
   source: 'rest_api',
   tiers,
+});
+
+/** An award of 1000 points, which lifts the customer into Gold on this ladder. */
+const awardIntoGold = (ladder: TierRung[]): CustomerCommand => ({
+  type: 'AwardPoints',
+  meta: meta(),
+  request: { points: 1000, source: 'rest_api', event: 'earn_point_rest_api' },
+  tiers: ladder,
 });
 
 const POINT_KEY = /point|^resetTo$|^requested$|^shortfall$|^remaining$/i;
@@ -44,30 +55,14 @@ describe('ledger invariant: point values are whole and finite', () => {
     'given a tier whose entry bonus was recorded as %p points, when an award lifts the customer into it, then the award is refused with INVALID_AMOUNT',
     (bonusPoints) => {
       const ladder: TierRung[] = [tiers[0], { ...tiers[1], bonusPoints }];
-      const error = spec
-        .given([enrolled])
-        .when({
-          type: 'AwardPoints',
-          meta: meta(),
-          request: { points: 1000, source: 'rest_api', event: 'earn_point_rest_api' },
-          tiers: ladder,
-        })
-        .thenThrows('INVALID_AMOUNT', 400);
+      const error = spec.given([enrolled]).when(awardIntoGold(ladder)).thenThrows('INVALID_AMOUNT', 400);
       expect(error.message).toMatch(/(point|Point) = .*; nothing was written/);
     },
   );
 
   it('given the same tier with a whole bonus, when the award lifts the customer into it, then the bonus is paid', () => {
     const ladder: TierRung[] = [tiers[0], { ...tiers[1], bonusPoints: 50 }];
-    const events = spec
-      .given([enrolled])
-      .when({
-        type: 'AwardPoints',
-        meta: meta(),
-        request: { points: 1000, source: 'rest_api', event: 'earn_point_rest_api' },
-        tiers: ladder,
-      })
-      .events();
+    const events = spec.given([enrolled]).when(awardIntoGold(ladder)).events();
     expect(events.map((e) => e.type)).toEqual([T.PointsAwarded, T.TierChanged, T.PointsAwarded]);
     expect(events[2]).toMatchObject({ points: 50, newPoint: 1050 });
   });

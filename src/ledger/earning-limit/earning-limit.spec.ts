@@ -3,26 +3,14 @@ import { CommandMeta } from '../customer-stream';
 import { CustomerEventType as T } from '../events/customer-events';
 import { DomainError } from '../../shared/domain/domain-error';
 import { earningLimitStatus } from '../earning-limit/earning-limit.decisions';
-import { OrderEarningRule } from '../../programs/domain/order-earning';
 import { EarningLimitPolicy } from '../../shops/domain/shop-events';
-import { TierRung } from '../../tiers/domain/tier-rung';
-import { earningRule, enrolledRun, recordOrder } from '../../../test/support/customer-ledger-given';
-
-const tiers: TierRung[] = [
-  { id: 'bronze', name: 'Bronze', targetPoint: 0 },
-  { id: 'gold', name: 'Gold', targetPoint: 1000 },
-];
-const enrolled = () => enrolledRun('2026-03-01T00:00:00.000Z', { baseTier: tiers[0] });
-const order =
-  (
-    orderId: string,
-    totalCents: number,
-    earning: OrderEarningRule | null,
-    earningLimit: EarningLimitPolicy | null = null,
-  ) =>
-  (meta: CommandMeta) =>
-    recordOrder(meta, orderId, totalCents, { earning, tiers, earningLimit });
-const release = (meta: CommandMeta): CustomerCommand => ({ type: 'ReleasePendingPoints', meta, tiers });
+import {
+  earningRule,
+  enrolledOnGoldLadder as enrolled,
+  GOLD_LADDER,
+  paidOrder,
+  releasePending,
+} from '../../../test/support/customer-ledger-given';
 
 describe('global earning limit', () => {
   const limit = (extra: Partial<EarningLimitPolicy> = {}): EarningLimitPolicy => ({
@@ -39,7 +27,7 @@ describe('global earning limit', () => {
       meta,
       program: { programId, programTitle: 'Follow', event: 'follow_photo', points, once: true },
       source: 'test',
-      tiers,
+      tiers: GOLD_LADDER,
       earningLimit,
     });
 
@@ -63,17 +51,17 @@ describe('global earning limit', () => {
 
   it('orders are never refused: they earn what is left (0 when nothing is)', () => {
     const l = enrolled();
-    expect(l.run('2026-03-05T00:00:00.000Z', order('1', 8_000, earningRule(), limit()))[1]).toMatchObject({
+    expect(l.run('2026-03-05T00:00:00.000Z', paidOrder('1', 8_000, earningRule(), limit()))[1]).toMatchObject({
       type: T.PointsAwarded,
       points: 80,
     });
-    expect(l.run('2026-03-06T00:00:00.000Z', order('2', 8_000, earningRule(), limit()))[1]).toMatchObject({
+    expect(l.run('2026-03-06T00:00:00.000Z', paidOrder('2', 8_000, earningRule(), limit()))[1]).toMatchObject({
       type: T.PointsAwarded,
       points: 20,
     });
-    expect(l.run('2026-03-07T00:00:00.000Z', order('3', 8_000, earningRule(), limit())).map((e) => e.type)).toEqual([
-      T.OrderRecorded,
-    ]);
+    expect(l.run('2026-03-07T00:00:00.000Z', paidOrder('3', 8_000, earningRule(), limit())).map((e) => e.type)).toEqual(
+      [T.OrderRecorded],
+    );
     expect(l.state().points).toBe(100);
   });
 
@@ -96,14 +84,14 @@ describe('global earning limit', () => {
 
   it('held order points count when they are held, not again at release; manual awards are not capped', () => {
     const l = enrolled();
-    l.run('2026-03-05T00:00:00.000Z', order('1', 6_000, earningRule({ pendingDays: 1 }), limit()));
-    l.run('2026-03-07T00:00:00.000Z', release);
+    l.run('2026-03-05T00:00:00.000Z', paidOrder('1', 6_000, earningRule({ pendingDays: 1 }), limit()));
+    l.run('2026-03-07T00:00:00.000Z', releasePending);
     expect(l.run('2026-03-08T00:00:00.000Z', social(100, limit(), 'a'))[0]).toMatchObject({ points: 40 });
     const manual = l.run('2026-03-08T00:00:00.000Z', (meta) => ({
       type: 'AwardPoints',
       meta,
       request: { points: 500, source: 'rest_api', event: 'x' },
-      tiers,
+      tiers: GOLD_LADDER,
     }));
     expect(manual[0]).toMatchObject({ points: 500 });
   });

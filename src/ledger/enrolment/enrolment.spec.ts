@@ -3,7 +3,7 @@ import { CustomerEventType as T } from '../events/customer-events';
 import { TierRung } from '../../tiers/domain/tier-rung';
 import { ADA, AT, enrolCustomer, givenCustomer, ledgerSpec as spec } from '../../../test/support/customer-ledger-given';
 
-const { meta, enrolled: enrolledAs } = givenCustomer(ADA);
+const { meta, enrolled: enrolledAs, enrol } = givenCustomer(ADA);
 const enrolled = enrolledAs({ firstName: 'Ada', lastName: 'Lovelace' });
 const bronze: TierRung = { id: 'bronze', name: 'Bronze', targetPoint: 0 };
 const updateProfile = (fields: Partial<Extract<CustomerCommand, { type: 'UpdateProfile' }>>): CustomerCommand => ({
@@ -18,16 +18,7 @@ describe('customer ledger: enrolment and profile', () => {
   it('enrols a new customer in the base tier with the profile it was given', () => {
     spec
       .given([])
-      .when(
-        enrolCustomer(meta(), {
-          platformCustomerId: 42,
-          email: 'ada@example.com',
-          firstName: 'Ada',
-          lastName: 'Lovelace',
-          acceptsMarketing: true,
-          baseTier: bronze,
-        }),
-      )
+      .when(enrol({ firstName: 'Ada', lastName: 'Lovelace', acceptsMarketing: true, baseTier: bronze }))
       .then([
         {
           type: T.Enrolled,
@@ -51,7 +42,7 @@ describe('customer ledger: enrolment and profile', () => {
   it('enrolling an enrolled customer changes nothing', () => {
     spec
       .given([enrolled])
-      .when(enrolCustomer(meta(), { platformCustomerId: 42, email: 'other@example.com' }))
+      .when(enrol({ email: 'other@example.com' }))
       .thenNothing();
   });
 

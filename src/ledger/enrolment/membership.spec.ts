@@ -5,7 +5,6 @@ import { TierRung } from '../../tiers/domain/tier-rung';
 import {
   AT,
   earningRule,
-  enrolCustomer,
   givenCustomer,
   ledgerSpec as spec,
   recordOrder,
@@ -16,7 +15,7 @@ const tiers: TierRung[] = [
   { id: 'bronze', name: 'Bronze', targetPoint: 0 },
   { id: 'silver', name: 'Silver', targetPoint: 40 },
 ];
-const { meta, enrolled: enrolledAs } = givenCustomer({ platformCustomerId: 42, email: 'ada@example.com' });
+const { meta, enrolled: enrolledAs, enrol } = givenCustomer({ platformCustomerId: 42, email: 'ada@example.com' });
 const signUp = { programId: 'p-signup', programTitle: 'Sign up', points: 50 };
 
 const enrolled = (membership?: Membership, details?: ProfileDetails): CustomerEvent =>
@@ -49,9 +48,7 @@ describe('membership (opt-in enrolment)', () => {
     spec
       .given([])
       .when(
-        enrolCustomer(meta(), {
-          platformCustomerId: 42,
-          email: 'ada@example.com',
+        enrol({
           firstName: 'Ada',
           baseTier: tiers[0],
           signUp,

@@ -6,6 +6,7 @@ import {
   givenCustomer,
   ledgerSpec as spec,
   recordOrder,
+  recordRefund,
 } from '../../../test/support/customer-ledger-given';
 
 const { meta, enrolled: enrolledAs } = givenCustomer({ email: 'x@example.com' });
@@ -74,13 +75,7 @@ describe('customer ledger: orders pay points, reversals take them back', () => {
   });
 
   it('partial refunds take back pro rata and add up to exactly what was earned', () => {
-    const refund = (id: string, cents: number): CustomerCommand => ({
-      type: 'RecordRefund',
-      meta: meta(),
-      orderId: '1',
-      refundId: id,
-      amountCents: cents,
-    });
+    const refund = (id: string, cents: number) => recordRefund(meta(), '1', id, cents);
     const events = history(pay('1', 3000), refund('r1', 1000), refund('r2', 1000), refund('r3', 1000));
     const revoked = events.filter((e) => e.type === T.PointsRevoked).map((e: any) => e.points);
     expect(revoked).toEqual([10, 10, 10]);

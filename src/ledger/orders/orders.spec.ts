@@ -1,6 +1,12 @@
 import { CustomerCommand } from '../customer-ledger';
 import { CustomerEvent, CustomerEventType as T } from '../events/customer-events';
-import { ADA, givenCustomer, ledgerSpec as spec, recordOrder } from '../../../test/support/customer-ledger-given';
+import {
+  ADA,
+  givenCustomer,
+  ledgerSpec as spec,
+  recordOrder,
+  recordRefund,
+} from '../../../test/support/customer-ledger-given';
 
 const { customer, meta, enrolled: enrolledAs } = givenCustomer(ADA);
 const enrolled = enrolledAs({ firstName: 'Ada', lastName: 'Lovelace' });
@@ -32,13 +38,7 @@ describe('customer ledger: orders', () => {
   });
 
   it('a refund reduces the amount spent, never below what the order paid, and counts once', () => {
-    const refund = (id: string, cents: number): CustomerCommand => ({
-      type: 'RecordRefund',
-      meta: meta(),
-      orderId: '9001',
-      refundId: id,
-      amountCents: cents,
-    });
+    const refund = (id: string, cents: number) => recordRefund(meta(), '9001', id, cents);
     spec
       .given([enrolled, recorded])
       .when(refund('r1', 1000))

@@ -83,31 +83,27 @@ describe('customer ledger: points', () => {
     expect(error.details).toEqual({ balance: 100, requested: 101 });
   });
 
+  /** A customer with a balance of 50. */
+  const withFifty = () => spec.given([enrolled, awarded(50, 0)]);
+
   it('adjusts by a signed amount, never below zero and never by zero', () => {
     const adjust = (n: number): CustomerCommand => ({ type: 'AdjustPoints', meta: meta(), request: request(n), tiers });
-    spec
-      .given([enrolled, awarded(50, 0)])
+    withFifty()
       .when(adjust(-20))
       .thenMatches([{ type: T.PointsAdjusted, points: -20, oldPoint: 50, newPoint: 30 }]);
-    spec
-      .given([enrolled, awarded(50, 0)])
+    withFifty()
       .when(adjust(25))
       .thenMatches([{ type: T.PointsAdjusted, points: 25, newPoint: 75 }]);
-    spec
-      .given([enrolled, awarded(50, 0)])
-      .when(adjust(-51))
-      .thenThrows('INSUFFICIENT_POINTS');
+    withFifty().when(adjust(-51)).thenThrows('INSUFFICIENT_POINTS');
     spec.given([enrolled]).when(adjust(0)).thenThrows('BAD_REQUEST');
   });
 
   it('resets the balance to a value of zero or more', () => {
     const reset = (n: number): CustomerCommand => ({ type: 'ResetPoints', meta: meta(), request: request(n) });
-    spec
-      .given([enrolled, awarded(50, 0)])
+    withFifty()
       .when(reset(7))
       .thenMatches([{ type: T.PointsReset, resetTo: 7, oldPoint: 50, newPoint: 7 }]);
-    spec
-      .given([enrolled, awarded(50, 0)])
+    withFifty()
       .when(reset(0))
       .thenMatches([{ newPoint: 0 }]);
     spec.given([enrolled]).when(reset(-1)).thenThrows('BAD_REQUEST');

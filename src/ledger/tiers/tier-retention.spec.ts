@@ -6,6 +6,7 @@ import {
   earningRule,
   enrolledRun,
   recordOrder,
+  recordRefund,
 } from '../../../test/support/customer-ledger-given';
 
 const award = (points: number, meta: CommandMeta): CustomerCommand => ({
@@ -91,13 +92,7 @@ describe('tier retention review', () => {
     c.run('2025-01-10T00:00:00.000Z', (meta) =>
       recordOrder(meta, 'o', 60_000, { orderName: null, earning: earningRule({ programId: 'p' }), tiers }),
     );
-    c.run('2025-02-10T00:00:00.000Z', (meta) => ({
-      type: 'RecordRefund',
-      meta,
-      orderId: 'o',
-      refundId: 'r',
-      amountCents: 30_000,
-    }));
+    c.run('2025-02-10T00:00:00.000Z', (meta) => recordRefund(meta, 'o', 'r', 30_000));
     // 600 earned + 100 bonus - 300 revoked = 400 < 500.
     expect(c.run('2026-01-10T00:00:00.000Z', assess)).toMatchObject([
       { type: T.TierChanged, toTierId: 'bronze', tierPoint: 400 },

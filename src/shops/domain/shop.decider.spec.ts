@@ -40,30 +40,12 @@ describe('shop provisioning', () => {
     spec.given([event]).when(provision()).thenThrows('SHOP_EXISTS', 409);
   });
 
-  it('names the bad field', () => {
-    expect(
-      spec
-        .given([])
-        .when(provision({ domain: 'not a domain' }))
-        .thenThrows('BAD_REQUEST').details,
-    ).toEqual({ field: 'domain' });
-    expect(
-      spec
-        .given([])
-        .when(provision({ plan: 'gold' }))
-        .thenThrows('BAD_REQUEST').details,
-    ).toEqual({ field: 'plan' });
-    expect(
-      spec
-        .given([])
-        .when(provision({ currency: 'dollars' }))
-        .thenThrows('BAD_REQUEST').details,
-    ).toEqual({ field: 'currency' });
-    expect(
-      spec
-        .given([])
-        .when(provision({ timezone: 'Mars/Base' }))
-        .thenThrows('BAD_REQUEST').details,
-    ).toEqual({ field: 'timezone' });
+  it.each([
+    [{ domain: 'not a domain' }, 'domain'],
+    [{ plan: 'gold' }, 'plan'],
+    [{ currency: 'dollars' }, 'currency'],
+    [{ timezone: 'Mars/Base' }, 'timezone'],
+  ])('names the bad field: %j is refused naming %s', (fields, field) => {
+    expect(spec.given([]).when(provision(fields)).thenThrows('BAD_REQUEST').details).toEqual({ field });
   });
 });
