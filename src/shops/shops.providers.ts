@@ -5,6 +5,7 @@ import { SetShopSettingHandler } from './commands/set-shop-setting.handler';
 import { ShopCommands } from './commands/shop-commands';
 import { RotateHeadlessSecretHandler } from './commands/rotate-headless-secret.handler';
 import { SetPlatformWebhookSecretHandler } from './commands/set-platform-webhook-secret.handler';
+import { GetShopSettingsHandler } from './queries/get-shop-settings.query';
 import { ShopAuthGuard } from './http/shop-auth.guard';
 import { WhoamiController } from './http/whoami.controller';
 import { SettingsController } from './http/settings.controller';
@@ -18,6 +19,7 @@ export const SHOPS_CAPABILITY: Capability = {
     RotateShopSecretHandler,
     RotateHeadlessSecretHandler,
     SetPlatformWebhookSecretHandler,
+    GetShopSettingsHandler,
     ShopAuthGuard,
   ],
   projections: [ShopViewProjection],

@@ -17,20 +17,18 @@ import {
 } from 'class-validator';
 import { ok } from '../../shared/http/envelope';
 import { because } from '../../shared/domain/domain-error';
-import { CommandBus } from '@nestjs/cqrs';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { SetShopSettingCommand, ShopSetting } from '../commands/set-shop-setting.handler';
 import {
   EarningLimitPolicy,
   MembershipPolicy,
-  NO_MEMBERSHIP_RULES,
   PointsExpiryPolicy,
-  STOREFRONT_DEFAULTS,
   StorefrontPolicy,
   TierRetentionPolicy,
 } from '../domain/shop-events';
 import { CurrentShop } from './shop-auth.guard';
 import { ManagementApi } from './shop-api';
-import { ShopDirectory } from '../shop-directory';
+import { GetShopSettingsQuery, ShopSettings } from '../queries/get-shop-settings.query';
 import { ShopDoc } from '../projections/shop-read-models';
 
 export class PointsExpiryDto {
@@ -129,21 +127,17 @@ export class StorefrontDto {
   isNewFormatDOB?: boolean;
 }
 
-const NO_LIMIT: EarningLimitPolicy = { enabled: false, maxPoints: 0, period: 'month', tiers: [] };
-
-const OFF: PointsExpiryPolicy = { mode: 'off', inactivityDays: null, fixedDate: null };
-
 @ManagementApi('rest_api/v2/settings', 'v2 shop')
 export class SettingsController {
   constructor(
     private readonly commands: CommandBus,
-    private readonly shops: ShopDirectory,
+    private readonly queries: QueryBus,
   ) {}
 
   @Get('points-expiry')
   @ApiOperation({ summary: 'The points expiry policy' })
   async get(@CurrentShop() shop: ShopDoc) {
-    return ok((await this.shops.byId(shop.id))?.pointsExpiry ?? OFF);
+    return ok((await this.settings(shop)).pointsExpiry);
   }
 
   @Put('points-expiry')
@@ -161,7 +155,7 @@ export class SettingsController {
   @Get('earning-limit')
   @ApiOperation({ summary: 'The global earning limit (per customer and period, per-tier caps)' })
   async getEarningLimit(@CurrentShop() shop: ShopDoc) {
-    return ok((await this.shops.byId(shop.id))?.earningLimit ?? NO_LIMIT);
+    return ok((await this.settings(shop)).earningLimit);
   }
 
   @Put('earning-limit')
@@ -182,9 +176,7 @@ export class SettingsController {
   @Get('tier-retention')
   @ApiOperation({ summary: 'The tier retention (downgrade) policy' })
   async getTierRetention(@CurrentShop() shop: ShopDoc) {
-    return ok(
-      (await this.shops.byId(shop.id))?.tierRetention ?? { downgrade: false, assessmentMonths: 12, windowMonths: 12 },
-    );
+    return ok((await this.settings(shop)).tierRetention);
   }
 
   @Put('tier-retention')
@@ -202,7 +194,7 @@ export class SettingsController {
   @Get('membership')
   @ApiOperation({ summary: 'Who belongs to the program: opt-in enrolment, excluded tags and segments, B2B' })
   async getMembership(@CurrentShop() shop: ShopDoc) {
-    return ok((await this.shops.byId(shop.id))?.membership ?? NO_MEMBERSHIP_RULES);
+    return ok((await this.settings(shop)).membership);
   }
 
   @Put('membership')
@@ -221,19 +213,23 @@ export class SettingsController {
   @Get('storefront')
   @ApiOperation({ summary: 'What storefronts show (manual adjustments, birthday with a year)' })
   async getStorefront(@CurrentShop() shop: ShopDoc) {
-    return ok((await this.shops.byId(shop.id))?.storefront ?? STOREFRONT_DEFAULTS);
+    return ok((await this.settings(shop)).storefront);
   }
 
   @Put('storefront')
   @ApiOperation({ summary: 'Set what storefronts show' })
   async setStorefront(@CurrentShop() shop: ShopDoc, @Body() body: StorefrontDto) {
-    const current = (await this.shops.byId(shop.id))?.storefront ?? STOREFRONT_DEFAULTS;
+    const current = (await this.settings(shop)).storefront;
     const policy: StorefrontPolicy = {
       hideAdjustPoint: body.hideAdjustPoint ?? current.hideAdjustPoint,
       isNewFormatDOB: body.isNewFormatDOB ?? current.isNewFormatDOB,
     };
     await this.setPolicy(shop, { type: 'SetStorefront', policy });
     return ok(policy, { message: 'Storefront settings updated' });
+  }
+
+  private settings(shop: ShopDoc): Promise<ShopSettings> {
+    return this.queries.execute(new GetShopSettingsQuery(shop.id));
   }
 
   private setPolicy(shop: ShopDoc, setting: ShopSetting) {
