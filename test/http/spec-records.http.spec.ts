@@ -1,5 +1,5 @@
-import { createTestApp, TestApp, auth, expectError, expectSuccess } from '../support/test-app';
-import { ProvisionedShop } from '../../src/operator/provision-shop.handler';
+import { auth } from '../support/test-app';
+import { expectError, expectSuccess, scenario } from '../support/scenario';
 import { bearer, HEADLESS, tokenFor } from '../headless/headless-support';
 import { CommandBus } from '@nestjs/cqrs';
 import { ProvisionShopCommand } from '../../src/operator/provision-shop.handler';
@@ -244,30 +244,19 @@ const REWARD: Record<string, FieldType> = {
 const REWARD_PROGRAM: Record<string, FieldType> = { id: 'string', title: 'string' };
 
 describe('spec records over HTTP', () => {
-  let t: TestApp;
-  let shop: ProvisionedShop;
-  const v2 = (method: 'get' | 'post' | 'put', path: string) => t.http()[method](`/rest_api/v2${path}`).set(auth(shop));
-
-  beforeAll(async () => {
-    t = await createTestApp();
-    shop = await t.shop();
-  });
-  afterAll(() => t.close());
+  const s = scenario();
 
   it('Reward (2.9): every field with its type; orderReqAmount is a string, "0.00" when the coupon has no minimum', async () => {
     const program = async (title: string, spending: Record<string, unknown>) =>
-      (await v2('post', '/programs').send({ type: 'spending', event: 'amount_discount', title, spending }).expect(201))
-        .body.data.id;
+      (await s.program({ type: 'spending', event: 'amount_discount', title, spending })).id;
     const plain = await program('$5 off', { pointsCost: 100, rewardValue: 5 });
     const minimum = await program('$5 off $50', { pointsCost: 100, rewardValue: 5, orderReqAmount: 50 });
-    await t.enrol(shop, 3101);
-    await v2('post', '/transactions/points/award').send({ platformCustomerId: '3101', point: 500 }).expect(200);
+    await s.enrol(3101);
+    await s.award(3101, 500);
     for (const programId of [plain, minimum])
-      await v2('post', '/programs/redemption/redeem')
-        .send({ programId, platformCustomerId: '3101', quantity: 1 })
-        .expect(200);
+      await s.redeem({ programId, platformCustomerId: '3101', quantity: 1 }).expect(200);
     const rewards = expectSuccess(
-      (await v2('get', '/rewards?platformCustomerId=3101&order=createdAt_asc').expect(200)).body,
+      (await s.get('/rewards?platformCustomerId=3101&order=createdAt_asc').expect(200)).body,
     );
     expect(rewards).toHaveLength(2);
     for (const reward of rewards) {
@@ -275,38 +264,29 @@ describe('spec records over HTTP', () => {
       expect(recordProblems(reward.program, REWARD_PROGRAM)).toEqual([]);
     }
     expect(rewards.map((r: any) => r.orderReqAmount)).toEqual(['0.00', '50.00']);
-    const one = expectSuccess((await v2('get', `/rewards/${rewards[1].id}`).expect(200)).body);
+    const one = expectSuccess((await s.get(`/rewards/${rewards[1].id}`).expect(200)).body);
     expect(recordProblems(one, REWARD)).toEqual([]);
     expect(one.orderReqAmount).toBe('50.00');
   });
 
   it('Earning Program (2.9): every field with its type on create, list, detail and eligibility; milestone fields null/[]', async () => {
-    const tiers = expectSuccess((await v2('get', '/tiers').expect(200)).body);
-    const created = expectSuccess(
-      (
-        await v2('post', '/programs')
-          .send({
-            type: 'earning',
-            event: 'place_order',
-            title: 'Order points',
-            earnPoint: 2,
-            rateMoney: 1.5,
-            earnPointsTiers: [{ tierId: tiers[0].id, earnPoint: 3, rateMoney: 1 }],
-          })
-          .expect(201)
-      ).body,
-    );
-    const signUp = expectSuccess(
-      (await v2('post', '/programs').send({ type: 'earning', event: 'sign_up', title: 'Hi', earnPoint: 5 }).expect(201))
-        .body,
-    );
-    await t.enrol(shop, 3103);
+    const tiers = expectSuccess((await s.get('/tiers').expect(200)).body);
+    const created = await s.program({
+      type: 'earning',
+      event: 'place_order',
+      title: 'Order points',
+      earnPoint: 2,
+      rateMoney: 1.5,
+      earnPointsTiers: [{ tierId: tiers[0].id, earnPoint: 3, rateMoney: 1 }],
+    });
+    const signUp = await s.program({ type: 'earning', event: 'sign_up', title: 'Hi', earnPoint: 5 });
+    await s.enrol(3103);
     const answers = [
       created,
       signUp,
-      ...expectSuccess((await v2('get', '/programs/earning').expect(200)).body),
-      expectSuccess((await v2('get', `/programs/${created.id}`).expect(200)).body),
-      ...expectSuccess((await v2('get', '/programs/earning/eligibility?platformCustomerId=3103').expect(200)).body),
+      ...expectSuccess((await s.get('/programs/earning').expect(200)).body),
+      expectSuccess((await s.get(`/programs/${created.id}`).expect(200)).body),
+      ...expectSuccess((await s.get('/programs/earning/eligibility?platformCustomerId=3103').expect(200)).body),
     ];
     for (const program of answers) {
       expect(recordProblems(program, EARNING_PROGRAM)).toEqual([]);
@@ -318,13 +298,7 @@ describe('spec records over HTTP', () => {
 
   it('Spending Program (2.9): every field with its type, for each kind of reward, written in the spec names', async () => {
     const create = async (event: string, fields: Record<string, unknown>) =>
-      expectSuccess(
-        (
-          await v2('post', '/programs')
-            .send({ type: 'spending', event, title: event, ...fields })
-            .expect(201)
-        ).body,
-      );
+      await s.program({ type: 'spending', event, title: event, ...fields });
     const fixed = await create('amount_discount', {
       spendPoint: 500,
       earnAmount: 5,
@@ -377,8 +351,8 @@ describe('spec records over HTTP', () => {
       shipping,
       gift,
       percent,
-      ...expectSuccess((await v2('get', '/programs/redemption').expect(200)).body),
-      expectSuccess((await v2('get', `/programs/${fixed.id}`).expect(200)).body),
+      ...expectSuccess((await s.get('/programs/redemption').expect(200)).body),
+      expectSuccess((await s.get(`/programs/${fixed.id}`).expect(200)).body),
     ];
     for (const program of answers) {
       expect(recordProblems(program, SPENDING_PROGRAM)).toEqual([]);
@@ -434,20 +408,14 @@ describe('spec records over HTTP', () => {
   });
 
   it("a record read and written back unchanged changes nothing; today's names in `spending` still write; spec names on an earning program are 400", async () => {
-    const created = expectSuccess(
-      (
-        await v2('post', '/programs')
-          .send({
-            type: 'spending',
-            event: 'amount_discount',
-            title: '$3',
-            spendPoint: 300,
-            earnAmount: 3,
-            combinedWith: ['productDiscounts'],
-          })
-          .expect(201)
-      ).body,
-    );
+    const created = await s.program({
+      type: 'spending',
+      event: 'amount_discount',
+      title: '$3',
+      spendPoint: 300,
+      earnAmount: 3,
+      combinedWith: ['productDiscounts'],
+    });
     // Read-only fields are dropped on write; translateTitle is left out because a read renders it in every
     // language of the shop, and writing that back would make the renders the merchant's own titles.
     const {
@@ -460,11 +428,9 @@ describe('spec records over HTTP', () => {
       translateTitle: _tt,
       ...writable
     } = created;
-    const again = expectSuccess((await v2('put', `/programs/${created.id}`).send(writable).expect(200)).body);
+    const again = expectSuccess((await s.put(`/programs/${created.id}`, writable).expect(200)).body);
     expect(again).toEqual(created);
-    const cheaper = expectSuccess(
-      (await v2('put', `/programs/${created.id}`).send({ spendPoint: 250 }).expect(200)).body,
-    );
+    const cheaper = expectSuccess((await s.put(`/programs/${created.id}`, { spendPoint: 250 }).expect(200)).body);
     expect(cheaper).toMatchObject({
       spendPoint: 250,
       pointsCost: 250,
@@ -473,8 +439,8 @@ describe('spec records over HTTP', () => {
     });
     const viaAlias = expectSuccess(
       (
-        await v2('put', `/programs/${created.id}`)
-          .send({
+        await s
+          .put(`/programs/${created.id}`, {
             spending: { pointsCost: 200, rewardValue: 2, limitRedeem: 1, combinedWith: { orderDiscounts: true } },
           })
           .expect(200)
@@ -492,8 +458,7 @@ describe('spec records over HTTP', () => {
       field: string,
       path = '/programs',
       method: 'post' | 'put' = 'post',
-    ) =>
-      expect(expectError((await v2(method, path).send(body).expect(400)).body, 'BAD_REQUEST', 400).field).toBe(field);
+    ) => expect(expectError((await s[method](path, body).expect(400)).body, 'BAD_REQUEST', 400).field).toBe(field);
     await bad({ type: 'earning', event: 'sign_up', title: 'x', earnPoint: 1, spendPoint: 5 }, 'spendPoint');
     await bad({ type: 'spending', event: 'amount_discount', title: 'x', earnAmount: 1 }, 'spendPoint');
     await bad(
@@ -524,90 +489,68 @@ describe('spec records over HTTP', () => {
   });
 
   it('giftStatus: a free gift whose shop-wide quota is used up is sold_out', async () => {
-    const gift = expectSuccess(
-      (
-        await v2('post', '/programs')
-          .send({
-            type: 'spending',
-            event: 'free_gift',
-            title: 'One mug',
-            spendPoint: 10,
-            totalLimitationRedeem: 1,
-            specificProducts: [{ id: '1', title: 'Mug', variants: [{ id: '11', title: 'Red' }] }],
-          })
-          .expect(201)
-      ).body,
-    );
+    const gift = await s.program({
+      type: 'spending',
+      event: 'free_gift',
+      title: 'One mug',
+      spendPoint: 10,
+      totalLimitationRedeem: 1,
+      specificProducts: [{ id: '1', title: 'Mug', variants: [{ id: '11', title: 'Red' }] }],
+    });
     expect(gift.giftStatus).toBe('available');
-    await t.enrol(shop, 3104);
-    await v2('post', '/transactions/points/award').send({ platformCustomerId: '3104', point: 50 }).expect(200);
-    await v2('post', '/programs/redemption/redeem')
-      .send({ programId: gift.id, platformCustomerId: '3104', quantity: 1 })
-      .expect(200);
-    expect(expectSuccess((await v2('get', `/programs/${gift.id}`).expect(200)).body).giftStatus).toBe('sold_out');
+    await s.enrol(3104);
+    await s.award(3104, 50);
+    await s.redeem({ programId: gift.id, platformCustomerId: '3104', quantity: 1 }).expect(200);
+    expect(expectSuccess((await s.get(`/programs/${gift.id}`).expect(200)).body).giftStatus).toBe('sold_out');
   });
 
   it('showLoyaltyPage false: the storefront neither lists nor redeems the reward; v2 still does', async () => {
-    const hidden = expectSuccess(
-      (
-        await v2('post', '/programs')
-          .send({
-            type: 'spending',
-            event: 'amount_discount',
-            title: 'Staff only',
-            spendPoint: 10,
-            earnAmount: 1,
-            showLoyaltyPage: false,
-          })
-          .expect(201)
-      ).body,
-    );
-    await t.enrol(shop, 3105);
-    await v2('post', '/transactions/points/award').send({ platformCustomerId: '3105', point: 100 }).expect(200);
-    const token = await tokenFor(t, shop, 3105);
-    const headless = (path: string) => t.http().get(`${HEADLESS}${path}`).set(bearer(token)).expect(200);
+    const hidden = await s.program({
+      type: 'spending',
+      event: 'amount_discount',
+      title: 'Staff only',
+      spendPoint: 10,
+      earnAmount: 1,
+      showLoyaltyPage: false,
+    });
+    await s.enrol(3105);
+    await s.award(3105, 100);
+    const token = await tokenFor(s.t, s.shop, 3105);
+    const headless = (path: string) => s.t.http().get(`${HEADLESS}${path}`).set(bearer(token)).expect(200);
     expect((await headless('/customer/rewards')).body.data.available.map((r: any) => r.programId)).not.toContain(
       hidden.id,
     );
     expect((await headless('/customer/programs')).body.data.map((p: any) => p.id)).not.toContain(hidden.id);
     // A reward limited to products says so in its fine print.
-    const scoped = expectSuccess(
-      (
-        await v2('post', '/programs')
-          .send({
-            type: 'spending',
-            event: 'amount_discount',
-            title: 'Tea only',
-            spendPoint: 10,
-            earnAmount: 1,
-            appliedTo: 'sf_product',
-            specificProductIds: ['632910392'],
-          })
-          .expect(201)
-      ).body,
-    );
+    const scoped = await s.program({
+      type: 'spending',
+      event: 'amount_discount',
+      title: 'Tea only',
+      spendPoint: 10,
+      earnAmount: 1,
+      appliedTo: 'sf_product',
+      specificProductIds: ['632910392'],
+    });
     const offered = (await headless('/customer/rewards')).body.data.available.find(
       (r: any) => r.programId === scoped.id,
     );
     expect(offered.conditions).toContain('Applies to selected products only');
-    const refused = await t
+    const refused = await s.t
       .http()
       .post(`${HEADLESS}/customer/redeem`)
       .set(bearer(token))
       .send({ programId: hidden.id })
       .expect(400);
     expect(refused.body.error.code).toBe('INVALID_PROGRAM');
-    await v2('post', '/programs/redemption/redeem')
-      .send({ programId: hidden.id, platformCustomerId: '3105', quantity: 1 })
-      .expect(200);
-    expect(expectSuccess((await v2('get', '/programs/redemption').expect(200)).body).map((p: any) => p.id)).toContain(
+    await s.redeem({ programId: hidden.id, platformCustomerId: '3105', quantity: 1 }).expect(200);
+    expect(expectSuccess((await s.get('/programs/redemption').expect(200)).body).map((p: any) => p.id)).toContain(
       hidden.id,
     );
   });
 
   it('GET /tiers/benefits/{benefitType}: Programs in the 2.9 shape (tier rewards of the type, then programs with per-tier rates) with meta.count', async () => {
-    const own = await t.shop();
-    const api = (method: 'get' | 'post', path: string) => t.http()[method](`/rest_api/v2${path}`).set(auth(own));
+    const own = await s.newShop();
+    const api = (method: 'get' | 'post', path: string) => own[method](path);
     const gold = expectSuccess(
       (
         await api('post', '/tiers')
@@ -658,16 +601,15 @@ describe('spec records over HTTP', () => {
       meta: { count: 0 },
     });
     // Another shop's tiers and programs are not this shop's benefits.
-    expect((await v2('get', '/tiers/benefits/place_order').expect(200)).body.data.map((p: any) => p.id)).not.toContain(
+    expect((await s.get('/tiers/benefits/place_order').expect(200)).body.data.map((p: any) => p.id)).not.toContain(
       orders.id,
     );
   });
 
   it('v1 records (2.8): list item, detail and program by customer, every field with its type; the real products, collections, limit and rate', async () => {
-    const own = await t.shop();
-    const tiers = expectSuccess((await t.http().get('/rest_api/v2/tiers').set(auth(own)).expect(200)).body);
-    const create = async (body: Record<string, unknown>) =>
-      expectSuccess((await t.http().post('/rest_api/v2/programs').set(auth(own)).send(body).expect(201)).body);
+    const own = await s.newShop();
+    const tiers = expectSuccess((await own.get('/tiers').expect(200)).body);
+    const create = async (body: Record<string, unknown>) => await own.program(body);
     const orders = await create({
       type: 'earning',
       event: 'place_order',
@@ -689,8 +631,8 @@ describe('spec records over HTTP', () => {
       limitInterval: 3,
       urlLocation: 'https://photos.example.com/shop',
     });
-    await t.enrol(own, 3201);
-    const v1 = (path: string) => t.http().get(`/rest_api/v1${path}`).set(auth(own)).expect(200);
+    await own.enrol(3201);
+    const v1 = (path: string) => s.t.http().get(`/rest_api/v1${path}`).set(own.keys).expect(200);
 
     const list = (await v1('/earning')).body.data;
     for (const item of list) expect(recordProblems(item, V1_LIST_ITEM)).toEqual([]);
@@ -745,72 +687,66 @@ describe('spec records over HTTP', () => {
   });
 
   it("v1 interact-social takes the numeric earningId of the spec (the program's numericId); GET /earning refuses a free plan as v2 does", async () => {
-    const own = await t.shop();
-    const create = async (body: Record<string, unknown>) =>
-      expectSuccess((await t.http().post('/rest_api/v2/programs').set(auth(own)).send(body).expect(201)).body);
+    const own = await s.newShop();
+    const create = async (body: Record<string, unknown>) => await own.program(body);
     const first = await create({ type: 'earning', event: 'join_game', title: 'Game', earnPoint: 5 });
     const follow = await create({ type: 'earning', event: 'follow_photo', title: 'Follow', earnPoint: 15 });
     expect([first.numericId, follow.numericId]).toEqual([1, 2]);
-    await t.http().delete(`/rest_api/v2/programs/${first.id}`).set(auth(own)).expect(200);
+    await own.delete(`/programs/${first.id}`).expect(200);
     // A number is never reused: the next program is numbered after the deletion too.
     const next = await create({ type: 'earning', event: 'like_feed', title: 'Like', earnPoint: 5 });
     expect(next.numericId).toBe(4);
-    await t.enrol(own, 3202);
+    await own.enrol(3202);
     const interact = (earningId: unknown) =>
-      t.http().post('/rest_api/v1/earn/interact-social').set(auth(own)).send({ shopifyCustomerId: 3202, earningId });
+      s.t.http().post('/rest_api/v1/earn/interact-social').set(own.keys).send({ shopifyCustomerId: 3202, earningId });
     expect((await interact(follow.numericId).expect(200)).body).toEqual({ success: true, data: { newPoint: 15 } });
     expectError((await interact(follow.id).expect(400)).body, 'LIMIT_REACHED', 400);
     expectError((await interact(999).expect(400)).body, 'INVALID_PROGRAM', 400);
     expectError((await interact(first.numericId).expect(400)).body, 'INVALID_PROGRAM', 400);
-    const rows = expectSuccess(
-      (await t.http().get('/rest_api/v2/transactions?platformCustomerId=3202').set(auth(own)).expect(200)).body,
-    );
+    const rows = expectSuccess((await own.get('/transactions?platformCustomerId=3202').expect(200)).body);
     expect(rows[0]).toMatchObject({ programId: follow.id, earnPoint: 15 });
     // v2 social interactions take the number too.
-    await t
-      .http()
-      .post('/rest_api/v2/programs/earning/social/interactions')
-      .set(auth(own))
-      .send({ platformCustomerId: '3202', event: 'like_feed', earningId: String(next.numericId) })
+    await own
+      .post('/programs/earning/social/interactions', {
+        platformCustomerId: '3202',
+        event: 'like_feed',
+        earningId: String(next.numericId),
+      })
       .expect(200);
 
-    const free = await t.app.get(CommandBus).execute(new ProvisionShopCommand('free-v1.example.com', 'free'));
+    const free = await s.t.app.get(CommandBus).execute(new ProvisionShopCommand('free-v1.example.com', 'free'));
     expectError(
-      (await t.http().get('/rest_api/v1/earning').set(auth(free)).expect(403)).body,
+      (await s.t.http().get('/rest_api/v1/earning').set(auth(free)).expect(403)).body,
       'PLAN_UPGRADE_REQUIRED',
       403,
     );
     expectError(
-      (await t.http().get('/rest_api/v2/programs/earning').set(auth(free)).expect(403)).body,
+      (await s.t.http().get('/rest_api/v2/programs/earning').set(auth(free)).expect(403)).body,
       'PLAN_UPGRADE_REQUIRED',
       403,
     );
   });
 
   it('validation messages name the real problem: a wrong type before a range, a missing field "is required"', async () => {
-    await t.enrol(shop, 3102);
-    const bad = async (request: ReturnType<typeof v2>, field: string, message: string) => {
+    await s.enrol(3102);
+    const bad = async (request: ReturnType<typeof s.get>, field: string, message: string) => {
       const error = expectError((await request.expect(400)).body, 'BAD_REQUEST', 400);
       expect([error.field, error.message]).toEqual([field, message]);
     };
-    await bad(v2('get', '/transactions?platformCustomerId=3102&limit=abc'), 'limit', 'limit must be an integer');
-    await bad(v2('get', '/rewards?platformCustomerId=3102&limit=abc'), 'limit', 'limit must be an integer');
-    await bad(v2('get', '/customers?limit=1.5'), 'limit', 'limit must be an integer');
-    await bad(v2('get', '/customers?limit=0'), 'limit', 'limit must not be less than 1');
+    await bad(s.get('/transactions?platformCustomerId=3102&limit=abc'), 'limit', 'limit must be an integer');
+    await bad(s.get('/rewards?platformCustomerId=3102&limit=abc'), 'limit', 'limit must be an integer');
+    await bad(s.get('/customers?limit=1.5'), 'limit', 'limit must be an integer');
+    await bad(s.get('/customers?limit=0'), 'limit', 'limit must not be less than 1');
     await bad(
-      v2('post', '/transactions/points/award').send({ point: 5 }),
+      s.post('/transactions/points/award', { point: 5 }),
       'platformCustomerId',
       'platformCustomerId is required',
     );
+    await bad(s.post('/transactions/points/award', { platformCustomerId: '3102' }), 'point', 'point is required');
+    await bad(s.post('/programs', { type: 'earning', title: 'x' }), 'event', 'event is required');
+    await bad(s.post('/tiers', { targetPoint: 10 }), 'name', 'name is required');
     await bad(
-      v2('post', '/transactions/points/award').send({ platformCustomerId: '3102' }),
-      'point',
-      'point is required',
-    );
-    await bad(v2('post', '/programs').send({ type: 'earning', title: 'x' }), 'event', 'event is required');
-    await bad(v2('post', '/tiers').send({ targetPoint: 10 }), 'name', 'name is required');
-    await bad(
-      v2('post', '/programs/earning/points/calculate').send({ products: [{ id: 1, price: 1 }] }),
+      s.post('/programs/earning/points/calculate', { products: [{ id: 1, price: 1 }] }),
       'products.0.quantity',
       'products.0.quantity is required',
     );

@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { ProvisionedShop } from '../../src/operator/provision-shop.handler';
-import { auth, createTestApp, expectSuccess, TestApp } from './test-app';
+import { randomUUID } from 'node:crypto';
+import { auth, createTestApp, expectSuccess, signPlatform, TestApp } from './test-app';
 
 export { expectError, expectSuccess } from './test-app';
 
@@ -52,6 +53,17 @@ export interface ShopClient {
   transactions(query?: string): request.Test;
   /** A signed platform webhook of `topic` for this shop. */
   platform(topic: string, body: unknown, webhookId?: string): request.Test;
+  /**
+   * A platform webhook with `raw` sent byte for byte; by default signed with the global secret, a new
+   * webhook id and this shop's domain. A header given as null is left out.
+   */
+  rawPlatform(topic: string, raw: string, headers?: RawWebhookHeaders): request.Test;
+}
+
+export interface RawWebhookHeaders {
+  signature?: string | null;
+  webhookId?: string | null;
+  domain?: string;
 }
 
 /** The client of `shop` (another shop of the same app, say). */
@@ -126,6 +138,16 @@ function clientOf(current: () => { t: TestApp; shop: ProvisionedShop }): ShopCli
     redeem: (body) => send('post', '/programs/redemption/redeem', body),
     transactions: (query = '') => send('get', `/transactions${query ? `?${query}` : ''}`),
     platform: (topic, body, webhookId) => current().t.platform(current().shop, topic, body, webhookId),
+    rawPlatform: (topic, raw, { signature = signPlatform(raw), webhookId = randomUUID(), domain } = {}) => {
+      const call = current()
+        .t.http()
+        .post(`/platform/webhooks/${topic}`)
+        .set('Content-Type', 'application/json')
+        .set('X-Platform-Shop-Domain', domain ?? current().shop.domain);
+      if (webhookId !== null) call.set('X-Platform-Webhook-Id', webhookId);
+      if (signature !== null) call.set('X-Platform-Hmac-Sha256', signature);
+      return call.send(raw);
+    },
   };
   return client;
 }
