@@ -10,13 +10,14 @@ import { TranslationCommands } from './commands/translation-commands';
 import { TranslationJobWorker } from './commands/translation-job-worker';
 import { TranslationsController } from './http/translations.controller';
 import { TranslationViewProjection } from './projections/translation-view.projection';
-import { GetTranslationsQuery } from './queries/get-translations.query';
+import { GetTranslationDefaultsHandler, GetTranslationsHandler } from './queries/get-translations.query';
 import { ShopText } from './queries/shop-text';
 
 export const TRANSLATIONS_CAPABILITY: Capability = {
   providers: [
     ShopText,
-    GetTranslationsQuery,
+    GetTranslationsHandler,
+    GetTranslationDefaultsHandler,
     TranslationCommands,
     ReplaceTranslationsHandler,
     AddLanguageHandler,

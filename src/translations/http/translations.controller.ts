@@ -1,5 +1,5 @@
 import { Body, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
-import { CommandBus } from '@nestjs/cqrs';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiBody, ApiOperation } from '@nestjs/swagger';
 import { CurrentShop } from '../../shops/http/shop-auth.guard';
 import { ManagementApi } from '../../shops/http/shop-api';
@@ -9,7 +9,7 @@ import { AddLanguageCommand } from '../commands/add-language.handler';
 import { RemoveLanguageCommand } from '../commands/remove-language.handler';
 import { ReplaceFaqsCommand } from '../commands/replace-faqs.handler';
 import { ReplaceTranslationsCommand } from '../commands/replace-translations.handler';
-import { GetTranslationsQuery } from '../queries/get-translations.query';
+import { GetTranslationDefaultsQuery, GetTranslationsQuery, TranslationsView } from '../queries/get-translations.query';
 import { addLanguageBody, faqsBody, locale, translationBody } from './translation-bodies';
 
 const OBJECT_BODY = { schema: { type: 'object', additionalProperties: true } };
@@ -18,20 +18,20 @@ const OBJECT_BODY = { schema: { type: 'object', additionalProperties: true } };
 export class TranslationsController {
   constructor(
     private readonly commandBus: CommandBus,
-    private readonly translations: GetTranslationsQuery,
+    private readonly queries: QueryBus,
   ) {}
 
   @Get('defaults')
   @ApiOperation({ summary: 'System default text of every catalogue locale (no merchant overrides)' })
-  defaults() {
-    const defaults = this.translations.defaults();
+  async defaults() {
+    const defaults = await this.queries.execute(new GetTranslationDefaultsQuery());
     return ok(defaults, { meta: { locales: Object.keys(defaults), keys: Object.keys(defaults.en).length } });
   }
 
   @Get()
   @ApiOperation({ summary: 'Config and merged text (defaults + overrides) of every enabled language; meta.jobs' })
   async get(@CurrentShop() shop: ShopDoc) {
-    const { data, meta } = await this.translations.get(shop.id);
+    const { data, meta } = await this.translations(shop);
     return ok(data, { meta });
   }
 
@@ -45,7 +45,7 @@ export class TranslationsController {
     const appended = await this.commandBus.execute<ReplaceTranslationsCommand, number>(
       new ReplaceTranslationsCommand(shop.id, translationBody(body)),
     );
-    const { data, meta } = await this.translations.get(shop.id);
+    const { data, meta } = await this.translations(shop);
     return ok(data, { meta, message: appended ? 'Translations updated' : 'No change' });
   }
 
@@ -56,7 +56,7 @@ export class TranslationsController {
   async addLanguage(@CurrentShop() shop: ShopDoc, @Body() body: unknown) {
     const { source, locale: added } = addLanguageBody(body);
     await this.commandBus.execute(new AddLanguageCommand(shop.id, source, added));
-    const { data, meta } = await this.translations.get(shop.id);
+    const { data, meta } = await this.translations(shop);
     return ok(data, { meta, message: 'Language added' });
   }
 
@@ -64,7 +64,7 @@ export class TranslationsController {
   @ApiOperation({ summary: 'Remove an additional language and its text; republishes the storefront sync' })
   async removeLanguage(@CurrentShop() shop: ShopDoc, @Param('locale') code: string) {
     await this.commandBus.execute(new RemoveLanguageCommand(shop.id, locale(code, 'locale')));
-    const { data, meta } = await this.translations.get(shop.id);
+    const { data, meta } = await this.translations(shop);
     return ok(data, { meta, message: 'Language removed' });
   }
 
@@ -75,7 +75,11 @@ export class TranslationsController {
     const appended = await this.commandBus.execute<ReplaceFaqsCommand, number>(
       new ReplaceFaqsCommand(shop.id, faqsBody(body)),
     );
-    const { data, meta } = await this.translations.get(shop.id);
+    const { data, meta } = await this.translations(shop);
     return ok({ faqs: data.faqs }, { meta, message: appended ? 'FAQs updated' : 'No change' });
+  }
+
+  private translations(shop: ShopDoc): Promise<TranslationsView> {
+    return this.queries.execute(new GetTranslationsQuery(shop.id));
   }
 }

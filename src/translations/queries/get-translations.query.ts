@@ -1,4 +1,5 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject } from '@nestjs/common';
+import { IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
 import { READ_STORE, ReadStore } from '../../infrastructure/read-store/read-store.port';
 import { CATALOGUE, catalogueLocales, defaultText } from '../catalogue/catalogue';
 import { DEFAULT_CONFIG, enabledLocales, mergedText } from '../domain/translation-text';
@@ -28,23 +29,41 @@ function presentJob(job: TranslationJobDoc) {
   };
 }
 
-/** GET /translations and GET /translations/defaults. */
-@Injectable()
-export class GetTranslationsQuery {
-  constructor(@Inject(READ_STORE) private readonly readStore: ReadStore) {}
+/** Each catalogue locale's text, key by key. */
+export type LocaleTexts = Record<string, Record<string, string>>;
 
-  /** System defaults only: the catalogue, every locale, no merchant overrides. */
-  defaults(): Record<string, Record<string, string>> {
+export interface TranslationsView {
+  data: Record<string, unknown>;
+  meta: Record<string, unknown>;
+}
+
+/**
+ * GET /translations: the config, one object per enabled locale with its merged text (defaults +
+ * overrides), the FAQs; `meta.jobs` holds the recent background jobs with their state.
+ */
+export class GetTranslationsQuery extends Query<TranslationsView> {
+  constructor(readonly shopId: string) {
+    super();
+  }
+}
+
+/** GET /translations/defaults: the catalogue, every locale, no merchant overrides. */
+export class GetTranslationDefaultsQuery extends Query<LocaleTexts> {}
+
+@QueryHandler(GetTranslationDefaultsQuery)
+export class GetTranslationDefaultsHandler implements IQueryHandler<GetTranslationDefaultsQuery, LocaleTexts> {
+  async execute(): Promise<LocaleTexts> {
     return Object.fromEntries(
       catalogueLocales().map((locale) => [locale, { ...defaultText(locale), ...CATALOGUE[locale] }]),
     );
   }
+}
 
-  /**
-   * The config, one object per enabled locale with its merged text (defaults + overrides), the
-   * FAQs; `meta.jobs` holds the recent background jobs with their state.
-   */
-  async get(shopId: string): Promise<{ data: Record<string, unknown>; meta: Record<string, unknown> }> {
+@QueryHandler(GetTranslationsQuery)
+export class GetTranslationsHandler implements IQueryHandler<GetTranslationsQuery, TranslationsView> {
+  constructor(@Inject(READ_STORE) private readonly readStore: ReadStore) {}
+
+  async execute({ shopId }: GetTranslationsQuery): Promise<TranslationsView> {
     const doc = await (await this.readStore.collection<TranslationsDoc>(TRANSLATIONS)).get(shopId);
     const source: Pick<TranslationsDoc, 'config' | 'overrides' | 'faqs'> = doc ?? {
       config: DEFAULT_CONFIG,
