@@ -1,0 +1,90 @@
+import { TranslationEvent, TranslationEventType as T, translationsStreamId } from '../domain/translation-events';
+import { TRANSLATION_JOBS, TranslationJobDoc, TRANSLATIONS, TranslationsDoc } from './translation-read-models';
+import { TranslationViewProjection } from './translation-view.projection';
+import { onStream, projectionSpec, projectionStore } from '../../../test/support/projection-spec';
+
+/** The shop's translation config and its background jobs, each event delivered twice (see projectionSpec). */
+describe('translation view projection', () => {
+  const readStore = projectionStore();
+  const at = (minute: number) => `2026-01-01T10:0${minute}:00.000Z`;
+  const head = (eventId: string, minute: number) => ({ eventId, occurredAt: at(minute), shopId: 's1' });
+  const translationEvents = (...events: TranslationEvent[]) => onStream(translationsStreamId('s1'), events);
+
+  it('a machine translation queued, failed once, retried and done: the job shows each step, the config its languages', async () => {
+    const spec = projectionSpec(new TranslationViewProjection(), readStore());
+    await spec.given(
+      translationEvents(
+        { ...head('e1', 0), type: T.LanguageAdded, locale: 'fr', source: 'en' },
+        {
+          ...head('e2', 1),
+          type: T.JobQueued,
+          jobId: 'j1',
+          job: { kind: 'machine-translate', source: 'en', target: 'fr', texts: {}, before: {}, titles: {} },
+        },
+      ),
+    );
+    await spec.when(
+      translationEvents(
+        { ...head('e3', 2), type: T.JobClaimed, jobId: 'j1', worker: 'w1', attempt: 1, leaseUntil: at(7) },
+        {
+          ...head('e4', 3),
+          type: T.JobFailed,
+          jobId: 'j1',
+          worker: 'w1',
+          attempt: 1,
+          reason: 'timeout',
+          retryAt: at(5),
+        },
+      ),
+    );
+    expect(await spec.then<TranslationJobDoc>(TRANSLATION_JOBS, 'j1')).toMatchObject({
+      status: 'retrying',
+      attempts: 1,
+      dueAt: at(5),
+      leaseUntil: null,
+      lastError: 'timeout',
+    });
+    await spec.when(
+      translationEvents(
+        { ...head('e5', 5), type: T.JobClaimed, jobId: 'j1', worker: 'w2', attempt: 2, leaseUntil: at(9) },
+        {
+          ...head('e6', 6),
+          type: T.JobSucceeded,
+          jobId: 'j1',
+          worker: 'w2',
+          attempt: 2,
+          effects: { texts: { locale: 'fr', set: { 'points.title': 'Points' }, reset: ['points.body'] } },
+          untranslated: ['program:p1'],
+        },
+      ),
+    );
+    expect(await spec.all<TranslationJobDoc>(TRANSLATION_JOBS)).toEqual([
+      {
+        id: 'j1',
+        shopId: 's1',
+        kind: 'machine-translate',
+        locales: ['fr'],
+        status: 'done',
+        attempts: 2,
+        dueAt: null,
+        leaseUntil: null,
+        worker: 'w2',
+        lastError: null,
+        untranslated: ['program:p1'],
+        applied: 2,
+        queuedAt: at(1),
+        updatedAt: at(6),
+        streamRevision: '5',
+      },
+    ]);
+    // The language is added once however often its event comes; unfinished jobs are not kept there.
+    const config = await spec.then<TranslationsDoc>(TRANSLATIONS, 's1');
+    expect(config).toMatchObject({
+      shopId: 's1',
+      config: expect.objectContaining({ additionalLanguages: ['fr'] }),
+      updatedAt: at(6),
+      streamRevision: '5',
+    });
+    expect(config).not.toHaveProperty('jobs');
+  });
+});
