@@ -1,6 +1,7 @@
 import { Capability } from '../capability';
 import { ShopDirectory } from './shop-directory';
 import { RotateShopSecretHandler } from './commands/rotate-shop-secret.handler';
+import { ShopCredentialChanges } from './commands/shop-credential-changes';
 import { SetShopSettingHandler } from './commands/set-shop-setting.handler';
 import { ShopCommands } from './commands/shop-commands';
 import { RotateHeadlessSecretHandler } from './commands/rotate-headless-secret.handler';
@@ -16,6 +17,7 @@ export const SHOPS_CAPABILITY: Capability = {
     ShopDirectory,
     ShopCommands,
     SetShopSettingHandler,
+    ShopCredentialChanges,
     RotateShopSecretHandler,
     RotateHeadlessSecretHandler,
     SetPlatformWebhookSecretHandler,

@@ -1,13 +1,8 @@
-import { Inject } from '@nestjs/common';
-import { CommandMetas } from '../../event-sourcing/command-metas';
-import { ShopCommands } from './shop-commands';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import { because } from '../../shared/domain/domain-error';
 import { sha256Hex } from '../../shared/domain/ids';
-import { READ_STORE, ReadStore } from '../../infrastructure/read-store/read-store.port';
-import { SHOP_CREDENTIALS, ShopCredentialsDoc } from '../projections/shop-read-models';
 import { ShopDirectory } from '../shop-directory';
 import { secret } from '../shop-secrets';
+import { ShopCredentialChanges } from './shop-credential-changes';
 
 /** Replaces a shop's API secret, which is also the signing key of its next webhook deliveries. */
 export class RotateShopSecretCommand {
@@ -20,24 +15,18 @@ export class RotateShopSecretHandler implements ICommandHandler<
   { shopId: string; appKey: string; secretKey: string }
 > {
   constructor(
-    private readonly shops: ShopCommands,
-    private readonly metas: CommandMetas,
+    private readonly credentials: ShopCredentialChanges,
     private readonly directory: ShopDirectory,
-    @Inject(READ_STORE) private readonly readStore: ReadStore,
   ) {}
 
   async execute({ shopId }: RotateShopSecretCommand) {
-    const credentials = await this.readStore.collection<ShopCredentialsDoc>(SHOP_CREDENTIALS);
-    const current = await credentials.findOne({ shopId });
-    if (!current) throw because.notFound('Shop');
-    const meta = this.metas.for(shopId);
-    const occurredAt = meta.occurredAt;
-    // The audit event first: if it fails nothing changed; if the credential write then fails, the
-    // operator rotates again (the old secret keeps working until then).
-    await this.shops.run(shopId, (m) => ({ type: 'RotateSecret', meta: m, appKey: current.id }), meta);
     const secretKey = secret('sk');
-    await credentials.put({ ...current, secretKeyHash: sha256Hex(secretKey), secretKey, rotatedAt: occurredAt });
-    this.directory.forget(current.id);
-    return { shopId, appKey: current.id, secretKey };
+    const previous = await this.credentials.change(
+      shopId,
+      (meta, current) => ({ type: 'RotateSecret', meta, appKey: current.id }),
+      (current, rotatedAt) => ({ ...current, secretKeyHash: sha256Hex(secretKey), secretKey, rotatedAt }),
+    );
+    this.directory.forget(previous.id);
+    return { shopId, appKey: previous.id, secretKey };
   }
 }
