@@ -1,42 +1,25 @@
-import { createTestApp, TestApp, auth, expectError, expectSuccess } from '../support/test-app';
+import { expectError, expectSuccess } from '../support/test-app';
+import { scenario } from '../support/scenario';
 import { defaultStoreKind } from '../support/stores';
-import { ProvisionedShop } from '../../src/operator/provision-shop.handler';
 import { customerIdFor } from '../../src/ledger/customer-identity';
 import { bearer, HEADLESS, tokenFor } from './headless-support';
 
 describe(`headless activities (${defaultStoreKind()})`, () => {
-  let t: TestApp;
-  let shop: ProvisionedShop;
+  const s = scenario();
   let token: string;
   let fiveOff: string;
-  const v2 = (method: 'get' | 'post' | 'put', path: string) => t.http()[method](`/rest_api/v2${path}`).set(auth(shop));
   const activities = (query = '', as = token) =>
-    t.http().get(`${HEADLESS}/customer/activities${query}`).set(bearer(as));
+    s.t.http().get(`${HEADLESS}/customer/activities${query}`).set(bearer(as));
 
   beforeAll(async () => {
-    t = await createTestApp();
-    shop = await t.shop();
-    await v2('post', '/programs')
-      .send({ type: 'earning', event: 'sign_up', title: 'Create an account', earnPoint: 50 })
-      .expect(201);
-    await v2('post', '/programs')
-      .send({ type: 'earning', event: 'place_order', title: 'Orders', earnPoint: 1, earnBy: 'price', rateMoney: 1 })
-      .expect(201);
-    fiveOff = (
-      await v2('post', '/programs')
-        .send({
-          type: 'spending',
-          event: 'amount_discount',
-          title: '$5 off',
-          spending: { pointsCost: 100, rewardValue: 5 },
-        })
-        .expect(201)
-    ).body.data.id;
-    await t.enrol(shop, 1001);
-    await t.enrol(shop, 1002);
+    await s.earning('sign_up', 'Create an account', { earnPoint: 50 });
+    await s.earning('place_order', 'Orders', { earnPoint: 1, earnBy: 'price', rateMoney: 1 });
+    fiveOff = await s.spending('amount_discount', '$5 off', { pointsCost: 100, rewardValue: 5 });
+    await s.enrol(1001);
+    await s.enrol(1002);
     // sign-up 50; order #1001 of 120.00: 120; adjust +30; redeem 100; order refunded fully: -120 (balance 100 -> 0 and shortfall).
-    await t
-      .platform(shop, 'orders/paid', {
+    await s
+      .platform('orders/paid', {
         id: 450789469,
         name: '#1001',
         customer: { id: 1001, email: 'c1001@example.com' },
@@ -45,21 +28,18 @@ describe(`headless activities (${defaultStoreKind()})`, () => {
         line_items: [],
       })
       .expect(200);
-    await v2('post', '/transactions/points/adjust').send({ platformCustomerId: '1001', point: 30 }).expect(200);
-    await v2('post', '/programs/redemption/redeem')
-      .send({ programId: fiveOff, platformCustomerId: '1001', quantity: 1 })
-      .expect(200);
-    await t
-      .platform(shop, 'refunds/create', {
+    await s.post('/transactions/points/adjust').send({ platformCustomerId: '1001', point: 30 }).expect(200);
+    await s.redeem({ programId: fiveOff, platformCustomerId: '1001', quantity: 1 }).expect(200);
+    await s
+      .platform('refunds/create', {
         id: 1,
         order_id: 450789469,
         transactions: [{ kind: 'refund', status: 'success', amount: '120.00' }],
       })
       .expect(200);
-    await v2('post', '/transactions/points/award').send({ platformCustomerId: '1002', point: 7 }).expect(200);
-    token = await tokenFor(t, shop, 1001);
+    await s.award(1002, 7);
+    token = await tokenFor(s.t, s.shop, 1001);
   });
-  afterAll(() => t.close());
 
   it('newest first, one sentence per row, every field of 2.5', async () => {
     const res = await activities().expect(200);
@@ -95,9 +75,9 @@ describe(`headless activities (${defaultStoreKind()})`, () => {
       redeemPoint: 100,
       discountId: expect.any(String),
       priceRuleId: null,
-      customerId: customerIdFor(shop.shopId, 1001),
+      customerId: customerIdFor(s.shop.shopId, 1001),
       email: 'c1001@example.com',
-      shopId: shop.shopId,
+      shopId: s.shop.shopId,
       platformCustomerId: 1001,
     });
     expect(rows[3]).toMatchObject({ orderId: '450789469', rawType: 'earn_point', oldPoint: 50, newPoint: 170 });
@@ -119,27 +99,27 @@ describe(`headless activities (${defaultStoreKind()})`, () => {
   });
 
   it("another customer's activity id as a cursor does not show their rows", async () => {
-    const other = await tokenFor(t, shop, 1002);
+    const other = await tokenFor(s.t, s.shop, 1002);
     const theirs = (await activities('', other).expect(200)).body.data;
     expect(theirs.map((r: any) => r.points)).toEqual([7, 50]);
     // Their id only marks a position in time: what comes back is mine.
     const res = await activities(`?after=${theirs[0].id}`);
     if (res.status === 200) {
-      for (const row of res.body.data) expect(row.customerId).toBe(customerIdFor(shop.shopId, 1001));
+      for (const row of res.body.data) expect(row.customerId).toBe(customerIdFor(s.shop.shopId, 1001));
     } else expectError(res.body, 'BAD_REQUEST', 400);
     expect(JSON.stringify(res.body)).not.toContain(theirs[0].id);
   });
 
   it('manual adjustments are left out when the shop hides them', async () => {
-    await v2('put', '/settings/storefront').send({ hideAdjustPoint: true }).expect(200);
+    await s.put('/settings/storefront').send({ hideAdjustPoint: true }).expect(200);
     const rows = (await activities().expect(200)).body.data;
     expect(rows.map((r: any) => r.type)).not.toContain('adjust_point');
     expect(rows).toHaveLength(4);
-    await v2('put', '/settings/storefront').send({ hideAdjustPoint: false }).expect(200);
+    await s.put('/settings/storefront').send({ hideAdjustPoint: false }).expect(200);
   });
 
   it('activities-by-order: the rows of one of my orders; 400 without a numeric orderId', async () => {
-    const res = await t
+    const res = await s.t
       .http()
       .get(`${HEADLESS}/customer/activities-by-order?orderId=450789469`)
       .set(bearer(token))
@@ -149,15 +129,19 @@ describe(`headless activities (${defaultStoreKind()})`, () => {
       ['revoke_point', -100, '450789469'],
       ['earn_point', 120, '450789469'],
     ]);
-    const other = await tokenFor(t, shop, 1002);
-    const none = await t
+    const other = await tokenFor(s.t, s.shop, 1002);
+    const none = await s.t
       .http()
       .get(`${HEADLESS}/customer/activities-by-order?orderId=450789469`)
       .set(bearer(other))
       .expect(200);
     expect(none.body.data).toEqual([]);
     for (const query of ['', '?orderId=abc', '?orderId=gid://platform/Order/1']) {
-      const bad = await t.http().get(`${HEADLESS}/customer/activities-by-order${query}`).set(bearer(token)).expect(400);
+      const bad = await s.t
+        .http()
+        .get(`${HEADLESS}/customer/activities-by-order${query}`)
+        .set(bearer(token))
+        .expect(400);
       expect(expectError(bad.body, 'BAD_REQUEST', 400).field).toBe('orderId');
     }
   });

@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import { sign } from 'jsonwebtoken';
 import { ProvisionedShop } from '../../src/operator/provision-shop.handler';
 import { signingKeyOf } from '../../src/headless/auth/headless-signing-keys';
-import { TestApp } from '../support/test-app';
+import { createTestApp, TestApp } from '../support/test-app';
 
 export const HEADLESS = '/app/api/v1/headless';
 
@@ -51,6 +51,17 @@ export function craftToken(
   });
 }
 
+/** A dynamic reward's spending rules: $1 per 100 points, 200 to 1,000 points, carts up to $50. */
+export const DOLLAR_PER_100 = {
+  pointsCost: 100,
+  redeemType: 'dynamic',
+  rewardValue: 1,
+  minPoints: 200,
+  maxPoints: 1000,
+  hasLimitCartValue: true,
+  limitCartValue: 50,
+};
+
 export const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 
 /** A paid order as the platform's webhook sends it (REST shape). */
@@ -89,4 +100,27 @@ export function paidOrder(id: number, customerId: number, extra: Record<string, 
     billing_address: { city: 'Paris', country: 'FR' },
     ...extra,
   };
+}
+
+/**
+ * An app whose commerce platform is the HTTP adapter pointed at a stub server, and one shop: the stub
+ * is started before the app and closed after it (beforeAll/afterAll of the current describe).
+ */
+export function withPlatformStub<Stub extends { base: string; close(): Promise<unknown> }>(start: () => Promise<Stub>) {
+  const context = {} as { stub: Stub; t: TestApp; shop: ProvisionedShop };
+  beforeAll(async () => {
+    context.stub = await start();
+    context.t = await createTestApp({
+      env: {
+        COMMERCE_PLATFORM_URL: `${context.stub.base}/{domain}/admin/api/2025-01`,
+        COMMERCE_PLATFORM_TOKEN: 'stub-token',
+      },
+    });
+    context.shop = await context.t.shop();
+  });
+  afterAll(async () => {
+    await context.t.close();
+    await context.stub.close();
+  });
+  return context;
 }

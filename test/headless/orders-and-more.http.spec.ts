@@ -1,29 +1,23 @@
-import { createTestApp, TestApp, auth, expectError, expectSuccess } from '../support/test-app';
+import { expectError, expectSuccess } from '../support/test-app';
+import { scenario } from '../support/scenario';
 import { defaultStoreKind } from '../support/stores';
-import { ProvisionedShop } from '../../src/operator/provision-shop.handler';
 import { bearer, HEADLESS, paidOrder, tokenFor } from './headless-support';
 
 describe(`headless orders, store credit, referral history and loyalty-page reads (${defaultStoreKind()})`, () => {
-  let t: TestApp;
-  let shop: ProvisionedShop;
+  const s = scenario();
   let token: string;
   let other: string;
-  const get = (path: string, as = token) => t.http().get(`${HEADLESS}${path}`).set(bearer(as));
+  const get = (path: string, as = token) => s.t.http().get(`${HEADLESS}${path}`).set(bearer(as));
 
   beforeAll(async () => {
-    t = await createTestApp();
-    shop = await t.shop();
-    await t.enrol(shop, 1001);
-    await t.enrol(shop, 1002);
-    await t.platform(shop, 'orders/paid', paidOrder(450790001, 1001)).expect(200);
-    await t
-      .platform(shop, 'orders/paid', paidOrder(450790002, 1001, { created_at: '2026-03-01T10:00:00Z' }))
-      .expect(200);
-    await t.platform(shop, 'orders/paid', paidOrder(450790003, 1002)).expect(200);
-    token = await tokenFor(t, shop, 1001);
-    other = await tokenFor(t, shop, 1002);
+    await s.enrol(1001);
+    await s.enrol(1002);
+    await s.platform('orders/paid', paidOrder(450790001, 1001)).expect(200);
+    await s.platform('orders/paid', paidOrder(450790002, 1001, { created_at: '2026-03-01T10:00:00Z' })).expect(200);
+    await s.platform('orders/paid', paidOrder(450790003, 1002)).expect(200);
+    token = await tokenFor(s.t, s.shop, 1001);
+    other = await tokenFor(s.t, s.shop, 1002);
   });
-  afterAll(() => t.close());
 
   describe('GET /customer/orders (embedded platform: the orders its webhooks described)', () => {
     it('my orders, newest first, every field of 2.7 in cents of the presentment currency', async () => {
@@ -79,9 +73,8 @@ describe(`headless orders, store credit, referral history and loyalty-page reads
     });
 
     it('a cancelled order shows as the platform last described it', async () => {
-      await t
+      await s
         .platform(
-          shop,
           'orders/cancelled',
           paidOrder(450790002, 1001, { financial_status: 'voided', created_at: '2026-03-01T10:00:00Z' }),
         )
@@ -93,30 +86,13 @@ describe(`headless orders, store credit, referral history and loyalty-page reads
 
   describe('GET /customer/store-credit/transactions (embedded platform)', () => {
     it('credits bought with points, newest first, paged with opaque cursors', async () => {
-      const program = (
-        await t
-          .http()
-          .post('/rest_api/v2/programs')
-          .set(auth(shop))
-          .send({
-            type: 'spending',
-            event: 'store_credit',
-            title: '$3 credit',
-            spending: { pointsCost: 10, rewardValue: 3 },
-          })
-          .expect(201)
-      ).body.data.id;
-      await t
-        .http()
-        .post('/rest_api/v2/transactions/points/award')
-        .set(auth(shop))
-        .send({ platformCustomerId: '1001', point: 30 })
-        .expect(200);
+      const program = await s.spending('store_credit', '$3 credit', { pointsCost: 10, rewardValue: 3 });
+      await s.award(1001, 30);
       const references: string[] = [];
       for (let i = 0; i < 3; i++)
         references.push(
           (
-            await t
+            await s.t
               .http()
               .post(`${HEADLESS}/customer/redeem`)
               .set(bearer(token))
@@ -216,7 +192,7 @@ describe(`headless orders, store credit, referral history and loyalty-page reads
       });
       const bad = await get('/customer/loyalty-page/rewards?isAvailableCoupon=maybe').expect(400);
       expect(expectError(bad.body, 'BAD_REQUEST', 400).field).toBe('isAvailableCoupon');
-      const anonymous = await t.http().get(`${HEADLESS}/customer/loyalty-page/activities`);
+      const anonymous = await s.t.http().get(`${HEADLESS}/customer/loyalty-page/activities`);
       expect(anonymous.status).toBe(401);
       expect(anonymous.text).toBe('');
     });

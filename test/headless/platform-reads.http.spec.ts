@@ -1,9 +1,8 @@
 import { createServer, IncomingHttpHeaders, Server } from 'node:http';
 import { AddressInfo } from 'node:net';
-import { createTestApp, TestApp, expectError, expectSuccess } from '../support/test-app';
+import { expectError, expectSuccess } from '../support/test-app';
 import { defaultStoreKind } from '../support/stores';
-import { ProvisionedShop } from '../../src/operator/provision-shop.handler';
-import { bearer, HEADLESS, paidOrder, tokenFor } from './headless-support';
+import { bearer, HEADLESS, paidOrder, tokenFor, withPlatformStub } from './headless-support';
 
 /** The platform's admin API for the reads: orders by customer and a store-credit account's transactions. */
 async function startAdminStub() {
@@ -55,24 +54,13 @@ async function startAdminStub() {
 }
 
 describe(`headless orders and store credit through the HTTP commerce platform adapter (${defaultStoreKind()})`, () => {
-  let stub: Awaited<ReturnType<typeof startAdminStub>>;
-  let t: TestApp;
-  let shop: ProvisionedShop;
+  const p = withPlatformStub(startAdminStub);
   let token: string;
-  const get = (path: string) => t.http().get(`${HEADLESS}${path}`).set(bearer(token));
+  const get = (path: string) => p.t.http().get(`${HEADLESS}${path}`).set(bearer(token));
 
   beforeAll(async () => {
-    stub = await startAdminStub();
-    t = await createTestApp({
-      env: { COMMERCE_PLATFORM_URL: `${stub.base}/{domain}/admin/api/2025-01`, COMMERCE_PLATFORM_TOKEN: 'stub-token' },
-    });
-    shop = await t.shop();
-    await t.enrol(shop, 1001);
-    token = await tokenFor(t, shop, 1001);
-  });
-  afterAll(async () => {
-    await t.close();
-    await stub.close();
+    await p.t.enrol(p.shop, 1001);
+    token = await tokenFor(p.t, p.shop, 1001);
   });
 
   it('orders are read live from the platform for the token customer', async () => {
@@ -83,23 +71,23 @@ describe(`headless orders and store credit through the HTTP commerce platform ad
       [450790011, null],
     ]);
     expect(orders[0]).toMatchObject({ totalPrice: 4590, currencyCode: 'EUR', lineItemCount: 1 });
-    const call = stub.calls.at(-1)!;
-    expect(call.path).toBe(`/${shop.domain}/admin/api/2025-01/orders.json`);
+    const call = p.stub.calls.at(-1)!;
+    expect(call.path).toBe(`/${p.shop.domain}/admin/api/2025-01/orders.json`);
     expect(call.query.get('customer_id')).toBe('1001');
     expect(call.query.get('status')).toBe('any');
     const one = await get('/customer/orders?orderId=450790011').expect(200);
     expect(one.body.data.map((o: any) => o.id)).toEqual([450790011]);
-    expect(stub.calls.at(-1)!.query.get('ids')).toBe('450790011');
+    expect(p.stub.calls.at(-1)!.query.get('ids')).toBe('450790011');
   });
 
   it('502 ORDERS_FETCH_FAILED when the platform fails', async () => {
-    stub.fail(true);
+    p.stub.fail(true);
     try {
       const res = await get('/customer/orders').expect(502);
       expectError(res.body, 'ORDERS_FETCH_FAILED', 502);
       expect(res.body.error.message).toBe("We couldn't load your orders. Please try again.");
     } finally {
-      stub.fail(false);
+      p.stub.fail(false);
     }
   });
 
@@ -124,8 +112,8 @@ describe(`headless orders and store credit through the HTTP commerce platform ad
       },
     ]);
     expect(res.body.meta.pagination).toEqual({ hasNext: true, hasPre: false, startCursor: 'c-91', endCursor: 'c-90' });
-    const call = stub.calls.at(-1)!;
-    expect(call.path).toBe(`/${shop.domain}/admin/api/2025-01/customers/1001/store_credit/transactions.json`);
+    const call = p.stub.calls.at(-1)!;
+    expect(call.path).toBe(`/${p.shop.domain}/admin/api/2025-01/customers/1001/store_credit/transactions.json`);
     expect(call.query.get('after')).toBe('c-92');
     expect(call.query.get('limit')).toBe('2');
   });

@@ -1,12 +1,11 @@
 import { createServer, IncomingHttpHeaders, Server } from 'node:http';
 import { AddressInfo } from 'node:net';
 import { decode } from 'jsonwebtoken';
-import { createTestApp, TestApp, expectError, expectSuccess } from '../support/test-app';
+import { expectError, expectSuccess } from '../support/test-app';
 import { defaultStoreKind } from '../support/stores';
-import { ProvisionedShop } from '../../src/operator/provision-shop.handler';
 import { READ_STORE, ReadStore } from '../../src/infrastructure/read-store/read-store.port';
 import { SHOP_CREDENTIALS, ShopCredentialsDoc } from '../../src/shops/projections/shop-read-models';
-import { bearer, HEADLESS } from './headless-support';
+import { bearer, HEADLESS, withPlatformStub } from './headless-support';
 
 interface Call {
   path: string;
@@ -46,41 +45,27 @@ async function startCustomerApiStub() {
 }
 
 describe(`headless grant shopify_customer_token through the HTTP commerce platform adapter (${defaultStoreKind()})`, () => {
-  let stub: Awaited<ReturnType<typeof startCustomerApiStub>>;
-  let t: TestApp;
-  let shop: ProvisionedShop;
-  const exchange = (customerAccessToken: string, domain = shop.domain) =>
-    t.http().post(`${HEADLESS}/auth/token`).send({
+  const p = withPlatformStub(startCustomerApiStub);
+  const exchange = (customerAccessToken: string, domain = p.shop.domain) =>
+    p.t.http().post(`${HEADLESS}/auth/token`).send({
       grant_type: 'shopify_customer_token',
       shopDomain: domain,
       customerAccessToken,
     });
 
   beforeAll(async () => {
-    stub = await startCustomerApiStub();
-    t = await createTestApp({
-      env: {
-        COMMERCE_PLATFORM_URL: `${stub.base}/{domain}/admin/api/2025-01`,
-        COMMERCE_PLATFORM_TOKEN: 'stub-token',
-      },
-    });
-    shop = await t.shop();
-    await t.enrol(shop, 7001, { email: 'ada@example.com' });
-  });
-  afterAll(async () => {
-    await t.close();
-    await stub.close();
+    await p.t.enrol(p.shop, 7001, { email: 'ada@example.com' });
   });
 
   it('asks the platform whose token it is and issues a token for that customer', async () => {
     const res = await exchange('token-ada').expect(200);
     const data = expectSuccess(res.body);
     expect(data).toEqual({ token: expect.any(String), tokenType: 'Bearer', expiresIn: 3600 });
-    const call = stub.calls.at(-1)!;
-    expect(call.path).toBe(`/${shop.domain}/account/customer/api/2025-01/graphql`);
+    const call = p.stub.calls.at(-1)!;
+    expect(call.path).toBe(`/${p.shop.domain}/account/customer/api/2025-01/graphql`);
     expect(call.headers.authorization).toBe('token-ada');
     expect(call.body.query).toContain('customer');
-    const me = await t.http().get(`${HEADLESS}/customer`).set(bearer(data.token)).expect(200);
+    const me = await p.t.http().get(`${HEADLESS}/customer`).set(bearer(data.token)).expect(200);
     expect(me.body.data.id).toBe((decode(data.token) as any).sub);
   });
 
@@ -95,15 +80,15 @@ describe(`headless grant shopify_customer_token through the HTTP commerce platfo
   });
 
   it('creates the headless secret on the first mint when the shop has none', async () => {
-    const legacy = await t.shop();
-    await t.enrol(legacy, 7001, { email: 'ada@example.com' });
-    const credentials = await t.app.get<ReadStore>(READ_STORE).collection<ShopCredentialsDoc>(SHOP_CREDENTIALS);
+    const legacy = await p.t.shop();
+    await p.t.enrol(legacy, 7001, { email: 'ada@example.com' });
+    const credentials = await p.t.app.get<ReadStore>(READ_STORE).collection<ShopCredentialsDoc>(SHOP_CREDENTIALS);
     const doc = (await credentials.findOne({ shopId: legacy.shopId }))!;
     const { headlessSecret: _old, ...withoutSecret } = doc;
     await credentials.put(withoutSecret);
     const res = await exchange('token-ada', legacy.domain).expect(200);
     const created = (await credentials.findOne({ shopId: legacy.shopId }))!.headlessSecret;
     expect(created).toMatch(/^hs_/);
-    await t.http().get(`${HEADLESS}/customer`).set(bearer(res.body.data.token)).expect(200);
+    await p.t.http().get(`${HEADLESS}/customer`).set(bearer(res.body.data.token)).expect(200);
   });
 });

@@ -1,24 +1,20 @@
-import { createTestApp, TestApp, auth, expectError, expectSuccess } from '../support/test-app';
+import { expectError, expectSuccess } from '../support/test-app';
+import { scenario } from '../support/scenario';
 import { defaultStoreKind } from '../support/stores';
-import { ProvisionedShop } from '../../src/operator/provision-shop.handler';
 import { bearer, HEADLESS, tokenFor } from './headless-support';
 
 describe(`headless PATCH /customer/profile (${defaultStoreKind()})`, () => {
-  let t: TestApp;
-  let shop: ProvisionedShop;
+  const s = scenario();
   let token: string;
-  const patch = (body: object, as = token) => t.http().patch(`${HEADLESS}/customer/profile`).set(bearer(as)).send(body);
-  const v2Customer = async (id: number) =>
-    (await t.http().get(`/rest_api/v2/customers/external/${id}`).set(auth(shop)).expect(200)).body.data;
+  const patch = (body: object, as = token) =>
+    s.t.http().patch(`${HEADLESS}/customer/profile`).set(bearer(as)).send(body);
+  const v2Customer = (id: number) => s.customer(id);
 
   beforeAll(async () => {
-    t = await createTestApp();
-    shop = await t.shop();
-    await t.enrol(shop, 1001);
-    await t.enrol(shop, 1002);
-    token = await tokenFor(t, shop, 1001);
+    await s.enrol(1001);
+    await s.enrol(1002);
+    token = await tokenFor(s.t, s.shop, 1001);
   });
-  afterAll(() => t.close());
 
   it('sets the birthday and the phone; answers the Customer with them', async () => {
     const res = await patch({ birthday: '04/23', phone: ' +1 555 123 4567 ' }).expect(200);
@@ -31,7 +27,7 @@ describe(`headless PATCH /customer/profile (${defaultStoreKind()})`, () => {
   it('the birthday is write-once (the v2 rule): another day is 400 and nothing else is written', async () => {
     const res = await patch({ birthday: '05/01', phone: '+15550000000' }).expect(400);
     expect(expectError(res.body, 'BAD_REQUEST', 400).field).toBe('birthday');
-    const me = (await t.http().get(`${HEADLESS}/customer`).set(bearer(token)).expect(200)).body.data;
+    const me = (await s.t.http().get(`${HEADLESS}/customer`).set(bearer(token)).expect(200)).body.data;
     expect(me).toMatchObject({ birthday: '04/23', phone: '+1 555 123 4567' });
     // The same day again is fine.
     await patch({ birthday: '04/23' }).expect(200);
@@ -43,10 +39,10 @@ describe(`headless PATCH /customer/profile (${defaultStoreKind()})`, () => {
   });
 
   it('dateOfBirth only on shops that ask for a year, and then it must agree with the birthday', async () => {
-    const other = await tokenFor(t, shop, 1002);
+    const other = await tokenFor(s.t, s.shop, 1002);
     const refused = await patch({ dateOfBirth: '1990-04-23' }, other).expect(400);
     expect(expectError(refused.body, 'BAD_REQUEST', 400).field).toBe('dateOfBirth');
-    await t.http().put('/rest_api/v2/settings/storefront').set(auth(shop)).send({ isNewFormatDOB: true }).expect(200);
+    await s.put('/settings/storefront').send({ isNewFormatDOB: true }).expect(200);
     const mismatch = await patch({ birthday: '01/02', dateOfBirth: '1990-04-23' }, other).expect(400);
     expect(expectError(mismatch.body, 'BAD_REQUEST', 400).field).toBe('dateOfBirth');
     const res = await patch({ dateOfBirth: '1990-04-23' }, other).expect(200);
@@ -66,9 +62,9 @@ describe(`headless PATCH /customer/profile (${defaultStoreKind()})`, () => {
   });
 
   it('ids in the body are ignored: only the token says whose profile this is', async () => {
-    const other = await tokenFor(t, shop, 1002);
+    const other = await tokenFor(s.t, s.shop, 1002);
     await patch({ phone: '+15559999999', customerId: 'x', platformCustomerId: '1002' }).expect(200);
-    const theirs = (await t.http().get(`${HEADLESS}/customer`).set(bearer(other)).expect(200)).body.data;
+    const theirs = (await s.t.http().get(`${HEADLESS}/customer`).set(bearer(other)).expect(200)).body.data;
     expect(theirs.phone).toBeNull();
   });
 });

@@ -1,85 +1,44 @@
-import { createTestApp, TestApp, auth, expectError, expectSuccess } from '../support/test-app';
+import { expectError, expectSuccess } from '../support/test-app';
+import { scenario } from '../support/scenario';
 import { defaultStoreKind } from '../support/stores';
 import { CommandBus } from '@nestjs/cqrs';
 import { ProvisionedShop, ProvisionShopCommand } from '../../src/operator/provision-shop.handler';
-import { bearer, HEADLESS, tokenFor } from './headless-support';
+import { bearer, DOLLAR_PER_100, HEADLESS, tokenFor } from './headless-support';
 
 describe(`headless programs, personalised and public (${defaultStoreKind()})`, () => {
-  let t: TestApp;
-  let shop: ProvisionedShop;
+  const s = scenario();
   let token: string;
   const ids: Record<string, string> = {};
-  const v2 = (method: 'get' | 'post' | 'put', path: string, as = shop) =>
-    t.http()[method](`/rest_api/v2${path}`).set(auth(as));
-  const create = async (name: string, body: object) => {
-    ids[name] = (await v2('post', '/programs').send(body).expect(201)).body.data.id;
-  };
-  const mine = (query = '') => t.http().get(`${HEADLESS}/customer/programs${query}`).set(bearer(token));
-  const publicList = (query: string) => t.http().get(`${HEADLESS}/programs${query}`);
+  const mine = (query = '') => s.t.http().get(`${HEADLESS}/customer/programs${query}`).set(bearer(token));
+  const publicList = (query: string) => s.t.http().get(`${HEADLESS}/programs${query}`);
 
   beforeAll(async () => {
-    t = await createTestApp();
-    shop = await t.shop();
-    await create('signUp', { type: 'earning', event: 'sign_up', title: 'Create an account', earnPoint: 50 });
-    await create('order', {
-      type: 'earning',
-      event: 'place_order',
-      title: 'Orders',
-      earnPoint: 5,
-      earnBy: 'price',
-      rateMoney: 1,
-      priority: 5,
-    });
-    await create('photo', {
-      type: 'earning',
-      event: 'follow_photo',
-      title: 'Follow us',
+    ids.signUp = await s.earning('sign_up', 'Create an account', { earnPoint: 50 });
+    ids.order = await s.earning('place_order', 'Orders', { earnPoint: 5, earnBy: 'price', rateMoney: 1, priority: 5 });
+    ids.photo = await s.earning('follow_photo', 'Follow us', {
       earnPoint: 20,
       urlLocation: 'https://photo.example.com/ourshop',
     });
-    await create('share', { type: 'earning', event: 'share_feed', title: 'Share', earnPoint: 10 });
-    await create('micro', {
-      type: 'earning',
-      event: 'follow_micro',
-      title: 'Micro',
-      earnPoint: 10,
-      urlAccount: '@ourshop',
+    ids.share = await s.earning('share_feed', 'Share', { earnPoint: 10 });
+    ids.micro = await s.earning('follow_micro', 'Micro', { earnPoint: 10, urlAccount: '@ourshop' });
+    ids.chat = await s.earning('join_chat', 'Chat', { earnPoint: 10, lineJoinType: 'follow_oa' });
+    ids.birthday = await s.earning('birthday', 'Birthday', { earnPoint: 100 });
+    ids.disabled = await s.earning('join_forum', 'Off', { earnPoint: 1, status: false });
+    ids.draft = await s.earning('join_game', 'Draft', { earnPoint: 1, isDraft: true });
+    ids.fiveOff = await s.spending('amount_discount', '$5 off', {
+      pointsCost: 500,
+      rewardValue: 5,
+      expiresInDays: 30,
+      orderReqAmount: '50.00',
+      limitRedeem: 2,
     });
-    await create('chat', {
-      type: 'earning',
-      event: 'join_chat',
-      title: 'Chat',
-      earnPoint: 10,
-      lineJoinType: 'follow_oa',
+    ids.dynamic = await s.spending('amount_discount', '$1 per 100', {
+      ...DOLLAR_PER_100,
+      combinedWith: { orderDiscounts: true, shippingDiscounts: true },
     });
-    await create('birthday', { type: 'earning', event: 'birthday', title: 'Birthday', earnPoint: 100 });
-    await create('disabled', { type: 'earning', event: 'join_forum', title: 'Off', earnPoint: 1, status: false });
-    await create('draft', { type: 'earning', event: 'join_game', title: 'Draft', earnPoint: 1, isDraft: true });
-    await create('fiveOff', {
-      type: 'spending',
-      event: 'amount_discount',
-      title: '$5 off',
-      spending: { pointsCost: 500, rewardValue: 5, expiresInDays: 30, orderReqAmount: '50.00', limitRedeem: 2 },
-    });
-    await create('dynamic', {
-      type: 'spending',
-      event: 'amount_discount',
-      title: '$1 per 100',
-      spending: {
-        pointsCost: 100,
-        redeemType: 'dynamic',
-        rewardValue: 1,
-        minPoints: 200,
-        maxPoints: 1000,
-        hasLimitCartValue: true,
-        limitCartValue: 50,
-        combinedWith: { orderDiscounts: true, shippingDiscounts: true },
-      },
-    });
-    await t.enrol(shop, 1001);
-    token = await tokenFor(t, shop, 1001);
+    await s.enrol(1001);
+    token = await tokenFor(s.t, s.shop, 1001);
   });
-  afterAll(() => t.close());
 
   it('GET /customer/programs: active programs, earning first, every field of 2.3', async () => {
     const res = await mine().expect(200);
@@ -119,7 +78,7 @@ describe(`headless programs, personalised and public (${defaultStoreKind()})`, (
     expect(byId.get(ids.order)).toMatchObject({ key: 'place_order', points: 5, rateMoney: 1, isEarned: false });
     expect(byId.get(ids.photo)).toMatchObject({ actionUrl: 'https://photo.example.com/ourshop', isEarned: false });
     expect(byId.get(ids.share)).toMatchObject({
-      actionUrl: `https://www.facebook.com/sharer/sharer.php?u=${encodeURIComponent(`https://${shop.domain}`)}`,
+      actionUrl: `https://www.facebook.com/sharer/sharer.php?u=${encodeURIComponent(`https://${s.shop.domain}`)}`,
     });
     expect(byId.get(ids.micro)).toMatchObject({ actionUrl: 'https://twitter.com/intent/follow?screen_name=ourshop' });
     expect(byId.get(ids.chat)).toMatchObject({ lineJoinType: 'follow_oa', actionUrl: null });
@@ -165,14 +124,14 @@ describe(`headless programs, personalised and public (${defaultStoreKind()})`, (
   });
 
   it('isEarned follows the ledger (v2 eligibility); programType filters; 400 for another type', async () => {
-    await v2('post', '/programs/earning/social/interactions')
+    await s
+      .post('/programs/earning/social/interactions')
       .send({ platformCustomerId: '1001', event: 'follow_photo', earningId: ids.photo })
       .expect(200);
     const earning = (await mine('?programType=earning').expect(200)).body.data;
     expect(earning.every((p: any) => p.programType === 'earning')).toBe(true);
     expect(earning.find((p: any) => p.id === ids.photo).isEarned).toBe(true);
-    const eligibility = (await v2('get', '/programs/earning/eligibility?platformCustomerId=1001').expect(200)).body
-      .data;
+    const eligibility = (await s.get('/programs/earning/eligibility?platformCustomerId=1001').expect(200)).body.data;
     for (const p of earning)
       if ('isEarned' in (eligibility.find((e: any) => e.id === p.id) ?? {}))
         expect(p.isEarned).toBe(eligibility.find((e: any) => e.id === p.id).isEarned);
@@ -183,23 +142,23 @@ describe(`headless programs, personalised and public (${defaultStoreKind()})`, (
   });
 
   it('the birthday picker asks for a year when the shop does', async () => {
-    await v2('put', '/settings/storefront').send({ isNewFormatDOB: true }).expect(200);
+    await s.put('/settings/storefront').send({ isNewFormatDOB: true }).expect(200);
     const birthday = (await mine('?programType=earning').expect(200)).body.data.find((p: any) => p.id === ids.birthday);
     expect(birthday.birthday.dateFormat).toBe('MM/DD/YYYY');
   });
 
   it("titles and conditions in the shopper's language (locale, then Accept-Language)", async () => {
-    await t
+    await s.t
       .http()
       .post('/rest_api/v2/translations/languages')
-      .set(auth(shop))
+      .set(s.keys)
       .send({ primaryLanguage: 'en', additionalLanguage: 'fr' })
       .expect(201);
     const fr = (await mine('?locale=fr').expect(200)).body.data;
     expect(fr.find((p: any) => p.id === ids.signUp).title).toBe('Créer un compte');
     expect(fr.find((p: any) => p.id === ids.fiveOff).conditions).toContain('Non cumulable avec d’autres réductions');
     const viaHeader = (
-      await t.http().get(`${HEADLESS}/customer/programs`).set(bearer(token)).set('Accept-Language', 'fr-CA,en;q=0.5')
+      await s.t.http().get(`${HEADLESS}/customer/programs`).set(bearer(token)).set('Accept-Language', 'fr-CA,en;q=0.5')
     ).body.data;
     expect(viaHeader.find((p: any) => p.id === ids.signUp).title).toBe('Créer un compte');
     // A language the shop does not have falls back to its primary one.
@@ -210,7 +169,7 @@ describe(`headless programs, personalised and public (${defaultStoreKind()})`, (
 
   describe('public GET /programs?shop=', () => {
     it('no token, no isEarned, no personal parts; cached 5 minutes with an ETag', async () => {
-      const res = await publicList(`?shop=${shop.domain}`).expect(200);
+      const res = await publicList(`?shop=${s.shop.domain}`).expect(200);
       expect(res.headers['cache-control']).toBe('public, max-age=300');
       expect(res.headers.vary).toContain('Accept-Language');
       expect(res.headers.etag).toMatch(/^"[\w-]+"$/);
@@ -222,10 +181,10 @@ describe(`headless programs, personalised and public (${defaultStoreKind()})`, (
         expect(p.birthday).toBeNull();
       }
       expect(programs.find((p: any) => p.id === ids.order)).toMatchObject({ points: 5, rateMoney: 1 });
-      const again = await publicList(`?shop=${shop.domain}`).set('If-None-Match', res.headers.etag);
+      const again = await publicList(`?shop=${s.shop.domain}`).set('If-None-Match', res.headers.etag);
       expect(again.status).toBe(304);
       // Another language is another representation.
-      const fr = await publicList(`?shop=${shop.domain}&locale=fr`).expect(200);
+      const fr = await publicList(`?shop=${s.shop.domain}&locale=fr`).expect(200);
       expect(fr.headers.etag).not.toBe(res.headers.etag);
     });
 
@@ -234,7 +193,7 @@ describe(`headless programs, personalised and public (${defaultStoreKind()})`, (
       const missing = await publicList('').expect(400);
       expect(expectError(missing.body, 'BAD_REQUEST', 400).field).toBe('shop');
       expect(missing.headers['cache-control']).toBe('private, no-store');
-      const starter: ProvisionedShop = await t.app
+      const starter: ProvisionedShop = await s.t.app
         .get(CommandBus)
         .execute(new ProvisionShopCommand(`starter-${Date.now()}.example.com`, 'starter'));
       expectError((await publicList(`?shop=${starter.domain}`).expect(403)).body, 'PLAN_NOT_ELIGIBLE', 403);

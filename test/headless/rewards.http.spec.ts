@@ -1,27 +1,18 @@
-import { createTestApp, TestApp, auth, expectError, expectSuccess } from '../support/test-app';
+import { expectError, expectSuccess } from '../support/test-app';
+import { scenario } from '../support/scenario';
 import { defaultStoreKind } from '../support/stores';
-import { ProvisionedShop } from '../../src/operator/provision-shop.handler';
-import { bearer, HEADLESS, tokenFor } from './headless-support';
+import { bearer, DOLLAR_PER_100, HEADLESS, tokenFor } from './headless-support';
 
 describe(`headless rewards and redeem (${defaultStoreKind()})`, () => {
-  let t: TestApp;
-  let shop: ProvisionedShop;
+  const s = scenario();
   let token: string;
   const ids: Record<string, string> = {};
-  const v2 = (method: 'get' | 'post' | 'put', path: string) => t.http()[method](`/rest_api/v2${path}`).set(auth(shop));
-  const create = async (name: string, body: object) => {
-    ids[name] = (await v2('post', '/programs').send(body).expect(201)).body.data.id;
-  };
-  const award = (id: number, point: number) =>
-    v2('post', '/transactions/points/award')
-      .send({ platformCustomerId: String(id), point })
-      .expect(200);
-  const rewards = (query = '', as = token) => t.http().get(`${HEADLESS}/customer/rewards${query}`).set(bearer(as));
+  const rewards = (query = '', as = token) => s.t.http().get(`${HEADLESS}/customer/rewards${query}`).set(bearer(as));
   const redeem = (body: object, key?: string, as = token) => {
-    const req = t.http().post(`${HEADLESS}/customer/redeem`).set(bearer(as));
+    const req = s.t.http().post(`${HEADLESS}/customer/redeem`).set(bearer(as));
     return (key ? req.set('Idempotency-Key', key) : req).send(body);
   };
-  const balance = async (as = token) => (await t.http().get(`${HEADLESS}/customer`).set(bearer(as))).body.data.points;
+  const balance = async (as = token) => (await s.t.http().get(`${HEADLESS}/customer`).set(bearer(as))).body.data.points;
   const gifts = [
     {
       id: '632910392',
@@ -35,65 +26,22 @@ describe(`headless rewards and redeem (${defaultStoreKind()})`, () => {
   ];
 
   beforeAll(async () => {
-    t = await createTestApp();
-    shop = await t.shop();
-    await create('fiveOff', {
-      type: 'spending',
-      event: 'amount_discount',
-      title: '$5 off',
-      spending: { pointsCost: 500, rewardValue: 5, limitRedeem: 1 },
-    });
-    await create('dynamic', {
-      type: 'spending',
-      event: 'amount_discount',
-      title: '$1 per 100',
-      spending: {
-        pointsCost: 100,
-        redeemType: 'dynamic',
-        rewardValue: 1,
-        minPoints: 200,
-        maxPoints: 1000,
-        hasLimitCartValue: true,
-        limitCartValue: 50,
-      },
-    });
-    await create('gift', {
-      type: 'spending',
-      event: 'free_gift',
-      title: 'Free tea',
-      spending: { pointsCost: 1000, giftProducts: gifts },
-    });
-    await create('soldOut', {
-      type: 'spending',
-      event: 'free_shipping',
-      title: 'Free shipping',
-      spending: { pointsCost: 10, totalLimitationRedeem: 1 },
-    });
-    await create('disabled', {
-      type: 'spending',
-      event: 'amount_discount',
-      title: 'Off',
-      status: false,
-      spending: { pointsCost: 1, rewardValue: 1 },
-    });
-    await create('later', {
-      type: 'spending',
-      event: 'amount_discount',
-      title: 'Later',
-      startDate: '2999-01-01T00:00:00Z',
-      spending: { pointsCost: 1, rewardValue: 1 },
-    });
-    await t.enrol(shop, 1001);
-    await t.enrol(shop, 1002);
-    await award(1001, 700);
-    await award(1002, 100);
+    ids.fiveOff = await s.spending('amount_discount', '$5 off', { pointsCost: 500, rewardValue: 5, limitRedeem: 1 });
+    ids.dynamic = await s.spending('amount_discount', '$1 per 100', DOLLAR_PER_100);
+    ids.gift = await s.spending('free_gift', 'Free tea', { pointsCost: 1000, giftProducts: gifts });
+    ids.soldOut = await s.spending('free_shipping', 'Free shipping', { pointsCost: 10, totalLimitationRedeem: 1 });
+    // Neither is offered: one is off, the other starts in the future.
+    const cheap = { type: 'spending', event: 'amount_discount', spending: { pointsCost: 1, rewardValue: 1 } };
+    ids.disabled = (await s.program({ ...cheap, title: 'Off', status: false })).id;
+    ids.later = (await s.program({ ...cheap, title: 'Later', startDate: '2999-01-01T00:00:00Z' })).id;
+    await s.enrol(1001);
+    await s.enrol(1002);
+    await s.award(1001, 700);
+    await s.award(1002, 100);
     // Someone else took the only free shipping.
-    await v2('post', '/programs/redemption/redeem')
-      .send({ programId: ids.soldOut, platformCustomerId: '1002', quantity: 1 })
-      .expect(200);
-    token = await tokenFor(t, shop, 1001);
+    await s.redeem({ programId: ids.soldOut, platformCustomerId: '1002', quantity: 1 }).expect(200);
+    token = await tokenFor(s.t, s.shop, 1001);
   });
-  afterAll(() => t.close());
 
   it('GET /customer/rewards: what can be redeemed now, every field of 2.4, with affordable', async () => {
     const res = await rewards().expect(200);
@@ -176,7 +124,7 @@ describe(`headless rewards and redeem (${defaultStoreKind()})`, () => {
         createdAt: expect.any(String),
       },
     ]);
-    await award(1001, 500);
+    await s.award(1001, 500);
     expectError((await redeem({ programId: ids.fiveOff }).expect(400)).body, 'LIMIT_REACHED', 400);
     expect(await balance()).toBe(700);
   });
@@ -196,7 +144,7 @@ describe(`headless rewards and redeem (${defaultStoreKind()})`, () => {
   });
 
   it('gifts need a variant among those offered; unknown programs are 404; nothing is spent on a refusal', async () => {
-    await award(1001, 600);
+    await s.award(1001, 600);
     expectError((await redeem({ programId: ids.gift }).expect(400)).body, 'GIFT_SELECTION_REQUIRED', 400);
     expectError((await redeem({ programId: ids.gift, variantId: '1' }).expect(400)).body, 'GIFT_UNAVAILABLE', 400);
     expectError((await redeem({ programId: 'nope' }).expect(404)).body, 'NOT_FOUND', 404);
@@ -207,9 +155,9 @@ describe(`headless rewards and redeem (${defaultStoreKind()})`, () => {
   });
 
   it("a customer id in the body never selects another customer's points", async () => {
-    const other = await tokenFor(t, shop, 1002);
+    const other = await tokenFor(s.t, s.shop, 1002);
     const before = await balance(other);
-    await award(1001, 500);
+    await s.award(1001, 500);
     const res = await redeem({
       programId: ids.dynamic,
       points: 200,
@@ -228,7 +176,8 @@ describe(`headless rewards and redeem (${defaultStoreKind()})`, () => {
     expect(page.body.meta.pagination.redeemed).toEqual({ hasNext: true, hasPre: false });
     const next = await rewards(`?limit=1&after=${all[0].id}`).expect(200);
     expect(next.body.data.redeemed.map((r: any) => r.id)).toEqual([all[1].id]);
-    await v2('post', '/rewards/coupons/refund')
+    await s
+      .post('/rewards/coupons/refund')
       .send({ discountCode: all[0].couponCode, platformCustomerId: '1001' })
       .expect(200);
     const unavailable = (await rewards(`?couponStatus=unavailable&after=${all[2].id}`).expect(200)).body.data.redeemed;
