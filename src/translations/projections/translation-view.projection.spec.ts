@@ -1,4 +1,9 @@
-import { TranslationEvent, TranslationEventType as T, translationsStreamId } from '../domain/translation-events';
+import {
+  JobEffects,
+  TranslationEvent,
+  TranslationEventType as T,
+  translationsStreamId,
+} from '../domain/translation-events';
 import { TRANSLATION_JOBS, TranslationJobDoc, TRANSLATIONS, TranslationsDoc } from './translation-read-models';
 import { TranslationViewProjection } from './translation-view.projection';
 import { onStream, projectionSpec, projectionStore } from '../../../test/support/projection-spec';
@@ -9,6 +14,18 @@ describe('translation view projection', () => {
   const at = (minute: number) => `2026-01-01T10:0${minute}:00.000Z`;
   const head = (eventId: string, minute: number) => ({ eventId, occurredAt: at(minute), shopId: 's1' });
   const translationEvents = (...events: TranslationEvent[]) => onStream(translationsStreamId('s1'), events);
+  /** Attempt `attempt` of job j1, claimed by `worker` at `minute`, then ending as `outcome` says a minute later. */
+  const attempt = (
+    attempt: number,
+    worker: string,
+    minute: number,
+    outcome:
+      | { type: typeof T.JobFailed; reason: string; retryAt: string | null }
+      | { type: typeof T.JobSucceeded; effects: JobEffects; untranslated: string[] },
+  ): TranslationEvent[] => [
+    { ...head(`claim-${attempt}`, minute), type: T.JobClaimed, jobId: 'j1', worker, attempt, leaseUntil: at(9) },
+    { ...head(`end-${attempt}`, minute + 1), jobId: 'j1', worker, attempt, ...outcome },
+  ];
 
   it('a machine translation queued, failed once, retried and done: the job shows each step, the config its languages', async () => {
     const spec = projectionSpec(new TranslationViewProjection(), readStore());
@@ -24,18 +41,7 @@ describe('translation view projection', () => {
       ),
     );
     await spec.when(
-      translationEvents(
-        { ...head('e3', 2), type: T.JobClaimed, jobId: 'j1', worker: 'w1', attempt: 1, leaseUntil: at(7) },
-        {
-          ...head('e4', 3),
-          type: T.JobFailed,
-          jobId: 'j1',
-          worker: 'w1',
-          attempt: 1,
-          reason: 'timeout',
-          retryAt: at(5),
-        },
-      ),
+      translationEvents(...attempt(1, 'w1', 2, { type: T.JobFailed, reason: 'timeout', retryAt: at(5) })),
     );
     expect(await spec.then<TranslationJobDoc>(TRANSLATION_JOBS, 'j1')).toMatchObject({
       status: 'retrying',
@@ -46,16 +52,11 @@ describe('translation view projection', () => {
     });
     await spec.when(
       translationEvents(
-        { ...head('e5', 5), type: T.JobClaimed, jobId: 'j1', worker: 'w2', attempt: 2, leaseUntil: at(9) },
-        {
-          ...head('e6', 6),
+        ...attempt(2, 'w2', 5, {
           type: T.JobSucceeded,
-          jobId: 'j1',
-          worker: 'w2',
-          attempt: 2,
           effects: { texts: { locale: 'fr', set: { 'points.title': 'Points' }, reset: ['points.body'] } },
           untranslated: ['program:p1'],
-        },
+        }),
       ),
     );
     expect(await spec.all<TranslationJobDoc>(TRANSLATION_JOBS)).toEqual([
