@@ -1,6 +1,6 @@
 import { createServer, IncomingMessage, Server } from 'node:http';
 import { AddressInfo } from 'node:net';
-import { createTestApp, TestApp, auth, expectError } from '../support/test-app';
+import { expectError, scenario } from '../support/scenario';
 import { waitUntil } from '../support/receiver';
 import { HttpCommercePlatform } from '../../src/infrastructure/commerce-platform/http-commerce-platform.adapter';
 
@@ -81,54 +81,28 @@ async function startPlatformStub() {
 
 describe('HTTP commerce platform adapter against a stub admin API', () => {
   let stub: Awaited<ReturnType<typeof startPlatformStub>>;
-  let t: TestApp;
   beforeAll(async () => {
     stub = await startPlatformStub();
-    t = await createTestApp({ env: { COMMERCE_PLATFORM_URL: stub.baseUrl, COMMERCE_PLATFORM_TOKEN: 'stub-token' } });
   });
-  afterAll(async () => {
-    await t.close();
-    await stub.close();
-  });
+  const s = scenario(() => ({ env: { COMMERCE_PLATFORM_URL: stub.baseUrl, COMMERCE_PLATFORM_TOKEN: 'stub-token' } }));
+  afterAll(() => stub.close());
 
   it('redeem creates a price rule for that customer and one code; refund deletes the code; a platform failure spends nothing', async () => {
-    const shop = await t.shop();
-    const program = (
-      await t
-        .http()
-        .post('/rest_api/v2/programs')
-        .set(auth(shop))
-        .send({
-          type: 'spending',
-          event: 'amount_discount',
-          title: '$5 off',
-          spending: {
-            pointsCost: 500,
-            rewardValue: 5,
-            expiresInDays: 30,
-            orderReqAmount: '25.00',
-            combinedWith: { shippingDiscounts: true },
-          },
-        })
-        .expect(201)
-    ).body.data.id;
-    await t.enrol(shop, 5101);
-    await t
-      .http()
-      .post('/rest_api/v2/transactions/points/award')
-      .set(auth(shop))
-      .send({ platformCustomerId: '5101', point: 1200 })
-      .expect(200);
+    const shop = await s.newShop();
+    const program = await shop.spending('amount_discount', '$5 off', {
+      pointsCost: 500,
+      rewardValue: 5,
+      expiresInDays: 30,
+      orderReqAmount: '25.00',
+      combinedWith: { shippingDiscounts: true },
+    });
+    await shop.enrol(5101);
+    await shop.award(5101, 1200);
     const { couponCode } = (
-      await t
-        .http()
-        .post('/rest_api/v2/programs/redemption/redeem')
-        .set(auth(shop))
-        .send({ programId: program, platformCustomerId: '5101', quantity: 2 })
-        .expect(200)
+      await shop.redeem({ programId: program, platformCustomerId: '5101', quantity: 2 }).expect(200)
     ).body.meta;
     const rule = stub.calls.find((c) => c.method === 'POST' && c.path.endsWith('/price_rules.json'))!;
-    expect(rule.path).toBe(`/${shop.domain}/admin/price_rules.json`);
+    expect(rule.path).toBe(`/${shop.shop.domain}/admin/price_rules.json`);
     expect(rule.body.price_rule).toMatchObject({
       value_type: 'fixed_amount',
       value: '-10.00',
@@ -141,89 +115,45 @@ describe('HTTP commerce platform adapter against a stub admin API', () => {
     });
     expect(rule.body.price_rule.ends_at).toEqual(expect.any(String));
     expect(stub.codes.has(couponCode)).toBe(true);
-    const reward = (await t.http().get('/rest_api/v2/rewards?platformCustomerId=5101').set(auth(shop)).expect(200)).body
-      .data[0];
+    const reward = (await shop.get('/rewards?platformCustomerId=5101').expect(200)).body.data[0];
     expect(reward.couponCode).toBe(couponCode);
 
-    await t
-      .http()
-      .post('/rest_api/v2/rewards/coupons/refund')
-      .set(auth(shop))
-      .send({ discountCode: couponCode, platformCustomerId: '5101' })
-      .expect(200);
+    await shop.post('/rewards/coupons/refund', { discountCode: couponCode, platformCustomerId: '5101' }).expect(200);
     expect(stub.codes.has(couponCode)).toBe(false);
 
     stub.fail(true);
     try {
       expectError(
-        (
-          await t
-            .http()
-            .post('/rest_api/v2/programs/redemption/redeem')
-            .set(auth(shop))
-            .send({ programId: program, platformCustomerId: '5101', quantity: 1 })
-            .expect(502)
-        ).body,
+        (await shop.redeem({ programId: program, platformCustomerId: '5101', quantity: 1 }).expect(502)).body,
         'PLATFORM_UNAVAILABLE',
         502,
       );
     } finally {
       stub.fail(false);
     }
-    expect(
-      (await t.http().get('/rest_api/v2/customers/external/5101').set(auth(shop)).expect(200)).body.data.point,
-    ).toBe(1200);
+    expect(await shop.balance(5101)).toBe(1200);
   });
 
   it('free gifts entitle the chosen variant; store credit is sent with the reward id as Idempotency-Key', async () => {
-    const shop = await t.shop();
-    const gift = (
-      await t
-        .http()
-        .post('/rest_api/v2/programs')
-        .set(auth(shop))
-        .send({
-          type: 'spending',
-          event: 'free_gift',
+    const shop = await s.newShop();
+    const gift = await shop.spending('free_gift', 'Mug', {
+      pointsCost: 100,
+      giftProducts: [
+        {
+          id: '1',
           title: 'Mug',
-          spending: {
-            pointsCost: 100,
-            giftProducts: [
-              {
-                id: '1',
-                title: 'Mug',
-                image: '',
-                variants: [
-                  { id: '11', title: 'Red' },
-                  { id: '12', title: 'Blue' },
-                ],
-              },
-            ],
-          },
-        })
-        .expect(201)
-    ).body.data.id;
-    const credit = (
-      await t
-        .http()
-        .post('/rest_api/v2/programs')
-        .set(auth(shop))
-        .send({ type: 'spending', event: 'store_credit', title: '$3', spending: { pointsCost: 100, rewardValue: 3 } })
-        .expect(201)
-    ).body.data.id;
-    await t.enrol(shop, 5201);
-    await t
-      .http()
-      .post('/rest_api/v2/transactions/points/award')
-      .set(auth(shop))
-      .send({ platformCustomerId: '5201', point: 500 })
-      .expect(200);
-    await t
-      .http()
-      .post('/rest_api/v2/programs/redemption/redeem')
-      .set(auth(shop))
-      .send({ programId: gift, platformCustomerId: '5201', quantity: 1, variantId: '12' })
-      .expect(200);
+          image: '',
+          variants: [
+            { id: '11', title: 'Red' },
+            { id: '12', title: 'Blue' },
+          ],
+        },
+      ],
+    });
+    const credit = await shop.spending('store_credit', '$3', { pointsCost: 100, rewardValue: 3 });
+    await shop.enrol(5201);
+    await shop.award(5201, 500);
+    await shop.redeem({ programId: gift, platformCustomerId: '5201', quantity: 1, variantId: '12' }).expect(200);
     const rule = stub.calls.filter((c) => c.path.endsWith('/price_rules.json')).pop()!;
     expect(rule.body.price_rule).toMatchObject({
       target_selection: 'entitled',
@@ -231,14 +161,8 @@ describe('HTTP commerce platform adapter against a stub admin API', () => {
       value_type: 'percentage',
       value: '-100.0',
     });
-    const done = (
-      await t
-        .http()
-        .post('/rest_api/v2/programs/redemption/redeem')
-        .set(auth(shop))
-        .send({ programId: credit, platformCustomerId: '5201', quantity: 1 })
-        .expect(200)
-    ).body.meta;
+    const done = (await shop.redeem({ programId: credit, platformCustomerId: '5201', quantity: 1 }).expect(200)).body
+      .meta;
     const call = stub.calls.find((c) => c.path.endsWith('/customers/5201/store_credit/credits.json'))!;
     expect(call.body).toEqual({ credit: { amount: '3.00', currency: 'USD', reference: done.rewardId } });
     expect(call.headers['idempotency-key']).toBe(done.rewardId);
@@ -246,40 +170,25 @@ describe('HTTP commerce platform adapter against a stub admin API', () => {
   });
 
   it('appliedTo sf_product or sf_collection (spec 2.9): the price rule is entitled to those products or collections', async () => {
-    const shop = await t.shop();
+    const shop = await s.newShop();
     const create = async (fields: Record<string, unknown>) =>
       (
-        await t
-          .http()
-          .post('/rest_api/v2/programs')
-          .set(auth(shop))
-          .send({
-            type: 'spending',
-            event: 'amount_discount',
-            title: 'Scoped',
-            spendPoint: 100,
-            earnAmount: 5,
-            ...fields,
-          })
-          .expect(201)
-      ).body.data.id;
+        await shop.program({
+          type: 'spending',
+          event: 'amount_discount',
+          title: 'Scoped',
+          spendPoint: 100,
+          earnAmount: 5,
+          ...fields,
+        })
+      ).id;
     const products = await create({ appliedTo: 'sf_product', specificProductIds: ['632910392', '921728736'] });
     const collections = await create({ appliedTo: 'sf_collection', appliedCollectionIds: ['841564295'] });
     const whole = await create({});
-    await t.enrol(shop, 5301);
-    await t
-      .http()
-      .post('/rest_api/v2/transactions/points/award')
-      .set(auth(shop))
-      .send({ platformCustomerId: '5301', point: 500 })
-      .expect(200);
+    await shop.enrol(5301);
+    await shop.award(5301, 500);
     const ruleFor = async (programId: string) => {
-      await t
-        .http()
-        .post('/rest_api/v2/programs/redemption/redeem')
-        .set(auth(shop))
-        .send({ programId, platformCustomerId: '5301', quantity: 1 })
-        .expect(200);
+      await shop.redeem({ programId, platformCustomerId: '5301', quantity: 1 }).expect(200);
       return stub.calls.filter((c) => c.path.endsWith('/price_rules.json')).pop()!.body.price_rule;
     };
     expect(await ruleFor(products)).toMatchObject({
@@ -297,13 +206,10 @@ describe('HTTP commerce platform adapter against a stub admin API', () => {
   });
 
   it('tier reward coupons wait out a platform outage, and a refused one does not hold back the next', async () => {
-    const shop = await t.shop();
+    const shop = await s.newShop();
     const tier = (name: string, targetPoint: number, title: string) =>
-      t
-        .http()
-        .post('/rest_api/v2/tiers')
-        .set(auth(shop))
-        .send({
+      shop
+        .post('/tiers', {
           name,
           targetPoint,
           tierRewards: [{ type: 'coupon', rewardType: 'fixed_amount', rewardValue: 5, title }],
@@ -312,22 +218,12 @@ describe('HTTP commerce platform adapter against a stub admin API', () => {
     await tier('Silver', 100, 'Silver gift');
     await tier('Gold', 200, 'Gold gift');
     await tier('Platinum', 300, 'Platinum gift');
-    await t.enrol(shop, 5301);
-    const award = (point: number) =>
-      t
-        .http()
-        .post('/rest_api/v2/transactions/points/award')
-        .set(auth(shop))
-        .send({ platformCustomerId: '5301', point })
-        .expect(200);
+    await shop.enrol(5301);
+    const award = (point: number) => shop.award(5301, point);
     const coupons = async () =>
-      (
-        await t
-          .http()
-          .get('/rest_api/v2/rewards?platformCustomerId=5301&order=createdAt_asc')
-          .set(auth(shop))
-          .expect(200)
-      ).body.data.map((r: any) => r.programTitle);
+      (await shop.get('/rewards?platformCustomerId=5301&order=createdAt_asc').expect(200)).body.data.map(
+        (r: any) => r.programTitle,
+      );
     stub.fail(true);
     await award(150);
     await new Promise((r) => setTimeout(r, 2500));

@@ -1,4 +1,4 @@
-import { createTestApp, TestApp, auth } from '../support/test-app';
+import { scenario } from '../support/scenario';
 import { EventStore, RecordedEvent } from '../../src/infrastructure/event-store/event-store.port';
 import { ProjectionBatch } from '../../src/projections/projection-batch';
 import { TransactionViewProjection } from '../../src/ledger/projections/transaction-view.projection';
@@ -28,15 +28,11 @@ function asRecordedBefore(recorded: RecordedEvent): RecordedEvent {
  */
 describe('transaction rows of events recorded before their details were', () => {
   let now = new Date('2026-04-01T09:00:00.000Z');
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ clock: { now: () => now } });
-  });
-  afterAll(() => t.close());
+  const s = scenario({ clock: { now: () => now } });
 
   it('rebuilt from older events, every row equals the live one', async () => {
-    const shop = await t.shop();
-    const api = (path: string, body: object) => t.http().post(`/rest_api/v2${path}`).set(auth(shop)).send(body);
+    const shop = await s.newShop();
+    const api = (path: string, body: object) => shop.post(`${path}`, body);
     await api('/programs', {
       type: 'earning',
       event: 'place_order',
@@ -53,7 +49,7 @@ describe('transaction rows of events recorded before their details were', () => 
         spending: { pointsCost: 20, rewardValue: 2 },
       }).expect(201)
     ).body.data.id;
-    await t.enrol(shop, 4101);
+    await shop.enrol(4101);
     await api('/transactions/points/award', { platformCustomerId: '4101', point: 5 }).expect(200);
     const order = (id: number, total: string) => ({
       id,
@@ -63,19 +59,19 @@ describe('transaction rows of events recorded before their details were', () => 
       currency: 'CAD',
       line_items: [],
     });
-    const paid = (id: number, total: string) => t.platform(shop, 'orders/paid', order(id, total)).expect(200);
+    const paid = (id: number, total: string) => shop.platform('orders/paid', order(id, total)).expect(200);
     await paid(7001, '100.00');
     await paid(7002, '50.00');
     now = new Date(now.getTime() + DAY);
-    await t
-      .platform(shop, 'refunds/create', { id: 1, order_id: 7001, transactions: [{ kind: 'refund', amount: '10.00' }] })
+    await shop
+      .platform('refunds/create', { id: 1, order_id: 7001, transactions: [{ kind: 'refund', amount: '10.00' }] })
       .expect(200);
     now = new Date(now.getTime() + 3 * DAY);
-    expect(await t.app.get(PendingPointsRelease).runOnce()).toBe(1);
-    await t
-      .platform(shop, 'refunds/create', { id: 2, order_id: 7001, transactions: [{ kind: 'refund', amount: '50.00' }] })
+    expect(await s.t.app.get(PendingPointsRelease).runOnce()).toBe(1);
+    await shop
+      .platform('refunds/create', { id: 2, order_id: 7001, transactions: [{ kind: 'refund', amount: '50.00' }] })
       .expect(200);
-    await t.platform(shop, 'orders/cancelled', order(7002, '50.00')).expect(200);
+    await shop.platform('orders/cancelled', order(7002, '50.00')).expect(200);
     const code = (
       await api('/programs/redemption/redeem', { programId: program, platformCustomerId: '4101', quantity: 1 }).expect(
         200,
@@ -83,9 +79,9 @@ describe('transaction rows of events recorded before their details were', () => 
     ).body.meta.couponCode;
     await api('/rewards/coupons/refund', { discountCode: code, platformCustomerId: '4101' }).expect(200);
 
-    const projection = t.app.get(TransactionViewProjection);
-    const log = (await t.store.storage.eventStore.readAll({ after: null, limit: 100_000 })).filter(
-      (e) => (e.data as { shopId?: string }).shopId === shop.shopId,
+    const projection = s.t.app.get(TransactionViewProjection);
+    const log = (await s.t.store.storage.eventStore.readAll({ after: null, limit: 100_000 })).filter(
+      (e) => (e.data as { shopId?: string }).shopId === shop.shop.shopId,
     );
     const older = log.map(asRecordedBefore);
     const rowEvents = older.filter((e) => projection.handles(e.type) && e.type !== T.PendingPointsCancelled);
@@ -98,7 +94,7 @@ describe('transaction rows of events recorded before their details were', () => 
       readStream: async (streamId: string, from = 0n, max = Number.MAX_SAFE_INTEGER) =>
         older.filter((e) => e.streamId === streamId && e.revision >= from).slice(0, max),
     } as unknown as EventStore;
-    const batch = new ProjectionBatch(t.store.storage.readStore);
+    const batch = new ProjectionBatch(s.t.store.storage.readStore);
     // Two batches' worth, so the fold also resumes across calls.
     const rebuilt = new TransactionViewProjection(new LedgerRowDetails(oldLog));
     const handled = older.filter((e) => rebuilt.handles(e.type));
@@ -106,8 +102,8 @@ describe('transaction rows of events recorded before their details were', () => 
     await rebuilt.apply(handled.slice(4), batch);
 
     const live = await (
-      await t.store.storage.readStore.collection<TransactionDoc>(TRANSACTIONS)
-    ).find({ shopId: shop.shopId }, { sort: { field: 'id', direction: 'asc' } });
+      await s.t.store.storage.readStore.collection<TransactionDoc>(TRANSACTIONS)
+    ).find({ shopId: shop.shop.shopId }, { sort: { field: 'id', direction: 'asc' } });
     expect(live.length).toBe(rowEvents.length);
     const staged = batch.collection<TransactionDoc>(TRANSACTIONS);
     for (const row of live) expect(await staged.get(row.id)).toEqual(row);

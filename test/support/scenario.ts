@@ -71,19 +71,22 @@ export function shopClient(t: TestApp, shop: ProvisionedShop): ShopClient {
   return clientOf(() => ({ t, shop }));
 }
 
+type TestAppOptions = Parameters<typeof createTestApp>[0];
+
 export type Scenario = ShopClient & {
   /** A further shop in the same app. */
   newShop(domain?: string): Promise<ShopClient>;
 };
 
 /**
- * Registers beforeAll/afterAll in the current describe: a test app (options as createTestApp's) and
- * one shop; the client's calls go to that shop.
+ * Registers beforeAll/afterAll in the current describe: a test app (options as createTestApp's, or a
+ * function answering them once an earlier beforeAll has what they need) and one shop; the client's
+ * calls go to that shop.
  */
-export function scenario(options: Parameters<typeof createTestApp>[0] = {}): Scenario {
+export function scenario(options: TestAppOptions | (() => TestAppOptions) = {}): Scenario {
   let state: { t: TestApp; shop: ProvisionedShop } | undefined;
   beforeAll(async () => {
-    const t = await createTestApp(options);
+    const t = await createTestApp(typeof options === 'function' ? options() : options);
     state = { t, shop: await t.shop() };
   });
   afterAll(() => state?.t.close());
