@@ -32,39 +32,37 @@ export function evolveCoupons(state: CouponsShare, event: CustomerEvent): Partia
   const withStatus = (code: string, status: CouponState['status']) => ({
     coupons: { ...state.coupons, [code]: { ...state.coupons[code], status } },
   });
+  /** A coupon just issued (bought with points, or granted): active until used, refunded or expired. */
+  const issued = (
+    reward: {
+      couponCode: string;
+      rewardId: string;
+      rewardType: CouponState['rewardType'];
+      expiresAt: CouponState['expiresAt'];
+    },
+    origin: Pick<CouponState, 'points' | 'programId' | 'programTitle' | 'orderReqCents'>,
+  ) => ({
+    coupons: {
+      ...state.coupons,
+      [reward.couponCode]: {
+        rewardId: reward.rewardId,
+        status: 'active' as const,
+        rewardType: reward.rewardType,
+        expiresAt: reward.expiresAt,
+        ...origin,
+      },
+    },
+  });
   switch (event.type) {
     case T.PointsRedeemed:
-      return {
-        coupons: {
-          ...state.coupons,
-          [event.reward.couponCode]: {
-            rewardId: event.reward.rewardId,
-            points: event.points,
-            status: 'active',
-            programId: event.program?.programId ?? null,
-            programTitle: event.program?.programTitle ?? null,
-            rewardType: event.reward.rewardType,
-            orderReqCents: event.reward.orderReqAmount ? toCents(event.reward.orderReqAmount) : null,
-            expiresAt: event.reward.expiresAt,
-          },
-        },
-      };
+      return issued(event.reward, {
+        points: event.points,
+        programId: event.program?.programId ?? null,
+        programTitle: event.program?.programTitle ?? null,
+        orderReqCents: event.reward.orderReqAmount ? toCents(event.reward.orderReqAmount) : null,
+      });
     case T.CouponGranted:
-      return {
-        coupons: {
-          ...state.coupons,
-          [event.reward.couponCode]: {
-            rewardId: event.reward.rewardId,
-            points: 0,
-            status: 'active',
-            programId: null,
-            programTitle: null,
-            rewardType: event.reward.rewardType,
-            orderReqCents: null,
-            expiresAt: event.reward.expiresAt,
-          },
-        },
-      };
+      return issued(event.reward, { points: 0, programId: null, programTitle: null, orderReqCents: null });
     case T.CouponRefunded:
       return withStatus(event.couponCode, 'refunded');
     case T.CouponUsed:

@@ -1,5 +1,6 @@
 import { CustomerEvent, CustomerEventType as T, OrderRef } from '../events/customer-events';
 import { HeldOnOrder } from '../held-points/held-points.state';
+import { withEntry } from '../../shared/domain/records';
 
 /** What the ledger remembers of an order: what it still counts for, the points it earned, and those it holds. */
 export interface OrderState extends HeldOnOrder {
@@ -56,24 +57,16 @@ export function evolveOrders(state: OrdersShare, event: CustomerEvent): Partial<
       };
     case T.OrderCancelled:
       return {
-        orders: {
-          ...state.orders,
-          [event.orderId]: { ...state.orders[event.orderId], remainingCents: 0, cancelled: true },
-        },
+        orders: withEntry(state.orders, event.orderId, () => ({ remainingCents: 0, cancelled: true })),
         ordersCount: state.ordersCount - 1,
         totalSpentCents: state.totalSpentCents - event.remainingCents,
       };
     case T.RefundRecorded: {
-      const order = state.orders[event.orderId];
       return {
-        orders: {
-          ...state.orders,
-          [event.orderId]: {
-            ...order,
-            remainingCents: order.remainingCents - event.amountCents,
-            refundedCents: order.refundedCents + event.amountCents,
-          },
-        },
+        orders: withEntry(state.orders, event.orderId, (order) => ({
+          remainingCents: order.remainingCents - event.amountCents,
+          refundedCents: order.refundedCents + event.amountCents,
+        })),
         refunds: { ...state.refunds, [event.refundId]: true },
         totalSpentCents: state.totalSpentCents - event.amountCents,
       };
@@ -83,21 +76,17 @@ export function evolveOrders(state: OrdersShare, event: CustomerEvent): Partial<
       const order = orderId ? state.orders[orderId] : undefined;
       if (!order || !orderId) return undefined;
       return {
-        orders: {
-          ...state.orders,
-          [orderId]: {
-            ...order,
-            earnedPoints: order.earnedPoints + event.points,
-            earnTransactionId: event.transactionId,
-          },
-        },
+        orders: withEntry(state.orders, orderId, () => ({
+          earnedPoints: order.earnedPoints + event.points,
+          earnTransactionId: event.transactionId,
+        })),
       };
     }
     case T.PointsRevoked: {
-      const orderId = event.order!.orderId;
-      const order = state.orders[orderId];
       return {
-        orders: { ...state.orders, [orderId]: { ...order, revokedPoints: order.revokedPoints + event.requested } },
+        orders: withEntry(state.orders, event.order!.orderId, (order) => ({
+          revokedPoints: order.revokedPoints + event.requested,
+        })),
       };
     }
     default:

@@ -1,0 +1,9 @@
+/** The record with one entry changed: `change` sees the entry as it is and answers the fields that change. */
+export function withEntry<V>(
+  record: Readonly<Record<string, V>>,
+  key: string,
+  change: (entry: V) => Partial<V>,
+): Record<string, V> {
+  const entry = record[key];
+  return { ...record, [key]: { ...entry, ...change(entry) } };
+}
