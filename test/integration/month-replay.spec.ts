@@ -1,8 +1,7 @@
-import { createTestApp, TestApp, auth, expectSuccess } from '../support/test-app';
+import { expectSuccess, scenario } from '../support/scenario';
 import { defaultStoreKind } from '../support/stores';
 import { PendingPointsRelease } from '../../src/ledger/held-points/pending-points-release.scheduler';
 import { PointsExpiry } from '../../src/ledger/expiry/points-expiry.scheduler';
-import { ProvisionedShop } from '../../src/operator/provision-shop.handler';
 
 /**
  * A month of a shop's life, replayed through the public interfaces (platform webhooks, v2 API,
@@ -11,10 +10,8 @@ import { ProvisionedShop } from '../../src/operator/provision-shop.handler';
  */
 describe(`a month replayed (${defaultStoreKind()})`, () => {
   let now = new Date('2026-03-01T09:00:00.000Z');
-  let t: TestApp;
-  let shop: ProvisionedShop;
+  const s = scenario({ clock: { now: () => now } });
   const at = (iso: string) => (now = new Date(iso));
-  const api = () => t.http();
   const order = (
     id: number,
     customerId: number,
@@ -31,14 +28,7 @@ describe(`a month replayed (${defaultStoreKind()})`, () => {
     line_items: [],
     ...extra,
   });
-  const customer = async (id: number) =>
-    (await api().get(`/rest_api/v2/customers/external/${id}`).set(auth(shop)).expect(200)).body.data;
-
-  beforeAll(async () => {
-    t = await createTestApp({ clock: { now: () => now } });
-    shop = await t.shop();
-  });
-  afterAll(() => t.close());
+  const customer = async (id: number) => await s.customer(id);
 
   it('every balance, earned total and tier matches the hand-computed ledger', async () => {
     const ANN = 9001,
@@ -47,18 +37,13 @@ describe(`a month replayed (${defaultStoreKind()})`, () => {
       DAN = 9004;
     const silver = expectSuccess(
       (
-        await api()
-          .post('/rest_api/v2/tiers')
-          .set(auth(shop))
-          .send({ name: 'Silver', targetPoint: 500, tierRewards: [{ type: 'points', points: 50 }] })
+        await s
+          .post('/tiers', { name: 'Silver', targetPoint: 500, tierRewards: [{ type: 'points', points: 50 }] })
           .expect(201)
       ).body,
     );
-    const gold = expectSuccess(
-      (await api().post('/rest_api/v2/tiers').set(auth(shop)).send({ name: 'Gold', targetPoint: 1500 }).expect(201))
-        .body,
-    );
-    const program = (body: object) => api().post('/rest_api/v2/programs').set(auth(shop)).send(body).expect(201);
+    const gold = expectSuccess((await s.post('/tiers', { name: 'Gold', targetPoint: 1500 }).expect(201)).body);
+    const program = (body: object) => s.post('/programs', body).expect(201);
     await program({ type: 'earning', event: 'sign_up', title: 'Welcome', earnPoint: 100 });
     await program({
       type: 'earning',
@@ -92,41 +77,34 @@ describe(`a month replayed (${defaultStoreKind()})`, () => {
         })
       ).body,
     ).id;
-    await api()
-      .put('/rest_api/v2/settings/points-expiry')
-      .set(auth(shop))
-      .send({ mode: 'inactivity', inactivityDays: 28 })
-      .expect(200);
+    await s.put('/settings/points-expiry', { mode: 'inactivity', inactivityDays: 28 }).expect(200);
     const redeem = (id: number, quantity = 1) =>
-      api()
-        .post('/rest_api/v2/programs/redemption/redeem')
-        .set(auth(shop))
-        .send({ programId: fiveOff, platformCustomerId: String(id), quantity });
+      s.redeem({ programId: fiveOff, platformCustomerId: String(id), quantity });
 
     // Mar 1: four sign-ups, 100 points each.
     for (const id of [ANN, BEN, CAT, DAN])
-      await t.platform(shop, 'customers/create', { id, email: `c${id}@example.com` }).expect(200);
+      await s.platform('customers/create', { id, email: `c${id}@example.com` }).expect(200);
     // Mar 2: Ann, web order $120.50 -> floor(120.50) = 120. Ann 220.
     at('2026-03-02T10:00:00.000Z');
-    await t.platform(shop, 'orders/paid', order(501, ANN, '120.50')).expect(200);
+    await s.platform('orders/paid', order(501, ANN, '120.50')).expect(200);
     // Mar 3: Ben, web order $450.99 -> 450; tier point 550 >= 500: Silver, +50 entry bonus. Ben 600.
     at('2026-03-03T10:00:00.000Z');
-    await t.platform(shop, 'orders/paid', order(502, BEN, '450.99')).expect(200);
+    await s.platform('orders/paid', order(502, BEN, '450.99')).expect(200);
     // Mar 4: the same order delivered again under another webhook id: nothing. Ben 600.
     at('2026-03-04T10:00:00.000Z');
-    await t.platform(shop, 'orders/paid', order(502, BEN, '450.99')).expect(200);
+    await s.platform('orders/paid', order(502, BEN, '450.99')).expect(200);
     // Mar 5: Cat follows (+30 = 130), and tries again: refused, still 130.
     at('2026-03-05T10:00:00.000Z');
     const social = { platformCustomerId: String(CAT), event: 'follow_photo', earningId: follow };
-    await api().post('/rest_api/v2/programs/earning/social/interactions').set(auth(shop)).send(social).expect(200);
-    await api().post('/rest_api/v2/programs/earning/social/interactions').set(auth(shop)).send(social).expect(400);
+    await s.post('/programs/earning/social/interactions', social).expect(200);
+    await s.post('/programs/earning/social/interactions', social).expect(400);
     // Mar 6 12:00: Ann, store order $80 -> 2 x 80 = 160 held for 7 days (until Mar 13 12:00). Ann 220.
     at('2026-03-06T12:00:00.000Z');
-    await t.platform(shop, 'orders/paid', order(503, ANN, '80.00', 'pos')).expect(200);
+    await s.platform('orders/paid', order(503, ANN, '80.00', 'pos')).expect(200);
     // Mar 8: $20 of it refunded: floor(160 x 20/80) = 40 held points cancelled; 120 still held.
     at('2026-03-08T10:00:00.000Z');
-    await t
-      .platform(shop, 'refunds/create', {
+    await s
+      .platform('refunds/create', {
         id: 7001,
         order_id: 503,
         transactions: [{ kind: 'refund', status: 'success', amount: '20.00' }],
@@ -138,8 +116,8 @@ describe(`a month replayed (${defaultStoreKind()})`, () => {
     // Mar 12: $150.33 of Ben's $450.99 refunded: floor(450 x 15033/45099) = 150 due; only 100 left to take
     // (shortfall 50). Ben 0; earned total and tier point drop by the full 150: 600 - 150 = 450.
     at('2026-03-12T10:00:00.000Z');
-    await t
-      .platform(shop, 'refunds/create', {
+    await s
+      .platform('refunds/create', {
         id: 7002,
         order_id: 502,
         transactions: [{ kind: 'refund', status: 'success', amount: '150.33' }],
@@ -147,42 +125,34 @@ describe(`a month replayed (${defaultStoreKind()})`, () => {
       .expect(200);
     // Mar 13 12:00: the release scheduler pays Ann's 120 held points. Ann 340.
     at('2026-03-13T12:00:00.000Z');
-    expect(await t.app.get(PendingPointsRelease).runOnce()).toBe(1);
+    expect(await s.t.app.get(PendingPointsRelease).runOnce()).toBe(1);
     // Mar 14: Ann, web order $1,200.00 -> 1200; tier point 100+120+120+1200 = 1540: straight to Gold
     // (only the tier entered pays its bonus; Gold has none). Ann 1540.
     at('2026-03-14T10:00:00.000Z');
-    await t.platform(shop, 'orders/paid', order(504, ANN, '1200.00')).expect(200);
+    await s.platform('orders/paid', order(504, ANN, '1200.00')).expect(200);
     // Mar 15: Ann's first order cancelled: its 120 points go. Ann 1420, tier point 1420 (tiers never drop on a reversal).
     at('2026-03-15T10:00:00.000Z');
-    await t.platform(shop, 'orders/cancelled', order(501, ANN, '120.50')).expect(200);
+    await s.platform('orders/cancelled', order(501, ANN, '120.50')).expect(200);
     // Mar 16: the merchant gives Cat 400: 530 -> Silver, +50. Cat 580.
     at('2026-03-16T10:00:00.000Z');
-    await api()
-      .post('/rest_api/v2/transactions/points/award')
-      .set(auth(shop))
-      .send({ platformCustomerId: String(CAT), point: 400 })
-      .expect(200);
+    await s.award(CAT, 400);
     // Mar 20: Cat buys $5 off (80); Mar 21 gives it back (580).
     at('2026-03-20T10:00:00.000Z');
     const catCoupon = (await redeem(CAT).expect(200)).body.meta.couponCode;
     at('2026-03-21T10:00:00.000Z');
-    await api()
-      .post('/rest_api/v2/rewards/coupons/refund')
-      .set(auth(shop))
-      .send({ discountCode: catCoupon, platformCustomerId: String(CAT) })
-      .expect(200);
+    await s.post('/rewards/coupons/refund', { discountCode: catCoupon, platformCustomerId: String(CAT) }).expect(200);
     // Mar 22: Ann buys two at once: 1000 points for one $10 coupon. Ann 420.
     at('2026-03-22T10:00:00.000Z');
     const annCoupon = (await redeem(ANN, 2).expect(200)).body.meta.couponCode;
     // Mar 25: Ann uses it on a $60 web order: +60. Ann 480.
     at('2026-03-25T10:00:00.000Z');
-    await t
-      .platform(shop, 'orders/paid', order(505, ANN, '60.00', 'web', { discount_codes: [{ code: annCoupon }] }))
+    await s
+      .platform('orders/paid', order(505, ANN, '60.00', 'web', { discount_codes: [{ code: annCoupon }] }))
       .expect(200);
     // Mar 30: Dan has done nothing for 29 days (> 28): his 100 expire. Ben (last activity Mar 10) and
     // the others are recent enough.
     at('2026-03-30T10:00:00.000Z');
-    expect((await t.app.get(PointsExpiry).runOnce()).expired).toBe(1);
+    expect((await s.t.app.get(PointsExpiry).runOnce()).expired).toBe(1);
 
     const expected = {
       [ANN]: { point: 480, totalEarnedPoints: 100 + 120 + 120 + 1200 + 60 - 120, tierId: gold.id, tierPoint: 1480 },
@@ -194,20 +164,16 @@ describe(`a month replayed (${defaultStoreKind()})`, () => {
       expect({ ...(await customer(Number(id))), who: id }).toMatchObject({ ...want, who: id });
       // The history adds up to the balance: every change is a row. A hold is a row too, but changes
       // nothing until its release row (its earnPoint is what is held; oldPoint = newPoint).
-      const rows = (
-        await api().get(`/rest_api/v2/transactions?platformCustomerId=${id}&limit=100`).set(auth(shop)).expect(200)
-      ).body.data;
+      const rows = (await s.get(`/transactions?platformCustomerId=${id}&limit=100`).expect(200)).body.data;
       const paid = rows.filter((r: any) => !r.isPendingPointPlaceOrder);
       const sum = paid.reduce((s: number, r: any) => s + r.earnPoint - r.spendPoint, 0);
       expect({ id, sum }).toEqual({ id, sum: want.point });
       expect(rows.reduce((s: number, r: any) => s + r.newPoint - r.oldPoint, 0)).toBe(want.point);
     }
     expect((await customer(ANN)).ordersCount).toBe(3); // 503, 504, 505 (501 cancelled)
-    const annRewards = (await api().get(`/rest_api/v2/rewards?platformCustomerId=${ANN}`).set(auth(shop)).expect(200))
-      .body.data;
+    const annRewards = (await s.get(`/rewards?platformCustomerId=${ANN}`).expect(200)).body.data;
     expect(annRewards.map((r: any) => [r.rewardValue, r.pointsSpent, r.discountStatus])).toEqual([[10, 1000, 'used']]);
-    const catRewards = (await api().get(`/rest_api/v2/rewards?platformCustomerId=${CAT}`).set(auth(shop)).expect(200))
-      .body.data;
+    const catRewards = (await s.get(`/rewards?platformCustomerId=${CAT}`).expect(200)).body.data;
     expect(catRewards.map((r: any) => r.discountStatus)).toEqual(['refunded']);
   });
 });

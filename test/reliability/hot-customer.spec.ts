@@ -1,7 +1,6 @@
 import { INestApplication } from '@nestjs/common';
-import { auth, createTestApp, TestApp } from '../support/test-app';
+import { scenario } from '../support/scenario';
 import { defaultStoreKind } from '../support/stores';
-import { ProvisionedShop } from '../../src/operator/provision-shop.handler';
 
 /**
  * A promotion that hits one customer from several systems, or a retry storm: hundreds of keyed
@@ -10,8 +9,7 @@ import { ProvisionedShop } from '../../src/operator/provision-shop.handler';
  * one stream queue in a process and share appends, so this is not a storm of revision conflicts.
  */
 describe(`reliability: a hot customer (${defaultStoreKind()})`, () => {
-  let t: TestApp;
-  let shop: ProvisionedShop;
+  const s = scenario();
   let bases: string[];
 
   const listen = async (app: INestApplication) => {
@@ -20,19 +18,16 @@ describe(`reliability: a hot customer (${defaultStoreKind()})`, () => {
   };
 
   beforeAll(async () => {
-    t = await createTestApp();
-    shop = await t.shop();
-    bases = [await listen(t.app)];
-    if (defaultStoreKind() === 'postgres') bases.push(await listen(await t.secondInstance()));
+    bases = [await listen(s.t.app)];
+    if (defaultStoreKind() === 'postgres') bases.push(await listen(await s.t.secondInstance()));
   });
-  afterAll(() => t.close());
 
   it('800 concurrent keyed awards to one customer, 100 of them sent twice: all answered 200, each key paid once', async () => {
-    await t.enrol(shop, 4242);
+    await s.enrol(4242);
     const send = (i: number, key: string) =>
       fetch(`${bases[i % bases.length]}/rest_api/v2/transactions/points/award`, {
         method: 'POST',
-        headers: { ...auth(shop), 'Content-Type': 'application/json', 'Idempotency-Key': key },
+        headers: { ...s.keys, 'Content-Type': 'application/json', 'Idempotency-Key': key },
         body: JSON.stringify({ platformCustomerId: '4242', point: 1, reason: `promo ${key}` }),
       }).then(async (r) => ({
         status: r.status,
@@ -55,9 +50,9 @@ describe(`reliability: a hot customer (${defaultStoreKind()})`, () => {
     expect(new Set(firsts.map((a) => a.body.meta.newPoint)).size).toBe(firsts.length);
     expect(firsts.length).toBeGreaterThanOrEqual(700);
 
-    const customer = await t.http().get('/rest_api/v2/customers/external/4242').set(auth(shop)).expect(200);
+    const customer = await s.get('/customers/external/4242').expect(200);
     expect(customer.body.data.point).toBe(800);
-    const stream = await t.store.storage.eventStore.readStream(`customer-${shop.shopId}_${customer.body.data.id}`);
+    const stream = await s.t.store.storage.eventStore.readStream(`customer-${s.shop.shopId}_${customer.body.data.id}`);
     expect(stream.filter((e) => e.type === 'points.awarded.v1')).toHaveLength(800);
   });
 });
