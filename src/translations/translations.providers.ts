@@ -7,6 +7,7 @@ import { ReplaceFaqsHandler } from './commands/replace-faqs.handler';
 import { ReplaceTranslationsHandler } from './commands/replace-translations.handler';
 import { StorefrontSyncJob } from './commands/storefront-sync.job';
 import { TranslationCommands } from './commands/translation-commands';
+import { TranslationChanges } from './commands/translation-changes';
 import { TranslationJobWorker } from './commands/translation-job-worker';
 import { TranslationsController } from './http/translations.controller';
 import { TranslationViewProjection } from './projections/translation-view.projection';
@@ -19,6 +20,7 @@ export const TRANSLATIONS_CAPABILITY: Capability = {
     GetTranslationsHandler,
     GetTranslationDefaultsHandler,
     TranslationCommands,
+    TranslationChanges,
     ReplaceTranslationsHandler,
     AddLanguageHandler,
     RemoveLanguageHandler,

@@ -1,8 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { TRANSLATION_SOURCES, TranslationSources } from '../domain/translation-sources.port';
-import { queuedJobs, TranslationCommands } from './translation-commands';
-import { TranslationJobWorker } from './translation-job-worker';
+import { TranslationChanges } from './translation-changes';
 
 /** POST /translations/languages: a new locale, machine-translated from `source` in the background. */
 export class AddLanguageCommand {
@@ -16,20 +15,18 @@ export class AddLanguageCommand {
 @CommandHandler(AddLanguageCommand)
 export class AddLanguageHandler implements ICommandHandler<AddLanguageCommand, void> {
   constructor(
-    private readonly commands: TranslationCommands,
+    private readonly changes: TranslationChanges,
     @Inject(TRANSLATION_SOURCES) private readonly sources: TranslationSources,
-    private readonly worker: TranslationJobWorker,
   ) {}
 
   async execute({ shopId, source, locale }: AddLanguageCommand): Promise<void> {
     const programs = await this.sources.programs(shopId);
-    const { events } = await this.commands.run(shopId, (meta) => ({
+    await this.changes.run(shopId, (meta) => ({
       type: 'AddLanguage',
       meta,
       source,
       locale,
       programs,
     }));
-    if (queuedJobs(events)) this.worker.nudge();
   }
 }

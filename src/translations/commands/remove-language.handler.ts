@@ -1,6 +1,5 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import { queuedJobs, TranslationCommands } from './translation-commands';
-import { TranslationJobWorker } from './translation-job-worker';
+import { TranslationChanges } from './translation-changes';
 
 /** DELETE /translations/languages/{locale}: clears the locale and republishes the storefront sync. */
 export class RemoveLanguageCommand {
@@ -12,13 +11,9 @@ export class RemoveLanguageCommand {
 
 @CommandHandler(RemoveLanguageCommand)
 export class RemoveLanguageHandler implements ICommandHandler<RemoveLanguageCommand, void> {
-  constructor(
-    private readonly commands: TranslationCommands,
-    private readonly worker: TranslationJobWorker,
-  ) {}
+  constructor(private readonly changes: TranslationChanges) {}
 
   async execute({ shopId, locale }: RemoveLanguageCommand): Promise<void> {
-    const { events } = await this.commands.run(shopId, (meta) => ({ type: 'RemoveLanguage', meta, locale }));
-    if (queuedJobs(events)) this.worker.nudge();
+    await this.changes.run(shopId, (meta) => ({ type: 'RemoveLanguage', meta, locale }));
   }
 }

@@ -1,7 +1,6 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { Faq } from '../domain/translation-events';
-import { queuedJobs, TranslationCommands } from './translation-commands';
-import { TranslationJobWorker } from './translation-job-worker';
+import { TranslationChanges } from './translation-changes';
 
 /** PUT /translations/faqs: replaces the FAQs of every locale; the embed job and the sync follow. */
 export class ReplaceFaqsCommand {
@@ -13,14 +12,10 @@ export class ReplaceFaqsCommand {
 
 @CommandHandler(ReplaceFaqsCommand)
 export class ReplaceFaqsHandler implements ICommandHandler<ReplaceFaqsCommand, number> {
-  constructor(
-    private readonly commands: TranslationCommands,
-    private readonly worker: TranslationJobWorker,
-  ) {}
+  constructor(private readonly changes: TranslationChanges) {}
 
   async execute({ shopId, faqs }: ReplaceFaqsCommand): Promise<number> {
-    const { events } = await this.commands.run(shopId, (meta) => ({ type: 'ReplaceFaqs', meta, faqs }));
-    if (queuedJobs(events)) this.worker.nudge();
+    const { events } = await this.changes.run(shopId, (meta) => ({ type: 'ReplaceFaqs', meta, faqs }));
     return events.length;
   }
 }

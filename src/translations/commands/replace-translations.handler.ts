@@ -2,8 +2,7 @@ import { Inject } from '@nestjs/common';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { DetectMethod } from '../domain/translation-events';
 import { TRANSLATION_SOURCES, TranslationSources } from '../domain/translation-sources.port';
-import { queuedJobs, TranslationCommands } from './translation-commands';
-import { TranslationJobWorker } from './translation-job-worker';
+import { TranslationChanges } from './translation-changes';
 
 /** The translation object as sent, its shape checked. */
 export interface TranslationBody {
@@ -26,9 +25,8 @@ export class ReplaceTranslationsCommand {
 @CommandHandler(ReplaceTranslationsCommand)
 export class ReplaceTranslationsHandler implements ICommandHandler<ReplaceTranslationsCommand, number> {
   constructor(
-    private readonly commands: TranslationCommands,
+    private readonly changes: TranslationChanges,
     @Inject(TRANSLATION_SOURCES) private readonly sources: TranslationSources,
-    private readonly worker: TranslationJobWorker,
   ) {}
 
   async execute({ shopId, body }: ReplaceTranslationsCommand): Promise<number> {
@@ -37,7 +35,7 @@ export class ReplaceTranslationsHandler implements ICommandHandler<ReplaceTransl
       this.sources.exclusiveProducts(shopId),
     ]);
     const { texts, ...config } = body;
-    const { events } = await this.commands.run(shopId, (meta) => ({
+    const { events } = await this.changes.run(shopId, (meta) => ({
       type: 'ReplaceTranslations',
       meta,
       config,
@@ -45,7 +43,6 @@ export class ReplaceTranslationsHandler implements ICommandHandler<ReplaceTransl
       programs,
       products,
     }));
-    if (queuedJobs(events)) this.worker.nudge();
     return events.length;
   }
 }

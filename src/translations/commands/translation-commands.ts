@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { ShopStreamCommands } from '../../event-sourcing/shop-stream-commands';
 import { TranslationCommand, translationsDecider, TranslationsState } from '../domain/translations.decider';
-import { TranslationEvent, TranslationEventType, translationsStreamId } from '../domain/translation-events';
+import { TranslationEvent, translationsStreamId } from '../domain/translation-events';
 
 /** Runs a command on a shop's translations stream. */
 @Injectable()
@@ -9,6 +9,3 @@ export class TranslationCommands extends ShopStreamCommands<TranslationsState, T
   protected readonly decider = translationsDecider;
   protected streamId = translationsStreamId;
 }
-
-export const queuedJobs = (events: TranslationEvent[]) =>
-  events.filter((e) => e.type === TranslationEventType.JobQueued).length;
