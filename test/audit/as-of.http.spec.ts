@@ -1,3 +1,5 @@
+import { shopClient } from '../support/scenario';
+import { setUpMonthShop } from '../support/month-shop';
 import { createTestApp, TestApp, auth, expectError, expectSuccess } from '../support/test-app';
 import { defaultStoreKind } from '../support/stores';
 import { PendingPointsRelease } from '../../src/ledger/held-points/pending-points-release.scheduler';
@@ -35,32 +37,11 @@ describe(`balances as of an instant (${defaultStoreKind()})`, () => {
   beforeAll(async () => {
     t = await createTestApp({ clock: { now: () => now } });
     shop = await t.shop();
-    const tier = async (body: object) =>
-      expectSuccess((await api().post('/rest_api/v2/tiers').set(auth(shop)).send(body).expect(201)).body).id;
-    silverId = await tier({ name: 'Silver', targetPoint: 500, tierRewards: [{ type: 'points', points: 50 }] });
-    goldId = await tier({ name: 'Gold', targetPoint: 1500 });
+    const tiers = await setUpMonthShop(shopClient(t, shop));
+    silverId = tiers.silver.id;
+    goldId = tiers.gold.id;
     bronzeId = (await api().get('/rest_api/v2/tiers').set(auth(shop)).expect(200)).body.data[0].id;
     const program = (body: object) => api().post('/rest_api/v2/programs').set(auth(shop)).send(body).expect(201);
-    await program({ type: 'earning', event: 'sign_up', title: 'Welcome', earnPoint: 100 });
-    await program({
-      type: 'earning',
-      event: 'place_order',
-      title: 'Web orders',
-      earnPoint: 1,
-      rateMoney: 1,
-      roundingMethod: 'floor',
-      appliedSource: ['web'],
-    });
-    await program({
-      type: 'earning',
-      event: 'place_order',
-      title: 'Store orders',
-      earnPoint: 2,
-      rateMoney: 1,
-      roundingMethod: 'floor',
-      appliedSource: ['pos'],
-      pendingDays: 7,
-    });
     const fiveOff = expectSuccess(
       (
         await program({

@@ -41,13 +41,7 @@ describe('earning rules over HTTP: held points, global limit, guests', () => {
     await shop.platform('orders/paid', order(5002, 2101, '100.00')).expect(200);
     expect(await shop.customer(2101)).toMatchObject({ point: 0, pendingPoints: 300 });
     // Half of order 5002 is refunded inside the delay: 50 held points are cancelled.
-    await shop
-      .platform('refunds/create', {
-        id: 77,
-        order_id: 5002,
-        transactions: [{ kind: 'refund', status: 'success', amount: '50.00' }],
-      })
-      .expect(200);
+    await shop.refund(77, 5002, '50.00').expect(200);
     expect(await shop.customer(2101)).toMatchObject({ point: 0, pendingPoints: 250 });
     const release = s.t.app.get(PendingPointsRelease);
     expect(await release.runOnce()).toBe(0);
@@ -73,13 +67,7 @@ describe('earning rules over HTTP: held points, global limit, guests', () => {
         .sort(),
     ).toEqual([holdOf('5001'), holdOf('5002')].sort());
     // After release a refund revokes from the balance, pro rata on the whole order.
-    await shop
-      .platform('refunds/create', {
-        id: 78,
-        order_id: 5001,
-        transactions: [{ kind: 'refund', status: 'success', amount: '100.00' }],
-      })
-      .expect(200);
+    await shop.refund(78, 5001, '100.00').expect(200);
     expect((await shop.customer(2101)).point).toBe(150);
   });
 

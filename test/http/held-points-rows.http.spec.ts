@@ -77,13 +77,7 @@ describe('held order points as transaction rows', () => {
     expect(held.updatedAt).toBe(held.createdAt);
 
     now = new Date(start + DAY);
-    await s
-      .platform('refunds/create', {
-        id: 91,
-        order_id: 9101,
-        transactions: [{ kind: 'refund', status: 'success', amount: '30.00' }],
-      })
-      .expect(200);
+    await s.refund(91, 9101, '30.00').expect(200);
     const marked = expectSuccess((await s.get(`/transactions/${held.id}`).expect(200)).body);
     expect(marked).toEqual({
       ...held,

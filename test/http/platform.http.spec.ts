@@ -84,20 +84,8 @@ describe('commerce platform ingestion', () => {
     await s.platform('orders/paid', order(9001, 306, '49.90')).expect(200);
     await s.platform('orders/paid', order(9002, 306, '100.05')).expect(200);
     expect((await customer(306).expect(200)).body.data).toMatchObject({ ordersCount: 2, totalSpent: 149.95 });
-    await s
-      .platform('refunds/create', {
-        id: 71,
-        order_id: 9002,
-        transactions: [{ kind: 'refund', status: 'success', amount: '20.05' }],
-      })
-      .expect(200);
-    await s
-      .platform('refunds/create', {
-        id: 71,
-        order_id: 9002,
-        transactions: [{ kind: 'refund', status: 'success', amount: '20.05' }],
-      })
-      .expect(200);
+    await s.refund(71, 9002, '20.05').expect(200);
+    await s.refund(71, 9002, '20.05').expect(200);
     expect((await customer(306).expect(200)).body.data).toMatchObject({ ordersCount: 2, totalSpent: 129.9 });
     await s.platform('orders/cancelled', order(9001, 306, '49.90')).expect(200);
     expect((await customer(306).expect(200)).body.data).toMatchObject({ ordersCount: 1, totalSpent: 80 });

@@ -102,13 +102,7 @@ describe('v2 programs and points from orders', () => {
     await s.enrol(802);
     await s.platform('orders/paid', order(70002, 802, '100.00')).expect(200);
     const start = await s.balance(802);
-    await s
-      .platform('refunds/create', {
-        id: 1,
-        order_id: 70002,
-        transactions: [{ kind: 'refund', status: 'success', amount: '25.00' }],
-      })
-      .expect(200);
+    await s.refund(1, 70002, '25.00').expect(200);
     expect(await s.balance(802)).toBe(start - 50);
     await s.platform('orders/cancelled', order(70002, 802, '100.00')).expect(200);
     expect(await s.balance(802)).toBe(start - 200);

@@ -1,5 +1,6 @@
 import { expectSuccess, scenario } from '../support/scenario';
 import { defaultStoreKind } from '../support/stores';
+import { setUpMonthShop } from '../support/month-shop';
 import { PendingPointsRelease } from '../../src/ledger/held-points/pending-points-release.scheduler';
 import { PointsExpiry } from '../../src/ledger/expiry/points-expiry.scheduler';
 
@@ -35,35 +36,8 @@ describe(`a month replayed (${defaultStoreKind()})`, () => {
       BEN = 9002,
       CAT = 9003,
       DAN = 9004;
-    const silver = expectSuccess(
-      (
-        await s
-          .post('/tiers', { name: 'Silver', targetPoint: 500, tierRewards: [{ type: 'points', points: 50 }] })
-          .expect(201)
-      ).body,
-    );
-    const gold = expectSuccess((await s.post('/tiers', { name: 'Gold', targetPoint: 1500 }).expect(201)).body);
+    const { silver, gold } = await setUpMonthShop(s);
     const program = (body: object) => s.post('/programs', body).expect(201);
-    await program({ type: 'earning', event: 'sign_up', title: 'Welcome', earnPoint: 100 });
-    await program({
-      type: 'earning',
-      event: 'place_order',
-      title: 'Web orders',
-      earnPoint: 1,
-      rateMoney: 1,
-      roundingMethod: 'floor',
-      appliedSource: ['web'],
-    });
-    await program({
-      type: 'earning',
-      event: 'place_order',
-      title: 'Store orders',
-      earnPoint: 2,
-      rateMoney: 1,
-      roundingMethod: 'floor',
-      appliedSource: ['pos'],
-      pendingDays: 7,
-    });
     const follow = expectSuccess(
       (await program({ type: 'earning', event: 'follow_photo', title: 'Follow us', earnPoint: 30 })).body,
     ).id;
@@ -103,26 +77,14 @@ describe(`a month replayed (${defaultStoreKind()})`, () => {
     await s.platform('orders/paid', order(503, ANN, '80.00', 'pos')).expect(200);
     // Mar 8: $20 of it refunded: floor(160 x 20/80) = 40 held points cancelled; 120 still held.
     at('2026-03-08T10:00:00.000Z');
-    await s
-      .platform('refunds/create', {
-        id: 7001,
-        order_id: 503,
-        transactions: [{ kind: 'refund', status: 'success', amount: '20.00' }],
-      })
-      .expect(200);
+    await s.refund(7001, 503, '20.00').expect(200);
     // Mar 10: Ben buys $5 off for 500. Ben 100.
     at('2026-03-10T10:00:00.000Z');
     await redeem(BEN).expect(200);
     // Mar 12: $150.33 of Ben's $450.99 refunded: floor(450 x 15033/45099) = 150 due; only 100 left to take
     // (shortfall 50). Ben 0; earned total and tier point drop by the full 150: 600 - 150 = 450.
     at('2026-03-12T10:00:00.000Z');
-    await s
-      .platform('refunds/create', {
-        id: 7002,
-        order_id: 502,
-        transactions: [{ kind: 'refund', status: 'success', amount: '150.33' }],
-      })
-      .expect(200);
+    await s.refund(7002, 502, '150.33').expect(200);
     // Mar 13 12:00: the release scheduler pays Ann's 120 held points. Ann 340.
     at('2026-03-13T12:00:00.000Z');
     expect(await s.t.app.get(PendingPointsRelease).runOnce()).toBe(1);

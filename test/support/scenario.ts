@@ -53,6 +53,8 @@ export interface ShopClient {
   transactions(query?: string): request.Test;
   /** A signed platform webhook of `topic` for this shop. */
   platform(topic: string, body: unknown, webhookId?: string): request.Test;
+  /** A platform refunds/create of `amount` (a decimal string) on order `orderId`, one successful refund. */
+  refund(refundId: number, orderId: number, amount: string): request.Test;
   /**
    * A platform webhook with `raw` sent byte for byte; by default signed with the global secret, a new
    * webhook id and this shop's domain. A header given as null is left out.
@@ -141,6 +143,12 @@ function clientOf(current: () => { t: TestApp; shop: ProvisionedShop }): ShopCli
     redeem: (body) => send('post', '/programs/redemption/redeem', body),
     transactions: (query = '') => send('get', `/transactions${query ? `?${query}` : ''}`),
     platform: (topic, body, webhookId) => current().t.platform(current().shop, topic, body, webhookId),
+    refund: (refundId, orderId, amount) =>
+      client.platform('refunds/create', {
+        id: refundId,
+        order_id: orderId,
+        transactions: [{ kind: 'refund', status: 'success', amount }],
+      }),
     rawPlatform: (topic, raw, { signature = signPlatform(raw), webhookId = randomUUID(), domain } = {}) => {
       const call = current()
         .t.http()
