@@ -299,7 +299,8 @@ describe('spec records over HTTP', () => {
   it('Spending Program (2.9): every field with its type, for each kind of reward, written in the spec names', async () => {
     const create = async (event: string, fields: Record<string, unknown>) =>
       await s.program({ type: 'spending', event, title: event, ...fields });
-    const fixed = await create('amount_discount', {
+    // Sent in the spec's names and read back as sent.
+    const fixedFields = {
       spendPoint: 500,
       earnAmount: 5,
       redeemType: 'fixed',
@@ -311,6 +312,10 @@ describe('spec records over HTTP', () => {
       totalLimitationRedeem: 100,
       combinedWith: ['orderDiscounts', 'shippingDiscounts'],
       appliedTo: 'sf_product',
+      specificProductIds: ['632910392'],
+    };
+    const fixed = await create('amount_discount', {
+      ...fixedFields,
       specificProducts: [
         {
           id: '632910392',
@@ -320,7 +325,6 @@ describe('spec records over HTTP', () => {
           variants: [{ id: '808950810', title: 'Tin', price: '9.00' }],
         },
       ],
-      specificProductIds: ['632910392'],
     });
     const dynamic = await create('amount_discount', {
       spendPoint: 100,
@@ -363,18 +367,7 @@ describe('spec records over HTTP', () => {
       }
     }
     expect(fixed).toMatchObject({
-      spendPoint: 500,
-      earnAmount: 5,
-      redeemType: 'fixed',
-      expiredTime: 30,
-      orderReq: 'min_amount',
-      orderReqAmount: '50.00',
-      limitRedeem: 'redeemWithLimit',
-      limitRedeemPerCustomer: 2,
-      totalLimitationRedeem: 100,
-      combinedWith: ['orderDiscounts', 'shippingDiscounts'],
-      appliedTo: 'sf_product',
-      specificProductIds: ['632910392'],
+      ...fixedFields,
       redeemIn: 'available_in_online_store',
       userAvailability: 'userRedeemed',
       showLoyaltyPage: true,

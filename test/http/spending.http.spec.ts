@@ -108,27 +108,9 @@ describe(`spending rules over HTTP (${defaultStoreKind()})`, () => {
     const codes = (await s.get('/rewards?platformCustomerId=3103&status=active').expect(200)).body.data.map(
       (r: any) => r.couponCode,
     );
-    await s
-      .platform('orders/paid', {
-        id: 91001,
-        customer: { id: 3103 },
-        total_price: '19.99',
-        currency: 'USD',
-        line_items: [],
-        discount_codes: [{ code: codes[0] }],
-      })
-      .expect(200);
+    await s.orderWithCoupon(91001, 3103, '19.99', codes[0]).expect(200);
     expect((await s.get('/rewards?platformCustomerId=3103&status=used').expect(200)).body.data).toHaveLength(0);
-    await s
-      .platform('orders/paid', {
-        id: 91002,
-        customer: { id: 3103 },
-        total_price: '20.00',
-        currency: 'USD',
-        line_items: [],
-        discount_codes: [{ code: codes[0] }],
-      })
-      .expect(200);
+    await s.orderWithCoupon(91002, 3103, '20.00', codes[0]).expect(200);
     expect((await s.get('/rewards?platformCustomerId=3103&status=used').expect(200)).body.data).toHaveLength(1);
   });
 
@@ -196,16 +178,7 @@ describe('issued coupons expire', () => {
         .couponCode;
     const unused = await redeem();
     const used = await redeem();
-    await s
-      .platform('orders/paid', {
-        id: 92001,
-        customer: { id: 3301 },
-        total_price: '20.00',
-        currency: 'USD',
-        line_items: [],
-        discount_codes: [{ code: used }],
-      })
-      .expect(200);
+    await s.orderWithCoupon(92001, 3301, '20.00', used).expect(200);
     const expiry = s.t.app.get(CouponExpiry);
     now = new Date('2026-05-01T09:59:00.000Z');
     expect(await expiry.runOnce()).toBe(0);
@@ -222,16 +195,7 @@ describe('issued coupons expire', () => {
       'BAD_REQUEST',
       400,
     );
-    await s
-      .platform('orders/paid', {
-        id: 92002,
-        customer: { id: 3301 },
-        total_price: '20.00',
-        currency: 'USD',
-        line_items: [],
-        discount_codes: [{ code: unused }],
-      })
-      .expect(200);
+    await s.orderWithCoupon(92002, 3301, '20.00', unused).expect(200);
     expect((await s.get('/rewards?platformCustomerId=3301&status=expired').expect(200)).body.data).toHaveLength(1);
     expect(await s.balance(3301)).toBe(100);
   });
@@ -269,16 +233,7 @@ describe(`redemption retries with Idempotency-Key (${defaultStoreKind()})`, () =
     const rewards = (await s.get('/rewards?platformCustomerId=3401').expect(200)).body.data;
     expect(rewards.map((r: any) => r.couponCode)).toEqual([first.body.meta.couponCode]);
     // The first coupon stays usable after the conflicting retry.
-    await s
-      .platform('orders/paid', {
-        id: 93001,
-        customer: { id: 3401 },
-        total_price: '20.00',
-        currency: 'USD',
-        line_items: [],
-        discount_codes: [{ code: first.body.meta.couponCode }],
-      })
-      .expect(200);
+    await s.orderWithCoupon(93001, 3401, '20.00', first.body.meta.couponCode).expect(200);
     expect((await s.get('/rewards?platformCustomerId=3401&status=used').expect(200)).body.data).toHaveLength(1);
   });
 
@@ -288,16 +243,7 @@ describe(`redemption retries with Idempotency-Key (${defaultStoreKind()})`, () =
     expectError((await redeem('redeem-3402', body).expect(400)).body, 'INSUFFICIENT_POINTS', 400);
     await s.award(3402, 100);
     const done = (await redeem('redeem-3402', body).expect(200)).body.meta;
-    const used = await s
-      .platform('orders/paid', {
-        id: 93002,
-        customer: { id: 3402 },
-        total_price: '20.00',
-        currency: 'USD',
-        line_items: [],
-        discount_codes: [{ code: done.couponCode }],
-      })
-      .expect(200);
+    const used = await s.orderWithCoupon(93002, 3402, '20.00', done.couponCode).expect(200);
     expect(used.body.data.recorded).toBe(true);
     expect((await s.get('/rewards?platformCustomerId=3402&status=used').expect(200)).body.data).toHaveLength(1);
   });

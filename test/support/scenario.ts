@@ -53,6 +53,8 @@ export interface ShopClient {
   transactions(query?: string): request.Test;
   /** A signed platform webhook of `topic` for this shop. */
   platform(topic: string, body: unknown, webhookId?: string): request.Test;
+  /** A platform orders/paid in USD without line items, paying with coupon `code`. */
+  orderWithCoupon(orderId: number, platformCustomerId: number, total: string, code: string): request.Test;
   /** A platform refunds/create of `amount` (a decimal string) on order `orderId`, one successful refund. */
   refund(refundId: number, orderId: number, amount: string): request.Test;
   /**
@@ -143,6 +145,15 @@ function clientOf(current: () => { t: TestApp; shop: ProvisionedShop }): ShopCli
     redeem: (body) => send('post', '/programs/redemption/redeem', body),
     transactions: (query = '') => send('get', `/transactions${query ? `?${query}` : ''}`),
     platform: (topic, body, webhookId) => current().t.platform(current().shop, topic, body, webhookId),
+    orderWithCoupon: (orderId, platformCustomerId, total, code) =>
+      client.platform('orders/paid', {
+        id: orderId,
+        customer: { id: platformCustomerId },
+        total_price: total,
+        currency: 'USD',
+        line_items: [],
+        discount_codes: [{ code }],
+      }),
     refund: (refundId, orderId, amount) =>
       client.platform('refunds/create', {
         id: refundId,
