@@ -13,6 +13,7 @@ import { randomIds } from './shared/domain/ids';
 import { ApiExceptionFilter } from './shared/http/api-exception.filter';
 import { ROOT_LOGGER } from './shared/http/request-log';
 import { SharedFeedReads } from './projections/shared-feed-reads';
+import { DocumentCache } from './projections/document-cache';
 import { RateLimitRedis } from './shared/http/rate-limit-redis';
 import { AuthFailureThrottle } from './shared/http/auth-throttle/auth-failure-throttle';
 import { Projection, PROJECTIONS } from './projections/projection';
@@ -147,6 +148,7 @@ export class AppModule implements OnApplicationBootstrap, OnApplicationShutdown 
         },
         AppendSignal,
         SharedFeedReads,
+        DocumentCache,
         { provide: CLOCK, useValue: options.clock ?? systemClock },
         { provide: ID_GENERATOR, useValue: options.ids ?? randomIds },
         { provide: HOST_RESOLVER, useValue: options.hostResolver ?? systemHostResolver },

@@ -57,6 +57,8 @@ export class AppConfig {
   /** How long a write waits for its read models before answering anyway. */
   readonly projectionWaitMs: number;
   readonly projectionPollMs: number;
+  /** Customer, shop and text documents each process keeps in memory per collection (0: none; see DocumentCache). */
+  readonly readCacheDocuments: number;
   readonly createDemoShop: boolean;
   /** Ed25519 private key signing audit exports (PEM text or file path); unset: generated in DATA_DIR on the embedded store. */
   readonly auditSigningKey: string | null;
@@ -141,6 +143,7 @@ export class AppConfig {
     this.inMemory = env.LOYALTY_IN_MEMORY === 'true';
     this.projectionWaitMs = Number(env.PROJECTION_WAIT_MS ?? 5000);
     this.projectionPollMs = Number(env.PROJECTION_POLL_MS ?? 200);
+    this.readCacheDocuments = Number(env.READ_CACHE_DOCUMENTS ?? 10_000);
     this.createDemoShop = (env.DEMO_SHOP ?? 'true') !== 'false';
     this.auditSigningKey = env.AUDIT_SIGNING_KEY || null;
     this.birthdayCheckMs = Number(env.BIRTHDAY_CHECK_MS ?? 3_600_000);

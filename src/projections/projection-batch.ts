@@ -6,6 +6,7 @@ import {
   ReadStore,
 } from '../infrastructure/read-store/read-store.port';
 import { GlobalPosition } from '../infrastructure/event-store/event-store.port';
+import { DocumentCache } from './document-cache';
 
 /** A projection's view of a collection during one batch: reads see the batch's own writes. */
 export interface StagedCollection<T extends Document> {
@@ -25,25 +26,30 @@ const DELETED = Symbol('deleted');
 export class ProjectionBatch {
   private readonly staged = new Map<
     string,
-    { definition: CollectionDefinition; docs: Map<string, Document | typeof DELETED> }
+    { definition: CollectionDefinition; docs: Map<string, Document | typeof DELETED>; read: Set<string> }
   >();
   private readonly afterCommit: Array<() => void> = [];
 
-  constructor(private readonly readStore: ReadStore) {}
+  /** `cache`: told after the commit which documents were written and read (see DocumentCache). */
+  constructor(
+    private readonly readStore: ReadStore,
+    private readonly cache?: DocumentCache,
+  ) {}
 
   collection<T extends Document>(definition: CollectionDefinition): StagedCollection<T> {
     let entry = this.staged.get(definition.name);
     if (!entry) {
-      entry = { definition, docs: new Map() };
+      entry = { definition, docs: new Map(), read: new Set() };
       this.staged.set(definition.name, entry);
     }
-    const docs = entry.docs;
+    const { docs, read } = entry;
     const store = () => this.readStore.collection<T>(definition) as Promise<Collection<T>>;
     return {
       get: async (id) => {
         const staged = docs.get(id);
         if (staged === DELETED) return null;
         if (staged) return staged as T;
+        read.add(id);
         return (await store()).get(id);
       },
       getMany: async (ids) => {
@@ -55,6 +61,7 @@ export class ProjectionBatch {
           if (staged) found.push(staged as T);
           else missing.push(id);
         }
+        missing.forEach((id) => read.add(id));
         return missing.length ? [...found, ...(await (await store()).getMany(missing))] : found;
       },
       put: (doc) => void docs.set(doc.id, doc),
@@ -78,6 +85,13 @@ export class ProjectionBatch {
       return { definition, put, delete: remove };
     });
     await this.readStore.write(writes, at);
+    if (this.cache) {
+      for (const { definition, docs, read } of this.staged.values()) {
+        const written = new Map<string, Document | null>();
+        for (const [id, doc] of docs) written.set(id, doc === DELETED ? null : doc);
+        this.cache.touched(definition, written, read);
+      }
+    }
     this.afterCommit.forEach((hook) => hook());
   }
 }

@@ -15,6 +15,7 @@ import { ProjectionBatch } from './projection-batch';
 import { AppendSignal } from './append-signal';
 import { SharedFeedReads } from './shared-feed-reads';
 import { PollingLoop } from '../shared/polling-loop';
+import { DocumentCache } from './document-cache';
 
 const BATCH = 1000;
 /** Checkpoints are written at most this often (and when the runner stops or catches up). */
@@ -51,6 +52,7 @@ export class ProjectionRunner {
     private readonly metrics: Metrics,
     appended: AppendSignal,
     private readonly feed: SharedFeedReads,
+    private readonly documents: DocumentCache,
   ) {
     appended.subscribe(() => this.nudge());
     this.loop = new PollingLoop({
@@ -118,6 +120,7 @@ export class ProjectionRunner {
     const wasRunning = this.loop.isRunning;
     await this.stop();
     const started = Date.now();
+    this.documents.clear();
     for (const projection of this.projections) {
       projection.reset?.();
       for (const definition of projection.collections) {
@@ -186,7 +189,7 @@ export class ProjectionRunner {
 
   private async applyBatch(batch: RecordedEvent[]): Promise<void> {
     const last = batch[batch.length - 1].position;
-    const batchWrites = new ProjectionBatch(this.readStore);
+    const batchWrites = new ProjectionBatch(this.readStore, this.documents);
     const applied: Array<{ projection: Projection; pending: RecordedEvent[] }> = [];
     await Promise.all(
       this.projections.map(async (projection) => {

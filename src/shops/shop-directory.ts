@@ -3,6 +3,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { READ_STORE, ReadStore } from '../infrastructure/read-store/read-store.port';
 import { sha256Hex } from '../shared/domain/ids';
 import { SHOP_CREDENTIALS, ShopCredentialsDoc, ShopDoc, SHOPS } from './projections/shop-read-models';
+import { DocumentCache } from '../projections/document-cache';
 
 const CACHE_MS = 30_000;
 
@@ -14,7 +15,10 @@ const CACHE_MS = 30_000;
 export class ShopDirectory {
   private readonly cache = new Map<string, { credentials: ShopCredentialsDoc; shop: ShopDoc; until: number }>();
 
-  constructor(@Inject(READ_STORE) private readonly readStore: ReadStore) {}
+  constructor(
+    @Inject(READ_STORE) private readonly readStore: ReadStore,
+    private readonly documents: DocumentCache,
+  ) {}
 
   async authenticate(appKey: string, secretKey: string): Promise<ShopDoc | null> {
     const entry = await this.lookup(appKey);
@@ -29,8 +33,9 @@ export class ShopDirectory {
     this.cache.delete(appKey);
   }
 
+  /** The shop's document, from the process's DocumentCache (frozen). */
   async byId(shopId: string): Promise<ShopDoc | null> {
-    return (await this.readStore.collection<ShopDoc>(SHOPS)).get(shopId);
+    return this.documents.get(SHOPS, shopId, async () => (await this.readStore.collection<ShopDoc>(SHOPS)).get(shopId));
   }
 
   /** The shop's global earning limit (null: none). */

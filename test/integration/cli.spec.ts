@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import { AppConfig } from '../../src/config/app-config';
 import { openStorage } from '../../src/infrastructure/storage';
 import { SqlReadStore } from '../../src/infrastructure/read-store/sql-read-store.adapter';
+import { DocumentCache } from '../../src/projections/document-cache';
 import { ShopDirectory } from '../../src/shops/shop-directory';
 
 const run = promisify(execFile);
@@ -36,9 +37,10 @@ describe('loyalty CLI', () => {
     expect(shop).toMatchObject({ domain: 'cli-shop.example.com', plan: 'premium' });
     expect(Buffer.from(shop.secretKey.slice(3), 'base64url')).toHaveLength(32);
 
-    const storage = await openStorage(new AppConfig({ DATA_DIR: dataDir }));
+    const config = new AppConfig({ DATA_DIR: dataDir });
+    const storage = await openStorage(config);
     try {
-      const directory = new ShopDirectory(storage.readStore as SqlReadStore);
+      const directory = new ShopDirectory(storage.readStore as SqlReadStore, new DocumentCache(config));
       expect((await directory.authenticate(shop.appKey, shop.secretKey))?.id).toBe(shop.shopId);
       expect(await directory.authenticate(shop.appKey, 'sk_wrong')).toBeNull();
     } finally {

@@ -52,6 +52,8 @@ export interface CollectionDefinition {
   indexes?: string[][];
   /** Fields holding numbers (filters and sorts compare them as numbers, not text). */
   numericFields?: string[];
+  /** Documents read by id on every request: served from memory, kept exact by the projections (DocumentCache). */
+  cachedInMemory?: true;
 }
 
 export interface Document {

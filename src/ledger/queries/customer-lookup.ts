@@ -3,14 +3,23 @@ import { READ_STORE, ReadStore } from '../../infrastructure/read-store/read-stor
 import { because, DomainError } from '../../shared/domain/domain-error';
 import { CustomerDoc, CUSTOMERS } from '../read-models/ledger-read-models';
 import { customerIdFor, parsePlatformCustomerId } from '../customer-identity';
+import { DocumentCache } from '../../projections/document-cache';
 
-/** Finds a customer of one shop by internal id or platform id; another shop's customer is "not found". */
+/**
+ * Finds a customer of one shop by internal id or platform id; another shop's customer is "not found".
+ * Documents come from the process's DocumentCache (frozen: copy before changing).
+ */
 @Injectable()
 export class CustomerLookup {
-  constructor(@Inject(READ_STORE) private readonly readStore: ReadStore) {}
+  constructor(
+    @Inject(READ_STORE) private readonly readStore: ReadStore,
+    private readonly documents: DocumentCache,
+  ) {}
 
   async byId(shopId: string, customerId: string): Promise<CustomerDoc> {
-    const doc = await (await this.readStore.collection<CustomerDoc>(CUSTOMERS)).get(customerId);
+    const doc = await this.documents.get(CUSTOMERS, customerId, async () =>
+      (await this.readStore.collection<CustomerDoc>(CUSTOMERS)).get(customerId),
+    );
     if (!doc || doc.shopId !== shopId) throw because.notFound('Customer');
     return doc;
   }

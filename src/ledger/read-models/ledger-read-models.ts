@@ -129,6 +129,8 @@ export interface TransactionDoc {
 export const CUSTOMERS: CollectionDefinition = {
   // v3: createdAt is the platform's creation time when it sent one; enrolledAt the enrolment.
   name: 'customers_v3',
+  // Read on every customer request (v2 read, every headless endpoint).
+  cachedInMemory: true,
   // Every index is rewritten on every balance change: only the list's main paths are indexed.
   indexes: [
     ['shopId', 'createdAt'],

@@ -45,5 +45,5 @@ export interface ShopCredentialsDoc {
   headlessRotatedAt?: string;
 }
 
-export const SHOPS: CollectionDefinition = { name: 'shops_v1', indexes: [['domain']] };
+export const SHOPS: CollectionDefinition = { name: 'shops_v1', indexes: [['domain']], cachedInMemory: true };
 export const SHOP_CREDENTIALS: CollectionDefinition = { name: 'shop_credentials', indexes: [['shopId']] };

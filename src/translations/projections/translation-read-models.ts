@@ -36,7 +36,7 @@ export interface TranslationJobDoc {
   streamRevision: string;
 }
 
-export const TRANSLATIONS: CollectionDefinition = { name: 'translations_v1' };
+export const TRANSLATIONS: CollectionDefinition = { name: 'translations_v1', cachedInMemory: true };
 export const TRANSLATION_JOBS: CollectionDefinition = {
   name: 'translation_jobs_v1',
   indexes: [['shopId', 'queuedAt'], ['status']],

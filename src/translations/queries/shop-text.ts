@@ -7,6 +7,7 @@ import { PARSER_OPTIONS } from '../domain/messages';
 import { programTitleIn, TitledProgram } from '../domain/program-titles';
 import { DEFAULT_CONFIG, enabledLocales, mergedText } from '../domain/translation-text';
 import { TRANSLATIONS, TranslationsDoc } from '../projections/translation-read-models';
+import { DocumentCache } from '../../projections/document-cache';
 
 /** A shop's text in one locale: what every API family renders shopper-facing sentences with. */
 export interface LocalizedText {
@@ -71,7 +72,7 @@ class ShopLocalizedText implements LocalizedText {
   private readonly text: Messages;
 
   constructor(
-    private readonly doc: Omit<TranslationsDoc, 'id' | 'shopId' | 'streamRevision' | 'updatedAt'>,
+    private readonly doc: TextDoc,
     readonly locale: string,
   ) {
     this.languages = enabledLocales(doc.config);
@@ -101,7 +102,23 @@ class ShopLocalizedText implements LocalizedText {
   }
 }
 
-const EMPTY = { config: DEFAULT_CONFIG, overrides: {}, programTitles: {}, productTitles: {}, faqs: {} };
+type TextDoc = Omit<TranslationsDoc, 'id' | 'shopId' | 'streamRevision' | 'updatedAt'>;
+
+const EMPTY: TextDoc = { config: DEFAULT_CONFIG, overrides: {}, programTitles: {}, productTitles: {}, faqs: {} };
+
+/**
+ * A document's text per locale, built once: merging the overrides into the catalogue is the costly
+ * part of a request's rendering. Keyed by the document object, which the cache replaces on change.
+ */
+const texts = new WeakMap<TextDoc, Map<string, ShopLocalizedText>>();
+
+function localized(doc: TextDoc, locale: string): ShopLocalizedText {
+  let byLocale = texts.get(doc);
+  if (!byLocale) texts.set(doc, (byLocale = new Map()));
+  let text = byLocale.get(locale);
+  if (!text) byLocale.set(locale, (text = new ShopLocalizedText(doc, locale)));
+  return text;
+}
 
 /**
  * The one renderer of shopper-facing text. Per request: one read of the shop's translations
@@ -112,12 +129,15 @@ const EMPTY = { config: DEFAULT_CONFIG, overrides: {}, programTitles: {}, produc
  */
 @Injectable()
 export class ShopText {
-  constructor(@Inject(READ_STORE) private readonly readStore: ReadStore) {}
+  constructor(
+    @Inject(READ_STORE) private readonly readStore: ReadStore,
+    private readonly documents: DocumentCache,
+  ) {}
 
   /** The shop's text in the locale the request resolves to (explicit, Accept-Language, primary). */
   async for(shopId: string, request: LocaleRequest = {}): Promise<LocalizedText> {
     const doc = await this.document(shopId);
-    return new ShopLocalizedText(doc, resolveLocale(request, doc.config.primaryLanguage, enabledLocales(doc.config)));
+    return localized(doc, resolveLocale(request, doc.config.primaryLanguage, enabledLocales(doc.config)));
   }
 
   /** One sentence in one line: resolve the locale, render the key. */
@@ -128,7 +148,7 @@ export class ShopText {
   /** Every enabled locale's text of the shop (for `translateTitle` maps and storefront syncs). */
   async allLocales(shopId: string): Promise<LocalizedText[]> {
     const doc = await this.document(shopId);
-    return enabledLocales(doc.config).map((locale) => new ShopLocalizedText(doc, locale));
+    return enabledLocales(doc.config).map((locale) => localized(doc, locale));
   }
 
   /**
@@ -148,7 +168,12 @@ export class ShopText {
     );
   }
 
-  private async document(shopId: string) {
-    return (await (await this.readStore.collection<TranslationsDoc>(TRANSLATIONS)).get(shopId)) ?? EMPTY;
+  /** From the process's DocumentCache: the same object until the shop's text changes. */
+  private async document(shopId: string): Promise<TextDoc> {
+    return (
+      (await this.documents.get(TRANSLATIONS, shopId, async () =>
+        (await this.readStore.collection<TranslationsDoc>(TRANSLATIONS)).get(shopId),
+      )) ?? EMPTY
+    );
   }
 }
