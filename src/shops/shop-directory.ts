@@ -14,6 +14,7 @@ const CACHE_MS = 30_000;
 @Injectable()
 export class ShopDirectory {
   private readonly cache = new Map<string, { credentials: ShopCredentialsDoc; shop: ShopDoc; until: number }>();
+  private readonly idsByDomain = new Map<string, string>();
 
   constructor(
     @Inject(READ_STORE) private readonly readStore: ReadStore,
@@ -43,8 +44,17 @@ export class ShopDirectory {
     return (await this.byId(shopId))?.earningLimit ?? null;
   }
 
+  /** By the shop's domain, set once at provisioning: a domain found once is kept (then read by id, from memory). */
   async byDomain(domain: string): Promise<ShopDoc | null> {
-    return (await this.readStore.collection<ShopDoc>(SHOPS)).findOne({ domain: domain.trim().toLowerCase() });
+    const normalised = domain.trim().toLowerCase();
+    const known = this.idsByDomain.get(normalised);
+    if (known) return this.byId(known);
+    const shop = await (await this.readStore.collection<ShopDoc>(SHOPS)).findOne({ domain: normalised });
+    if (shop) {
+      if (this.idsByDomain.size >= 10_000) this.idsByDomain.clear();
+      this.idsByDomain.set(normalised, shop.id);
+    }
+    return shop;
   }
 
   /** The shop's own commerce-platform webhook secret, if the operator set one. */
