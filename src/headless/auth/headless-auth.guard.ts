@@ -8,13 +8,16 @@ import { HeadlessRateLimits } from '../rate-limits/headless-rate-limits';
 import { HeadlessSigningKeys } from './headless-signing-keys';
 import { TOKEN_ALGORITHM, TOKEN_AUDIENCE, TOKEN_ISSUER } from './headless-tokens';
 import { HeadlessPrincipal, HeadlessRequest } from '../http/headless-request';
+import { PERSONAL } from '../http/headless-exception.filter';
 
 const text = (v: unknown): v is string => typeof v === 'string' && v.length > 0 && v.length <= 200;
 
 /**
  * `Authorization: Bearer <token>` (passport-jwt): HS256 only, our issuer and audience, not expired,
  * signed with the key of the shop the token names. Then the token's request quota. Any failure is
- * 401 (the headless filter sends it without a body).
+ * 401 (the headless filter sends it without a body). Every answer of a guarded route is personal:
+ * the guard marks it `private, no-store` first (a header set here, rather than by an interceptor,
+ * spares each request Nest's interceptor chain).
  *
  * The strategy is this application's own instance, not one registered by name in passport's global
  * registry: several applications in one process (tests, a second instance) each verify with their
@@ -57,7 +60,9 @@ export class HeadlessAuthGuard implements CanActivate {
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const http = context.switchToHttp();
     const request = http.getRequest<HeadlessRequest>();
-    const principal = await this.verify(request, http.getResponse<Response>());
+    const response = http.getResponse<Response>();
+    response.setHeader('Cache-Control', PERSONAL);
+    const principal = await this.verify(request, response);
     request.headless = principal;
     await this.limits.consumeRequest(principal.tokenId);
     return true;

@@ -1,13 +1,12 @@
-import { applyDecorators, Controller, UseFilters, UseGuards, UseInterceptors } from '@nestjs/common';
+import { applyDecorators, Controller, UseFilters, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { HeadlessAuthGuard } from './headless-auth.guard';
 import { HeadlessExceptionFilter } from '../http/headless-exception.filter';
-import { PersonalCacheInterceptor } from '../http/cache-control.interceptor';
 import { HEADLESS_BEARER, HEADLESS_PREFIX } from '../http/headless-request';
 
 /**
  * Everything a `/customer/*` controller of the headless API needs: the bearer token of one shop and
- * one customer (and its request quota), the headless error envelope, and `private, no-store`; its
+ * one customer (and its request quota; it also sets `private, no-store`), the headless error envelope; its
  * routes under `path` (the headless prefix unless given).
  */
 export const HeadlessCustomerApi = (path: string = HEADLESS_PREFIX) =>
@@ -18,6 +17,5 @@ export const HeadlessCustomerApi = (path: string = HEADLESS_PREFIX) =>
     ApiResponse({ status: 429, description: 'Request quota of the token used up (no body, Retry-After)' }),
     UseGuards(HeadlessAuthGuard),
     UseFilters(HeadlessExceptionFilter),
-    UseInterceptors(PersonalCacheInterceptor),
     Controller(path),
   );
