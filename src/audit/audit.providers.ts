@@ -10,7 +10,8 @@ import { CustomerStateAsOfHandler } from './queries/customer-state-as-of.query';
 import { CustomerRecordAsOfHandler } from './queries/customer-record-as-of.handler';
 import { ListAuditKeysHandler } from './queries/list-audit-keys.query';
 import { GetVerificationHandler } from './queries/get-verification.query';
-import { LogExport } from './queries/export-log';
+import { ExportLogHandler, LogExport } from './queries/export-log';
+import { GetAuditPublicKeyHandler } from './queries/get-audit-public-key.query';
 import { ReadModelVerifier } from './queries/verify-read-models';
 import { AuditAccessGuard } from './http/audit-access.guard';
 import { AuditController } from './http/audit.controller';
@@ -33,6 +34,8 @@ export const AUDIT_CAPABILITY: Capability = {
     StartVerificationHandler,
     GetVerificationHandler,
     LogExport,
+    ExportLogHandler,
+    GetAuditPublicKeyHandler,
     ReadModelVerifier,
   ],
   projections: [],

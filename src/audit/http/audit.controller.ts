@@ -11,17 +11,15 @@ import { ExportDto, ReplayDto } from './audit.dto';
 import { AsOfDto, instant } from '../../shared/http/instant';
 import { ReplayCustomerQuery, ReplayResult } from '../queries/replay-customer.query';
 import { CustomerStateAsOfQuery } from '../queries/customer-state-as-of.query';
-import { LogExport } from '../queries/export-log';
+import { ExportLogQuery } from '../queries/export-log';
+import { ExportScope } from '../domain/export-chain';
 
 @ApiTags('v2 audit')
 @ApiHeader({ name: 'X-Svc-Loyalty-Audit-Key', required: false, description: 'or the two management key headers' })
 @UseGuards(AuditAccessGuard)
 @Controller('rest_api/v2/audit')
 export class AuditController {
-  constructor(
-    private readonly queries: QueryBus,
-    private readonly exports: LogExport,
-  ) {}
+  constructor(private readonly queries: QueryBus) {}
 
   @Get('customers/:customerId/events')
   @ApiOperation({ summary: "Replay a customer's stream: each event with the balances the fold gives after it" })
@@ -56,11 +54,13 @@ export class AuditController {
   @ApiProduces('application/x-ndjson')
   @ApiOperation({ summary: 'Tamper-evident export (NDJSON, SHA-256 chain, signed manifest), streamed' })
   async export(@CurrentShop() shop: ShopDoc, @Query() query: ExportDto, @Res() res: Response): Promise<void> {
-    const { lines } = await this.exports.open(shop.id, {
-      customerRef: query.customerId,
-      from: query.from ? instant(query.from)!.toISOString() : null,
-      to: query.to ? instant(query.to)!.toISOString() : null,
-    });
+    const { lines }: { scope: ExportScope; lines: AsyncGenerator<string> } = await this.queries.execute(
+      new ExportLogQuery(shop.id, {
+        customerRef: query.customerId,
+        from: query.from ? instant(query.from)!.toISOString() : null,
+        to: query.to ? instant(query.to)!.toISOString() : null,
+      }),
+    );
     res.status(200);
     res.setHeader('Content-Type', 'application/x-ndjson; charset=utf-8');
     res.setHeader('Content-Disposition', `attachment; filename="audit-${shop.id}.ndjson"`);

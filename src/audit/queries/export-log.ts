@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { CLOCK, Clock } from '../../shared/domain/clock';
 import { EVENT_STORE, EventStore, RecordedEvent } from '../../infrastructure/event-store/event-store.port';
 import { customerStreamId } from '../../ledger/events/customer-events';
@@ -84,5 +85,22 @@ export class LogExport {
       yield batch;
       from = batch[batch.length - 1].revision + 1n;
     }
+  }
+}
+
+/** GET /audit/export: the lines of a shop's (or one customer's) export, checked before the first byte. */
+export class ExportLogQuery {
+  constructor(
+    readonly shopId: string,
+    readonly options: { customerRef?: string | null; from?: string | null; to?: string | null },
+  ) {}
+}
+
+@QueryHandler(ExportLogQuery)
+export class ExportLogHandler implements IQueryHandler<ExportLogQuery> {
+  constructor(private readonly exports: LogExport) {}
+
+  execute({ shopId, options }: ExportLogQuery): Promise<{ scope: ExportScope; lines: AsyncGenerator<string> }> {
+    return this.exports.open(shopId, options);
   }
 }
