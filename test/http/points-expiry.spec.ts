@@ -51,12 +51,7 @@ describe('points expiry', () => {
         'points/about_to_expire_7_days',
         'points/about_to_expire_3_days',
       ]) {
-        await shop.t
-          .http()
-          .post('/app/api/v1/webhooks')
-          .set(shop.keys)
-          .send({ topic, url: receiver.url(`/${topic}`) })
-          .expect(200);
+        await shop.subscribe(topic, receiver.url(`/${topic}`));
       }
       await shop.enrol(1801);
       await shop.enrol(1802);

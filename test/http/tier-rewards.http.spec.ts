@@ -429,12 +429,7 @@ describe('tier rewards and retention over HTTP', () => {
         'tier/about_to_reset_2_weeks',
         'tier/about_to_reset_1_day',
       ]) {
-        await s.t
-          .http()
-          .post('/app/api/v1/webhooks')
-          .set(shop.keys)
-          .send({ topic, url: receiver.url(`/${topic}`) })
-          .expect(200);
+        await shop.subscribe(topic, receiver.url(`/${topic}`));
       }
       expect(await reviews.runOnce()).toEqual({ kept: 0, downgraded: 0, warned: 0 });
       now = new Date('2026-06-01T12:00:00.000Z');

@@ -53,6 +53,10 @@ export interface ShopClient {
   transactions(query?: string): request.Test;
   /** A signed platform webhook of `topic` for this shop. */
   platform(topic: string, body: unknown, webhookId?: string): request.Test;
+  /** Subscribes `url` to webhook `topic` (POST /app/api/v1/webhooks, 200); answers the webhook id. */
+  subscribe(topic: string, url: string): Promise<string>;
+  /** `/app/api/v1/webhooks${path}` with this shop's keys. */
+  webhooks(method: 'get' | 'post' | 'put' | 'delete', path?: string, body?: unknown): request.Test;
   /** A platform orders/paid in USD without line items, paying with coupon `code`. */
   orderWithCoupon(orderId: number, platformCustomerId: number, total: string, code: string): request.Test;
   /** A platform refunds/create of `amount` (a decimal string) on order `orderId`, one successful refund. */
@@ -145,6 +149,12 @@ function clientOf(current: () => { t: TestApp; shop: ProvisionedShop }): ShopCli
     redeem: (body) => send('post', '/programs/redemption/redeem', body),
     transactions: (query = '') => send('get', `/transactions${query ? `?${query}` : ''}`),
     platform: (topic, body, webhookId) => current().t.platform(current().shop, topic, body, webhookId),
+    subscribe: async (topic, url) => (await client.webhooks('post', '', { topic, url }).expect(200)).body.webhook.id,
+    webhooks: (method, path = '', body) => {
+      const { t, shop } = current();
+      const call = t.http()[method](`/app/api/v1/webhooks${path}`).set(auth(shop));
+      return body === undefined ? call : call.send(body as object);
+    },
     orderWithCoupon: (orderId, platformCustomerId, total, code) =>
       client.platform('orders/paid', {
         id: orderId,

@@ -1,8 +1,8 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { createTestApp, TestApp, auth } from '../support/test-app';
+import { createTestApp, auth } from '../support/test-app';
+import { scenario, shopClient } from '../support/scenario';
 import { startReceiver, waitUntil, Received } from '../support/receiver';
 import { defaultStoreKind } from '../support/stores';
-import { ProvisionedShop } from '../../src/operator/provision-shop.handler';
 import { DeliveryWorker } from '../../src/webhooks/delivery/delivery-worker';
 import { WebhookProjector } from '../../src/webhooks/delivery/webhook-projector';
 import { CommandBus } from '@nestjs/cqrs';
@@ -29,42 +29,28 @@ function verified(r: Received, secret: string): boolean {
 }
 
 describe(`webhook deliveries (${defaultStoreKind()})`, () => {
-  let t: TestApp;
-  let shop: ProvisionedShop;
-  const award = (platformCustomerId: number, point: number) =>
-    t
-      .http()
-      .post('/rest_api/v2/transactions/points/award')
-      .set(auth(shop))
-      .send({ platformCustomerId: String(platformCustomerId), point })
-      .expect(200);
-  const register = async (topic: string, url: string, as = shop) =>
-    (await t.http().post('/app/api/v1/webhooks').set(auth(as)).send({ topic, url }).expect(200)).body.webhook
-      .id as string;
+  const s = scenario({ env: FAST });
 
   beforeAll(async () => {
-    t = await createTestApp({ env: FAST });
-    shop = await t.shop();
-    await t.http().post('/rest_api/v2/tiers').set(auth(shop)).send({ name: 'Silver', targetPoint: 100 }).expect(201);
+    await s.tier({ name: 'Silver', targetPoint: 100 });
   });
-  afterAll(() => t.close());
 
   it('sends signed points/earned and tier/upgraded deliveries after v2 awards', async () => {
     const receiver = await startReceiver();
     try {
-      await register('points/earned', receiver.url('/earned'));
-      await register('tier/upgraded', receiver.url('/tier'));
-      await t.enrol(shop, 4001, { email: 'hooked@example.com' });
-      await award(4001, 60);
-      await award(4001, 50);
+      await s.subscribe('points/earned', receiver.url('/earned'));
+      await s.subscribe('tier/upgraded', receiver.url('/tier'));
+      await s.enrol(4001, { email: 'hooked@example.com' });
+      await s.award(4001, 60);
+      await s.award(4001, 50);
       await waitUntil(() => receiver.received.length >= 3, 10_000, 'three deliveries');
-      expect(receiver.received.every((r) => verified(r, shop.secretKey))).toBe(true);
+      expect(receiver.received.every((r) => verified(r, s.shop.secretKey))).toBe(true);
       expect(receiver.received.some((r) => verified(r, 'sk_other'))).toBe(false);
       const earned = receiver.received.filter((r) => r.body.topic === 'points/earned').map((r) => r.body);
       expect(earned).toEqual([
         expect.objectContaining({
           topic: 'points/earned',
-          shopId: shop.shopId,
+          shopId: s.shop.shopId,
           oldPoint: 0,
           newPoint: 60,
           points: 60,
@@ -91,24 +77,14 @@ describe(`webhook deliveries (${defaultStoreKind()})`, () => {
   it('only events after registration, only the subscribed shop and topic', async () => {
     const receiver = await startReceiver();
     try {
-      await t.enrol(shop, 4002);
-      await award(4002, 5); // before registration: never delivered
-      const otherShop = await t.shop();
-      await t.enrol(otherShop, 4002);
-      await register('points/earned', receiver.url('/late'));
-      await award(4002, 6);
-      await t
-        .http()
-        .post('/rest_api/v2/transactions/points/award')
-        .set(auth(otherShop))
-        .send({ platformCustomerId: '4002', point: 7 })
-        .expect(200);
-      await t
-        .http()
-        .post('/rest_api/v2/transactions/points/deduct')
-        .set(auth(shop))
-        .send({ platformCustomerId: '4002', point: 1 })
-        .expect(200);
+      await s.enrol(4002);
+      await s.award(4002, 5); // before registration: never delivered
+      const otherShop = await s.newShop();
+      await otherShop.enrol(4002);
+      await s.subscribe('points/earned', receiver.url('/late'));
+      await s.award(4002, 6);
+      await otherShop.award(4002, 7);
+      await s.deduct(4002, 1);
       await waitUntil(
         () => receiver.received.some((r) => r.body.customer?.platformCustomerId === 4002),
         10_000,
@@ -126,19 +102,14 @@ describe(`webhook deliveries (${defaultStoreKind()})`, () => {
     let up = false;
     const receiver = await startReceiver(() => (up ? 200 : 503));
     try {
-      const webhookId = await register('points/redeemed', receiver.url('/down'));
+      const webhookId = await s.subscribe('points/redeemed', receiver.url('/down'));
       for (const id of [4101, 4102]) {
-        await t.enrol(shop, id);
-        await award(id, 100);
+        await s.enrol(id);
+        await s.award(id, 100);
       }
       for (let i = 1; i <= 4; i++) {
         for (const id of [4101, 4102]) {
-          await t
-            .http()
-            .post('/rest_api/v2/transactions/points/deduct')
-            .set(auth(shop))
-            .send({ platformCustomerId: String(id), point: i })
-            .expect(200);
+          await s.post('/transactions/points/deduct', { platformCustomerId: String(id), point: i }).expect(200);
         }
       }
       await new Promise((r) => setTimeout(r, 700));
@@ -154,9 +125,7 @@ describe(`webhook deliveries (${defaultStoreKind()})`, () => {
           .map((r) => r.body.newPoint);
         expect(seen).toEqual([99, 97, 94, 90]);
       }
-      const deliveries = (
-        await t.http().get(`/app/api/v1/webhooks/${webhookId}/deliveries`).set(auth(shop)).expect(200)
-      ).body.deliveries;
+      const deliveries = (await s.webhooks('get', `/${webhookId}/deliveries`).expect(200)).body.deliveries;
       expect(deliveries).toHaveLength(8);
       expect(deliveries.every((d: any) => d.status === 'delivered' && d.attemptLog.length >= 1)).toBe(true);
       expect(deliveries.some((d: any) => d.attemptLog.some((a: any) => a.statusCode === 503))).toBe(true);
@@ -168,26 +137,19 @@ describe(`webhook deliveries (${defaultStoreKind()})`, () => {
   it('redeliver sends one delivery again and records the attempt', async () => {
     const receiver = await startReceiver();
     try {
-      const webhookId = await register('points/earned', receiver.url('/again'));
-      await t.enrol(shop, 4201);
-      await award(4201, 3);
+      const webhookId = await s.subscribe('points/earned', receiver.url('/again'));
+      await s.enrol(4201);
+      await s.award(4201, 3);
       await waitUntil(() => receiver.received.length === 1, 10_000, 'first delivery');
-      const [delivery] = (
-        await t.http().get(`/app/api/v1/webhooks/${webhookId}/deliveries`).set(auth(shop)).expect(200)
-      ).body.deliveries;
-      const res = await t
-        .http()
-        .post(`/app/api/v1/webhooks/${webhookId}/deliveries/${delivery.id}/redeliver`)
-        .set(auth(shop))
-        .expect(200);
+      const [delivery] = (await s.webhooks('get', `/${webhookId}/deliveries`).expect(200)).body.deliveries;
+      const res = await s.webhooks('post', `/${webhookId}/deliveries/${delivery.id}/redeliver`).expect(200);
       expect(res.body).toMatchObject({
         success: true,
         delivery: { id: delivery.id, status: 'delivered', lastAttempt: { statusCode: 200 } },
       });
       expect(receiver.received).toHaveLength(2);
       expect(receiver.received[1].body.webhookId).toBe(receiver.received[0].body.webhookId);
-      const again = (await t.http().get(`/app/api/v1/webhooks/${webhookId}/deliveries`).set(auth(shop)).expect(200))
-        .body.deliveries[0];
+      const again = (await s.webhooks('get', `/${webhookId}/deliveries`).expect(200)).body.deliveries[0];
       expect(again.attemptLog.map((a: any) => a.sentBy)).toEqual([expect.stringMatching(/^worker-/), 'redeliver']);
     } finally {
       await receiver.close();
@@ -198,11 +160,10 @@ describe(`webhook deliveries (${defaultStoreKind()})`, () => {
     let gone = true;
     const receiver = await startReceiver(() => (gone ? 410 : 200));
     try {
-      const webhookId = await register('points/earned', receiver.url('/gone'));
-      await t.enrol(shop, 4301);
-      await award(4301, 1);
-      const webhookNow = async () =>
-        (await t.http().get(`/app/api/v1/webhooks/${webhookId}`).set(auth(shop)).expect(200)).body.webhook;
+      const webhookId = await s.subscribe('points/earned', receiver.url('/gone'));
+      await s.enrol(4301);
+      await s.award(4301, 1);
+      const webhookNow = async () => (await s.webhooks('get', `/${webhookId}`).expect(200)).body.webhook;
       await waitUntil(async () => !(await webhookNow()).isEnabled, 10_000, 'disable');
       expect(await webhookNow()).toMatchObject({
         isEnabled: false,
@@ -210,12 +171,10 @@ describe(`webhook deliveries (${defaultStoreKind()})`, () => {
         disabledReason: 'receiver answered 410 Gone',
         nextRetryAt: null,
       });
-      const [delivery] = (
-        await t.http().get(`/app/api/v1/webhooks/${webhookId}/deliveries`).set(auth(shop)).expect(200)
-      ).body.deliveries;
+      const [delivery] = (await s.webhooks('get', `/${webhookId}/deliveries`).expect(200)).body.deliveries;
       expect(delivery).toMatchObject({ status: 'pending', lastStatusCode: 410, attempts: 1 });
       gone = false;
-      await t.http().put(`/app/api/v1/webhooks/${webhookId}`).set(auth(shop)).send({ isEnabled: true }).expect(200);
+      await s.webhooks('put', `/${webhookId}`).send({ isEnabled: true }).expect(200);
       await waitUntil(() => receiver.received.length === 1, 10_000, 'the delivery after re-enabling');
       expect(receiver.received[0].body).toMatchObject({ webhookId: delivery.id, newPoint: 1 });
       expect(await webhookNow()).toMatchObject({ status: 'active', disabledReason: null, consecutiveFailures: 0 });
@@ -226,21 +185,16 @@ describe(`webhook deliveries (${defaultStoreKind()})`, () => {
 
   it('a rotated secret signs the next deliveries', async () => {
     const receiver = await startReceiver();
-    const rotatedShop = await t.shop();
+    const rotated = await s.newShop();
     try {
-      await register('points/earned', receiver.url('/rotated'), rotatedShop);
-      await t.enrol(rotatedShop, 4401);
-      const { secretKey } = await t.app.get(CommandBus).execute(new RotateShopSecretCommand(rotatedShop.shopId));
-      await t
-        .http()
-        .post('/rest_api/v2/transactions/points/award')
-        .set(auth({ ...rotatedShop, secretKey }))
-        .send({ platformCustomerId: '4401', point: 2 })
-        .expect(200);
-      await t.http().get('/rest_api/v2/whoami').set(auth(rotatedShop)).expect(401);
+      await rotated.subscribe('points/earned', receiver.url('/rotated'));
+      await rotated.enrol(4401);
+      const { secretKey } = await s.t.app.get(CommandBus).execute(new RotateShopSecretCommand(rotated.shop.shopId));
+      await shopClient(s.t, { ...rotated.shop, secretKey }).award(4401, 2);
+      await rotated.get('/whoami').expect(401);
       await waitUntil(() => receiver.received.length === 1, 10_000, 'delivery');
       expect(verified(receiver.received[0], secretKey)).toBe(true);
-      expect(verified(receiver.received[0], rotatedShop.secretKey)).toBe(false);
+      expect(verified(receiver.received[0], rotated.shop.secretKey)).toBe(false);
     } finally {
       await receiver.close();
     }
