@@ -1,4 +1,5 @@
 import { createTestApp, TestApp, auth } from '../support/test-app';
+import { shopClient } from '../support/scenario';
 import { startReceiver, waitUntil } from '../support/receiver';
 import { defaultStoreKind } from '../support/stores';
 import { ProvisionedShop } from '../../src/operator/provision-shop.handler';
@@ -52,14 +53,7 @@ describe(`reliability: a short receiver outage loses nothing (${defaultStoreKind
     try {
       const shop = await t.shop();
       const customers = Array.from({ length: 20 }, (_, i) => 5000 + i);
-      const webhookId = (
-        await t
-          .http()
-          .post('/app/api/v1/webhooks')
-          .set(auth(shop))
-          .send({ topic: 'points/earned', url: receiver.url('/outage') })
-          .expect(200)
-      ).body.webhook.id;
+      const webhookId = await shopClient(t, shop).subscribe('points/earned', receiver.url('/outage'));
       for (const c of customers) await t.enrol(shop, c);
       const webhookNow = async () =>
         (await t.http().get(`/app/api/v1/webhooks/${webhookId}`).set(auth(shop)).expect(200)).body.webhook;
@@ -140,14 +134,7 @@ describe(`reliability: a sustained outage disables the webhook, re-enabling resu
     try {
       const api = (method: 'get' | 'put', path: string) =>
         t.http()[method](`/app/api/v1/webhooks${path}`).set(auth(shop));
-      const webhookId = (
-        await t
-          .http()
-          .post('/app/api/v1/webhooks')
-          .set(auth(shop))
-          .send({ topic: 'points/earned', url: receiver.url('/sustained') })
-          .expect(200)
-      ).body.webhook.id;
+      const webhookId = await shopClient(t, shop).subscribe('points/earned', receiver.url('/sustained'));
       const award = (c: number, point: number) =>
         t
           .http()

@@ -207,12 +207,7 @@ describe(`webhook delivery failure modes (${defaultStoreKind()})`, () => {
     const receiver = await startReceiver();
     try {
       const shop = await t.shop();
-      await t
-        .http()
-        .post('/app/api/v1/webhooks')
-        .set(auth(shop))
-        .send({ topic: 'points/earned', url: receiver.url('/lease') })
-        .expect(200);
+      await shopClient(t, shop).subscribe('points/earned', receiver.url('/lease'));
       await t.enrol(shop, 4501);
       await t
         .http()
@@ -240,14 +235,7 @@ describe(`webhook delivery failure modes (${defaultStoreKind()})`, () => {
     const t = await createTestApp({ env: { ...FAST, WEBHOOK_WORKER: 'false' } });
     try {
       const shop = await t.shop();
-      const webhookId = (
-        await t
-          .http()
-          .post('/app/api/v1/webhooks')
-          .set(auth(shop))
-          .send({ topic: 'points/earned', url: 'http://127.0.0.1:9/x' })
-          .expect(200)
-      ).body.webhook.id;
+      const webhookId = await shopClient(t, shop).subscribe('points/earned', 'http://127.0.0.1:9/x');
       await t.enrol(shop, 4601);
       for (let i = 1; i <= 3; i++)
         await t
@@ -291,14 +279,7 @@ describe(`webhook delivery failure modes (${defaultStoreKind()})`, () => {
     const receiver = await startReceiver(() => 500);
     try {
       const shop = await t.shop();
-      const id = (
-        await t
-          .http()
-          .post('/app/api/v1/webhooks')
-          .set(auth(shop))
-          .send({ topic: 'points/earned', url: receiver.url('/fail') })
-          .expect(200)
-      ).body.webhook.id;
+      const id = await shopClient(t, shop).subscribe('points/earned', receiver.url('/fail'));
       for (const c of [4701, 4702]) {
         await t.enrol(shop, c);
         await t
@@ -352,14 +333,7 @@ describe(`webhook delivery failure modes (${defaultStoreKind()})`, () => {
     const receiver = await startReceiver((r) => (refuse && r.body.customer.platformCustomerId === 4351 ? 422 : 200));
     try {
       const shop = await t.shop();
-      const webhookId = (
-        await t
-          .http()
-          .post('/app/api/v1/webhooks')
-          .set(auth(shop))
-          .send({ topic: 'points/earned', url: receiver.url('/bulk') })
-          .expect(200)
-      ).body.webhook.id;
+      const webhookId = await shopClient(t, shop).subscribe('points/earned', receiver.url('/bulk'));
       const earn = (id: number, point: number) =>
         t
           .http()
@@ -453,12 +427,7 @@ describe(`webhook delivery failure modes (${defaultStoreKind()})`, () => {
       try {
         const second = await t.secondInstance();
         const shop = await t.shop();
-        await t
-          .http()
-          .post('/app/api/v1/webhooks')
-          .set(auth(shop))
-          .send({ topic: 'points/earned', url: receiver.url('/two') })
-          .expect(200);
+        await shopClient(t, shop).subscribe('points/earned', receiver.url('/two'));
         const servers = [t.app.getHttpServer(), second.getHttpServer()];
         const request = (await import('supertest')).default;
         for (let c = 0; c < 10; c++) await t.enrol(shop, 4800 + c);
