@@ -1,4 +1,5 @@
 import { createTestApp, TestApp, auth, expectError, expectSuccess, OPERATOR_TOKEN } from '../support/test-app';
+import { shopClient } from '../support/scenario';
 import { defaultStoreKind } from '../support/stores';
 import { signingKeyPem } from './signing-key';
 import { ProvisionedShop } from '../../src/operator/provision-shop.handler';
@@ -23,12 +24,7 @@ describe(`audit keys (${defaultStoreKind()})`, () => {
     await t.enrol(shop, 601);
     await t.enrol(other, 602);
     otherCustomerId = await t.enrol(other, 603);
-    await t
-      .http()
-      .post('/rest_api/v2/transactions/points/award')
-      .set(auth(shop))
-      .send({ platformCustomerId: '601', point: 80 })
-      .expect(200);
+    await shopClient(t, shop).award(601, 80);
     key = expectSuccess(
       (await operator('post', `/shops/${shop.shopId}/audit-keys`).send({ label: 'Year-end audit' }).expect(201)).body,
     );

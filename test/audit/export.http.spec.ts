@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createTestApp, TestApp, auth, expectError, OPERATOR_TOKEN } from '../support/test-app';
+import { shopClient } from '../support/scenario';
 import { defaultStoreKind } from '../support/stores';
 import { signingKeyPem } from './signing-key';
 import { ProvisionedShop } from '../../src/operator/provision-shop.handler';
@@ -52,12 +53,7 @@ describe(`tamper-evident export (${defaultStoreKind()})`, () => {
         .send({ platformCustomerId: String(id), point })
         .expect(200);
     }
-    await t
-      .http()
-      .post('/rest_api/v2/transactions/points/deduct')
-      .set(auth(shop))
-      .send({ platformCustomerId: '501', point: 40 })
-      .expect(200);
+    await shopClient(t, shop).deduct(501, 40);
     auditKey = (
       await t
         .http()

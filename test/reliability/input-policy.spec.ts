@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { auth, createTestApp, expectError, OPERATOR_TOKEN, signPlatform, TestApp } from '../support/test-app';
+import { shopClient } from '../support/scenario';
 import { ProvisionedShop } from '../../src/operator/provision-shop.handler';
 
 /**
@@ -221,12 +222,7 @@ describe('reliability: the input policy at the edge', () => {
         .data;
       // 1,000,000 points per cent of a 100-million order is capped at the largest single change.
       expect(customer.point).toBe(1_000_000_000);
-      await t
-        .http()
-        .post('/rest_api/v2/transactions/points/award')
-        .set(auth(shopC))
-        .send({ platformCustomerId: '4001', point: 1 })
-        .expect(200);
+      await shopClient(t, shopC).award(4001, 1);
     });
 
     it.each([

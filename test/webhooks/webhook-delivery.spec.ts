@@ -209,12 +209,7 @@ describe(`webhook delivery failure modes (${defaultStoreKind()})`, () => {
       const shop = await t.shop();
       await shopClient(t, shop).subscribe('points/earned', receiver.url('/lease'));
       await t.enrol(shop, 4501);
-      await t
-        .http()
-        .post('/rest_api/v2/transactions/points/award')
-        .set(auth(shop))
-        .send({ platformCustomerId: '4501', point: 9 })
-        .expect(200);
+      await shopClient(t, shop).award(4501, 9);
       await t.app.get(WebhookProjector).catchUp();
       // A worker takes the delivery and dies before sending.
       const claimed = await t.store.storage.webhookOutbox.claimDue('doomed-worker', 10, 300, new Date());
@@ -237,13 +232,7 @@ describe(`webhook delivery failure modes (${defaultStoreKind()})`, () => {
       const shop = await t.shop();
       const webhookId = await shopClient(t, shop).subscribe('points/earned', 'http://127.0.0.1:9/x');
       await t.enrol(shop, 4601);
-      for (let i = 1; i <= 3; i++)
-        await t
-          .http()
-          .post('/rest_api/v2/transactions/points/award')
-          .set(auth(shop))
-          .send({ platformCustomerId: '4601', point: i })
-          .expect(200);
+      for (let i = 1; i <= 3; i++) await shopClient(t, shop).award(4601, i);
       const projector = t.app.get(WebhookProjector);
       await projector.catchUp();
       // A second projector starting from the stored state (a restart) and the first one again.
@@ -282,12 +271,7 @@ describe(`webhook delivery failure modes (${defaultStoreKind()})`, () => {
       const id = await shopClient(t, shop).subscribe('points/earned', receiver.url('/fail'));
       for (const c of [4701, 4702]) {
         await t.enrol(shop, c);
-        await t
-          .http()
-          .post('/rest_api/v2/transactions/points/award')
-          .set(auth(shop))
-          .send({ platformCustomerId: String(c), point: 1 })
-          .expect(200);
+        await shopClient(t, shop).award(c, 1);
       }
       const webhookNow = async () =>
         (await t.http().get(`/app/api/v1/webhooks/${id}`).set(auth(shop)).expect(200)).body.webhook;
