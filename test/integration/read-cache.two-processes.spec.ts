@@ -81,3 +81,34 @@ describe(`read cache across processes (${defaultStoreKind()})`, () => {
     }
   });
 });
+
+/** Without the cache every process reads the shared store, which the answering process wrote before it answered. */
+describe(`READ_CACHE_DOCUMENTS=0 across processes (${defaultStoreKind()})`, () => {
+  let t: TestApp;
+  let shop: ProvisionedShop;
+  let b: INestApplication;
+
+  beforeAll(async () => {
+    t = await createTestApp({ env: { READ_CACHE_DOCUMENTS: '0' } });
+    shop = await t.shop();
+    b = defaultStoreKind() === 'postgres' ? await t.secondInstance() : t.app;
+  });
+  afterAll(() => t.close());
+
+  it('a write answered by one process is read back at once from the other', async () => {
+    await t.enrol(shop, 601);
+    const point = async () =>
+      (await request(b.getHttpServer()).get('/rest_api/v2/customers/external/601').set(auth(shop)).expect(200)).body
+        .data.point;
+    expect(await point()).toBe(0);
+
+    for (const expected of [7, 14, 21]) {
+      await request(t.app.getHttpServer())
+        .post('/rest_api/v2/transactions/points/award')
+        .set(auth(shop))
+        .send({ platformCustomerId: '601', point: 7 })
+        .expect(200);
+      expect(await point()).toBe(expected);
+    }
+  });
+});
