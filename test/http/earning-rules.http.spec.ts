@@ -1,4 +1,4 @@
-import { expectError, expectSuccess, scenario } from '../support/scenario';
+import { expectError, expectSuccess, scenario, ShopClient } from '../support/scenario';
 import { PendingPointsRelease } from '../../src/ledger/held-points/pending-points-release.scheduler';
 
 const DAY = 86_400_000;
@@ -16,19 +16,13 @@ const order = (id: number, customerId: number, total: string, extra: Record<stri
 describe('earning rules over HTTP: held points, global limit, guests', () => {
   let now = new Date('2026-05-01T12:00:00.000Z');
   const s = scenario({ clock: { now: () => now } });
+  const ordersProgram = (shop: ShopClient, extra: Record<string, unknown> = {}) =>
+    shop.program({ type: 'earning', event: 'place_order', title: 'Orders', earnPoint: 1, rateMoney: 1, ...extra });
 
   it('pendingDays holds order points until the scheduler releases them; a refund inside the delay cancels its share', async () => {
     now = new Date('2026-05-01T12:00:00.000Z');
     const shop = await s.newShop();
-    const program = await shop.program({
-      type: 'earning',
-      event: 'place_order',
-      title: 'Orders',
-      earnPoint: 1,
-      rateMoney: 1,
-      roundingMethod: 'floor',
-      pendingDays: 14,
-    });
+    const program = await ordersProgram(shop, { roundingMethod: 'floor', pendingDays: 14 });
     expect(program.pendingDays).toBe(14);
     expect(
       expectError(
@@ -123,13 +117,7 @@ describe('earning rules over HTTP: held points, global limit, guests', () => {
   it('skipEarnPointGuest: a checkout without a customer account earns nothing; with the flag off it earns', async () => {
     now = new Date('2026-05-20T12:00:00.000Z');
     const shop = await s.newShop();
-    const program = await shop.program({
-      type: 'earning',
-      event: 'place_order',
-      title: 'Orders',
-      earnPoint: 1,
-      rateMoney: 1,
-    });
+    const program = await ordersProgram(shop);
     expect(program.skipEarnPointGuest).toBe(true);
     await shop
       .platform(
