@@ -85,29 +85,23 @@ describe('tier rewards and retention over HTTP', () => {
     now = new Date('2026-01-15T12:00:00.000Z');
     const shop = await s.newShop();
     const api = tiersApi(shop);
-    const created = expectSuccess(
-      (
-        await api
-          .create({
-            name: 'VIP',
-            targetPoint: 500,
-            tierRewards: [
-              { event: 'bonus_point', bonusPoints: 150, title: 'Welcome', translateTitle: { fr: 'Bienvenue' } },
-              {
-                type: 'tier_privileges',
-                event: 'amount_discount',
-                earnAmount: 7.5,
-                codeName: 'VIPX',
-                expiredAfter: 10,
-                expiredTime: '2027-01-01T00:00:00Z',
-                orderReqAmount: '20.00',
-              },
-              { event: 'custom', title: 'Lounge access', showLoyaltyPage: false, priority: -3 },
-            ],
-          })
-          .expect(201)
-      ).body,
-    );
+    const created = await shop.tier({
+      name: 'VIP',
+      targetPoint: 500,
+      tierRewards: [
+        { event: 'bonus_point', bonusPoints: 150, title: 'Welcome', translateTitle: { fr: 'Bienvenue' } },
+        {
+          type: 'tier_privileges',
+          event: 'amount_discount',
+          earnAmount: 7.5,
+          codeName: 'VIPX',
+          expiredAfter: 10,
+          expiredTime: '2027-01-01T00:00:00Z',
+          orderReqAmount: '20.00',
+        },
+        { event: 'custom', title: 'Lounge access', showLoyaltyPage: false, priority: -3 },
+      ],
+    });
     const listed = (await api.list()).find((tier: { id: string }) => tier.id === created.id);
     const answers = [created.tierRewards, (await api.detail(created.id)).tierRewards, listed.tierRewards];
     for (const rewards of answers) {
@@ -184,25 +178,19 @@ describe('tier rewards and retention over HTTP', () => {
   it('entering a tier pays bonus_point rewards and grants discount coupons (program.id: the reward); status false pays nothing', async () => {
     now = new Date('2026-01-15T12:00:00.000Z');
     const shop = await s.newShop();
-    const vip = expectSuccess(
-      (
-        await tiersApi(shop)
-          .create({
-            name: 'VIP',
-            targetPoint: 500,
-            tierRewards: [
-              { event: 'bonus_point', bonusPoints: 150, title: 'Welcome' },
-              { event: 'bonus_point', bonusPoints: 999, status: false },
-              { event: 'bonus_point', bonusPoints: 888, expired: true },
-              { event: 'amount_discount', earnAmount: 7.5, codeName: 'VIPX', expiredAfter: 10, orderReqAmount: 20 },
-              { event: 'percentage_discount', earnAmount: 20, status: false },
-              { event: 'free_shipping', expired: true },
-              { event: 'custom', title: 'Lounge access' },
-            ],
-          })
-          .expect(201)
-      ).body,
-    );
+    const vip = await shop.tier({
+      name: 'VIP',
+      targetPoint: 500,
+      tierRewards: [
+        { event: 'bonus_point', bonusPoints: 150, title: 'Welcome' },
+        { event: 'bonus_point', bonusPoints: 999, status: false },
+        { event: 'bonus_point', bonusPoints: 888, expired: true },
+        { event: 'amount_discount', earnAmount: 7.5, codeName: 'VIPX', expiredAfter: 10, orderReqAmount: 20 },
+        { event: 'percentage_discount', earnAmount: 20, status: false },
+        { event: 'free_shipping', expired: true },
+        { event: 'custom', title: 'Lounge access' },
+      ],
+    });
     await shop.enrol(4101);
     await shop.enrol(4102);
     await shop.award(4101, 600);
@@ -230,20 +218,14 @@ describe('tier rewards and retention over HTTP', () => {
   it('the {type: points|coupon} alias still works and reads in the spec shape; a granted coupon cannot be refunded', async () => {
     now = new Date('2026-01-15T12:00:00.000Z');
     const shop = await s.newShop();
-    const vip = expectSuccess(
-      (
-        await tiersApi(shop)
-          .create({
-            name: 'VIP',
-            targetPoint: 500,
-            tierRewards: [
-              { type: 'points', points: 200 },
-              { type: 'coupon', rewardType: 'percentage', rewardValue: 15, expiresInDays: 30, title: 'VIP welcome' },
-            ],
-          })
-          .expect(201)
-      ).body,
-    );
+    const vip = await shop.tier({
+      name: 'VIP',
+      targetPoint: 500,
+      tierRewards: [
+        { type: 'points', points: 200 },
+        { type: 'coupon', rewardType: 'percentage', rewardValue: 15, expiresInDays: 30, title: 'VIP welcome' },
+      ],
+    });
     expect(vip.tierRewards).toMatchObject([
       { type: 'tier_privileges', event: 'bonus_point', bonusPoints: 200 },
       { type: 'tier_privileges', event: 'percentage_discount', earnAmount: 15, expiredAfter: 30, title: 'VIP welcome' },
@@ -281,31 +263,19 @@ describe('tier rewards and retention over HTTP', () => {
     const shop = await s.newShop();
     const api = tiersApi(shop);
     const base = (await api.list())[0];
-    const vip = expectSuccess(
-      (
-        await api
-          .create({
-            name: 'VIP',
-            targetPoint: 500,
-            tierRewards: [
-              { event: 'bonus_point', bonusPoints: 200 },
-              { event: 'amount_discount', earnAmount: 5 },
-            ],
-          })
-          .expect(201)
-      ).body,
-    );
-    const gold = expectSuccess(
-      (
-        await api
-          .create({
-            name: 'Gold',
-            targetPoint: 5000,
-            tierRewards: [{ event: 'free_shipping', title: 'Gold shipping' }],
-          })
-          .expect(201)
-      ).body,
-    );
+    const vip = await shop.tier({
+      name: 'VIP',
+      targetPoint: 500,
+      tierRewards: [
+        { event: 'bonus_point', bonusPoints: 200 },
+        { event: 'amount_discount', earnAmount: 5 },
+      ],
+    });
+    const gold = await shop.tier({
+      name: 'Gold',
+      targetPoint: 5000,
+      tierRewards: [{ event: 'free_shipping', title: 'Gold shipping' }],
+    });
     await shop.enrol(4301);
     await shop.award(4301, 600);
     expect(await shop.customer(4301)).toMatchObject({ point: 800, tierPoint: 800, tierId: vip.id });
