@@ -26,7 +26,12 @@ const DELETED = Symbol('deleted');
 export class ProjectionBatch {
   private readonly staged = new Map<
     string,
-    { definition: CollectionDefinition; docs: Map<string, Document | typeof DELETED>; read: Set<string> }
+    {
+      definition: CollectionDefinition;
+      docs: Map<string, Document | typeof DELETED>;
+      /** Ids read from the store, kept only for collections the DocumentCache holds. */
+      read: Set<string> | null;
+    }
   >();
   private readonly afterCommit: Array<() => void> = [];
 
@@ -39,7 +44,7 @@ export class ProjectionBatch {
   collection<T extends Document>(definition: CollectionDefinition): StagedCollection<T> {
     let entry = this.staged.get(definition.name);
     if (!entry) {
-      entry = { definition, docs: new Map(), read: new Set() };
+      entry = { definition, docs: new Map(), read: this.cache && definition.cachedInMemory ? new Set() : null };
       this.staged.set(definition.name, entry);
     }
     const { docs, read } = entry;
@@ -49,7 +54,7 @@ export class ProjectionBatch {
         const staged = docs.get(id);
         if (staged === DELETED) return null;
         if (staged) return staged as T;
-        read.add(id);
+        read?.add(id);
         return (await store()).get(id);
       },
       getMany: async (ids) => {
@@ -61,7 +66,7 @@ export class ProjectionBatch {
           if (staged) found.push(staged as T);
           else missing.push(id);
         }
-        missing.forEach((id) => read.add(id));
+        if (read) missing.forEach((id) => read.add(id));
         return missing.length ? [...found, ...(await (await store()).getMany(missing))] : found;
       },
       put: (doc) => void docs.set(doc.id, doc),
@@ -87,6 +92,7 @@ export class ProjectionBatch {
     await this.readStore.write(writes, at);
     if (this.cache) {
       for (const { definition, docs, read } of this.staged.values()) {
+        if (!read) continue;
         const written = new Map<string, Document | null>();
         for (const [id, doc] of docs) written.set(id, doc === DELETED ? null : doc);
         this.cache.touched(definition, written, read);
