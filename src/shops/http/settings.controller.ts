@@ -92,7 +92,7 @@ export class TierRetentionDto {
   windowMonths?: number;
 }
 
-export class MembershipDto {
+export class MembershipSettingsDto {
   @ApiPropertyOptional({ description: 'New customers are guests until they join (Premium plan or above)' })
   @IsBoolean()
   optInEnrollment: boolean;
@@ -199,7 +199,7 @@ export class SettingsController {
 
   @Put('membership')
   @ApiOperation({ summary: 'Set opt-in enrolment (Premium plan or above), excluded tags and segments, B2B exclusion' })
-  async setMembership(@CurrentShop() shop: ShopDoc, @Body() body: MembershipDto) {
+  async setMembership(@CurrentShop() shop: ShopDoc, @Body() body: MembershipSettingsDto) {
     const policy: MembershipPolicy = {
       optInEnrollment: body.optInEnrollment,
       excludedTags: (body.excludedTags ?? []).map((t) => t.trim()),
