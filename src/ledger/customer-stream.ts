@@ -26,3 +26,15 @@ export function stamp(meta: CommandMeta): CustomerEventBase {
 
 /** What an event's builder is given: every field but its type and the common ones. */
 export type EventFields<E> = Omit<E, 'type' | keyof CustomerEventBase>;
+
+/** What builds one event of a customer's stream from a command's meta and the event's own fields. */
+export type EventBuilder<E> = (meta: CommandMeta, fields: EventFields<E>) => E;
+
+/**
+ * The builder of the event stored as `type`: its type, a new stamp, then its fields (the key order
+ * the stored event keeps). Declare the result as `EventBuilder<TheEvent>`: the compiler then checks
+ * that `type` is that event's and that the fields complete it, with no cast.
+ */
+export function eventBuilder<Type extends string>(type: Type) {
+  return <Fields extends object>(meta: CommandMeta, fields: Fields) => ({ type, ...stamp(meta), ...fields });
+}

@@ -1,4 +1,4 @@
-import { CommandMeta, CustomerEventBase, EventFields, stamp } from '../customer-stream';
+import { CustomerEventBase, EventBuilder, eventBuilder } from '../customer-stream';
 import { CustomerEventType as T } from './customer-event-types';
 
 /** The customer's birthday (`MM/DD`) and date of birth (`YYYY-MM-DD`): write-once, they pay a yearly reward. */
@@ -9,8 +9,4 @@ export interface BirthdaySet extends CustomerEventBase {
   source: string;
 }
 
-export const birthdaySet = (meta: CommandMeta, fields: EventFields<BirthdaySet>): BirthdaySet => ({
-  type: T.BirthdaySet,
-  ...stamp(meta),
-  ...fields,
-});
+export const birthdaySet: EventBuilder<BirthdaySet> = eventBuilder(T.BirthdaySet);

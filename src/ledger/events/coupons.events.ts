@@ -1,6 +1,6 @@
-import { CommandMeta, CustomerEventBase, EventFields, stamp } from '../customer-stream';
+import { CustomerEventBase, EventBuilder, eventBuilder } from '../customer-stream';
 import { CustomerEventType as T } from './customer-event-types';
-import { PointsContext, PointsEventContext, PointsFields } from './points.events';
+import { PointsContext, PointsEventBuilder, pointsEventBuilder } from './points.events';
 
 /** Coupons: bought with points, granted, used, refunded, expired. */
 
@@ -67,32 +67,8 @@ export interface CouponGranted extends CustomerEventBase {
   tierRewardId?: string;
 }
 
-export const pointsRedeemed = (context: PointsEventContext, fields: PointsFields<PointsRedeemed>): PointsRedeemed => ({
-  ...context,
-  type: T.PointsRedeemed,
-  ...fields,
-});
-
-export const couponRefunded = (context: PointsEventContext, fields: PointsFields<CouponRefunded>): CouponRefunded => ({
-  ...context,
-  type: T.CouponRefunded,
-  ...fields,
-});
-
-export const couponUsed = (meta: CommandMeta, fields: EventFields<CouponUsed>): CouponUsed => ({
-  type: T.CouponUsed,
-  ...stamp(meta),
-  ...fields,
-});
-
-export const couponExpired = (meta: CommandMeta, fields: EventFields<CouponExpired>): CouponExpired => ({
-  type: T.CouponExpired,
-  ...stamp(meta),
-  ...fields,
-});
-
-export const couponGranted = (meta: CommandMeta, fields: EventFields<CouponGranted>): CouponGranted => ({
-  type: T.CouponGranted,
-  ...stamp(meta),
-  ...fields,
-});
+export const pointsRedeemed: PointsEventBuilder<PointsRedeemed> = pointsEventBuilder(T.PointsRedeemed);
+export const couponRefunded: PointsEventBuilder<CouponRefunded> = pointsEventBuilder(T.CouponRefunded);
+export const couponUsed: EventBuilder<CouponUsed> = eventBuilder(T.CouponUsed);
+export const couponExpired: EventBuilder<CouponExpired> = eventBuilder(T.CouponExpired);
+export const couponGranted: EventBuilder<CouponGranted> = eventBuilder(T.CouponGranted);

@@ -1,4 +1,4 @@
-import { CommandMeta, CustomerEventBase, EventFields, stamp } from '../customer-stream';
+import { CustomerEventBase, EventBuilder, eventBuilder } from '../customer-stream';
 import { CustomerEventType as T } from './customer-event-types';
 import { Membership } from './membership.events';
 
@@ -59,13 +59,5 @@ export function saidDetails(details: ProfileDetails | undefined): ProfileDetails
   return said;
 }
 
-export const customerEnrolled = (meta: CommandMeta, fields: EventFields<CustomerEnrolled>): CustomerEnrolled => ({
-  type: T.Enrolled,
-  ...stamp(meta),
-  ...fields,
-});
-
-export const profileUpdated = (
-  meta: CommandMeta,
-  fields: EventFields<CustomerProfileUpdated>,
-): CustomerProfileUpdated => ({ type: T.ProfileUpdated, ...stamp(meta), ...fields });
+export const customerEnrolled: EventBuilder<CustomerEnrolled> = eventBuilder(T.Enrolled);
+export const profileUpdated: EventBuilder<CustomerProfileUpdated> = eventBuilder(T.ProfileUpdated);

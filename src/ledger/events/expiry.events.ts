@@ -1,6 +1,6 @@
-import { CommandMeta, CustomerEventBase, EventFields, stamp } from '../customer-stream';
+import { CustomerEventBase, EventBuilder, eventBuilder } from '../customer-stream';
 import { CustomerEventType as T } from './customer-event-types';
-import { PointsContext, PointsEventContext, PointsFields } from './points.events';
+import { PointsContext, PointsEventBuilder, pointsEventBuilder } from './points.events';
 
 /** The balance expired under the shop's policy (inactivity or a fixed date). */
 export interface PointsExpired extends CustomerEventBase, PointsContext {
@@ -22,14 +22,5 @@ export interface PointsExpiryWarned extends CustomerEventBase {
   cycle: string;
 }
 
-export const pointsExpired = (context: PointsEventContext, fields: PointsFields<PointsExpired>): PointsExpired => ({
-  ...context,
-  type: T.PointsExpired,
-  ...fields,
-});
-
-export const pointsExpiryWarned = (meta: CommandMeta, fields: EventFields<PointsExpiryWarned>): PointsExpiryWarned => ({
-  type: T.PointsExpiryWarned,
-  ...stamp(meta),
-  ...fields,
-});
+export const pointsExpired: PointsEventBuilder<PointsExpired> = pointsEventBuilder(T.PointsExpired);
+export const pointsExpiryWarned: EventBuilder<PointsExpiryWarned> = eventBuilder(T.PointsExpiryWarned);

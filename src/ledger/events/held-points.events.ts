@@ -1,4 +1,4 @@
-import { CommandMeta, CustomerEventBase, EventFields, stamp } from '../customer-stream';
+import { CustomerEventBase, EventBuilder, eventBuilder } from '../customer-stream';
 import { CustomerEventType as T } from './customer-event-types';
 import { OrderRef, ProgramRef } from './points.events';
 
@@ -34,13 +34,5 @@ export interface PendingPointsCancelled extends CustomerEventBase {
   cause: 'order_cancelled' | 'order_refunded';
 }
 
-export const pointsPending = (meta: CommandMeta, fields: EventFields<PointsPending>): PointsPending => ({
-  type: T.PointsPending,
-  ...stamp(meta),
-  ...fields,
-});
-
-export const pendingPointsCancelled = (
-  meta: CommandMeta,
-  fields: EventFields<PendingPointsCancelled>,
-): PendingPointsCancelled => ({ type: T.PendingPointsCancelled, ...stamp(meta), ...fields });
+export const pointsPending: EventBuilder<PointsPending> = eventBuilder(T.PointsPending);
+export const pendingPointsCancelled: EventBuilder<PendingPointsCancelled> = eventBuilder(T.PendingPointsCancelled);

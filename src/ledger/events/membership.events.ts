@@ -1,4 +1,4 @@
-import { CommandMeta, CustomerEventBase, EventFields, stamp } from '../customer-stream';
+import { CustomerEventBase, EventBuilder, eventBuilder } from '../customer-stream';
 import { CustomerEventType as T } from './customer-event-types';
 
 /** Membership of the loyalty program (opt-in enrolment). */
@@ -14,11 +14,7 @@ export interface MembershipChanged extends CustomerEventBase {
   source: string;
 }
 
-export const membershipChanged = (meta: CommandMeta, fields: EventFields<MembershipChanged>): MembershipChanged => ({
-  type: T.MembershipChanged,
-  ...stamp(meta),
-  ...fields,
-});
+export const membershipChanged: EventBuilder<MembershipChanged> = eventBuilder(T.MembershipChanged);
 
 /** Membership after an event that sets it (enrolment, a membership change); undefined for other events. */
 export function membershipAfter(event: {

@@ -1,6 +1,6 @@
-import { CommandMeta, CustomerEventBase, EventFields, stamp } from '../customer-stream';
+import { CustomerEventBase, EventBuilder, eventBuilder } from '../customer-stream';
 import { CustomerEventType as T } from './customer-event-types';
-import { PointsContext, PointsEventContext, PointsFields } from './points.events';
+import { PointsContext, PointsEventBuilder, pointsEventBuilder } from './points.events';
 
 /** Orders, and the reversal of what they paid. */
 
@@ -62,26 +62,7 @@ export interface PointsRevoked extends CustomerEventBase, PointsContext {
   cause: 'order_cancelled' | 'order_refunded';
 }
 
-export const orderRecorded = (meta: CommandMeta, fields: EventFields<OrderRecorded>): OrderRecorded => ({
-  type: T.OrderRecorded,
-  ...stamp(meta),
-  ...fields,
-});
-
-export const orderCancelled = (meta: CommandMeta, fields: EventFields<OrderCancelled>): OrderCancelled => ({
-  type: T.OrderCancelled,
-  ...stamp(meta),
-  ...fields,
-});
-
-export const refundRecorded = (meta: CommandMeta, fields: EventFields<RefundRecorded>): RefundRecorded => ({
-  type: T.RefundRecorded,
-  ...stamp(meta),
-  ...fields,
-});
-
-export const pointsRevoked = (context: PointsEventContext, fields: PointsFields<PointsRevoked>): PointsRevoked => ({
-  ...context,
-  type: T.PointsRevoked,
-  ...fields,
-});
+export const orderRecorded: EventBuilder<OrderRecorded> = eventBuilder(T.OrderRecorded);
+export const orderCancelled: EventBuilder<OrderCancelled> = eventBuilder(T.OrderCancelled);
+export const refundRecorded: EventBuilder<RefundRecorded> = eventBuilder(T.RefundRecorded);
+export const pointsRevoked: PointsEventBuilder<PointsRevoked> = pointsEventBuilder(T.PointsRevoked);

@@ -45,6 +45,18 @@ export type PointsEventContext = CustomerEventBase & Omit<PointsContext, 'progra
 /** What a balance change's builder is given on top of its context. */
 export type PointsFields<E> = Omit<E, 'type' | keyof PointsEventContext>;
 
+/** What builds one balance change from its context and its own fields. */
+export type PointsEventBuilder<E> = (context: PointsEventContext, fields: PointsFields<E>) => E;
+
+/**
+ * The builder of the balance change stored as `type`: its context, its type, then its fields (the key
+ * order the stored event keeps). Declare the result as `PointsEventBuilder<TheEvent>`: the compiler
+ * then checks that `type` is that event's and that the fields complete it, with no cast.
+ */
+export function pointsEventBuilder<Type extends string>(type: Type) {
+  return <Fields extends object>(context: PointsEventContext, fields: Fields) => ({ ...context, type, ...fields });
+}
+
 export interface PointsAwarded extends CustomerEventBase, PointsContext {
   type: typeof T.PointsAwarded;
   points: number;
@@ -75,26 +87,7 @@ export interface PointsReset extends CustomerEventBase, PointsContext {
   resetTo: number;
 }
 
-export const pointsAwarded = (context: PointsEventContext, fields: PointsFields<PointsAwarded>): PointsAwarded => ({
-  ...context,
-  type: T.PointsAwarded,
-  ...fields,
-});
-
-export const pointsDeducted = (context: PointsEventContext, fields: PointsFields<PointsDeducted>): PointsDeducted => ({
-  ...context,
-  type: T.PointsDeducted,
-  ...fields,
-});
-
-export const pointsAdjusted = (context: PointsEventContext, fields: PointsFields<PointsAdjusted>): PointsAdjusted => ({
-  ...context,
-  type: T.PointsAdjusted,
-  ...fields,
-});
-
-export const pointsReset = (context: PointsEventContext, fields: PointsFields<PointsReset>): PointsReset => ({
-  ...context,
-  type: T.PointsReset,
-  ...fields,
-});
+export const pointsAwarded: PointsEventBuilder<PointsAwarded> = pointsEventBuilder(T.PointsAwarded);
+export const pointsDeducted: PointsEventBuilder<PointsDeducted> = pointsEventBuilder(T.PointsDeducted);
+export const pointsAdjusted: PointsEventBuilder<PointsAdjusted> = pointsEventBuilder(T.PointsAdjusted);
+export const pointsReset: PointsEventBuilder<PointsReset> = pointsEventBuilder(T.PointsReset);

@@ -1,4 +1,4 @@
-import { CommandMeta, CustomerEventBase, EventFields, stamp } from '../customer-stream';
+import { CustomerEventBase, EventBuilder, eventBuilder } from '../customer-stream';
 import { CustomerEventType as T } from './customer-event-types';
 
 /** Tier moves and the retention policy's reviews. */
@@ -54,20 +54,6 @@ export interface TierReviewWarned extends CustomerEventBase {
   cycle: string;
 }
 
-export const tierChanged = (meta: CommandMeta, fields: EventFields<TierChanged>): TierChanged => ({
-  type: T.TierChanged,
-  ...stamp(meta),
-  ...fields,
-});
-
-export const tierRetained = (meta: CommandMeta, fields: EventFields<TierRetained>): TierRetained => ({
-  type: T.TierRetained,
-  ...stamp(meta),
-  ...fields,
-});
-
-export const tierReviewWarned = (meta: CommandMeta, fields: EventFields<TierReviewWarned>): TierReviewWarned => ({
-  type: T.TierReviewWarned,
-  ...stamp(meta),
-  ...fields,
-});
+export const tierChanged: EventBuilder<TierChanged> = eventBuilder(T.TierChanged);
+export const tierRetained: EventBuilder<TierRetained> = eventBuilder(T.TierRetained);
+export const tierReviewWarned: EventBuilder<TierReviewWarned> = eventBuilder(T.TierReviewWarned);
