@@ -1,5 +1,5 @@
 import { shopClient } from '../support/scenario';
-import { setUpMonthShop } from '../support/month-shop';
+import { setUpMonthRewards, setUpMonthShop } from '../support/month-shop';
 import { createTestApp, TestApp, auth, expectError, expectSuccess } from '../support/test-app';
 import { defaultStoreKind } from '../support/stores';
 import { PendingPointsRelease } from '../../src/ledger/held-points/pending-points-release.scheduler';
@@ -37,26 +37,12 @@ describe(`balances as of an instant (${defaultStoreKind()})`, () => {
   beforeAll(async () => {
     t = await createTestApp({ clock: { now: () => now } });
     shop = await t.shop();
-    const tiers = await setUpMonthShop(shopClient(t, shop));
+    const merchant = shopClient(t, shop);
+    const tiers = await setUpMonthShop(merchant);
     silverId = tiers.silver.id;
     goldId = tiers.gold.id;
-    bronzeId = (await api().get('/rest_api/v2/tiers').set(auth(shop)).expect(200)).body.data[0].id;
-    const program = (body: object) => api().post('/rest_api/v2/programs').set(auth(shop)).send(body).expect(201);
-    const fiveOff = expectSuccess(
-      (
-        await program({
-          type: 'spending',
-          event: 'amount_discount',
-          title: '$5 off',
-          spending: { pointsCost: 500, rewardValue: 5 },
-        })
-      ).body,
-    ).id;
-    await api()
-      .put('/rest_api/v2/settings/points-expiry')
-      .set(auth(shop))
-      .send({ mode: 'inactivity', inactivityDays: 28 })
-      .expect(200);
+    bronzeId = (await merchant.get('/tiers').expect(200)).body.data[0].id;
+    const fiveOff = await setUpMonthRewards(merchant);
 
     // Mar 1 09:00: Ann signs up: enrolled in Bronze, +100 sign-up. Balance 100, tier point 100, earned 100.
     at('2026-03-01T09:00:00.000Z');
@@ -71,58 +57,32 @@ describe(`balances as of an instant (${defaultStoreKind()})`, () => {
     await t.platform(shop, 'orders/paid', order(502, '200.00', 'pos')).expect(200);
     // Mar 4 10:00: $50 of #502 refunded inside the delay: floor(400 x 50/200) = 100 held points cancelled. Pending 300.
     at('2026-03-04T10:00:00.000Z');
-    await t
-      .platform(shop, 'refunds/create', {
-        id: 8801,
-        order_id: 502,
-        transactions: [{ kind: 'refund', status: 'success', amount: '50.00' }],
-      })
-      .expect(200);
+    await merchant.refund(8801, 502, '50.00').expect(200);
     // Mar 10 11:00: the 300 held points are released: 220 + 300 = 520, tier point 520 >= 500: Silver and
     // its +50 bonus. Balance 570, tier point 570, earned 570, pending 0.
     at('2026-03-10T11:00:00.000Z');
     expect(await t.app.get(PendingPointsRelease).runOnce()).toBe(1);
     // Mar 11 11:00: the merchant renames Silver to Argent (the tier stream, not Ann's).
     at('2026-03-11T11:00:00.000Z');
-    await api().put(`/rest_api/v2/tiers/${silverId}`).set(auth(shop)).send({ name: 'Argent' }).expect(200);
+    await merchant.put(`/tiers/${silverId}`, { name: 'Argent' }).expect(200);
     // Mar 12 10:00: Ann buys $5 off for 500. Balance 70; one active coupon.
     at('2026-03-12T10:00:00.000Z');
     couponCode = (
-      await api()
-        .post('/rest_api/v2/programs/redemption/redeem')
-        .set(auth(shop))
-        .send({ programId: fiveOff, platformCustomerId: String(ANN), quantity: 1 })
-        .expect(200)
+      await merchant.redeem({ programId: fiveOff, platformCustomerId: String(ANN), quantity: 1 }).expect(200)
     ).body.meta.couponCode;
     // Mar 14 10:00: $20.50 of #501 refunded: floor(120 x 20.50/120.50) = floor(20.41) = 20 taken back.
     // Balance 50; tier point and earned 570 - 20 = 550; Ann stays Silver (reversals never move tiers).
     at('2026-03-14T10:00:00.000Z');
-    await t
-      .platform(shop, 'refunds/create', {
-        id: 8802,
-        order_id: 501,
-        transactions: [{ kind: 'refund', status: 'success', amount: '20.50' }],
-      })
-      .expect(200);
+    await merchant.refund(8802, 501, '20.50').expect(200);
     // Mar 15 10:00: the coupon is given back: +500. Balance 550; no active coupon.
     at('2026-03-15T10:00:00.000Z');
-    await api()
-      .post('/rest_api/v2/rewards/coupons/refund')
-      .set(auth(shop))
-      .send({ discountCode: couponCode, platformCustomerId: String(ANN) })
+    await merchant
+      .post('/rewards/coupons/refund', { discountCode: couponCode, platformCustomerId: String(ANN) })
       .expect(200);
     // Mar 16 10:00: the merchant awards 1000: balance 1550, tier point 1550 >= 1500: Gold (no bonus).
     at('2026-03-16T10:00:00.000Z');
-    await api()
-      .post('/rest_api/v2/transactions/points/award')
-      .set(auth(shop))
-      .send({ platformCustomerId: String(ANN), point: 1000 })
-      .expect(200);
-    await api()
-      .post('/rest_api/v2/transactions/points/award')
-      .set(auth(shop))
-      .send({ platformCustomerId: String(BEN), point: 7 })
-      .expect(200);
+    await merchant.award(ANN, 1000);
+    await merchant.award(BEN, 7);
     // Apr 14 10:00: 29 days without earning or spending (the last was Mar 16 10:00; 28 allowed): the
     // 1550 expire. Balance 0; tier point and earned stay 1550. (Ben's 107 expire too: his last award
     // was the same day.)

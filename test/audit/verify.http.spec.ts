@@ -1,5 +1,6 @@
-import { createTestApp, TestApp, auth, expectError, expectSuccess, OPERATOR_TOKEN } from '../support/test-app';
+import { createTestApp, TestApp, expectError, expectSuccess, OPERATOR_TOKEN } from '../support/test-app';
 import { defaultStoreKind } from '../support/stores';
+import { shopClient } from '../support/scenario';
 import { ProvisionedShop } from '../../src/operator/provision-shop.handler';
 import { Difference, ReadModelVerifier } from '../../src/audit/queries/verify-read-models';
 import { CUSTOMERS, CustomerDoc, TRANSACTIONS, TransactionDoc } from '../../src/ledger/read-models/ledger-read-models';
@@ -31,35 +32,14 @@ describe(`verify the read models against the log (${defaultStoreKind()})`, () =>
     t = await createTestApp({ clock: { now: () => now } });
     shop = await t.shop();
     other = await t.shop();
-    await api()
-      .post('/rest_api/v2/tiers')
-      .set(auth(shop))
-      .send({ name: 'Silver', targetPoint: 100, tierRewards: [{ type: 'points', points: 10 }] })
-      .expect(201);
-    await api()
-      .post('/rest_api/v2/programs')
-      .set(auth(shop))
-      .send({ type: 'earning', event: 'place_order', title: 'Orders', earnPoint: 1, rateMoney: 1, pendingDays: 3 })
-      .expect(201);
-    const program = (
-      await api()
-        .post('/rest_api/v2/programs')
-        .set(auth(shop))
-        .send({ type: 'spending', event: 'amount_discount', title: '$1', spending: { pointsCost: 20, rewardValue: 1 } })
-        .expect(201)
-    ).body.data.id;
+    const merchant = shopClient(t, shop);
+    await merchant.tier({ name: 'Silver', targetPoint: 100, tierRewards: [{ type: 'points', points: 10 }] });
+    await merchant.earning('place_order', 'Orders', { earnPoint: 1, rateMoney: 1, pendingDays: 3 });
+    const program = await merchant.spending('amount_discount', '$1', { pointsCost: 20, rewardValue: 1 });
     for (const id of [701, 702, 703]) await t.enrol(shop, id);
     await t.enrol(other, 701);
-    await api()
-      .post('/rest_api/v2/transactions/points/award')
-      .set(auth(shop))
-      .send({ platformCustomerId: '701', point: 150 })
-      .expect(200);
-    await api()
-      .post('/rest_api/v2/programs/redemption/redeem')
-      .set(auth(shop))
-      .send({ programId: program, platformCustomerId: '701', quantity: 1 })
-      .expect(200);
+    await merchant.award(701, 150);
+    await merchant.redeem({ programId: program, platformCustomerId: '701', quantity: 1 }).expect(200);
     await t
       .platform(shop, 'orders/paid', {
         id: 9701,
@@ -68,11 +48,7 @@ describe(`verify the read models against the log (${defaultStoreKind()})`, () =>
         line_items: [],
       })
       .expect(200);
-    await api()
-      .post('/rest_api/v2/transactions/points/award')
-      .set(auth(other))
-      .send({ platformCustomerId: '701', point: 5 })
-      .expect(200);
+    await shopClient(t, other).award(701, 5);
   });
   afterAll(() => t.close());
 

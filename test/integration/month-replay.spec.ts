@@ -1,6 +1,6 @@
-import { expectSuccess, scenario } from '../support/scenario';
+import { scenario } from '../support/scenario';
 import { defaultStoreKind } from '../support/stores';
-import { setUpMonthShop } from '../support/month-shop';
+import { setUpMonthRewards, setUpMonthShop } from '../support/month-shop';
 import { PendingPointsRelease } from '../../src/ledger/held-points/pending-points-release.scheduler';
 import { PointsExpiry } from '../../src/ledger/expiry/points-expiry.scheduler';
 
@@ -37,21 +37,8 @@ describe(`a month replayed (${defaultStoreKind()})`, () => {
       CAT = 9003,
       DAN = 9004;
     const { silver, gold } = await setUpMonthShop(s);
-    const program = (body: object) => s.post('/programs', body).expect(201);
-    const follow = expectSuccess(
-      (await program({ type: 'earning', event: 'follow_photo', title: 'Follow us', earnPoint: 30 })).body,
-    ).id;
-    const fiveOff = expectSuccess(
-      (
-        await program({
-          type: 'spending',
-          event: 'amount_discount',
-          title: '$5 off',
-          spending: { pointsCost: 500, rewardValue: 5 },
-        })
-      ).body,
-    ).id;
-    await s.put('/settings/points-expiry', { mode: 'inactivity', inactivityDays: 28 }).expect(200);
+    const follow = await s.earning('follow_photo', 'Follow us', { earnPoint: 30 });
+    const fiveOff = await setUpMonthRewards(s);
     const redeem = (id: number, quantity = 1) =>
       s.redeem({ programId: fiveOff, platformCustomerId: String(id), quantity });
 

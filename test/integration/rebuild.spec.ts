@@ -1,5 +1,5 @@
-import { auth, createTestApp } from '../support/test-app';
-import { scenario } from '../support/scenario';
+import { createTestApp, TestApp } from '../support/test-app';
+import { scenario, shopClient } from '../support/scenario';
 import { ProjectionRunner } from '../../src/projections/projection-runner';
 import { Projection, PROJECTIONS } from '../../src/projections/projection';
 import { ProjectionBatch } from '../../src/projections/projection-batch';
@@ -9,6 +9,19 @@ import { TierReviews } from '../../src/ledger/tiers/tier-reviews.scheduler';
 import { waitUntil } from '../support/receiver';
 import { defaultStoreKind, StoreKind } from '../support/stores';
 
+/** Every document of every projection's collections, by collection name, in id order. */
+async function readModelsOf(t: TestApp): Promise<Record<string, unknown[]>> {
+  const out: Record<string, unknown[]> = {};
+  for (const projection of t.app.get<Projection[]>(PROJECTIONS)) {
+    for (const definition of projection.collections) {
+      out[definition.name] = await (
+        await t.store.storage.readStore.collection<{ id: string }>(definition)
+      ).find({}, { sort: { field: 'id', direction: 'asc' } });
+    }
+  }
+  return out;
+}
+
 /**
  * Rebuilding every read model from the log gives exactly what live projection gave: on the default
  * store, and with the MongoDB read store adapter (over mingo here; on a server with READ_STORE=mongodb).
@@ -16,19 +29,7 @@ import { defaultStoreKind, StoreKind } from '../support/stores';
 describe.each<StoreKind>([defaultStoreKind(), 'mingo'])('rebuild from the log (%s)', (kind) => {
   const s = scenario({ kind });
 
-  async function snapshot(): Promise<Record<string, unknown[]>> {
-    const projections = s.t.app.get<Projection[]>(PROJECTIONS);
-    const out: Record<string, unknown[]> = {};
-    for (const projection of projections) {
-      for (const definition of projection.collections) {
-        const docs = await (
-          await s.t.store.storage.readStore.collection<{ id: string }>(definition)
-        ).find({}, { sort: { field: 'id', direction: 'asc' } });
-        out[definition.name] = docs;
-      }
-    }
-    return out;
-  }
+  const snapshot = () => readModelsOf(s.t);
 
   it('customers, transactions, tiers, shops and orders are identical after a rebuild', async () => {
     const shop = await s.newShop();
@@ -73,91 +74,47 @@ describe.each<StoreKind>([defaultStoreKind(), 'mingo'])('rebuild from the log (%
     let now = new Date('2026-01-10T10:00:00.000Z');
     const app = await createTestApp({ clock: { now: () => now }, kind });
     try {
-      const shop = await app.shop();
-      const api = () => app.http();
-      await api()
-        .post('/rest_api/v2/tiers')
-        .set(auth(shop))
-        .send({
-          name: 'VIP',
-          targetPoint: 200,
-          tierRewards: [
-            { type: 'points', points: 20 },
-            { type: 'coupon', rewardType: 'free_shipping', title: 'VIP shipping' },
-          ],
-        })
-        .expect(201);
-      await api()
-        .put('/rest_api/v2/settings/tier-retention')
-        .set(auth(shop))
-        .send({ downgrade: true, assessmentMonths: 1, windowMonths: 1 })
+      const shop = shopClient(app, await app.shop());
+      await shop.tier({
+        name: 'VIP',
+        targetPoint: 200,
+        tierRewards: [
+          { type: 'points', points: 20 },
+          { type: 'coupon', rewardType: 'free_shipping', title: 'VIP shipping' },
+        ],
+      });
+      await shop.put('/settings/tier-retention', { downgrade: true, assessmentMonths: 1, windowMonths: 1 }).expect(200);
+      await shop.earning('place_order', 'Orders', { earnPoint: 1, rateMoney: 1, pendingDays: 3 });
+      const program = await shop.spending('amount_discount', '$1', {
+        pointsCost: 10,
+        rewardValue: 1,
+        expiresInDays: 5,
+        totalLimitationRedeem: 10,
+      });
+      await shop.enrol(601);
+      await shop
+        .platform('orders/paid', { id: 8101, customer: { id: 601 }, total_price: '300.00', line_items: [] })
         .expect(200);
-      await api()
-        .post('/rest_api/v2/programs')
-        .set(auth(shop))
-        .send({ type: 'earning', event: 'place_order', title: 'Orders', earnPoint: 1, rateMoney: 1, pendingDays: 3 })
-        .expect(201);
-      const program = (
-        await api()
-          .post('/rest_api/v2/programs')
-          .set(auth(shop))
-          .send({
-            type: 'spending',
-            event: 'amount_discount',
-            title: '$1',
-            spending: { pointsCost: 10, rewardValue: 1, expiresInDays: 5, totalLimitationRedeem: 10 },
-          })
-          .expect(201)
-      ).body.data.id;
-      await app.enrol(shop, 601);
-      await app
-        .platform(shop, 'orders/paid', { id: 8101, customer: { id: 601 }, total_price: '300.00', line_items: [] })
-        .expect(200);
-      await app
-        .platform(shop, 'refunds/create', {
-          id: 2,
-          order_id: 8101,
-          transactions: [{ kind: 'refund', amount: '30.00' }],
-        })
+      await shop
+        .platform('refunds/create', { id: 2, order_id: 8101, transactions: [{ kind: 'refund', amount: '30.00' }] })
         .expect(200);
       now = new Date('2026-01-14T10:00:00.000Z');
       await app.app.get(PendingPointsRelease).runOnce();
-      const redeem = () =>
-        api()
-          .post('/rest_api/v2/programs/redemption/redeem')
-          .set(auth(shop))
-          .send({ programId: program, platformCustomerId: '601', quantity: 1 })
-          .expect(200);
+      const redeem = () => shop.redeem({ programId: program, platformCustomerId: '601', quantity: 1 }).expect(200);
       const refunded = (await redeem()).body.meta.couponCode;
-      await api()
-        .post('/rest_api/v2/rewards/coupons/refund')
-        .set(auth(shop))
-        .send({ discountCode: refunded, platformCustomerId: '601' })
-        .expect(200);
+      await shop.post('/rewards/coupons/refund', { discountCode: refunded, platformCustomerId: '601' }).expect(200);
       await redeem();
       now = new Date('2026-01-20T10:00:00.000Z');
       await app.app.get(CouponExpiry).runOnce();
       now = new Date('2026-02-20T10:00:00.000Z');
       await app.app.get(TierReviews).runOnce();
       await waitUntil(
-        async () =>
-          (await api().get('/rest_api/v2/rewards?platformCustomerId=601').set(auth(shop)).expect(200)).body.data
-            .length === 3,
+        async () => (await shop.get('/rewards?platformCustomerId=601').expect(200)).body.data.length === 3,
         10_000,
         'granted coupon',
       );
 
-      const snapshotOf = async () => {
-        const out: Record<string, unknown[]> = {};
-        for (const projection of app.app.get<Projection[]>(PROJECTIONS)) {
-          for (const definition of projection.collections) {
-            out[definition.name] = await (
-              await app.store.storage.readStore.collection<{ id: string }>(definition)
-            ).find({}, { sort: { field: 'id', direction: 'asc' } });
-          }
-        }
-        return out;
-      };
+      const snapshotOf = () => readModelsOf(app);
       const live = await snapshotOf();
       const customer = (live.customers_v3 as Array<Record<string, unknown>>)[0];
       expect(customer).toMatchObject({ point: 270 + 20 - 10, pendingPoints: 0 });

@@ -2,6 +2,7 @@ import { AddressInfo } from 'node:net';
 import { createHmac, randomUUID } from 'node:crypto';
 import { auth, createTestApp, OPERATOR_TOKEN, signPlatform, TestApp } from '../support/test-app';
 import { startReceiver } from '../support/receiver';
+import { shopClient } from '../support/scenario';
 import { ProvisionedShop } from '../../src/operator/provision-shop.handler';
 import { fieldName, Route, routeTable, sampleBody, setPath, valuePaths } from './support/route-table';
 import { inPool, RawResponse, rawClient } from './support/fuzz-client';
@@ -167,49 +168,16 @@ describe('reliability: hostile input on every route', () => {
     other = await t.shop();
     fixture.customerId = await t.enrol(shop, 1001);
     fixture.otherCustomerId = await t.enrol(other, 1001);
-    const keys = auth(shop);
-    const award = await t
-      .http()
-      .post('/rest_api/v2/transactions/points/award')
-      .set(keys)
-      .send({ platformCustomerId: '1001', point: 500 })
-      .expect(200);
-    fixture.transactionId = award.body.meta.transactionId;
-    const tier = await t
-      .http()
-      .post('/rest_api/v2/tiers')
-      .set(keys)
-      .send({ name: 'Fuzz', targetPoint: 900 })
-      .expect(201);
-    fixture.tierId = tier.body.data.id;
-    const earning = await t
-      .http()
-      .post('/rest_api/v2/programs')
-      .set(keys)
-      .send({ type: 'earning', event: 'follow_photo', title: 'Follow', earnPoint: 5 })
-      .expect(201);
-    fixture.earningId = earning.body.data.id;
-    const spending = await t
-      .http()
-      .post('/rest_api/v2/programs')
-      .set(keys)
-      .send({ type: 'spending', event: 'amount_discount', title: '$5', spending: { pointsCost: 100, rewardValue: 5 } })
-      .expect(201);
-    fixture.spendingId = spending.body.data.id;
-    const redeemed = await t
-      .http()
-      .post('/rest_api/v2/programs/redemption/redeem')
-      .set(keys)
-      .send({ programId: fixture.spendingId, platformCustomerId: '1001', quantity: 1 })
+    const merchant = shopClient(t, shop);
+    fixture.transactionId = (await merchant.award(1001, 500)).meta.transactionId;
+    fixture.tierId = (await merchant.tier({ name: 'Fuzz', targetPoint: 900 })).id;
+    fixture.earningId = await merchant.earning('follow_photo', 'Follow', { earnPoint: 5 });
+    fixture.spendingId = await merchant.spending('amount_discount', '$5', { pointsCost: 100, rewardValue: 5 });
+    const redeemed = await merchant
+      .redeem({ programId: fixture.spendingId, platformCustomerId: '1001', quantity: 1 })
       .expect(200);
     fixture.rewardId = redeemed.body.meta.rewardId;
-    const webhook = await t
-      .http()
-      .post('/app/api/v1/webhooks')
-      .set(keys)
-      .send({ topic: 'points/earned', url: receiver.url() })
-      .expect(200);
-    fixture.webhookId = webhook.body.webhook.id;
+    fixture.webhookId = await merchant.subscribe('points/earned', receiver.url());
     const ts = Math.floor(Date.now() / 1000);
     const email = 'c1001@example.com';
     const minted = await t

@@ -14,3 +14,13 @@ export async function setUpMonthShop(s: ShopClient): Promise<{ silver: any; gold
   await s.earning('place_order', 'Store orders', { ...orders, earnPoint: 2, appliedSource: ['pos'], pendingDays: 7 });
   return { silver, gold };
 }
+
+/**
+ * The month shop's reward and expiry rule: "$5 off" for 500 points, and points that expire after 28
+ * days without earning or spending. Answers the reward's program id.
+ */
+export async function setUpMonthRewards(s: ShopClient): Promise<string> {
+  const fiveOff = await s.spending('amount_discount', '$5 off', { pointsCost: 500, rewardValue: 5 });
+  await s.put('/settings/points-expiry', { mode: 'inactivity', inactivityDays: 28 }).expect(200);
+  return fiveOff;
+}
