@@ -1,4 +1,4 @@
-import { assertNever, Decider } from '../shared/domain/decider';
+import { callPerType, Decider, PerType } from '../shared/domain/decider';
 import { CustomerState, initialCustomerState } from './customer-state';
 import { CustomerEvent } from './events/customer-events';
 import { decideBirthday, SetBirthday } from './birthday/birthday.decisions';
@@ -70,52 +70,40 @@ export function evolveCustomer(state: CustomerState, event: CustomerEvent): Cust
   return next ?? state;
 }
 
-function decideCommand(command: CustomerCommand, state: CustomerState): CustomerEvent[] {
-  switch (command.type) {
-    case 'EnrolCustomer':
-    case 'UpdateProfile':
-      return decideEnrolment(command, state);
-    case 'SetBirthday':
-      return decideBirthday(command, state);
-    case 'AwardPoints':
-    case 'DeductPoints':
-    case 'AdjustPoints':
-    case 'ResetPoints':
-      return decidePoints(command, state);
-    case 'EarnFromProgram':
-      return decideProgramEarning(command, state);
-    case 'RecordOrder':
-    case 'CancelOrder':
-    case 'RecordRefund':
-      return decideOrders(command, state);
-    case 'ReleasePendingPoints':
-      return decideHeldPoints(command, state);
-    case 'RedeemReward':
-    case 'RefundCoupon':
-    case 'ExpireCoupon':
-    case 'GrantCoupon':
-      return decideCoupons(command, state);
-    case 'ChangeTier':
-    case 'AssessTier':
-    case 'WarnTierReview':
-      return decideTiers(command, state);
-    case 'ExpirePoints':
-    case 'WarnExpiry':
-      return decideExpiry(command, state);
-    case 'JoinProgram':
-    case 'LeaveProgram':
-      return decideMembership(command, state);
-    default:
-      return assertNever(command);
-  }
-}
+/** Which policy decides each command. */
+const DECIDERS: PerType<CustomerCommand, CustomerEvent[], [CustomerState]> = {
+  EnrolCustomer: decideEnrolment,
+  UpdateProfile: decideEnrolment,
+  SetBirthday: decideBirthday,
+  AwardPoints: decidePoints,
+  DeductPoints: decidePoints,
+  AdjustPoints: decidePoints,
+  ResetPoints: decidePoints,
+  EarnFromProgram: decideProgramEarning,
+  RecordOrder: decideOrders,
+  CancelOrder: decideOrders,
+  RecordRefund: decideOrders,
+  ReleasePendingPoints: decideHeldPoints,
+  RedeemReward: decideCoupons,
+  RefundCoupon: decideCoupons,
+  ExpireCoupon: decideCoupons,
+  GrantCoupon: decideCoupons,
+  ChangeTier: decideTiers,
+  AssessTier: decideTiers,
+  WarnTierReview: decideTiers,
+  ExpirePoints: decideExpiry,
+  WarnExpiry: decideExpiry,
+  JoinProgram: decideMembership,
+  LeaveProgram: decideMembership,
+};
 
 /**
  * A policy decides; then the tier ladder follows what the decision did to the tier point; then the
  * amounts invariant checks every point value the decision would record.
  */
 export function decideCustomer(command: CustomerCommand, state: CustomerState): CustomerEvent[] {
-  return assertAmounts(followTierLadder(command, state, decideCommand(command, state), evolveCustomer));
+  const decided = callPerType(DECIDERS, command.type, command, state);
+  return assertAmounts(followTierLadder(command, state, decided, evolveCustomer));
 }
 
 export const customerLedger: Decider<CustomerState, CustomerCommand, CustomerEvent> = {

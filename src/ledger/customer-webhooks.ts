@@ -1,5 +1,5 @@
-import { assertNever } from '../shared/domain/decider';
-import { CustomerEvent, CustomerEventType as T } from './events/customer-events';
+import { callPerType, PerType } from '../shared/domain/decider';
+import { CustomerEvent, CustomerEventType as T, PointsAwarded } from './events/customer-events';
 import { TopicMessage } from './webhook-message';
 import { birthdayRewardMessages } from './birthday/birthday.webhooks';
 import { couponUsedMessages } from './coupons/coupons.webhooks';
@@ -7,49 +7,47 @@ import { expiredMessages, expiryWarningMessages } from './expiry/expiry.webhooks
 import { balanceChangeMessages } from './points/points.webhooks';
 import { tierChangedMessages, tierRetainedMessages, tierReviewWarningMessages } from './tiers/tiers.webhooks';
 
+/** A payment is points/earned, after birthday/reward_earned when a birthday program paid it; one of 0 says nothing. */
+function awardedMessages(e: PointsAwarded): TopicMessage[] {
+  const balance = balanceChangeMessages(e);
+  return balance.length > 0 ? [...birthdayRewardMessages(e), ...balance] : [];
+}
+
+const noMessages = (): TopicMessage[] => [];
+
 /**
- * The webhook messages an event of a customer's stream produces; each policy writes its own. Every
- * event type is listed, so a new one must say what it sends (possibly nothing).
+ * The webhook messages each event type of a customer's stream produces; each policy writes its own.
+ * Every event type is listed (the compiler checks), so a new one must say what it sends (possibly nothing).
  */
+const MESSAGES: PerType<CustomerEvent, TopicMessage[]> = {
+  [T.PointsAwarded]: awardedMessages,
+  [T.PointsDeducted]: balanceChangeMessages,
+  [T.PointsAdjusted]: balanceChangeMessages,
+  [T.PointsReset]: balanceChangeMessages,
+  [T.PointsRevoked]: balanceChangeMessages,
+  [T.PointsRedeemed]: balanceChangeMessages,
+  [T.CouponRefunded]: balanceChangeMessages,
+  [T.PointsExpired]: expiredMessages,
+  [T.PointsExpiryWarned]: expiryWarningMessages,
+  [T.TierChanged]: tierChangedMessages,
+  [T.TierRetained]: tierRetainedMessages,
+  [T.TierReviewWarned]: tierReviewWarningMessages,
+  [T.CouponUsed]: couponUsedMessages,
+  // No topic (yet) for these.
+  [T.Enrolled]: noMessages,
+  [T.ProfileUpdated]: noMessages,
+  [T.BirthdaySet]: noMessages,
+  [T.OrderRecorded]: noMessages,
+  [T.OrderCancelled]: noMessages,
+  [T.RefundRecorded]: noMessages,
+  [T.PointsPending]: noMessages,
+  [T.PendingPointsCancelled]: noMessages,
+  [T.CouponGranted]: noMessages,
+  [T.CouponExpired]: noMessages,
+  [T.MembershipChanged]: noMessages,
+};
+
+/** The webhook messages an event of a customer's stream produces. */
 export function customerWebhookMessages(e: CustomerEvent): TopicMessage[] {
-  switch (e.type) {
-    case T.PointsAwarded: {
-      const balance = balanceChangeMessages(e);
-      return balance.length > 0 ? [...birthdayRewardMessages(e), ...balance] : [];
-    }
-    case T.PointsDeducted:
-    case T.PointsAdjusted:
-    case T.PointsReset:
-    case T.PointsRevoked:
-    case T.PointsRedeemed:
-    case T.CouponRefunded:
-      return balanceChangeMessages(e);
-    case T.PointsExpired:
-      return expiredMessages(e);
-    case T.PointsExpiryWarned:
-      return expiryWarningMessages(e);
-    case T.TierChanged:
-      return tierChangedMessages(e);
-    case T.TierRetained:
-      return tierRetainedMessages(e);
-    case T.TierReviewWarned:
-      return tierReviewWarningMessages(e);
-    case T.CouponUsed:
-      return couponUsedMessages(e);
-    // No topic (yet) for these.
-    case T.Enrolled:
-    case T.ProfileUpdated:
-    case T.BirthdaySet:
-    case T.OrderRecorded:
-    case T.OrderCancelled:
-    case T.RefundRecorded:
-    case T.PointsPending:
-    case T.PendingPointsCancelled:
-    case T.CouponGranted:
-    case T.CouponExpired:
-    case T.MembershipChanged:
-      return [];
-    default:
-      return assertNever(e);
-  }
+  return callPerType(MESSAGES, e.type, e);
 }

@@ -7,7 +7,12 @@ import {
   PointsPending,
   POINTS_EVENT_TYPES,
 } from '../events/customer-events';
-import { TransactionDoc, TransactionKind } from '../read-models/ledger-read-models';
+import {
+  IdempotencyKeyDoc,
+  idempotencyKeyId,
+  TransactionDoc,
+  TransactionKind,
+} from '../read-models/ledger-read-models';
 
 /** The events that make a transaction row: every balance change, and held order points (a row that changes no balance). */
 export type RowEvent = PointsEvent | PointsPending;
@@ -164,6 +169,18 @@ export function transactionFromEvent(event: RowEvent, revision: bigint): Transac
     reason: event.reason,
     idempotencyKey: event.idempotencyKey,
     requestHash: event.requestHash,
+  };
+}
+
+/** The idempotency key a row's request applied (kept so the same request again finds this row); null without one. */
+export function appliedIdempotencyKey(row: TransactionDoc): IdempotencyKeyDoc | null {
+  if (!row.idempotencyKey || !row.requestHash) return null;
+  return {
+    id: idempotencyKeyId(row.shopId, row.idempotencyKey),
+    shopId: row.shopId,
+    customerId: row.customerId,
+    requestHash: row.requestHash,
+    transactionId: row.id,
   };
 }
 

@@ -4,14 +4,9 @@ import { RecordedEvent } from '../../infrastructure/event-store/event-store.port
 import { Projection } from '../../projections/projection';
 import { fromRecorded } from '../../event-sourcing/domain-event';
 import { CustomerEventType as T, PendingPointsCancelled } from '../events/customer-events';
+import { IDEMPOTENCY_KEYS, IdempotencyKeyDoc, TRANSACTIONS, TransactionDoc } from '../read-models/ledger-read-models';
 import {
-  IDEMPOTENCY_KEYS,
-  idempotencyKeyId,
-  IdempotencyKeyDoc,
-  TRANSACTIONS,
-  TransactionDoc,
-} from '../read-models/ledger-read-models';
-import {
+  appliedIdempotencyKey,
   isRowEvent,
   ROW_DETAILS,
   RowDetails,
@@ -49,16 +44,10 @@ export class TransactionViewProjection implements Projection {
         continue;
       }
       const event = await complete(recorded, fromRecorded<RowEvent>(recorded));
-      transactions.put(transactionFromEvent(event, recorded.revision));
-      if (event.type !== T.PointsPending && event.idempotencyKey && event.requestHash) {
-        keys.put({
-          id: idempotencyKeyId(event.shopId, event.idempotencyKey),
-          shopId: event.shopId,
-          customerId: event.customerId,
-          requestHash: event.requestHash,
-          transactionId: event.transactionId,
-        });
-      }
+      const row = transactionFromEvent(event, recorded.revision);
+      transactions.put(row);
+      const key = appliedIdempotencyKey(row);
+      if (key) keys.put(key);
     }
   }
 

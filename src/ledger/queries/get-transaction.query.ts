@@ -1,7 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { READ_STORE, ReadStore } from '../../infrastructure/read-store/read-store.port';
-import { because } from '../../shared/domain/domain-error';
+import { shopDocument } from '../../infrastructure/read-store/shop-document';
 import { TRANSACTIONS, TransactionDoc } from '../read-models/ledger-read-models';
 
 /** One transaction row of the shop; another shop's is "not found". */
@@ -17,8 +17,6 @@ export class GetTransactionHandler implements IQueryHandler<GetTransactionQuery,
   constructor(@Inject(READ_STORE) private readonly readStore: ReadStore) {}
 
   async execute({ shopId, transactionId }: GetTransactionQuery): Promise<TransactionDoc> {
-    const doc = await (await this.readStore.collection<TransactionDoc>(TRANSACTIONS)).get(transactionId);
-    if (!doc || doc.shopId !== shopId) throw because.notFound('Transaction');
-    return doc;
+    return shopDocument<TransactionDoc>(this.readStore, TRANSACTIONS, transactionId, shopId, 'Transaction');
   }
 }

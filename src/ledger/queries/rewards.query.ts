@@ -3,7 +3,7 @@ import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { Filter, READ_STORE, ReadStore } from '../../infrastructure/read-store/read-store.port';
 import { PagedList, pagedList, timeRange } from '../../infrastructure/read-store/paged-list';
 import { PageOptions } from '../../shared/http/page-query';
-import { because } from '../../shared/domain/domain-error';
+import { shopDocument } from '../../infrastructure/read-store/shop-document';
 import { RewardDoc, REWARDS } from '../read-models/reward-read-models';
 
 /** One page of a customer's coupons, newest first unless asked otherwise (cursors are reward ids). */
@@ -61,8 +61,6 @@ export class GetRewardHandler implements IQueryHandler<GetRewardQuery, RewardDoc
   constructor(@Inject(READ_STORE) private readonly readStore: ReadStore) {}
 
   async execute({ shopId, rewardId }: GetRewardQuery): Promise<RewardDoc> {
-    const reward = await (await this.readStore.collection<RewardDoc>(REWARDS)).get(rewardId);
-    if (!reward || reward.shopId !== shopId) throw because.notFound('Reward');
-    return reward;
+    return shopDocument<RewardDoc>(this.readStore, REWARDS, rewardId, shopId, 'Reward');
   }
 }

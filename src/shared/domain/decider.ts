@@ -19,3 +19,24 @@ export function fold<State, Event>(
 export function assertNever(value: never): never {
   throw new Error(`Unhandled case: ${JSON.stringify(value)}`);
 }
+
+/** The members of a union of `{ type }` objects, by their type: `ByType<A | B>['a']` is A. */
+export type ByType<U extends { type: string }> = { [M in U as M['type']]: M };
+
+/**
+ * One function per member of a union, by type: a table the compiler checks is complete, as it does
+ * a switch that ends in `assertNever` (a new member must say what it does).
+ */
+export type PerType<U extends { type: string }, R, Args extends unknown[] = []> = {
+  [K in keyof ByType<U>]: (member: ByType<U>[K], ...args: Args) => R;
+};
+
+/** The table's function for `type`, called with the member of that type (the compiler pairs the two). */
+export function callPerType<U extends { type: string }, K extends keyof ByType<U>, R, Args extends unknown[]>(
+  table: PerType<U, R, Args>,
+  type: K,
+  member: ByType<U>[K],
+  ...args: Args
+): R {
+  return table[type](member, ...args);
+}
