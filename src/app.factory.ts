@@ -50,6 +50,10 @@ export async function createHttpApp(options: CreateAppOptions = {}): Promise<INe
   app.use(inputPolicy());
   app.useGlobalPipes(validationPipe());
   app.disable('x-powered-by');
+  // Express would hash every JSON answer for a weak ETag that never matches (each envelope carries its
+  // own timestamp) and that personal answers must not be cached by anyway. The one cacheable answer,
+  // the public program list, sets its own ETag; express still answers 304 to a match.
+  app.disable('etag');
   app.enableShutdownHooks();
   const document = SwaggerModule.createDocument(
     app,

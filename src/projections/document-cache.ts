@@ -8,9 +8,15 @@ interface Fill<T> {
   stale: boolean;
 }
 
+/**
+ * Kept for an id the store has no document for: a shop that never set translations would otherwise
+ * cost every request a read. The projections replace it as they replace a document.
+ */
+const ABSENT = Symbol('absent');
+
 class CachedCollection<T extends Document> {
   /** Insertion order is recency: a hit moves its document to the end, eviction takes the first. */
-  private readonly docs = new Map<string, T>();
+  private readonly docs = new Map<string, T | typeof ABSENT>();
   private readonly fills = new Map<string, Fill<T>>();
 
   constructor(private readonly limit: number) {}
@@ -20,7 +26,7 @@ class CachedCollection<T extends Document> {
     if (hit !== undefined) {
       this.docs.delete(id);
       this.docs.set(id, hit);
-      return hit;
+      return hit === ABSENT ? null : hit;
     }
     const pending = this.fills.get(id);
     if (pending) return pending.loading;
@@ -28,7 +34,7 @@ class CachedCollection<T extends Document> {
     this.fills.set(id, fill);
     try {
       const doc = await fill.loading;
-      if (doc && !fill.stale) this.keep(id, deepFreeze(doc));
+      if (!fill.stale) this.keep(id, doc ? deepFreeze(doc) : ABSENT);
       return doc;
     } finally {
       if (this.fills.get(id) === fill) this.fills.delete(id);
@@ -67,7 +73,7 @@ class CachedCollection<T extends Document> {
     this.fills.delete(id);
   }
 
-  private keep(id: string, doc: T): void {
+  private keep(id: string, doc: T | typeof ABSENT): void {
     this.docs.set(id, doc);
     while (this.docs.size > this.limit) this.docs.delete(this.docs.keys().next().value as string);
   }
@@ -83,7 +89,9 @@ class CachedCollection<T extends Document> {
  * they are dropped and read again). So a process serves what it has applied: a write answered by
  * this process is read back at once (read-your-writes), and another process's write is seen once
  * this process has applied it (within the projection poll interval, PROJECTION_POLL_MS).
- * A read that was under way while a step touched its document is not kept.
+ * A read that was under way while a step touched its document is not kept. A read that found no
+ * document is kept as such (a shop without translations would otherwise cost every request a read),
+ * and is replaced by the projections like a document.
  *
  * Cached documents are frozen: they are shared by every request, so a caller that changed one
  * would change it for all (it throws instead).

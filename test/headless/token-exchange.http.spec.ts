@@ -182,6 +182,18 @@ describe(`headless token exchange and bearer tokens (${defaultStoreKind()})`, ()
       );
     });
 
+    it('a token accepted before is refused once its exp has come', async () => {
+      const now = nowSeconds();
+      const shortLived = craftToken(shop.headlessSecret, {
+        ...standard(customerId, shop.shopId),
+        iat: now,
+        exp: now + 2,
+      });
+      await me(shortLived).expect(200);
+      await new Promise((resolve) => setTimeout(resolve, (now + 2 - Date.now() / 1000) * 1000 + 50));
+      await unauthorized(me(shortLived));
+    });
+
     it('401 for alg none and for another HMAC algorithm (pinned to HS256)', async () => {
       const payload = Buffer.from(JSON.stringify({ ...standard(customerId, shop.shopId), exp: nowSeconds() + 600 }));
       const none = `${Buffer.from('{"alg":"none","typ":"JWT"}').toString('base64url')}.${payload.toString('base64url')}.`;

@@ -113,6 +113,32 @@ describe(`DocumentCache (${defaultStoreKind()})`, () => {
     expect(loads).toBe(2);
   });
 
+  it('given no document, when it is read twice, then the store is read once; when a step then writes it, the written one is served', async () => {
+    const cache = cacheOf();
+
+    expect(await read(cache, 'c3')).toBeNull();
+    expect(await read(cache, 'c3')).toBeNull();
+    expect(loads).toBe(1);
+
+    await step(cache, async (batch) => batch.collection<Doc>(CACHED).put(doc('c3', 7)));
+
+    expect(await read(cache, 'c3')).toEqual(doc('c3', 7));
+    expect(loads).toBe(1);
+  });
+
+  it('given no document, when another process stores it and a step finds it applied, then the stored one is read', async () => {
+    const cache = cacheOf();
+    expect(await read(cache, 'c4')).toBeNull();
+    await stored(CACHED, doc('c4', 8));
+
+    await step(cache, async (batch) => {
+      await batch.collection<Doc>(CACHED).get('c4');
+    });
+
+    expect(await read(cache, 'c4')).toEqual(doc('c4', 8));
+    expect(loads).toBe(2);
+  });
+
   it('given a document not cached, when a step writes it, then it is not added (only documents that are read are kept)', async () => {
     const cache = cacheOf();
 

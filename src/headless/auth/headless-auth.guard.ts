@@ -1,5 +1,6 @@
 import { CanActivate, createParamDecorator, ExecutionContext, Injectable } from '@nestjs/common';
 import { Request, Response } from 'express';
+import { KeyObject } from 'node:crypto';
 import { decode } from 'jsonwebtoken';
 import passport from 'passport';
 import { ExtractJwt, Strategy as JwtStrategy } from 'passport-jwt';
@@ -9,6 +10,7 @@ import { HeadlessSigningKeys } from './headless-signing-keys';
 import { TOKEN_ALGORITHM, TOKEN_AUDIENCE, TOKEN_ISSUER } from './headless-tokens';
 import { HeadlessPrincipal, HeadlessRequest } from '../http/headless-request';
 import { PERSONAL } from '../http/headless-exception.filter';
+import { VerifiedTokens } from './verified-tokens';
 
 const text = (v: unknown): v is string => typeof v === 'string' && v.length > 0 && v.length <= 200;
 
@@ -22,36 +24,54 @@ const text = (v: unknown): v is string => typeof v === 'string' && v.length > 0 
  * The strategy is this application's own instance, not one registered by name in passport's global
  * registry: several applications in one process (tests, a second instance) each verify with their
  * own keys.
+ *
+ * A token verified before is taken from `VerifiedTokens` (same bytes, unexpired, the shop's key
+ * unchanged) without going through passport again.
  */
 @Injectable()
 export class HeadlessAuthGuard implements CanActivate {
   private readonly strategy: JwtStrategy;
+  private readonly bearerToken = ExtractJwt.fromAuthHeaderAsBearerToken();
+  private readonly verified = new VerifiedTokens();
+  /** What passport's verification of a request used and found: the shop key and the token's `exp`. */
+  private readonly checked = new WeakMap<Request, { key: KeyObject; expiresAt?: number }>();
 
   constructor(
-    keys: HeadlessSigningKeys,
+    private readonly keys: HeadlessSigningKeys,
     private readonly limits: HeadlessRateLimits,
   ) {
     this.strategy = new JwtStrategy(
       {
-        jwtFromRequest: ExtractJwt.fromAuthHeaderAsBearerToken(),
+        jwtFromRequest: this.bearerToken,
+        passReqToCallback: true,
         algorithms: [TOKEN_ALGORITHM],
         issuer: TOKEN_ISSUER,
         audience: TOKEN_AUDIENCE,
         // The key is the one of the shop the (not yet verified) token names; a token naming another shop
         // than the one whose key signed it fails the signature check.
-        secretOrKeyProvider: (_req: Request, rawJwt: string, done: (err: unknown, key?: Buffer) => void) => {
+        secretOrKeyProvider: (req: Request, rawJwt: string, done: (err: unknown, key?: Buffer) => void) => {
           const claims = decode(rawJwt, { json: true });
           if (!claims || !text(claims.shop)) return done(because.unauthorized());
           keys.signingKey(claims.shop).then(
             // passport-jwt types the key as string | Buffer but hands it to jsonwebtoken, which takes
             // a KeyObject as it is (bytes it would first try, and fail, to parse as a public key).
-            (key) => (key ? done(null, key as unknown as Buffer) : done(because.unauthorized())),
+            (key) => {
+              if (!key) return done(because.unauthorized());
+              this.checked.set(req, { key });
+              done(null, key as unknown as Buffer);
+            },
             (error) => done(error),
           );
         },
       },
-      (claims: Record<string, unknown>, done: (err: unknown, user?: HeadlessPrincipal | false) => void) => {
+      (
+        req: Request,
+        claims: Record<string, unknown>,
+        done: (err: unknown, user?: HeadlessPrincipal | false) => void,
+      ) => {
         if (!text(claims.sub) || !text(claims.shop) || !text(claims.jti)) return done(null, false);
+        const checked = this.checked.get(req);
+        if (checked && typeof claims.exp === 'number') checked.expiresAt = claims.exp;
         done(null, { shopId: claims.shop, customerId: claims.sub, tokenId: claims.jti });
       },
     );
@@ -68,7 +88,18 @@ export class HeadlessAuthGuard implements CanActivate {
     return true;
   }
 
-  private verify(request: Request, response: Response): Promise<HeadlessPrincipal> {
+  private async verify(request: Request, response: Response): Promise<HeadlessPrincipal> {
+    const token = this.bearerToken(request);
+    const known = token ? await this.verified.principal(token, (shopId) => this.keys.signingKey(shopId)) : null;
+    if (known) return known;
+    const principal = await this.verifyWithPassport(request, response);
+    const checked = this.checked.get(request);
+    if (token && checked?.expiresAt !== undefined)
+      this.verified.remember(token, principal, checked.expiresAt, checked.key);
+    return principal;
+  }
+
+  private verifyWithPassport(request: Request, response: Response): Promise<HeadlessPrincipal> {
     return new Promise((resolve, reject) => {
       // One object per request: passport sets its callbacks on the strategy object it is given.
       const perRequest = Object.create(this.strategy) as JwtStrategy;
