@@ -5,6 +5,7 @@ import { defaultStoreKind } from '../support/stores';
 import { PendingPointsRelease } from '../../src/ledger/held-points/pending-points-release.scheduler';
 import { PointsExpiry } from '../../src/ledger/expiry/points-expiry.scheduler';
 import { ProvisionedShop } from '../../src/operator/provision-shop.handler';
+import { platformOrder } from '../support/platform-orders';
 
 /**
  * Balances as of any instant, against a history scripted through the public interfaces with a moving
@@ -24,15 +25,8 @@ describe(`balances as of an instant (${defaultStoreKind()})`, () => {
   const BEN = 7102;
   const at = (iso: string) => (now = new Date(iso));
   const api = () => t.http();
-  const order = (id: number, total: string, source = 'web') => ({
-    id,
-    name: `#${id}`,
-    customer: { id: ANN, email: 'ann@example.com', state: 'enabled' },
-    total_price: total,
-    currency: 'USD',
-    source_name: source,
-    line_items: [],
-  });
+  const order = (id: number, total: string, source = 'web') =>
+    platformOrder(id, { id: ANN, email: 'ann@example.com', state: 'enabled' }, total, { source_name: source });
 
   beforeAll(async () => {
     t = await createTestApp({ clock: { now: () => now } });

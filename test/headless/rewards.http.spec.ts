@@ -1,5 +1,6 @@
 import { expectError, expectSuccess } from '../support/test-app';
 import { scenario } from '../support/scenario';
+import { giftProduct } from '../support/spending-fixtures';
 import { defaultStoreKind } from '../support/stores';
 import { bearer, DOLLAR_PER_100, HEADLESS, tokenFor } from './headless-support';
 
@@ -14,15 +15,7 @@ describe(`headless rewards and redeem (${defaultStoreKind()})`, () => {
   };
   const balance = async (as = token) => (await s.t.http().get(`${HEADLESS}/customer`).set(bearer(as))).body.data.points;
   const gifts = [
-    {
-      id: '632910392',
-      title: 'Tea',
-      image: 'https://cdn.example.com/tea.png',
-      variants: [
-        { id: '808950810', title: 'Green' },
-        { id: '808950811', title: 'Black' },
-      ],
-    },
+    giftProduct('632910392', 'Tea', 'https://cdn.example.com/tea.png', ['808950810', 'Green'], ['808950811', 'Black']),
   ];
 
   beforeAll(async () => {

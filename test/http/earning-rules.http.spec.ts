@@ -1,17 +1,10 @@
-import { expectError, expectSuccess, scenario, ShopClient } from '../support/scenario';
+import { expectRefusal, expectSuccess, scenario, ShopClient } from '../support/scenario';
 import { PendingPointsRelease } from '../../src/ledger/held-points/pending-points-release.scheduler';
+import { orderCustomer, platformOrder } from '../support/platform-orders';
 
 const DAY = 86_400_000;
-const order = (id: number, customerId: number, total: string, extra: Record<string, unknown> = {}) => ({
-  id,
-  name: `#${id}`,
-  customer: { id: customerId, email: `c${customerId}@example.com`, state: 'enabled' },
-  total_price: total,
-  currency: 'USD',
-  source_name: 'web',
-  line_items: [],
-  ...extra,
-});
+const order = (id: number, customerId: number, total: string, extra: Record<string, unknown> = {}) =>
+  platformOrder(id, orderCustomer(customerId, 'enabled'), total, { source_name: 'web', ...extra });
 
 describe('earning rules over HTTP: held points, global limit, guests', () => {
   let now = new Date('2026-05-01T12:00:00.000Z');
@@ -25,11 +18,7 @@ describe('earning rules over HTTP: held points, global limit, guests', () => {
     const program = await ordersProgram(shop, { roundingMethod: 'floor', pendingDays: 14 });
     expect(program.pendingDays).toBe(14);
     expect(
-      expectError(
-        (await shop.put(`/programs/${program.id}`, { pendingDays: 400 }).expect(400)).body,
-        'BAD_REQUEST',
-        400,
-      ).field,
+      (await expectRefusal(shop.put(`/programs/${program.id}`, { pendingDays: 400 }), 'BAD_REQUEST', 400)).field,
     ).toBe('pendingDays');
     await shop.platform('orders/paid', order(5001, 2101, '200.00')).expect(200);
     await shop.platform('orders/paid', order(5002, 2101, '100.00')).expect(200);
@@ -72,9 +61,7 @@ describe('earning rules over HTTP: held points, global limit, guests', () => {
     expect(expectSuccess((await shop.get('/settings/earning-limit').expect(200)).body)).toMatchObject({
       enabled: false,
     });
-    expect(expectError((await settings({ enabled: true }).expect(400)).body, 'BAD_REQUEST', 400).field).toBe(
-      'maxPoints',
-    );
+    expect((await expectRefusal(settings({ enabled: true }), 'BAD_REQUEST', 400)).field).toBe('maxPoints');
     expect((await settings({ enabled: true, maxPoints: 10, period: 'hour' }).expect(400)).body.error.field).toBe(
       'period',
     );
@@ -100,7 +87,7 @@ describe('earning rules over HTTP: held points, global limit, guests', () => {
     await interact(follow).expect(200);
     await interact(like).expect(200);
     expect((await shop.customer(2201)).point).toBe(100);
-    expectError((await interact(join).expect(400)).body, 'LIMIT_REACHED', 400);
+    await expectRefusal(interact(join), 'LIMIT_REACHED', 400);
     expect((await shop.customer(2201)).point).toBe(100);
     // The customer's tier is unlimited: the next program pays in full.
     const base = (await shop.customer(2201)).tierId;
@@ -144,11 +131,7 @@ describe('collection-scoped order programs (embedded platform)', () => {
     const shop = await s.newShop();
     await shop.platform('collections/create', { id: 70, title: 'Kitchen', product_ids: [501, 502] }).expect(200);
     await shop.platform('collections/create', { id: 71, title: 'Sale', product_ids: [502] }).expect(200);
-    expectError(
-      (await shop.platform('collections/update', { id: 72, product_ids: 'all' }).expect(400)).body,
-      'BAD_REQUEST',
-      400,
-    );
+    await expectRefusal(shop.platform('collections/update', { id: 72, product_ids: 'all' }), 'BAD_REQUEST', 400);
     const program = await shop.program({
       type: 'earning',
       event: 'place_order',

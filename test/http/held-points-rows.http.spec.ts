@@ -1,17 +1,11 @@
 import { expectSuccess, scenario } from '../support/scenario';
 import { PendingPointsRelease } from '../../src/ledger/held-points/pending-points-release.scheduler';
 import { bearer, HEADLESS, hmacGrant } from '../headless/headless-support';
+import { orderCustomer, platformOrder } from '../support/platform-orders';
 
 const DAY = 86_400_000;
-const order = (id: number, customerId: number, total: string) => ({
-  id,
-  name: `#${id}`,
-  customer: { id: customerId, email: `c${customerId}@example.com`, state: 'enabled' },
-  total_price: total,
-  currency: 'EUR',
-  source_name: 'web',
-  line_items: [],
-});
+const order = (id: number, customerId: number, total: string) =>
+  platformOrder(id, orderCustomer(customerId, 'enabled'), total, { currency: 'EUR', source_name: 'web' });
 
 /**
  * Held order points are visible (issue 12, item 7): a row for the hold (`isPendingPointPlaceOrder`,

@@ -22,14 +22,7 @@ describe('per-shop commerce-platform webhook secrets', () => {
 
   const customerCreated = (shop: ProvisionedShop, secret: string, id = Math.floor(Math.random() * 1e9)) => {
     const raw = JSON.stringify({ id, email: `c${id}@example.com`, first_name: 'P', last_name: 'S' });
-    return t
-      .http()
-      .post('/platform/webhooks/customers/create')
-      .set('Content-Type', 'application/json')
-      .set('X-Platform-Shop-Domain', shop.domain)
-      .set('X-Platform-Webhook-Id', randomUUID())
-      .set('X-Platform-Hmac-Sha256', signPlatform(raw, secret))
-      .send(raw);
+    return t.rawPlatform(shop, 'customers/create', raw, { signature: signPlatform(raw, secret) });
   };
   const setSecret = (shopId: string, body: unknown, token = OPERATOR_TOKEN) =>
     t

@@ -1,18 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { signPlatform } from '../support/test-app';
 import { expectError, expectSuccess, scenario } from '../support/scenario';
+import { orderCustomer, platformOrder } from '../support/platform-orders';
 
-const order = (id: number, customerId: number, total = '49.90', extra: Record<string, unknown> = {}) => ({
-  id,
-  name: `#${id}`,
-  customer: { id: customerId, email: `c${customerId}@example.com` },
-  total_price: total,
-  currency: 'USD',
-  source_name: 'web',
-  line_items: [{ product_id: 11, variant_id: 22, quantity: 1, price: total, title: 'Tea' }],
-  created_at: '2026-02-01T10:00:00Z',
-  ...extra,
-});
+const order = (id: number, customerId: number, total = '49.90', extra: Record<string, unknown> = {}) =>
+  platformOrder(id, orderCustomer(customerId), total, {
+    source_name: 'web',
+    line_items: [{ product_id: 11, variant_id: 22, quantity: 1, price: total, title: 'Tea' }],
+    created_at: '2026-02-01T10:00:00Z',
+    ...extra,
+  });
 
 describe('commerce platform ingestion', () => {
   const s = scenario();

@@ -1,15 +1,8 @@
 import { expectError, expectSuccess, scenario, ShopClient } from '../support/scenario';
+import { orderCustomer, platformOrder } from '../support/platform-orders';
 
-const order = (id: number, customerId: number, total: string, extra: Record<string, unknown> = {}) => ({
-  id,
-  name: `#${id}`,
-  customer: { id: customerId, email: `c${customerId}@example.com` },
-  total_price: total,
-  currency: 'USD',
-  source_name: 'web',
-  line_items: [],
-  ...extra,
-});
+const order = (id: number, customerId: number, total: string, extra: Record<string, unknown> = {}) =>
+  platformOrder(id, orderCustomer(customerId), total, { source_name: 'web', ...extra });
 
 describe('v2 programs and points from orders', () => {
   const s = scenario();
@@ -19,10 +12,7 @@ describe('v2 programs and points from orders', () => {
   });
 
   it('creates (201), lists, reads, updates and deletes programs', async () => {
-    const created = await s
-      .post('/programs', { type: 'earning', event: 'birthday', title: 'Birthday treat', earnPoint: 50 })
-      .expect(201);
-    const program = expectSuccess(created.body);
+    const program = await s.program({ type: 'earning', event: 'birthday', title: 'Birthday treat', earnPoint: 50 });
     expect(program).toMatchObject({
       id: expect.any(String),
       title: 'Birthday treat',

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { defaultStoreKind } from '../support/stores';
-import { expectError, expectSuccess, scenario, shopClient, ShopClient } from '../support/scenario';
+import { expectRefusal, expectSuccess, scenario, shopClient, ShopClient } from '../support/scenario';
 
 describe(`v2 redemption and rewards (${defaultStoreKind()})`, () => {
   const s = scenario();
@@ -67,8 +67,8 @@ describe(`v2 redemption and rewards (${defaultStoreKind()})`, () => {
   it('insufficient points: 400 INSUFFICIENT_POINTS, nothing spent, no coupon', async () => {
     await s.enrol(1502);
     await s.award(1502, 499);
-    expectError(
-      (await s.redeem({ programId: fiveOff, platformCustomerId: '1502', quantity: 1 }).expect(400)).body,
+    await expectRefusal(
+      s.redeem({ programId: fiveOff, platformCustomerId: '1502', quantity: 1 }),
       'INSUFFICIENT_POINTS',
       400,
     );
@@ -80,10 +80,12 @@ describe(`v2 redemption and rewards (${defaultStoreKind()})`, () => {
     await s.enrol(1503);
     await s.award(1503, 5000);
     expect(
-      expectError(
-        (await s.redeem({ programId: dynamic, platformCustomerId: '1503', quantity: 1 }).expect(400)).body,
-        'BAD_REQUEST',
-        400,
+      (
+        await expectRefusal(
+          s.redeem({ programId: dynamic, platformCustomerId: '1503', quantity: 1 }),
+          'BAD_REQUEST',
+          400,
+        )
       ).field,
     ).toBe('quantity');
     await s.redeem({ programId: dynamic, platformCustomerId: '1503', quantity: 11 }).expect(400);
@@ -99,14 +101,13 @@ describe(`v2 redemption and rewards (${defaultStoreKind()})`, () => {
     await s.award(1504, 600);
     const code = (await s.redeem({ programId: fiveOff, platformCustomerId: '1504', quantity: 1 }).expect(200)).body.meta
       .couponCode;
-    expectError(
-      (await s.post('/rewards/coupons/refund', { discountCode: code, platformCustomerId: '1505' }).expect(400)).body,
+    await expectRefusal(
+      s.post('/rewards/coupons/refund', { discountCode: code, platformCustomerId: '1505' }),
       'BAD_REQUEST',
       400,
     );
-    expectError(
-      (await s.post('/rewards/coupons/refund', { discountCode: 'LOY-NOPE', platformCustomerId: '1504' }).expect(400))
-        .body,
+    await expectRefusal(
+      s.post('/rewards/coupons/refund', { discountCode: 'LOY-NOPE', platformCustomerId: '1504' }),
       'BAD_REQUEST',
       400,
     );
@@ -148,16 +149,8 @@ describe(`v2 redemption and rewards (${defaultStoreKind()})`, () => {
         spending: { pointsCost: 10 },
       })
     ).id;
-    expectError(
-      (await s.redeem({ programId: off, platformCustomerId: '1506', quantity: 1 }).expect(400)).body,
-      'INVALID_PROGRAM',
-      400,
-    );
-    expectError(
-      (await s.redeem({ programId: fiveOff, platformCustomerId: '999999', quantity: 1 }).expect(404)).body,
-      'NOT_FOUND',
-      404,
-    );
+    await expectRefusal(s.redeem({ programId: off, platformCustomerId: '1506', quantity: 1 }), 'INVALID_PROGRAM', 400);
+    await expectRefusal(s.redeem({ programId: fiveOff, platformCustomerId: '999999', quantity: 1 }), 'NOT_FOUND', 404);
     expect(
       (await s.redeem({ programId: fiveOff, platformCustomerId: '1506', quantity: 0 }).expect(400)).body.error.field,
     ).toBe('quantity');
@@ -257,6 +250,6 @@ describe('program list rules', () => {
     const { CommandBus } = await import('@nestjs/cqrs');
     const { ProvisionShopCommand } = await import('../../src/operator/provision-shop.handler');
     const free = await s.t.app.get(CommandBus).execute(new ProvisionShopCommand('free-shop.example.com', 'free'));
-    expectError((await shopClient(s.t, free).get('/programs/earning').expect(403)).body, 'PLAN_UPGRADE_REQUIRED', 403);
+    await expectRefusal(shopClient(s.t, free).get('/programs/earning'), 'PLAN_UPGRADE_REQUIRED', 403);
   });
 });

@@ -1,12 +1,8 @@
 import { expectSuccess, scenario, ShopClient } from '../support/scenario';
+import { fitsType, FieldType } from '../support/field-types';
 import { PendingPointsRelease } from '../../src/ledger/held-points/pending-points-release.scheduler';
 import { PointsExpiry } from '../../src/ledger/expiry/points-expiry.scheduler';
-
-/**
- * Field types as written below: a JSON type, `integer`, `date-time` (ISO 8601 in UTC), or a list of
- * the values allowed; `|null` where the value may be null ("Absent-value fields are null").
- */
-type FieldType = string;
+import { platformOrder } from '../support/platform-orders';
 
 /** Spec 2.9 Transaction (point activity), every field in the spec's order. */
 const SPEC_TRANSACTION: Record<string, FieldType> = {
@@ -39,12 +35,12 @@ const SPEC_TRANSACTION: Record<string, FieldType> = {
   milestoneOrder: 'integer|null',
   isPendingPointPlaceOrder: 'boolean',
   refundPendingPoint: 'boolean',
-  pendingPointUntil: 'date-time|null',
+  pendingPointUntil: 'utc-date-time|null',
   adminNote: 'string|null',
   userNote: 'string|null',
   reason: 'string|null',
-  createdAt: 'date-time',
-  updatedAt: 'date-time',
+  createdAt: 'utc-date-time',
+  updatedAt: 'utc-date-time',
 };
 
 /** What this service adds to the Transaction record (README, "Transactions"). */
@@ -76,35 +72,20 @@ const SPEC_CUSTOMER: Record<string, FieldType> = {
   referralCode: 'string',
   hasTier: 'boolean',
   totalSpentCurrencyCode: 'string',
-  createdAt: 'date-time',
-  updatedAt: 'date-time',
+  createdAt: 'utc-date-time',
+  updatedAt: 'utc-date-time',
 };
 
 /** What this service adds to the Customer record (README, "Extra Customer fields"). */
 const CUSTOMER_ADDITIONS: Record<string, FieldType> = {
   pendingPoints: 'integer',
-  tierUpdatedAt: 'date-time|null',
+  tierUpdatedAt: 'utc-date-time|null',
   totalSpent: 'number',
   ordersCount: 'integer',
   birthday: 'string|null',
   dateOfBirth: 'string|null',
-  enrolledAt: 'date-time',
+  enrolledAt: 'utc-date-time',
 };
-
-const ISO_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{3})?Z$/;
-
-function fitsType(value: unknown, type: FieldType): boolean {
-  return type.split('|').some((t) => {
-    if (t === 'null') return value === null;
-    if (t === 'string') return typeof value === 'string';
-    if (t === 'integer') return Number.isInteger(value);
-    if (t === 'number') return typeof value === 'number' && Number.isFinite(value);
-    if (t === 'boolean') return typeof value === 'boolean';
-    if (t === 'date-time') return typeof value === 'string' && ISO_UTC.test(value);
-    if (t.includes(',')) return t.split(',').includes(value as string);
-    throw new Error(`unknown field type ${t}`);
-  });
-}
 
 /** Every field of the record, no other, each of its type: the problems, as `name: value` lines. */
 function recordProblems(record: Record<string, unknown>, ...fieldLists: Array<Record<string, FieldType>>): string[] {
@@ -122,7 +103,6 @@ describe('spec 2.9 Transaction and Customer records field by field', () => {
   const DAY = 86_400_000;
   let now = new Date('2026-06-01T08:00:00.000Z');
   const s = scenario({ clock: { now: () => now } });
-  const v2 = (method: 'get' | 'post' | 'put', path: string) => s.t.http()[method](`/rest_api/v2${path}`).set(s.keys);
 
   it('the checker itself catches a missing field, an extra one and a wrong type', () => {
     expect(recordProblems({ a: 1, b: 'x', c: null }, { a: 'integer', b: 'integer', d: 'string|null' })).toEqual([
@@ -133,45 +113,24 @@ describe('spec 2.9 Transaction and Customer records field by field', () => {
     expect(
       recordProblems(
         { a: 'redeem_point', at: '2026-01-01T00:00:00.000Z' },
-        { a: 'earn_point,redeem_point', at: 'date-time' },
+        { a: 'earn_point,redeem_point', at: 'utc-date-time' },
       ),
     ).toEqual([]);
-    expect(recordProblems({ at: '2026-01-01 00:00' }, { at: 'date-time' })).toHaveLength(1);
+    expect(recordProblems({ at: '2026-01-01 00:00' }, { at: 'utc-date-time' })).toHaveLength(1);
   });
 
   it('Transaction: every kind of row has every field of 2.9 with its type, and nothing else', async () => {
-    await v2('post', '/programs')
-      .send({ type: 'earning', event: 'place_order', title: 'Orders', earnPoint: 1, rateMoney: 1, pendingDays: 2 })
-      .expect(201);
-    const reward = expectSuccess(
-      (
-        await v2('post', '/programs')
-          .send({
-            type: 'spending',
-            event: 'amount_discount',
-            title: '$3 off',
-            spending: { pointsCost: 30, rewardValue: 3 },
-          })
-          .expect(201)
-      ).body,
-    ).id;
+    await s.earning('place_order', 'Orders', { earnPoint: 1, rateMoney: 1, pendingDays: 2 });
+    const reward = await s.spending('amount_discount', '$3 off', { pointsCost: 30, rewardValue: 3 });
     await s.enrol(6101);
+    const notes = { adminNote: 'desk', userNote: 'thanks', reason: 'service' };
     const change = (kind: string, point: number) =>
-      v2('post', `/transactions/points/${kind}`)
-        .send({ platformCustomerId: '6101', point, adminNote: 'desk', userNote: 'thanks', reason: 'service' })
-        .expect(200);
+      s.post(`/transactions/points/${kind}`, { platformCustomerId: '6101', point, ...notes }).expect(200);
     await change('award', 500);
     await change('deduct', 20);
     await change('adjust', -5);
     await change('reset', 400);
-    const order = (id: number, total: string) => ({
-      id,
-      name: `#${id}`,
-      customer: { id: 6101 },
-      total_price: total,
-      currency: 'USD',
-      line_items: [],
-    });
+    const order = (id: number, total: string) => platformOrder(id, { id: 6101 }, total);
     await s.platform('orders/paid', order(8801, '80.00')).expect(200);
     await s.platform('orders/paid', order(8802, '20.00')).expect(200);
     await s.platform('orders/cancelled', order(8802, '20.00')).expect(200);
@@ -180,21 +139,16 @@ describe('spec 2.9 Transaction and Customer records field by field', () => {
     await s
       .platform('refunds/create', { id: 1, order_id: 8801, transactions: [{ kind: 'refund', amount: '40.00' }] })
       .expect(200);
-    const code = (
-      await v2('post', '/programs/redemption/redeem')
-        .send({ programId: reward, platformCustomerId: '6101', quantity: 1 })
-        .expect(200)
-    ).body.meta.couponCode;
-    await v2('post', '/rewards/coupons/refund').send({ discountCode: code, platformCustomerId: '6101' }).expect(200);
-    await v2('post', '/programs/redemption/redeem')
-      .send({ programId: reward, platformCustomerId: '6101', quantity: 1 })
-      .expect(200);
-    await v2('put', '/settings/points-expiry').send({ mode: 'inactivity', inactivityDays: 30 }).expect(200);
+    const redeem = () => s.redeem({ programId: reward, platformCustomerId: '6101', quantity: 1 }).expect(200);
+    const code = (await redeem()).body.meta.couponCode;
+    await s.post('/rewards/coupons/refund', { discountCode: code, platformCustomerId: '6101' }).expect(200);
+    await redeem();
+    await s.put('/settings/points-expiry', { mode: 'inactivity', inactivityDays: 30 }).expect(200);
     now = new Date(now.getTime() + 31 * DAY);
     await s.t.app.get(PointsExpiry).runOnce();
 
     const rows: Array<Record<string, unknown>> = expectSuccess(
-      (await v2('get', '/transactions?platformCustomerId=6101&limit=100&order=createdAt_asc').expect(200)).body,
+      (await s.get('/transactions?platformCustomerId=6101&limit=100&order=createdAt_asc').expect(200)).body,
     );
     expect(rows.map((r) => [r.event, r.type, r.isPendingPointPlaceOrder])).toEqual([
       ['earn_point_rest_api', 'earn_point', false],
@@ -215,7 +169,7 @@ describe('spec 2.9 Transaction and Customer records field by field', () => {
         event: row.event,
         problems: [],
       });
-      const one = expectSuccess((await v2('get', `/transactions/${String(row.id)}`).expect(200)).body);
+      const one = expectSuccess((await s.get(`/transactions/${String(row.id)}`).expect(200)).body);
       expect(one).toEqual(row);
     }
     // Nullable fields are filled where the row has them: none of these is null on every row (priceRuleId
@@ -241,28 +195,12 @@ describe('spec 2.9 Transaction and Customer records field by field', () => {
     const optIn = await s.newShop();
     await optIn.put('/settings/membership', { optInEnrollment: true }).expect(200);
     const own = await s.newShop();
-    await own.program({
-      type: 'earning',
-      event: 'place_order',
-      title: 'Orders',
-      earnPoint: 1,
-      rateMoney: 1,
-      pendingDays: 2,
-    });
+    await own.earning('place_order', 'Orders', { earnPoint: 1, rateMoney: 1, pendingDays: 2 });
     const guest = await optIn.enrol(6201, { created_at: undefined, first_name: null, last_name: null });
     const member = await own.enrol(6202, { company: { id: 1, name: 'B2B' } });
     await own.enrol(6203);
     await own.put('/customers/external/6202', { birthday: '03/04' }).expect(200);
-    await own
-      .platform('orders/paid', {
-        id: 8901,
-        name: '#8901',
-        customer: { id: 6202 },
-        total_price: '12.34',
-        currency: 'USD',
-        line_items: [],
-      })
-      .expect(200);
+    await own.platform('orders/paid', platformOrder(8901, { id: 6202 }, '12.34')).expect(200);
     const reads: Array<[string, ShopClient, string]> = [
       ['guest by id', optIn, `/customers/${guest}`],
       ['guest by platform id', optIn, '/customers/external/6201'],

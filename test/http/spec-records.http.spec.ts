@@ -3,48 +3,20 @@ import { expectError, expectSuccess, scenario } from '../support/scenario';
 import { bearer, HEADLESS, tokenFor } from '../headless/headless-support';
 import { CommandBus } from '@nestjs/cqrs';
 import { ProvisionShopCommand } from '../../src/operator/provision-shop.handler';
+import { fitsType, FieldType } from '../support/field-types';
+import { SPEC_NAMED_FIVE_OFF } from '../support/spending-fixtures';
 
 /**
  * The records of spec 2.8 and 2.9 field by field: each list below is the spec's, written down once
  * (with the type the service gives a field the spec leaves untyped), and compared with real answers:
  * every field is present with its type. Extra fields (documented in the README) are allowed.
  */
-/** A type, or several joined by `|` (`integer|null`): string, integer, number, boolean, date-time, array, object, null. */
-type FieldType = string;
-
-const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/;
-
-function typeMatches(value: unknown, type: FieldType): boolean {
-  return type.split('|').some((t) => {
-    switch (t) {
-      case 'null':
-        return value === null;
-      case 'string':
-        return typeof value === 'string';
-      case 'integer':
-        return Number.isInteger(value);
-      case 'number':
-        return typeof value === 'number' && Number.isFinite(value);
-      case 'boolean':
-        return typeof value === 'boolean';
-      case 'date-time':
-        return typeof value === 'string' && ISO.test(value);
-      case 'array':
-        return Array.isArray(value);
-      case 'object':
-        return typeof value === 'object' && value !== null && !Array.isArray(value);
-      default:
-        return false;
-    }
-  });
-}
-
 /** Every field of the list present with its type; the problems found, as readable lines (empty: none). */
 export function recordProblems(record: Record<string, unknown>, fields: Record<string, FieldType>): string[] {
   return Object.entries(fields).flatMap(([name, type]) =>
     !(name in record)
       ? [`${name}: missing`]
-      : typeMatches(record[name], type)
+      : fitsType(record[name], type)
         ? []
         : [`${name}: ${JSON.stringify(record[name])} is not ${type}`],
   );
@@ -301,15 +273,7 @@ describe('spec records over HTTP', () => {
       await s.program({ type: 'spending', event, title: event, ...fields });
     // Sent in the spec's names and read back as sent.
     const fixedFields = {
-      spendPoint: 500,
-      earnAmount: 5,
-      redeemType: 'fixed',
-      expiredTime: 30,
-      orderReq: 'min_amount',
-      orderReqAmount: '50.00',
-      limitRedeem: 'redeemWithLimit',
-      limitRedeemPerCustomer: 2,
-      totalLimitationRedeem: 100,
+      ...SPEC_NAMED_FIVE_OFF,
       combinedWith: ['orderDiscounts', 'shippingDiscounts'],
       appliedTo: 'sf_product',
       specificProductIds: ['632910392'],
@@ -543,59 +507,43 @@ describe('spec records over HTTP', () => {
 
   it('GET /tiers/benefits/{benefitType}: Programs in the 2.9 shape (tier rewards of the type, then programs with per-tier rates) with meta.count', async () => {
     const own = await s.newShop();
-    const api = (method: 'get' | 'post', path: string) => own[method](path);
-    const gold = expectSuccess(
-      (
-        await api('post', '/tiers')
-          .send({
-            name: 'Gold',
-            targetPoint: 1000,
-            tierRewards: [{ event: 'bonus_point', type: 'tier_privileges', bonusPoints: 100, title: 'Welcome bonus' }],
-          })
-          .expect(201)
-      ).body,
-    );
-    const orders = expectSuccess(
-      (
-        await api('post', '/programs')
-          .send({
-            type: 'earning',
-            event: 'place_order',
-            title: 'Orders',
-            earnPoint: 1,
-            rateMoney: 1,
-            earnPointsTiers: [{ tierId: gold.id, earnPoint: 2, rateMoney: 1 }],
-          })
-          .expect(201)
-      ).body,
-    );
+    const gold = await own.tier({
+      name: 'Gold',
+      targetPoint: 1000,
+      tierRewards: [{ event: 'bonus_point', type: 'tier_privileges', bonusPoints: 100, title: 'Welcome bonus' }],
+    });
+    const ordersId = await own.earning('place_order', 'Orders', {
+      earnPoint: 1,
+      rateMoney: 1,
+      earnPointsTiers: [{ tierId: gold.id, earnPoint: 2, rateMoney: 1 }],
+    });
     // Same for every tier: not a tier benefit.
-    await api('post', '/programs').send({ type: 'earning', event: 'sign_up', title: 'Hi', earnPoint: 5 }).expect(201);
+    await own.earning('sign_up', 'Hi', { earnPoint: 5 });
 
-    const bonus = await api('get', '/tiers/benefits/bonus_point').expect(200);
+    const bonus = await own.get('/tiers/benefits/bonus_point').expect(200);
     expect(bonus.body.meta.count).toBe(1);
     const [reward] = expectSuccess(bonus.body);
     expect(recordProblems(reward, PROGRAM)).toEqual([]);
     expect(reward).toMatchObject({ title: 'Welcome bonus', event: 'bonus_point', tierId: gold.id, tierName: 'Gold' });
 
-    const byEvent = await api('get', '/tiers/benefits/place_order').expect(200);
+    const byEvent = await own.get('/tiers/benefits/place_order').expect(200);
     expect(byEvent.body.meta.count).toBe(1);
     const [program] = expectSuccess(byEvent.body);
     expect(recordProblems(program, EARNING_PROGRAM)).toEqual([]);
     expect(program).toMatchObject({
-      id: orders.id,
+      id: ordersId,
       earnPointsTiers: [{ tierId: gold.id, earnPoint: 2, rateMoney: 1 }],
     });
-    expect(expectSuccess((await api('get', '/tiers/benefits/earning').expect(200)).body).map((p: any) => p.id)).toEqual(
-      [orders.id],
-    );
-    expect((await api('get', '/tiers/benefits/sign_up').expect(200)).body).toMatchObject({
+    expect(expectSuccess((await own.get('/tiers/benefits/earning').expect(200)).body).map((p: any) => p.id)).toEqual([
+      ordersId,
+    ]);
+    expect((await own.get('/tiers/benefits/sign_up').expect(200)).body).toMatchObject({
       data: [],
       meta: { count: 0 },
     });
     // Another shop's tiers and programs are not this shop's benefits.
     expect((await s.get('/tiers/benefits/place_order').expect(200)).body.data.map((p: any) => p.id)).not.toContain(
-      orders.id,
+      ordersId,
     );
   });
 

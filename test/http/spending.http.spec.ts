@@ -1,19 +1,12 @@
 import request from 'supertest';
 import { TestApp } from '../support/test-app';
 import { defaultStoreKind } from '../support/stores';
-import { expectError, scenario } from '../support/scenario';
+import { expectRefusal, scenario } from '../support/scenario';
+import { giftProduct } from '../support/spending-fixtures';
 
 const GIFTS = [
-  {
-    id: '801',
-    title: 'Mug',
-    image: 'https://cdn.example.com/mug.png',
-    variants: [
-      { id: '8011', title: 'Red' },
-      { id: '8012', title: 'Blue' },
-    ],
-  },
-  { id: '802', title: 'Pen', image: 'https://cdn.example.com/pen.png', variants: [{ id: '8021', title: 'Black' }] },
+  giftProduct('801', 'Mug', 'https://cdn.example.com/mug.png', ['8011', 'Red'], ['8012', 'Blue']),
+  giftProduct('802', 'Pen', 'https://cdn.example.com/pen.png', ['8021', 'Black']),
 ];
 
 describe(`spending rules over HTTP (${defaultStoreKind()})`, () => {
@@ -23,14 +16,13 @@ describe(`spending rules over HTTP (${defaultStoreKind()})`, () => {
     const gift = await s.spending('free_gift', 'Free gift', { pointsCost: 300, giftProducts: GIFTS });
     await s.enrol(3101);
     await s.award(3101, 1000);
-    expectError(
-      (await s.redeem({ programId: gift, platformCustomerId: '3101', quantity: 1 }).expect(400)).body,
+    await expectRefusal(
+      s.redeem({ programId: gift, platformCustomerId: '3101', quantity: 1 }),
       'GIFT_SELECTION_REQUIRED',
       400,
     );
-    expectError(
-      (await s.redeem({ programId: gift, platformCustomerId: '3101', quantity: 1, variantId: '9999' }).expect(400))
-        .body,
+    await expectRefusal(
+      s.redeem({ programId: gift, platformCustomerId: '3101', quantity: 1, variantId: '9999' }),
       'GIFT_UNAVAILABLE',
       400,
     );
@@ -56,12 +48,8 @@ describe(`spending rules over HTTP (${defaultStoreKind()})`, () => {
     expect(done.couponCode).toMatch(/^CREDIT-/);
     const reward = (await s.get(`/rewards/${done.rewardId}`).expect(200)).body.data;
     expect(reward).toMatchObject({ rewardType: 'store_credit', rewardValue: 20, pointsSpent: 2000 });
-    expectError(
-      (
-        await s
-          .post('/rewards/coupons/refund', { discountCode: done.couponCode, platformCustomerId: '3102' })
-          .expect(400)
-      ).body,
+    await expectRefusal(
+      s.post('/rewards/coupons/refund', { discountCode: done.couponCode, platformCustomerId: '3102' }),
       'BAD_REQUEST',
       400,
     );
@@ -94,11 +82,7 @@ describe(`spending rules over HTTP (${defaultStoreKind()})`, () => {
     const first = (await s.redeem({ programId: twice, platformCustomerId: '3103', quantity: 1 }).expect(200)).body.meta;
     await s.redeem({ programId: twice, platformCustomerId: '3103', quantity: 1 }).expect(200);
     expect(await listed()).toMatchObject({ redeemedCount: 2, remainingRedemptions: 0, canRedeem: false });
-    expectError(
-      (await s.redeem({ programId: twice, platformCustomerId: '3103', quantity: 1 }).expect(400)).body,
-      'LIMIT_REACHED',
-      400,
-    );
+    await expectRefusal(s.redeem({ programId: twice, platformCustomerId: '3103', quantity: 1 }), 'LIMIT_REACHED', 400);
     expect(await s.balance(3103)).toBe(800);
     await s.post('/rewards/coupons/refund', { discountCode: first.couponCode, platformCustomerId: '3103' }).expect(200);
     const one = (await s.get(`/programs/${twice}?platformCustomerId=3103`).expect(200)).body.data;
@@ -144,18 +128,15 @@ describe(`spending rules over HTTP (${defaultStoreKind()})`, () => {
 
   it('limitations for an unknown customer are 404, in the list and on one program', async () => {
     const id = await s.spending('free_shipping', 'Ship', { pointsCost: 10 });
-    expectError((await s.get('/programs/redemption?platformCustomerId=999999').expect(404)).body, 'NOT_FOUND', 404);
-    expectError((await s.get(`/programs/${id}?customerId=nobody`).expect(404)).body, 'NOT_FOUND', 404);
+    await expectRefusal(s.get('/programs/redemption?platformCustomerId=999999'), 'NOT_FOUND', 404);
+    await expectRefusal(s.get(`/programs/${id}?customerId=nobody`), 'NOT_FOUND', 404);
     expect((await s.get(`/programs/${id}`).expect(200)).body.data).not.toHaveProperty('canRedeem');
   });
 
   it('bad spending settings are 400 naming the field', async () => {
     const bad = async (event: string, spending: Record<string, unknown>) =>
-      expectError(
-        (await s.post('/programs', { type: 'spending', event, title: 'x', spending }).expect(400)).body,
-        'BAD_REQUEST',
-        400,
-      ).field;
+      (await expectRefusal(s.post('/programs', { type: 'spending', event, title: 'x', spending }), 'BAD_REQUEST', 400))
+        .field;
     expect(await bad('free_gift', { pointsCost: 10 })).toBe('spending.giftProducts');
     expect(await bad('percentage_discount', { pointsCost: 10, rewardValue: 120 })).toBe('spending.rewardValue');
     expect(await bad('amount_discount', { pointsCost: 10, rewardValue: 1, totalLimitationRedeem: 0 })).toBe(
@@ -190,8 +171,8 @@ describe('issued coupons expire', () => {
     expect(
       (await s.get('/rewards?platformCustomerId=3301&status=used').expect(200)).body.data.map((r: any) => r.couponCode),
     ).toEqual([used]);
-    expectError(
-      (await s.post('/rewards/coupons/refund', { discountCode: unused, platformCustomerId: '3301' }).expect(400)).body,
+    await expectRefusal(
+      s.post('/rewards/coupons/refund', { discountCode: unused, platformCustomerId: '3301' }),
       'BAD_REQUEST',
       400,
     );
@@ -223,12 +204,8 @@ describe(`redemption retries with Idempotency-Key (${defaultStoreKind()})`, () =
     const again = await redeem('redeem-3401-a', body).expect(200);
     expect(again.headers['idempotent-replayed']).toBe('true');
     expect(again.body.meta).toEqual(first.body.meta);
-    expectError(
-      (await redeem('redeem-3401-a', { ...body, quantity: 1 }).expect(409)).body,
-      'IDEMPOTENCY_CONFLICT',
-      409,
-    );
-    expectError((await redeem('bad key with spaces', body).expect(400)).body, 'BAD_REQUEST', 400);
+    await expectRefusal(redeem('redeem-3401-a', { ...body, quantity: 1 }), 'IDEMPOTENCY_CONFLICT', 409);
+    await expectRefusal(redeem('bad key with spaces', body), 'BAD_REQUEST', 400);
     expect(await s.balance(3401)).toBe(800);
     const rewards = (await s.get('/rewards?platformCustomerId=3401').expect(200)).body.data;
     expect(rewards.map((r: any) => r.couponCode)).toEqual([first.body.meta.couponCode]);
@@ -240,7 +217,7 @@ describe(`redemption retries with Idempotency-Key (${defaultStoreKind()})`, () =
   it('a redemption refused for want of points can be retried with the same key once the points are there', async () => {
     await s.enrol(3402);
     const body = { programId: program, platformCustomerId: '3402', quantity: 1 };
-    expectError((await redeem('redeem-3402', body).expect(400)).body, 'INSUFFICIENT_POINTS', 400);
+    await expectRefusal(redeem('redeem-3402', body), 'INSUFFICIENT_POINTS', 400);
     await s.award(3402, 100);
     const done = (await redeem('redeem-3402', body).expect(200)).body.meta;
     const used = await s.orderWithCoupon(93002, 3402, '20.00', done.couponCode).expect(200);

@@ -1,11 +1,12 @@
-import { expectError, expectSuccess, scenario, ShopClient } from '../support/scenario';
+import { expectRefusal, expectSuccess, scenario, ShopClient } from '../support/scenario';
 import { startReceiver, waitUntil } from '../support/receiver';
 import { TierReviews } from '../../src/ledger/tiers/tier-reviews.scheduler';
 import { DEFAULT_TIER_SETTINGS } from '../../src/tiers/domain/tier-events';
 import { randomUUID } from 'node:crypto';
+import { fitsType, FieldType } from '../support/field-types';
 
 /** Spec 2.9 Tier, "a tier reward has": every field and the type it is read with (written once). */
-const TIER_REWARD_SPEC: Record<string, string> = {
+const TIER_REWARD_SPEC: Record<string, FieldType> = {
   id: 'string',
   status: 'boolean',
   title: 'string',
@@ -17,7 +18,7 @@ const TIER_REWARD_SPEC: Record<string, string> = {
   orderReq: 'string',
   orderReqAmount: 'money-string',
   expiredAfter: 'integer|null',
-  expiredTime: 'date-time|null',
+  expiredTime: 'iso-instant|null',
   type: 'string',
   codeName: 'string|null',
   earnAmount: 'number',
@@ -27,39 +28,9 @@ const TIER_REWARD_SPEC: Record<string, string> = {
   showLoyaltyPage: 'boolean',
   translateTitle: 'map of string',
   expired: 'boolean',
-  createdAt: 'date-time',
-  updatedAt: 'date-time',
+  createdAt: 'iso-instant',
+  updatedAt: 'iso-instant',
 };
-
-function isOfType(value: unknown, type: string): boolean {
-  return type.split('|').some((one) => {
-    switch (one) {
-      case 'null':
-        return value === null;
-      case 'string':
-        return typeof value === 'string';
-      case 'boolean':
-        return typeof value === 'boolean';
-      case 'number':
-        return typeof value === 'number' && Number.isFinite(value);
-      case 'integer':
-        return Number.isInteger(value);
-      case 'money-string':
-        return typeof value === 'string' && /^\d+\.\d{2}$/.test(value);
-      case 'date-time':
-        return typeof value === 'string' && new Date(value).toISOString() === value;
-      case 'map of string':
-        return (
-          typeof value === 'object' &&
-          value !== null &&
-          !Array.isArray(value) &&
-          Object.values(value).every((v) => typeof v === 'string')
-        );
-      default:
-        throw new Error(`unknown type ${one}`);
-    }
-  });
-}
 
 describe('tier rewards and retention over HTTP', () => {
   let now = new Date('2026-01-15T12:00:00.000Z');
@@ -74,6 +45,12 @@ describe('tier rewards and retention over HTTP', () => {
     detail: async (id: string) => expectSuccess((await shop.get(`/tiers/${id}`).expect(200)).body),
     list: async () => expectSuccess((await shop.get('/tiers').expect(200)).body),
   });
+  /** A new shop, on 2026-01-15 12:00, with a VIP tier at 500 tier points that has `tierRewards`. */
+  const shopWithVip = async (tierRewards: object[]) => {
+    now = new Date('2026-01-15T12:00:00.000Z');
+    const shop = await s.newShop();
+    return { shop, vip: await shop.tier({ name: 'VIP', targetPoint: 500, tierRewards }) };
+  };
   const couponsOf = async (shop: ShopClient, id: number) =>
     (await shop.get(`/rewards?platformCustomerId=${id}&limit=100`).expect(200)).body.data;
   const bonusRows = async (shop: ShopClient, id: number) =>
@@ -82,26 +59,20 @@ describe('tier rewards and retention over HTTP', () => {
     shop.put(`/customers/external/${id}/tier`, body).expect(200);
 
   it('a tier reward reads with exactly the fields of spec 2.9 Tier, each of its type (create, detail, list)', async () => {
-    now = new Date('2026-01-15T12:00:00.000Z');
-    const shop = await s.newShop();
+    const { shop, vip: created } = await shopWithVip([
+      { event: 'bonus_point', bonusPoints: 150, title: 'Welcome', translateTitle: { fr: 'Bienvenue' } },
+      {
+        type: 'tier_privileges',
+        event: 'amount_discount',
+        earnAmount: 7.5,
+        codeName: 'VIPX',
+        expiredAfter: 10,
+        expiredTime: '2027-01-01T00:00:00Z',
+        orderReqAmount: '20.00',
+      },
+      { event: 'custom', title: 'Lounge access', showLoyaltyPage: false, priority: -3 },
+    ]);
     const api = tiersApi(shop);
-    const created = await shop.tier({
-      name: 'VIP',
-      targetPoint: 500,
-      tierRewards: [
-        { event: 'bonus_point', bonusPoints: 150, title: 'Welcome', translateTitle: { fr: 'Bienvenue' } },
-        {
-          type: 'tier_privileges',
-          event: 'amount_discount',
-          earnAmount: 7.5,
-          codeName: 'VIPX',
-          expiredAfter: 10,
-          expiredTime: '2027-01-01T00:00:00Z',
-          orderReqAmount: '20.00',
-        },
-        { event: 'custom', title: 'Lounge access', showLoyaltyPage: false, priority: -3 },
-      ],
-    });
     const listed = (await api.list()).find((tier: { id: string }) => tier.id === created.id);
     const answers = [created.tierRewards, (await api.detail(created.id)).tierRewards, listed.tierRewards];
     for (const rewards of answers) {
@@ -109,7 +80,7 @@ describe('tier rewards and retention over HTTP', () => {
       for (const reward of rewards) {
         expect(Object.keys(reward).sort()).toEqual(Object.keys(TIER_REWARD_SPEC).sort());
         for (const [field, type] of Object.entries(TIER_REWARD_SPEC))
-          expect([field, isOfType(reward[field], type)]).toEqual([field, true]);
+          expect([field, fitsType(reward[field], type)]).toEqual([field, true]);
       }
     }
     expect(created.tierRewards[1]).toMatchObject({
@@ -145,11 +116,7 @@ describe('tier rewards and retention over HTTP', () => {
     const shop = await s.newShop();
     const api = tiersApi(shop);
     const refused = async (tierRewards: object[], field: string) => {
-      const error = expectError(
-        (await api.create({ name: 'VIP', targetPoint: 500, tierRewards }).expect(400)).body,
-        'BAD_REQUEST',
-        400,
-      );
+      const error = await expectRefusal(api.create({ name: 'VIP', targetPoint: 500, tierRewards }), 'BAD_REQUEST', 400);
       expect([error.field, error.message]).toEqual([field, expect.stringContaining(field)]);
     };
     // Before, these were stored and never paid.
@@ -166,31 +133,27 @@ describe('tier rewards and retention over HTTP', () => {
     // The base tier is entered on enrolment: an entry reward there would never be paid.
     const base = (await api.list())[0];
     expect(
-      expectError(
-        (await api.update(base.id, { tierRewards: [{ event: 'bonus_point', bonusPoints: 10 }] }).expect(400)).body,
-        'BAD_REQUEST',
-        400,
+      (
+        await expectRefusal(
+          api.update(base.id, { tierRewards: [{ event: 'bonus_point', bonusPoints: 10 }] }),
+          'BAD_REQUEST',
+          400,
+        )
       ).field,
     ).toBe('tierRewards[0].event');
     expect((await api.list()).map((tier: { name: string }) => tier.name)).toEqual([base.name]);
   });
 
   it('entering a tier pays bonus_point rewards and grants discount coupons (program.id: the reward); status false pays nothing', async () => {
-    now = new Date('2026-01-15T12:00:00.000Z');
-    const shop = await s.newShop();
-    const vip = await shop.tier({
-      name: 'VIP',
-      targetPoint: 500,
-      tierRewards: [
-        { event: 'bonus_point', bonusPoints: 150, title: 'Welcome' },
-        { event: 'bonus_point', bonusPoints: 999, status: false },
-        { event: 'bonus_point', bonusPoints: 888, expired: true },
-        { event: 'amount_discount', earnAmount: 7.5, codeName: 'VIPX', expiredAfter: 10, orderReqAmount: 20 },
-        { event: 'percentage_discount', earnAmount: 20, status: false },
-        { event: 'free_shipping', expired: true },
-        { event: 'custom', title: 'Lounge access' },
-      ],
-    });
+    const { shop, vip } = await shopWithVip([
+      { event: 'bonus_point', bonusPoints: 150, title: 'Welcome' },
+      { event: 'bonus_point', bonusPoints: 999, status: false },
+      { event: 'bonus_point', bonusPoints: 888, expired: true },
+      { event: 'amount_discount', earnAmount: 7.5, codeName: 'VIPX', expiredAfter: 10, orderReqAmount: 20 },
+      { event: 'percentage_discount', earnAmount: 20, status: false },
+      { event: 'free_shipping', expired: true },
+      { event: 'custom', title: 'Lounge access' },
+    ]);
     await shop.enrol(4101);
     await shop.enrol(4102);
     await shop.award(4101, 600);
@@ -216,16 +179,10 @@ describe('tier rewards and retention over HTTP', () => {
   });
 
   it('the {type: points|coupon} alias still works and reads in the spec shape; a granted coupon cannot be refunded', async () => {
-    now = new Date('2026-01-15T12:00:00.000Z');
-    const shop = await s.newShop();
-    const vip = await shop.tier({
-      name: 'VIP',
-      targetPoint: 500,
-      tierRewards: [
-        { type: 'points', points: 200 },
-        { type: 'coupon', rewardType: 'percentage', rewardValue: 15, expiresInDays: 30, title: 'VIP welcome' },
-      ],
-    });
+    const { shop, vip } = await shopWithVip([
+      { type: 'points', points: 200 },
+      { type: 'coupon', rewardType: 'percentage', rewardValue: 15, expiresInDays: 30, title: 'VIP welcome' },
+    ]);
     expect(vip.tierRewards).toMatchObject([
       { type: 'tier_privileges', event: 'bonus_point', bonusPoints: 200 },
       { type: 'tier_privileges', event: 'percentage_discount', earnAmount: 15, expiredAfter: 30, title: 'VIP welcome' },
@@ -247,12 +204,8 @@ describe('tier rewards and retention over HTTP', () => {
       expiredAt: '2026-02-14T12:00:00.000Z',
     });
     // A granted coupon was not bought: refunding it is refused and returns nothing.
-    expectError(
-      (
-        await shop
-          .post('/rewards/coupons/refund', { discountCode: coupon.couponCode, platformCustomerId: '4111' })
-          .expect(400)
-      ).body,
+    await expectRefusal(
+      shop.post('/rewards/coupons/refund', { discountCode: coupon.couponCode, platformCustomerId: '4111' }),
       'BAD_REQUEST',
       400,
     );
@@ -376,9 +329,9 @@ describe('tier rewards and retention over HTTP', () => {
       assessmentMonths: 12,
       windowMonths: 12,
     });
-    expect(
-      expectError((await settings({ downgrade: true, windowMonths: 30 }).expect(400)).body, 'BAD_REQUEST', 400).field,
-    ).toBe('windowMonths');
+    expect((await expectRefusal(settings({ downgrade: true, windowMonths: 30 }), 'BAD_REQUEST', 400)).field).toBe(
+      'windowMonths',
+    );
     expect((await settings({ downgrade: true, assessmentMonths: 0 }).expect(400)).body.error.field).toBe(
       'assessmentMonths',
     );

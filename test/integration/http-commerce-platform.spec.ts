@@ -2,6 +2,7 @@ import { createServer, IncomingMessage, Server } from 'node:http';
 import { AddressInfo } from 'node:net';
 import { expectError, scenario } from '../support/scenario';
 import { waitUntil } from '../support/receiver';
+import { MUG } from '../support/spending-fixtures';
 import { HttpCommercePlatform } from '../../src/infrastructure/commerce-platform/http-commerce-platform.adapter';
 
 interface Call {
@@ -138,17 +139,7 @@ describe('HTTP commerce platform adapter against a stub admin API', () => {
     const shop = await s.newShop();
     const gift = await shop.spending('free_gift', 'Mug', {
       pointsCost: 100,
-      giftProducts: [
-        {
-          id: '1',
-          title: 'Mug',
-          image: '',
-          variants: [
-            { id: '11', title: 'Red' },
-            { id: '12', title: 'Blue' },
-          ],
-        },
-      ],
+      giftProducts: [MUG],
     });
     const credit = await shop.spending('store_credit', '$3', { pointsCost: 100, rewardValue: 3 });
     await shop.enrol(5201);

@@ -8,6 +8,7 @@ import { fromRecorded } from '../../src/event-sourcing/domain-event';
 import { lacksRecordedDetails, RowEvent } from '../../src/ledger/projections/transaction-rows';
 import { LedgerRowDetails } from '../../src/ledger/recorded-details';
 import { PendingPointsRelease } from '../../src/ledger/held-points/pending-points-release.scheduler';
+import { platformOrder } from '../support/platform-orders';
 
 const DAY = 86_400_000;
 
@@ -51,14 +52,7 @@ describe('transaction rows of events recorded before their details were', () => 
     ).body.data.id;
     await shop.enrol(4101);
     await api('/transactions/points/award', { platformCustomerId: '4101', point: 5 }).expect(200);
-    const order = (id: number, total: string) => ({
-      id,
-      name: `#${id}`,
-      customer: { id: 4101 },
-      total_price: total,
-      currency: 'CAD',
-      line_items: [],
-    });
+    const order = (id: number, total: string) => platformOrder(id, { id: 4101 }, total, { currency: 'CAD' });
     const paid = (id: number, total: string) => shop.platform('orders/paid', order(id, total)).expect(200);
     await paid(7001, '100.00');
     await paid(7002, '50.00');

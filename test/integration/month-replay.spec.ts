@@ -3,6 +3,7 @@ import { defaultStoreKind } from '../support/stores';
 import { setUpMonthRewards, setUpMonthShop } from '../support/month-shop';
 import { PendingPointsRelease } from '../../src/ledger/held-points/pending-points-release.scheduler';
 import { PointsExpiry } from '../../src/ledger/expiry/points-expiry.scheduler';
+import { orderCustomer, platformOrder } from '../support/platform-orders';
 
 /**
  * A month of a shop's life, replayed through the public interfaces (platform webhooks, v2 API,
@@ -13,22 +14,8 @@ describe(`a month replayed (${defaultStoreKind()})`, () => {
   let now = new Date('2026-03-01T09:00:00.000Z');
   const s = scenario({ clock: { now: () => now } });
   const at = (iso: string) => (now = new Date(iso));
-  const order = (
-    id: number,
-    customerId: number,
-    total: string,
-    source = 'web',
-    extra: Record<string, unknown> = {},
-  ) => ({
-    id,
-    name: `#${id}`,
-    customer: { id: customerId, email: `c${customerId}@example.com`, state: 'enabled' },
-    total_price: total,
-    currency: 'USD',
-    source_name: source,
-    line_items: [],
-    ...extra,
-  });
+  const order = (id: number, customerId: number, total: string, source = 'web', extra: Record<string, unknown> = {}) =>
+    platformOrder(id, orderCustomer(customerId, 'enabled'), total, { source_name: source, ...extra });
   const customer = async (id: number) => await s.customer(id);
 
   it('every balance, earned total and tier matches the hand-computed ledger', async () => {

@@ -1,5 +1,4 @@
-import { randomUUID } from 'node:crypto';
-import { auth, createTestApp, expectError, OPERATOR_TOKEN, signPlatform, TestApp } from '../support/test-app';
+import { auth, createTestApp, expectError, OPERATOR_TOKEN, TestApp } from '../support/test-app';
 import { shopClient } from '../support/scenario';
 import { ProvisionedShop } from '../../src/operator/provision-shop.handler';
 
@@ -16,6 +15,24 @@ describe('reliability: the input policy at the edge', () => {
   const balance = async (id = 3001) =>
     (await v2('get', `/customers/external/${id}`).expect(200)).body.data.point as number;
   const field = (res: { body: any }, status = 400, code = 'BAD_REQUEST') => expectError(res.body, code, status).field;
+  /** A place_order earning program (1 point per $1) of this shop, with `extra` fields. */
+  const program = (extra: Record<string, unknown>) =>
+    v2('post', '/programs').send({
+      type: 'earning',
+      event: 'place_order',
+      title: 'Orders',
+      earnPoint: 1,
+      rateMoney: 1,
+      ...extra,
+    });
+  /** A $5 off for 100 points of this shop, with `extra` spending fields. */
+  const spending = (extra: Record<string, unknown>) =>
+    v2('post', '/programs').send({
+      type: 'spending',
+      event: 'amount_discount',
+      title: 'Off',
+      spending: { pointsCost: 100, rewardValue: 5, ...extra },
+    });
   const raw = (method: 'post' | 'put', path: string, body: string, headers: Record<string, string> = auth(shop)) =>
     t.http()[method](path).set(headers).set('Content-Type', 'application/json').send(body);
 
@@ -139,36 +156,11 @@ describe('reliability: the input policy at the edge', () => {
 
     it('a platform payload over 1 MB is 413; the platform verifies nothing larger', async () => {
       const body = JSON.stringify({ id: 1, email: 'x'.repeat(1_100_000) });
-      await t
-        .http()
-        .post('/platform/webhooks/customers/create')
-        .set('Content-Type', 'application/json')
-        .set('X-Platform-Shop-Domain', shop.domain)
-        .set('X-Platform-Webhook-Id', randomUUID())
-        .set('X-Platform-Hmac-Sha256', signPlatform(body))
-        .send(body)
-        .expect(413);
+      await t.rawPlatform(shop, 'customers/create', body).expect(413);
     });
   });
 
   describe('configuration that could corrupt a ledger is refused when written', () => {
-    const program = (extra: Record<string, unknown>) =>
-      v2('post', '/programs').send({
-        type: 'earning',
-        event: 'place_order',
-        title: 'Orders',
-        earnPoint: 1,
-        rateMoney: 1,
-        ...extra,
-      });
-    const spending = (extra: Record<string, unknown>) =>
-      v2('post', '/programs').send({
-        type: 'spending',
-        event: 'amount_discount',
-        title: 'Off',
-        spending: { pointsCost: 100, rewardValue: 5, ...extra },
-      });
-
     it.each([
       [{ rateMoney: 0.004 }, 'rateMoney'],
       [{ rateMoney: 1.005 }, 'rateMoney'],
@@ -207,22 +199,16 @@ describe('reliability: the input policy at the edge', () => {
     });
 
     it('a place_order program at the smallest rate pays a paid order a whole number of points', async () => {
-      const shopC = await t.shop();
-      await t.enrol(shopC, 4001);
-      await t
-        .http()
-        .post('/rest_api/v2/programs')
-        .set(auth(shopC))
-        .send({ type: 'earning', event: 'place_order', title: 'Orders', earnPoint: 1_000_000, rateMoney: 0.01 })
-        .expect(201);
-      await t
-        .platform(shopC, 'orders/paid', { id: 5, customer: { id: 4001 }, total_price: '99999999.99', line_items: [] })
+      const shopC = shopClient(t, await t.shop());
+      await shopC.enrol(4001);
+      await shopC.earning('place_order', 'Orders', { earnPoint: 1_000_000, rateMoney: 0.01 });
+      await shopC
+        .platform('orders/paid', { id: 5, customer: { id: 4001 }, total_price: '99999999.99', line_items: [] })
         .expect(200);
-      const customer = (await t.http().get('/rest_api/v2/customers/external/4001').set(auth(shopC)).expect(200)).body
-        .data;
+      const customer = (await shopC.get('/customers/external/4001').expect(200)).body.data;
       // 1,000,000 points per cent of a 100-million order is capped at the largest single change.
       expect(customer.point).toBe(1_000_000_000);
-      await shopClient(t, shopC).award(4001, 1);
+      await shopC.award(4001, 1);
     });
 
     it.each([
@@ -249,19 +235,8 @@ describe('reliability: the input policy at the edge', () => {
 
   describe('references must be the shop’s own', () => {
     it("another shop's tier id in earnPointsTiers or an earning-limit tier is 400 naming it", async () => {
-      const foreignTier = (
-        await t.http().post('/rest_api/v2/tiers').set(auth(other)).send({ name: 'Theirs', targetPoint: 50 }).expect(201)
-      ).body.data.id;
-      const res = await v2('post', '/programs')
-        .send({
-          type: 'earning',
-          event: 'place_order',
-          title: 'Orders',
-          earnPoint: 1,
-          rateMoney: 1,
-          earnPointsTiers: [{ tierId: foreignTier, earnPoint: 2 }],
-        })
-        .expect(400);
+      const foreignTier = (await shopClient(t, other).tier({ name: 'Theirs', targetPoint: 50 })).id;
+      const res = await program({ earnPointsTiers: [{ tierId: foreignTier, earnPoint: 2 }] }).expect(400);
       expect(field(res)).toBe('earnPointsTiers[0].tierId');
       const limit = await v2('put', '/settings/earning-limit')
         .send({ enabled: true, maxPoints: 100, tiers: [{ tierId: foreignTier, maxPoints: 10 }] })

@@ -1,4 +1,4 @@
-import { createTestApp, TestApp, auth } from '../support/test-app';
+import { createTestApp, TestApp } from '../support/test-app';
 import { shopClient } from '../support/scenario';
 import { startReceiver, waitUntil } from '../support/receiver';
 import { defaultStoreKind } from '../support/stores';
@@ -14,6 +14,9 @@ import { Clock } from '../../src/shared/domain/clock';
  */
 
 const HOUR = 3_600_000;
+
+/** A webhook back to normal once its receiver answers again. */
+const RECOVERED = { status: 'active', consecutiveFailures: 0, failingSince: null, nextRetryAt: null };
 
 /** A clock the test moves: days pass in milliseconds. */
 class TestClock implements Clock {
@@ -51,24 +54,16 @@ describe(`reliability: a short receiver outage loses nothing (${defaultStoreKind
       return 503;
     });
     try {
-      const shop = await t.shop();
+      const shop = shopClient(t, await t.shop());
       const customers = Array.from({ length: 20 }, (_, i) => 5000 + i);
-      const webhookId = await shopClient(t, shop).subscribe('points/earned', receiver.url('/outage'));
-      for (const c of customers) await t.enrol(shop, c);
-      const webhookNow = async () =>
-        (await t.http().get(`/app/api/v1/webhooks/${webhookId}`).set(auth(shop)).expect(200)).body.webhook;
+      const webhookId = await shop.subscribe('points/earned', receiver.url('/outage'));
+      for (const c of customers) await shop.enrol(c);
+      const webhookNow = async () => (await shop.webhooks('get', `/${webhookId}`).expect(200)).body.webhook;
 
       down = true;
       const wentDown = Date.now();
       for (const point of [1, 2]) {
-        for (const c of customers) {
-          await t
-            .http()
-            .post('/rest_api/v2/transactions/points/award')
-            .set(auth(shop))
-            .send({ platformCustomerId: String(c), point })
-            .expect(200);
-        }
+        for (const c of customers) await shop.award(c, point);
       }
       await waitUntil(async () => (await webhookNow()).status === 'paused', 10_000, 'the pause');
       await new Promise((r) => setTimeout(r, Math.max(0, 2500 - (Date.now() - wentDown))));
@@ -90,21 +85,13 @@ describe(`reliability: a short receiver outage loses nothing (${defaultStoreKind
           .map((r) => r.body.newPoint);
         expect(seen).toEqual([1, 3]);
       }
-      const deliveries = (
-        await t.http().get(`/app/api/v1/webhooks/${webhookId}/deliveries?limit=100`).set(auth(shop)).expect(200)
-      ).body.deliveries;
+      const deliveries = (await shop.webhooks('get', `/${webhookId}/deliveries?limit=100`).expect(200)).body.deliveries;
       expect(deliveries).toHaveLength(40);
       expect(deliveries.filter((d: any) => d.status !== 'delivered')).toEqual([]);
       // Newest first, by sequence (numerically: 10 after 9).
       const sequences = deliveries.map((d: any) => d.sequence);
       expect(sequences).toEqual([...sequences].sort((a, b) => b - a));
-      expect(await webhookNow()).toMatchObject({
-        isEnabled: true,
-        status: 'active',
-        consecutiveFailures: 0,
-        failingSince: null,
-        nextRetryAt: null,
-      });
+      expect(await webhookNow()).toMatchObject({ isEnabled: true, ...RECOVERED });
     } finally {
       await receiver.close();
       await t.close();
@@ -132,18 +119,12 @@ describe(`reliability: a sustained outage disables the webhook, re-enabling resu
     let up = false;
     const receiver = await startReceiver(() => (up ? 200 : 500));
     try {
-      const api = (method: 'get' | 'put', path: string) =>
-        t.http()[method](`/app/api/v1/webhooks${path}`).set(auth(shop));
-      const webhookId = await shopClient(t, shop).subscribe('points/earned', receiver.url('/sustained'));
-      const award = (c: number, point: number) =>
-        t
-          .http()
-          .post('/rest_api/v2/transactions/points/award')
-          .set(auth(shop))
-          .send({ platformCustomerId: String(c), point })
-          .expect(200);
-      await t.enrol(shop, 5101);
-      await t.enrol(shop, 5102);
+      const merchant = shopClient(t, shop);
+      const api = (method: 'get' | 'put', path: string, body?: unknown) => merchant.webhooks(method, path, body);
+      const webhookId = await merchant.subscribe('points/earned', receiver.url('/sustained'));
+      const award = (c: number, point: number) => merchant.award(c, point);
+      await merchant.enrol(5101);
+      await merchant.enrol(5102);
       for (const point of [1, 2, 3]) await award(5101, point);
       await award(5102, 10);
       const projector = t.app.get(WebhookProjector);
@@ -202,7 +183,7 @@ describe(`reliability: a sustained outage disables the webhook, re-enabling resu
       expect(await deliveries()).toHaveLength(4);
 
       up = true;
-      const enabled = await api('put', `/${webhookId}`).send({ isEnabled: true }).expect(200);
+      const enabled = await api('put', `/${webhookId}`, { isEnabled: true }).expect(200);
       expect(enabled.body.webhook).toMatchObject({ isEnabled: true, disabledReason: null });
       await projector.catchUp();
       for (let i = 0; i < 10 && receiver.received.length < 4; i++) await worker.runOnce();
@@ -212,12 +193,7 @@ describe(`reliability: a sustained outage disables the webhook, re-enabling resu
       expect(points(5102)).toEqual([10]);
       expect(receiver.received).toHaveLength(4);
       expect((await deliveries()).map((d) => d.status)).toEqual(['delivered', 'delivered', 'delivered', 'delivered']);
-      expect(await webhookNow()).toMatchObject({
-        status: 'active',
-        consecutiveFailures: 0,
-        failingSince: null,
-        nextRetryAt: null,
-      });
+      expect(await webhookNow()).toMatchObject(RECOVERED);
     } finally {
       await receiver.close();
     }

@@ -1,9 +1,8 @@
 import request from 'supertest';
 import { ProvisionedShop } from '../../src/operator/provision-shop.handler';
-import { randomUUID } from 'node:crypto';
-import { auth, createTestApp, expectSuccess, signPlatform, TestApp } from './test-app';
+import { auth, createTestApp, expectSuccess, RawWebhookHeaders, TestApp } from './test-app';
 
-export { expectError, expectSuccess } from './test-app';
+export { expectError, expectRefusal, expectSuccess } from './test-app';
 
 /**
  * One scenario runner for the HTTP tests: a shop-scoped client of the management API (v2) over
@@ -66,12 +65,6 @@ export interface ShopClient {
    * webhook id and this shop's domain. A header given as null is left out.
    */
   rawPlatform(topic: string, raw: string, headers?: RawWebhookHeaders): request.Test;
-}
-
-export interface RawWebhookHeaders {
-  signature?: string | null;
-  webhookId?: string | null;
-  domain?: string;
 }
 
 /** The client of `shop` (another shop of the same app, say). */
@@ -170,16 +163,7 @@ function clientOf(current: () => { t: TestApp; shop: ProvisionedShop }): ShopCli
         order_id: orderId,
         transactions: [{ kind: 'refund', status: 'success', amount }],
       }),
-    rawPlatform: (topic, raw, { signature = signPlatform(raw), webhookId = randomUUID(), domain } = {}) => {
-      const call = current()
-        .t.http()
-        .post(`/platform/webhooks/${topic}`)
-        .set('Content-Type', 'application/json')
-        .set('X-Platform-Shop-Domain', domain ?? current().shop.domain);
-      if (webhookId !== null) call.set('X-Platform-Webhook-Id', webhookId);
-      if (signature !== null) call.set('X-Platform-Hmac-Sha256', signature);
-      return call.send(raw);
-    },
+    rawPlatform: (topic, raw, headers) => current().t.rawPlatform(current().shop, topic, raw, headers),
   };
   return client;
 }

@@ -22,9 +22,20 @@ export interface TestApp {
   /** Enrols a customer through the platform webhook, as the platform would. */
   enrol(shop: ProvisionedShop, platformCustomerId: number, profile?: Record<string, unknown>): Promise<string>;
   platform(shop: ProvisionedShop, topic: string, body: unknown, webhookId?: string): request.Test;
+  /**
+   * A platform webhook of `topic` with `raw` sent byte for byte; by default signed with the global
+   * secret, a new webhook id and the shop's domain. A header given as null is left out.
+   */
+  rawPlatform(shop: ProvisionedShop, topic: string, raw: string, headers?: RawWebhookHeaders): request.Test;
   /** A second service process on the same database (postgres only). */
   secondInstance(): Promise<INestApplication>;
   close(): Promise<void>;
+}
+
+export interface RawWebhookHeaders {
+  signature?: string | null;
+  webhookId?: string | null;
+  domain?: string;
 }
 
 export function auth(shop: ProvisionedShop): Record<string, string> {
@@ -61,16 +72,22 @@ export async function createTestApp(
   const others: INestApplication[] = [];
   const http = () => request(app.getHttpServer());
 
-  const platform = (shop: ProvisionedShop, topic: string, body: unknown, webhookId = randomUUID()) => {
-    const raw = JSON.stringify(body);
-    return http()
+  const rawPlatform = (
+    shop: ProvisionedShop,
+    topic: string,
+    raw: string,
+    { signature = signPlatform(raw), webhookId = randomUUID(), domain = shop.domain }: RawWebhookHeaders = {},
+  ) => {
+    const call = http()
       .post(`/platform/webhooks/${topic}`)
       .set('Content-Type', 'application/json')
-      .set('X-Platform-Shop-Domain', shop.domain)
-      .set('X-Platform-Webhook-Id', webhookId)
-      .set('X-Platform-Hmac-Sha256', signPlatform(raw))
-      .send(raw);
+      .set('X-Platform-Shop-Domain', domain);
+    if (webhookId !== null) call.set('X-Platform-Webhook-Id', webhookId);
+    if (signature !== null) call.set('X-Platform-Hmac-Sha256', signature);
+    return call.send(raw);
   };
+  const platform = (shop: ProvisionedShop, topic: string, body: unknown, webhookId = randomUUID()) =>
+    rawPlatform(shop, topic, JSON.stringify(body), { webhookId });
 
   return {
     app,
@@ -92,6 +109,7 @@ export async function createTestApp(
       return response.body.data.customerId as string;
     },
     platform,
+    rawPlatform,
     async secondInstance() {
       const other = await startApp(await store.reopen(), store, options.clock, hostResolver);
       others.push(other);
@@ -113,6 +131,11 @@ export function expectError(body: any, code: string, statusCode: number) {
     timestamp: expect.any(String),
   });
   return body.error;
+}
+
+/** Sends `call`, asserts its status and the v2 error envelope with `code`; returns the error object. */
+export async function expectRefusal(call: request.Test, code: string, statusCode: number) {
+  return expectError((await call.expect(statusCode)).body, code, statusCode);
 }
 
 export function expectSuccess(body: any) {

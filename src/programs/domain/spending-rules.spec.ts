@@ -1,5 +1,6 @@
 import { giftVariants, redemptionPoints, redemptionValue, spendingRules } from './spending-rules';
 import { refusalOf } from '../../../test/support/decider-spec';
+import { giftProduct, MUG } from '../../../test/support/spending-fixtures';
 
 describe('spending rules', () => {
   it('reads defaults from the event and names the field of every bad value', () => {
@@ -65,18 +66,7 @@ describe('spending rules', () => {
   });
 
   it('free_product: mode one needs a listed variant (one on offer is chosen by itself); mode all gives every variant', () => {
-    const products = [
-      {
-        id: '1',
-        title: 'Mug',
-        image: '',
-        variants: [
-          { id: '11', title: 'Red' },
-          { id: '12', title: 'Blue' },
-        ],
-      },
-      { id: '2', title: 'Pen', image: '', variants: [{ id: '21', title: 'Black' }] },
-    ];
+    const products = [MUG, giftProduct('2', 'Pen', '', ['21', 'Black'])];
     const one = spendingRules({ pointsCost: 100, giftProducts: products }, 'free_gift');
     expect(one.giftSelectionMode).toBe('one');
     expect(refusalOf(() => giftVariants(one, null))).toEqual(['GIFT_SELECTION_REQUIRED', 'variantId']);

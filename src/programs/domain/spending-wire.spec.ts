@@ -1,6 +1,7 @@
 import { decideSpending, presentSpending, storedSpending } from './spending-wire';
 import { entitledScope, spendingRules } from './spending-rules';
 import { DomainError } from '../../shared/domain/domain-error';
+import { SPEC_NAMED_FIVE_OFF } from '../../../test/support/spending-fixtures';
 
 const fieldOf = (fn: () => unknown) => {
   try {
@@ -27,15 +28,7 @@ const GIFTS = [
 describe('spending programs under the spec names (2.9) and their aliases', () => {
   it('spec names at the top level store the same reward as the aliases in `spending`', () => {
     const spec = decideSpending('amount_discount', {}, undefined, {
-      spendPoint: 500,
-      earnAmount: 5,
-      redeemType: 'fixed',
-      expiredTime: 30,
-      orderReq: 'min_amount',
-      orderReqAmount: '50.00',
-      limitRedeem: 'redeemWithLimit',
-      limitRedeemPerCustomer: 2,
-      totalLimitationRedeem: 100,
+      ...SPEC_NAMED_FIVE_OFF,
       combinedWith: ['shippingDiscounts'],
       showLoyaltyPage: false,
     });
