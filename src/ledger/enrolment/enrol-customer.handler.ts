@@ -3,7 +3,7 @@ import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { customerIdFor } from '../customer-identity';
 import { TierLadderReader } from '../../tiers/tier-ladder.reader';
 import { ProgramCatalog } from '../../programs/program-catalog';
-import { isActive } from '../../programs/domain/order-earning';
+import { activeSignUp } from './enrolment.decisions';
 import { CustomerStreamCommands } from '../customer-stream.commands';
 import { ProfileDetails } from '../events/customer-events';
 import { runsOptIn } from '../../shops/domain/shop-events';
@@ -47,25 +47,18 @@ export class EnrolCustomerHandler implements ICommandHandler<
     const programs = await this.programs.forShop(shopId);
     const shop = await this.shops.byId(shopId);
     const earningLimit = shop?.earningLimit ?? null;
-    const decision = await this.commands.run(shopId, customerId, (meta) => {
-      const signUp = programs
-        .filter((p) => p.kind === 'earning' && p.event === 'sign_up' && isActive(p, meta.occurredAt))
-        .sort((a, b) => b.settings.priority - a.settings.priority)[0];
-      return {
-        type: 'EnrolCustomer',
-        meta,
-        platformCustomerId,
-        ...profile,
-        baseTier,
-        source,
-        tiers: rungs,
-        earningLimit,
-        optIn: shop ? runsOptIn(shop) : false,
-        signUp: signUp
-          ? { programId: signUp.id, programTitle: signUp.settings.title, points: signUp.settings.earnPoint }
-          : null,
-      };
-    });
+    const decision = await this.commands.run(shopId, customerId, (meta) => ({
+      type: 'EnrolCustomer',
+      meta,
+      platformCustomerId,
+      ...profile,
+      baseTier,
+      source,
+      tiers: rungs,
+      earningLimit,
+      optIn: shop ? runsOptIn(shop) : false,
+      signUp: activeSignUp(programs, meta.occurredAt),
+    }));
     return { customerId, created: decision.events.length > 0 };
   }
 }

@@ -1,4 +1,5 @@
 import { assertNever } from '../../shared/domain/decider';
+import { ActiveProgram, isActive } from '../../programs/domain/order-earning';
 import { EarningLimitPolicy } from '../../shops/domain/shop-events';
 import { TierRung } from '../../tiers/domain/tier-rung';
 import { CommandMeta } from '../customer-stream';
@@ -7,6 +8,7 @@ import {
   CustomerEnrolled,
   customerEnrolled,
   CustomerProfileUpdated,
+  PlatformCustomer,
   PointsAwarded,
   pointsAwarded,
   ProfileDetails,
@@ -18,15 +20,9 @@ import { evolveTiers } from '../tiers/tiers.state';
 import { evolveEnrolment } from './enrolment.state';
 
 export type EnrolmentCommand =
-  | {
+  | (PlatformCustomer & {
       type: 'EnrolCustomer';
       meta: CommandMeta;
-      platformCustomerId: number;
-      email: string | null;
-      firstName: string | null;
-      lastName: string | null;
-      acceptsMarketing: boolean;
-      platformCreatedAt: string | null;
       baseTier: TierRung | null;
       source: string;
       /** The active sign_up program, if any: its points are paid with the enrolment. */
@@ -36,7 +32,7 @@ export type EnrolmentCommand =
       /** The shop runs opt-in enrolment: the customer is a guest (no sign-up points) until they join. */
       optIn?: boolean;
       details?: ProfileDetails;
-    }
+    })
   | {
       type: 'UpdateProfile';
       meta: CommandMeta;
@@ -52,6 +48,16 @@ export interface SignUpProgram {
   programId: string;
   programTitle: string;
   points: number;
+}
+
+/** The shop's sign-up program active at `at` (the highest priority when several are), which enrolling or joining pays. */
+export function activeSignUp(programs: ActiveProgram[], at: string): SignUpProgram | null {
+  const signUp = programs
+    .filter((p) => p.kind === 'earning' && p.event === 'sign_up' && isActive(p, at))
+    .sort((a, b) => b.settings.priority - a.settings.priority)[0];
+  return signUp
+    ? { programId: signUp.id, programTitle: signUp.settings.title, points: signUp.settings.earnPoint }
+    : null;
 }
 
 /**

@@ -4,7 +4,7 @@ import { ShopDirectory } from '../../shops/shop-directory';
 import { runsOptIn } from '../../shops/domain/shop-events';
 import { TierLadderReader } from '../../tiers/tier-ladder.reader';
 import { ProgramCatalog } from '../../programs/program-catalog';
-import { isActive } from '../../programs/domain/order-earning';
+import { activeSignUp } from './enrolment.decisions';
 import { CustomerStreamCommands } from '../customer-stream.commands';
 
 /** A guest joins the loyalty program (opt-in enrolment); joining again succeeds and changes nothing. */
@@ -41,23 +41,16 @@ export class JoinProgramHandler implements ICommandHandler<JoinProgramCommand, {
       throw new DomainError('OPT_IN_NOT_ENABLED', 'This shop does not run opt-in enrolment', 403);
     const programs = await this.programs.forShop(shopId);
     const rungs = await this.tiers.rungs(shopId);
-    const decision = await this.commands.run(shopId, customerId, (meta) => {
-      const signUp = programs
-        .filter((p) => p.kind === 'earning' && p.event === 'sign_up' && isActive(p, meta.occurredAt))
-        .sort((a, b) => b.settings.priority - a.settings.priority)[0];
-      return {
-        type: 'JoinProgram',
-        meta,
-        joinFrom,
-        source,
-        excludeB2B: shop.membership?.excludeB2B ?? false,
-        signUp: signUp
-          ? { programId: signUp.id, programTitle: signUp.settings.title, points: signUp.settings.earnPoint }
-          : null,
-        earningLimit: shop.earningLimit ?? null,
-        tiers: rungs,
-      };
-    });
+    const decision = await this.commands.run(shopId, customerId, (meta) => ({
+      type: 'JoinProgram',
+      meta,
+      joinFrom,
+      source,
+      excludeB2B: shop.membership?.excludeB2B ?? false,
+      signUp: activeSignUp(programs, meta.occurredAt),
+      earningLimit: shop.earningLimit ?? null,
+      tiers: rungs,
+    }));
     return { joined: decision.events.length > 0 };
   }
 }

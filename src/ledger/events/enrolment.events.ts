@@ -18,8 +18,8 @@ export interface ProfileDetails {
   isB2B?: boolean;
 }
 
-export interface CustomerEnrolled extends CustomerEventBase {
-  type: typeof T.Enrolled;
+/** Who the platform says a customer is when they are enrolled (the enrolment command gives it, the event records it). */
+export interface PlatformCustomer {
   platformCustomerId: number;
   email: string | null;
   firstName: string | null;
@@ -27,6 +27,10 @@ export interface CustomerEnrolled extends CustomerEventBase {
   acceptsMarketing: boolean;
   /** When the platform says the customer was created (may precede enrolment). */
   platformCreatedAt: string | null;
+}
+
+export interface CustomerEnrolled extends CustomerEventBase, PlatformCustomer {
+  type: typeof T.Enrolled;
   tierId: string | null;
   tierName: string | null;
   source: string;

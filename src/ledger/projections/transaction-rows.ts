@@ -4,6 +4,7 @@ import {
   CustomerEventType as T,
   PendingPointsCancelled,
   PointsEvent,
+  PointsContext,
   PointsPending,
   POINTS_EVENT_TYPES,
 } from '../events/customer-events';
@@ -82,27 +83,59 @@ function describe(event: RowEvent): string {
   return userNote ? `${sentence(event)}: ${userNote}` : sentence(event);
 }
 
-/** A held row: the balance does not move (the points are not spendable yet); `earnPoint` is what is held. */
-function heldRow(event: PointsPending, revision: bigint): TransactionDoc {
-  const balance = event.balance ?? 0;
+/**
+ * What a row says of the change's request: who asked and why, and the balance before and after.
+ * Every balance change records it; a hold has its own (`heldRequest`).
+ */
+type RowRequest = Pick<
+  PointsContext,
+  'source' | 'event' | 'oldPoint' | 'newPoint' | 'adminNote' | 'userNote' | 'reason' | 'idempotencyKey' | 'requestHash'
+>;
+
+/** A hold's request: the platform placed the order, and the balance does not move (the points are not spendable yet). */
+function heldRequest(balance: number): RowRequest {
   return {
-    ...rowBase(event, revision),
-    content: describe(event),
-    type: directionOf(balance, balance),
-    kind: KIND[event.type],
     source: 'platform',
     event: 'place_order',
     oldPoint: balance,
     newPoint: balance,
-    earnPoint: event.points,
-    spendPoint: 0,
-    isPendingPointPlaceOrder: true,
-    pendingPointUntil: event.releaseAt,
     adminNote: null,
     userNote: null,
     reason: null,
     idempotencyKey: null,
     requestHash: null,
+  };
+}
+
+/** A held row: a row that moves no balance, whose `earnPoint` is what is held, until its release. */
+function heldRow(event: PointsPending, revision: bigint): TransactionDoc {
+  return {
+    ...rowOf(event, revision, heldRequest(event.balance ?? 0)),
+    earnPoint: event.points,
+    isPendingPointPlaceOrder: true,
+    pendingPointUntil: event.releaseAt,
+  };
+}
+
+/** A row: its event's common columns, and what its request says with the points it earned or spent. */
+function rowOf(event: RowEvent, revision: bigint, request: RowRequest): TransactionDoc {
+  const delta = request.newPoint - request.oldPoint;
+  return {
+    ...rowBase(event, revision),
+    content: describe(event),
+    type: directionOf(request.oldPoint, request.newPoint),
+    kind: KIND[event.type],
+    source: request.source,
+    event: request.event,
+    oldPoint: request.oldPoint,
+    newPoint: request.newPoint,
+    earnPoint: Math.max(0, delta),
+    spendPoint: Math.max(0, -delta),
+    adminNote: request.adminNote,
+    userNote: request.userNote,
+    reason: request.reason,
+    idempotencyKey: request.idempotencyKey,
+    requestHash: request.requestHash,
   };
 }
 
@@ -151,25 +184,8 @@ function rowBase(event: RowEvent, revision: bigint) {
  * changes only through `withCancelledHold`.
  */
 export function transactionFromEvent(event: RowEvent, revision: bigint): TransactionDoc {
-  if (event.type === T.PointsPending) return heldRow(event, revision);
-  const delta = event.newPoint - event.oldPoint;
-  return {
-    ...rowBase(event, revision),
-    content: describe(event),
-    type: directionOf(event.oldPoint, event.newPoint),
-    kind: KIND[event.type],
-    source: event.source,
-    event: event.event,
-    oldPoint: event.oldPoint,
-    newPoint: event.newPoint,
-    earnPoint: Math.max(0, delta),
-    spendPoint: Math.max(0, -delta),
-    adminNote: event.adminNote,
-    userNote: event.userNote,
-    reason: event.reason,
-    idempotencyKey: event.idempotencyKey,
-    requestHash: event.requestHash,
-  };
+  // A balance change records its own request.
+  return event.type === T.PointsPending ? heldRow(event, revision) : rowOf(event, revision, event);
 }
 
 /** The idempotency key a row's request applied (kept so the same request again finds this row); null without one. */
