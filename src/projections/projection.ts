@@ -18,3 +18,12 @@ export interface Projection {
   /** Forget anything kept in memory (called before a rebuild). */
   reset?(): void;
 }
+
+/**
+ * A projection's `handles` for a fixed set of event types: pass a capability's whole event-type
+ * table (`Object.values(ProgramEventType)`) or the few types it reads.
+ */
+export function handlesEventTypes(types: Iterable<string>): (eventType: string) => boolean {
+  const handled = new Set(types);
+  return (eventType) => handled.has(eventType);
+}

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { RecordedEvent } from '../../infrastructure/event-store/event-store.port';
-import { Projection } from '../../projections/projection';
+import { handlesEventTypes, Projection } from '../../projections/projection';
 import { ProjectionBatch } from '../../projections/projection-batch';
 import { fromRecorded } from '../../event-sourcing/domain-event';
 import {
@@ -43,15 +43,13 @@ export class RewardViewProjection implements Projection {
   readonly name = REWARDS.name;
   readonly collections = [REWARDS];
 
-  handles(eventType: string): boolean {
-    return (
-      eventType === T.PointsRedeemed ||
-      eventType === T.CouponRefunded ||
-      eventType === T.CouponUsed ||
-      eventType === T.CouponGranted ||
-      eventType === T.CouponExpired
-    );
-  }
+  readonly handles = handlesEventTypes([
+    T.PointsRedeemed,
+    T.CouponRefunded,
+    T.CouponUsed,
+    T.CouponGranted,
+    T.CouponExpired,
+  ]);
 
   async apply(events: RecordedEvent[], batch: ProjectionBatch): Promise<void> {
     const rewards = batch.collection<RewardDoc>(REWARDS);

@@ -1,22 +1,14 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { SHOP_TIER_IDS, ShopTierIds } from '../../shared/shop-tier-ids';
-import {
-  EarningLimitPolicy,
-  MembershipPolicy,
-  PointsExpiryPolicy,
-  StorefrontPolicy,
-  TierRetentionPolicy,
-} from '../domain/shop-events';
+import { ShopCommand } from '../domain/shop.decider';
 import { ShopCommands } from './shop-commands';
 
-/** A shop setting, replaced whole. */
-export type ShopSetting =
-  | { type: 'SetPointsExpiry'; policy: PointsExpiryPolicy }
-  | { type: 'SetEarningLimit'; policy: EarningLimitPolicy }
-  | { type: 'SetTierRetention'; policy: TierRetentionPolicy }
-  | { type: 'SetMembership'; policy: MembershipPolicy }
-  | { type: 'SetStorefront'; policy: StorefrontPolicy };
+/** Each of `C`'s commands without what this handler adds (the meta, and the shop's tiers). */
+type AsSent<C> = C extends unknown ? Omit<C, 'meta' | 'tierIds'> : never;
+
+/** A shop setting, replaced whole: one of the shop's setting commands, as the settings API sends it. */
+export type ShopSetting = AsSent<Extract<ShopCommand, { policy: unknown }>>;
 
 /** Sets one of the shop's settings (PUT /rest_api/v2/settings/...), decided on the shop's stream. */
 export class SetShopSettingCommand {

@@ -143,6 +143,15 @@ export interface ShopStorefrontSet {
   policy: StorefrontPolicy;
 }
 
+/** The shop's settings, each replaced whole by its own event; a shop's document keeps each under this name. */
+export interface ShopPolicies {
+  pointsExpiry: PointsExpiryPolicy;
+  earningLimit: EarningLimitPolicy;
+  tierRetention: TierRetentionPolicy;
+  membership: MembershipPolicy;
+  storefront: StorefrontPolicy;
+}
+
 export const NO_MEMBERSHIP_RULES: MembershipPolicy = {
   optInEnrollment: false,
   excludedTags: [],

@@ -129,39 +129,33 @@ function checkMembership(policy: MembershipPolicy): void {
 /** A shop: provisioned once per domain; its settings replaced whole, each checked field by field. */
 function decideShop(command: ShopCommand, state: ShopState): ShopEvent[] {
   const base = eventBase(command.meta);
+  if (command.type === 'ProvisionShop') {
+    checkProvisioning(state, command);
+    const { domain, plan, currency, timezone, appKey } = command;
+    return [{ type: ShopEventType.Provisioned, ...base, domain, plan, currency, timezone, appKey }];
+  }
+  // Every other command changes a shop that exists.
+  requireProvisioned(state);
   switch (command.type) {
-    case 'ProvisionShop': {
-      checkProvisioning(state, command);
-      const { domain, plan, currency, timezone, appKey } = command;
-      return [{ type: ShopEventType.Provisioned, ...base, domain, plan, currency, timezone, appKey }];
-    }
     case 'RotateSecret':
-      requireProvisioned(state);
       return [{ type: ShopEventType.SecretRotated, ...base, appKey: command.appKey }];
     case 'RotateHeadlessSecret':
-      requireProvisioned(state);
       return [{ type: ShopEventType.HeadlessSecretRotated, ...base }];
     case 'SetPlatformWebhookSecret':
-      requireProvisioned(state);
       return [{ type: ShopEventType.PlatformWebhookSecretSet, ...base, cleared: command.cleared }];
     case 'SetPointsExpiry':
-      requireProvisioned(state);
       checkPointsExpiry(command.policy);
       return [{ type: ShopEventType.PointsExpirySet, ...base, policy: command.policy }];
     case 'SetEarningLimit':
-      requireProvisioned(state);
       checkEarningLimit(command.policy, command.tierIds);
       return [{ type: ShopEventType.EarningLimitSet, ...base, policy: command.policy }];
     case 'SetTierRetention':
-      requireProvisioned(state);
       checkTierRetention(command.policy);
       return [{ type: ShopEventType.TierRetentionSet, ...base, policy: command.policy }];
     case 'SetMembership':
-      requireProvisioned(state);
       checkMembership(command.policy);
       return [{ type: ShopEventType.MembershipSet, ...base, policy: command.policy }];
     case 'SetStorefront':
-      requireProvisioned(state);
       return [{ type: ShopEventType.StorefrontSet, ...base, policy: command.policy }];
     default:
       return assertNever(command);

@@ -1,13 +1,8 @@
-import {
-  EarningLimitPolicy,
-  MembershipPolicy,
-  PointsExpiryPolicy,
-  StorefrontPolicy,
-  TierRetentionPolicy,
-} from '../domain/shop-events';
+import { ShopPolicies } from '../domain/shop-events';
 import { CollectionDefinition } from '../../infrastructure/read-store/read-store.port';
 
-export interface ShopDoc {
+/** A shop as provisioned, with the settings it has set (absent: never set, the defaults apply). */
+export interface ShopDoc extends Partial<ShopPolicies> {
   id: string;
   domain: string;
   plan: string;
@@ -15,11 +10,6 @@ export interface ShopDoc {
   timezone: string;
   appKey: string;
   createdAt: string;
-  pointsExpiry?: PointsExpiryPolicy;
-  earningLimit?: EarningLimitPolicy;
-  tierRetention?: TierRetentionPolicy;
-  membership?: MembershipPolicy;
-  storefront?: StorefrontPolicy;
 }
 
 /**

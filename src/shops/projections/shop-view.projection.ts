@@ -1,26 +1,26 @@
 import { Injectable } from '@nestjs/common';
 import { ProjectionBatch } from '../../projections/projection-batch';
 import { RecordedEvent } from '../../infrastructure/event-store/event-store.port';
-import { Projection } from '../../projections/projection';
+import { handlesEventTypes, Projection } from '../../projections/projection';
 import { fromRecorded } from '../../event-sourcing/domain-event';
-import { ShopEvent, ShopEventType } from '../domain/shop-events';
+import { ShopEvent, ShopEventType, ShopPolicies } from '../domain/shop-events';
 import { ShopDoc, SHOPS } from './shop-read-models';
+
+/** The setting each setting event replaces, by its name in ShopDoc. */
+const SETTING_SET_BY = {
+  [ShopEventType.PointsExpirySet]: 'pointsExpiry',
+  [ShopEventType.EarningLimitSet]: 'earningLimit',
+  [ShopEventType.TierRetentionSet]: 'tierRetention',
+  [ShopEventType.MembershipSet]: 'membership',
+  [ShopEventType.StorefrontSet]: 'storefront',
+} as const satisfies Record<string, keyof ShopPolicies>;
 
 @Injectable()
 export class ShopViewProjection implements Projection {
   readonly name = 'shops_v1';
   readonly collections = [SHOPS];
 
-  handles(eventType: string): boolean {
-    return (
-      eventType === ShopEventType.Provisioned ||
-      eventType === ShopEventType.PointsExpirySet ||
-      eventType === ShopEventType.EarningLimitSet ||
-      eventType === ShopEventType.TierRetentionSet ||
-      eventType === ShopEventType.MembershipSet ||
-      eventType === ShopEventType.StorefrontSet
-    );
-  }
+  readonly handles = handlesEventTypes([ShopEventType.Provisioned, ...Object.keys(SETTING_SET_BY)]);
 
   async apply(events: RecordedEvent[], batch: ProjectionBatch): Promise<void> {
     const shops = batch.collection<ShopDoc>(SHOPS);
@@ -36,21 +36,9 @@ export class ShopViewProjection implements Projection {
           appKey: e.appKey,
           createdAt: e.occurredAt,
         });
-      } else if (e.type === ShopEventType.PointsExpirySet) {
+      } else if ('policy' in e) {
         const doc = await shops.get(e.shopId);
-        if (doc) shops.put({ ...doc, pointsExpiry: e.policy });
-      } else if (e.type === ShopEventType.EarningLimitSet) {
-        const doc = await shops.get(e.shopId);
-        if (doc) shops.put({ ...doc, earningLimit: e.policy });
-      } else if (e.type === ShopEventType.TierRetentionSet) {
-        const doc = await shops.get(e.shopId);
-        if (doc) shops.put({ ...doc, tierRetention: e.policy });
-      } else if (e.type === ShopEventType.MembershipSet) {
-        const doc = await shops.get(e.shopId);
-        if (doc) shops.put({ ...doc, membership: e.policy });
-      } else if (e.type === ShopEventType.StorefrontSet) {
-        const doc = await shops.get(e.shopId);
-        if (doc) shops.put({ ...doc, storefront: e.policy });
+        if (doc) shops.put({ ...doc, [SETTING_SET_BY[e.type]]: e.policy });
       }
     }
   }

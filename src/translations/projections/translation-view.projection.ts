@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { RecordedEvent } from '../../infrastructure/event-store/event-store.port';
-import { Projection } from '../../projections/projection';
+import { handlesEventTypes, Projection } from '../../projections/projection';
 import { ProjectionBatch, StagedCollection } from '../../projections/projection-batch';
-import { fromRecorded } from '../../event-sourcing/domain-event';
+import { unappliedEvents } from '../../event-sourcing/stream-documents';
 import { JobEffects, JobSpec, TranslationEvent, TranslationEventType as T } from '../domain/translation-events';
 import { translationsDecider } from '../domain/translations.decider';
 import { TRANSLATION_JOBS, TranslationJobDoc, TRANSLATIONS, TranslationsDoc } from './translation-read-models';
@@ -26,18 +26,16 @@ export class TranslationViewProjection implements Projection {
   readonly name = 'translations_v1';
   readonly collections = [TRANSLATIONS, TRANSLATION_JOBS];
 
-  handles(eventType: string): boolean {
-    return (Object.values(T) as string[]).includes(eventType);
-  }
+  readonly handles = handlesEventTypes(Object.values(T));
 
   async apply(events: RecordedEvent[], batch: ProjectionBatch): Promise<void> {
     const shops = batch.collection<TranslationsDoc>(TRANSLATIONS);
     const jobs = batch.collection<TranslationJobDoc>(TRANSLATION_JOBS);
-    for (const recorded of events) {
-      const e = fromRecorded<TranslationEvent>(recorded);
-      const revision = recorded.revision.toString();
-      const doc = await shops.get(e.shopId);
-      if (doc && BigInt(doc.streamRevision) >= recorded.revision) continue;
+    for await (const { event: e, doc, revision } of unappliedEvents<TranslationEvent, TranslationsDoc>(
+      events,
+      shops,
+      (e) => e.shopId,
+    )) {
       const {
         id: _id,
         shopId: _shop,
