@@ -7,6 +7,7 @@ import { deterministicUuid, sha256Hex } from '../shared/domain/ids';
 import { READ_STORE, ReadStore } from '../infrastructure/read-store/read-store.port';
 import { SHOP_CREDENTIALS, ShopCredentialsDoc } from '../shops/projections/shop-read-models';
 import { secret } from '../shops/shop-secrets';
+import { ShopProvisioned } from '../shops/domain/shop-events';
 import { DefineBaseTierCommand } from '../tiers/commands/define-tier.handler';
 
 export class ProvisionShopCommand {
@@ -18,14 +19,8 @@ export class ProvisionShopCommand {
   ) {}
 }
 
-/** What the operator gets back, once: the secrets are not shown again. */
-export interface ProvisionedShop {
-  shopId: string;
-  domain: string;
-  plan: string;
-  currency: string;
-  timezone: string;
-  appKey: string;
+/** What the operator gets back: the shop as provisioned and, once, its secrets (they are not shown again). */
+export interface ProvisionedShop extends Omit<ShopProvisioned, 'type' | 'eventId' | 'occurredAt'> {
   secretKey: string;
   headlessSecret: string;
 }

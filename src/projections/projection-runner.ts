@@ -14,7 +14,7 @@ import { Metrics } from '../metrics/metrics';
 import { ProjectionBatch } from './projection-batch';
 import { AppendSignal } from './append-signal';
 import { SharedFeedReads } from './shared-feed-reads';
-import { PollingLoop } from '../shared/polling-loop';
+import { FeedFollower } from './feed-follower';
 import { DocumentCache } from './document-cache';
 
 const BATCH = 1000;
@@ -33,12 +33,11 @@ const after = (a: GlobalPosition, b: GlobalPosition | null) => b === null || com
  * checkpoint, so a new or rebuilt projection catches up on its own while the others stay current.
  */
 @Injectable()
-export class ProjectionRunner {
-  private readonly logger = new Logger('Projections');
+export class ProjectionRunner extends FeedFollower {
+  protected readonly logger = new Logger('Projections');
   private readonly checkpoints = new Map<string, GlobalPosition | null>();
   private processed: GlobalPosition | null = null;
   private waiters: Waiter[] = [];
-  private readonly loop: PollingLoop;
   private exclusive: Promise<unknown> = Promise.resolve();
   /** Projections whose checkpoint moved since it was last stored. */
   private readonly unsaved = new Set<string>();
@@ -54,12 +53,9 @@ export class ProjectionRunner {
     private readonly feed: SharedFeedReads,
     private readonly documents: DocumentCache,
   ) {
-    appended.subscribe(() => this.nudge());
-    this.loop = new PollingLoop({
+    super();
+    this.followFeed(appended, {
       what: 'Projection step',
-      logger: this.logger,
-      // Something was read: look again at once, more may have committed meanwhile.
-      work: () => this.step(),
       pageSize: BATCH,
       onIdle: async () => {
         if (this.unsaved.size > 0 && Date.now() - this.lastSaved >= CHECKPOINT_EVERY_MS) await this.saveCheckpoints();
@@ -71,23 +67,6 @@ export class ProjectionRunner {
 
   get names(): string[] {
     return this.projections.map((p) => p.name);
-  }
-
-  /** Loads checkpoints and follows the feed in the background. */
-  async start(): Promise<void> {
-    if (this.loop.isRunning) return;
-    await this.loadCheckpoints();
-    this.loop.start();
-  }
-
-  async stop(): Promise<void> {
-    await this.loop.stop();
-    await this.saveCheckpoints();
-  }
-
-  /** A new event was appended in this process: look now rather than at the next poll. */
-  nudge(): void {
-    this.loop.nudge();
   }
 
   /** Resolves once every projection has applied the event at `position` (or the wait limit passed). */
@@ -109,10 +88,7 @@ export class ProjectionRunner {
   /** Applies everything readable now (CLI, tests, rebuild). */
   async catchUp(): Promise<void> {
     if (this.checkpoints.size === 0) await this.loadCheckpoints();
-    while ((await this.step()) > 0) {
-      /* keep going */
-    }
-    await this.saveCheckpoints();
+    await this.readToEnd();
   }
 
   /** Empties every read model and replays the whole log into it. */
@@ -154,7 +130,7 @@ export class ProjectionRunner {
     return { behind: !!next, oldestPendingMs: next ? Math.max(0, Date.now() - next.recordedAt.getTime()) : 0 };
   }
 
-  private async loadCheckpoints(): Promise<void> {
+  protected async loadCheckpoints(): Promise<void> {
     for (const projection of this.projections) {
       for (const definition of projection.collections) await this.readStore.collection(definition);
       this.checkpoints.set(projection.name, await this.eventStore.readCheckpoint(projection.name));
@@ -177,7 +153,7 @@ export class ProjectionRunner {
    * Checkpoints are kept in memory and stored at most once a second: projections are idempotent,
    * so after a crash the events since the stored checkpoint are simply applied again.
    */
-  private step(): Promise<number> {
+  protected step(): Promise<number> {
     const run = this.exclusive.then(async () => {
       const batch = await this.feed.readAll(this.lowestCheckpoint(), BATCH);
       if (batch.length > 0) await this.applyBatch(batch);
@@ -213,7 +189,7 @@ export class ProjectionRunner {
     if (Date.now() - this.lastSaved >= CHECKPOINT_EVERY_MS) await this.saveCheckpoints();
   }
 
-  private async saveCheckpoints(): Promise<void> {
+  protected async saveCheckpoints(): Promise<void> {
     this.lastSaved = Date.now();
     const names = [...this.unsaved];
     this.unsaved.clear();

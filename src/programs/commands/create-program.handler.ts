@@ -1,6 +1,4 @@
-import { Inject } from '@nestjs/common';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import { SHOP_TIER_IDS, ShopTierIds } from '../../shared/shop-tier-ids';
 import { ProgramKind, ProgramSettings } from '../domain/program-events';
 import { ProgramCommands } from './program-commands';
 
@@ -18,15 +16,11 @@ export class CreateProgramCommand {
 
 @CommandHandler(CreateProgramCommand)
 export class CreateProgramHandler implements ICommandHandler<CreateProgramCommand, { programId: string }> {
-  constructor(
-    private readonly programs: ProgramCommands,
-    @Inject(SHOP_TIER_IDS) private readonly tiers: ShopTierIds,
-  ) {}
+  constructor(private readonly programs: ProgramCommands) {}
 
   async execute({ shopId, kind, event, settings, spendingFields }: CreateProgramCommand) {
     const programId = this.programs.newId();
-    const tierIds = await this.tiers.tierIdsOf(shopId);
-    await this.programs.run(shopId, (meta) => ({
+    await this.programs.runNamingTiers(shopId, (meta, tierIds) => ({
       type: 'CreateProgram',
       meta,
       programId,

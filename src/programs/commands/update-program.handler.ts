@@ -1,6 +1,4 @@
-import { Inject } from '@nestjs/common';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import { SHOP_TIER_IDS, ShopTierIds } from '../../shared/shop-tier-ids';
 import { ProgramSettings } from '../domain/program-events';
 import { ProgramCommands } from './program-commands';
 
@@ -16,14 +14,10 @@ export class UpdateProgramCommand {
 
 @CommandHandler(UpdateProgramCommand)
 export class UpdateProgramHandler implements ICommandHandler<UpdateProgramCommand, void> {
-  constructor(
-    private readonly programs: ProgramCommands,
-    @Inject(SHOP_TIER_IDS) private readonly tiers: ShopTierIds,
-  ) {}
+  constructor(private readonly programs: ProgramCommands) {}
 
   async execute({ shopId, programId, changes, spendingFields }: UpdateProgramCommand) {
-    const tierIds = await this.tiers.tierIdsOf(shopId);
-    await this.programs.run(shopId, (meta) => ({
+    await this.programs.runNamingTiers(shopId, (meta, tierIds) => ({
       type: 'UpdateProgram',
       meta,
       programId,

@@ -1,5 +1,4 @@
 import { CommandHandler, EventBus, ICommandHandler } from '@nestjs/cqrs';
-import { secret } from '../shop-secrets';
 import { ShopCredentialChanges } from './shop-credential-changes';
 
 /** Replaces a shop's headless secret: merchants sign token requests with it, and its tokens' key derives from it. */
@@ -23,11 +22,11 @@ export class RotateHeadlessSecretHandler implements ICommandHandler<
   ) {}
 
   async execute({ shopId }: RotateHeadlessSecretCommand) {
-    const headlessSecret = secret('hs');
-    await this.credentials.change(
+    const { newSecret: headlessSecret } = await this.credentials.rotate(
       shopId,
+      'hs',
       (meta) => ({ type: 'RotateHeadlessSecret', meta }),
-      (current, headlessRotatedAt) => ({ ...current, headlessSecret, headlessRotatedAt }),
+      (current, headlessSecret, headlessRotatedAt) => ({ ...current, headlessSecret, headlessRotatedAt }),
     );
     this.events.publish(new HeadlessSecretRotated(shopId));
     return { shopId, headlessSecret };

@@ -1,7 +1,6 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { sha256Hex } from '../../shared/domain/ids';
 import { ShopDirectory } from '../shop-directory';
-import { secret } from '../shop-secrets';
 import { ShopCredentialChanges } from './shop-credential-changes';
 
 /** Replaces a shop's API secret, which is also the signing key of its next webhook deliveries. */
@@ -20,11 +19,11 @@ export class RotateShopSecretHandler implements ICommandHandler<
   ) {}
 
   async execute({ shopId }: RotateShopSecretCommand) {
-    const secretKey = secret('sk');
-    const previous = await this.credentials.change(
+    const { newSecret: secretKey, previous } = await this.credentials.rotate(
       shopId,
+      'sk',
       (meta, current) => ({ type: 'RotateSecret', meta, appKey: current.id }),
-      (current, rotatedAt) => ({ ...current, secretKeyHash: sha256Hex(secretKey), secretKey, rotatedAt }),
+      (current, secretKey, rotatedAt) => ({ ...current, secretKeyHash: sha256Hex(secretKey), secretKey, rotatedAt }),
     );
     this.directory.forget(previous.id);
     return { shopId, appKey: previous.id, secretKey };

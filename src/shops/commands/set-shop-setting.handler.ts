@@ -1,6 +1,4 @@
-import { Inject } from '@nestjs/common';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import { SHOP_TIER_IDS, ShopTierIds } from '../../shared/shop-tier-ids';
 import { ShopCommand } from '../domain/shop.decider';
 import { ShopCommands } from './shop-commands';
 
@@ -20,16 +18,12 @@ export class SetShopSettingCommand {
 
 @CommandHandler(SetShopSettingCommand)
 export class SetShopSettingHandler implements ICommandHandler<SetShopSettingCommand, void> {
-  constructor(
-    private readonly shops: ShopCommands,
-    @Inject(SHOP_TIER_IDS) private readonly tiers: ShopTierIds,
-  ) {}
+  constructor(private readonly shops: ShopCommands) {}
 
   async execute({ shopId, setting }: SetShopSettingCommand): Promise<void> {
     if (setting.type === 'SetEarningLimit') {
       // Per-tier caps must name the shop's own tiers.
-      const tierIds = await this.tiers.tierIdsOf(shopId);
-      await this.shops.run(shopId, (meta) => ({ ...setting, meta, tierIds }));
+      await this.shops.runNamingTiers(shopId, (meta, tierIds) => ({ ...setting, meta, tierIds }));
       return;
     }
     await this.shops.run(shopId, (meta) => ({ ...setting, meta }));

@@ -5,6 +5,7 @@ import { CommandMeta } from '../../shared/domain/command-meta';
 import { READ_STORE, ReadStore } from '../../infrastructure/read-store/read-store.port';
 import { ShopCommand } from '../domain/shop.decider';
 import { SHOP_CREDENTIALS, ShopCredentialsDoc } from '../projections/shop-read-models';
+import { secret } from '../shop-secrets';
 import { ShopCommands } from './shop-commands';
 
 /**
@@ -34,5 +35,20 @@ export class ShopCredentialChanges {
     await this.shops.run(shopId, (m) => audit(m, current), meta);
     await credentials.put(change(current, meta.occurredAt));
     return current;
+  }
+
+  /**
+   * Replaces one of the shop's secrets with a new one (`prefix`: what it is, see shop-secrets) as
+   * `change` does: `store` puts it in the credentials. Answers it and the credentials as they were.
+   */
+  async rotate(
+    shopId: string,
+    prefix: 'sk' | 'hs',
+    audit: (meta: CommandMeta, current: ShopCredentialsDoc) => ShopCommand,
+    store: (current: ShopCredentialsDoc, newSecret: string, rotatedAt: string) => ShopCredentialsDoc,
+  ): Promise<{ newSecret: string; previous: ShopCredentialsDoc }> {
+    const newSecret = secret(prefix);
+    const previous = await this.change(shopId, audit, (current, rotatedAt) => store(current, newSecret, rotatedAt));
+    return { newSecret, previous };
   }
 }

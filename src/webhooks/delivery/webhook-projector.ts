@@ -20,7 +20,7 @@ import { messagesFor } from './webhook-payloads';
 import { AppendSignal } from '../../projections/append-signal';
 import { SharedFeedReads } from '../../projections/shared-feed-reads';
 import { DeliveryWorker } from './delivery-worker';
-import { PollingLoop } from '../../shared/polling-loop';
+import { FeedFollower } from '../../projections/feed-follower';
 import { CLOCK, Clock, systemClock } from '../../shared/domain/clock';
 
 const BATCH = 500;
@@ -37,14 +37,13 @@ const WEBHOOK_TYPES = new Set<string>(Object.values(W));
  * neither loses nor doubles a delivery.
  */
 @Injectable()
-export class WebhookProjector {
-  private readonly logger = new Logger('WebhookProjector');
+export class WebhookProjector extends FeedFollower {
+  protected readonly logger = new Logger('WebhookProjector');
   private checkpoint: GlobalPosition | null = null;
   /** The checkpoint has moved past what is stored (only over batches that wrote nothing). */
   private unsaved = false;
   private savedAt = 0;
   private subscriptions = new Map<string, ProjectorSubscription>();
-  private readonly loop: PollingLoop;
   private exclusive: Promise<unknown> = Promise.resolve();
 
   constructor(
@@ -57,32 +56,19 @@ export class WebhookProjector {
     @Optional() private readonly feed?: SharedFeedReads,
     @Optional() @Inject(CLOCK) private readonly clock: Clock = systemClock,
   ) {
-    appended.subscribe(() => this.nudge());
-    this.loop = new PollingLoop({
+    super();
+    this.followFeed(appended, {
       what: 'Webhook projector step',
-      logger: this.logger,
-      work: () => this.step(),
       pageSize: BATCH,
       // Start again from what is stored: the failed batch was not committed.
-      onError: () => this.load(),
-      onIdle: () => this.saveCheckpoint(),
+      onError: () => this.loadCheckpoints(),
+      onIdle: () => this.saveCheckpoints(),
       idlePauseMs: () => this.config.projectionPollMs,
     });
   }
 
-  async start(): Promise<void> {
-    if (this.loop.isRunning) return;
-    await this.load();
-    this.loop.start();
-  }
-
-  async stop(): Promise<void> {
-    await this.loop.stop();
-    await this.saveCheckpoint();
-  }
-
   /** Stores a checkpoint that only passed over events which wrote nothing. */
-  private saveCheckpoint(): Promise<void> {
+  protected saveCheckpoints(): Promise<void> {
     const run = this.exclusive.then(async () => {
       if (!this.unsaved || !this.checkpoint) return;
       await this.outbox.commitProjector({
@@ -98,26 +84,20 @@ export class WebhookProjector {
     return run;
   }
 
-  nudge(): void {
-    this.loop.nudge();
-  }
-
   /** Processes everything readable now (tests, CLI). */
   async catchUp(): Promise<void> {
-    if (!this.loop.isRunning) await this.load();
-    while ((await this.step()) > 0) {
-      /* keep going */
-    }
-    await this.saveCheckpoint();
+    if (!this.loop.isRunning) await this.loadCheckpoints();
+    await this.readToEnd();
   }
 
-  private async load(): Promise<void> {
+  /** The checkpoint and the webhooks as of it. */
+  protected async loadCheckpoints(): Promise<void> {
     const state = await this.outbox.loadProjector();
     this.checkpoint = state.checkpoint;
     this.subscriptions = new Map(state.subscriptions.map((s) => [s.webhookId, s]));
   }
 
-  private step(): Promise<number> {
+  protected step(): Promise<number> {
     const run = this.exclusive.then(async () => {
       const batch = this.feed
         ? await this.feed.readAll(this.checkpoint, BATCH)
