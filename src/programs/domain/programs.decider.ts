@@ -1,8 +1,9 @@
 import { assertNever, Decider } from '../../shared/domain/decider';
-import { CommandMeta } from '../../shared/domain/command-meta';
+import { CommandMeta, eventBase } from '../../shared/domain/command-meta';
 import { because } from '../../shared/domain/domain-error';
 import { changedFields, isOneOf } from '../../shared/domain/guards';
 import { isIntegerIn, isMoney, MAX_COUNT, MAX_EARN_POINT, MAX_PRIORITY } from '../../shared/domain/limits';
+import { withEntry, withoutEntry } from '../../shared/domain/records';
 import { spendingRules } from './spending-rules';
 import { decideSpending } from './spending-wire';
 import {
@@ -210,29 +211,21 @@ export function evolvePrograms(state: ProgramsState, event: ProgramEvent): Progr
           [event.programId]: { kind: event.kind, event: event.event, settings: event.settings },
         },
       };
-    case T.Updated: {
-      const p = state.programs[event.programId];
+    case T.Updated:
       return {
-        programs: { ...state.programs, [event.programId]: { ...p, settings: { ...p.settings, ...event.changes } } },
+        programs: withEntry(state.programs, event.programId, (p) => ({
+          settings: { ...p.settings, ...event.changes },
+        })),
       };
-    }
-    case T.Deleted: {
-      const { [event.programId]: _gone, ...rest } = state.programs;
-      return { programs: rest };
-    }
+    case T.Deleted:
+      return { programs: withoutEntry(state.programs, event.programId) };
     default:
       return assertNever(event);
   }
 }
 
 export function decidePrograms(command: ProgramCommand, state: ProgramsState): ProgramEvent[] {
-  const { meta } = command;
-  const base = {
-    eventId: meta.newId(),
-    occurredAt: meta.occurredAt,
-    shopId: meta.shopId,
-    programId: command.programId,
-  };
+  const base = { ...eventBase(command.meta), programId: command.programId };
   switch (command.type) {
     case 'CreateProgram': {
       const settings = { ...defaultSettings(command.event, command.settings.title), ...command.settings };

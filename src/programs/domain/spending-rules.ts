@@ -247,6 +247,23 @@ export function spendingRules(sp: Record<string, unknown>, event: string): Spend
 const sameSet = (a: string[], b: string[]) => a.length === b.length && a.every((x) => b.includes(x));
 
 /**
+ * The ids of a coupon scoped to products or collections: those listed, or else those of the ones
+ * described (one at least); every one described must be listed.
+ */
+function scopeIds(
+  appliedTo: string,
+  what: 'product' | 'collection',
+  [idsField, ids]: [string, string[]],
+  [describedField, described]: [string, { id: string }[]],
+): string[] {
+  const scope = ids.length ? ids : described.map((d) => d.id);
+  if (scope.length === 0) throw bad(idsField, `must name at least one ${what} when appliedTo is ${appliedTo}`);
+  if (described.some((d) => !scope.includes(d.id)))
+    throw bad(describedField, `must describe only ${what}s listed in ${idsField}`);
+  return scope;
+}
+
+/**
  * What the coupon applies to. A free gift applies to its gifts' products (sf_product, the gifts being
  * the products); free shipping and store credit to the whole order; a discount to the order, to
  * `specificProductIds` or to `appliedCollectionIds` (each non-empty when chosen). The products and
@@ -285,19 +302,16 @@ function appliedScope(
   if (given !== 'all' && (rewardType === 'free_shipping' || rewardType === 'store_credit'))
     throw bad('appliedTo', `must be all for ${rewardType}`);
   if (given === 'sf_product') {
-    const ids = productIds.length ? productIds : products.map((p) => p.id);
-    if (ids.length === 0)
-      throw bad('specificProductIds', 'must name at least one product when appliedTo is sf_product');
-    if (products.some((p) => !ids.includes(p.id)))
-      throw bad('specificProducts', 'must describe only products listed in specificProductIds');
+    const ids = scopeIds(given, 'product', ['specificProductIds', productIds], ['specificProducts', products]);
     return { ...none, appliedTo: given, specificProductIds: ids, specificProducts: products };
   }
   if (given === 'sf_collection') {
-    const ids = collectionIds.length ? collectionIds : collections.map((c) => c.id);
-    if (ids.length === 0)
-      throw bad('appliedCollectionIds', 'must name at least one collection when appliedTo is sf_collection');
-    if (collections.some((c) => !ids.includes(c.id)))
-      throw bad('specificCollections', 'must describe only collections listed in appliedCollectionIds');
+    const ids = scopeIds(
+      given,
+      'collection',
+      ['appliedCollectionIds', collectionIds],
+      ['specificCollections', collections],
+    );
     return {
       ...none,
       appliedTo: given,

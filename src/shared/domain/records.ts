@@ -7,3 +7,9 @@ export function withEntry<V>(
   const entry = record[key];
   return { ...record, [key]: { ...entry, ...change(entry) } };
 }
+
+/** The record without the entry at `key`. */
+export function withoutEntry<V>(record: Readonly<Record<string, V>>, key: string): Record<string, V> {
+  const { [key]: _gone, ...rest } = record;
+  return rest;
+}

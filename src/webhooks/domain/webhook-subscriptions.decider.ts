@@ -1,6 +1,7 @@
 import { assertNever, Decider } from '../../shared/domain/decider';
-import { CommandMeta } from '../../shared/domain/command-meta';
+import { CommandMeta, eventBase } from '../../shared/domain/command-meta';
 import { because, DomainError } from '../../shared/domain/domain-error';
+import { withEntry, withoutEntry } from '../../shared/domain/records';
 import { isWebhookTopic, WEBHOOK_TOPICS } from './webhook-topics';
 import { WebhookEvent, WebhookEventType as T } from './webhook-events';
 
@@ -29,36 +30,24 @@ export function evolveSubscriptions(state: SubscriptionsState, event: WebhookEve
       return {
         webhooks: { ...state.webhooks, [event.webhookId]: { topic: event.topic, url: event.url, enabled: true } },
       };
-    case T.Updated: {
-      const current = state.webhooks[event.webhookId];
-      const next = {
-        ...current,
-        ...(event.url !== undefined ? { url: event.url } : {}),
-        ...(event.isEnabled !== undefined ? { enabled: event.isEnabled } : {}),
-      };
-      return { webhooks: { ...state.webhooks, [event.webhookId]: next } };
-    }
-    case T.Disabled:
+    case T.Updated:
       return {
-        webhooks: { ...state.webhooks, [event.webhookId]: { ...state.webhooks[event.webhookId], enabled: false } },
+        webhooks: withEntry(state.webhooks, event.webhookId, () => ({
+          ...(event.url !== undefined ? { url: event.url } : {}),
+          ...(event.isEnabled !== undefined ? { enabled: event.isEnabled } : {}),
+        })),
       };
-    case T.Deleted: {
-      const { [event.webhookId]: _gone, ...rest } = state.webhooks;
-      return { webhooks: rest };
-    }
+    case T.Disabled:
+      return { webhooks: withEntry(state.webhooks, event.webhookId, () => ({ enabled: false })) };
+    case T.Deleted:
+      return { webhooks: withoutEntry(state.webhooks, event.webhookId) };
     default:
       return assertNever(event);
   }
 }
 
 export function decideSubscriptions(command: SubscriptionCommand, state: SubscriptionsState): WebhookEvent[] {
-  const { meta } = command;
-  const base = {
-    eventId: meta.newId(),
-    occurredAt: meta.occurredAt,
-    shopId: meta.shopId,
-    webhookId: command.webhookId,
-  };
+  const base = { ...eventBase(command.meta), webhookId: command.webhookId };
   switch (command.type) {
     case 'Register': {
       if (!isWebhookTopic(command.topic)) {
