@@ -1,4 +1,4 @@
-import { assertNever } from '../../shared/domain/decider';
+import { callPerType, PerType } from '../../shared/domain/decider';
 import { RecordedEvent } from '../../infrastructure/event-store/event-store.port';
 import {
   CustomerEventType as T,
@@ -22,18 +22,6 @@ export const ROW_EVENT_TYPES: ReadonlySet<string> = new Set([...POINTS_EVENT_TYP
 
 export const isRowEvent = (type: string) => ROW_EVENT_TYPES.has(type);
 
-const KIND: Record<RowEvent['type'], TransactionKind> = {
-  [T.PointsAwarded]: 'earn_point',
-  [T.PointsDeducted]: 'redeem_point',
-  [T.PointsAdjusted]: 'adjust_point',
-  [T.PointsReset]: 'reset_point',
-  [T.PointsRevoked]: 'revoke_point',
-  [T.PointsRedeemed]: 'redeem_point',
-  [T.CouponRefunded]: 'refund_point',
-  [T.PointsExpired]: 'expire_point',
-  [T.PointsPending]: 'pending_point',
-};
-
 /**
  * The v2 `type` is the direction of the change, as the spec's lists and the headless `rawType` use
  * it: `earn_point` when the balance did not go down (a row that changes nothing, a held row, counts
@@ -48,40 +36,35 @@ const orderLabel = (order: { orderId: string; orderName: string | null } | null 
 const heldSentence = (points: number, order: { orderId: string | null; orderName: string | null }, until: string) =>
   `${points} points on hold for order ${order.orderName ?? `#${order.orderId}`} until ${until}`;
 
-/** The row's `content`: what happened, in words; every kind of row must say it (the compiler checks). */
-function sentence(event: RowEvent): string {
-  switch (event.type) {
-    case T.PointsAwarded:
-      return event.releasesPending
-        ? `Released ${event.points} held points of order ${orderLabel(event.order)}`
-        : `Earned ${event.points} points`;
-    case T.PointsDeducted:
-      return `Spent ${event.points} points`;
-    case T.PointsAdjusted: {
-      const delta = event.newPoint - event.oldPoint;
-      return `Points adjusted by ${delta > 0 ? '+' : ''}${delta}`;
-    }
-    case T.PointsReset:
-      return `Points reset to ${event.resetTo}`;
-    case T.PointsRedeemed:
-      return `Redeemed ${event.points} points for ${event.program?.programTitle ?? 'a reward'}`;
-    case T.CouponRefunded:
-      return `${event.points} points returned for coupon ${event.couponCode}`;
-    case T.PointsExpired:
-      return `${event.points} points expired`;
-    case T.PointsRevoked:
-      return `${event.points} points taken back: order ${orderLabel(event.order)} ${event.cause === 'order_cancelled' ? 'cancelled' : 'refunded'}`;
-    case T.PointsPending:
-      return heldSentence(event.points, event.order, event.releaseAt);
-    default:
-      return assertNever(event);
-  }
-}
-
-function describe(event: RowEvent): string {
-  const userNote = event.type === T.PointsPending ? null : event.userNote;
-  return userNote ? `${sentence(event)}: ${userNote}` : sentence(event);
-}
+/** Each row event's `kind`, and what happened in words (its `content`, before the note): the compiler checks every row event says both. */
+const ROW_KINDS: PerType<RowEvent, { kind: TransactionKind; sentence: string }> = {
+  [T.PointsAwarded]: (e) => ({
+    kind: 'earn_point',
+    sentence: e.releasesPending
+      ? `Released ${e.points} held points of order ${orderLabel(e.order)}`
+      : `Earned ${e.points} points`,
+  }),
+  [T.PointsDeducted]: (e) => ({ kind: 'redeem_point', sentence: `Spent ${e.points} points` }),
+  [T.PointsAdjusted]: (e) => {
+    const delta = e.newPoint - e.oldPoint;
+    return { kind: 'adjust_point', sentence: `Points adjusted by ${delta > 0 ? '+' : ''}${delta}` };
+  },
+  [T.PointsReset]: (e) => ({ kind: 'reset_point', sentence: `Points reset to ${e.resetTo}` }),
+  [T.PointsRevoked]: (e) => ({
+    kind: 'revoke_point',
+    sentence: `${e.points} points taken back: order ${orderLabel(e.order)} ${e.cause === 'order_cancelled' ? 'cancelled' : 'refunded'}`,
+  }),
+  [T.PointsRedeemed]: (e) => ({
+    kind: 'redeem_point',
+    sentence: `Redeemed ${e.points} points for ${e.program?.programTitle ?? 'a reward'}`,
+  }),
+  [T.CouponRefunded]: (e) => ({
+    kind: 'refund_point',
+    sentence: `${e.points} points returned for coupon ${e.couponCode}`,
+  }),
+  [T.PointsExpired]: (e) => ({ kind: 'expire_point', sentence: `${e.points} points expired` }),
+  [T.PointsPending]: (e) => ({ kind: 'pending_point', sentence: heldSentence(e.points, e.order, e.releaseAt) }),
+};
 
 /**
  * What a row says of the change's request: who asked and why, and the balance before and after.
@@ -120,11 +103,12 @@ function heldRow(event: PointsPending, revision: bigint): TransactionDoc {
 /** A row: its event's common columns, and what its request says with the points it earned or spent. */
 function rowOf(event: RowEvent, revision: bigint, request: RowRequest): TransactionDoc {
   const delta = request.newPoint - request.oldPoint;
+  const { kind, sentence } = callPerType(ROW_KINDS, event.type, event);
   return {
     ...rowBase(event, revision),
-    content: describe(event),
+    content: request.userNote ? `${sentence}: ${request.userNote}` : sentence,
     type: directionOf(request.oldPoint, request.newPoint),
-    kind: KIND[event.type],
+    kind,
     source: request.source,
     event: request.event,
     oldPoint: request.oldPoint,
