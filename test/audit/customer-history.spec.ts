@@ -7,6 +7,7 @@ import {
   evolveHistory,
 } from '../../src/audit/domain/customer-history';
 import { customerDocOf } from '../../src/audit/domain/customer-record';
+import { BLANK_PROFILE } from '../support/customer-ledger-given';
 
 const base = { shopId: 's1', customerId: 'c1' };
 let revision = 0n;
@@ -43,12 +44,7 @@ describe('customer history (the ledger fold, as of an instant)', () => {
     recorded('customer.enrolled.v1', '2026-01-01T10:00:00.000Z', {
       platformCustomerId: 1,
       email: null,
-      firstName: null,
-      lastName: null,
-      acceptsMarketing: false,
-      platformCreatedAt: null,
-      tierId: 'bronze',
-      tierName: 'Bronze',
+      ...BLANK_PROFILE,
       source: 'test',
     }),
     recorded('points.awarded.v1', '2026-01-02T10:00:00.000Z', points(100, 0)),

@@ -41,19 +41,11 @@ describe(`tamper-evident export (${defaultStoreKind()})`, () => {
     other = await t.shop();
     for (const id of [501, 502]) await t.enrol(shop, id);
     await t.enrol(other, 501);
-    for (const [id, point] of [
-      [501, 120],
-      [502, 75],
-      [501, 30],
-    ]) {
-      await t
-        .http()
-        .post('/rest_api/v2/transactions/points/award')
-        .set(auth(shop))
-        .send({ platformCustomerId: String(id), point })
-        .expect(200);
-    }
-    await shopClient(t, shop).deduct(501, 40);
+    const merchant = shopClient(t, shop);
+    await merchant.award(501, 120);
+    await merchant.award(502, 75);
+    await merchant.award(501, 30);
+    await merchant.deduct(501, 40);
     auditKey = (
       await t
         .http()
@@ -194,27 +186,20 @@ describe(`tamper-evident export (${defaultStoreKind()})`, () => {
       return stableStringify({ ...rest, hash: prev });
     });
     const { signature: _s, ...unsigned } = { ...manifest, finalHash: prev };
-    const forged = stableStringify({
-      ...unsigned,
-      signature: sign(null, Buffer.from(stableStringify(unsigned)), forger.privateKey).toString('base64'),
-    });
-    expect(await check([...rewritten, forged])).toMatchObject({
-      ok: false,
-      line: lines.length,
-      problem: 'the manifest signature is not valid',
-    });
+    /** The manifest line with `fields`, signed as the service signs it but with the forger's key. */
+    const forgedManifest = (fields: object) =>
+      stableStringify({
+        ...fields,
+        signature: sign(null, Buffer.from(stableStringify(fields)), forger.privateKey).toString('base64'),
+      });
+    const refusedAt = (problem: unknown) => ({ ok: false, line: lines.length, problem });
+    expect(await check([...rewritten, forgedManifest(unsigned)])).toMatchObject(
+      refusedAt('the manifest signature is not valid'),
+    );
     // The same, naming the forger's key: the checker trusts only the service's key.
     const forgerKeyId = keyIdOf(forger.publicKey);
-    const unsigned2 = { ...unsigned, keyId: forgerKeyId };
-    const claimed = stableStringify({
-      ...unsigned2,
-      signature: sign(null, Buffer.from(stableStringify(unsigned2)), forger.privateKey).toString('base64'),
-    });
-    expect(await check([...rewritten, claimed])).toMatchObject({
-      ok: false,
-      line: lines.length,
-      problem: expect.stringContaining(forgerKeyId),
-    });
+    const claimed = forgedManifest({ ...unsigned, keyId: forgerKeyId });
+    expect(await check([...rewritten, claimed])).toMatchObject(refusedAt(expect.stringContaining(forgerKeyId)));
     // And a line added after the manifest.
     expect(await check([...lines, lines[0]])).toMatchObject({ ok: false, line: lines.length + 1 });
   });

@@ -30,6 +30,18 @@ describe('held order points as transaction rows', () => {
         .expect(200)
     ).body.data.token as string;
 
+  /** What the shopper sees of their points: the headless activities, read with their own token. */
+  const activitiesOf = async (platformCustomerId: number) =>
+    expectSuccess(
+      (
+        await s.t
+          .http()
+          .get(`${HEADLESS}/customer/activities`)
+          .set(bearer(await token(platformCustomerId)))
+          .expect(200)
+      ).body,
+    );
+
   beforeAll(async () => {
     await s.program({
       type: 'earning',
@@ -105,15 +117,7 @@ describe('held order points as transaction rows', () => {
     expect(rows.reduce((sum: number, r: any) => sum + r.newPoint - r.oldPoint, 0)).toBe(100);
 
     // The shopper sees the hold, its cancelled share and the release in their own words; points only when paid.
-    const activities = expectSuccess(
-      (
-        await s.t
-          .http()
-          .get(`${HEADLESS}/customer/activities`)
-          .set(bearer(await token(3101)))
-          .expect(200)
-      ).body,
-    );
+    const activities = await activitiesOf(3101);
     expect(activities.map((a: any) => [a.type, a.rawType, a.points, a.title])).toEqual([
       ['earn_point', 'earn_point', 90, '90 points from order #9101 are now yours'],
       ['pending_point', 'earn_point', 0, '30 held points were cancelled for order #9101'],
@@ -125,15 +129,7 @@ describe('held order points as transaction rows', () => {
     const start = now.getTime();
     const until = new Date(start + 7 * DAY).toISOString();
     await s.platform('orders/paid', order(9102, 3102, '40.00')).expect(200);
-    const activities = expectSuccess(
-      (
-        await s.t
-          .http()
-          .get(`${HEADLESS}/customer/activities`)
-          .set(bearer(await token(3102)))
-          .expect(200)
-      ).body,
-    );
+    const activities = await activitiesOf(3102);
     expect(activities.map((a: any) => [a.type, a.points, a.title])).toEqual([
       [
         'pending_point',

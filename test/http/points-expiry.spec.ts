@@ -1,6 +1,6 @@
 import { createTestApp } from '../support/test-app';
 import { expectError, expectSuccess, scenario, shopClient } from '../support/scenario';
-import { startReceiver, waitUntil } from '../support/receiver';
+import { deliveredTopics, withReceiver } from '../support/receiver';
 import { PointsExpiry } from '../../src/ledger/expiry/points-expiry.scheduler';
 
 const DAY = 86_400_000;
@@ -40,8 +40,7 @@ describe('points expiry', () => {
   });
 
   it('inactivity: warns 30, 7 and 3 days before, then expires the whole balance; activity starts over', async () => {
-    const receiver = await startReceiver();
-    try {
+    await withReceiver(async (receiver) => {
       now = new Date('2026-01-01T12:00:00.000Z');
       const shop = await s.newShop();
       await shop.put('/settings/points-expiry', { mode: 'inactivity', inactivityDays: 90 }).expect(200);
@@ -83,9 +82,7 @@ describe('points expiry', () => {
         event: 'points_expired',
         source: 'scheduler',
       });
-      await waitUntil(() => receiver.received.length >= 5, 10_000, 'expiry webhooks');
-      const topics = receiver.received.map((r) => `${r.body.topic}:${r.body.customer.platformCustomerId}`).sort();
-      expect(topics).toEqual(
+      expect(await deliveredTopics(receiver, 5, 'expiry webhooks')).toEqual(
         [
           'points/about_to_expire_30_days:1801',
           'points/about_to_expire_30_days:1802',
@@ -94,9 +91,7 @@ describe('points expiry', () => {
           'points/expired:1801',
         ].sort(),
       );
-    } finally {
-      await receiver.close();
-    }
+    });
   });
 
   it('fixed date: everyone with points expires once that day in the shop time zone, after a 7-day warning', async () => {

@@ -27,8 +27,7 @@ describe(`v2 redemption and rewards (${defaultStoreKind()})`, () => {
   });
 
   it('redeem spends the points and mints a coupon listed under rewards', async () => {
-    await s.enrol(1501);
-    await s.award(1501, 1200);
+    await s.enrolAndAward(1501, 1200);
     const res = await s.redeem({ programId: fiveOff, platformCustomerId: '1501', quantity: 2 }).expect(200);
     expect(expectSuccess(res.body)).toEqual({});
     expect(res.body.meta).toMatchObject({
@@ -65,8 +64,7 @@ describe(`v2 redemption and rewards (${defaultStoreKind()})`, () => {
   });
 
   it('insufficient points: 400 INSUFFICIENT_POINTS, nothing spent, no coupon', async () => {
-    await s.enrol(1502);
-    await s.award(1502, 499);
+    await s.enrolAndAward(1502, 499);
     await expectRefusal(
       s.redeem({ programId: fiveOff, platformCustomerId: '1502', quantity: 1 }),
       'INSUFFICIENT_POINTS',
@@ -77,8 +75,7 @@ describe(`v2 redemption and rewards (${defaultStoreKind()})`, () => {
   });
 
   it('dynamic rewards respect minPoints and maxPoints', async () => {
-    await s.enrol(1503);
-    await s.award(1503, 5000);
+    await s.enrolAndAward(1503, 5000);
     expect(
       (
         await expectRefusal(
@@ -135,8 +132,7 @@ describe(`v2 redemption and rewards (${defaultStoreKind()})`, () => {
   });
 
   it('errors: unknown program 404, earning program 404, disabled 400, unknown customer 404, bad quantity 400, other shop 404, no keys 401', async () => {
-    await s.enrol(1506);
-    await s.award(1506, 1000);
+    await s.enrolAndAward(1506, 1000);
     await s.redeem({ programId: 'nope', platformCustomerId: '1506', quantity: 1 }).expect(404);
     const earning = await s.earning('sign_up', 'x', { earnPoint: 1, status: false });
     await s.redeem({ programId: earning, platformCustomerId: '1506', quantity: 1 }).expect(404);
@@ -167,8 +163,7 @@ describe(`v2 redemption and rewards (${defaultStoreKind()})`, () => {
   });
 
   it('concurrent redemptions never spend the same points', async () => {
-    await s.enrol(1507);
-    await s.award(1507, 1000);
+    await s.enrolAndAward(1507, 1000);
     const apps = defaultStoreKind() === 'postgres' ? [s.t.app, await s.t.secondInstance()] : [s.t.app];
     const results = await Promise.all(
       Array.from({ length: 6 }, (_, i) =>
@@ -194,8 +189,7 @@ describe('coupons used at checkout', () => {
 
   it('an order carrying the code marks the coupon used; it can no longer be refunded', async () => {
     const program = await s.spending('amount_discount', '$5 off', { pointsCost: 100, rewardValue: 5 });
-    await s.enrol(1601);
-    await s.award(1601, 100);
+    await s.enrolAndAward(1601, 100);
     const code = (await s.redeem({ programId: program, platformCustomerId: '1601', quantity: 1 }).expect(200)).body.meta
       .couponCode;
     await s
@@ -236,8 +230,7 @@ describe('program list rules', () => {
       spending: { pointsCost: 500, rewardValue: 5 },
     });
     await s.program({ type: 'spending', event: 'free_shipping', title: 'Ship', spending: { pointsCost: 100 } });
-    await s.enrol(1999);
-    await s.award(1999, 200);
+    await s.enrolAndAward(1999, 200);
     expect(
       (await s.get('/programs/redemption?event=free_shipping').expect(200)).body.data.map((p: any) => p.title),
     ).toEqual(['Ship']);

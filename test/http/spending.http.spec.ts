@@ -14,8 +14,7 @@ describe(`spending rules over HTTP (${defaultStoreKind()})`, () => {
 
   it('free_product: a choice is required among several gifts, must be on the list, and the coupon names it', async () => {
     const gift = await s.spending('free_gift', 'Free gift', { pointsCost: 300, giftProducts: GIFTS });
-    await s.enrol(3101);
-    await s.award(3101, 1000);
+    await s.enrolAndAward(3101, 1000);
     await expectRefusal(
       s.redeem({ programId: gift, platformCustomerId: '3101', quantity: 1 }),
       'GIFT_SELECTION_REQUIRED',
@@ -42,8 +41,7 @@ describe(`spending rules over HTTP (${defaultStoreKind()})`, () => {
 
   it('store_credit: points become store credit in the shop currency; it cannot be refunded as a coupon', async () => {
     const credit = await s.spending('store_credit', '$10 credit', { pointsCost: 1000, rewardValue: 10 });
-    await s.enrol(3102);
-    await s.award(3102, 2500);
+    await s.enrolAndAward(3102, 2500);
     const done = (await s.redeem({ programId: credit, platformCustomerId: '3102', quantity: 2 }).expect(200)).body.meta;
     expect(done.couponCode).toMatch(/^CREDIT-/);
     const reward = (await s.get(`/rewards/${done.rewardId}`).expect(200)).body.data;
@@ -64,8 +62,7 @@ describe(`spending rules over HTTP (${defaultStoreKind()})`, () => {
       orderReqAmount: '20.00',
       combinedWith: { shippingDiscounts: true },
     });
-    await s.enrol(3103);
-    await s.award(3103, 1000);
+    await s.enrolAndAward(3103, 1000);
     const listed = async () =>
       (await s.get('/programs/redemption?platformCustomerId=3103').expect(200)).body.data.find(
         (p: any) => p.id === twice,
@@ -152,8 +149,7 @@ describe('issued coupons expire', () => {
   it('past expiresInDays an unused coupon becomes expired: listed as such, not refundable, not usable; used ones stay used', async () => {
     const { CouponExpiry } = await import('../../src/ledger/coupons/coupon-expiry.scheduler');
     const program = await s.spending('amount_discount', '$5', { pointsCost: 100, rewardValue: 5, expiresInDays: 30 });
-    await s.enrol(3301);
-    await s.award(3301, 300);
+    await s.enrolAndAward(3301, 300);
     const redeem = async () =>
       (await s.redeem({ programId: program, platformCustomerId: '3301', quantity: 1 }).expect(200)).body.meta
         .couponCode;
@@ -196,8 +192,7 @@ describe(`redemption retries with Idempotency-Key (${defaultStoreKind()})`, () =
   });
 
   it('a retried redemption answers the first result and spends once; the key with another body is 409', async () => {
-    await s.enrol(3401);
-    await s.award(3401, 1000);
+    await s.enrolAndAward(3401, 1000);
     const body = { programId: program, platformCustomerId: '3401', quantity: 2 };
     const first = await redeem('redeem-3401-a', body).expect(200);
     expect(first.headers['idempotent-replayed']).toBeUndefined();
@@ -226,8 +221,7 @@ describe(`redemption retries with Idempotency-Key (${defaultStoreKind()})`, () =
   });
 
   it('the same keyed redemption sent 8 times at once (two instances on PostgreSQL) spends once', async () => {
-    await s.enrol(3403);
-    await s.award(3403, 1000);
+    await s.enrolAndAward(3403, 1000);
     const apps = defaultStoreKind() === 'postgres' ? [s.t.app, await s.t.secondInstance()] : [s.t.app];
     const body = { programId: program, platformCustomerId: '3403', quantity: 1 };
     const results = await Promise.all(

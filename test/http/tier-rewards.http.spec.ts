@@ -1,5 +1,5 @@
 import { expectRefusal, expectSuccess, scenario, ShopClient } from '../support/scenario';
-import { startReceiver, waitUntil } from '../support/receiver';
+import { deliveredTopics, waitUntil, withReceiver } from '../support/receiver';
 import { TierReviews } from '../../src/ledger/tiers/tier-reviews.scheduler';
 import { DEFAULT_TIER_SETTINGS } from '../../src/tiers/domain/tier-events';
 import { randomUUID } from 'node:crypto';
@@ -343,8 +343,7 @@ describe('tier rewards and retention over HTTP', () => {
     await award(4201, 1500);
     await award(4202, 1500);
     const reviews = s.t.app.get(TierReviews);
-    const receiver = await startReceiver();
-    try {
+    await withReceiver(async (receiver) => {
       for (const topic of [
         'tier/reset',
         'tier/downgraded',
@@ -369,9 +368,7 @@ describe('tier rewards and retention over HTTP', () => {
       expect((await tierOf(4202)).tierId).toBe(gold.id);
       expect((await tierOf(4201)).tierUpdatedAt).toBe('2026-07-16T12:00:00.000Z');
       expect(await reviews.runOnce()).toEqual({ kept: 0, downgraded: 0, warned: 0 });
-      await waitUntil(() => receiver.received.length >= 5, 10_000, 'tier review webhooks');
-      const got = receiver.received.map((r) => `${r.body.topic}:${r.body.customer.platformCustomerId}`).sort();
-      expect(got).toEqual(
+      expect(await deliveredTopics(receiver, 5, 'tier review webhooks')).toEqual(
         [
           'tier/about_to_reset_4_weeks:4201',
           'tier/about_to_reset_4_weeks:4202',
@@ -394,8 +391,6 @@ describe('tier rewards and retention over HTTP', () => {
         (r) => r.body.topic === 'tier/reset' && r.body.customer.platformCustomerId === 4202,
       )!.body;
       expect(kept).toMatchObject({ kept: true, newTierName: 'Gold' });
-    } finally {
-      await receiver.close();
-    }
+    });
   });
 });

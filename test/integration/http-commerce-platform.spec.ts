@@ -97,8 +97,7 @@ describe('HTTP commerce platform adapter against a stub admin API', () => {
       orderReqAmount: '25.00',
       combinedWith: { shippingDiscounts: true },
     });
-    await shop.enrol(5101);
-    await shop.award(5101, 1200);
+    await shop.enrolAndAward(5101, 1200);
     const { couponCode } = (
       await shop.redeem({ programId: program, platformCustomerId: '5101', quantity: 2 }).expect(200)
     ).body.meta;
@@ -142,8 +141,7 @@ describe('HTTP commerce platform adapter against a stub admin API', () => {
       giftProducts: [MUG],
     });
     const credit = await shop.spending('store_credit', '$3', { pointsCost: 100, rewardValue: 3 });
-    await shop.enrol(5201);
-    await shop.award(5201, 500);
+    await shop.enrolAndAward(5201, 500);
     await shop.redeem({ programId: gift, platformCustomerId: '5201', quantity: 1, variantId: '12' }).expect(200);
     const rule = stub.calls.filter((c) => c.path.endsWith('/price_rules.json')).pop()!;
     expect(rule.body.price_rule).toMatchObject({
@@ -176,8 +174,7 @@ describe('HTTP commerce platform adapter against a stub admin API', () => {
     const products = await create({ appliedTo: 'sf_product', specificProductIds: ['632910392', '921728736'] });
     const collections = await create({ appliedTo: 'sf_collection', appliedCollectionIds: ['841564295'] });
     const whole = await create({});
-    await shop.enrol(5301);
-    await shop.award(5301, 500);
+    await shop.enrolAndAward(5301, 500);
     const ruleFor = async (programId: string) => {
       await shop.redeem({ programId, platformCustomerId: '5301', quantity: 1 }).expect(200);
       return stub.calls.filter((c) => c.path.endsWith('/price_rules.json')).pop()!.body.price_rule;

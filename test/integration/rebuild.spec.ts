@@ -1,5 +1,5 @@
 import { createTestApp, TestApp } from '../support/test-app';
-import { scenario, shopClient } from '../support/scenario';
+import { scenario, shopClient, ShopClient } from '../support/scenario';
 import { ProjectionRunner } from '../../src/projections/projection-runner';
 import { Projection, PROJECTIONS } from '../../src/projections/projection';
 import { ProjectionBatch } from '../../src/projections/projection-batch';
@@ -20,6 +20,24 @@ async function readModelsOf(t: TestApp): Promise<Record<string, unknown[]>> {
     }
   }
   return out;
+}
+
+/** A platform order of `total` paid by a customer, then `refunded` of it given back. */
+async function paidThenRefunded(
+  shop: ShopClient,
+  order: { orderId: number; customerId: number; total: string; refundId: number; refunded: string },
+) {
+  const { orderId, customerId, total, refundId, refunded } = order;
+  await shop
+    .platform('orders/paid', { id: orderId, customer: { id: customerId }, total_price: total, line_items: [] })
+    .expect(200);
+  await shop
+    .platform('refunds/create', {
+      id: refundId,
+      order_id: orderId,
+      transactions: [{ kind: 'refund', amount: refunded }],
+    })
+    .expect(200);
 }
 
 /**
@@ -48,12 +66,7 @@ describe.each<StoreKind>([defaultStoreKind(), 'mingo'])('rebuild from the log (%
     await shop.put('/customers/external/505', { dateOfBirth: '1990-01-02' }).expect(200);
     await shop.put('/customers/external/505/tier', { tierId: silver, isInitTier: true }).expect(200);
     await shop.platform('customers/update', { id: 501, email: 'renamed@example.com', first_name: 'Re' }).expect(200);
-    await shop
-      .platform('orders/paid', { id: 8001, customer: { id: 501 }, total_price: '12.50', line_items: [] })
-      .expect(200);
-    await shop
-      .platform('refunds/create', { id: 1, order_id: 8001, transactions: [{ kind: 'refund', amount: '2.50' }] })
-      .expect(200);
+    await paidThenRefunded(shop, { orderId: 8001, customerId: 501, total: '12.50', refundId: 1, refunded: '2.50' });
 
     const live = await snapshot();
     expect((live.customers_v3 as unknown[]).length).toBe(6);
@@ -92,12 +105,7 @@ describe.each<StoreKind>([defaultStoreKind(), 'mingo'])('rebuild from the log (%
         totalLimitationRedeem: 10,
       });
       await shop.enrol(601);
-      await shop
-        .platform('orders/paid', { id: 8101, customer: { id: 601 }, total_price: '300.00', line_items: [] })
-        .expect(200);
-      await shop
-        .platform('refunds/create', { id: 2, order_id: 8101, transactions: [{ kind: 'refund', amount: '30.00' }] })
-        .expect(200);
+      await paidThenRefunded(shop, { orderId: 8101, customerId: 601, total: '300.00', refundId: 2, refunded: '30.00' });
       now = new Date('2026-01-14T10:00:00.000Z');
       await app.app.get(PendingPointsRelease).runOnce();
       const redeem = () => shop.redeem({ programId: program, platformCustomerId: '601', quantity: 1 }).expect(200);

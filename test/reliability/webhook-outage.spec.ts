@@ -1,6 +1,6 @@
 import { createTestApp, TestApp } from '../support/test-app';
 import { shopClient } from '../support/scenario';
-import { startReceiver, waitUntil } from '../support/receiver';
+import { startReceiver, waitUntil, withReceiver } from '../support/receiver';
 import { defaultStoreKind } from '../support/stores';
 import { ProvisionedShop } from '../../src/operator/provision-shop.handler';
 import { DeliveryWorker } from '../../src/webhooks/delivery/delivery-worker';
@@ -117,85 +117,85 @@ describe(`reliability: a sustained outage disables the webhook, re-enabling resu
 
   it('pauses, probes for three days, disables without failing a delivery; re-enabling sends them in order', async () => {
     let up = false;
-    const receiver = await startReceiver(() => (up ? 200 : 500));
-    try {
-      const merchant = shopClient(t, shop);
-      const api = (method: 'get' | 'put', path: string, body?: unknown) => merchant.webhooks(method, path, body);
-      const webhookId = await merchant.subscribe('points/earned', receiver.url('/sustained'));
-      const award = (c: number, point: number) => merchant.award(c, point);
-      await merchant.enrol(5101);
-      await merchant.enrol(5102);
-      for (const point of [1, 2, 3]) await award(5101, point);
-      await award(5102, 10);
-      const projector = t.app.get(WebhookProjector);
-      const worker = t.app.get(DeliveryWorker);
-      await projector.catchUp();
-      const webhookNow = async () => (await api('get', `/${webhookId}`).expect(200)).body.webhook;
-      const deliveries = async () =>
-        (await api('get', `/${webhookId}/deliveries?limit=100`).expect(200)).body.deliveries as any[];
-      // Ahead of the deliveries' creation (stamped by the database's clock), so they are due.
-      clock.ms = Date.now() + 60_000;
-      const started = clock.ms;
-      let attempts = 0;
-      const runFor = async (hours: number) => {
-        const until = clock.ms + hours * HOUR;
-        while (clock.ms < until) {
-          attempts += await worker.runOnce();
-          clock.advance(10 * 60_000);
-        }
-      };
+    await withReceiver(
+      () => (up ? 200 : 500),
+      async (receiver) => {
+        const merchant = shopClient(t, shop);
+        const api = (method: 'get' | 'put', path: string, body?: unknown) => merchant.webhooks(method, path, body);
+        const webhookId = await merchant.subscribe('points/earned', receiver.url('/sustained'));
+        const award = (c: number, point: number) => merchant.award(c, point);
+        await merchant.enrol(5101);
+        await merchant.enrol(5102);
+        for (const point of [1, 2, 3]) await award(5101, point);
+        await award(5102, 10);
+        const projector = t.app.get(WebhookProjector);
+        const worker = t.app.get(DeliveryWorker);
+        await projector.catchUp();
+        const webhookNow = async () => (await api('get', `/${webhookId}`).expect(200)).body.webhook;
+        const deliveries = async () =>
+          (await api('get', `/${webhookId}/deliveries?limit=100`).expect(200)).body.deliveries as any[];
+        // Ahead of the deliveries' creation (stamped by the database's clock), so they are due.
+        clock.ms = Date.now() + 60_000;
+        const started = clock.ms;
+        let attempts = 0;
+        const runFor = async (hours: number) => {
+          const until = clock.ms + hours * HOUR;
+          while (clock.ms < until) {
+            attempts += await worker.runOnce();
+            clock.advance(10 * 60_000);
+          }
+        };
 
-      await runFor(71);
-      const paused = await webhookNow();
-      expect(paused).toMatchObject({
-        isEnabled: true,
-        status: 'paused',
-        disabledReason: null,
-        failingSince: new Date(started).toISOString(),
-        nextRetryAt: expect.any(String),
-      });
-      const waiting = await deliveries();
-      expect(waiting.map((d) => d.status)).toEqual(['pending', 'pending', 'pending', 'pending']);
-      // Probes about an hour apart at most (a dozen in the first hours, then one an hour), and
-      // only the oldest delivery: the other customer's was tried before the pause, not since.
-      expect(attempts).toBeGreaterThan(50);
-      expect(attempts).toBeLessThan(100);
-      const tries = (c: number) =>
-        waiting.filter((d) => d.payload.customer.platformCustomerId === c).map((d) => d.attemptLog.length);
-      expect(tries(5102)).toEqual([2]);
-      expect(tries(5101)).toEqual([0, 0, attempts - 2]);
+        await runFor(71);
+        const paused = await webhookNow();
+        expect(paused).toMatchObject({
+          isEnabled: true,
+          status: 'paused',
+          disabledReason: null,
+          failingSince: new Date(started).toISOString(),
+          nextRetryAt: expect.any(String),
+        });
+        const waiting = await deliveries();
+        expect(waiting.map((d) => d.status)).toEqual(['pending', 'pending', 'pending', 'pending']);
+        // Probes about an hour apart at most (a dozen in the first hours, then one an hour), and
+        // only the oldest delivery: the other customer's was tried before the pause, not since.
+        expect(attempts).toBeGreaterThan(50);
+        expect(attempts).toBeLessThan(100);
+        const tries = (c: number) =>
+          waiting.filter((d) => d.payload.customer.platformCustomerId === c).map((d) => d.attemptLog.length);
+        expect(tries(5102)).toEqual([2]);
+        expect(tries(5101)).toEqual([0, 0, attempts - 2]);
 
-      // The probe after the 72nd hour disables it: within one probe interval (an hour, +20% jitter).
-      while ((await webhookNow()).isEnabled && clock.ms < started + 75 * HOUR) await runFor(1 / 6);
-      expect(clock.ms - started).toBeGreaterThan(72 * HOUR);
-      expect(clock.ms - started).toBeLessThanOrEqual(74 * HOUR);
-      const disabled = await webhookNow();
-      expect(disabled).toMatchObject({ isEnabled: false, status: 'disabled', nextRetryAt: null });
-      expect(disabled.disabledReason).toMatch(/^every attempt failed for 72 hours \(since /);
-      expect((await deliveries()).map((d) => d.status)).toEqual(['pending', 'pending', 'pending', 'pending']);
-      // A disabled webhook is not tried at all.
-      const before = attempts;
-      await runFor(3);
-      expect(attempts).toBe(before);
-      // What happens while it is disabled is not delivered (as when a merchant turns it off).
-      await award(5102, 100);
-      await projector.catchUp();
-      expect(await deliveries()).toHaveLength(4);
+        // The probe after the 72nd hour disables it: within one probe interval (an hour, +20% jitter).
+        while ((await webhookNow()).isEnabled && clock.ms < started + 75 * HOUR) await runFor(1 / 6);
+        expect(clock.ms - started).toBeGreaterThan(72 * HOUR);
+        expect(clock.ms - started).toBeLessThanOrEqual(74 * HOUR);
+        const disabled = await webhookNow();
+        expect(disabled).toMatchObject({ isEnabled: false, status: 'disabled', nextRetryAt: null });
+        expect(disabled.disabledReason).toMatch(/^every attempt failed for 72 hours \(since /);
+        expect((await deliveries()).map((d) => d.status)).toEqual(['pending', 'pending', 'pending', 'pending']);
+        // A disabled webhook is not tried at all.
+        const before = attempts;
+        await runFor(3);
+        expect(attempts).toBe(before);
+        // What happens while it is disabled is not delivered (as when a merchant turns it off).
+        await award(5102, 100);
+        await projector.catchUp();
+        expect(await deliveries()).toHaveLength(4);
 
-      up = true;
-      const enabled = await api('put', `/${webhookId}`, { isEnabled: true }).expect(200);
-      expect(enabled.body.webhook).toMatchObject({ isEnabled: true, disabledReason: null });
-      await projector.catchUp();
-      for (let i = 0; i < 10 && receiver.received.length < 4; i++) await worker.runOnce();
-      const points = (c: number) =>
-        receiver.received.filter((r) => r.body.customer.platformCustomerId === c).map((r) => r.body.newPoint);
-      expect(points(5101)).toEqual([1, 3, 6]);
-      expect(points(5102)).toEqual([10]);
-      expect(receiver.received).toHaveLength(4);
-      expect((await deliveries()).map((d) => d.status)).toEqual(['delivered', 'delivered', 'delivered', 'delivered']);
-      expect(await webhookNow()).toMatchObject(RECOVERED);
-    } finally {
-      await receiver.close();
-    }
+        up = true;
+        const enabled = await api('put', `/${webhookId}`, { isEnabled: true }).expect(200);
+        expect(enabled.body.webhook).toMatchObject({ isEnabled: true, disabledReason: null });
+        await projector.catchUp();
+        for (let i = 0; i < 10 && receiver.received.length < 4; i++) await worker.runOnce();
+        const points = (c: number) =>
+          receiver.received.filter((r) => r.body.customer.platformCustomerId === c).map((r) => r.body.newPoint);
+        expect(points(5101)).toEqual([1, 3, 6]);
+        expect(points(5102)).toEqual([10]);
+        expect(receiver.received).toHaveLength(4);
+        expect((await deliveries()).map((d) => d.status)).toEqual(['delivered', 'delivered', 'delivered', 'delivered']);
+        expect(await webhookNow()).toMatchObject(RECOVERED);
+      },
+    );
   });
 });

@@ -40,6 +40,16 @@ export const BONUS_LADDER: TierRung[] = [
   { id: 'gold', name: 'Gold', targetPoint: 1000, bonusPoints: 250 },
 ];
 
+/** The profile of a customer enrolled with nothing known about them, in the base tier (Bronze). */
+export const BLANK_PROFILE = {
+  firstName: null,
+  lastName: null,
+  acceptsMarketing: false,
+  platformCreatedAt: null,
+  tierId: 'bronze',
+  tierName: 'Bronze',
+};
+
 /**
  * One customer's events and command metadata. A spec that asserts whole events names its customer;
  * the others take the default one.
@@ -57,12 +67,7 @@ export function givenCustomer(who: Partial<Customer> = {}) {
     eventId: 'e-0',
     occurredAt: '2026-01-01T00:00:00.000Z',
     ...customer,
-    firstName: null,
-    lastName: null,
-    acceptsMarketing: false,
-    platformCreatedAt: null,
-    tierId: 'bronze',
-    tierName: 'Bronze',
+    ...BLANK_PROFILE,
     source: 'platform',
     ...fields,
   });

@@ -8,7 +8,7 @@ export interface Received {
 }
 
 /** A webhook receiver on loopback. `respond` decides the status of each request. */
-export async function startReceiver(respond: (r: Received) => number = () => 200) {
+export async function startReceiver(respond: Respond = () => 200) {
   const received: Received[] = [];
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -30,6 +30,28 @@ export async function startReceiver(respond: (r: Received) => number = () => 200
   };
 }
 
+export type Receiver = Awaited<ReturnType<typeof startReceiver>>;
+
+type Respond = (r: Received) => number;
+
+/**
+ * Runs `use` with a receiver started for it (answering as `respond` decides, 200 by default), closed
+ * afterwards whether `use` passed or threw.
+ */
+export async function withReceiver<T>(use: (receiver: Receiver) => Promise<T>): Promise<T>;
+export async function withReceiver<T>(respond: Respond, use: (receiver: Receiver) => Promise<T>): Promise<T>;
+export async function withReceiver<T>(
+  ...args: [(receiver: Receiver) => Promise<T>] | [Respond, (receiver: Receiver) => Promise<T>]
+): Promise<T> {
+  const [respond, use] = args.length === 1 ? [undefined, args[0]] : args;
+  const receiver = await startReceiver(respond);
+  try {
+    return await use(receiver);
+  } finally {
+    await receiver.close();
+  }
+}
+
 export async function waitUntil(
   check: () => boolean | Promise<boolean>,
   timeoutMs = 10_000,
@@ -41,4 +63,10 @@ export async function waitUntil(
     await new Promise((r) => setTimeout(r, 20));
   }
   throw new Error(`Timed out waiting for ${what}`);
+}
+
+/** Waits for `count` deliveries, then answers what was delivered as `topic:platformCustomerId` lines, sorted. */
+export async function deliveredTopics(receiver: Receiver, count: number, what: string): Promise<string[]> {
+  await waitUntil(() => receiver.received.length >= count, 10_000, what);
+  return receiver.received.map((r) => `${r.body.topic}:${r.body.customer.platformCustomerId}`).sort();
 }

@@ -30,6 +30,8 @@ export interface ShopClient {
   delete(path: string): request.Test;
   /** Enrols a customer through the platform webhook; answers the internal customer id. */
   enrol(platformCustomerId: number, profile?: Record<string, unknown>): Promise<string>;
+  /** Enrols a customer (as `enrol`), then awards them `point` (as `award`). */
+  enrolAndAward(platformCustomerId: number, point: number): Promise<void>;
   /** POST /transactions/points/award, 200; answers the response body. */
   award(platformCustomerId: number | string, point: number, extra?: Record<string, unknown>): Promise<any>;
   /** POST /transactions/points/deduct, 200; answers the response body. */
@@ -130,6 +132,10 @@ function clientOf(current: () => { t: TestApp; shop: ProvisionedShop }): ShopCli
     put: (path, body) => send('put', path, body),
     delete: (path) => send('delete', path),
     enrol: (platformCustomerId, profile) => current().t.enrol(current().shop, platformCustomerId, profile),
+    enrolAndAward: async (id, point) => {
+      await client.enrol(id);
+      await client.award(id, point);
+    },
     award: (id, point, extra) => points('award', id, point, extra),
     deduct: (id, point, extra) => points('deduct', id, point, extra),
     customer: async (id) => expectSuccess((await send('get', `/customers/external/${id}`).expect(200)).body),

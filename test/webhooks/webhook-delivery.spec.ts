@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { createTestApp, auth } from '../support/test-app';
 import { scenario, shopClient } from '../support/scenario';
-import { startReceiver, waitUntil, Received } from '../support/receiver';
+import { startReceiver, waitUntil, withReceiver, Received } from '../support/receiver';
 import { defaultStoreKind } from '../support/stores';
 import { DeliveryWorker } from '../../src/webhooks/delivery/delivery-worker';
 import { WebhookProjector } from '../../src/webhooks/delivery/webhook-projector';
@@ -36,8 +36,7 @@ describe(`webhook deliveries (${defaultStoreKind()})`, () => {
   });
 
   it('sends signed points/earned and tier/upgraded deliveries after v2 awards', async () => {
-    const receiver = await startReceiver();
-    try {
+    await withReceiver(async (receiver) => {
       await s.subscribe('points/earned', receiver.url('/earned'));
       await s.subscribe('tier/upgraded', receiver.url('/tier'));
       await s.enrol(4001, { email: 'hooked@example.com' });
@@ -69,14 +68,11 @@ describe(`webhook deliveries (${defaultStoreKind()})`, () => {
         expect(r.headers['x-svc-loyalty-timestamp']).toEqual(expect.any(String));
         expect(r.headers['content-type']).toBe('application/json');
       }
-    } finally {
-      await receiver.close();
-    }
+    });
   });
 
   it('only events after registration, only the subscribed shop and topic', async () => {
-    const receiver = await startReceiver();
-    try {
+    await withReceiver(async (receiver) => {
       await s.enrol(4002);
       await s.award(4002, 5); // before registration: never delivered
       const otherShop = await s.newShop();
@@ -93,50 +89,47 @@ describe(`webhook deliveries (${defaultStoreKind()})`, () => {
       await new Promise((r) => setTimeout(r, 300));
       const mine = receiver.received.filter((r) => r.body.customer?.platformCustomerId === 4002);
       expect(mine.map((r) => r.body.points)).toEqual([6]);
-    } finally {
-      await receiver.close();
-    }
+    });
   });
 
   it('receiver down, then up: every delivery arrives once, in order per customer; attempts are recorded', async () => {
     let up = false;
-    const receiver = await startReceiver(() => (up ? 200 : 503));
-    try {
-      const webhookId = await s.subscribe('points/redeemed', receiver.url('/down'));
-      for (const id of [4101, 4102]) {
-        await s.enrol(id);
-        await s.award(id, 100);
-      }
-      for (let i = 1; i <= 4; i++) {
+    await withReceiver(
+      () => (up ? 200 : 503),
+      async (receiver) => {
+        const webhookId = await s.subscribe('points/redeemed', receiver.url('/down'));
         for (const id of [4101, 4102]) {
-          await s.post('/transactions/points/deduct', { platformCustomerId: String(id), point: i }).expect(200);
+          await s.enrol(id);
+          await s.award(id, 100);
         }
-      }
-      await new Promise((r) => setTimeout(r, 700));
-      expect(receiver.received).toHaveLength(0);
-      up = true;
-      await waitUntil(() => receiver.received.length >= 8, 15_000, 'eight deliveries');
-      await new Promise((r) => setTimeout(r, 300));
-      expect(receiver.received).toHaveLength(8);
-      expect(new Set(receiver.received.map((r) => r.body.webhookId)).size).toBe(8);
-      for (const id of [4101, 4102]) {
-        const seen = receiver.received
-          .filter((r) => r.body.customer.platformCustomerId === id)
-          .map((r) => r.body.newPoint);
-        expect(seen).toEqual([99, 97, 94, 90]);
-      }
-      const deliveries = (await s.webhooks('get', `/${webhookId}/deliveries`).expect(200)).body.deliveries;
-      expect(deliveries).toHaveLength(8);
-      expect(deliveries.every((d: any) => d.status === 'delivered' && d.attemptLog.length >= 1)).toBe(true);
-      expect(deliveries.some((d: any) => d.attemptLog.some((a: any) => a.statusCode === 503))).toBe(true);
-    } finally {
-      await receiver.close();
-    }
+        for (let i = 1; i <= 4; i++) {
+          for (const id of [4101, 4102]) {
+            await s.post('/transactions/points/deduct', { platformCustomerId: String(id), point: i }).expect(200);
+          }
+        }
+        await new Promise((r) => setTimeout(r, 700));
+        expect(receiver.received).toHaveLength(0);
+        up = true;
+        await waitUntil(() => receiver.received.length >= 8, 15_000, 'eight deliveries');
+        await new Promise((r) => setTimeout(r, 300));
+        expect(receiver.received).toHaveLength(8);
+        expect(new Set(receiver.received.map((r) => r.body.webhookId)).size).toBe(8);
+        for (const id of [4101, 4102]) {
+          const seen = receiver.received
+            .filter((r) => r.body.customer.platformCustomerId === id)
+            .map((r) => r.body.newPoint);
+          expect(seen).toEqual([99, 97, 94, 90]);
+        }
+        const deliveries = (await s.webhooks('get', `/${webhookId}/deliveries`).expect(200)).body.deliveries;
+        expect(deliveries).toHaveLength(8);
+        expect(deliveries.every((d: any) => d.status === 'delivered' && d.attemptLog.length >= 1)).toBe(true);
+        expect(deliveries.some((d: any) => d.attemptLog.some((a: any) => a.statusCode === 503))).toBe(true);
+      },
+    );
   });
 
   it('redeliver sends one delivery again and records the attempt', async () => {
-    const receiver = await startReceiver();
-    try {
+    await withReceiver(async (receiver) => {
       const webhookId = await s.subscribe('points/earned', receiver.url('/again'));
       await s.enrol(4201);
       await s.award(4201, 3);
@@ -151,42 +144,39 @@ describe(`webhook deliveries (${defaultStoreKind()})`, () => {
       expect(receiver.received[1].body.webhookId).toBe(receiver.received[0].body.webhookId);
       const again = (await s.webhooks('get', `/${webhookId}/deliveries`).expect(200)).body.deliveries[0];
       expect(again.attemptLog.map((a: any) => a.sentBy)).toEqual([expect.stringMatching(/^worker-/), 'redeliver']);
-    } finally {
-      await receiver.close();
-    }
+    });
   });
 
   it('410 Gone disables the webhook; the delivery waits, pending, and re-enabling sends it', async () => {
     let gone = true;
-    const receiver = await startReceiver(() => (gone ? 410 : 200));
-    try {
-      const webhookId = await s.subscribe('points/earned', receiver.url('/gone'));
-      await s.enrol(4301);
-      await s.award(4301, 1);
-      const webhookNow = async () => (await s.webhooks('get', `/${webhookId}`).expect(200)).body.webhook;
-      await waitUntil(async () => !(await webhookNow()).isEnabled, 10_000, 'disable');
-      expect(await webhookNow()).toMatchObject({
-        isEnabled: false,
-        status: 'disabled',
-        disabledReason: 'receiver answered 410 Gone',
-        nextRetryAt: null,
-      });
-      const [delivery] = (await s.webhooks('get', `/${webhookId}/deliveries`).expect(200)).body.deliveries;
-      expect(delivery).toMatchObject({ status: 'pending', lastStatusCode: 410, attempts: 1 });
-      gone = false;
-      await s.webhooks('put', `/${webhookId}`).send({ isEnabled: true }).expect(200);
-      await waitUntil(() => receiver.received.length === 1, 10_000, 'the delivery after re-enabling');
-      expect(receiver.received[0].body).toMatchObject({ webhookId: delivery.id, newPoint: 1 });
-      expect(await webhookNow()).toMatchObject({ status: 'active', disabledReason: null, consecutiveFailures: 0 });
-    } finally {
-      await receiver.close();
-    }
+    await withReceiver(
+      () => (gone ? 410 : 200),
+      async (receiver) => {
+        const webhookId = await s.subscribe('points/earned', receiver.url('/gone'));
+        await s.enrol(4301);
+        await s.award(4301, 1);
+        const webhookNow = async () => (await s.webhooks('get', `/${webhookId}`).expect(200)).body.webhook;
+        await waitUntil(async () => !(await webhookNow()).isEnabled, 10_000, 'disable');
+        expect(await webhookNow()).toMatchObject({
+          isEnabled: false,
+          status: 'disabled',
+          disabledReason: 'receiver answered 410 Gone',
+          nextRetryAt: null,
+        });
+        const [delivery] = (await s.webhooks('get', `/${webhookId}/deliveries`).expect(200)).body.deliveries;
+        expect(delivery).toMatchObject({ status: 'pending', lastStatusCode: 410, attempts: 1 });
+        gone = false;
+        await s.webhooks('put', `/${webhookId}`).send({ isEnabled: true }).expect(200);
+        await waitUntil(() => receiver.received.length === 1, 10_000, 'the delivery after re-enabling');
+        expect(receiver.received[0].body).toMatchObject({ webhookId: delivery.id, newPoint: 1 });
+        expect(await webhookNow()).toMatchObject({ status: 'active', disabledReason: null, consecutiveFailures: 0 });
+      },
+    );
   });
 
   it('a rotated secret signs the next deliveries', async () => {
-    const receiver = await startReceiver();
     const rotated = await s.newShop();
-    try {
+    await withReceiver(async (receiver) => {
       await rotated.subscribe('points/earned', receiver.url('/rotated'));
       await rotated.enrol(4401);
       const { secretKey } = await s.t.app.get(CommandBus).execute(new RotateShopSecretCommand(rotated.shop.shopId));
@@ -195,9 +185,7 @@ describe(`webhook deliveries (${defaultStoreKind()})`, () => {
       await waitUntil(() => receiver.received.length === 1, 10_000, 'delivery');
       expect(verified(receiver.received[0], secretKey)).toBe(true);
       expect(verified(receiver.received[0], rotated.shop.secretKey)).toBe(false);
-    } finally {
-      await receiver.close();
-    }
+    });
   });
 });
 
