@@ -35,4 +35,13 @@ export class CustomerStreamCommands {
       options,
     );
   }
+
+  /** Runs the command; whether it recorded anything (one already applied, such as a redelivery, records nothing). */
+  async recordsAny(
+    shopId: string,
+    customerId: string,
+    build: (meta: CommandMeta, state: CustomerState) => CustomerCommand | Promise<CustomerCommand>,
+  ): Promise<boolean> {
+    return (await this.run(shopId, customerId, build)).events.length > 0;
+  }
 }

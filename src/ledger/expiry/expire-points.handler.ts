@@ -29,15 +29,14 @@ export class WarnExpiryCommand {
 export class ExpirePointsHandler implements ICommandHandler<ExpirePointsCommand, { decided: boolean }> {
   constructor(private readonly commands: CustomerStreamCommands) {}
 
-  async execute({ shopId, customerId, policy, cycle, inactiveSince }: ExpirePointsCommand) {
-    const decision = await this.commands.run(shopId, customerId, (meta) => ({
-      type: 'ExpirePoints',
-      meta,
-      policy,
-      cycle,
-      inactiveSince,
-    }));
-    return { decided: decision.events.length > 0 };
+  async execute({ shopId, customerId, ...expiry }: ExpirePointsCommand) {
+    return {
+      decided: await this.commands.recordsAny(shopId, customerId, (meta) => ({
+        type: 'ExpirePoints',
+        meta,
+        ...expiry,
+      })),
+    };
   }
 }
 
@@ -45,15 +44,9 @@ export class ExpirePointsHandler implements ICommandHandler<ExpirePointsCommand,
 export class WarnExpiryHandler implements ICommandHandler<WarnExpiryCommand, { decided: boolean }> {
   constructor(private readonly commands: CustomerStreamCommands) {}
 
-  async execute({ shopId, customerId, cycle, daysLeft, expiresAt, inactiveSince }: WarnExpiryCommand) {
-    const decision = await this.commands.run(shopId, customerId, (meta) => ({
-      type: 'WarnExpiry',
-      meta,
-      cycle,
-      daysLeft,
-      expiresAt,
-      inactiveSince,
-    }));
-    return { decided: decision.events.length > 0 };
+  async execute({ shopId, customerId, ...warning }: WarnExpiryCommand) {
+    return {
+      decided: await this.commands.recordsAny(shopId, customerId, (meta) => ({ type: 'WarnExpiry', meta, ...warning })),
+    };
   }
 }

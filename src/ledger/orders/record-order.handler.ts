@@ -102,12 +102,13 @@ export class CancelOrderHandler implements ICommandHandler<CancelOrderCommand, {
   constructor(private readonly commands: CustomerStreamCommands) {}
 
   async execute({ shopId, platformCustomerId, orderId }: CancelOrderCommand) {
-    const decision = await this.commands.run(shopId, customerIdFor(shopId, platformCustomerId), (meta) => ({
-      type: 'CancelOrder',
-      meta,
-      orderId,
-    }));
-    return { recorded: decision.events.length > 0 };
+    return {
+      recorded: await this.commands.recordsAny(shopId, customerIdFor(shopId, platformCustomerId), (meta) => ({
+        type: 'CancelOrder',
+        meta,
+        orderId,
+      })),
+    };
   }
 }
 
@@ -116,13 +117,14 @@ export class RecordRefundHandler implements ICommandHandler<RecordRefundCommand,
   constructor(private readonly commands: CustomerStreamCommands) {}
 
   async execute({ shopId, platformCustomerId, orderId, refundId, amountCents }: RecordRefundCommand) {
-    const decision = await this.commands.run(shopId, customerIdFor(shopId, platformCustomerId), (meta) => ({
-      type: 'RecordRefund',
-      meta,
-      orderId,
-      refundId,
-      amountCents,
-    }));
-    return { recorded: decision.events.length > 0 };
+    return {
+      recorded: await this.commands.recordsAny(shopId, customerIdFor(shopId, platformCustomerId), (meta) => ({
+        type: 'RecordRefund',
+        meta,
+        orderId,
+        refundId,
+        amountCents,
+      })),
+    };
   }
 }
