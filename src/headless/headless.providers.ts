@@ -4,6 +4,7 @@ import { HeadlessSigningKeys } from './auth/headless-signing-keys';
 import { HeadlessTokens } from './auth/headless-tokens';
 import { HeadlessAuthGuard } from './auth/headless-auth.guard';
 import { IssueHeadlessTokenHandler } from './auth/issue-token.handler';
+import { CustomerIdentityProofs } from './auth/customer-identity-proofs';
 import { TokenController } from './auth/token.controller';
 import { HeadlessRateLimits } from './rate-limits/headless-rate-limits';
 import { PublicIpQuotaGuard, TokenIpQuotaGuard } from './rate-limits/quota.guards';
@@ -41,6 +42,7 @@ export const HEADLESS_CAPABILITY: Capability = {
     TokenExchangeExceptionFilter,
     HeadlessEligibility,
     IssueHeadlessTokenHandler,
+    CustomerIdentityProofs,
     GetHeadlessCustomerHandler,
     ListHeadlessProgramsHandler,
     ListHeadlessActivitiesHandler,

@@ -9,6 +9,7 @@ import { StorefrontSyncJob } from './commands/storefront-sync.job';
 import { TranslationCommands } from './commands/translation-commands';
 import { TranslationChanges } from './commands/translation-changes';
 import { TranslationJobWorker } from './commands/translation-job-worker';
+import { TranslationJobs } from './commands/translation-jobs';
 import { TranslationsController } from './http/translations.controller';
 import { TranslationViewProjection } from './projections/translation-view.projection';
 import { GetTranslationDefaultsHandler, GetTranslationsHandler } from './queries/get-translations.query';
@@ -28,6 +29,7 @@ export const TRANSLATIONS_CAPABILITY: Capability = {
     MachineTranslateJob,
     EmbedContentJob,
     StorefrontSyncJob,
+    TranslationJobs,
     TranslationJobWorker,
   ],
   projections: [TranslationViewProjection],

@@ -1,7 +1,6 @@
-import { Inject } from '@nestjs/common';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { randomBytes } from 'node:crypto';
-import { CLOCK, Clock, ID_GENERATOR, IdGenerator } from '../../shared/domain/clock';
+import { CommandMetas } from '../../event-sourcing/command-metas';
 import { because } from '../../shared/domain/domain-error';
 import { sha256Hex } from '../../shared/domain/ids';
 import { ShopDirectory } from '../../shops/shop-directory';
@@ -22,19 +21,19 @@ export class CreateAuditKeyHandler implements ICommandHandler<CreateAuditKeyComm
   constructor(
     private readonly keys: AuditKeys,
     private readonly shops: ShopDirectory,
-    @Inject(CLOCK) private readonly clock: Clock,
-    @Inject(ID_GENERATOR) private readonly ids: IdGenerator,
+    private readonly metas: CommandMetas,
   ) {}
 
   async execute({ shopId, label }: CreateAuditKeyCommand): Promise<CreatedAuditKey> {
     if (!(await this.shops.byId(shopId))) throw because.notFound('Shop');
     const secret = randomBytes(32).toString('base64url');
+    const meta = this.metas.for(shopId);
     const doc = {
-      id: this.ids.next(),
+      id: meta.newId(),
       shopId,
       label,
       secretHash: sha256Hex(secret),
-      createdAt: this.clock.now().toISOString(),
+      createdAt: meta.occurredAt,
       revokedAt: null,
     };
     await (await this.keys.collection()).put(doc);

@@ -1,6 +1,6 @@
 import { Inject, Logger } from '@nestjs/common';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import { CLOCK, Clock, ID_GENERATOR, IdGenerator } from '../../shared/domain/clock';
+import { CommandMetas } from '../../event-sourcing/command-metas';
 import { because, DomainError } from '../../shared/domain/domain-error';
 import { customerIdFor } from '../customer-identity';
 import { CustomerStreamCommands } from '../customer-stream.commands';
@@ -61,8 +61,7 @@ export class RedeemRewardHandler implements ICommandHandler<RedeemRewardCommand,
     private readonly shops: ShopDirectory,
     private readonly keys: IdempotencyKeys,
     @Inject(COMMERCE_PLATFORM) private readonly platform: CommercePlatform,
-    @Inject(CLOCK) private readonly clock: Clock,
-    @Inject(ID_GENERATOR) private readonly ids: IdGenerator,
+    private readonly metas: CommandMetas,
   ) {}
 
   async execute({
@@ -80,17 +79,17 @@ export class RedeemRewardHandler implements ICommandHandler<RedeemRewardCommand,
     if (earlier) return this.replayOf(shopId, idempotency!.key, earlier);
     const program = (await this.catalog.forShop(shopId)).find((p) => p.id === programId && p.kind === 'spending');
     if (!program) throw because.notFound('Program');
-    const now = this.clock.now();
-    if (!isActive(program, now.toISOString()))
-      throw new DomainError('INVALID_PROGRAM', `Program ${programId} is not available`, 400);
+    // The redemption's time and reward id (the points' command gets its own meta when it is decided).
+    const { occurredAt: now, newId } = this.metas.for(shopId);
+    if (!isActive(program, now)) throw new DomainError('INVALID_PROGRAM', `Program ${programId} is not available`, 400);
     const rules = spendingRules(program.settings.spending, program.event);
     const points = redemptionPoints(rules, quantity);
     const entitledVariantIds = giftVariants(rules, variantId);
     const rewardValue = redemptionValue(rules, quantity);
     // With a key, the reward id is the key's: the quota slot and the platform code of a retry are the same ones.
-    const rewardId = idempotency ? deterministicUuid(shopId, 'redeem', idempotency.key) : this.ids.next();
+    const rewardId = idempotency ? deterministicUuid(shopId, 'redeem', idempotency.key) : newId();
     const expiresAt = rules.expiresInDays
-      ? new Date(now.getTime() + rules.expiresInDays * 86_400_000).toISOString()
+      ? new Date(Date.parse(now) + rules.expiresInDays * 86_400_000).toISOString()
       : null;
 
     const quota = rules.totalLimitationRedeem;
