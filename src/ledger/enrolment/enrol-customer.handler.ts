@@ -5,15 +5,11 @@ import { TierLadderReader } from '../../tiers/tier-ladder.reader';
 import { ProgramCatalog } from '../../programs/program-catalog';
 import { activeSignUp } from './enrolment.decisions';
 import { CustomerStreamCommands } from '../customer-stream.commands';
-import { ProfileDetails } from '../events/customer-events';
+import { PlatformCustomer, ProfileDetails } from '../events/customer-events';
 import { runsOptIn } from '../../shops/domain/shop-events';
 
-export interface CustomerProfile {
-  email: string | null;
-  firstName: string | null;
-  lastName: string | null;
-  acceptsMarketing: boolean;
-  platformCreatedAt: string | null;
+/** What the platform says about a customer (its id is given beside it). */
+export interface CustomerProfile extends Omit<PlatformCustomer, 'platformCustomerId'> {
   /** What else the platform said about the customer (absent fields: not said). */
   details?: ProfileDetails;
 }

@@ -18,6 +18,7 @@ import { payingProgram } from '../program-earning/program-earning.state';
 import { addEarned, earnedChange } from '../tiers/tiers.state';
 import { CUSTOMERS, CustomerDoc, recordCreatedAt } from '../read-models/ledger-read-models';
 import { addToDay } from '../../shared/domain/day-buckets';
+import { withoutEntry } from '../../shared/domain/records';
 
 const TYPES = new Set<string>(Object.values(T));
 
@@ -164,8 +165,7 @@ function pendingSummary(
 }
 
 function released(doc: CustomerDoc, orderId: string) {
-  const { [orderId]: _gone, ...rest } = doc.pendingOrders ?? {};
-  return pendingSummary(rest);
+  return pendingSummary(withoutEntry(doc.pendingOrders ?? {}, orderId));
 }
 
 const CACHE_LIMIT = 50_000;

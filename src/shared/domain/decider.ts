@@ -31,7 +31,7 @@ export type PerType<U extends { type: string }, R, Args extends unknown[] = []> 
   [K in keyof ByType<U>]: (member: ByType<U>[K], ...args: Args) => R;
 };
 
-/** The table's function for `type`, called with the member of that type (the compiler pairs the two). */
+/** Calls the table's function for a member: `callPerType(table, member.type, member, ...args)`. */
 export function callPerType<U extends { type: string }, K extends keyof ByType<U>, R, Args extends unknown[]>(
   table: PerType<U, R, Args>,
   type: K,
