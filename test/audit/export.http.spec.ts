@@ -2,7 +2,7 @@ import { createPublicKey, generateKeyPairSync, sign } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createTestApp, TestApp, auth, expectError, OPERATOR_TOKEN } from '../support/test-app';
+import { createTestApp, TestApp, auth, expectError, expectRefusal, OPERATOR_TOKEN } from '../support/test-app';
 import { shopClient } from '../support/scenario';
 import { defaultStoreKind } from '../support/stores';
 import { signingKeyPem } from './signing-key';
@@ -65,7 +65,7 @@ describe(`tamper-evident export (${defaultStoreKind()})`, () => {
       .expect(200);
     expect(download.headers['content-type']).toMatch(/application\/x-ndjson/);
     expect(download.headers['content-disposition']).toContain(`audit-${shop.shopId}.ndjson`);
-    lines = download.text.trimEnd().split('\n');
+    lines = linesOf(download.text);
   });
   afterAll(async () => {
     await t.close();
@@ -73,6 +73,14 @@ describe(`tamper-evident export (${defaultStoreKind()})`, () => {
   });
 
   const parsed = () => lines.map((l) => JSON.parse(l));
+  /** GET /audit/export with `query`, as the auditor (the audit key) unless other credentials are given. */
+  const exportOf = (query: object, credentials?: Record<string, string>) =>
+    t
+      .http()
+      .get('/rest_api/v2/audit/export')
+      .query(query)
+      .set(credentials ?? { 'X-Svc-Loyalty-Audit-Key': auditKey });
+  const linesOf = (text: string) => text.trimEnd().split('\n');
 
   it("holds the shop's events in log order, each line canonical and chained, then a signed manifest", async () => {
     const rows = parsed();
@@ -205,16 +213,7 @@ describe(`tamper-evident export (${defaultStoreKind()})`, () => {
   });
 
   it("one customer's stream, or a time window, is its own signed export", async () => {
-    const one = (
-      await t
-        .http()
-        .get('/rest_api/v2/audit/export')
-        .query({ customerId: '501' })
-        .set('X-Svc-Loyalty-Audit-Key', auditKey)
-        .expect(200)
-    ).text
-      .trimEnd()
-      .split('\n');
+    const one = linesOf((await exportOf({ customerId: '501' }).expect(200)).text);
     const rows = one.map((l) => JSON.parse(l));
     const manifest = rows.pop();
     expect(rows.map((r) => [r.type, r.revision])).toEqual([
@@ -228,9 +227,7 @@ describe(`tamper-evident export (${defaultStoreKind()})`, () => {
 
     const all = parsed().slice(0, -1);
     const from = all.find((e) => e.type === 'points.awarded.v1').data.occurredAt;
-    const windowed = (await t.http().get('/rest_api/v2/audit/export').query({ from }).set(auth(shop)).expect(200)).text
-      .trimEnd()
-      .split('\n');
+    const windowed = linesOf((await exportOf({ from }, auth(shop)).expect(200)).text);
     const kept = windowed.slice(0, -1).map((l) => JSON.parse(l));
     expect(kept.length).toBe(all.filter((e) => e.data.occurredAt >= from).length);
     expect(kept[0].type).toBe('points.awarded.v1');
@@ -239,23 +236,8 @@ describe(`tamper-evident export (${defaultStoreKind()})`, () => {
   });
 
   it('errors: unknown customer 404, bad window 400 naming the field, no credentials 401', async () => {
-    expectError(
-      (
-        await t
-          .http()
-          .get('/rest_api/v2/audit/export')
-          .query({ customerId: '999999' })
-          .set('X-Svc-Loyalty-Audit-Key', auditKey)
-          .expect(404)
-      ).body,
-      'NOT_FOUND',
-      404,
-    );
-    const bad = expectError(
-      (await t.http().get('/rest_api/v2/audit/export').query({ to: 'yesterday' }).set(auth(shop)).expect(400)).body,
-      'BAD_REQUEST',
-      400,
-    );
+    await expectRefusal(exportOf({ customerId: '999999' }), 'NOT_FOUND', 404);
+    const bad = await expectRefusal(exportOf({ to: 'yesterday' }, auth(shop)), 'BAD_REQUEST', 400);
     expect(bad.field).toBe('to');
     expectError((await t.http().get('/rest_api/v2/audit/export').expect(401)).body, 'UNAUTHORIZED', 401);
   });

@@ -6,6 +6,12 @@ import { StoreUnavailableError } from '../../src/infrastructure/store-errors/sto
 import { testConfig } from '../support/stores';
 
 describe('store selection (EVENT_STORE, READ_STORE)', () => {
+  /** Every store embedded and in memory (PGlite), but for what `env` selects. */
+  const inMemory = (env: Record<string, string> = {}) => testConfig({ LOYALTY_IN_MEMORY: 'true', ...env });
+  /** Addresses where nothing listens: a store selected there is out of reach. */
+  const UNREACHABLE_ESDB = 'esdb://127.0.0.1:1?tls=false';
+  const UNREACHABLE_MONGO = 'mongodb://127.0.0.1:1/loyalty?serverSelectionTimeoutMS=300';
+
   it('defaults follow DATABASE_URL as before', () => {
     expect(new AppConfig({})).toMatchObject({ eventStoreKind: 'pglite', readStoreKind: 'pglite' });
     expect(new AppConfig({ DATABASE_URL: 'postgres://h/db' })).toMatchObject({
@@ -63,7 +69,7 @@ describe('store selection (EVENT_STORE, READ_STORE)', () => {
   });
 
   it('embedded: events and read models in PGlite, /ready checks both', async () => {
-    const storage = await openStorage(testConfig({ LOYALTY_IN_MEMORY: 'true' }));
+    const storage = await openStorage(inMemory());
     try {
       expect(storage.describe).toBe(
         'events: pglite (memory), read models: pglite (memory), webhook outbox: pglite (memory)',
@@ -75,11 +81,7 @@ describe('store selection (EVENT_STORE, READ_STORE)', () => {
   });
 
   it('EventStoreDB out of reach: the service starts with the real client, /ready says eventStore is down (503)', async () => {
-    const config = testConfig({
-      LOYALTY_IN_MEMORY: 'true',
-      EVENT_STORE: 'eventstoredb',
-      ESDB_URL: 'esdb://127.0.0.1:1?tls=false',
-    });
+    const config = inMemory({ EVENT_STORE: 'eventstoredb', ESDB_URL: UNREACHABLE_ESDB });
     const storage = await openStorage(config);
     expect(storage.describe).toBe(
       'events: eventstoredb, read models: pglite (memory), webhook outbox: pglite (memory)',
@@ -108,11 +110,7 @@ describe('store selection (EVENT_STORE, READ_STORE)', () => {
   });
 
   it('MongoDB out of reach at start: opening the stores fails with StoreUnavailableError, nothing left open', async () => {
-    const config = testConfig({
-      LOYALTY_IN_MEMORY: 'true',
-      READ_STORE: 'mongodb',
-      MONGO_URL: 'mongodb://127.0.0.1:1/loyalty?serverSelectionTimeoutMS=300',
-    });
+    const config = inMemory({ READ_STORE: 'mongodb', MONGO_URL: UNREACHABLE_MONGO });
     await expect(openStorage(config)).rejects.toBeInstanceOf(StoreUnavailableError);
   });
 });

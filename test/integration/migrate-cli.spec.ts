@@ -3,11 +3,10 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { randomBytes } from 'node:crypto';
-import { Client } from 'pg';
 import { AppConfig } from '../../src/config/app-config';
 import { openEventStore, openStorage } from '../../src/infrastructure/storage';
 import { verifyEvents } from '../../src/migration/migrate-events';
+import { createTestDatabase } from '../support/stores';
 
 const run = promisify(execFile);
 const root = join(__dirname, '..', '..');
@@ -57,15 +56,8 @@ describe('loyalty migrate events (CLI)', () => {
   withPostgres(
     'moves the log of a PostgreSQL store to PGlite; the service goes on there (read models and checkpoints stay)',
     async () => {
-      const server = process.env.DATABASE_URL!;
-      const database = `loyalty_test_${randomBytes(6).toString('hex')}`;
-      const admin = new Client({ connectionString: server });
-      await admin.connect();
-      await admin.query(`CREATE DATABASE ${database}`);
-      await admin.end();
-      const url = new URL(server);
-      url.pathname = `/${database}`;
-      const env = { ...base, DATABASE_URL: url.toString() };
+      const database = await createTestDatabase(process.env.DATABASE_URL!);
+      const env = { ...base, DATABASE_URL: database.url };
       const logDir = join(dataDir, 'log');
       try {
         for (const domain of ['a.example.com', 'b.example.com']) {
@@ -111,10 +103,7 @@ describe('loyalty migrate events (CLI)', () => {
         const again409 = await loyalty(['shop', 'create', '--domain', 'a.example.com'], onTarget);
         expect(again409).toMatchObject({ code: 1, stderr: expect.stringContaining('SHOP_EXISTS') });
       } finally {
-        const dropper = new Client({ connectionString: server });
-        await dropper.connect();
-        await dropper.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
-        await dropper.end();
+        await database.drop();
       }
     },
     // Six CLI runs, each starting Node, Nest and PGlite.

@@ -4,6 +4,22 @@ import { Projection } from '../../src/projections/projection';
 import { ProjectionBatch } from '../../src/projections/projection-batch';
 import { defaultStoreKind, openTestStorage, TestStorage } from './stores';
 
+/** Midnight UTC of day `day` (1 to 9) of January 2026: when the events of a projection spec happen. */
+export const januaryDay = (day: number) => `2026-01-0${day}T00:00:00.000Z`;
+
+/**
+ * The fields every event of one entity of shop s1 begins with: its event id, its day (januaryDay) and
+ * the entity's id under `idField` (`programId`, `webhookId`…).
+ */
+export function eventHead<K extends string>(idField: K) {
+  return (id: string, eventId: string, day: number) =>
+    ({ eventId, occurredAt: januaryDay(day), shopId: 's1', [idField]: id }) as {
+      eventId: string;
+      occurredAt: string;
+      shopId: string;
+    } & Record<K, string>;
+}
+
 /** An event as a test writes it: its type, its data, and the stream it belongs to. */
 export interface GivenEvent {
   type: string;

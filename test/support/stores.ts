@@ -51,6 +51,30 @@ function withDatabase(url: string, database: string): string {
   return parsed.toString();
 }
 
+/** Runs one statement on the PostgreSQL server at `serverUrl` over a connection of its own, closed after. */
+async function onServer(serverUrl: string, statement: string): Promise<void> {
+  const admin = new Client({ connectionString: serverUrl });
+  await admin.connect();
+  try {
+    await admin.query(statement);
+  } finally {
+    await admin.end();
+  }
+}
+
+/**
+ * A fresh database on the PostgreSQL server at `serverUrl`: its connection string, and `drop`, which
+ * removes it (connections still open to it forced off).
+ */
+export async function createTestDatabase(serverUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const database = `loyalty_test_${randomBytes(6).toString('hex')}`;
+  await onServer(serverUrl, `CREATE DATABASE ${database}`);
+  return {
+    url: withDatabase(serverUrl, database),
+    drop: () => onServer(serverUrl, `DROP DATABASE IF EXISTS ${database} WITH (FORCE)`),
+  };
+}
+
 export function testConfig(env: Record<string, string | undefined> = {}): AppConfig {
   return new AppConfig({
     LOG_LEVEL: 'silent',
@@ -139,13 +163,8 @@ async function openSqlTestStorage(kind: 'pglite' | 'postgres', env: Record<strin
       cleanup: () => storage.close(),
     };
   }
-  const serverUrl = process.env.DATABASE_URL!;
-  const database = `loyalty_test_${randomBytes(6).toString('hex')}`;
-  const admin = new Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${database}`);
-  await admin.end();
-  const databaseUrl = withDatabase(serverUrl, database);
+  const database = await createTestDatabase(process.env.DATABASE_URL!);
+  const databaseUrl = database.url;
   const config = testConfig({ DATABASE_URL: databaseUrl, ...env });
   const opened: Storage[] = [await openStorage(config)];
   return {
@@ -159,10 +178,7 @@ async function openSqlTestStorage(kind: 'pglite' | 'postgres', env: Record<strin
     },
     cleanup: async () => {
       await Promise.all(opened.map((s) => s.close().catch(() => undefined)));
-      const dropper = new Client({ connectionString: serverUrl });
-      await dropper.connect();
-      await dropper.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
-      await dropper.end();
+      await database.drop();
     },
   };
 }

@@ -26,6 +26,10 @@ const replace = (
   products: [],
 });
 
+/** A replace that keeps en-GB as the one additional language, with `texts`. */
+const replaceEnGb = (texts: Record<string, Record<string, string>> = {}) =>
+  replace({ additionalLanguages: ['en-GB'] }, texts);
+
 /** The events of a decision, folded onto the given history (to chain steps). */
 function after(history: TranslationEvent[], command: TranslationCommand): TranslationEvent[] {
   const state = history.reduce(translationsDecider.evolve, translationsDecider.initialState());
@@ -37,7 +41,7 @@ const jobsOf = (events: TranslationEvent[]) =>
   events.flatMap((e) => (e.type === T.JobQueued ? [{ jobId: e.jobId, ...e.job }] : []));
 
 describe('translations decider: replace (PUT /translations)', () => {
-  const withEnGb = after([], replace({ additionalLanguages: ['en-GB'] }));
+  const withEnGb = after([], replaceEnGb());
 
   it('stores the config and queues only a storefront sync when a locale the catalogue speaks (en-GB) starts from it', () => {
     expect(withEnGb.map((e) => e.type)).toEqual([T.ConfigSet, T.JobQueued]);
@@ -45,21 +49,13 @@ describe('translations decider: replace (PUT /translations)', () => {
   });
 
   it('an unchanged replace decides nothing', () => {
-    spec
-      .given(withEnGb)
-      .when(replace({ additionalLanguages: ['en-GB'] }))
-      .thenNothing();
+    spec.given(withEnGb).when(replaceEnGb()).thenNothing();
   });
 
   it('keeps only keys that differ from the defaults; unknown keys never reach the events', () => {
     const events = spec
       .given(withEnGb)
-      .when(
-        replace(
-          { additionalLanguages: ['en-GB'] },
-          { en: { 'tier.top': 'You made it!', 'program.title.sign_up': 'Create an account' } },
-        ),
-      )
+      .when(replaceEnGb({ en: { 'tier.top': 'You made it!', 'program.title.sign_up': 'Create an account' } }))
       .events();
     expect(events[0]).toMatchObject({ type: T.TextReplaced, locale: 'en', overrides: { 'tier.top': 'You made it!' } });
     // The primary text changed: en-GB is machine-translated for that key, from that text.
@@ -77,7 +73,7 @@ describe('translations decider: replace (PUT /translations)', () => {
   });
 
   it('a storefront sync waiting to start is not queued twice; a running one does not count', () => {
-    const change = replace({ additionalLanguages: ['en-GB'] }, { en: { 'tier.top': 'Top' } });
+    const change = replaceEnGb({ en: { 'tier.top': 'Top' } });
     // withEnGb's sync has not started: it will publish this change too.
     expect(jobsOf(spec.given(withEnGb).when(change).events()).map((j) => j.kind)).toEqual(['machine-translate']);
     const sync = jobsOf(withEnGb)[0].jobId;
@@ -91,26 +87,15 @@ describe('translations decider: replace (PUT /translations)', () => {
   it("the merchant's own change to the target in the same request is not translated over", () => {
     const events = spec
       .given(withEnGb)
-      .when(
-        replace(
-          { additionalLanguages: ['en-GB'] },
-          { en: { 'tier.top': 'Top!' }, 'en-GB': { 'tier.top': 'Au sommet !' } },
-        ),
-      )
+      .when(replaceEnGb({ en: { 'tier.top': 'Top!' }, 'en-GB': { 'tier.top': 'Au sommet !' } }))
       .events();
     expect(jobsOf(events)).toEqual([]);
   });
 
   it('omitted keys return to their default (replace, never merge)', () => {
-    const custom = after(
-      withEnGb,
-      replace({ additionalLanguages: ['en-GB'] }, { 'en-GB': { 'tier.top': 'Au sommet !' } }),
-    );
+    const custom = after(withEnGb, replaceEnGb({ 'en-GB': { 'tier.top': 'Au sommet !' } }));
     expect(stateOf(custom).overrides['en-GB']).toEqual({ 'tier.top': 'Au sommet !' });
-    const events = spec
-      .given(custom)
-      .when(replace({ additionalLanguages: ['en-GB'] }))
-      .events();
+    const events = spec.given(custom).when(replaceEnGb()).events();
     expect(events[0]).toMatchObject({ type: T.TextReplaced, locale: 'en-GB', overrides: {} });
     expect(stateOf([...custom, ...events]).overrides['en-GB']).toBeUndefined();
   });
@@ -186,10 +171,7 @@ describe('translations decider: languages', () => {
   });
 
   it('removing clears the locale; the primary or an unknown language is refused', () => {
-    const custom = after(
-      after([], add('en-GB')),
-      replace({ additionalLanguages: ['en-GB'] }, { 'en-GB': { 'tier.top': 'Top' } }),
-    );
+    const custom = after(after([], add('en-GB')), replaceEnGb({ 'en-GB': { 'tier.top': 'Top' } }));
     const removed = after(custom, { type: 'RemoveLanguage', meta: at(), locale: 'en-GB' });
     expect(stateOf(removed).config.additionalLanguages).toEqual([]);
     expect(stateOf(removed).overrides['en-GB']).toBeUndefined();
@@ -199,10 +181,7 @@ describe('translations decider: languages', () => {
 });
 
 describe('translations decider: jobs run once', () => {
-  const queued = after(
-    after([], replace({ additionalLanguages: ['en-GB'] })),
-    replace({ additionalLanguages: ['en-GB'] }, { en: { 'tier.top': 'You made it!' } }),
-  );
+  const queued = after(after([], replaceEnGb()), replaceEnGb({ en: { 'tier.top': 'You made it!' } }));
   const job = jobsOf(queued).find((j) => j.kind === 'machine-translate')!;
   const claim = (worker: string, iso?: string): TranslationCommand => ({
     type: 'ClaimJob',
@@ -248,10 +227,7 @@ describe('translations decider: jobs run once', () => {
     const claimed = after(queued, claim('w1'));
     const edited = after(
       claimed,
-      replace(
-        { additionalLanguages: ['en-GB'] },
-        { en: { 'tier.top': 'You made it!' }, 'en-GB': { 'tier.top': 'À moi' } },
-      ),
+      replaceEnGb({ en: { 'tier.top': 'You made it!' }, 'en-GB': { 'tier.top': 'À moi' } }),
     );
     const done = after(edited, complete('w1', 1, { 'tier.top': 'Bravo !' }));
     expect(stateOf(done).overrides['en-GB']).toEqual({ 'tier.top': 'À moi' });

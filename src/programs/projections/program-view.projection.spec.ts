@@ -3,18 +3,19 @@ import { defaultSettings } from '../domain/programs.decider';
 import { ProgramCatalog } from '../program-catalog';
 import { ProgramDoc, PROGRAMS } from './program-read-models';
 import { ProgramViewProjection } from './program-view.projection';
-import { onStream, projectionSpec, projectionStore } from '../../../test/support/projection-spec';
+import {
+  eventHead,
+  januaryDay,
+  onStream,
+  projectionSpec,
+  projectionStore,
+} from '../../../test/support/projection-spec';
 
 /** The programs read model, each event delivered twice (see projectionSpec). */
 describe('program view projection', () => {
   const readStore = projectionStore();
-  const at = (day: number) => `2026-01-0${day}T00:00:00.000Z`;
-  const head = (programId: string, eventId: string, day: number) => ({
-    eventId,
-    occurredAt: at(day),
-    shopId: 's1',
-    programId,
-  });
+  const at = januaryDay;
+  const head = eventHead('programId');
   const programEvents = (...events: ProgramEvent[]) => onStream(programStreamId('s1'), events);
   const signUp = { ...defaultSettings('sign_up', 'Welcome'), earnPoint: 50 };
 

@@ -1,12 +1,12 @@
 import { ShopEvent, ShopEventType as T, shopStreamId } from '../domain/shop-events';
 import { ShopDoc, SHOPS } from './shop-read-models';
 import { ShopViewProjection } from './shop-view.projection';
-import { onStream, projectionSpec, projectionStore } from '../../../test/support/projection-spec';
+import { januaryDay, onStream, projectionSpec, projectionStore } from '../../../test/support/projection-spec';
 
 /** The shops read model, each event delivered twice (see projectionSpec). */
 describe('shop view projection', () => {
   const readStore = projectionStore();
-  const at = (day: number) => `2026-01-0${day}T00:00:00.000Z`;
+  const at = januaryDay;
   const shopEvents = (...events: ShopEvent[]) => onStream(shopStreamId('s1'), events);
   const provisioned: ShopEvent = {
     type: T.Provisioned,

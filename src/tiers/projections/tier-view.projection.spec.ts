@@ -4,12 +4,12 @@ import { TierCatalog } from '../tier-catalog';
 import { TierDoc, TIERS } from './tier-read-models';
 import { TierViewProjection } from './tier-view.projection';
 import { sequentialIds } from '../../../test/support/decider-spec';
-import { onStream, projectionSpec, projectionStore } from '../../../test/support/projection-spec';
+import { januaryDay, onStream, projectionSpec, projectionStore } from '../../../test/support/projection-spec';
 
 /** The tiers read model, each event delivered twice (see projectionSpec). */
 describe('tier view projection', () => {
   const readStore = projectionStore();
-  const at = (day: number) => `2026-01-0${day}T00:00:00.000Z`;
+  const at = januaryDay;
   const tierEvents = (...events: TierEvent[]) => onStream(tierStreamId('s1'), events);
   const defined = (tierId: string, name: string, targetPoint: number, day: number): TierEvent => ({
     type: T.Defined,

@@ -1,17 +1,18 @@
 import { WebhookEvent, WebhookEventType as T, webhookStreamId } from '../domain/webhook-events';
 import { WebhookDoc, WEBHOOKS, WebhookViewProjection } from './webhook-view.projection';
-import { onStream, projectionSpec, projectionStore } from '../../../test/support/projection-spec';
+import {
+  eventHead,
+  januaryDay,
+  onStream,
+  projectionSpec,
+  projectionStore,
+} from '../../../test/support/projection-spec';
 
 /** The webhooks read model, each event delivered twice (see projectionSpec). */
 describe('webhook view projection', () => {
   const readStore = projectionStore();
-  const at = (day: number) => `2026-01-0${day}T00:00:00.000Z`;
-  const head = (webhookId: string, eventId: string, day: number) => ({
-    eventId,
-    occurredAt: at(day),
-    shopId: 's1',
-    webhookId,
-  });
+  const at = januaryDay;
+  const head = eventHead('webhookId');
   const webhookEvents = (...events: WebhookEvent[]) => onStream(webhookStreamId('s1'), events);
   const registered = (webhookId: string, eventId: string): WebhookEvent => ({
     ...head(webhookId, eventId, 1),
