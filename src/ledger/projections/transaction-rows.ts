@@ -123,29 +123,28 @@ function rowOf(event: RowEvent, revision: bigint, request: RowRequest): Transact
   };
 }
 
+/** The columns every row has: the customer, the paying program, the coupon, the order, the event. */
 function rowBase(event: RowEvent, revision: bigint) {
+  const { program, order } = event;
+  // The coupon a redemption bought (a coupon refund names only its code).
+  const bought = event.type === T.PointsRedeemed ? event.reward : null;
   return {
     id: event.transactionId,
     shopId: event.shopId,
     customerId: event.customerId,
     platformCustomerId: event.platformCustomerId,
     email: event.email,
-    programId: event.program?.programId ?? null,
-    programTitle: event.program?.programTitle ?? null,
-    priceRuleId: event.type === T.PointsRedeemed ? event.reward.priceRuleId : null,
-    discountId: event.type === T.PointsRedeemed ? event.reward.discountId : null,
-    couponCode:
-      event.type === T.PointsRedeemed
-        ? event.reward.couponCode
-        : event.type === T.CouponRefunded
-          ? event.couponCode
-          : null,
-    orderId: event.order?.orderId ?? null,
-    orderName: event.order?.orderName ?? null,
-    orderNumber: event.order?.orderName ? event.order.orderName.replace(/^#/, '') : null,
-    orderCurrency: event.order?.currency ?? null,
-    earnBy: event.program?.earnBy ?? null,
-    rateMoney: event.program?.rateMoney ?? null,
+    programId: program?.programId ?? null,
+    programTitle: program?.programTitle ?? null,
+    priceRuleId: bought?.priceRuleId ?? null,
+    discountId: bought?.discountId ?? null,
+    couponCode: bought?.couponCode ?? (event.type === T.CouponRefunded ? event.couponCode : null),
+    orderId: order?.orderId ?? null,
+    orderName: order?.orderName ?? null,
+    orderNumber: order?.orderName ? order.orderName.replace(/^#/, '') : null,
+    orderCurrency: order?.currency ?? null,
+    earnBy: program?.earnBy ?? null,
+    rateMoney: program?.rateMoney ?? null,
     referralCustomerEmail: null,
     referredCustomerEmail: null,
     milestoneOrder: null,
