@@ -16,3 +16,16 @@ export async function shopDocument<T extends Document & { shopId: string }>(
   if (!doc || doc.shopId !== shopId) throw because.notFound(what);
   return doc;
 }
+
+/** All documents of a shop, in ascending `field` order. */
+export async function shopDocuments<T extends Document & { shopId: string }>(
+  readStore: ReadStore,
+  definition: CollectionDefinition,
+  shopId: string,
+  ascendingBy: string,
+): Promise<T[]> {
+  return (await readStore.collection<T>(definition)).find(
+    { shopId },
+    { sort: { field: ascendingBy, direction: 'asc' } },
+  );
+}

@@ -1,7 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { READ_STORE, ReadStore } from '../../infrastructure/read-store/read-store.port';
-import { because } from '../../shared/domain/domain-error';
+import { shopDocument, shopDocuments } from '../../infrastructure/read-store/shop-document';
 import { TIER_MEMBERS, TierMembers } from '../tier-members.port';
 import { TierDoc, TIERS } from '../projections/tier-read-models';
 import { presentTierDetail, presentTierListItem } from './tier.presenter';
@@ -30,9 +30,7 @@ export class ListTiersHandler implements IQueryHandler<ListTiersQuery, TierListI
   ) {}
 
   async execute({ shopId }: ListTiersQuery): Promise<TierListItem[]> {
-    const tiers = await (
-      await this.readStore.collection<TierDoc>(TIERS)
-    ).find({ shopId }, { sort: { field: 'targetPoint', direction: 'asc' } });
+    const tiers = await shopDocuments<TierDoc>(this.readStore, TIERS, shopId, 'targetPoint');
     return Promise.all(tiers.map(async (t) => presentTierListItem(t, await this.members.count(shopId, t.id))));
   }
 }
@@ -45,8 +43,7 @@ export class GetTierHandler implements IQueryHandler<GetTierQuery, TierDetail> {
   ) {}
 
   async execute({ shopId, tierId }: GetTierQuery): Promise<TierDetail> {
-    const tier = await (await this.readStore.collection<TierDoc>(TIERS)).get(tierId);
-    if (!tier || tier.shopId !== shopId) throw because.notFound('Tier');
+    const tier = await shopDocument<TierDoc>(this.readStore, TIERS, tierId, shopId, 'Tier');
     return presentTierDetail(tier, await this.members.count(shopId, tierId));
   }
 }

@@ -6,7 +6,7 @@ import {
   WebhookHealthRecord,
   WebhookOutbox,
 } from '../../infrastructure/webhook-outbox/webhook-outbox.port';
-import { because } from '../../shared/domain/domain-error';
+import { shopDocument, shopDocuments } from '../../infrastructure/read-store/shop-document';
 import { WebhookDoc, WEBHOOKS } from '../projections/webhook-view.projection';
 
 /**
@@ -53,9 +53,7 @@ export class ListWebhooksHandler implements IQueryHandler<ListWebhooksQuery, Web
   ) {}
 
   async execute({ shopId }: ListWebhooksQuery): Promise<WebhookRecord[]> {
-    const webhooks = await (
-      await this.readStore.collection<WebhookDoc>(WEBHOOKS)
-    ).find({ shopId }, { sort: { field: 'createdAt', direction: 'asc' } });
+    const webhooks = await shopDocuments<WebhookDoc>(this.readStore, WEBHOOKS, shopId, 'createdAt');
     const health = await this.outbox.health(webhooks.map((w) => w.id));
     return webhooks.map((w) => present(w, health.get(w.id)));
   }
@@ -69,8 +67,7 @@ export class GetWebhookHandler implements IQueryHandler<GetWebhookQuery, Webhook
   ) {}
 
   async execute({ shopId, webhookId }: GetWebhookQuery): Promise<WebhookRecord> {
-    const webhook = await (await this.readStore.collection<WebhookDoc>(WEBHOOKS)).get(webhookId);
-    if (!webhook || webhook.shopId !== shopId) throw because.notFound('Webhook');
+    const webhook = await shopDocument<WebhookDoc>(this.readStore, WEBHOOKS, webhookId, shopId, 'Webhook');
     return present(webhook, (await this.outbox.health([webhook.id])).get(webhook.id));
   }
 }
