@@ -324,11 +324,7 @@ describe('tier rewards and retention over HTTP', () => {
     now = new Date('2026-01-15T12:00:00.000Z');
     const shop = await s.newShop();
     const settings = (body: object) => shop.put('/settings/tier-retention', body);
-    expect(expectSuccess((await shop.get('/settings/tier-retention').expect(200)).body)).toEqual({
-      downgrade: false,
-      assessmentMonths: 12,
-      windowMonths: 12,
-    });
+    expect(await shop.settings('tier-retention')).toEqual({ downgrade: false, assessmentMonths: 12, windowMonths: 12 });
     expect((await expectRefusal(settings({ downgrade: true, windowMonths: 30 }), 'BAD_REQUEST', 400)).field).toBe(
       'windowMonths',
     );

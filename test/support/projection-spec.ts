@@ -8,16 +8,18 @@ import { defaultStoreKind, openTestStorage, TestStorage } from './stores';
 export const januaryDay = (day: number) => `2026-01-0${day}T00:00:00.000Z`;
 
 /**
- * The fields every event of one entity of shop s1 begins with: its event id, its day (januaryDay) and
+ * The days and event heads of a spec whose events are one entity's of shop s1, in January 2026:
+ * `at(day)` is that day (januaryDay); `head(id, eventId, day)` the fields every event begins with,
  * the entity's id under `idField` (`programId`, `webhookId`…).
  */
-export function eventHead<K extends string>(idField: K) {
-  return (id: string, eventId: string, day: number) =>
+export function januaryEvents<K extends string>(idField: K) {
+  const head = (id: string, eventId: string, day: number) =>
     ({ eventId, occurredAt: januaryDay(day), shopId: 's1', [idField]: id }) as {
       eventId: string;
       occurredAt: string;
       shopId: string;
     } & Record<K, string>;
+  return { at: januaryDay, head };
 }
 
 /** An event as a test writes it: its type, its data, and the stream it belongs to. */

@@ -46,6 +46,8 @@ export interface ShopClient {
   earning(event: string, title: string, fields?: Record<string, unknown>): Promise<string>;
   /** A spending program of `event`; answers its id. */
   spending(event: string, title: string, spending: Record<string, unknown>): Promise<string>;
+  /** GET /settings/{name}, 200; answers the settings record. */
+  settings(name: string): Promise<any>;
   /** POST /tiers, 201; answers the tier record. */
   tier(body: Record<string, unknown>): Promise<any>;
   /** POST /programs/redemption/redeem. */
@@ -144,6 +146,7 @@ function clientOf(current: () => { t: TestApp; shop: ProvisionedShop }): ShopCli
     earning: async (event, title, fields = {}) =>
       (await client.program({ type: 'earning', event, title, ...fields })).id,
     spending: async (event, title, spending) => (await client.program({ type: 'spending', event, title, spending })).id,
+    settings: async (name) => expectSuccess((await send('get', `/settings/${name}`).expect(200)).body),
     tier: async (body) => expectSuccess((await send('post', '/tiers', body).expect(201)).body),
     redeem: (body) => send('post', '/programs/redemption/redeem', body),
     transactions: (query = '') => send('get', `/transactions${query ? `?${query}` : ''}`),

@@ -3,19 +3,12 @@ import { defaultSettings } from '../domain/programs.decider';
 import { ProgramCatalog } from '../program-catalog';
 import { ProgramDoc, PROGRAMS } from './program-read-models';
 import { ProgramViewProjection } from './program-view.projection';
-import {
-  eventHead,
-  januaryDay,
-  onStream,
-  projectionSpec,
-  projectionStore,
-} from '../../../test/support/projection-spec';
+import { januaryEvents, onStream, projectionSpec, projectionStore } from '../../../test/support/projection-spec';
 
 /** The programs read model, each event delivered twice (see projectionSpec). */
 describe('program view projection', () => {
   const readStore = projectionStore();
-  const at = januaryDay;
-  const head = eventHead('programId');
+  const { at, head } = januaryEvents('programId');
   const programEvents = (...events: ProgramEvent[]) => onStream(programStreamId('s1'), events);
   const signUp = { ...defaultSettings('sign_up', 'Welcome'), earnPoint: 50 };
 

@@ -1,18 +1,11 @@
 import { WebhookEvent, WebhookEventType as T, webhookStreamId } from '../domain/webhook-events';
 import { WebhookDoc, WEBHOOKS, WebhookViewProjection } from './webhook-view.projection';
-import {
-  eventHead,
-  januaryDay,
-  onStream,
-  projectionSpec,
-  projectionStore,
-} from '../../../test/support/projection-spec';
+import { januaryEvents, onStream, projectionSpec, projectionStore } from '../../../test/support/projection-spec';
 
 /** The webhooks read model, each event delivered twice (see projectionSpec). */
 describe('webhook view projection', () => {
   const readStore = projectionStore();
-  const at = januaryDay;
-  const head = eventHead('webhookId');
+  const { at, head } = januaryEvents('webhookId');
   const webhookEvents = (...events: WebhookEvent[]) => onStream(webhookStreamId('s1'), events);
   const registered = (webhookId: string, eventId: string): WebhookEvent => ({
     ...head(webhookId, eventId, 1),
