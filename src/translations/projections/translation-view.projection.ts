@@ -31,11 +31,8 @@ export class TranslationViewProjection implements Projection {
   async apply(events: RecordedEvent[], batch: ProjectionBatch): Promise<void> {
     const shops = batch.collection<TranslationsDoc>(TRANSLATIONS);
     const jobs = batch.collection<TranslationJobDoc>(TRANSLATION_JOBS);
-    for await (const { event: e, doc, revision } of unappliedEvents<TranslationEvent, TranslationsDoc>(
-      events,
-      shops,
-      (e) => e.shopId,
-    )) {
+    const unapplied = unappliedEvents<TranslationEvent, TranslationsDoc>(events, shops, (e) => e.shopId);
+    for await (const { event: e, doc, revision } of unapplied) {
       const {
         id: _id,
         shopId: _shop,
