@@ -1,7 +1,7 @@
 import { Body, Delete, HttpCode, Param, Post, Put } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsIn, IsNotEmpty, IsString, MaxLength, MinLength } from 'class-validator';
+import { IsIn, IsString, MaxLength, MinLength } from 'class-validator';
 import { Optional } from '../shared/http/validation';
 import { ok } from '../shared/http/envelope';
 import { PLANS } from '../shops/domain/shop-events';
@@ -10,12 +10,11 @@ import { ProvisionShopCommand } from './provision-shop.handler';
 import { RotateShopSecretCommand } from '../shops/commands/rotate-shop-secret.handler';
 import { RotateHeadlessSecretCommand } from '../shops/commands/rotate-headless-secret.handler';
 import { SetPlatformWebhookSecretCommand } from '../shops/commands/set-platform-webhook-secret.handler';
+import { NonEmptyText } from '../shared/http/field-rules';
 
 export class CreateShopDto {
   @ApiProperty({ example: 'myshop.example.com' })
-  @IsString()
-  @IsNotEmpty({ message: 'domain is required' })
-  @MaxLength(253)
+  @NonEmptyText(253, '$property must be a string')
   domain: string;
   @ApiPropertyOptional({ enum: PLANS, default: 'ultimate' }) @Optional() @IsIn(PLANS) plan?: string;
   @ApiPropertyOptional({ default: 'USD' }) @Optional() @IsString() @MaxLength(3) currency?: string;

@@ -1,13 +1,12 @@
 import { Get, Query } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiProperty } from '@nestjs/swagger';
-import { IsString, Matches } from 'class-validator';
 import { ok } from '../../shared/http/envelope';
 import { LocaleRequest } from '../../translations/domain/locale-resolution';
 import { CurrentCustomer } from '../auth/headless-auth.guard';
 import { HeadlessCustomerApi } from '../auth/headless-customer-api.decorator';
 import { HeadlessPrincipal } from '../http/headless-request';
-import { cursorOf, CursorPageDto, LocaleField, RequestedLocale } from '../http/headless-query';
+import { cursorOf, CursorPageDto, LocaleField, NumericPlatformId, RequestedLocale } from '../http/headless-query';
 import { ListHeadlessActivitiesQuery } from './list-activities.query';
 
 export class ActivitiesDto extends CursorPageDto({
@@ -21,8 +20,7 @@ export class ActivitiesDto extends CursorPageDto({
 
 export class ActivitiesByOrderDto {
   @ApiProperty({ description: 'The numeric order id' })
-  @IsString({ message: 'orderId is required' })
-  @Matches(/^[1-9]\d{0,18}$/, { message: 'orderId must be a numeric order id' })
+  @NumericPlatformId('order')
   orderId: string;
   @LocaleField() locale?: string;
 }

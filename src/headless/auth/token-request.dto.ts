@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsInt, IsNotEmpty, IsString, Matches, Max, MaxLength, Min, ValidateIf } from 'class-validator';
+import { IsInt, IsString, Matches, Max, Min, ValidateIf } from 'class-validator';
 import { ToIdString, ToInteger } from '../../shared/http/query-transforms';
+import { NonEmptyText } from '../../shared/http/field-rules';
 
 export const GRANT_TYPES = ['hmac', 'shopify_customer_token'] as const;
 export type GrantType = (typeof GRANT_TYPES)[number];
@@ -12,16 +13,12 @@ const knownGrant = (o: TokenRequestDto) => hmacGrant(o) || platformGrant(o);
 /** POST /auth/token. Fields of the other grant are ignored; an unknown grant is UNSUPPORTED_GRANT_TYPE. */
 export class TokenRequestDto {
   @ApiProperty({ enum: GRANT_TYPES })
-  @IsString({ message: 'grant_type is required' })
-  @IsNotEmpty({ message: 'grant_type is required' })
-  @MaxLength(100)
+  @NonEmptyText(100)
   grant_type: string;
 
   @ApiProperty({ example: 'myshop.example.com' })
   @ValidateIf(knownGrant)
-  @IsString({ message: 'shopDomain is required' })
-  @IsNotEmpty({ message: 'shopDomain is required' })
-  @MaxLength(253)
+  @NonEmptyText(253)
   shopDomain: string;
 
   @ApiPropertyOptional({ description: 'hmac: the numeric platform customer id (not the global id form)' })
@@ -33,9 +30,7 @@ export class TokenRequestDto {
 
   @ApiPropertyOptional({ description: 'hmac: the email signed (compared case-insensitively)' })
   @ValidateIf(hmacGrant)
-  @IsString({ message: 'email is required' })
-  @IsNotEmpty({ message: 'email is required' })
-  @MaxLength(320)
+  @NonEmptyText(320)
   email?: string;
 
   @ApiPropertyOptional({ description: 'hmac: Unix seconds; at most 300 s from server time' })
@@ -56,8 +51,6 @@ export class TokenRequestDto {
 
   @ApiPropertyOptional({ description: "shopify_customer_token: the platform's customer account access token" })
   @ValidateIf(platformGrant)
-  @IsString({ message: 'customerAccessToken is required' })
-  @IsNotEmpty({ message: 'customerAccessToken is required' })
-  @MaxLength(4096)
+  @NonEmptyText(4096)
   customerAccessToken?: string;
 }

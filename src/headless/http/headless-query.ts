@@ -1,10 +1,11 @@
 import { applyDecorators, createParamDecorator, ExecutionContext, Type } from '@nestjs/common';
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { IsInt, IsOptional, IsString, MaxLength, Min } from 'class-validator';
+import { IsInt, IsOptional, IsString, Matches, MaxLength, Min } from 'class-validator';
 import { Request } from 'express';
 import { localeRequestOf } from '../../translations/queries/shop-text';
 import { LocaleRequest } from '../../translations/domain/locale-resolution';
 import { ClampedInteger } from './clamped-integer';
+import { FieldRules } from '../../shared/http/field-rules';
 
 /** The largest headless page: a larger `limit` is read as this (spec: page sizes are clamped, not refused). */
 export const MAX_PAGE = 50;
@@ -12,6 +13,10 @@ export const MAX_PAGE = 50;
 /** The `locale` query field of a headless read (else Accept-Language, else the shop's language). */
 export const LocaleField = (description?: string) =>
   applyDecorators(ApiPropertyOptional(description ? { description } : {}), IsOptional(), IsString(), MaxLength(35));
+
+/** A numeric platform id (an order's, a variant's) as text: "<field> must be a numeric <kind> id" otherwise. */
+export const NumericPlatformId = (kind: string) =>
+  FieldRules(IsString(), Matches(/^[1-9]\d{0,18}$/, { message: `$property must be a numeric ${kind} id` }));
 
 /** The language the caller asks for: the `locale` query field and Accept-Language. */
 export const RequestedLocale = createParamDecorator((_: unknown, context: ExecutionContext): LocaleRequest =>

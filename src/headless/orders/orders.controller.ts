@@ -1,19 +1,19 @@
 import { Get, Query } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsOptional, IsString, Matches } from 'class-validator';
+import { IsOptional } from 'class-validator';
 import { ok } from '../../shared/http/envelope';
 import { CustomerOrder } from '../../infrastructure/commerce-platform/platform-orders';
 import { CurrentCustomer } from '../auth/headless-auth.guard';
 import { HeadlessCustomerApi } from '../auth/headless-customer-api.decorator';
 import { HeadlessPrincipal } from '../http/headless-request';
+import { NumericPlatformId } from '../http/headless-query';
 import { ListHeadlessOrdersQuery } from './list-orders.query';
 
 export class OrdersQueryDto {
   @ApiPropertyOptional({ description: 'Numeric order id: that order only (0 or 1 item)' })
   @IsOptional()
-  @IsString()
-  @Matches(/^[1-9]\d{0,18}$/, { message: 'orderId must be a numeric order id' })
+  @NumericPlatformId('order')
   orderId?: string;
 }
 

@@ -1,7 +1,7 @@
 import { Controller, Get, Query, Res, UseFilters, UseGuards } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
-import { IsIn, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsIn, IsOptional } from 'class-validator';
 import { Response } from 'express';
 import { createHash } from 'node:crypto';
 import { DomainError, because } from '../../shared/domain/domain-error';
@@ -15,6 +15,7 @@ import { PublicIpQuotaGuard } from '../rate-limits/quota.guards';
 import { ListHeadlessProgramsQuery } from './list-programs.query';
 import { LocaleRequest } from '../../translations/domain/locale-resolution';
 import { LocaleField, RequestedLocale } from '../http/headless-query';
+import { NonEmptyText } from '../../shared/http/field-rules';
 
 export class ProgramTypeDto {
   @ApiPropertyOptional({ enum: ['earning', 'spending'], description: 'One kind only; both when omitted' })
@@ -26,9 +27,7 @@ export class ProgramTypeDto {
 
 export class PublicProgramsDto extends ProgramTypeDto {
   @ApiPropertyOptional({ description: "The shop's domain" })
-  @IsString({ message: 'shop is required' })
-  @IsNotEmpty({ message: 'shop is required' })
-  @MaxLength(253)
+  @NonEmptyText(253)
   shop: string;
 }
 

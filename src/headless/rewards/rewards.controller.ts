@@ -1,7 +1,7 @@
 import { Body, Get, Headers, HttpCode, Post, Query, Res } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsIn, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
+import { IsIn, IsOptional } from 'class-validator';
 import { Response } from 'express';
 import { because, DomainError } from '../../shared/domain/domain-error';
 import { checkIdempotencyKey, idempotencyOf, IdempotentWrite, markReplayed } from '../../shared/http/idempotent-write';
@@ -15,8 +15,9 @@ import { LocaleRequest } from '../../translations/domain/locale-resolution';
 import { CurrentCustomer } from '../auth/headless-auth.guard';
 import { HeadlessCustomerApi } from '../auth/headless-customer-api.decorator';
 import { HeadlessPrincipal } from '../http/headless-request';
-import { cursorOf, CursorPageDto, LocaleField, RequestedLocale } from '../http/headless-query';
+import { cursorOf, CursorPageDto, LocaleField, NumericPlatformId, RequestedLocale } from '../http/headless-query';
 import { ListHeadlessRewardsQuery } from './list-rewards.query';
+import { RequiredText, WholeNumber } from '../../shared/http/field-rules';
 
 export class RewardsQueryDto extends CursorPageDto({
   defaultLimit: 10,
@@ -32,17 +33,14 @@ export class RewardsQueryDto extends CursorPageDto({
 }
 
 export class HeadlessRedeemDto {
-  @ApiProperty() @IsString({ message: 'programId is required' }) @MaxLength(100) programId: string;
+  @ApiProperty() @RequiredText(100) programId: string;
   @ApiPropertyOptional({ description: 'Dynamic rewards: the points to spend, a multiple of pointsCost' })
   @IsOptional()
-  @IsInt({ message: 'points must be an integer' })
-  @Min(1)
-  @Max(1_000_000_000)
+  @WholeNumber(1, 1_000_000_000)
   points?: number;
   @ApiPropertyOptional({ description: 'Free gifts (giftSelectionMode one): the chosen variant id' })
   @IsOptional()
-  @IsString()
-  @Matches(/^[1-9]\d{0,18}$/, { message: 'variantId must be a numeric variant id' })
+  @NumericPlatformId('variant')
   variantId?: string;
 }
 

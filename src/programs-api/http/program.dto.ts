@@ -1,6 +1,5 @@
 import { ApiProperty, ApiPropertyOptional, OmitType, PartialType } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
-import { applyDecorators } from '@nestjs/common';
+import { applyDecorators, Type as DtoClass } from '@nestjs/common';
 import {
   ArrayMaxSize,
   IsArray,
@@ -19,7 +18,6 @@ import {
   MaxLength,
   Min,
   ValidateBy,
-  ValidateNested,
 } from 'class-validator';
 import { IsMoney, Optional } from '../../shared/http/validation';
 import { ToIdList, ToIdString } from '../../shared/http/query-transforms';
@@ -37,6 +35,7 @@ import {
 import { SOCIAL_EVENTS } from '../../programs/domain/program-events';
 import { APPLIED_TO } from '../../programs/domain/spending-rules';
 import { COMBINABLE, LIMIT_REDEEM_MODES, ORDER_REQUIREMENTS } from '../../programs/domain/spending-wire';
+import { FieldRules, NestedList, NonEmptyText, RequiredText, WholeNumber } from '../../shared/http/field-rules';
 
 /** A list of at most `max` ids (numbers or `{id}` objects read as text), each 1 to 100 characters. */
 const IdList = (field: string, max = 1000): PropertyDecorator =>
@@ -70,6 +69,23 @@ const isCombinedWith = (v: unknown) =>
     Object.keys(v).length <= COMBINABLE.length &&
     Object.values(v).every((b) => typeof b === 'boolean'));
 
+/** A whole number from `min` to `max`, or null (documented as nullable): `null` clears the setting. */
+const NullableWholeNumber = (min: number, max: number, description: string) =>
+  FieldRules(ApiPropertyOptional({ nullable: true, description }), IsOptional(), WholeNumber(min, max));
+
+/** Up to `maxSize` objects (`what`: what they are, for the message), taken as sent. */
+const ObjectList = (maxSize: number, what: string) =>
+  FieldRules(
+    Optional(),
+    IsArray(),
+    ArrayMaxSize(maxSize),
+    IsObject({ each: true, message: `$property must be a list of ${what}` }),
+  );
+
+/** The cart of a points calculation (v2 and v1): 1 to 500 lines, each validated as `line`. */
+export const CartProducts = (line: DtoClass, notAList: string) =>
+  FieldRules(ApiProperty({ type: [line] }), IsArray({ message: notAList }), ArrayMaxSize(500), NestedList(line));
+
 export class TierRateDto {
   @ApiProperty() @IsString() @MaxLength(100) tierId: string;
   @ApiProperty({ maximum: MAX_EARN_POINT }) @IsInt() @Min(0) @Max(MAX_EARN_POINT) earnPoint: number;
@@ -83,10 +99,9 @@ export class CreateProgramDto {
   @ApiProperty({ enum: ['earning', 'spending'] })
   @IsIn(['earning', 'spending'], { message: 'type must be earning or spending' })
   type: 'earning' | 'spending';
-  @ApiProperty({ example: 'place_order' }) @IsString({ message: 'event is required' }) @MaxLength(50) event: string;
+  @ApiProperty({ example: 'place_order' }) @RequiredText(50) event: string;
   @ApiProperty({ example: 'Points for every order' })
-  @IsString({ message: 'title is required' })
-  @MaxLength(200)
+  @RequiredText(200)
   title: string;
   @ApiPropertyOptional() @Optional() @IsString() @MaxLength(2000) description?: string;
   @ApiPropertyOptional({ default: true }) @Optional() @IsBoolean() status?: boolean;
@@ -108,9 +123,7 @@ export class CreateProgramDto {
   endDate?: string | null;
   @ApiPropertyOptional({ description: 'Points per rateMoney (earnBy price) or per event' })
   @Optional()
-  @IsInt({ message: 'earnPoint must be an integer' })
-  @Min(0)
-  @Max(MAX_EARN_POINT)
+  @WholeNumber(0, MAX_EARN_POINT)
   earnPoint?: number;
   @ApiPropertyOptional({ enum: ['price', 'flat'] }) @Optional() @IsIn(['price', 'flat']) earnBy?: 'price' | 'flat';
   @ApiPropertyOptional({
@@ -139,9 +152,7 @@ export class CreateProgramDto {
   @Optional()
   @IsArray()
   @ArrayMaxSize(100)
-  @IsObject({ each: true, message: '$property must be a list of objects' })
-  @ValidateNested({ each: true })
-  @Type(() => TierRateDto)
+  @NestedList(TierRateDto)
   earnPointsTiers?: TierRateDto[];
   @ApiPropertyOptional({
     type: [String],
@@ -169,9 +180,7 @@ export class CreateProgramDto {
   excludeCollections?: string[];
   @ApiPropertyOptional({ description: 'place_order: days the points are held before they can be spent (0-365)' })
   @Optional()
-  @IsInt({ message: 'pendingDays must be an integer' })
-  @Min(0)
-  @Max(365)
+  @WholeNumber(0, 365)
   pendingDays?: number;
   @ApiPropertyOptional({ description: 'Limit payments per customer (with limitUnit, limitInterval)' })
   @Optional()
@@ -222,9 +231,7 @@ export class CreateProgramDto {
     description: 'Points per redemption (fixed) or per step (dynamic); alias spending.pointsCost',
   })
   @Optional()
-  @IsInt({ message: 'spendPoint must be an integer' })
-  @Min(1)
-  @Max(MAX_POINTS)
+  @WholeNumber(1, MAX_POINTS)
   spendPoint?: number;
   @ApiPropertyOptional({
     nullable: true,
@@ -234,26 +241,11 @@ export class CreateProgramDto {
   @IsMoney('earnAmount', { min: 0 })
   earnAmount?: number | null;
   @ApiPropertyOptional({ enum: ['fixed', 'dynamic'] }) @Optional() @IsIn(['fixed', 'dynamic']) redeemType?: string;
-  @ApiPropertyOptional({ nullable: true, description: 'Dynamic: least points per redemption; alias minPoints' })
-  @IsOptional()
-  @IsInt({ message: 'minSpendPoint must be an integer' })
-  @Min(0)
-  @Max(MAX_POINTS)
+  @NullableWholeNumber(0, MAX_POINTS, 'Dynamic: least points per redemption; alias minPoints')
   minSpendPoint?: number | null;
-  @ApiPropertyOptional({ nullable: true, description: 'Dynamic: most points per redemption; alias maxPoints' })
-  @IsOptional()
-  @IsInt({ message: 'maxSpendPoint must be an integer' })
-  @Min(0)
-  @Max(MAX_POINTS)
+  @NullableWholeNumber(0, MAX_POINTS, 'Dynamic: most points per redemption; alias maxPoints')
   maxSpendPoint?: number | null;
-  @ApiPropertyOptional({
-    nullable: true,
-    description: 'Days a coupon stays valid (null: no expiry); alias expiresInDays',
-  })
-  @IsOptional()
-  @IsInt({ message: 'expiredTime must be an integer' })
-  @Min(1)
-  @Max(MAX_DAYS)
+  @NullableWholeNumber(1, MAX_DAYS, 'Days a coupon stays valid (null: no expiry); alias expiresInDays')
   expiredTime?: number | null;
   @ApiPropertyOptional({ enum: APPLIED_TO }) @Optional() @IsIn(APPLIED_TO) appliedTo?: string;
   @ApiPropertyOptional({ type: [String], description: 'appliedTo sf_collection: the collections' })
@@ -284,17 +276,9 @@ export class CreateProgramDto {
     `limitRedeem must be ${LIMIT_REDEEM_MODES.join(' or ')}, or a count from 1 to ${MAX_COUNT}`,
   )
   limitRedeem?: string | number | null;
-  @ApiPropertyOptional({ nullable: true, description: 'Redemptions per customer (limitRedeem redeemWithLimit)' })
-  @IsOptional()
-  @IsInt({ message: 'limitRedeemPerCustomer must be an integer' })
-  @Min(1)
-  @Max(MAX_COUNT)
+  @NullableWholeNumber(1, MAX_COUNT, 'Redemptions per customer (limitRedeem redeemWithLimit)')
   limitRedeemPerCustomer?: number | null;
-  @ApiPropertyOptional({ nullable: true, description: 'Redemptions of the program across the shop' })
-  @IsOptional()
-  @IsInt({ message: 'totalLimitationRedeem must be an integer' })
-  @Min(1)
-  @Max(MAX_TOTAL_COUNT)
+  @NullableWholeNumber(1, MAX_TOTAL_COUNT, 'Redemptions of the program across the shop')
   totalLimitationRedeem?: number | null;
   @ApiPropertyOptional({ type: [String], enum: COMBINABLE, description: 'Discounts the coupon combines with' })
   @Optional()
@@ -305,17 +289,11 @@ export class CreateProgramDto {
   )
   combinedWith?: string[] | Record<string, boolean>;
   @ApiPropertyOptional({ description: 'sf_product: the products (free gift: the gifts), spec 2.9 shape' })
-  @Optional()
-  @IsArray()
-  @ArrayMaxSize(100)
-  @IsObject({ each: true, message: 'specificProducts must be a list of products' })
+  @ObjectList(100, 'products')
   specificProducts?: Array<Record<string, unknown>>;
   @ApiPropertyOptional({ type: [String] }) @IdList('specificProductIds') specificProductIds?: string[];
   @ApiPropertyOptional({ description: 'sf_collection: the collections {id, title}' })
-  @Optional()
-  @IsArray()
-  @ArrayMaxSize(1000)
-  @IsObject({ each: true, message: 'specificCollections must be a list of collections' })
+  @ObjectList(1000, 'collections')
   specificCollections?: Array<Record<string, unknown>>;
   @ApiPropertyOptional({ type: [String], description: "Free gift: its gifts' variants (read back as sent)" })
   @IdList('variantIds')
@@ -353,12 +331,7 @@ export class CartProductDto {
 }
 
 export class CalculatePointsDto {
-  @ApiProperty({ type: [CartProductDto] })
-  @IsArray({ message: 'products must be an array' })
-  @ArrayMaxSize(500)
-  @IsObject({ each: true, message: '$property must be a list of objects' })
-  @ValidateNested({ each: true })
-  @Type(() => CartProductDto)
+  @CartProducts(CartProductDto, 'products must be an array')
   products: CartProductDto[];
 
   @ApiPropertyOptional({ description: 'Platform customer id: the tier rate applies' })
@@ -375,12 +348,9 @@ export class SocialInteractionDto {
   @Matches(/^[1-9]\d{0,15}$/, { message: 'platformCustomerId must be a numeric platform customer id' })
   platformCustomerId: string;
   @ApiProperty({ example: 'follow_photo', enum: SOCIAL_EVENTS, description: "The program's social event" })
-  @IsString({ message: 'event is required' })
-  @IsNotEmpty({ message: 'event is required' })
-  @MaxLength(50)
+  @NonEmptyText(50)
   event: string;
   @ApiProperty({ description: 'The earning program id' })
-  @IsString({ message: 'earningId is required' })
-  @MaxLength(100)
+  @RequiredText(100)
   earningId: string;
 }

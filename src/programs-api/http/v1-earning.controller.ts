@@ -1,22 +1,7 @@
 import { Body, Get, HttpCode, Param, Post, Query, Req } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
-import {
-  ArrayMaxSize,
-  IsArray,
-  IsDefined,
-  IsIn,
-  IsInt,
-  IsNumber,
-  IsObject,
-  IsOptional,
-  IsString,
-  Max,
-  MaxLength,
-  Min,
-  ValidateNested,
-} from 'class-validator';
+import { IsDefined, IsIn, IsInt, IsNumber, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
 import { MAX_MONEY, MAX_QUANTITY } from '../../shared/domain/limits';
 import { ToIdString } from '../../shared/http/query-transforms';
 import { Request } from 'express';
@@ -32,6 +17,7 @@ import { localeRequestOf } from '../../translations/queries/shop-text';
 import { ListV1EarningEligibilityQuery } from '../queries/earning-eligibility.query';
 import { v1Detail, v1ListItem } from '../../programs/queries/program.presenter';
 import { EarnSocialCommand } from '../../ledger/social/earn-social.handler';
+import { CartProducts } from './program.dto';
 
 class V1ProductDto {
   @ApiProperty() @IsInt({ message: 'products[].id must be a whole number' }) @Min(0) id: number;
@@ -48,12 +34,7 @@ class V1ProductDto {
 }
 
 export class V1CalcPointsDto {
-  @ApiProperty({ type: [V1ProductDto] })
-  @IsArray({ message: 'products is required' })
-  @ArrayMaxSize(500)
-  @IsObject({ each: true, message: '$property must be a list of objects' })
-  @ValidateNested({ each: true })
-  @Type(() => V1ProductDto)
+  @CartProducts(V1ProductDto, 'products is required')
   products: V1ProductDto[];
   @ApiPropertyOptional()
   @IsOptional()

@@ -1,19 +1,16 @@
 import { Body, Get, Put } from '@nestjs/common';
 import { ApiOperation, ApiPropertyOptional } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
 import {
   ArrayMaxSize,
   IsArray,
   IsBoolean,
   IsIn,
   IsInt,
-  IsObject,
   IsOptional,
   IsString,
   Max,
   MaxLength,
   Min,
-  ValidateNested,
 } from 'class-validator';
 import { ok } from '../../shared/http/envelope';
 import { because } from '../../shared/domain/domain-error';
@@ -30,6 +27,7 @@ import { CurrentShop } from './shop-auth.guard';
 import { ManagementApi } from './shop-api';
 import { GetShopSettingsQuery, ShopSettings } from '../queries/get-shop-settings.query';
 import { ShopDoc } from '../projections/shop-read-models';
+import { NestedList } from '../../shared/http/field-rules';
 
 export class PointsExpiryDto {
   @ApiPropertyOptional({ enum: ['off', 'inactivity', 'fixed_date'] })
@@ -70,9 +68,7 @@ export class EarningLimitDto {
   @ApiPropertyOptional({ type: [TierEarningCapDto] })
   @IsOptional()
   @IsArray()
-  @IsObject({ each: true, message: '$property must be a list of objects' })
-  @ValidateNested({ each: true })
-  @Type(() => TierEarningCapDto)
+  @NestedList(TierEarningCapDto)
   tiers?: TierEarningCapDto[];
 }
 

@@ -4,7 +4,6 @@ import {
   IsArray,
   IsBoolean,
   IsInt,
-  IsNotEmpty,
   IsNumber,
   IsObject,
   IsString,
@@ -15,15 +14,14 @@ import {
 } from 'class-validator';
 import { IsMoney, Optional } from '../../shared/http/validation';
 import { MAX_EARN_POINT } from '../../shared/domain/limits';
+import { NonEmptyText } from '../../shared/http/field-rules';
 
 const COLOR = /^#[0-9A-Fa-f]{6}([0-9A-Fa-f]{2})?$/;
 const colorMessage = (field: string) => ({ message: `${field} must be a hex colour such as #1F2937` });
 
 export class CreateTierDto {
   @ApiProperty({ example: 'Gold' })
-  @IsString()
-  @IsNotEmpty({ message: 'name is required' })
-  @MaxLength(100)
+  @NonEmptyText(100, '$property must be a string')
   name: string;
   @ApiProperty({ example: 1500, description: 'Tier point at which customers enter this tier' })
   @IsInt({ message: 'targetPoint must be an integer' })

@@ -2,16 +2,15 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsBoolean, IsString, MaxLength } from 'class-validator';
 import { Optional } from '../../shared/http/validation';
 import { WEBHOOK_TOPICS } from '../domain/webhook-topics';
+import { RequiredText } from '../../shared/http/field-rules';
 
 export class CreateWebhookDto {
   @ApiProperty({ enum: WEBHOOK_TOPICS, example: 'points/earned' })
-  @IsString({ message: 'topic is required' })
-  @MaxLength(100)
+  @RequiredText(100)
   topic: string;
 
   @ApiProperty({ example: 'https://merchant.example.com/hooks/points-earned' })
-  @IsString({ message: 'url is required' })
-  @MaxLength(2000)
+  @RequiredText(2000)
   url: string;
 }
 
