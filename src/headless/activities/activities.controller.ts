@@ -1,12 +1,11 @@
-import { Get, Query } from '@nestjs/common';
+import { Query } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
-import { ApiOperation, ApiProperty } from '@nestjs/swagger';
-import { ok } from '../../shared/http/envelope';
-import { LocaleRequest } from '../../translations/domain/locale-resolution';
+import { ApiProperty } from '@nestjs/swagger';
+import { okList, okPage } from '../../shared/http/envelope';
 import { CurrentCustomer } from '../auth/headless-auth.guard';
-import { HeadlessCustomerApi } from '../auth/headless-customer-api.decorator';
-import { HeadlessPrincipal } from '../http/headless-request';
-import { cursorOf, CursorPageDto, LocaleField, NumericPlatformId, RequestedLocale } from '../http/headless-query';
+import { HeadlessCustomerApi, HeadlessGet } from '../auth/headless-customer-api.decorator';
+import { HeadlessCustomer } from '../http/headless-request';
+import { cursorOf, CursorPageDto, LocaleField, NumericPlatformId } from '../http/headless-query';
 import { ListHeadlessActivitiesQuery } from './list-activities.query';
 
 export class ActivitiesDto extends CursorPageDto({
@@ -29,29 +28,21 @@ export class ActivitiesByOrderDto {
 export class ActivitiesController {
   constructor(private readonly queries: QueryBus) {}
 
-  @Get('customer/activities')
-  @ApiOperation({ summary: "The token's customer's points history, newest first (spec 2.5; cursor before/after)" })
-  async activities(
-    @CurrentCustomer() me: HeadlessPrincipal,
-    @Query() query: ActivitiesDto,
-    @RequestedLocale() locale: LocaleRequest,
-  ) {
-    const { items, pagination } = await this.queries.execute(
-      new ListHeadlessActivitiesQuery(me.shopId, me.customerId, cursorOf(query), locale),
+  @HeadlessGet(
+    'customer/activities',
+    "The token's customer's points history, newest first (spec 2.5; cursor before/after)",
+  )
+  async activities(@CurrentCustomer() me: HeadlessCustomer, @Query() query: ActivitiesDto) {
+    return okPage(
+      await this.queries.execute(new ListHeadlessActivitiesQuery(me.shopId, me.customerId, cursorOf(query), me.locale)),
     );
-    return ok(items, { meta: { pagination } });
   }
 
-  @Get('customer/activities-by-order')
-  @ApiOperation({ summary: "The rows of one of the token's customer's orders" })
-  async byOrder(
-    @CurrentCustomer() me: HeadlessPrincipal,
-    @Query() query: ActivitiesByOrderDto,
-    @RequestedLocale() locale: LocaleRequest,
-  ) {
+  @HeadlessGet('customer/activities-by-order', "The rows of one of the token's customer's orders")
+  async byOrder(@CurrentCustomer() me: HeadlessCustomer, @Query() query: ActivitiesByOrderDto) {
     const { items } = await this.queries.execute(
-      new ListHeadlessActivitiesQuery(me.shopId, me.customerId, { limit: 100, orderId: query.orderId }, locale),
+      new ListHeadlessActivitiesQuery(me.shopId, me.customerId, { limit: 100, orderId: query.orderId }, me.locale),
     );
-    return ok(items, { meta: { count: items.length } });
+    return okList(items);
   }
 }

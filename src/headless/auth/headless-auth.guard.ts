@@ -8,7 +8,8 @@ import { because } from '../../shared/domain/domain-error';
 import { HeadlessRateLimits } from '../rate-limits/headless-rate-limits';
 import { HeadlessSigningKeys } from './headless-signing-keys';
 import { TOKEN_ALGORITHM, TOKEN_AUDIENCE, TOKEN_ISSUER } from './headless-tokens';
-import { HeadlessPrincipal, HeadlessRequest } from '../http/headless-request';
+import { HeadlessCustomer, HeadlessPrincipal, HeadlessRequest } from '../http/headless-request';
+import { localeRequestOf } from '../../translations/queries/shop-text';
 import { PERSONAL } from '../http/headless-exception.filter';
 import { VerifiedTokens } from './verified-tokens';
 
@@ -118,9 +119,12 @@ export class HeadlessAuthGuard implements CanActivate {
   }
 }
 
-/** The shop and customer of the request's token: the only ones a /customer endpoint acts on. */
-export const CurrentCustomer = createParamDecorator((_: unknown, context: ExecutionContext): HeadlessPrincipal => {
-  const principal = context.switchToHttp().getRequest<HeadlessRequest>().headless;
-  if (!principal) throw because.unauthorized();
-  return principal;
+/**
+ * The shop and customer of the request's token (the only ones a /customer endpoint acts on), and the
+ * language the request asks for (the `locale` query field, else Accept-Language).
+ */
+export const CurrentCustomer = createParamDecorator((_: unknown, context: ExecutionContext): HeadlessCustomer => {
+  const request = context.switchToHttp().getRequest<HeadlessRequest>();
+  if (!request.headless) throw because.unauthorized();
+  return { ...request.headless, locale: localeRequestOf(request) };
 });

@@ -1,5 +1,5 @@
-import { applyDecorators, Controller, UseFilters, UseGuards } from '@nestjs/common';
-import { ApiBearerAuth, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { applyDecorators, Controller, Get, UseFilters, UseGuards } from '@nestjs/common';
+import { ApiBearerAuth, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { HeadlessAuthGuard } from './headless-auth.guard';
 import { HeadlessExceptionFilter } from '../http/headless-exception.filter';
 import { HEADLESS_BEARER, HEADLESS_PREFIX } from '../http/headless-request';
@@ -19,3 +19,6 @@ export const HeadlessCustomerApi = (path: string = HEADLESS_PREFIX) =>
     UseFilters(HeadlessExceptionFilter),
     Controller(path),
   );
+
+/** A read of the headless API: GET `path`, documented by `summary`. */
+export const HeadlessGet = (path: string, summary: string) => applyDecorators(Get(path), ApiOperation({ summary }));

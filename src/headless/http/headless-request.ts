@@ -1,4 +1,5 @@
 import { Request } from 'express';
+import { LocaleRequest } from '../../translations/domain/locale-resolution';
 
 export const HEADLESS_PREFIX = 'app/api/v1/headless';
 /** The OpenAPI security scheme of the headless API. */
@@ -9,6 +10,11 @@ export interface HeadlessPrincipal {
   shopId: string;
   customerId: string;
   tokenId: string;
+}
+
+/** A /customer request: the token's shop and customer, and the language the request asks for. */
+export interface HeadlessCustomer extends HeadlessPrincipal {
+  locale: LocaleRequest;
 }
 
 export type HeadlessRequest = Request & { headless?: HeadlessPrincipal };

@@ -1,15 +1,14 @@
-import { Get, Logger, Query } from '@nestjs/common';
+import { Logger, Query } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
-import { ApiOperation, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsOptional, IsString, Matches } from 'class-validator';
 import { DomainError } from '../../shared/domain/domain-error';
 import { UnknownCursorError } from '../../infrastructure/read-store/read-store.port';
 import { CustomerLookup } from '../../ledger/queries/customer-lookup';
-import { LocaleRequest } from '../../translations/domain/locale-resolution';
 import { CurrentCustomer } from '../auth/headless-auth.guard';
-import { HeadlessCustomerApi } from '../auth/headless-customer-api.decorator';
-import { cursorOf, CursorPageDto, LocaleField, RequestedLocale } from '../http/headless-query';
-import { HEADLESS_PREFIX, HeadlessPrincipal } from '../http/headless-request';
+import { HeadlessCustomerApi, HeadlessGet } from '../auth/headless-customer-api.decorator';
+import { cursorOf, CursorPageDto, LocaleField } from '../http/headless-query';
+import { HEADLESS_PREFIX, HeadlessCustomer, HeadlessPrincipal } from '../http/headless-request';
 import { ListHeadlessActivitiesQuery } from '../activities/list-activities.query';
 import { ListHeadlessRewardsQuery } from '../rewards/list-rewards.query';
 import { referralHistoryOf } from '../referrals/referral-history.controller';
@@ -47,17 +46,12 @@ export class LoyaltyPageController {
     private readonly customers: CustomerLookup,
   ) {}
 
-  @Get('rewards')
-  @ApiOperation({ summary: "Loyalty-page parity read: the customer's coupons" })
-  rewards(
-    @CurrentCustomer() me: HeadlessPrincipal,
-    @Query() query: LoyaltyPageRewardsDto,
-    @RequestedLocale() locale: LocaleRequest,
-  ) {
+  @HeadlessGet('rewards', "Loyalty-page parity read: the customer's coupons")
+  rewards(@CurrentCustomer() me: HeadlessCustomer, @Query() query: LoyaltyPageRewardsDto) {
     return this.parity(async () => {
       const couponStatus = query.isAvailableCoupon === 'false' ? 'unavailable' : 'available';
       const { redeemed, pagination } = await this.queries.execute(
-        new ListHeadlessRewardsQuery(me.shopId, me.customerId, { couponStatus, ...cursorOf(query) }, locale),
+        new ListHeadlessRewardsQuery(me.shopId, me.customerId, { couponStatus, ...cursorOf(query) }, me.locale),
       );
       const extra = new Set((query.extraCouponIds ?? '').split(',').filter(Boolean));
       let data: Array<{ id: string }> = redeemed;
@@ -68,7 +62,7 @@ export class LoyaltyPageController {
             me.shopId,
             me.customerId,
             { couponStatus: couponStatus === 'available' ? 'unavailable' : 'available', limit: 50 },
-            locale,
+            me.locale,
           ),
         );
         const shown = new Set(redeemed.map((r: { id: string }) => r.id));
@@ -78,23 +72,17 @@ export class LoyaltyPageController {
     });
   }
 
-  @Get('activities')
-  @ApiOperation({ summary: "Loyalty-page parity read: the customer's activity" })
-  activities(
-    @CurrentCustomer() me: HeadlessPrincipal,
-    @Query() query: PageDto,
-    @RequestedLocale() locale: LocaleRequest,
-  ) {
+  @HeadlessGet('activities', "Loyalty-page parity read: the customer's activity")
+  activities(@CurrentCustomer() me: HeadlessCustomer, @Query() query: PageDto) {
     return this.parity(async () => {
       const { items, pagination } = await this.queries.execute(
-        new ListHeadlessActivitiesQuery(me.shopId, me.customerId, cursorOf(query), locale),
+        new ListHeadlessActivitiesQuery(me.shopId, me.customerId, cursorOf(query), me.locale),
       );
       return { data: items, pageInfo: pagination };
     });
   }
 
-  @Get('referral-history')
-  @ApiOperation({ summary: 'Loyalty-page parity read: friends referred (empty until referral programs exist)' })
+  @HeadlessGet('referral-history', 'Loyalty-page parity read: friends referred (empty until referral programs exist)')
   referrals(@CurrentCustomer() me: HeadlessPrincipal, @Query() _query: PageDto) {
     return this.parity(async () => {
       const { items, pagination } = await referralHistoryOf(this.customers, me);

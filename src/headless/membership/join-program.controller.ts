@@ -6,10 +6,8 @@ import { ok } from '../../shared/http/envelope';
 import { JoinProgramCommand } from '../../ledger/enrolment/join-program.handler';
 import { CurrentCustomer } from '../auth/headless-auth.guard';
 import { HeadlessCustomerApi } from '../auth/headless-customer-api.decorator';
-import { HeadlessPrincipal } from '../http/headless-request';
+import { HeadlessCustomer } from '../http/headless-request';
 import { GetHeadlessCustomerQuery } from '../customer/get-customer.query';
-import { LocaleRequest } from '../../translations/domain/locale-resolution';
-import { RequestedLocale } from '../http/headless-query';
 
 export class JoinProgramDto {
   @ApiPropertyOptional({ description: 'Where the customer joined from (kept on the event), e.g. loyalty_page' })
@@ -32,15 +30,11 @@ export class JoinProgramController {
     summary:
       'A guest joins the loyalty program (opt-in enrolment); answers the Customer. 403 OPT_IN_NOT_ENABLED or NOT_ELIGIBLE',
   })
-  async join(
-    @CurrentCustomer() me: HeadlessPrincipal,
-    @Body() body: JoinProgramDto,
-    @RequestedLocale() locale: LocaleRequest,
-  ) {
+  async join(@CurrentCustomer() me: HeadlessCustomer, @Body() body: JoinProgramDto) {
     await this.commands.execute(
       new JoinProgramCommand(me.shopId, me.customerId, body.joinFrom ?? null, 'source_headless'),
     );
-    const customer = await this.queries.execute(new GetHeadlessCustomerQuery(me.shopId, me.customerId, locale));
+    const customer = await this.queries.execute(new GetHeadlessCustomerQuery(me.shopId, me.customerId, me.locale));
     return ok(customer, { message: 'Joined the loyalty program' });
   }
 }

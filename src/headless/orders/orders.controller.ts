@@ -1,11 +1,11 @@
-import { Get, Query } from '@nestjs/common';
+import { Query } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
-import { ApiOperation, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsOptional } from 'class-validator';
-import { ok } from '../../shared/http/envelope';
+import { okList } from '../../shared/http/envelope';
 import { CustomerOrder } from '../../infrastructure/commerce-platform/platform-orders';
 import { CurrentCustomer } from '../auth/headless-auth.guard';
-import { HeadlessCustomerApi } from '../auth/headless-customer-api.decorator';
+import { HeadlessCustomerApi, HeadlessGet } from '../auth/headless-customer-api.decorator';
 import { HeadlessPrincipal } from '../http/headless-request';
 import { NumericPlatformId } from '../http/headless-query';
 import { ListHeadlessOrdersQuery } from './list-orders.query';
@@ -21,12 +21,11 @@ export class OrdersQueryDto {
 export class OrdersController {
   constructor(private readonly queries: QueryBus) {}
 
-  @Get('customer/orders')
-  @ApiOperation({ summary: "The customer's orders from the commerce platform (spec 2.7 Order; money in cents)" })
+  @HeadlessGet('customer/orders', "The customer's orders from the commerce platform (spec 2.7 Order; money in cents)")
   async orders(@CurrentCustomer() me: HeadlessPrincipal, @Query() query: OrdersQueryDto) {
     const orders: CustomerOrder[] = await this.queries.execute(
       new ListHeadlessOrdersQuery(me.shopId, me.customerId, query.orderId),
     );
-    return ok(orders, { meta: { count: orders.length } });
+    return okList(orders);
   }
 }

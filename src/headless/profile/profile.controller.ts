@@ -11,10 +11,8 @@ import { ShopDirectory } from '../../shops/shop-directory';
 import { STOREFRONT_DEFAULTS } from '../../shops/domain/shop-events';
 import { CurrentCustomer } from '../auth/headless-auth.guard';
 import { HeadlessCustomerApi } from '../auth/headless-customer-api.decorator';
-import { HeadlessPrincipal } from '../http/headless-request';
+import { HeadlessCustomer } from '../http/headless-request';
 import { GetHeadlessCustomerQuery } from '../customer/get-customer.query';
-import { LocaleRequest } from '../../translations/domain/locale-resolution';
-import { RequestedLocale } from '../http/headless-query';
 
 export class ProfileDto {
   @ApiPropertyOptional({ example: '04/23', description: 'MM/DD; write-once' })
@@ -48,11 +46,7 @@ export class ProfileController {
     summary:
       "The customer's birthday (write-once, as on v2), dateOfBirth (shops that ask for a year) and phone; answers the Customer",
   })
-  async update(
-    @CurrentCustomer() me: HeadlessPrincipal,
-    @Body() body: ProfileDto,
-    @RequestedLocale() locale: LocaleRequest,
-  ) {
+  async update(@CurrentCustomer() me: HeadlessCustomer, @Body() body: ProfileDto) {
     if (body.birthday === undefined && body.dateOfBirth === undefined && body.phone === undefined)
       throw because.badRequest('send birthday, dateOfBirth or phone', { field: 'body' });
     if (body.dateOfBirth !== undefined) {
@@ -71,7 +65,7 @@ export class ProfileController {
       await this.commands.execute(
         new UpdateContactCommand(me.shopId, me.customerId, { phone: body.phone }, 'source_headless'),
       );
-    const customer = await this.queries.execute(new GetHeadlessCustomerQuery(me.shopId, me.customerId, locale));
+    const customer = await this.queries.execute(new GetHeadlessCustomerQuery(me.shopId, me.customerId, me.locale));
     return ok(customer, { message: 'Profile updated' });
   }
 }

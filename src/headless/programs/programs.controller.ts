@@ -5,12 +5,12 @@ import { IsIn, IsOptional } from 'class-validator';
 import { Response } from 'express';
 import { createHash } from 'node:crypto';
 import { DomainError, because } from '../../shared/domain/domain-error';
-import { ok } from '../../shared/http/envelope';
+import { okList } from '../../shared/http/envelope';
 import { ShopDirectory } from '../../shops/shop-directory';
 import { CurrentCustomer } from '../auth/headless-auth.guard';
-import { HeadlessCustomerApi } from '../auth/headless-customer-api.decorator';
+import { HeadlessCustomerApi, HeadlessGet } from '../auth/headless-customer-api.decorator';
 import { HeadlessExceptionFilter } from '../http/headless-exception.filter';
-import { HEADLESS_PREFIX, HeadlessPrincipal } from '../http/headless-request';
+import { HEADLESS_PREFIX, HeadlessCustomer } from '../http/headless-request';
 import { PublicIpQuotaGuard } from '../rate-limits/quota.guards';
 import { ListHeadlessProgramsQuery } from './list-programs.query';
 import { LocaleRequest } from '../../translations/domain/locale-resolution';
@@ -35,17 +35,12 @@ export class PublicProgramsDto extends ProgramTypeDto {
 export class CustomerProgramsController {
   constructor(private readonly queries: QueryBus) {}
 
-  @Get('customer/programs')
-  @ApiOperation({ summary: "Active programs as the token's customer sees them (spec 2.3, with isEarned)" })
-  async programs(
-    @CurrentCustomer() me: HeadlessPrincipal,
-    @Query() query: ProgramTypeDto,
-    @RequestedLocale() locale: LocaleRequest,
-  ) {
+  @HeadlessGet('customer/programs', "Active programs as the token's customer sees them (spec 2.3, with isEarned)")
+  async programs(@CurrentCustomer() me: HeadlessCustomer, @Query() query: ProgramTypeDto) {
     const { programs } = await this.queries.execute(
-      new ListHeadlessProgramsQuery(me.shopId, me.customerId, query.programType, locale),
+      new ListHeadlessProgramsQuery(me.shopId, me.customerId, query.programType, me.locale),
     );
-    return ok(programs, { meta: { count: programs.length } });
+    return okList(programs);
   }
 }
 
@@ -83,6 +78,6 @@ export class PublicProgramsController {
     res.setHeader('Cache-Control', PUBLIC_CACHE);
     res.setHeader('Vary', 'Accept-Language');
     res.setHeader('ETag', `"${etag}"`);
-    return ok(programs, { meta: { count: programs.length } });
+    return okList(programs);
   }
 }

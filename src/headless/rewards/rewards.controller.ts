@@ -1,4 +1,4 @@
-import { Body, Get, Headers, HttpCode, Post, Query, Res } from '@nestjs/common';
+import { Body, Headers, HttpCode, Post, Query, Res } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsOptional } from 'class-validator';
@@ -11,11 +11,10 @@ import { RedeemRewardCommand, RedeemResult } from '../../ledger/coupons/redeem-r
 import { ProgramCatalog } from '../../programs/program-catalog';
 import { shownOnLoyaltyPage, spendingRules } from '../../programs/domain/spending-rules';
 import { ShopText } from '../../translations/queries/shop-text';
-import { LocaleRequest } from '../../translations/domain/locale-resolution';
 import { CurrentCustomer } from '../auth/headless-auth.guard';
-import { HeadlessCustomerApi } from '../auth/headless-customer-api.decorator';
-import { HeadlessPrincipal } from '../http/headless-request';
-import { cursorOf, CursorPageDto, LocaleField, NumericPlatformId, RequestedLocale } from '../http/headless-query';
+import { HeadlessCustomerApi, HeadlessGet } from '../auth/headless-customer-api.decorator';
+import { HeadlessCustomer } from '../http/headless-request';
+import { cursorOf, CursorPageDto, LocaleField, NumericPlatformId } from '../http/headless-query';
 import { ListHeadlessRewardsQuery } from './list-rewards.query';
 import { RequiredText, WholeNumber } from '../../shared/http/field-rules';
 
@@ -54,19 +53,14 @@ export class HeadlessRewardsController {
     private readonly text: ShopText,
   ) {}
 
-  @Get('customer/rewards')
-  @ApiOperation({ summary: 'Rewards the customer can redeem now (spec 2.4) and a page of the coupons they hold' })
-  async rewards(
-    @CurrentCustomer() me: HeadlessPrincipal,
-    @Query() query: RewardsQueryDto,
-    @RequestedLocale() locale: LocaleRequest,
-  ) {
+  @HeadlessGet('customer/rewards', 'Rewards the customer can redeem now (spec 2.4) and a page of the coupons they hold')
+  async rewards(@CurrentCustomer() me: HeadlessCustomer, @Query() query: RewardsQueryDto) {
     const { available, redeemed, pagination } = await this.queries.execute(
       new ListHeadlessRewardsQuery(
         me.shopId,
         me.customerId,
         { couponStatus: query.couponStatus, ...cursorOf(query) },
-        locale,
+        me.locale,
       ),
     );
     return ok({ available, redeemed }, { meta: { pagination } });
@@ -80,10 +74,9 @@ export class HeadlessRewardsController {
       'Spend points on a reward: the v2 redemption (same rules and errors). points for dynamic rewards, variantId for gifts',
   })
   async redeem(
-    @CurrentCustomer() me: HeadlessPrincipal,
+    @CurrentCustomer() me: HeadlessCustomer,
     @Body() body: HeadlessRedeemDto,
     @Headers('idempotency-key') key: string | undefined,
-    @RequestedLocale() locale: LocaleRequest,
     @Res({ passthrough: true }) res: Response,
   ) {
     checkIdempotencyKey(key);
@@ -107,7 +100,7 @@ export class HeadlessRewardsController {
       ),
     );
     markReplayed(res, result);
-    const text = await this.text.for(me.shopId, locale);
+    const text = await this.text.for(me.shopId, me.locale);
     const { replayed: _replayed, ...data } = result;
     return ok(data, { message: text.t('reward.redeemed_success', { points: result.pointsSpent }) });
   }

@@ -1,15 +1,11 @@
-import { Get } from '@nestjs/common';
-import { ApiOperation } from '@nestjs/swagger';
 import { because } from '../../shared/domain/domain-error';
 import { ok } from '../../shared/http/envelope';
 import { ShopDirectory } from '../../shops/shop-directory';
 import { runsOptIn, STOREFRONT_DEFAULTS } from '../../shops/domain/shop-events';
 import { ShopText } from '../../translations/queries/shop-text';
 import { CurrentCustomer } from '../auth/headless-auth.guard';
-import { HeadlessCustomerApi } from '../auth/headless-customer-api.decorator';
-import { HeadlessPrincipal } from '../http/headless-request';
-import { LocaleRequest } from '../../translations/domain/locale-resolution';
-import { RequestedLocale } from '../http/headless-query';
+import { HeadlessCustomerApi, HeadlessGet } from '../auth/headless-customer-api.decorator';
+import { HeadlessCustomer } from '../http/headless-request';
 
 const NUMBER_PARTS = new Set(['integer', 'group', 'decimal', 'fraction']);
 
@@ -34,12 +30,11 @@ export class ShopConfigController {
     private readonly text: ShopText,
   ) {}
 
-  @Get('shop/config')
-  @ApiOperation({ summary: "The token's shop as a storefront needs it (ShopConfig)" })
-  async config(@CurrentCustomer() me: HeadlessPrincipal, @RequestedLocale() locale: LocaleRequest) {
+  @HeadlessGet('shop/config', "The token's shop as a storefront needs it (ShopConfig)")
+  async config(@CurrentCustomer() me: HeadlessCustomer) {
     const shop = await this.shops.byId(me.shopId);
     if (!shop) throw because.notFound('Shop');
-    const text = await this.text.for(shop.id, locale);
+    const text = await this.text.for(shop.id, me.locale);
     return ok({
       optInEnrollmentEnabled: runsOptIn(shop),
       currency: shop.currency,

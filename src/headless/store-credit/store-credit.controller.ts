@@ -1,10 +1,9 @@
-import { Get, Query } from '@nestjs/common';
+import { Query } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
-import { ApiOperation } from '@nestjs/swagger';
 import { ok } from '../../shared/http/envelope';
 import { StoreCreditPage } from '../../infrastructure/commerce-platform/commerce-platform.port';
 import { CurrentCustomer } from '../auth/headless-auth.guard';
-import { HeadlessCustomerApi } from '../auth/headless-customer-api.decorator';
+import { HeadlessCustomerApi, HeadlessGet } from '../auth/headless-customer-api.decorator';
 import { cursorOf, CursorPageDto } from '../http/headless-query';
 import { HeadlessPrincipal } from '../http/headless-request';
 import { ListStoreCreditTransactionsQuery } from './list-store-credit.query';
@@ -21,8 +20,10 @@ export class StoreCreditQueryDto extends CursorPageDto({
 export class StoreCreditController {
   constructor(private readonly queries: QueryBus) {}
 
-  @Get('customer/store-credit/transactions')
-  @ApiOperation({ summary: "The customer's store-credit account movements, newest first (opaque cursors)" })
+  @HeadlessGet(
+    'customer/store-credit/transactions',
+    "The customer's store-credit account movements, newest first (opaque cursors)",
+  )
   async transactions(@CurrentCustomer() me: HeadlessPrincipal, @Query() query: StoreCreditQueryDto) {
     // The account is the token's customer's: resolved by the query, never named by the caller.
     const { items, ...pagination }: StoreCreditPage = await this.queries.execute(

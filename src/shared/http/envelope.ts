@@ -23,3 +23,21 @@ export interface PaginationMeta {
   total?: number;
   totalPage?: number;
 }
+
+/** What a paged list query answers: one page of items, and where the pages around it are. */
+export interface Page<T> {
+  items: T[];
+  pagination: object;
+}
+
+/** One page of a list: its items (as `present` shows them), and `meta.pagination`. */
+export function okPage<T>(page: Page<T>): SuccessEnvelope<T[]>;
+export function okPage<T, R>(page: Page<T>, present: (item: T) => R): SuccessEnvelope<R[]>;
+export function okPage<T, R>(page: Page<T>, present?: (item: T) => R): SuccessEnvelope<Array<T | R>> {
+  return ok(present ? page.items.map(present) : page.items, { meta: { pagination: page.pagination } });
+}
+
+/** A whole list: its items, and how many in `meta.count`. */
+export function okList<T>(items: T[]): SuccessEnvelope<T[]> {
+  return ok(items, { meta: { count: items.length } });
+}
