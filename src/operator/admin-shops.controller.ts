@@ -1,5 +1,5 @@
 import { Body, Delete, HttpCode, Param, Post, Put } from '@nestjs/common';
-import { CommandBus } from '@nestjs/cqrs';
+import { CommandBus, ICommand } from '@nestjs/cqrs';
 import { ApiOperation, ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsString, MaxLength, MinLength } from 'class-validator';
 import { Optional } from '../shared/http/validation';
@@ -46,9 +46,7 @@ export class AdminShopsController {
   @HttpCode(200)
   @ApiOperation({ summary: "Replace a shop's secret key (also the webhook signing key); answers the new one once" })
   async rotate(@Param('shopId') shopId: string) {
-    return ok(await this.commands.execute(new RotateShopSecretCommand(shopId)), {
-      message: 'Secret rotated; the old one no longer works',
-    });
+    return this.answer(new RotateShopSecretCommand(shopId), 'Secret rotated; the old one no longer works');
   }
 
   @Post(':shopId/rotate-headless-secret')
@@ -57,9 +55,10 @@ export class AdminShopsController {
     summary: "Replace a shop's headless secret; its headless tokens stop working. Answers the new one once",
   })
   async rotateHeadless(@Param('shopId') shopId: string) {
-    return ok(await this.commands.execute(new RotateHeadlessSecretCommand(shopId)), {
-      message: 'Headless secret rotated; tokens issued before no longer work',
-    });
+    return this.answer(
+      new RotateHeadlessSecretCommand(shopId),
+      'Headless secret rotated; tokens issued before no longer work',
+    );
   }
 
   @Put(':shopId/platform-webhook-secret')
@@ -69,9 +68,10 @@ export class AdminShopsController {
       "Set the secret the commerce platform signs this shop's webhooks with; only it works for the shop from now on",
   })
   async setPlatformSecret(@Param('shopId') shopId: string, @Body() body: PlatformWebhookSecretDto) {
-    return ok(await this.commands.execute(new SetPlatformWebhookSecretCommand(shopId, body.secret)), {
-      message: "Platform webhook secret set; the shop's webhooks are checked with it",
-    });
+    return this.answer(
+      new SetPlatformWebhookSecretCommand(shopId, body.secret),
+      "Platform webhook secret set; the shop's webhooks are checked with it",
+    );
   }
 
   @Delete(':shopId/platform-webhook-secret')
@@ -80,8 +80,14 @@ export class AdminShopsController {
     summary: "Remove the shop's own platform webhook secret (the global PLATFORM_WEBHOOK_SECRET applies)",
   })
   async clearPlatformSecret(@Param('shopId') shopId: string) {
-    return ok(await this.commands.execute(new SetPlatformWebhookSecretCommand(shopId, null)), {
-      message: 'Platform webhook secret removed; the global one applies',
-    });
+    return this.answer(
+      new SetPlatformWebhookSecretCommand(shopId, null),
+      'Platform webhook secret removed; the global one applies',
+    );
+  }
+
+  /** Runs an operator command; its result is the answer, with `message`. */
+  private async answer(command: ICommand, message: string) {
+    return ok(await this.commands.execute(command), { message });
   }
 }

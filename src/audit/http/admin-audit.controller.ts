@@ -1,5 +1,5 @@
 import { Body, Delete, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
-import { CommandBus, QueryBus } from '@nestjs/cqrs';
+import { CqrsController } from '../../shared/http/cqrs-controller';
 import { ApiOperation } from '@nestjs/swagger';
 import { OperatorApi } from '../../operator/operator-api';
 import { ok } from '../../shared/http/envelope';
@@ -12,12 +12,7 @@ import { GetVerificationQuery } from '../queries/get-verification.query';
 
 /** Operator API for audits: a shop's audit keys, and verifications run in the background. */
 @OperatorApi('admin/api')
-export class AdminAuditController {
-  constructor(
-    private readonly commands: CommandBus,
-    private readonly queries: QueryBus,
-  ) {}
-
+export class AdminAuditController extends CqrsController {
   @Post('shops/:shopId/audit-keys')
   @ApiOperation({ summary: 'Create a read-only audit key for a shop; answers the key once' })
   async createKey(@Param('shopId') shopId: string, @Body() body: CreateAuditKeyDto) {

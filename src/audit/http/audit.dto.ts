@@ -1,7 +1,8 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { IsBoolean, IsInt, IsOptional, IsString, IsUUID, Max, MaxLength, Min } from 'class-validator';
+import { IsInt, IsOptional, IsString, IsUUID, MaxLength, Min } from 'class-validator';
 import { AsOfDto, IsInstant } from '../../shared/http/instant';
-import { ToBoolean, ToInteger } from '../../shared/http/query-transforms';
+import { ToInteger } from '../../shared/http/query-transforms';
+import { HasCountParam, LimitParam } from '../../shared/http/page-query';
 
 export class ReplayDto extends AsOfDto {
   @ApiPropertyOptional({ description: 'Revision: events after this one' })
@@ -16,18 +17,8 @@ export class ReplayDto extends AsOfDto {
   @IsInt({ message: 'before must be a revision (integer >= 0)' })
   @Min(0)
   before?: number;
-  @ApiPropertyOptional({ minimum: 1, maximum: 10000, default: 100 })
-  @IsOptional()
-  @ToInteger()
-  @IsInt({ message: 'limit must be an integer' })
-  @Min(1)
-  @Max(10000)
-  limit: number = 100;
-  @ApiPropertyOptional({ default: false, description: 'Adds pagination.total (reads the whole stream)' })
-  @IsOptional()
-  @ToBoolean()
-  @IsBoolean()
-  hasCount: boolean = false;
+  @LimitParam(100, 10000) limit: number = 100;
+  @HasCountParam('Adds pagination.total (reads the whole stream)') hasCount: boolean = false;
 }
 
 export class ExportDto {
@@ -68,11 +59,5 @@ export class VerificationDifferencesDto {
   @IsInt({ message: 'after must be an integer' })
   @Min(0)
   after: number = 0;
-  @ApiPropertyOptional({ minimum: 1, maximum: 1000, default: 100 })
-  @IsOptional()
-  @ToInteger()
-  @IsInt({ message: 'limit must be an integer' })
-  @Min(1)
-  @Max(1000)
-  limit: number = 100;
+  @LimitParam(100) limit: number = 100;
 }

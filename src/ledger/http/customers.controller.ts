@@ -1,10 +1,10 @@
 import { Body, Get, Param, Put, Query } from '@nestjs/common';
-import { CommandBus, QueryBus } from '@nestjs/cqrs';
+import { CqrsController } from '../../shared/http/cqrs-controller';
 import { ApiOperation } from '@nestjs/swagger';
 import { CurrentShop } from '../../shops/http/shop-auth.guard';
 import { ManagementApi } from '../../shops/http/shop-api';
 import { ShopDoc } from '../../shops/projections/shop-read-models';
-import { ok } from '../../shared/http/envelope';
+import { ok, okPage } from '../../shared/http/envelope';
 import { ListCustomersDto, MembershipDto, SetTierDto, UpdateCustomerDto } from './ledger.dto';
 import { LeaveProgramCommand } from '../enrolment/join-program.handler';
 import { ListCustomersQuery } from '../queries/list-customers.handler';
@@ -17,31 +17,27 @@ import { AsOfDto, instant } from '../../shared/http/instant';
 import { CustomerRecordAsOfQuery } from '../queries/customer-record-as-of.query';
 
 @ManagementApi('rest_api/v2/customers', 'v2 customers')
-export class CustomersController {
-  constructor(
-    private readonly queries: QueryBus,
-    private readonly commands: CommandBus,
-  ) {}
-
+export class CustomersController extends CqrsController {
   @Get()
   @ApiOperation({ summary: 'List customers (cursor pagination by customer id)' })
   async list(@CurrentShop() shop: ShopDoc, @Query() query: ListCustomersDto) {
-    const { items, pagination } = await this.queries.execute(
-      new ListCustomersQuery(shop.id, shop.currency, {
-        limit: query.limit,
-        before: query.before,
-        after: query.after,
-        email: query.email,
-        type: query.type,
-        tierId: query.tierId,
-        updatedAtMin: query.updated_at_min,
-        updatedAtMax: query.updated_at_max,
-        createdAtMax: query.created_at_max,
-        order: query.order,
-        hasCount: query.hasCount,
-      }),
+    return okPage(
+      await this.queries.execute(
+        new ListCustomersQuery(shop.id, shop.currency, {
+          limit: query.limit,
+          before: query.before,
+          after: query.after,
+          email: query.email,
+          type: query.type,
+          tierId: query.tierId,
+          updatedAtMin: query.updated_at_min,
+          updatedAtMax: query.updated_at_max,
+          createdAtMax: query.created_at_max,
+          order: query.order,
+          hasCount: query.hasCount,
+        }),
+      ),
     );
-    return ok(items, { meta: { pagination } });
   }
 
   @Get('external/:externalId')

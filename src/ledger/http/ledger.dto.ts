@@ -1,21 +1,11 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import {
-  IsBoolean,
-  IsIn,
-  IsInt,
-  IsISO8601,
-  IsNotEmpty,
-  IsOptional,
-  IsString,
-  Matches,
-  MaxLength,
-} from 'class-validator';
+import { IsBoolean, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
 import { ToIdString } from '../../shared/http/query-transforms';
-import { CursorParam, HasCountParam, LimitParam } from '../../shared/http/page-query';
+import { CursorParam, DateTimeParam, HasCountParam, LimitParam, OrderParam } from '../../shared/http/page-query';
+import { NOT_A_PLATFORM_ID, PLATFORM_ID, PlatformCustomerIdFilter } from './platform-customer-id';
 import { CUSTOMER_ORDERS, CustomerOrder } from '../queries/list-customers.handler';
 import { TRANSACTION_ORDERS } from '../queries/list-transactions.handler';
 
-const PLATFORM_ID = /^[1-9]\d{0,15}$/;
 /** The direction of a change (the spec's list values); what happened in detail is filtered with `event`. */
 const TRANSACTION_TYPES = ['earn_point', 'redeem_point'] as const;
 
@@ -26,21 +16,17 @@ export class ListCustomersDto {
   @ApiPropertyOptional() @IsOptional() @IsString() email?: string;
   @ApiPropertyOptional({ enum: ['member', 'guest'] }) @IsOptional() @IsIn(['member', 'guest']) type?: string;
   @ApiPropertyOptional() @IsOptional() @IsString() tierId?: string;
-  @ApiPropertyOptional({ format: 'date-time' }) @IsOptional() @IsISO8601() updated_at_min?: string;
-  @ApiPropertyOptional({ format: 'date-time' }) @IsOptional() @IsISO8601() updated_at_max?: string;
-  @ApiPropertyOptional({ format: 'date-time' }) @IsOptional() @IsISO8601() created_at_max?: string;
-  @ApiPropertyOptional({ enum: CUSTOMER_ORDERS, default: 'createdAt_desc' })
-  @IsOptional()
-  @IsIn(CUSTOMER_ORDERS)
+  @DateTimeParam() updated_at_min?: string;
+  @DateTimeParam() updated_at_max?: string;
+  @DateTimeParam() created_at_max?: string;
+  @OrderParam(CUSTOMER_ORDERS)
   order: CustomerOrder = 'createdAt_desc';
   @HasCountParam() hasCount: boolean = false;
 }
 
 export class ListTransactionsDto {
   @ApiPropertyOptional({ description: 'Platform customer id (this or customerId is required)' })
-  @IsOptional()
-  @ToIdString()
-  @Matches(PLATFORM_ID, { message: 'platformCustomerId must be a numeric platform customer id' })
+  @PlatformCustomerIdFilter()
   platformCustomerId?: string;
   @ApiPropertyOptional({ description: 'Internal customer id (this or platformCustomerId is required)' })
   @IsOptional()
@@ -63,11 +49,9 @@ export class ListTransactionsDto {
   @IsString()
   event?: string;
   @ApiPropertyOptional({ example: 'rest_api' }) @IsOptional() @IsString() source?: string;
-  @ApiPropertyOptional({ format: 'date-time' }) @IsOptional() @IsISO8601() created_at_min?: string;
-  @ApiPropertyOptional({ format: 'date-time' }) @IsOptional() @IsISO8601() created_at_max?: string;
-  @ApiPropertyOptional({ enum: TRANSACTION_ORDERS, default: 'createdAt_desc' })
-  @IsOptional()
-  @IsIn(TRANSACTION_ORDERS)
+  @DateTimeParam() created_at_min?: string;
+  @DateTimeParam() created_at_max?: string;
+  @OrderParam(TRANSACTION_ORDERS)
   order: (typeof TRANSACTION_ORDERS)[number] = 'createdAt_desc';
   @HasCountParam() hasCount: boolean = false;
 }
@@ -76,7 +60,7 @@ export class PointsChangeDto {
   @ApiProperty({ example: '7001234567', description: 'Platform customer id' })
   @ToIdString()
   @IsNotEmpty({ message: 'platformCustomerId is required' })
-  @Matches(PLATFORM_ID, { message: 'platformCustomerId must be a numeric platform customer id' })
+  @Matches(PLATFORM_ID, NOT_A_PLATFORM_ID)
   platformCustomerId: string;
 
   @ApiProperty({

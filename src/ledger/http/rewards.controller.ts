@@ -1,12 +1,13 @@
 import { Body, Get, Headers, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
+import { CqrsController } from '../../shared/http/cqrs-controller';
 import { Response } from 'express';
-import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiOperation } from '@nestjs/swagger';
 import { CurrentShop } from '../../shops/http/shop-auth.guard';
 import { ManagementApi } from '../../shops/http/shop-api';
 import { idempotencyOf, IdempotentWrite, markReplayed } from '../../shared/http/idempotent-write';
 import { ShopDoc } from '../../shops/projections/shop-read-models';
-import { ok } from '../../shared/http/envelope';
+import { ok, okPage } from '../../shared/http/envelope';
+import { listOptionsOf } from './list-options';
 import { PagedList } from '../../infrastructure/read-store/paged-list';
 import { because } from '../../shared/domain/domain-error';
 import { FindCustomerQuery, FindNamedCustomerQuery } from '../queries/find-customer.query';
@@ -41,12 +42,7 @@ export function presentReward(r: RewardDoc) {
 }
 
 @ManagementApi('rest_api/v2', 'v2 rewards')
-export class RewardsController {
-  constructor(
-    private readonly commands: CommandBus,
-    private readonly queries: QueryBus,
-  ) {}
-
+export class RewardsController extends CqrsController {
   @Post('programs/redemption/redeem')
   @HttpCode(200)
   @ApiOperation({ summary: "Spend points on a spending program's reward (mints a coupon)" })
@@ -81,20 +77,10 @@ export class RewardsController {
       new FindNamedCustomerQuery(shop.id, query.customerId, query.platformCustomerId),
     );
     if (!customer) throw because.badRequest('customerId or platformCustomerId is required', { field: 'customerId' });
-    const { items, pagination }: PagedList<RewardDoc> = await this.queries.execute(
-      new ListRewardsQuery(shop.id, customer.id, {
-        limit: query.limit,
-        before: query.before,
-        after: query.after,
-        status: query.status,
-        type: query.type,
-        createdAtMin: query.created_at_min,
-        createdAtMax: query.created_at_max,
-        order: query.order,
-        hasCount: query.hasCount,
-      }),
+    const page: PagedList<RewardDoc> = await this.queries.execute(
+      new ListRewardsQuery(shop.id, customer.id, { ...listOptionsOf(query), status: query.status, type: query.type }),
     );
-    return ok(items.map(presentReward), { meta: { pagination } });
+    return okPage(page, presentReward);
   }
 
   @Get('rewards/:rewardId')

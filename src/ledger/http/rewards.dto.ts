@@ -1,16 +1,13 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsIn, IsInt, IsISO8601, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
+import { IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
 import { ToIdString } from '../../shared/http/query-transforms';
-import { CursorParam, HasCountParam, LimitParam } from '../../shared/http/page-query';
-
-const PLATFORM_ID = /^[1-9]\d{0,15}$/;
+import { CursorParam, DateTimeParam, HasCountParam, LimitParam } from '../../shared/http/page-query';
+import { PlatformCustomerIdField, PlatformCustomerIdFilter } from './platform-customer-id';
 
 export class RedeemDto {
   @ApiProperty() @IsString({ message: 'programId is required' }) programId: string;
   @ApiProperty()
-  @ToIdString()
-  @IsString({ message: 'platformCustomerId is required' })
-  @Matches(PLATFORM_ID, { message: 'platformCustomerId must be a numeric platform customer id' })
+  @PlatformCustomerIdField()
   platformCustomerId: string;
   @ApiProperty({ minimum: 1, default: 1 })
   @IsInt({ message: 'quantity must be an integer' })
@@ -27,9 +24,7 @@ export class RedeemDto {
 export class RefundCouponDto {
   @ApiProperty() @IsString({ message: 'discountCode is required' }) discountCode: string;
   @ApiProperty()
-  @ToIdString()
-  @IsString({ message: 'platformCustomerId is required' })
-  @Matches(PLATFORM_ID, { message: 'platformCustomerId must be a numeric platform customer id' })
+  @PlatformCustomerIdField()
   platformCustomerId: string;
   @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(1000) reason?: string;
 }
@@ -37,9 +32,7 @@ export class RefundCouponDto {
 export class ListRewardsDto {
   @ApiPropertyOptional() @IsOptional() @IsString() customerId?: string;
   @ApiPropertyOptional()
-  @IsOptional()
-  @ToIdString()
-  @Matches(PLATFORM_ID, { message: 'platformCustomerId must be a numeric platform customer id' })
+  @PlatformCustomerIdFilter()
   platformCustomerId?: string;
   @ApiPropertyOptional({ enum: ['active', 'refunded', 'used', 'expired'] })
   @IsOptional()
@@ -49,8 +42,8 @@ export class ListRewardsDto {
   @CursorParam() after?: string;
   @CursorParam() before?: string;
   @LimitParam(10) limit: number = 10;
-  @ApiPropertyOptional({ format: 'date-time' }) @IsOptional() @IsISO8601() created_at_min?: string;
-  @ApiPropertyOptional({ format: 'date-time' }) @IsOptional() @IsISO8601() created_at_max?: string;
+  @DateTimeParam() created_at_min?: string;
+  @DateTimeParam() created_at_max?: string;
   @ApiPropertyOptional({ enum: ['createdAt_desc', 'createdAt_asc'] })
   @IsOptional()
   @IsIn(['createdAt_desc', 'createdAt_asc'])

@@ -1,11 +1,12 @@
 import { Body, Get, Headers, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
-import { CommandBus, QueryBus } from '@nestjs/cqrs';
+import { CqrsController } from '../../shared/http/cqrs-controller';
 import { ApiOperation } from '@nestjs/swagger';
 import { Response } from 'express';
 import { CurrentShop } from '../../shops/http/shop-auth.guard';
 import { ManagementApi } from '../../shops/http/shop-api';
 import { ShopDoc } from '../../shops/projections/shop-read-models';
-import { ok } from '../../shared/http/envelope';
+import { ok, okPage } from '../../shared/http/envelope';
+import { listOptionsOf } from './list-options';
 import { PagedList } from '../../infrastructure/read-store/paged-list';
 import { because } from '../../shared/domain/domain-error';
 import { idempotencyOf, IdempotentWrite, markReplayed } from '../../shared/http/idempotent-write';
@@ -32,12 +33,7 @@ const MESSAGE_FOR: Record<PointsChangeKind, string> = {
 };
 
 @ManagementApi('rest_api/v2/transactions', 'v2 transactions')
-export class TransactionsController {
-  constructor(
-    private readonly queries: QueryBus,
-    private readonly commands: CommandBus,
-  ) {}
-
+export class TransactionsController extends CqrsController {
   @Get()
   @ApiOperation({ summary: "List a customer's point transactions" })
   async list(@CurrentShop() shop: ShopDoc, @Query() query: ListTransactionsDto) {
@@ -49,21 +45,11 @@ export class TransactionsController {
     if (query.platformCustomerId && String(customer.platformCustomerId) !== query.platformCustomerId) {
       throw because.badRequest('customerId and platformCustomerId name different customers', { field: 'customerId' });
     }
-    const { items, pagination }: PagedList<TransactionDoc> = await this.queries.execute(
-      new ListTransactionsQuery(shop.id, customer.id, {
-        limit: query.limit,
-        before: query.before,
-        after: query.after,
-        type: query.type,
-        event: query.event,
-        source: query.source,
-        createdAtMin: query.created_at_min,
-        createdAtMax: query.created_at_max,
-        order: query.order,
-        hasCount: query.hasCount,
-      }),
+    const filters = { type: query.type, event: query.event, source: query.source };
+    const page: PagedList<TransactionDoc> = await this.queries.execute(
+      new ListTransactionsQuery(shop.id, customer.id, { ...listOptionsOf(query), ...filters }),
     );
-    return ok(items.map(presentTransaction), { meta: { pagination } });
+    return okPage(page, presentTransaction);
   }
 
   @Get(':transactionId')

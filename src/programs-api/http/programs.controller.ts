@@ -1,4 +1,5 @@
 import { Body, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
+import { CqrsController } from '../../shared/http/cqrs-controller';
 import { ApiOperation } from '@nestjs/swagger';
 import { CurrentShop } from '../../shops/http/shop-auth.guard';
 import { ManagementApi } from '../../shops/http/shop-api';
@@ -16,7 +17,6 @@ import {
   TierRateDto,
   UpdateProgramDto,
 } from './program.dto';
-import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { EarnSocialCommand } from '../../ledger/social/earn-social.handler';
 import { FindNamedCustomerQuery } from '../../ledger/queries/find-customer.query';
 import { CalculateCartPointsQuery } from '../../ledger/queries/calculate-cart-points.query';
@@ -44,12 +44,7 @@ const tierRates = (rates: TierRateDto[]): TierRate[] =>
   rates.map((r) => ({ tierId: r.tierId, earnPoint: r.earnPoint, rateMoney: r.rateMoney ?? null }));
 
 @ManagementApi('rest_api/v2/programs', 'v2 programs')
-export class ProgramsController {
-  constructor(
-    private readonly commands: CommandBus,
-    private readonly queries: QueryBus,
-  ) {}
-
+export class ProgramsController extends CqrsController {
   @Get('earning')
   @ApiOperation({ summary: 'Earning programs; 403 PLAN_UPGRADE_REQUIRED on the free plan' })
   async earning(@CurrentShop() shop: ShopDoc) {

@@ -1,5 +1,5 @@
 import { Body, Get, HttpCode, Param, Post, Query, Req } from '@nestjs/common';
-import { CommandBus, QueryBus } from '@nestjs/cqrs';
+import { CqrsController } from '../../shared/http/cqrs-controller';
 import { ApiOperation, ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsDefined, IsIn, IsInt, IsNumber, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
 import { MAX_MONEY, MAX_QUANTITY } from '../../shared/domain/limits';
@@ -58,12 +58,7 @@ export class V1InteractSocialDto {
 }
 
 @DeprecatedV1Api()
-export class V1EarningController {
-  constructor(
-    private readonly commands: CommandBus,
-    private readonly queries: QueryBus,
-  ) {}
-
+export class V1EarningController extends CqrsController {
   @Get('earning')
   @ApiOperation({
     summary: 'Earning programs (deprecated: use v2); 403 PLAN_UPGRADE_REQUIRED on the free plan, as v2',

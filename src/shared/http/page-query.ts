@@ -1,6 +1,6 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { IsBoolean, IsInt, IsOptional, IsString, Max, Min } from 'class-validator';
+import { IsBoolean, IsIn, IsInt, IsISO8601, IsOptional, IsString, Max, Min } from 'class-validator';
 import { ToBoolean, ToInteger } from './query-transforms';
 
 /**
@@ -31,6 +31,14 @@ export const HasCountParam = (description?: string) =>
     ToBoolean(),
     IsBoolean(),
   );
+
+/** A date-time filter of a list (`created_at_min` and the like): an ISO 8601 instant. */
+export const DateTimeParam = () =>
+  applyDecorators(ApiPropertyOptional({ format: 'date-time' }), IsOptional(), IsISO8601());
+
+/** `order`: one of the list's `orders`, `createdAt_desc` when not given. */
+export const OrderParam = (orders: readonly string[]) =>
+  applyDecorators(ApiPropertyOptional({ enum: [...orders], default: 'createdAt_desc' }), IsOptional(), IsIn(orders));
 
 /** What a paged query is asked, besides its filters. */
 export interface PageOptions {

@@ -1,4 +1,5 @@
 import { Body, Get, Put } from '@nestjs/common';
+import { CqrsController } from '../../shared/http/cqrs-controller';
 import { ApiOperation, ApiPropertyOptional } from '@nestjs/swagger';
 import {
   ArrayMaxSize,
@@ -14,15 +15,7 @@ import {
 } from 'class-validator';
 import { ok } from '../../shared/http/envelope';
 import { because } from '../../shared/domain/domain-error';
-import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { SetShopSettingCommand, ShopSetting } from '../commands/set-shop-setting.handler';
-import {
-  EarningLimitPolicy,
-  MembershipPolicy,
-  PointsExpiryPolicy,
-  StorefrontPolicy,
-  TierRetentionPolicy,
-} from '../domain/shop-events';
 import { CurrentShop } from './shop-auth.guard';
 import { ManagementApi } from './shop-api';
 import { GetShopSettingsQuery, ShopSettings } from '../queries/get-shop-settings.query';
@@ -124,12 +117,7 @@ export class StorefrontDto {
 }
 
 @ManagementApi('rest_api/v2/settings', 'v2 shop')
-export class SettingsController {
-  constructor(
-    private readonly commands: CommandBus,
-    private readonly queries: QueryBus,
-  ) {}
-
+export class SettingsController extends CqrsController {
   @Get('points-expiry')
   @ApiOperation({ summary: 'The points expiry policy' })
   async get(@CurrentShop() shop: ShopDoc) {
@@ -139,13 +127,10 @@ export class SettingsController {
   @Put('points-expiry')
   @ApiOperation({ summary: 'Set the points expiry policy (off, inactivity, fixed_date)' })
   async set(@CurrentShop() shop: ShopDoc, @Body() body: PointsExpiryDto) {
-    const policy: PointsExpiryPolicy = {
-      mode: body.mode,
-      inactivityDays: body.inactivityDays ?? null,
-      fixedDate: body.fixedDate ?? null,
-    };
-    await this.setPolicy(shop, { type: 'SetPointsExpiry', policy });
-    return ok(policy, { message: 'Points expiry updated' });
+    return this.save(shop, 'Points expiry updated', {
+      type: 'SetPointsExpiry',
+      policy: { mode: body.mode, inactivityDays: body.inactivityDays ?? null, fixedDate: body.fixedDate ?? null },
+    });
   }
 
   @Get('earning-limit')
@@ -157,16 +142,17 @@ export class SettingsController {
   @Put('earning-limit')
   @ApiOperation({ summary: 'Set the global earning limit; a tier with maxPoints null is unlimited' })
   async setEarningLimit(@CurrentShop() shop: ShopDoc, @Body() body: EarningLimitDto) {
-    const policy: EarningLimitPolicy = {
-      enabled: body.enabled,
-      maxPoints: body.maxPoints ?? 0,
-      period: body.period ?? 'month',
-      tiers: (body.tiers ?? []).map((t) => ({ tierId: t.tierId, maxPoints: t.maxPoints ?? null })),
-    };
-    if (policy.enabled && body.maxPoints === undefined)
+    if (body.enabled && body.maxPoints === undefined)
       throw because.badRequest('maxPoints is required when the limit is enabled', { field: 'maxPoints' });
-    await this.setPolicy(shop, { type: 'SetEarningLimit', policy });
-    return ok(policy, { message: 'Earning limit updated' });
+    return this.save(shop, 'Earning limit updated', {
+      type: 'SetEarningLimit',
+      policy: {
+        enabled: body.enabled,
+        maxPoints: body.maxPoints ?? 0,
+        period: body.period ?? 'month',
+        tiers: (body.tiers ?? []).map((t) => ({ tierId: t.tierId, maxPoints: t.maxPoints ?? null })),
+      },
+    });
   }
 
   @Get('tier-retention')
@@ -178,13 +164,14 @@ export class SettingsController {
   @Put('tier-retention')
   @ApiOperation({ summary: 'Set the tier retention policy: review period and the window of points that keeps a tier' })
   async setTierRetention(@CurrentShop() shop: ShopDoc, @Body() body: TierRetentionDto) {
-    const policy: TierRetentionPolicy = {
-      downgrade: body.downgrade,
-      assessmentMonths: body.assessmentMonths ?? 12,
-      windowMonths: body.windowMonths ?? 12,
-    };
-    await this.setPolicy(shop, { type: 'SetTierRetention', policy });
-    return ok(policy, { message: 'Tier retention updated' });
+    return this.save(shop, 'Tier retention updated', {
+      type: 'SetTierRetention',
+      policy: {
+        downgrade: body.downgrade,
+        assessmentMonths: body.assessmentMonths ?? 12,
+        windowMonths: body.windowMonths ?? 12,
+      },
+    });
   }
 
   @Get('membership')
@@ -196,14 +183,15 @@ export class SettingsController {
   @Put('membership')
   @ApiOperation({ summary: 'Set opt-in enrolment (Premium plan or above), excluded tags and segments, B2B exclusion' })
   async setMembership(@CurrentShop() shop: ShopDoc, @Body() body: MembershipSettingsDto) {
-    const policy: MembershipPolicy = {
-      optInEnrollment: body.optInEnrollment,
-      excludedTags: (body.excludedTags ?? []).map((t) => t.trim()),
-      excludedSegments: (body.excludedSegments ?? []).map((t) => t.trim()),
-      excludeB2B: body.excludeB2B ?? false,
-    };
-    await this.setPolicy(shop, { type: 'SetMembership', policy });
-    return ok(policy, { message: 'Membership rules updated' });
+    return this.save(shop, 'Membership rules updated', {
+      type: 'SetMembership',
+      policy: {
+        optInEnrollment: body.optInEnrollment,
+        excludedTags: (body.excludedTags ?? []).map((t) => t.trim()),
+        excludedSegments: (body.excludedSegments ?? []).map((t) => t.trim()),
+        excludeB2B: body.excludeB2B ?? false,
+      },
+    });
   }
 
   @Get('storefront')
@@ -216,19 +204,22 @@ export class SettingsController {
   @ApiOperation({ summary: 'Set what storefronts show' })
   async setStorefront(@CurrentShop() shop: ShopDoc, @Body() body: StorefrontDto) {
     const current = (await this.settings(shop)).storefront;
-    const policy: StorefrontPolicy = {
-      hideAdjustPoint: body.hideAdjustPoint ?? current.hideAdjustPoint,
-      isNewFormatDOB: body.isNewFormatDOB ?? current.isNewFormatDOB,
-    };
-    await this.setPolicy(shop, { type: 'SetStorefront', policy });
-    return ok(policy, { message: 'Storefront settings updated' });
+    return this.save(shop, 'Storefront settings updated', {
+      type: 'SetStorefront',
+      policy: {
+        hideAdjustPoint: body.hideAdjustPoint ?? current.hideAdjustPoint,
+        isNewFormatDOB: body.isNewFormatDOB ?? current.isNewFormatDOB,
+      },
+    });
   }
 
   private settings(shop: ShopDoc): Promise<ShopSettings> {
     return this.queries.execute(new GetShopSettingsQuery(shop.id));
   }
 
-  private setPolicy(shop: ShopDoc, setting: ShopSetting) {
-    return this.commands.execute(new SetShopSettingCommand(shop.id, setting));
+  /** Sets one of the shop's policies; the answer is the policy as set, with `message`. */
+  private async save(shop: ShopDoc, message: string, setting: ShopSetting) {
+    await this.commands.execute(new SetShopSettingCommand(shop.id, setting));
+    return ok(setting.policy, { message });
   }
 }

@@ -1,5 +1,5 @@
 import { Body, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
-import { CommandBus, QueryBus } from '@nestjs/cqrs';
+import { CqrsController } from '../../shared/http/cqrs-controller';
 import { ApiOperation } from '@nestjs/swagger';
 import { CurrentShop } from '../../shops/http/shop-auth.guard';
 import { ManagementApi } from '../../shops/http/shop-api';
@@ -14,12 +14,7 @@ import { UpdateTierCommand } from '../commands/update-tier.handler';
 import { RemoveTierCommand } from '../commands/remove-tier.handler';
 
 @ManagementApi('rest_api/v2/tiers', 'v2 tiers')
-export class TiersController {
-  constructor(
-    private readonly queries: QueryBus,
-    private readonly commands: CommandBus,
-  ) {}
-
+export class TiersController extends CqrsController {
   private tierList(shopId: string): Promise<TierListItem[]> {
     return this.queries.execute(new ListTiersQuery(shopId));
   }
