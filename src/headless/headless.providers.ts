@@ -15,6 +15,7 @@ import { HeadlessCustomerController } from './customer/customer.controller';
 import { JoinProgramController } from './membership/join-program.controller';
 import { ShopConfigController } from './shop/shop-config.controller';
 import { ListHeadlessProgramsHandler } from './programs/list-programs.query';
+import { HeadlessShopContext } from './programs/headless-shop-context';
 import { ListHeadlessActivitiesHandler } from './activities/list-activities.query';
 import { ActivitiesController } from './activities/activities.controller';
 import { ListHeadlessRewardsHandler } from './rewards/list-rewards.query';
@@ -44,6 +45,7 @@ export const HEADLESS_CAPABILITY: Capability = {
     IssueHeadlessTokenHandler,
     CustomerIdentityProofs,
     GetHeadlessCustomerHandler,
+    HeadlessShopContext,
     ListHeadlessProgramsHandler,
     ListHeadlessActivitiesHandler,
     ListHeadlessRewardsHandler,

@@ -5,13 +5,11 @@ import { ORDERS, OrderDoc, orderDocId } from '../../platform/projections/order-v
 import { ListTransactionsQuery } from '../../ledger/queries/list-transactions.handler';
 import { TransactionDoc } from '../../ledger/read-models/ledger-read-models';
 import { PagedList } from '../../infrastructure/read-store/paged-list';
-import { ProgramCatalog } from '../../programs/program-catalog';
-import { ShopDirectory } from '../../shops/shop-directory';
 import { STOREFRONT_DEFAULTS } from '../../shops/domain/shop-events';
-import { ShopText } from '../../translations/queries/shop-text';
 import { LocaleRequest } from '../../translations/domain/locale-resolution';
 import { HeadlessActivity, presentActivity } from './headless-activity.presenter';
 import { programTitleOf } from '../programs/headless-program.presenter';
+import { HeadlessShopContext } from '../programs/headless-shop-context';
 
 /**
  * The customer's points history (the v2 transaction list, newest first) as sentences; manual
@@ -33,18 +31,12 @@ export class ListHeadlessActivitiesHandler implements IQueryHandler<
 > {
   constructor(
     private readonly queries: QueryBus,
-    private readonly shops: ShopDirectory,
-    private readonly catalog: ProgramCatalog,
-    private readonly text: ShopText,
+    private readonly context: HeadlessShopContext,
     @Inject(READ_STORE) private readonly readStore: ReadStore,
   ) {}
 
   async execute({ shopId, customerId, page, locale }: ListHeadlessActivitiesQuery) {
-    const [shop, programs, text] = await Promise.all([
-      this.shops.byId(shopId),
-      this.catalog.forShop(shopId),
-      this.text.for(shopId, locale),
-    ]);
+    const { shop, programs, text } = await this.context.of(shopId, locale);
     const hideAdjust = (shop?.storefront ?? STOREFRONT_DEFAULTS).hideAdjustPoint;
     const { items, pagination }: PagedList<TransactionDoc> = await this.queries.execute(
       new ListTransactionsQuery(shopId, customerId, {

@@ -2,16 +2,14 @@ import { Inject } from '@nestjs/common';
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { CLOCK, Clock } from '../../shared/domain/clock';
 import { because } from '../../shared/domain/domain-error';
-import { ProgramCatalog } from '../../programs/program-catalog';
 import { isActive } from '../../programs/domain/order-earning';
 import { shownOnLoyaltyPage } from '../../programs/domain/spending-rules';
-import { ShopDirectory } from '../../shops/shop-directory';
 import { STOREFRONT_DEFAULTS } from '../../shops/domain/shop-events';
 import { CustomerLookup } from '../../ledger/queries/customer-lookup';
 import { isEarned } from '../../ledger/program-earning/eligibility';
-import { ShopText } from '../../translations/queries/shop-text';
 import { LocaleRequest } from '../../translations/domain/locale-resolution';
 import { HeadlessProgram, presentHeadlessProgram } from './headless-program.presenter';
+import { HeadlessShopContext } from './headless-shop-context';
 
 /**
  * The programs a storefront shows: active ones (enabled, not draft, not expired, within their
@@ -33,18 +31,14 @@ export class ListHeadlessProgramsHandler implements IQueryHandler<
   { programs: HeadlessProgram[]; locale: string }
 > {
   constructor(
-    private readonly catalog: ProgramCatalog,
-    private readonly shops: ShopDirectory,
+    private readonly context: HeadlessShopContext,
     private readonly customers: CustomerLookup,
-    private readonly text: ShopText,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   async execute({ shopId, customerId, programType, locale }: ListHeadlessProgramsQuery) {
-    const [shop, programs, text, customer] = await Promise.all([
-      this.shops.byId(shopId),
-      this.catalog.forShop(shopId),
-      this.text.for(shopId, locale),
+    const [{ shop, programs, text }, customer] = await Promise.all([
+      this.context.of(shopId, locale),
       customerId ? this.customers.byId(shopId, customerId) : Promise.resolve(null),
     ]);
     if (!shop) throw because.notFound('Shop');

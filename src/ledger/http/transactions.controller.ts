@@ -18,18 +18,12 @@ import { ChangePointsCommand, ChangePointsResult, PointsChangeKind } from '../po
 import { TransactionDoc } from '../read-models/ledger-read-models';
 import { GetTransactionQuery } from '../queries/get-transaction.query';
 
-const EVENT_FOR: Record<PointsChangeKind, string> = {
-  award: 'earn_point_rest_api',
-  deduct: 'deduct_point_rest_api',
-  adjust: 'adjust_point_rest_api',
-  reset: 'reset_point_rest_api',
-};
-
-const MESSAGE_FOR: Record<PointsChangeKind, string> = {
-  award: 'Points awarded',
-  deduct: 'Points deducted',
-  adjust: 'Points adjusted',
-  reset: 'Points reset',
+/** What each kind of points change records (its event) and answers (its message). */
+const POINTS_CHANGE: Record<PointsChangeKind, { event: string; message: string }> = {
+  award: { event: 'earn_point_rest_api', message: 'Points awarded' },
+  deduct: { event: 'deduct_point_rest_api', message: 'Points deducted' },
+  adjust: { event: 'adjust_point_rest_api', message: 'Points adjusted' },
+  reset: { event: 'reset_point_rest_api', message: 'Points reset' },
 };
 
 @ManagementApi('rest_api/v2/transactions', 'v2 transactions')
@@ -121,7 +115,7 @@ export class TransactionsController extends CqrsController {
     const request = {
       points: body.point,
       source: 'rest_api',
-      event: EVENT_FOR[kind],
+      event: POINTS_CHANGE[kind].event,
       adminNote: body.adminNote ?? null,
       userNote: body.userNote ?? null,
       reason: body.reason ?? null,
@@ -135,7 +129,7 @@ export class TransactionsController extends CqrsController {
     return ok(
       {},
       {
-        message: MESSAGE_FOR[kind],
+        message: POINTS_CHANGE[kind].message,
         meta: { transactionId: result.transactionId, oldPoint: result.oldPoint, newPoint: result.newPoint },
       },
     );
