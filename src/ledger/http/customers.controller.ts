@@ -43,11 +43,7 @@ export class CustomersController extends CqrsController {
   @Get('external/:externalId')
   @ApiOperation({ summary: 'Get a customer by platform customer id (asOf: the record as it stood then)' })
   async getExternal(@CurrentShop() shop: ShopDoc, @Param('externalId') externalId: string, @Query() query: AsOfDto) {
-    if (query.asOf)
-      return ok(
-        await this.queries.execute(new CustomerRecordAsOfQuery(shop, externalId, instant(query.asOf)!, 'platform')),
-      );
-    return ok(await this.queries.execute(new GetCustomerQuery(shop.id, shop.currency, { platformId: externalId })));
+    return this.record(shop, externalId, 'platform', query);
   }
 
   @Put('external/:platformCustomerId')
@@ -73,11 +69,7 @@ export class CustomersController extends CqrsController {
   @Get(':customerId')
   @ApiOperation({ summary: 'Get a customer by internal id (asOf: the record as it stood then)' })
   async get(@CurrentShop() shop: ShopDoc, @Param('customerId') customerId: string, @Query() query: AsOfDto) {
-    if (query.asOf)
-      return ok(
-        await this.queries.execute(new CustomerRecordAsOfQuery(shop, customerId, instant(query.asOf)!, 'internal')),
-      );
-    return ok(await this.queries.execute(new GetCustomerQuery(shop.id, shop.currency, { id: customerId })));
+    return this.record(shop, customerId, 'internal', query);
   }
 
   @Put(':customerId')
@@ -113,6 +105,15 @@ export class CustomersController extends CqrsController {
     const customer = await this.customer(shop, { eitherId: customerId });
     await this.commands.execute(new LeaveProgramCommand(shop.id, customer.id, 'rest_api'));
     return ok({ id: customer.id, membership: body.membership }, { message: 'Membership updated' });
+  }
+
+  /** The customer's record (spec 2.2) as it stands, or as it stood at `asOf`. */
+  private async record(shop: ShopDoc, id: string, idKind: 'internal' | 'platform', { asOf }: AsOfDto) {
+    const at = instant(asOf);
+    const query = at
+      ? new CustomerRecordAsOfQuery(shop, id, at, idKind)
+      : new GetCustomerQuery(shop.id, shop.currency, idKind === 'platform' ? { platformId: id } : { id });
+    return ok(await this.queries.execute(query));
   }
 
   /** The customer the path names, as stored (404 when not the shop's). */

@@ -4,7 +4,7 @@ import { ApiOperation } from '@nestjs/swagger';
 import { CurrentShop } from '../../shops/http/shop-auth.guard';
 import { ManagementApi } from '../../shops/http/shop-api';
 import { ShopDoc } from '../../shops/projections/shop-read-models';
-import { ok } from '../../shared/http/envelope';
+import { ok, okList } from '../../shared/http/envelope';
 import { because, DomainError } from '../../shared/domain/domain-error';
 import { definedOnly } from '../../shared/domain/ids';
 import { CreateProgramCommand } from '../../programs/commands/create-program.handler';
@@ -52,7 +52,7 @@ export class ProgramsController extends CqrsController {
     if (shop.plan === 'free')
       throw new DomainError('PLAN_UPGRADE_REQUIRED', 'Earning programs need the starter plan or above', 403);
     const programs = await this.list(shop, 'earning');
-    return ok(programs, { meta: { count: programs.length } });
+    return okList(programs);
   }
 
   @Get('earning/eligibility')
@@ -65,7 +65,7 @@ export class ProgramsController extends CqrsController {
     const customer = await this.customer(shop, customerId, platformCustomerId);
     if (!customer) throw because.badRequest('customerId or platformCustomerId is required', { field: 'customerId' });
     const programs = await this.queries.execute(new ListEarningEligibilityQuery(shop.id, customer));
-    return ok(programs, { meta: { count: programs.length } });
+    return okList(programs);
   }
 
   @Post('earning/points/calculate')
@@ -104,7 +104,7 @@ export class ProgramsController extends CqrsController {
     const programs: CustomerProgram[] = await this.queries.execute(
       new ListRedemptionProgramsQuery(shop.id, event, customer),
     );
-    return ok(programs, { meta: { count: programs.length } });
+    return okList(programs);
   }
 
   @Get(':programId')
