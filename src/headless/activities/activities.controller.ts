@@ -4,7 +4,7 @@ import { ApiProperty } from '@nestjs/swagger';
 import { okList, okPage } from '../../shared/http/envelope';
 import { CurrentCustomer } from '../auth/headless-auth.guard';
 import { HeadlessCustomerApi, HeadlessGet } from '../auth/headless-customer-api.decorator';
-import { HeadlessCustomer } from '../http/headless-request';
+import { HeadlessCaller } from '../http/headless-request';
 import { cursorOf, CursorPageDto, LocaleField, NumericPlatformId } from '../http/headless-query';
 import { ListHeadlessActivitiesQuery } from './list-activities.query';
 
@@ -32,14 +32,14 @@ export class ActivitiesController {
     'customer/activities',
     "The token's customer's points history, newest first (spec 2.5; cursor before/after)",
   )
-  async activities(@CurrentCustomer() me: HeadlessCustomer, @Query() query: ActivitiesDto) {
+  async activities(@CurrentCustomer() me: HeadlessCaller, @Query() query: ActivitiesDto) {
     return okPage(
       await this.queries.execute(new ListHeadlessActivitiesQuery(me.shopId, me.customerId, cursorOf(query), me.locale)),
     );
   }
 
   @HeadlessGet('customer/activities-by-order', "The rows of one of the token's customer's orders")
-  async byOrder(@CurrentCustomer() me: HeadlessCustomer, @Query() query: ActivitiesByOrderDto) {
+  async byOrder(@CurrentCustomer() me: HeadlessCaller, @Query() query: ActivitiesByOrderDto) {
     const { items } = await this.queries.execute(
       new ListHeadlessActivitiesQuery(me.shopId, me.customerId, { limit: 100, orderId: query.orderId }, me.locale),
     );

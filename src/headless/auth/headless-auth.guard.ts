@@ -8,7 +8,7 @@ import { because } from '../../shared/domain/domain-error';
 import { HeadlessRateLimits } from '../rate-limits/headless-rate-limits';
 import { HeadlessSigningKeys } from './headless-signing-keys';
 import { TOKEN_ALGORITHM, TOKEN_AUDIENCE, TOKEN_ISSUER } from './headless-tokens';
-import { HeadlessCustomer, HeadlessPrincipal, HeadlessRequest } from '../http/headless-request';
+import { HeadlessCaller, HeadlessPrincipal, HeadlessRequest } from '../http/headless-request';
 import { localeRequestOf } from '../../translations/queries/shop-text';
 import { PERSONAL } from '../http/headless-exception.filter';
 import { VerifiedTokens } from './verified-tokens';
@@ -123,7 +123,7 @@ export class HeadlessAuthGuard implements CanActivate {
  * The shop and customer of the request's token (the only ones a /customer endpoint acts on), and the
  * language the request asks for (the `locale` query field, else Accept-Language).
  */
-export const CurrentCustomer = createParamDecorator((_: unknown, context: ExecutionContext): HeadlessCustomer => {
+export const CurrentCustomer = createParamDecorator((_: unknown, context: ExecutionContext): HeadlessCaller => {
   const request = context.switchToHttp().getRequest<HeadlessRequest>();
   if (!request.headless) throw because.unauthorized();
   return { ...request.headless, locale: localeRequestOf(request) };

@@ -2,7 +2,7 @@ import { QueryBus } from '@nestjs/cqrs';
 import { ok } from '../../shared/http/envelope';
 import { CurrentCustomer } from '../auth/headless-auth.guard';
 import { HeadlessCustomerApi, HeadlessGet } from '../auth/headless-customer-api.decorator';
-import { HeadlessCustomer } from '../http/headless-request';
+import { HeadlessCaller } from '../http/headless-request';
 import { GetHeadlessCustomerQuery } from './get-customer.query';
 
 @HeadlessCustomerApi()
@@ -10,7 +10,7 @@ export class HeadlessCustomerController {
   constructor(private readonly queries: QueryBus) {}
 
   @HeadlessGet('customer', "The token's customer (spec 2.2)")
-  async customer(@CurrentCustomer() me: HeadlessCustomer) {
+  async customer(@CurrentCustomer() me: HeadlessCaller) {
     return ok(await this.queries.execute(new GetHeadlessCustomerQuery(me.shopId, me.customerId, me.locale)));
   }
 }

@@ -13,7 +13,7 @@ export interface HeadlessPrincipal {
 }
 
 /** A /customer request: the token's shop and customer, and the language the request asks for. */
-export interface HeadlessCustomer extends HeadlessPrincipal {
+export interface HeadlessCaller extends HeadlessPrincipal {
   locale: LocaleRequest;
 }
 

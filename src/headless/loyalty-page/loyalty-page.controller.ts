@@ -8,7 +8,7 @@ import { CustomerLookup } from '../../ledger/queries/customer-lookup';
 import { CurrentCustomer } from '../auth/headless-auth.guard';
 import { HeadlessCustomerApi, HeadlessGet } from '../auth/headless-customer-api.decorator';
 import { cursorOf, CursorPageDto, LocaleField } from '../http/headless-query';
-import { HEADLESS_PREFIX, HeadlessCustomer, HeadlessPrincipal } from '../http/headless-request';
+import { HEADLESS_PREFIX, HeadlessCaller, HeadlessPrincipal } from '../http/headless-request';
 import { ListHeadlessActivitiesQuery } from '../activities/list-activities.query';
 import { ListHeadlessRewardsQuery } from '../rewards/list-rewards.query';
 import { referralHistoryOf } from '../referrals/referral-history.controller';
@@ -47,7 +47,7 @@ export class LoyaltyPageController {
   ) {}
 
   @HeadlessGet('rewards', "Loyalty-page parity read: the customer's coupons")
-  rewards(@CurrentCustomer() me: HeadlessCustomer, @Query() query: LoyaltyPageRewardsDto) {
+  rewards(@CurrentCustomer() me: HeadlessCaller, @Query() query: LoyaltyPageRewardsDto) {
     return this.parity(async () => {
       const couponStatus = query.isAvailableCoupon === 'false' ? 'unavailable' : 'available';
       const { redeemed, pagination } = await this.queries.execute(
@@ -73,7 +73,7 @@ export class LoyaltyPageController {
   }
 
   @HeadlessGet('activities', "Loyalty-page parity read: the customer's activity")
-  activities(@CurrentCustomer() me: HeadlessCustomer, @Query() query: PageDto) {
+  activities(@CurrentCustomer() me: HeadlessCaller, @Query() query: PageDto) {
     return this.parity(async () => {
       const { items, pagination } = await this.queries.execute(
         new ListHeadlessActivitiesQuery(me.shopId, me.customerId, cursorOf(query), me.locale),

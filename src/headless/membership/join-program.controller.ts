@@ -6,7 +6,7 @@ import { ok } from '../../shared/http/envelope';
 import { JoinProgramCommand } from '../../ledger/enrolment/join-program.handler';
 import { CurrentCustomer } from '../auth/headless-auth.guard';
 import { HeadlessCustomerApi } from '../auth/headless-customer-api.decorator';
-import { HeadlessCustomer } from '../http/headless-request';
+import { HeadlessCaller } from '../http/headless-request';
 import { GetHeadlessCustomerQuery } from '../customer/get-customer.query';
 
 export class JoinProgramDto {
@@ -30,7 +30,7 @@ export class JoinProgramController {
     summary:
       'A guest joins the loyalty program (opt-in enrolment); answers the Customer. 403 OPT_IN_NOT_ENABLED or NOT_ELIGIBLE',
   })
-  async join(@CurrentCustomer() me: HeadlessCustomer, @Body() body: JoinProgramDto) {
+  async join(@CurrentCustomer() me: HeadlessCaller, @Body() body: JoinProgramDto) {
     await this.commands.execute(
       new JoinProgramCommand(me.shopId, me.customerId, body.joinFrom ?? null, 'source_headless'),
     );

@@ -11,7 +11,7 @@ import { ShopDirectory } from '../../shops/shop-directory';
 import { STOREFRONT_DEFAULTS } from '../../shops/domain/shop-events';
 import { CurrentCustomer } from '../auth/headless-auth.guard';
 import { HeadlessCustomerApi } from '../auth/headless-customer-api.decorator';
-import { HeadlessCustomer } from '../http/headless-request';
+import { HeadlessCaller } from '../http/headless-request';
 import { GetHeadlessCustomerQuery } from '../customer/get-customer.query';
 
 export class ProfileDto {
@@ -46,7 +46,7 @@ export class ProfileController {
     summary:
       "The customer's birthday (write-once, as on v2), dateOfBirth (shops that ask for a year) and phone; answers the Customer",
   })
-  async update(@CurrentCustomer() me: HeadlessCustomer, @Body() body: ProfileDto) {
+  async update(@CurrentCustomer() me: HeadlessCaller, @Body() body: ProfileDto) {
     if (body.birthday === undefined && body.dateOfBirth === undefined && body.phone === undefined)
       throw because.badRequest('send birthday, dateOfBirth or phone', { field: 'body' });
     if (body.dateOfBirth !== undefined) {

@@ -10,7 +10,7 @@ import { ShopDirectory } from '../../shops/shop-directory';
 import { CurrentCustomer } from '../auth/headless-auth.guard';
 import { HeadlessCustomerApi, HeadlessGet } from '../auth/headless-customer-api.decorator';
 import { HeadlessExceptionFilter } from '../http/headless-exception.filter';
-import { HEADLESS_PREFIX, HeadlessCustomer } from '../http/headless-request';
+import { HEADLESS_PREFIX, HeadlessCaller } from '../http/headless-request';
 import { PublicIpQuotaGuard } from '../rate-limits/quota.guards';
 import { ListHeadlessProgramsQuery } from './list-programs.query';
 import { LocaleRequest } from '../../translations/domain/locale-resolution';
@@ -36,7 +36,7 @@ export class CustomerProgramsController {
   constructor(private readonly queries: QueryBus) {}
 
   @HeadlessGet('customer/programs', "Active programs as the token's customer sees them (spec 2.3, with isEarned)")
-  async programs(@CurrentCustomer() me: HeadlessCustomer, @Query() query: ProgramTypeDto) {
+  async programs(@CurrentCustomer() me: HeadlessCaller, @Query() query: ProgramTypeDto) {
     const { programs } = await this.queries.execute(
       new ListHeadlessProgramsQuery(me.shopId, me.customerId, query.programType, me.locale),
     );

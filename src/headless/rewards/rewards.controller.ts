@@ -13,7 +13,7 @@ import { shownOnLoyaltyPage, spendingRules } from '../../programs/domain/spendin
 import { ShopText } from '../../translations/queries/shop-text';
 import { CurrentCustomer } from '../auth/headless-auth.guard';
 import { HeadlessCustomerApi, HeadlessGet } from '../auth/headless-customer-api.decorator';
-import { HeadlessCustomer } from '../http/headless-request';
+import { HeadlessCaller } from '../http/headless-request';
 import { cursorOf, CursorPageDto, LocaleField, NumericPlatformId } from '../http/headless-query';
 import { ListHeadlessRewardsQuery } from './list-rewards.query';
 import { RequiredText, WholeNumber } from '../../shared/http/field-rules';
@@ -54,7 +54,7 @@ export class HeadlessRewardsController {
   ) {}
 
   @HeadlessGet('customer/rewards', 'Rewards the customer can redeem now (spec 2.4) and a page of the coupons they hold')
-  async rewards(@CurrentCustomer() me: HeadlessCustomer, @Query() query: RewardsQueryDto) {
+  async rewards(@CurrentCustomer() me: HeadlessCaller, @Query() query: RewardsQueryDto) {
     const { available, redeemed, pagination } = await this.queries.execute(
       new ListHeadlessRewardsQuery(
         me.shopId,
@@ -74,7 +74,7 @@ export class HeadlessRewardsController {
       'Spend points on a reward: the v2 redemption (same rules and errors). points for dynamic rewards, variantId for gifts',
   })
   async redeem(
-    @CurrentCustomer() me: HeadlessCustomer,
+    @CurrentCustomer() me: HeadlessCaller,
     @Body() body: HeadlessRedeemDto,
     @Headers('idempotency-key') key: string | undefined,
     @Res({ passthrough: true }) res: Response,

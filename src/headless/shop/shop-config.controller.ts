@@ -5,7 +5,7 @@ import { runsOptIn, STOREFRONT_DEFAULTS } from '../../shops/domain/shop-events';
 import { ShopText } from '../../translations/queries/shop-text';
 import { CurrentCustomer } from '../auth/headless-auth.guard';
 import { HeadlessCustomerApi, HeadlessGet } from '../auth/headless-customer-api.decorator';
-import { HeadlessCustomer } from '../http/headless-request';
+import { HeadlessCaller } from '../http/headless-request';
 
 const NUMBER_PARTS = new Set(['integer', 'group', 'decimal', 'fraction']);
 
@@ -31,7 +31,7 @@ export class ShopConfigController {
   ) {}
 
   @HeadlessGet('shop/config', "The token's shop as a storefront needs it (ShopConfig)")
-  async config(@CurrentCustomer() me: HeadlessCustomer) {
+  async config(@CurrentCustomer() me: HeadlessCaller) {
     const shop = await this.shops.byId(me.shopId);
     if (!shop) throw because.notFound('Shop');
     const text = await this.text.for(shop.id, me.locale);
