@@ -11,6 +11,7 @@ import { READ_STORE } from './infrastructure/read-store/read-store.port';
 import { CLOCK, Clock, ID_GENERATOR, IdGenerator, systemClock } from './shared/domain/clock';
 import { randomIds } from './shared/domain/ids';
 import { ApiExceptionFilter } from './shared/http/api-exception.filter';
+import { RouteIndex } from './shared/http/route-index';
 import { ROOT_LOGGER } from './shared/http/request-log';
 import { SharedFeedReads } from './projections/shared-feed-reads';
 import { DocumentCache } from './projections/document-cache';
@@ -154,6 +155,7 @@ export class AppModule implements OnApplicationBootstrap, OnApplicationShutdown 
         { provide: HOST_RESOLVER, useValue: options.hostResolver ?? systemHostResolver },
         { provide: 'FOLLOW_PROJECTIONS', useValue: options.followProjections !== false },
         { provide: APP_FILTER, useClass: ApiExceptionFilter },
+        RouteIndex,
         ...PROJECTION_CLASSES,
         { provide: PROJECTIONS, useFactory: (...projections: Projection[]) => projections, inject: PROJECTION_CLASSES },
         Metrics,

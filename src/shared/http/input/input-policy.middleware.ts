@@ -1,6 +1,7 @@
 import { NextFunction, Request, Response } from 'express';
 import { because, DomainError } from '../../domain/domain-error';
 import { bodyLimitsFor, MAX_PATH_SEGMENT, MAX_QUERY_PARAMS, MAX_QUERY_VALUE } from './input-limits';
+import { layersOf } from '../route-index';
 import { checkJsonValue, jsonDepthExceeds, printable, textProblem } from './text-policy';
 
 type RawRequest = Request & { rawBody?: Buffer };
@@ -151,7 +152,8 @@ interface RouteLayer {
 
 /** The name of the route parameter at a path segment (`:customerId`), from the application's routes. */
 function paramNameAt(req: Request, index: number): string | null {
-  const stack = ((req.app as unknown as { router?: { stack: RouteLayer[] } }).router?.stack ?? []) as RouteLayer[];
+  const router = (req.app as unknown as { router?: { stack: RouteLayer[] } }).router;
+  const stack = router ? layersOf(router) : [];
   const segments = req.path.split('/');
   const method = req.method.toLowerCase();
   for (const layer of stack) {
