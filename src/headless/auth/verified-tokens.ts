@@ -47,7 +47,8 @@ export class VerifiedTokens {
   /** Records a token that passed full verification with `key`. */
   remember(token: string, principal: HeadlessPrincipal, expiresAt: number, key: KeyObject): void {
     this.tokens.delete(token);
-    this.tokens.set(token, { principal, expiresAt, key });
+    // Frozen: every request with this token is handed the same object.
+    this.tokens.set(token, { principal: Object.freeze({ ...principal }), expiresAt, key });
     if (this.tokens.size > this.limit) this.tokens.delete(this.tokens.keys().next().value as string);
   }
 }
