@@ -10,11 +10,22 @@ const BUCKET_DAYS = 800;
 export function addToDay(buckets: DayBuckets, at: string, amount: number): DayBuckets {
   if (amount === 0) return buckets;
   const day = at.slice(0, 10);
-  const oldest = new Date(Date.parse(at) - BUCKET_DAYS * 86_400_000).toISOString().slice(0, 10);
+  const oldest = oldestKept(day);
   const next: Record<string, number> = {};
-  for (const [d, n] of Object.entries(buckets)) if (d >= oldest) next[d] = n;
+  for (const d in buckets) if (d >= oldest) next[d] = buckets[d];
   next[day] = (next[day] ?? 0) + amount;
   return next;
+}
+
+/** The oldest day kept beside `day`; remembered for the last day asked (a fold asks for the same day many times). */
+let lastDay = '';
+let lastOldest = '';
+function oldestKept(day: string): string {
+  if (day !== lastDay) {
+    lastOldest = new Date(Date.parse(day) - BUCKET_DAYS * 86_400_000).toISOString().slice(0, 10);
+    lastDay = day;
+  }
+  return lastOldest;
 }
 
 /** Sum of the days from `since` (an ISO instant; its UTC day counts). */
