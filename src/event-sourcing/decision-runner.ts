@@ -228,7 +228,8 @@ export class DecisionRunner {
     batch.forEach((queued, i) => {
       const outcome = outcomes[i];
       if ('error' in outcome) queued.settle({ error: outcome.error });
-      else queued.settle({ decision: { ...outcome, position } });
+      else
+        queued.settle({ decision: { before: outcome.before, after: outcome.after, events: outcome.events, position } });
     });
   }
 

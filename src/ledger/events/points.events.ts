@@ -49,12 +49,12 @@ export type PointsFields<E> = Omit<E, 'type' | keyof PointsEventContext>;
 export type PointsEventBuilder<E> = (context: PointsEventContext, fields: PointsFields<E>) => E;
 
 /**
- * The builder of the balance change stored as `type`: its context, its type, then its fields (the key
- * order the stored event keeps). Declare the result as `PointsEventBuilder<TheEvent>`: the compiler
+ * The builder of the balance change stored as `type`: its type, its context, then its fields (the key
+ * order the stored event keeps; the type first, as a spread followed by new keys is slow on V8). Declare the result as `PointsEventBuilder<TheEvent>`: the compiler
  * then checks that `type` is that event's and that the fields complete it, with no cast.
  */
 export function pointsEventBuilder<Type extends string>(type: Type) {
-  return <Fields extends object>(context: PointsEventContext, fields: Fields) => ({ ...context, type, ...fields });
+  return <Fields extends object>(context: PointsEventContext, fields: Fields) => ({ type, ...context, ...fields });
 }
 
 export interface PointsAwarded extends CustomerEventBase, PointsContext {
