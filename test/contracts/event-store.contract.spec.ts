@@ -135,6 +135,24 @@ describe.each(eventStoreKinds())('event store contract (%s)', (kind) => {
     expect(first[0].recordedAt).toBeInstanceOf(Date);
   });
 
+  it('records when each event was stored, to the millisecond, the same on every read', async () => {
+    const id = stream();
+    const before = Date.now();
+    await events.appendToStream(id, [event('t1'), event('t2')], 'no_stream');
+    const after = Date.now();
+    const [t1, t2] = await events.readStream(id);
+    for (const e of [t1, t2]) {
+      expect(e.recordedAt).toBeInstanceOf(Date);
+      // The store's clock and this process's are the same machine's (a little slack for rounding).
+      expect(e.recordedAt.getTime()).toBeGreaterThanOrEqual(before - 5);
+      expect(e.recordedAt.getTime()).toBeLessThanOrEqual(after + 5);
+      expect(Number.isInteger(e.recordedAt.getTime())).toBe(true);
+    }
+    expect(t2.recordedAt.getTime()).toBeGreaterThanOrEqual(t1.recordedAt.getTime());
+    const again = await events.readStreams({ prefix: id, after: null, limit: 2 });
+    expect(again.map((e) => e.recordedAt.getTime())).toEqual([t1.recordedAt.getTime(), t2.recordedAt.getTime()]);
+  });
+
   it('reads the global feed in order from a position, in pages', async () => {
     const start = await events.headPosition();
     const ids = [stream(), stream()];

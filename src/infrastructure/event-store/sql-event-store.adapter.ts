@@ -38,11 +38,13 @@ interface EventRow {
   type: string;
   data: Record<string, unknown>;
   metadata: Record<string, unknown>;
-  recorded_at: Date | string;
+  recorded_ms: number;
 }
 
+/** `recorded_at` as epoch milliseconds: a number is read several times faster than a timestamp's text. */
 const SELECT_EVENT = `SELECT event_id::text, stream_id, revision::text, transaction_id::text AS tx,
-  position::text AS pos, type, data, metadata, recorded_at FROM es_events`;
+  position::text AS pos, type, data, metadata, (extract(epoch from recorded_at) * 1000)::float8 AS recorded_ms
+  FROM es_events`;
 
 /**
  * Event store on PostgreSQL (server via `pg`, or embedded PGlite: same SQL).
@@ -273,6 +275,6 @@ function toRecorded(row: EventRow): RecordedEvent {
     type: row.type,
     data: row.data,
     metadata: row.metadata ?? {},
-    recordedAt: row.recorded_at instanceof Date ? row.recorded_at : new Date(row.recorded_at),
+    recordedAt: new Date(row.recorded_ms),
   };
 }
