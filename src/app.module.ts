@@ -56,6 +56,7 @@ import { MACHINE_TRANSLATION } from './infrastructure/machine-translation/machin
 import { LibreTranslateMachineTranslation } from './infrastructure/machine-translation/libretranslate.adapter';
 import { EmbeddedMachineTranslation } from './infrastructure/machine-translation/embedded-machine-translation.adapter';
 import { HEADLESS_CAPABILITY } from './headless/headless.providers';
+import { IdleMemoryRelease } from './infrastructure/runtime/idle-memory-release';
 
 const CAPABILITIES: Capability[] = [
   SHOPS_CAPABILITY,
@@ -87,6 +88,8 @@ export interface AppModuleOptions {
 
 @Module({})
 export class AppModule implements OnApplicationBootstrap, OnApplicationShutdown {
+  private memory: IdleMemoryRelease | null = null;
+
   constructor(
     private readonly projections: ProjectionRunner,
     private readonly webhookProjector: WebhookProjector,
@@ -181,9 +184,14 @@ export class AppModule implements OnApplicationBootstrap, OnApplicationShutdown 
     if (this.config.couponExpiryCheckMs > 0) this.couponExpiry.start(this.config.couponExpiryCheckMs);
     await this.tierRewardCoupons.start();
     if (this.config.translationJobs.worker) this.translationJobs.start();
+    if (this.config.idleMemoryReleaseMs > 0) {
+      this.memory = new IdleMemoryRelease(this.config.idleMemoryReleaseMs);
+      this.memory.start();
+    }
   }
 
   async onApplicationShutdown(): Promise<void> {
+    this.memory?.stop();
     this.birthdays.stop();
     this.expiry.stop();
     this.pendingRelease.stop();

@@ -57,6 +57,8 @@ export class AppConfig {
   /** How long a write waits for its read models before answering anyway. */
   readonly projectionWaitMs: number;
   readonly projectionPollMs: number;
+  /** After a burst, a quiet window this long gives the grown heap back (0: never). */
+  readonly idleMemoryReleaseMs: number;
   /** Customer, shop and text documents each process keeps in memory per collection (0: none; see DocumentCache). */
   readonly readCacheDocuments: number;
   readonly createDemoShop: boolean;
@@ -143,6 +145,7 @@ export class AppConfig {
     this.inMemory = env.LOYALTY_IN_MEMORY === 'true';
     this.projectionWaitMs = Number(env.PROJECTION_WAIT_MS ?? 5000);
     this.projectionPollMs = Number(env.PROJECTION_POLL_MS ?? 200);
+    this.idleMemoryReleaseMs = Number(env.IDLE_MEMORY_RELEASE_MS ?? 10_000);
     this.readCacheDocuments = Number(env.READ_CACHE_DOCUMENTS ?? 10_000);
     this.createDemoShop = (env.DEMO_SHOP ?? 'true') !== 'false';
     this.auditSigningKey = env.AUDIT_SIGNING_KEY || null;
