@@ -59,6 +59,8 @@ export class AppConfig {
   readonly projectionPollMs: number;
   /** After a burst, a quiet window this long gives the grown heap back (0: never). */
   readonly idleMemoryReleaseMs: number;
+  /** A rebuild runs a full collection whenever its heap in use passes this (MB; 0: V8 decides alone). */
+  readonly rebuildHeapCeilingMb: number;
   /** Customer, shop and text documents each process keeps in memory per collection (0: none; see DocumentCache). */
   readonly readCacheDocuments: number;
   readonly createDemoShop: boolean;
@@ -146,6 +148,7 @@ export class AppConfig {
     this.projectionWaitMs = Number(env.PROJECTION_WAIT_MS ?? 5000);
     this.projectionPollMs = Number(env.PROJECTION_POLL_MS ?? 200);
     this.idleMemoryReleaseMs = Number(env.IDLE_MEMORY_RELEASE_MS ?? 10_000);
+    this.rebuildHeapCeilingMb = Number(env.REBUILD_HEAP_CEILING_MB ?? 96);
     this.readCacheDocuments = Number(env.READ_CACHE_DOCUMENTS ?? 10_000);
     this.createDemoShop = (env.DEMO_SHOP ?? 'true') !== 'false';
     this.auditSigningKey = env.AUDIT_SIGNING_KEY || null;

@@ -16,6 +16,7 @@ import { AppendSignal } from './append-signal';
 import { SharedFeedReads } from './shared-feed-reads';
 import { FeedFollower } from './feed-follower';
 import { DocumentCache } from './document-cache';
+import { HeapCeiling } from '../infrastructure/runtime/heap-ceiling';
 
 const BATCH = 1000;
 /** Checkpoints are written at most this often (and when the runner stops or catches up). */
@@ -107,12 +108,14 @@ export class ProjectionRunner extends FeedFollower {
     }
     this.processed = null;
     // Read the next batch while the current one is applied: the log and the read models work side by side.
+    const heap = new HeapCeiling(this.config.rebuildHeapCeilingMb * 1048576);
     let events = 0;
     let next = this.eventStore.readAll({ after: null, limit: BATCH });
     for (let batch = await next; batch.length > 0; batch = await next) {
       next = this.eventStore.readAll({ after: batch[batch.length - 1].position, limit: BATCH });
       await this.applyBatch(batch);
       events += batch.length;
+      heap.check();
     }
     await this.saveCheckpoints();
     if (wasRunning) await this.start();

@@ -67,7 +67,7 @@ export function eventLoopUtilisation(): Utilisation {
 }
 
 /** V8's full collection (`gc()`), exposed at run time rather than by a command-line flag. */
-function fullCollection(): () => void {
+export function fullCollection(): () => void {
   setFlagsFromString('--expose-gc');
   return runInNewContext('gc') as () => void;
 }
