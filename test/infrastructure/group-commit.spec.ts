@@ -10,7 +10,7 @@ const append = (streamId: string): PendingAppend => ({
 });
 
 describe('GroupCommit', () => {
-  it('writes the first append at once and groups those that arrive while it is written', async () => {
+  it('writes the appends of one turn together, and groups those that arrive while they are written', async () => {
     const groups: string[][] = [];
     let release: () => void = () => undefined;
     const gate = new Promise<void>((r) => (release = r));
@@ -19,12 +19,20 @@ describe('GroupCommit', () => {
       if (groups.length === 1) await gate;
       return group.map((): AppendResult => ({ nextExpectedRevision: 0n, position: { commit: 1n, prepare: 1n } }));
     });
-    const done = [commit.submit(append('a')), commit.submit(append('b')), commit.submit(append('c'))];
+    const done = [commit.submit(append('a')), commit.submit(append('b'))];
+    // Nothing is written before the turn ends: an append submitted in it still joins the group.
+    expect(groups).toEqual([]);
     await new Promise((r) => setImmediate(r));
-    expect(groups).toEqual([['a']]);
+    expect(groups).toEqual([['a', 'b']]);
+    done.push(commit.submit(append('c')), commit.submit(append('d')));
+    await new Promise((r) => setImmediate(r));
+    expect(groups).toEqual([['a', 'b']]);
     release();
     await Promise.all(done);
-    expect(groups).toEqual([['a'], ['b', 'c']]);
+    expect(groups).toEqual([
+      ['a', 'b'],
+      ['c', 'd'],
+    ]);
   });
 
   it('never puts two appends of one stream in a group, and fails an append alone', async () => {
@@ -45,7 +53,7 @@ describe('GroupCommit', () => {
       commit.submit(append('s')),
       commit.submit(append('bad')),
     ]);
-    expect(groups).toEqual([['x'], ['s', 'bad'], ['s']]);
+    expect(groups).toEqual([['x', 's', 'bad'], ['s']]);
     expect(results.map((r) => r.status)).toEqual(['fulfilled', 'fulfilled', 'fulfilled', 'rejected']);
   });
 });

@@ -17,13 +17,17 @@ export type WriteGroup = (group: PendingAppend[]) => Promise<Array<AppendResult 
 /**
  * Group commit: an append that arrives while `maxInFlight` writes are under way waits for the next
  * group instead of paying a commit of its own, so under load many appends share one statement and
- * one commit, and with no load an append is written at once (no added delay). A group holds at most
- * one append per stream (the second one's expected revision is decided on the first's result), and
- * each append succeeds or fails on its own.
+ * one commit. A write starts at the end of the event loop's turn (setImmediate), so the appends of
+ * the requests read in that turn start one group together: without it, on the embedded store (one
+ * thread for the service and the database) every append found the database idle, went alone, and
+ * award throughput was 181 req/s instead of 940. With no load that costs one turn, no timer. A group
+ * holds at most one append per stream (the second one's expected revision is decided on the first's
+ * result), and each append succeeds or fails on its own.
  */
 export class GroupCommit {
   private queue: Waiting[] = [];
   private inFlight = 0;
+  private scheduled = false;
 
   constructor(
     private readonly write: WriteGroup,
@@ -33,7 +37,18 @@ export class GroupCommit {
 
   submit(append: PendingAppend): Promise<AppendResult> {
     return new Promise<AppendResult>((resolve, reject) => {
-      this.queue.push({ ...append, resolve, reject });
+      const { streamId, events, expected } = append;
+      this.queue.push({ streamId, events, expected, resolve, reject });
+      this.schedulePump();
+    });
+  }
+
+  /** Starts the next writes once this turn's appends are queued. */
+  private schedulePump(): void {
+    if (this.scheduled) return;
+    this.scheduled = true;
+    setImmediate(() => {
+      this.scheduled = false;
       this.pump();
     });
   }
