@@ -26,7 +26,11 @@ function newReward(
     platformCustomerId: e.platformCustomerId,
     email: e.email,
     couponCode: e.reward.couponCode,
-    ...origin,
+    // Listed, not spread: on V8 a spread followed by new keys builds a hidden class per document.
+    programId: origin.programId,
+    programTitle: origin.programTitle,
+    pointsSpent: origin.pointsSpent,
+    orderReqAmount: origin.orderReqAmount,
     programDescription: e.reward.programDescription,
     rewardType: e.reward.rewardType,
     rewardValue: e.reward.rewardValue,

@@ -8,6 +8,7 @@ import { ok } from '../../shared/http/envelope';
 import { ListTiersQuery, TierListItem } from '../../tiers/queries/tier-queries';
 import { ListTierBenefitProgramsQuery } from '../queries/program-queries';
 import { V2Program } from '../../programs/queries/program.presenter';
+import { tierRewardWith } from '../../tiers/queries/tier.presenter';
 
 type TierRewardItem = TierListItem['tierRewards'][number];
 
@@ -18,8 +19,7 @@ type TierRewardItem = TierListItem['tierRewards'][number];
  * tier that gives it.
  */
 function tierRewardAsProgram(reward: TierRewardItem, tier: TierListItem) {
-  return {
-    ...reward,
+  return tierRewardWith(reward, {
     description: '',
     isDraft: false,
     giftStatus: null,
@@ -27,7 +27,7 @@ function tierRewardAsProgram(reward: TierRewardItem, tier: TierListItem) {
     endDate: reward.expiredTime,
     tierId: tier.id,
     tierName: tier.name,
-  };
+  });
 }
 
 /**

@@ -280,6 +280,7 @@ const specProduct = (p: GiftProduct) => ({
  * needs the redemption count).
  */
 export function presentSpending(r: SpendingRules) {
+  const scope = wireScope(r);
   return {
     spendPoint: r.pointsCost,
     earnAmount: r.rewardValue,
@@ -299,7 +300,9 @@ export function presentSpending(r: SpendingRules) {
     totalLimitationRedeem: r.totalLimitationRedeem,
     combinedWith: COMBINABLE.filter((c) => r.combinedWith[c]),
     specificProducts: r.specificProducts.map(specProduct),
-    ...wireScope(r),
+    specificProductIds: scope.specificProductIds,
+    freeProductIds: scope.freeProductIds,
+    variantIds: scope.variantIds,
     specificCollections: r.specificCollections,
     // Not used by spending rewards (their products are appliedTo's), and no customer conditions: always empty.
     includeProducts: noneOf<{ id: string; title: string; image: { src: string } }>(),

@@ -21,14 +21,16 @@ export class ProgramViewProjection extends StreamDocumentsProjection<ProgramEven
   }: UnappliedEvent<ProgramEvent, ProgramDoc>): DocumentChange<ProgramDoc> {
     switch (e.type) {
       case T.Created:
+        // The program's own fields first and its settings spread after them (settings never hold one of
+        // them): on V8 a spread followed by new keys builds a hidden class per document.
         return {
-          ...e.settings,
           id: e.programId,
           shopId: e.shopId,
           kind: e.kind,
           event: e.event,
           numericId: Number(recorded.revision) + 1,
           createdAt: e.occurredAt,
+          ...e.settings,
           ...stamp,
         };
       case T.Updated:

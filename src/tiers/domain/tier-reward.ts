@@ -415,16 +415,19 @@ export function storedTierRewards(recorded: unknown, eventId: string, occurredAt
   return recorded.map((raw, index) => {
     if (isStoredReward(raw)) return raw;
     const id = deterministicUuid(eventId, `tier-reward-${index}`);
-    const stamp = { id, createdAt: occurredAt, updatedAt: occurredAt };
+    // The stamp listed and the content spread last (it has none of the stamp's keys): on V8 a spread
+    // followed by new keys builds a hidden class per object.
     try {
       const { id: _id, ...fields } = isRecord(raw) ? raw : {};
-      return { ...stamp, ...rewardContent(fields, 'tierRewards') };
+      return { id, createdAt: occurredAt, updatedAt: occurredAt, ...rewardContent(fields, 'tierRewards') };
     } catch {
       const fields = isRecord(raw) ? raw : {};
       const label = typeof fields.type === 'string' && fields.type ? fields.type.slice(0, 100) : 'tier_privileges';
       const title = typeof fields.title === 'string' && fields.title.trim() ? fields.title.slice(0, 200) : label;
       return {
-        ...stamp,
+        id,
+        createdAt: occurredAt,
+        updatedAt: occurredAt,
         ...rewardContent({ type: label, title, event: 'custom' }, 'tierRewards'),
       };
     }

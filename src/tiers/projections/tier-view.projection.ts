@@ -17,9 +17,10 @@ export class TierViewProjection extends StreamDocumentsProjection<TierEvent, Tie
   protected change({ event: e, doc, stamp }: UnappliedEvent<TierEvent, TierDoc>): DocumentChange<TierDoc> {
     switch (e.type) {
       case T.Defined:
+        // The tier's own fields first and its settings spread after them (settings never hold one of
+        // them; they always hold tierRewards, replaced in place): on V8 a spread followed by new keys
+        // builds a hidden class per document.
         return {
-          ...e.settings,
-          tierRewards: storedTierRewards(e.settings.tierRewards, e.eventId, e.occurredAt),
           id: e.tierId,
           shopId: e.shopId,
           isSystemTier: e.isSystemTier,
@@ -27,6 +28,8 @@ export class TierViewProjection extends StreamDocumentsProjection<TierEvent, Tie
           prevNames: [],
           targetPointUpdate: null,
           createdAt: e.occurredAt,
+          ...e.settings,
+          tierRewards: storedTierRewards(e.settings.tierRewards, e.eventId, e.occurredAt),
           ...stamp,
         };
       case T.Updated: {

@@ -3,6 +3,14 @@ import { TierReward } from '../domain/tier-reward';
 
 /** A tier reward (spec 2.9 Tier): exactly the spec's fields, whatever else a stored record holds. */
 export function presentTierReward(r: TierReward): TierReward {
+  return tierRewardWith(r, {});
+}
+
+/**
+ * A tier reward's spec fields, then `more` (never one of them): listed, with `more` spread last, as
+ * on V8 a spread followed by new keys builds a hidden class per object.
+ */
+export function tierRewardWith<More extends object>(r: TierReward, more: More) {
   return {
     id: r.id,
     status: r.status,
@@ -27,32 +35,18 @@ export function presentTierReward(r: TierReward): TierReward {
     expired: r.expired,
     createdAt: r.createdAt,
     updatedAt: r.updatedAt,
+    ...more,
   };
 }
 
 /** Tier list item (spec 2.9 Tier). */
 export function presentTierListItem(doc: TierDoc, members: number) {
-  return {
-    id: doc.id,
-    name: doc.name,
-    icon: doc.icon,
-    targetPoint: doc.targetPoint,
-    members,
-    isSystemTier: doc.isSystemTier,
-    isExclusiveTier: doc.isExclusiveTier,
-    ...(doc.systemType ? { systemType: doc.systemType } : {}),
-    textColor: doc.textColor,
-    boxBgColor: doc.boxBgColor,
-    tierRewards: doc.tierRewards.map(presentTierReward),
-    createdAt: doc.createdAt,
-    updatedAt: doc.updatedAt,
-  };
+  return tierRecord(doc, members, {});
 }
 
 /** Tier detail: the list item plus presentation settings. */
 export function presentTierDetail(doc: TierDoc, members: number) {
-  return {
-    ...presentTierListItem(doc, members),
+  return tierRecord(doc, members, {
     iconCustom: doc.iconCustom,
     targetPointUpdate: doc.targetPointUpdate,
     placedOrderReward: doc.placedOrderReward,
@@ -70,5 +64,46 @@ export function presentTierDetail(doc: TierDoc, members: number) {
     imageBlock: doc.imageBlock,
     inactive: doc.inactive,
     prevNames: doc.prevNames,
+  });
+}
+
+/**
+ * The list item's fields (`systemType` on system tiers only, so each shape is listed), then `more`
+ * (never one of them), spread last as in tierRewardWith.
+ */
+function tierRecord<More extends object>(doc: TierDoc, members: number, more: More) {
+  const tierRewards = doc.tierRewards.map(presentTierReward);
+  if (doc.systemType) {
+    return {
+      id: doc.id,
+      name: doc.name,
+      icon: doc.icon,
+      targetPoint: doc.targetPoint,
+      members,
+      isSystemTier: doc.isSystemTier,
+      isExclusiveTier: doc.isExclusiveTier,
+      systemType: doc.systemType,
+      textColor: doc.textColor,
+      boxBgColor: doc.boxBgColor,
+      tierRewards,
+      createdAt: doc.createdAt,
+      updatedAt: doc.updatedAt,
+      ...more,
+    };
+  }
+  return {
+    id: doc.id,
+    name: doc.name,
+    icon: doc.icon,
+    targetPoint: doc.targetPoint,
+    members,
+    isSystemTier: doc.isSystemTier,
+    isExclusiveTier: doc.isExclusiveTier,
+    textColor: doc.textColor,
+    boxBgColor: doc.boxBgColor,
+    tierRewards,
+    createdAt: doc.createdAt,
+    updatedAt: doc.updatedAt,
+    ...more,
   };
 }
