@@ -59,7 +59,7 @@ export class AppConfig {
   readonly projectionPollMs: number;
   /** After a burst, a quiet window this long gives the grown heap back (0: never). */
   readonly idleMemoryReleaseMs: number;
-  /** A rebuild runs a full collection whenever its heap in use passes this (MB; 0: V8 decides alone). */
+  /** A rebuild or a verification runs a full collection whenever its heap in use passes this (MB; 0: V8 decides alone). */
   readonly rebuildHeapCeilingMb: number;
   /** Customer, shop and text documents each process keeps in memory per collection (0: none; see DocumentCache). */
   readonly readCacheDocuments: number;

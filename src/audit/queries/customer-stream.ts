@@ -57,7 +57,7 @@ export class CustomerStreamReader {
       next = this.eventStore.readStream(streamId, page[page.length - 1].revision + 1n, PAGE);
       next.catch(() => undefined);
       for (const recorded of page) {
-        if (effectiveTime(recorded) > limit) return;
+        if (asOf && effectiveTime(recorded) > limit) return;
         yield recorded;
       }
       if (page.length < PAGE) return;

@@ -23,6 +23,8 @@ import { customerEventOf, CustomerHistory, emptyHistory, evolveHistory } from '.
 import { customerDocOf, normalizedCustomerDoc } from '../domain/customer-record';
 import { FieldDifference, fieldDifferences } from '../domain/field-differences';
 import { ProjectionRunner } from '../../projections/projection-runner';
+import { AppConfig } from '../../config/app-config';
+import { HeapCeiling } from '../../infrastructure/runtime/heap-ceiling';
 import { Difference, VerifyProgress, VerifySummary } from '../domain/verification';
 
 export type { Difference, VerifyProgress, VerifySummary } from '../domain/verification';
@@ -106,6 +108,7 @@ export class ReadModelVerifier {
     @Inject(EVENT_STORE) private readonly eventStore: EventStore,
     @Inject(READ_STORE) private readonly readStore: ReadStore,
     private readonly projections: ProjectionRunner,
+    private readonly config: AppConfig,
   ) {}
 
   /** How far a projection has certainly applied the log: its stored checkpoint, or later in this process. */
@@ -215,8 +218,11 @@ export class ReadModelVerifier {
       const documents = await this.documentsOf(events, after?.streamId ?? null, customers, transactions, rewards);
       return { events, documents };
     };
+    // A walk of the whole log, like a rebuild: its heap is kept near what is live (see HeapCeiling).
+    const heap = new HeapCeiling(this.config.rebuildHeapCeilingMb * 1048576);
     let next = load(null);
     for (let page = await next; page.events.length > 0; page = await next) {
+      heap.check();
       const batch = page.events;
       const last = batch[batch.length - 1];
       next = load({ streamId: last.streamId, revision: last.revision });
