@@ -29,7 +29,13 @@ export interface FoldedCustomer extends CustomerStreamRef {
   last: RecordedEvent;
 }
 
-const PAGE = 2000;
+/**
+ * Events per page. Measured replaying 10,000 events on PostgreSQL (median of 7, twice each): pages of
+ * 500 took 244-249 ms, 1,000 187 ms, 2,000 159-189 ms, 5,000 132-138 ms, 10,000 137-144 ms: fewer
+ * round trips, and the fold of one page overlaps more of the next one's read. Two pages (about 7 MB
+ * of events) are held at most.
+ */
+const PAGE = 5000;
 
 /**
  * Reads a customer's stream straight from the log (audits never trust read models). The id is the
