@@ -1,5 +1,6 @@
 import request from 'supertest';
 import { defaultStoreKind } from '../support/stores';
+import { caughtUp } from '../support/test-app';
 import { expectRefusal, expectSuccess, scenario, shopClient, ShopClient } from '../support/scenario';
 
 describe(`v2 redemption and rewards (${defaultStoreKind()})`, () => {
@@ -177,6 +178,7 @@ describe(`v2 redemption and rewards (${defaultStoreKind()})`, () => {
     expect(results.filter((r) => r.status === 400).every((r) => r.body.error.code === 'INSUFFICIENT_POINTS')).toBe(
       true,
     );
+    await caughtUp(apps);
     expect(await s.balance(1507)).toBe(0);
     expect((await s.get('/rewards?platformCustomerId=1507&hasCount=true').expect(200)).body.meta.pagination.total).toBe(
       2,

@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { TestApp } from '../support/test-app';
+import { caughtUp, TestApp } from '../support/test-app';
 import { defaultStoreKind } from '../support/stores';
 import { expectRefusal, scenario } from '../support/scenario';
 import { giftProduct } from '../support/spending-fixtures';
@@ -118,6 +118,7 @@ describe(`spending rules over HTTP (${defaultStoreKind()})`, () => {
     expect(results.filter((r) => r.status === 400).map((r) => r.body.error.code)).toEqual(
       Array(5).fill('LIMIT_REACHED'),
     );
+    await caughtUp(apps);
     const balances = await Promise.all(ids.map(s.balance));
     expect(balances.filter((b) => b === 50)).toHaveLength(3);
     expect(balances.filter((b) => b === 100)).toHaveLength(5);
@@ -229,6 +230,7 @@ describe(`redemption retries with Idempotency-Key (${defaultStoreKind()})`, () =
     );
     expect(results.map((r) => r.status)).toEqual(Array(8).fill(200));
     expect(new Set(results.map((r) => r.body.meta.couponCode)).size).toBe(1);
+    await caughtUp(apps);
     expect(await s.balance(3403)).toBe(900);
     expect((await s.get('/rewards?platformCustomerId=3403').expect(200)).body.data).toHaveLength(1);
   });

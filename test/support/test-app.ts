@@ -9,6 +9,16 @@ import { Clock } from '../../src/shared/domain/clock';
 import { defaultStoreKind, openTestStorage, StoreKind, TestStorage } from './stores';
 import { HostResolver } from '../../src/infrastructure/dns/host-resolver.port';
 import { tableResolver } from './host-resolver';
+import { ProjectionRunner } from '../../src/projections/projection-runner';
+
+/**
+ * Every instance's read models have applied the whole log. A process reads its own writes at once,
+ * but another process's only after its next poll (README: several processes): a test that writes
+ * through two instances and reads through one waits for this first.
+ */
+export async function caughtUp(apps: INestApplication[]): Promise<void> {
+  await Promise.all(apps.map((app) => app.get(ProjectionRunner).catchUp()));
+}
 
 export const PLATFORM_SECRET = 'platform-secret';
 export const OPERATOR_TOKEN = 'operator-token';
