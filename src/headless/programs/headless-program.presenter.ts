@@ -69,90 +69,38 @@ export interface ProgramContext {
   birthdayDateFormat?: string;
 }
 
-/**
- * Spec 2.3 Headless Program. Each shape is listed whole (spending; earning; earning with isEarned):
- * on V8 a spread followed by new keys builds a hidden class per object.
- */
+/** Spec 2.3 Headless Program. */
 export function presentHeadlessProgram(program: ActiveProgram, context: ProgramContext) {
   const { text } = context;
   const s = program.settings;
   const earning = program.kind === 'earning';
   const rules = earning ? null : spendingRules(s.spending, program.event);
   const personalised = context.isEarned !== undefined;
-  const title = programTitleOf(program, text);
-  const description = s.description ?? '';
-  const iconUrl = s.iconUrl ?? '';
-  const url = actionUrl(program, context.shopUrl);
-  const lineJoinType = program.event === 'join_chat' ? (s.lineJoinType ?? 'join_link') : null;
-  const birthday =
-    program.event === 'birthday' && personalised
-      ? { rewardOptions: [], rewardSelection: 'single', dateFormat: context.birthdayDateFormat ?? 'MM/DD' }
-      : null;
-  if (rules) {
-    return {
-      id: program.id,
-      programType: program.kind,
-      key: program.event,
-      title,
-      description,
-      iconUrl,
-      pointsCost: rules.pointsCost,
-      rewardType: rules.rewardType,
-      rewardValue: rules.rewardValue ?? 0,
-      redeemType: rules.redeemType,
-      actionUrl: url,
-      lineJoinType,
-      rateMoney: null,
-      conditions: conditionsOf(rules, program, text, context.currency),
-      form: null,
-      review: null,
-      googleReview: null,
-      streak: null,
-      birthday,
-    };
-  }
-  const points = s.earnPoint;
-  const rateMoney = s.earnBy === 'price' ? s.rateMoney : null;
-  if (personalised) {
-    return {
-      id: program.id,
-      programType: program.kind,
-      key: program.event,
-      title,
-      description,
-      iconUrl,
-      points,
-      redeemType: null,
-      actionUrl: url,
-      lineJoinType,
-      rateMoney,
-      conditions: [],
-      isEarned: context.isEarned!(program),
-      form: null,
-      review: null,
-      googleReview: null,
-      streak: null,
-      birthday,
-    };
-  }
   return {
     id: program.id,
     programType: program.kind,
     key: program.event,
-    title,
-    description,
-    iconUrl,
-    points,
-    redeemType: null,
-    actionUrl: url,
-    lineJoinType,
-    rateMoney,
-    conditions: [],
+    title: programTitleOf(program, text),
+    description: s.description ?? '',
+    iconUrl: s.iconUrl ?? '',
+    ...(earning ? { points: s.earnPoint } : {}),
+    ...(rules
+      ? { pointsCost: rules.pointsCost, rewardType: rules.rewardType, rewardValue: rules.rewardValue ?? 0 }
+      : {}),
+    redeemType: rules ? rules.redeemType : null,
+    actionUrl: actionUrl(program, context.shopUrl),
+    lineJoinType: program.event === 'join_chat' ? (s.lineJoinType ?? 'join_link') : null,
+    rateMoney: earning && s.earnBy === 'price' ? s.rateMoney : null,
+    conditions: rules ? conditionsOf(rules, program, text, context.currency) : [],
+    ...(earning && personalised ? { isEarned: context.isEarned!(program) } : {}),
     form: null,
     review: null,
     googleReview: null,
     streak: null,
-    birthday,
+    birthday:
+      program.event === 'birthday' && personalised
+        ? { rewardOptions: [], rewardSelection: 'single', dateFormat: context.birthdayDateFormat ?? 'MM/DD' }
+        : null,
   };
 }
 

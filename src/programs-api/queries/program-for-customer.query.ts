@@ -8,7 +8,7 @@ import { isActive } from '../../programs/domain/order-earning';
 import { spendingRules } from '../../programs/domain/spending-rules';
 import { ProgramDoc } from '../../programs/projections/program-read-models';
 import { ProgramReader } from './program-queries';
-import { presentSpendingProgramWith, V2Program } from '../../programs/queries/program.presenter';
+import { V2Program } from '../../programs/queries/program.presenter';
 
 /** A spending program as one customer sees it (absent for other kinds or without a customer). */
 export type CustomerProgram = V2Program &
@@ -57,9 +57,8 @@ abstract class WithLimitations {
     });
     const remainingRedemptions = sp.limitRedeem ? Math.max(0, sp.limitRedeem - redeemedCount) : null;
     const affordable = customer.point >= cost;
-    // The record presented again with the limitations after its fields (its titles and gift status as
-    // presented), not copied and extended: `{ ...program, affordable }` costs ~10 µs a program on V8.
-    return presentSpendingProgramWith(doc, program.translateTitle, program.giftStatus, {
+    return {
+      ...program,
       affordable,
       redeemedCount,
       remainingRedemptions,
@@ -70,7 +69,7 @@ abstract class WithLimitations {
           { id: doc.id, kind: doc.kind, event: doc.event, createdAt: doc.createdAt, settings: doc },
           this.clock.now().toISOString(),
         ),
-    });
+    };
   }
 }
 

@@ -68,29 +68,10 @@ export function presentTierDetail(doc: TierDoc, members: number) {
 }
 
 /**
- * The list item's fields (`systemType` on system tiers only, so each shape is listed), then `more`
- * (never one of them), spread last as in tierRewardWith.
+ * The list item's fields (`systemType` on system tiers only), then `more` (never one of them), spread
+ * last as in tierRewardWith.
  */
 function tierRecord<More extends object>(doc: TierDoc, members: number, more: More) {
-  const tierRewards = doc.tierRewards.map(presentTierReward);
-  if (doc.systemType) {
-    return {
-      id: doc.id,
-      name: doc.name,
-      icon: doc.icon,
-      targetPoint: doc.targetPoint,
-      members,
-      isSystemTier: doc.isSystemTier,
-      isExclusiveTier: doc.isExclusiveTier,
-      systemType: doc.systemType,
-      textColor: doc.textColor,
-      boxBgColor: doc.boxBgColor,
-      tierRewards,
-      createdAt: doc.createdAt,
-      updatedAt: doc.updatedAt,
-      ...more,
-    };
-  }
   return {
     id: doc.id,
     name: doc.name,
@@ -99,9 +80,10 @@ function tierRecord<More extends object>(doc: TierDoc, members: number, more: Mo
     members,
     isSystemTier: doc.isSystemTier,
     isExclusiveTier: doc.isExclusiveTier,
+    ...(doc.systemType ? { systemType: doc.systemType } : {}),
     textColor: doc.textColor,
     boxBgColor: doc.boxBgColor,
-    tierRewards,
+    tierRewards: doc.tierRewards.map(presentTierReward),
     createdAt: doc.createdAt,
     updatedAt: doc.updatedAt,
     ...more,
