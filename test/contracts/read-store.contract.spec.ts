@@ -49,6 +49,24 @@ describe.each(readStoreKinds())('read store contract (%s)', (kind) => {
     expect((await rows.get(id))?.score).toBe(5);
   });
 
+  it('stores large batches of text outside ASCII exactly (multi-byte letters, emoji, quotes, newlines)', async () => {
+    // Large enough that PGlite receives the batch in binary format (see pglite.client.ts).
+    const note = 'Zoë 🎁 「ポイント」 "quoted" back\\slash\nnew line €'.repeat(200);
+    const docs = Array.from({ length: 20 }, (_, i) => ({
+      id: randomUUID(),
+      group: 'unicode',
+      createdAt: `2026-01-01T00:00:${String(i).padStart(2, '0')}.000Z`,
+      score: i,
+      active: true,
+      note: `${i}:${note}`,
+    }));
+    await rows.putMany(docs);
+    await rows.put({ ...docs[0], note: `single:${note}` });
+    expect(await rows.getMany(docs.slice(1).map((d) => d.id))).toEqual(expect.arrayContaining(docs.slice(1)));
+    expect((await rows.get(docs[0].id))?.note).toBe(`single:${note}`);
+    expect(await rows.count({ group: 'unicode', note: `3:${note}` })).toBe(1);
+  });
+
   it('filters by equality, booleans, null, numeric ranges and $in', async () => {
     const { group } = await makeGroup(10);
     expect(await rows.count({ group })).toBe(10);
