@@ -171,7 +171,7 @@ export class DecisionRunner {
         const last = outcomes.filter((o) => 'after' in o).pop() as { after: S };
         this.remember(streamId, { state: last.after, revision: result.nextExpectedRevision });
         this.metrics.eventsAppended.inc(events.length);
-        this.appended.notify();
+        this.appended.notify(result.position);
         this.settle(batch, outcomes, result.position);
         return;
       } catch (error) {

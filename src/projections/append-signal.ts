@@ -1,15 +1,19 @@
 import { Injectable } from '@nestjs/common';
+import { GlobalPosition } from '../infrastructure/event-store/event-store.port';
 
-/** Tells this process's feed readers (projections, webhook projector) that an event was appended, so they look now instead of at their next poll. */
+/**
+ * Tells this process's feed readers (projections, webhook projector) that an event was appended, and
+ * where, so they look now instead of at their next poll.
+ */
 @Injectable()
 export class AppendSignal {
-  private readonly listeners: Array<() => void> = [];
+  private readonly listeners: Array<(position: GlobalPosition) => void> = [];
 
-  subscribe(listener: () => void): void {
+  subscribe(listener: (position: GlobalPosition) => void): void {
     this.listeners.push(listener);
   }
 
-  notify(): void {
-    for (const listener of this.listeners) listener();
+  notify(position: GlobalPosition): void {
+    for (const listener of this.listeners) listener(position);
   }
 }

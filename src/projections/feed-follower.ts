@@ -1,6 +1,7 @@
 import { Logger } from '@nestjs/common';
 import { PollingLoop, PollingLoopOptions } from '../shared/polling-loop';
 import { AppendSignal } from './append-signal';
+import { comparePositions, GlobalPosition } from '../infrastructure/event-store/event-store.port';
 
 /**
  * A reader of the global feed (the projections, the webhook projector) in a PollingLoop whose rounds
@@ -10,15 +11,22 @@ import { AppendSignal } from './append-signal';
 export abstract class FeedFollower {
   protected abstract readonly logger: Logger;
   protected loop: PollingLoop;
+  /** The furthest event this reader was nudged for. */
+  private wantedUpTo: GlobalPosition | null = null;
 
   /** Reads and applies the next page of the feed; answers how many events it read. */
   protected abstract step(): Promise<number>;
   protected abstract loadCheckpoints(): Promise<void>;
   protected abstract saveCheckpoints(): Promise<void>;
+  /** The last event this reader has read (null: none yet). */
+  protected abstract readUpTo(): GlobalPosition | null;
 
   /** Sets up the loop (from the constructor): `pageSize` is the most events one step reads. */
   protected followFeed(appended: AppendSignal, polling: Omit<PollingLoopOptions, 'work' | 'logger'>): void {
-    appended.subscribe(() => this.nudge());
+    // The appends of one group commit are signalled one by one, often while a round is already
+    // reading them: such a nudge is void once the round has read past it (measured on PGlite: every
+    // feed read under load was followed by an empty one).
+    appended.subscribe((position) => this.nudgeFor(position));
     // Something was read: look again at once, more may have committed meanwhile.
     this.loop = new PollingLoop({ ...polling, logger: this.logger, work: () => this.step() });
   }
@@ -35,7 +43,18 @@ export abstract class FeedFollower {
     await this.saveCheckpoints();
   }
 
-  /** A new event was appended in this process: look now rather than at the next poll. */
+  /** Look now for the event at `position`: after a round that read up to it, no further look is due. */
+  protected nudgeFor(position: GlobalPosition): void {
+    if (this.wantedUpTo === null || comparePositions(position, this.wantedUpTo) > 0) this.wantedUpTo = position;
+    this.loop.nudge(this.stillBehind);
+  }
+
+  private readonly stillBehind = (): boolean => {
+    const read = this.readUpTo();
+    return this.wantedUpTo === null || read === null || comparePositions(this.wantedUpTo, read) > 0;
+  };
+
+  /** Look now rather than at the next poll (e.g. someone waits for an event). */
   nudge(): void {
     this.loop.nudge();
   }

@@ -66,6 +66,10 @@ export class ProjectionRunner extends FeedFollower {
     });
   }
 
+  protected readUpTo(): GlobalPosition | null {
+    return this.processed;
+  }
+
   get names(): string[] {
     return this.projections.map((p) => p.name);
   }
@@ -82,7 +86,7 @@ export class ProjectionRunner extends FeedFollower {
         resolve();
       }, this.config.projectionWaitMs);
       this.waiters.push({ position, resolve: () => (clearTimeout(timer), resolve()) });
-      this.nudge();
+      this.nudgeFor(position);
     });
   }
 

@@ -30,6 +30,8 @@ export class PollingLoop {
   private failures = 0;
   /** Nudged since the current round started. */
   private nudged = false;
+  /** Set when every nudge of the round was conditional: asks whether one is still due after it. */
+  private nudgeStillDue: (() => boolean) | null = null;
 
   constructor(private readonly options: PollingLoopOptions) {}
 
@@ -50,9 +52,19 @@ export class PollingLoop {
     this.loop = null;
   }
 
-  nudge(): void {
+  /**
+   * Work again at once (or after the current round). `stillDue`: the nudge is void if, when the round
+   * ends, it says no (a feed reader's round that read past the appended event it was nudged for).
+   */
+  nudge(stillDue?: () => boolean): void {
+    if (!this.nudged) this.nudgeStillDue = stillDue ?? null;
+    else if (!stillDue) this.nudgeStillDue = null;
     this.nudged = true;
     this.wake?.();
+  }
+
+  private isNudged(): boolean {
+    return this.nudged && (this.nudgeStillDue?.() ?? true);
   }
 
   private async run(): Promise<void> {
@@ -69,10 +81,10 @@ export class PollingLoop {
         await onError?.().catch(() => undefined);
       }
       const { pageSize } = this.options;
-      if (done > 0 && (pageSize === undefined || done >= pageSize || this.nudged)) continue;
+      if (done > 0 && (pageSize === undefined || done >= pageSize || this.isNudged())) continue;
       if (this.failures === 0) await onIdle?.().catch((error) => logger.error(error));
       // A nudge during the round (or onIdle) found no pause to end: look again now.
-      if (this.nudged && this.failures === 0) continue;
+      if (this.isNudged() && this.failures === 0) continue;
       const pause = this.failures > 0 ? Math.min(5000, 100 * 2 ** this.failures) : idlePauseMs();
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, pause);
