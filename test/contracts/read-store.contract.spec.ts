@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Collection, ReadStore, UnknownCursorError } from '../../src/infrastructure/read-store/read-store.port';
 import { openTestStorage, readStoreKinds, TestStorage } from '../support/stores';
-import { groupRows, Row, ROWS, tiedRows } from './read-store.fixtures';
+import { groupRows, Row, ROWS, SPARSE_ROWS, tiedRows } from './read-store.fixtures';
 
 describe.each(readStoreKinds())('read store contract (%s)', (kind) => {
   let store: TestStorage;
@@ -65,6 +65,29 @@ describe.each(readStoreKinds())('read store contract (%s)', (kind) => {
     expect(await rows.getMany(docs.slice(1).map((d) => d.id))).toEqual(expect.arrayContaining(docs.slice(1)));
     expect((await rows.get(docs[0].id))?.note).toBe(`single:${note}`);
     expect(await rows.count({ group: 'unicode', note: `3:${note}` })).toBe(1);
+  });
+
+  it('fields stored only when set read back as null, and filters on null still find them', async () => {
+    const sparse = await readStore.collection<Row>(SPARSE_ROWS);
+    const group = randomUUID();
+    const docs = groupRows(group, 10);
+    await sparse.putMany(docs.slice(0, 9));
+    await sparse.put(docs[9]);
+    const read = await sparse.find({ group }, { sort: { field: 'createdAt', direction: 'asc' } });
+    expect(read).toEqual(docs);
+    expect(read.filter((d) => d.note === null)).toHaveLength(4);
+    expect(await sparse.get(docs[0].id)).toEqual({ ...docs[0], note: null });
+    expect(await sparse.getMany([docs[3].id])).toEqual([{ ...docs[3], note: null }]);
+    expect(await sparse.findOne({ group, note: null })).toEqual({ ...docs[0], note: null });
+    expect(await sparse.count({ group, note: null })).toBe(4);
+    expect(await sparse.count({ group, note: { $ne: null } })).toBe(6);
+    const page = await sparse.page({ filter: { group }, sort: { field: 'createdAt', direction: 'desc' }, limit: 4 });
+    expect(page.items).toEqual(docs.slice(6).reverse());
+    // Set again, then null again: the stored field follows.
+    await sparse.put({ ...docs[0], note: 'now set' });
+    expect((await sparse.get(docs[0].id))?.note).toBe('now set');
+    await sparse.put(docs[0]);
+    expect(await sparse.get(docs[0].id)).toEqual({ ...docs[0], note: null });
   });
 
   it('filters by equality, booleans, null, numeric ranges and $in', async () => {

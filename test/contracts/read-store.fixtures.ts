@@ -25,6 +25,9 @@ export const ROWS: CollectionDefinition = {
   numericFields: ['score'],
 };
 
+/** The same rows, with `note` stored only when set. */
+export const SPARSE_ROWS: CollectionDefinition = { ...ROWS, name: 'contract_sparse_rows', storedOnlyWhenSet: ['note'] };
+
 /** `n` rows of one group: one a second from 2026-01-01, scores 0, 10, 20..., every other one active, every third without a note. */
 export function groupRows(group: string, n: number): Row[] {
   return Array.from({ length: n }, (_, i) => ({

@@ -31,6 +31,7 @@ import {
   POSITION_FIELD,
   positionKey,
 } from './mongo-queries';
+import { StoredShape } from './stored-shape';
 
 /**
  * The part of the `mongodb` driver this adapter uses. The driver's `Db` satisfies it (checked in
@@ -177,12 +178,14 @@ interface WriteGuard {
 
 class MongoCollection<T extends Document> implements Collection<T> {
   private readonly queries: MongoQueries;
+  private readonly shape: StoredShape;
 
   private constructor(
     private readonly db: MongoDbApi,
     private readonly definition: CollectionDefinition,
   ) {
     this.queries = new MongoQueries(definition);
+    this.shape = new StoredShape(definition);
   }
 
   static async open<T extends Document>(db: MongoDbApi, definition: CollectionDefinition): Promise<MongoCollection<T>> {
@@ -276,7 +279,7 @@ class MongoCollection<T extends Document> implements Collection<T> {
     const latest = [...new Map(put.map((d) => [d.id, d])).values()];
     const newer = at ? { [LOG_FIELD]: at.log, [POSITION_FIELD]: { $gt: at.position } } : null;
     const writes: MongoWriteOperation[] = latest.map((doc) => {
-      const stored = toStored(doc, at);
+      const stored = toStored(this.shape.toStored(doc), at);
       if (!at) return { replaceOne: { filter: { _id: doc.id }, replacement: stored, upsert: true } };
       // Kept as it is when it was written from a later position of the same log; $literal, because
       // document values may start with "$" and must not be read as field paths.
@@ -308,7 +311,7 @@ class MongoCollection<T extends Document> implements Collection<T> {
         })
         .toArray(),
     );
-    return rows.map(fromStored) as T[];
+    return rows.map((row) => this.shape.fromStored(fromStored(row) as T));
   }
 }
 

@@ -54,6 +54,12 @@ export interface CollectionDefinition {
   numericFields?: string[];
   /** Documents read by id on every request: served from memory, kept exact by the projections (DocumentCache). */
   cachedInMemory?: true;
+  /**
+   * Fields stored only when they are not null, and read back as null: most of a ledger row's fields
+   * are null, and a row half the size is written in about two thirds of the time. Filters on null
+   * match them as before.
+   */
+  storedOnlyWhenSet?: readonly string[];
 }
 
 export interface Document {

@@ -14,6 +14,7 @@ import {
 } from './read-store.port';
 import { SqlClient } from '../sql/sql-client';
 import { ensureSchema } from '../sql/sql-schema';
+import { StoredShape } from './stored-shape';
 
 const SAFE_NAME = /^[a-z][a-z0-9_]*$/;
 const WRITE_CHUNK = 250;
@@ -66,6 +67,7 @@ class SqlCollection<T extends Document> implements Collection<T> {
   private readonly table: string;
 
   private readonly numeric: Set<string>;
+  private readonly shape: StoredShape;
 
   private constructor(
     private readonly sql: SqlClient,
@@ -73,6 +75,11 @@ class SqlCollection<T extends Document> implements Collection<T> {
   ) {
     this.table = `rs_${definition.name}`;
     this.numeric = new Set(definition.numericFields ?? []);
+    this.shape = new StoredShape(definition);
+  }
+
+  private read(rows: Array<{ doc: T }>): T[] {
+    return rows.map((r) => this.shape.fromStored(r.doc));
   }
 
   static async create<T extends Document>(sql: SqlClient, definition: CollectionDefinition): Promise<SqlCollection<T>> {
@@ -99,7 +106,7 @@ class SqlCollection<T extends Document> implements Collection<T> {
 
   async get(id: string): Promise<T | null> {
     const [row] = await this.sql.query<{ doc: T }>(`SELECT doc FROM ${this.table} WHERE id = $1`, [id]);
-    return row?.doc ?? null;
+    return row ? this.shape.fromStored(row.doc) : null;
   }
 
   async getMany(ids: string[]): Promise<T[]> {
@@ -108,21 +115,21 @@ class SqlCollection<T extends Document> implements Collection<T> {
       `SELECT doc FROM ${this.table} WHERE id IN (SELECT jsonb_array_elements_text($1::text::jsonb))`,
       [JSON.stringify(ids)],
     );
-    return rows.map((r) => r.doc);
+    return this.read(rows);
   }
 
   async put(doc: T): Promise<void> {
     await this.sql.query(
       `INSERT INTO ${this.table} (id, doc) VALUES ($1, $2::text::jsonb)
        ON CONFLICT (id) DO UPDATE SET doc = EXCLUDED.doc`,
-      [doc.id, JSON.stringify(doc)],
+      [doc.id, JSON.stringify(this.shape.toStored(doc))],
     );
   }
 
   async putMany(docs: T[]): Promise<void> {
     if (docs.length === 0) return;
     // One statement may not touch a row twice: the last version of each id wins.
-    const unique = [...new Map(docs.map((d) => [d.id, d])).values()];
+    const unique = [...new Map(docs.map((d) => [d.id, this.shape.toStored(d)])).values()];
     await this.sql.query(
       `INSERT INTO ${this.table} (id, doc)
        SELECT e->>'id', e FROM jsonb_array_elements($1::text::jsonb) AS e
@@ -153,7 +160,7 @@ class SqlCollection<T extends Document> implements Collection<T> {
       `SELECT doc FROM ${this.table} WHERE ${where}${order}${limit}`,
       params,
     );
-    return rows.map((r) => r.doc);
+    return this.read(rows);
   }
 
   async count(filter: Filter): Promise<number> {
@@ -198,7 +205,7 @@ class SqlCollection<T extends Document> implements Collection<T> {
       params,
     );
     const more = rows.length > limit;
-    const items = rows.slice(0, limit).map((r) => r.doc);
+    const items = this.read(rows.slice(0, limit));
     if (backward) items.reverse();
     let other = false;
     if (cursorId) {
