@@ -41,10 +41,48 @@ interface EventRow {
   recorded_ms: number;
 }
 
+/** How events are selected and turned into RecordedEvents. */
+interface EventColumns {
+  select: string;
+  toRecorded(row: unknown): RecordedEvent;
+}
+
 /** `recorded_at` as epoch milliseconds: a number is read several times faster than a timestamp's text. */
-const SELECT_EVENT = `SELECT event_id::text, stream_id, revision::text, transaction_id::text AS tx,
-  position::text AS pos, type, data, metadata, (extract(epoch from recorded_at) * 1000)::float8 AS recorded_ms
-  FROM es_events`;
+const AS_COLUMNS: EventColumns = {
+  select: `SELECT event_id::text, stream_id, revision::text, transaction_id::text AS tx,
+    position::text AS pos, type, data, metadata, (extract(epoch from recorded_at) * 1000)::float8 AS recorded_ms
+    FROM es_events`,
+  toRecorded: (row) => {
+    const r = row as EventRow;
+    return recordedEvent(r.event_id, r.stream_id, r.revision, r.tx, r.pos, r.type, r.recorded_ms, r.metadata, r.data);
+  },
+};
+
+/**
+ * PGlite decodes every field of every row in JavaScript, at about 1.3 µs a field: one JSON array
+ * per event instead of nine columns reads events in 12 µs instead of 17 (a rebuild reads all of
+ * them). On a server the columns are faster, and are kept.
+ */
+const AS_ONE_ARRAY: EventColumns = {
+  select: `SELECT json_build_array(event_id, stream_id, revision::text, transaction_id::text, position::text, type,
+    (extract(epoch from recorded_at) * 1000)::float8, metadata, data) AS e FROM es_events`,
+  toRecorded: (row) => {
+    const [id, streamId, revision, tx, pos, type, recordedMs, metadata, data] = (row as { e: EventArray }).e;
+    return recordedEvent(id, streamId, revision, tx, pos, type, recordedMs, metadata, data);
+  },
+};
+
+type EventArray = [
+  string,
+  string,
+  string,
+  string,
+  string,
+  string,
+  number,
+  Record<string, unknown>,
+  Record<string, unknown>,
+];
 
 /**
  * Event store on PostgreSQL (server via `pg`, or embedded PGlite: same SQL).
@@ -59,6 +97,7 @@ const SELECT_EVENT = `SELECT event_id::text, stream_id, revision::text, transact
  */
 export class SqlEventStore implements EventStore {
   private readonly groupCommit: GroupCommit;
+  private readonly events: EventColumns;
 
   private constructor(
     private readonly sql: SqlClient,
@@ -66,6 +105,7 @@ export class SqlEventStore implements EventStore {
   ) {
     // PGlite is one connection; on a server two groups may be written at once.
     this.groupCommit = new GroupCommit((group) => this.writeGroup(group), sql.kind === 'postgres' ? 2 : 1);
+    this.events = sql.kind === 'pglite' ? AS_ONE_ARRAY : AS_COLUMNS;
   }
 
   static async create(sql: SqlClient): Promise<SqlEventStore> {
@@ -180,11 +220,11 @@ export class SqlEventStore implements EventStore {
 
   async readStream(streamId: string, fromRevision = 0n, maxCount?: number): Promise<RecordedEvent[]> {
     const limit = maxCount === undefined ? '' : ` LIMIT ${Math.max(0, Math.floor(maxCount))}`;
-    const rows = await this.sql.query<EventRow>(
-      `${SELECT_EVENT} WHERE stream_id = $1 AND revision >= $2::bigint ORDER BY es_events.revision${limit}`,
+    const rows = await this.sql.query(
+      `${this.events.select} WHERE stream_id = $1 AND revision >= $2::bigint ORDER BY es_events.revision${limit}`,
       [streamId, fromRevision.toString()],
     );
-    return rows.map(toRecorded);
+    return rows.map(this.events.toRecorded);
   }
 
   async readStreams({ prefix, after, limit }: ReadStreamsOptions): Promise<RecordedEvent[]> {
@@ -192,28 +232,29 @@ export class SqlEventStore implements EventStore {
     // any other predicate (starts_with, LIKE) has no statistics PGlite ever gathers, and the planner
     // then sorts the whole table for every page. A prefix's streams are contiguous in the index
     // order, so the page ends at the first stream outside it.
-    const rows = await this.sql.query<EventRow>(
-      `${SELECT_EVENT} WHERE (stream_id, revision) > ($1, $2::bigint)
+    const rows = await this.sql.query(
+      `${this.events.select} WHERE (stream_id, revision) > ($1, $2::bigint)
        ORDER BY es_events.stream_id, es_events.revision LIMIT $3`,
       [after?.streamId ?? prefix, (after?.revision ?? -1n).toString(), limit],
     );
-    const outside = rows.findIndex((r) => !r.stream_id.startsWith(prefix));
-    return (outside < 0 ? rows : rows.slice(0, outside)).map(toRecorded);
+    const events = rows.map(this.events.toRecorded);
+    const outside = events.findIndex((e) => !e.streamId.startsWith(prefix));
+    return outside < 0 ? events : events.slice(0, outside);
   }
 
   async readAll({ after, limit }: ReadAllOptions): Promise<RecordedEvent[]> {
     const visible = 'transaction_id < pg_snapshot_xmin(pg_current_snapshot())';
     const rows = after
-      ? await this.sql.query<EventRow>(
-          `${SELECT_EVENT} WHERE (transaction_id, position) > ($1::text::xid8, $2::bigint) AND ${visible}
+      ? await this.sql.query(
+          `${this.events.select} WHERE (transaction_id, position) > ($1::text::xid8, $2::bigint) AND ${visible}
            ORDER BY es_events.transaction_id, es_events.position LIMIT $3`,
           [after.commit.toString(), after.prepare.toString(), limit],
         )
-      : await this.sql.query<EventRow>(
-          `${SELECT_EVENT} WHERE ${visible} ORDER BY es_events.transaction_id, es_events.position LIMIT $1`,
+      : await this.sql.query(
+          `${this.events.select} WHERE ${visible} ORDER BY es_events.transaction_id, es_events.position LIMIT $1`,
           [limit],
         );
-    return rows.map(toRecorded);
+    return rows.map(this.events.toRecorded);
   }
 
   async countEvents(): Promise<number> {
@@ -266,15 +307,25 @@ function toAppendResult(rows: InsertedRow[]): AppendResult {
   };
 }
 
-function toRecorded(row: EventRow): RecordedEvent {
+function recordedEvent(
+  id: string,
+  streamId: string,
+  revision: string,
+  tx: string,
+  pos: string,
+  type: string,
+  recordedMs: number,
+  metadata: Record<string, unknown> | null,
+  data: Record<string, unknown>,
+): RecordedEvent {
   return {
-    id: row.event_id,
-    streamId: row.stream_id,
-    revision: BigInt(row.revision),
-    position: { commit: BigInt(row.tx), prepare: BigInt(row.pos) },
-    type: row.type,
-    data: row.data,
-    metadata: row.metadata ?? {},
-    recordedAt: new Date(row.recorded_ms),
+    id,
+    streamId,
+    revision: BigInt(revision),
+    position: { commit: BigInt(tx), prepare: BigInt(pos) },
+    type,
+    data,
+    metadata: metadata ?? {},
+    recordedAt: new Date(recordedMs),
   };
 }
