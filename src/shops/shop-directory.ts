@@ -7,13 +7,21 @@ import { DocumentCache } from '../projections/document-cache';
 
 const CACHE_MS = 30_000;
 
+interface VerifiedShop {
+  credentials: ShopCredentialsDoc;
+  shop: ShopDoc;
+  until: number;
+  /** The secret key that matched the stored hash. */
+  verifiedSecret?: Buffer;
+}
+
 /**
  * Finds shops by their credentials. Verified shops are cached briefly so that an API call costs no
  * credential lookup; a wrong secret is compared in constant time and never cached.
  */
 @Injectable()
 export class ShopDirectory {
-  private readonly cache = new Map<string, { credentials: ShopCredentialsDoc; shop: ShopDoc; until: number }>();
+  private readonly cache = new Map<string, VerifiedShop>();
   private readonly idsByDomain = new Map<string, string>();
 
   constructor(
@@ -24,9 +32,16 @@ export class ShopDirectory {
   async authenticate(appKey: string, secretKey: string): Promise<ShopDoc | null> {
     const entry = await this.lookup(appKey);
     if (!entry) return null;
+    // The secret that matched the stored hash is kept with the cached entry (at most CACHE_MS, as
+    // the bare secret arrives on every call anyway): the next calls compare it instead of hashing.
+    const raw = Buffer.from(secretKey);
+    const known = entry.verifiedSecret;
+    if (known && known.length === raw.length && timingSafeEqual(known, raw)) return entry.shop;
     const given = Buffer.from(sha256Hex(secretKey), 'hex');
     const expected = Buffer.from(entry.credentials.secretKeyHash, 'hex');
-    return given.length === expected.length && timingSafeEqual(given, expected) ? entry.shop : null;
+    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+    entry.verifiedSecret = raw;
+    return entry.shop;
   }
 
   /** Drops a cached verification (after a rotation; other processes drop theirs within 30 s). */
@@ -69,7 +84,7 @@ export class ShopDirectory {
     return (await this.readStore.collection<ShopDoc>(SHOPS)).count({});
   }
 
-  private async lookup(appKey: string) {
+  private async lookup(appKey: string): Promise<VerifiedShop | null> {
     const cached = this.cache.get(appKey);
     if (cached && cached.until > Date.now()) return cached;
     const credentials = await (await this.readStore.collection<ShopCredentialsDoc>(SHOP_CREDENTIALS)).get(appKey);
@@ -77,7 +92,7 @@ export class ShopDirectory {
     const shop = await this.byId(credentials.shopId);
     // Credentials whose shop never got provisioned (a crash mid-provisioning) open nothing.
     if (!shop || shop.appKey !== appKey) return null;
-    const entry = { credentials, shop, until: Date.now() + CACHE_MS };
+    const entry: VerifiedShop = { credentials, shop, until: Date.now() + CACHE_MS };
     if (this.cache.size > 10_000) this.cache.clear();
     this.cache.set(appKey, entry);
     return entry;

@@ -111,6 +111,23 @@ describe('v2 customers', () => {
       expectError((await s.t.http().get(`/rest_api/v2/customers/${customerId}`).expect(401)).body, 'UNAUTHORIZED', 401);
     });
 
+    it('a wrong secret key is refused after the right one was accepted (the accepted one is remembered)', async () => {
+      const { customerId } = await enrol();
+      const path = `/rest_api/v2/customers/${customerId}`;
+      const withSecret = (secret: string) =>
+        s.t
+          .http()
+          .get(path)
+          .set({ ...s.keys, 'X-Svc-Loyalty-Secret-Key': secret });
+      const right = s.shop.secretKey;
+      await withSecret(right).expect(200);
+      const sameLength = right.slice(0, -1) + (right.endsWith('a') ? 'b' : 'a');
+      for (const wrong of [sameLength, `${right}x`, right.slice(1), ''])
+        expectError((await withSecret(wrong).expect(401)).body, 'UNAUTHORIZED', 401);
+      await withSecret(right).expect(200);
+      await get(path.replace('/rest_api/v2', ''), other).expect(404);
+    });
+
     it('points/earned by internal or platform id', async () => {
       const { id, customerId } = await enrol();
       await s.award(id, 70);
