@@ -1,26 +1,14 @@
 import { createHash } from 'node:crypto';
 import { CustomerDoc } from '../read-models/ledger-read-models';
-
-const referralCodes = new Map<string, string>();
+import { remembered } from '../../shared/domain/ids';
 
 /**
  * A short, stable code derived from the customer id (referral programs come later and reuse it).
- * Kept once computed (a hash on every customer read cost ~7 us; 100,000 codes are ~10 MB at most).
+ * Remembered (a hash on every customer read cost ~7 us).
  */
-function referralCodeFor(id: string): string {
-  let code = referralCodes.get(id);
-  if (code === undefined) {
-    code = createHash('sha256')
-      .update(`referral:${id}`)
-      .digest('base64url')
-      .replace(/[-_]/g, '')
-      .slice(0, 8)
-      .toUpperCase();
-    if (referralCodes.size >= 100_000) referralCodes.clear();
-    referralCodes.set(id, code);
-  }
-  return code;
-}
+const referralCodeFor = remembered((id) =>
+  createHash('sha256').update(`referral:${id}`).digest('base64url').replace(/[-_]/g, '').slice(0, 8).toUpperCase(),
+);
 
 /**
  * The v2 Customer record (spec 2.9), plus pendingPoints, tierUpdatedAt, totalSpent, ordersCount,

@@ -16,6 +16,23 @@ export function deterministicUuid(...parts: string[]): string {
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
 }
 
+/**
+ * A pure function of a string, with its answers kept (ids and codes derived by hashing, asked for
+ * on every request): at most `limit` are kept, then all are forgotten at once.
+ */
+export function remembered(compute: (key: string) => string, limit = 100_000): (key: string) => string {
+  const known = new Map<string, string>();
+  return (key) => {
+    let value = known.get(key);
+    if (value === undefined) {
+      value = compute(key);
+      if (known.size >= limit) known.clear();
+      known.set(key, value);
+    }
+    return value;
+  };
+}
+
 export function sha256Hex(value: string): string {
   return createHash('sha256').update(value).digest('hex');
 }
