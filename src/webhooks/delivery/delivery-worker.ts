@@ -49,12 +49,15 @@ export class DeliveryWorker extends PolledWorker {
     };
   }
 
-  /** Sends what is due now; returns how many were attempted (tests drive the worker with it). */
+  /**
+   * Sends what is due now; returns how many were attempted (tests drive the worker with it). A claimed
+   * delivery whose webhook this process already sees disabled is not attempted, so not counted.
+   */
   async runOnce(limit = 50): Promise<number> {
     const due = await this.outbox.claimDue(this.id, limit, this.config.webhooks.leaseMs, this.clock.now());
     // Claimed deliveries have different ordering keys (the next of a key waits for the one before).
-    await Promise.all(due.map((d) => this.attempt(d, this.id)));
-    return due.length;
+    const outcomes = await Promise.all(due.map((d) => this.attempt(d, this.id)));
+    return outcomes.filter((o) => o.attempted).length;
   }
 
   /** Sends one delivery now, whatever its state (the redeliver endpoint). */
@@ -74,7 +77,10 @@ export class DeliveryWorker extends PolledWorker {
     };
   }
 
-  private async attempt(delivery: Delivery, sentBy: string): Promise<{ result: SendResult; status: DeliveryStatus }> {
+  private async attempt(
+    delivery: Delivery,
+    sentBy: string,
+  ): Promise<{ result: SendResult; status: DeliveryStatus; attempted: boolean }> {
     const manual = sentBy === 'redeliver';
     const webhook = await (await this.readStore.collection<WebhookDoc>(WEBHOOKS)).get(delivery.webhookId);
     const attempt = { deliveryId: delivery.id, attempt: delivery.attempts + 1, sentBy };
@@ -83,7 +89,7 @@ export class DeliveryWorker extends PolledWorker {
       // ahead of it (just disabled). No attempt: the delivery stays pending (a deleted webhook's
       // are failed by the projector) and its lease runs out on its own.
       const error = webhook ? 'webhook is disabled' : 'webhook not found';
-      return { result: { statusCode: null, error, durationMs: 0 }, status: delivery.status };
+      return { result: { statusCode: null, error, durationMs: 0 }, status: delivery.status, attempted: false };
     }
     const credentials = await (
       await this.readStore.collection<ShopCredentialsDoc>(SHOP_CREDENTIALS)
@@ -137,6 +143,6 @@ export class DeliveryWorker extends PolledWorker {
       }));
       this.logger.warn(`${name} disabled: ${change.reason}; its pending deliveries wait for it to be enabled again`);
     }
-    return { result, status: decision.status };
+    return { result, status: decision.status, attempted: true };
   }
 }
