@@ -2,6 +2,7 @@ import request from 'supertest';
 import { INestApplication } from '@nestjs/common';
 import { scenario } from '../support/scenario';
 import { defaultStoreKind } from '../support/stores';
+import { caughtUp, signPlatform } from '../support/test-app';
 
 /**
  * Points are money: 50 deducts of 10 racing on a balance of 100 must leave exactly 10 successes.
@@ -36,6 +37,8 @@ describe(`concurrent deducts (${defaultStoreKind()})`, () => {
     // Every successful answer saw a different balance: no two deducts spent the same points.
     expect(new Set(results.filter((r) => r.status === 200).map((r) => r.body.meta.newPoint)).size).toBe(10);
 
+    // The read below goes to the first instance: it serves the second one's writes once applied.
+    await caughtUp(apps);
     const customer = await s.get('/customers/external/777').expect(200);
     expect(customer.body.data.point).toBe(0);
     const deducts = await s
@@ -62,8 +65,16 @@ describe(`concurrent deducts (${defaultStoreKind()})`, () => {
       ),
     );
     expect(results.every((r) => r.status === 200)).toBe(true);
+    // Each key's four answers name one transaction.
+    for (let key = 0; key < 5; key++) {
+      const ids = results.filter((_, i) => i % 5 === key).map((r) => r.body.meta.transactionId);
+      expect(new Set(ids).size).toBe(1);
+    }
+    await caughtUp(apps);
     const customer = await s.get('/customers/external/778').expect(200);
     expect(customer.body.data.point).toBe(50);
+    const stream = await s.t.store.storage.eventStore.readStream(`customer-${s.shop.shopId}_${customer.body.data.id}`);
+    expect(stream.filter((e) => e.type === 'points.awarded.v1')).toHaveLength(5);
   });
 });
 
@@ -74,7 +85,6 @@ describe(`duplicate order webhooks (${defaultStoreKind()})`, () => {
     await s.program({ type: 'earning', event: 'place_order', title: 'Orders', earnPoint: 1, rateMoney: 1 });
     await s.enrol(779);
     const apps = defaultStoreKind() === 'postgres' ? [s.t.app, await s.t.secondInstance()] : [s.t.app];
-    const { signPlatform } = await import('../support/test-app');
     const raw = JSON.stringify({ id: 99001, customer: { id: 779 }, total_price: '42.00', line_items: [] });
     const results = await Promise.all(
       Array.from({ length: 10 }, (_, i) =>
@@ -88,6 +98,7 @@ describe(`duplicate order webhooks (${defaultStoreKind()})`, () => {
       ),
     );
     expect(results.every((r) => r.status === 200)).toBe(true);
+    await caughtUp(apps);
     const customer = await s.get('/customers/external/779').expect(200);
     expect(customer.body.data).toMatchObject({ point: 42, ordersCount: 1, totalSpent: 42 });
   });
