@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Collection, ReadStore, UnknownCursorError } from '../../src/infrastructure/read-store/read-store.port';
 import { openTestStorage, readStoreKinds, TestStorage } from '../support/stores';
-import { groupRows, Row, ROWS, SPARSE_ROWS, tiedRows } from './read-store.fixtures';
+import { DEFAULTED_ROWS, groupRows, Row, ROWS, SPARSE_ROWS, tiedRows } from './read-store.fixtures';
 
 describe.each(readStoreKinds())('read store contract (%s)', (kind) => {
   let store: TestStorage;
@@ -88,6 +88,28 @@ describe.each(readStoreKinds())('read store contract (%s)', (kind) => {
     expect((await sparse.get(docs[0].id))?.note).toBe('now set');
     await sparse.put(docs[0]);
     expect(await sparse.get(docs[0].id)).toEqual({ ...docs[0], note: null });
+  });
+
+  it('fields stored unless default read back as their default; filters and sorts on them are refused', async () => {
+    const defaulted = await readStore.collection<Row>(DEFAULTED_ROWS);
+    const group = randomUUID();
+    const docs = groupRows(group, 6);
+    await defaulted.putMany(docs.slice(0, 5));
+    await defaulted.put(docs[5]);
+    expect(await defaulted.find({ group }, { sort: { field: 'createdAt', direction: 'asc' } })).toEqual(docs);
+    expect(await defaulted.get(docs[0].id)).toEqual({ ...docs[0], score: 0 });
+    expect(await defaulted.getMany([docs[1].id])).toEqual([{ ...docs[1], active: false }]);
+    const page = await defaulted.page({ filter: { group }, sort: { field: 'createdAt', direction: 'desc' }, limit: 2 });
+    expect(page.items).toEqual(docs.slice(4).reverse());
+    // Changed to the default and back: the stored field follows.
+    await defaulted.put({ ...docs[2], active: false, score: 0 });
+    expect(await defaulted.get(docs[2].id)).toEqual({ ...docs[2], active: false, score: 0 });
+    await defaulted.put(docs[2]);
+    expect(await defaulted.get(docs[2].id)).toEqual(docs[2]);
+    await expect(defaulted.count({ group, active: false })).rejects.toThrow('active is stored only unless default');
+    await expect(
+      (async () => defaulted.find({ group }, { sort: { field: 'score', direction: 'asc' } }))(),
+    ).rejects.toThrow('score is stored only unless default');
   });
 
   it('filters by equality, booleans, null, numeric ranges and $in', async () => {

@@ -28,6 +28,13 @@ export const ROWS: CollectionDefinition = {
 /** The same rows, with `note` stored only when set. */
 export const SPARSE_ROWS: CollectionDefinition = { ...ROWS, name: 'contract_sparse_rows', storedOnlyWhenSet: ['note'] };
 
+/** The same rows, with `active` stored only when true and `score` only when not 0. */
+export const DEFAULTED_ROWS: CollectionDefinition = {
+  ...ROWS,
+  name: 'contract_defaulted_rows',
+  storedUnlessDefault: { active: false, score: 0 },
+};
+
 /** `n` rows of one group: one a second from 2026-01-01, scores 0, 10, 20..., every other one active, every third without a note. */
 export function groupRows(group: string, n: number): Row[] {
   return Array.from({ length: n }, (_, i) => ({

@@ -1,4 +1,5 @@
 import { CollectionDefinition, Filter, PageRequest, Range, Scalar, SortSpec } from './read-store.port';
+import { StoredShape } from './stored-shape';
 
 export type MongoFilter = Record<string, unknown>;
 export type MongoSort = Record<string, 1 | -1>;
@@ -36,9 +37,11 @@ const RANGE_OPERATORS = ['$gt', '$gte', '$lt', '$lte'] as const;
  */
 export class MongoQueries {
   private readonly numeric: Set<string>;
+  private readonly shape: StoredShape;
 
   constructor(definition: CollectionDefinition) {
     this.numeric = new Set(definition.numericFields ?? []);
+    this.shape = new StoredShape(definition);
   }
 
   static field(field: string): string {
@@ -49,7 +52,7 @@ export class MongoQueries {
     const out: MongoFilter = {};
     for (const [field, condition] of Object.entries(filter)) {
       if (condition === undefined) continue;
-      const name = MongoQueries.field(field);
+      const name = MongoQueries.field(this.shape.queryable(field));
       if (condition === null || typeof condition !== 'object') {
         out[name] = this.value(field, condition);
         continue;
@@ -67,7 +70,7 @@ export class MongoQueries {
 
   sort(sort: SortSpec, reverse = false): MongoSort {
     const direction = (sort.direction === 'asc') !== reverse ? 1 : -1;
-    const name = MongoQueries.field(sort.field);
+    const name = MongoQueries.field(this.shape.queryable(sort.field));
     return name === '_id' ? { _id: direction } : { [name]: direction, _id: direction };
   }
 

@@ -60,6 +60,12 @@ export interface CollectionDefinition {
    * match them as before.
    */
   storedOnlyWhenSet?: readonly string[];
+  /**
+   * Fields stored only when they differ from the value given here (a ledger row's false flags and
+   * zero counts), and read back as it. A stored document may lack them, so filters, sorts and
+   * indexes may not name them (the adapters refuse).
+   */
+  storedUnlessDefault?: Readonly<Record<string, Scalar>>;
 }
 
 export interface Document {

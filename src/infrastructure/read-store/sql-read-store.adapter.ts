@@ -96,7 +96,7 @@ class SqlCollection<T extends Document> implements Collection<T> {
   }
 
   private expr(field: string): string {
-    if (!SAFE_FIELD.test(field)) throw new Error(`Bad field name ${field}`);
+    if (!SAFE_FIELD.test(this.shape.queryable(field))) throw new Error(`Bad field name ${field}`);
     return this.numeric.has(field) ? `((doc->>'${field}')::numeric)` : `(doc->>'${field}')`;
   }
 
@@ -258,7 +258,7 @@ class SqlCollection<T extends Document> implements Collection<T> {
   }
 
   private equals(field: string, value: Scalar, params: unknown[]): string {
-    if (!SAFE_FIELD.test(field)) throw new Error(`Bad field name ${field}`);
+    if (!SAFE_FIELD.test(this.shape.queryable(field))) throw new Error(`Bad field name ${field}`);
     if (value === null) return `(doc->'${field}' IS NULL OR doc->'${field}' = 'null'::jsonb)`;
     if (this.numeric.has(field)) {
       params.push(value);

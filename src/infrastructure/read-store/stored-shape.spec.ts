@@ -21,4 +21,59 @@ describe('StoredShape', () => {
     expect(plain.toStored(doc)).toBe(doc);
     expect(plain.fromStored(doc)).toBe(doc);
   });
+
+  describe('fields stored unless default', () => {
+    const rows = new StoredShape({
+      name: 'rows',
+      storedOnlyWhenSet: ['note'],
+      storedUnlessDefault: { held: false, spent: 0 },
+    });
+
+    it('stores without the fields that hold their default, and keeps them when they differ', () => {
+      expect(rows.toStored({ id: 'a', held: false, spent: 0, note: null, points: 0 } as never)).toEqual({
+        id: 'a',
+        points: 0,
+      });
+      expect(rows.toStored({ id: 'b', held: true, spent: 5, note: 'n' } as never)).toEqual({
+        id: 'b',
+        held: true,
+        spent: 5,
+        note: 'n',
+      });
+      // Only the default itself is left out: null and other falsy values are kept.
+      expect(rows.toStored({ id: 'c', held: null, spent: false } as never)).toEqual({
+        id: 'c',
+        held: null,
+        spent: false,
+      });
+    });
+
+    it('reads them back as their default where absent, and leaves stored values alone', () => {
+      expect(rows.fromStored({ id: 'a', points: 0 })).toEqual({
+        id: 'a',
+        points: 0,
+        note: null,
+        held: false,
+        spent: 0,
+      });
+      expect(rows.fromStored({ id: 'b', held: true, spent: 5, note: 'n' })).toEqual({
+        id: 'b',
+        held: true,
+        spent: 5,
+        note: 'n',
+      });
+    });
+
+    it('refuses to filter or sort on them (a stored document may lack them); other fields are queryable', () => {
+      expect(() => rows.queryable('held')).toThrow('held is stored only unless default');
+      expect(rows.queryable('note')).toBe('note');
+      expect(rows.queryable('points')).toBe('points');
+    });
+
+    it('a definition that indexes one of them is refused', () => {
+      expect(
+        () => new StoredShape({ name: 'bad', storedUnlessDefault: { spent: 0 }, indexes: [['shopId', 'spent']] }),
+      ).toThrow('spent is stored only unless default');
+    });
+  });
 });

@@ -169,6 +169,14 @@ export const TRANSACTIONS: CollectionDefinition = {
     'idempotencyKey',
     'requestHash',
   ],
+  // Most rows are neither held nor both earning and spending: their flags and zero counts are left out.
+  storedUnlessDefault: {
+    isPendingPointPlaceOrder: false,
+    refundPendingPoint: false,
+    pendingCancelledPoint: 0,
+    earnPoint: 0,
+    spendPoint: 0,
+  },
 };
 
 /** Idempotency keys of a shop (id `<shopId>:<key>`), so a key reused on another customer is caught. */
