@@ -5,7 +5,7 @@ import { MongoReadStore } from '../../src/infrastructure/read-store/mongo-read-s
 import { StoreUnavailableError } from '../../src/infrastructure/store-errors/store-unavailable.error';
 import { openTestStorage, TestStorage } from '../support/stores';
 import { MingoDb } from '../support/mingo-mongo';
-import { groupRows, QUERY_CASES, Row, ROWS, tiedRows } from './read-store.fixtures';
+import { DEFAULTED_ROWS, groupRows, QUERY_CASES, Row, ROWS, tiedRows } from './read-store.fixtures';
 
 /**
  * No MongoDB server runs on our machines. Every query the MongoDB read store builds is evaluated here
@@ -97,6 +97,23 @@ describe('MongoDB read store writes (mingo)', () => {
     expect(await docs.get('doc-1')).toEqual(doc(2));
     await docs.put(doc(3));
     expect(await docs.get('doc-1')).toEqual(doc(3));
+  });
+
+  it('fields stored unless default are left out of the stored document, read back, and never queried', async () => {
+    const db = new MingoDb();
+    const store = new MongoReadStore(db, { log: 'log-a' });
+    const [plain, set] = groupRows('g', 2);
+    await store.write([{ definition: DEFAULTED_ROWS, put: [plain, set], delete: [] }], at(1));
+    const stored = db.docs(DEFAULTED_ROWS.name);
+    expect(stored.find((d) => d._id === plain.id)).not.toHaveProperty('score');
+    expect(stored.find((d) => d._id === plain.id)).toHaveProperty('active', true);
+    expect(stored.find((d) => d._id === set.id)).toMatchObject({ score: 10 });
+    expect(stored.find((d) => d._id === set.id)).not.toHaveProperty('active');
+    const rows = await store.collection<Row>(DEFAULTED_ROWS);
+    expect(await rows.getMany([plain.id, set.id])).toEqual(expect.arrayContaining([plain, set]));
+    await expect((async () => rows.count({ group: 'g', active: false }))()).rejects.toThrow(
+      'active is stored only unless default',
+    );
   });
 
   it('the guard fields are stored but never read back; values starting with $ are stored as they are', async () => {
