@@ -1,5 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { Collection, ReadStore, UnknownCursorError } from '../../src/infrastructure/read-store/read-store.port';
+import {
+  Collection,
+  CollectionDefinition,
+  ReadStore,
+  UnknownCursorError,
+} from '../../src/infrastructure/read-store/read-store.port';
 import { openTestStorage, readStoreKinds, TestStorage } from '../support/stores';
 import { DEFAULTED_ROWS, groupRows, Row, ROWS, SPARSE_ROWS, tiedRows } from './read-store.fixtures';
 
@@ -67,12 +72,18 @@ describe.each(readStoreKinds())('read store contract (%s)', (kind) => {
     expect(await rows.count({ group: 'unicode', note: `3:${note}` })).toBe(1);
   });
 
-  it('fields stored only when set read back as null, and filters on null still find them', async () => {
-    const sparse = await readStore.collection<Row>(SPARSE_ROWS);
+  /** `n` rows of a new group in `definition`, written through both paths: putMany, and put for the last. */
+  const writeGroup = async (definition: CollectionDefinition, n: number) => {
+    const collection = await readStore.collection<Row>(definition);
     const group = randomUUID();
-    const docs = groupRows(group, 10);
-    await sparse.putMany(docs.slice(0, 9));
-    await sparse.put(docs[9]);
+    const docs = groupRows(group, n);
+    await collection.putMany(docs.slice(0, n - 1));
+    await collection.put(docs[n - 1]);
+    return { collection, group, docs };
+  };
+
+  it('fields stored only when set read back as null, and filters on null still find them', async () => {
+    const { collection: sparse, group, docs } = await writeGroup(SPARSE_ROWS, 10);
     const read = await sparse.find({ group }, { sort: { field: 'createdAt', direction: 'asc' } });
     expect(read).toEqual(docs);
     expect(read.filter((d) => d.note === null)).toHaveLength(4);
@@ -91,11 +102,7 @@ describe.each(readStoreKinds())('read store contract (%s)', (kind) => {
   });
 
   it('fields stored unless default read back as their default; filters and sorts on them are refused', async () => {
-    const defaulted = await readStore.collection<Row>(DEFAULTED_ROWS);
-    const group = randomUUID();
-    const docs = groupRows(group, 6);
-    await defaulted.putMany(docs.slice(0, 5));
-    await defaulted.put(docs[5]);
+    const { collection: defaulted, group, docs } = await writeGroup(DEFAULTED_ROWS, 6);
     expect(await defaulted.find({ group }, { sort: { field: 'createdAt', direction: 'asc' } })).toEqual(docs);
     expect(await defaulted.get(docs[0].id)).toEqual({ ...docs[0], score: 0 });
     expect(await defaulted.getMany([docs[1].id])).toEqual([{ ...docs[1], active: false }]);
