@@ -19,7 +19,8 @@ async function sqlClient(config) {
 
 /**
  * One enrolment and N awards per customer, generated in SQL so a million events take seconds.
- * The events have the exact shape the service writes (customer.enrolled.v1, points.awarded.v1).
+ * The events have the exact shape the service writes (customer.enrolled.v1, points.awarded.v1), and
+ * transaction ids like the service's: UUIDv7, their time in the log's order (a millisecond apart).
  */
 async function seed(customers, perCustomer) {
   const config = new AppConfig({ ...process.env, LOG_LEVEL: 'silent' });
@@ -39,7 +40,7 @@ async function seed(customers, perCustomer) {
              'firstName', 'Bench', 'lastName', 'Customer', 'acceptsMarketing', false, 'platformCreatedAt', null,
              'tierId', null, 'tierName', null, 'source', 'bench')
          ELSE jsonb_build_object('type', 'points.awarded.v1', 'eventId', gen_random_uuid(), 'occurredAt', '2026-01-02T00:00:00.000Z',
-             'shopId', $1, 'customerId', 'c' || c, 'transactionId', gen_random_uuid(), 'platformCustomerId', 100000 + c,
+             'shopId', $1, 'customerId', 'c' || c, 'transactionId', (lpad(to_hex(1767225600000::bigint + c::bigint * 1001 + r), 12, '0') || '7' || substr(md5(random()::text), 1, 3) || '8' || substr(md5(random()::text), 1, 15))::uuid, 'platformCustomerId', 100000 + c,
              'email', 'c' || c || '@example.com', 'oldPoint', r - 1, 'newPoint', r, 'points', 1, 'source', 'rest_api',
              'event', 'earn_point_rest_api', 'adminNote', null, 'userNote', 'bench', 'reason', null, 'idempotencyKey', null, 'requestHash', null)
          END, '{}'::jsonb

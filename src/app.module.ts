@@ -9,7 +9,7 @@ import { STORAGE, Storage } from './infrastructure/storage';
 import { EVENT_STORE } from './infrastructure/event-store/event-store.port';
 import { READ_STORE } from './infrastructure/read-store/read-store.port';
 import { CLOCK, Clock, ID_GENERATOR, IdGenerator, systemClock } from './shared/domain/clock';
-import { randomIds } from './shared/domain/ids';
+import { timeOrderedIds } from './shared/domain/ids';
 import { ApiExceptionFilter } from './shared/http/api-exception.filter';
 import { RouteIndex } from './shared/http/route-index';
 import { ROOT_LOGGER } from './shared/http/request-log';
@@ -154,7 +154,7 @@ export class AppModule implements OnApplicationBootstrap, OnApplicationShutdown 
         SharedFeedReads,
         DocumentCache,
         { provide: CLOCK, useValue: options.clock ?? systemClock },
-        { provide: ID_GENERATOR, useValue: options.ids ?? randomIds },
+        { provide: ID_GENERATOR, useValue: options.ids ?? timeOrderedIds },
         { provide: HOST_RESOLVER, useValue: options.hostResolver ?? systemHostResolver },
         { provide: 'FOLLOW_PROJECTIONS', useValue: options.followProjections !== false },
         { provide: APP_FILTER, useClass: ApiExceptionFilter },

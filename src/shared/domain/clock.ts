@@ -6,7 +6,7 @@ export interface Clock {
 }
 
 export interface IdGenerator {
-  /** A new random UUID. */
+  /** A new unique UUID (time-ordered: see ids.ts). */
   next(): string;
 }
 
