@@ -1,5 +1,6 @@
 import {
   AppendResult,
+  comparePositions,
   EventStore,
   ExpectedRevision,
   GlobalPosition,
@@ -13,6 +14,7 @@ import { SqlClient, UNIQUE_VIOLATION } from '../sql/sql-client';
 import { ensureSchema } from '../sql/sql-schema';
 import { GroupCommit, PendingAppend } from './group-commit';
 import { SqlCheckpoints } from './sql-checkpoints';
+import { RecentAppends } from './recent-appends';
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS es_events (
@@ -63,9 +65,10 @@ const AS_COLUMNS: EventColumns = {
  * per event instead of nine columns reads events in 12 µs instead of 17 (a rebuild reads all of
  * them). On a server the columns are faster, and are kept.
  */
+const ONE_ARRAY = `json_build_array(event_id, stream_id, revision::text, transaction_id::text, position::text, type,
+    (extract(epoch from recorded_at) * 1000)::float8, metadata, data)`;
 const AS_ONE_ARRAY: EventColumns = {
-  select: `SELECT json_build_array(event_id, stream_id, revision::text, transaction_id::text, position::text, type,
-    (extract(epoch from recorded_at) * 1000)::float8, metadata, data) AS e FROM es_events`,
+  select: `SELECT ${ONE_ARRAY} AS e FROM es_events`,
   toRecorded: (row) => {
     const [id, streamId, revision, tx, pos, type, recordedMs, metadata, data] = (row as { e: EventArray }).e;
     return recordedEvent(id, streamId, revision, tx, pos, type, recordedMs, metadata, data);
@@ -98,6 +101,8 @@ type EventArray = [
 export class SqlEventStore implements EventStore {
   private readonly groupCommit: GroupCommit;
   private readonly events: EventColumns;
+  /** PGlite: the last appends, served to feed readers without reading them back (see RecentAppends). */
+  private readonly recent: RecentAppends | null;
 
   private constructor(
     private readonly sql: SqlClient,
@@ -106,6 +111,9 @@ export class SqlEventStore implements EventStore {
     // PGlite is one connection; on a server two groups may be written at once.
     this.groupCommit = new GroupCommit((group) => this.writeGroup(group), sql.kind === 'postgres' ? 2 : 1);
     this.events = sql.kind === 'pglite' ? AS_ONE_ARRAY : AS_COLUMNS;
+    // On a server other connections commit between a statement's read and its write: only one
+    // connection can tell that nothing came between.
+    this.recent = sql.kind === 'pglite' ? new RecentAppends() : null;
   }
 
   static async create(sql: SqlClient): Promise<SqlEventStore> {
@@ -130,40 +138,42 @@ export class SqlEventStore implements EventStore {
    */
   private async writeGroup(group: PendingAppend[]): Promise<Array<AppendResult | Error>> {
     if (group.length === 1) return [await this.appendOne(group[0]).catch((error: Error) => error)];
-    const payload = JSON.stringify(
-      group.map((a) => ({
-        stream: a.streamId,
-        first: firstRevision(a.expected).toString(),
-        events: a.events.map((e) => ({ id: e.id, type: e.type, data: e.data, metadata: e.metadata ?? {} })),
-      })),
-    );
-    let rows: InsertedRow[];
+    // One flat row per event: [stream, the append's first revision, revision, id, type, data, metadata].
+    const rows: unknown[] = [];
+    for (const a of group) {
+      const first = firstRevision(a.expected);
+      a.events.forEach((e, i) =>
+        rows.push([
+          a.streamId,
+          first.toString(),
+          (first + BigInt(i)).toString(),
+          e.id,
+          e.type,
+          e.data,
+          e.metadata ?? {},
+        ]),
+      );
+    }
+    let written: Written[];
     try {
-      rows = await this.sql.query<InsertedRow>(
-        `WITH input AS (
-           SELECT a.value->>'stream' AS stream_id, (a.value->>'first')::bigint AS first, a.ord AS aord,
-                  e.value AS ev, e.ord AS eord
-           FROM jsonb_array_elements($1::text::jsonb) WITH ORDINALITY AS a(value, ord)
-           CROSS JOIN LATERAL jsonb_array_elements(a.value->'events') WITH ORDINALITY AS e(value, ord)
-         )
-         INSERT INTO es_events (stream_id, revision, event_id, type, data, metadata)
-         SELECT i.stream_id, i.first + i.eord - 1, (i.ev->>'id')::uuid, i.ev->>'type', i.ev->'data', i.ev->'metadata'
-         FROM input i
-         WHERE COALESCE((SELECT max(p.revision) FROM es_events p WHERE p.stream_id = i.stream_id), -1) = i.first - 1
-         ORDER BY i.aord, i.eord
-         RETURNING stream_id, revision::text, transaction_id::text AS tx, position::text`,
-        [payload],
+      written = await this.insert(
+        `INSERT INTO es_events (stream_id, revision, event_id, type, data, metadata)
+         SELECT r->>0, (r->>2)::bigint, (r->>3)::uuid, r->>4, r->5, r->6
+         FROM jsonb_array_elements($1::text::jsonb) WITH ORDINALITY AS input(r, ord)
+         WHERE COALESCE((SELECT max(p.revision) FROM es_events p WHERE p.stream_id = r->>0), -1) = (r->>1)::bigint - 1
+         ORDER BY input.ord`,
+        [JSON.stringify(rows)],
       );
     } catch (error) {
       if ((error as { code?: string }).code !== UNIQUE_VIOLATION) throw error;
       return Promise.all(group.map((a) => this.appendOne(a).catch((e: Error) => e)));
     }
-    const byStream = new Map<string, InsertedRow[]>();
-    for (const row of rows) byStream.set(row.stream_id, [...(byStream.get(row.stream_id) ?? []), row]);
+    const byStream = new Map<string, Written[]>();
+    for (const row of written) byStream.set(row.streamId, [...(byStream.get(row.streamId) ?? []), row]);
     return Promise.all(
       group.map(async (a) => {
-        const written = byStream.get(a.streamId);
-        if (written && written.length === a.events.length) return toAppendResult(written);
+        const mine = byStream.get(a.streamId);
+        if (mine && mine.length === a.events.length) return toAppendResult(mine);
         return new WrongExpectedRevisionError(a.streamId, a.expected, await this.lastRevision(a.streamId));
       }),
     );
@@ -174,18 +184,17 @@ export class SqlEventStore implements EventStore {
       events.map((e) => ({ id: e.id, type: e.type, data: e.data, metadata: e.metadata ?? {} })),
     );
     const first = firstRevision(expected);
-    let rows: InsertedRow[];
+    let written: Written[];
     try {
       // One statement, so one round trip. It writes only if the expected revision is the stream's
       // last: the previous revision must exist (checked here) and the next must not (the unique
       // constraint, which also makes a concurrent writer of the same revision wait and then fail).
-      rows = await this.sql.query(
+      written = await this.insert(
         `INSERT INTO es_events (stream_id, revision, event_id, type, data, metadata)
          SELECT $1, $2::bigint + e.ord - 1, (e.value->>'id')::uuid, e.value->>'type', e.value->'data', e.value->'metadata'
          FROM jsonb_array_elements($3::text::jsonb) WITH ORDINALITY AS e(value, ord)
          WHERE $2::bigint = 0 OR EXISTS (SELECT 1 FROM es_events WHERE stream_id = $1 AND revision = $2::bigint - 1)
-         ORDER BY e.ord
-         RETURNING stream_id, revision::text, transaction_id::text AS tx, position::text`,
+         ORDER BY e.ord`,
         [streamId, first.toString(), payload],
       );
     } catch (error) {
@@ -195,8 +204,41 @@ export class SqlEventStore implements EventStore {
       }
       throw error;
     }
-    if (rows.length === 0) throw new WrongExpectedRevisionError(streamId, expected, await this.lastRevision(streamId));
-    return toAppendResult(rows);
+    if (written.length === 0)
+      throw new WrongExpectedRevisionError(streamId, expected, await this.lastRevision(streamId));
+    return toAppendResult(written);
+  }
+
+  /**
+   * Runs an INSERT of events and answers what it wrote. On PGlite the statement also answers the
+   * events as the feed shows them and the feed's last event before them (read in the same statement,
+   * so before the insert), which go to RecentAppends.
+   */
+  private async insert(insert: string, params: unknown[]): Promise<Written[]> {
+    if (!this.recent) {
+      const rows = await this.sql.query<InsertedRow>(
+        `${insert} RETURNING stream_id, revision::text, transaction_id::text AS tx, position::text`,
+        params,
+      );
+      return rows.map((r) => ({
+        streamId: r.stream_id,
+        revision: BigInt(r.revision),
+        position: { commit: BigInt(r.tx), prepare: BigInt(r.position) },
+      }));
+    }
+    const rows = await this.sql.query<{ e: EventArray; before: [string, string] | null }>(
+      `WITH before AS (
+         SELECT json_build_array(transaction_id::text, position::text) AS p FROM es_events
+         ORDER BY es_events.transaction_id DESC, es_events.position DESC LIMIT 1
+       ), written AS (${insert} RETURNING ${ONE_ARRAY} AS e)
+       SELECT e, (SELECT p FROM before) AS before FROM written`,
+      params,
+    );
+    if (rows.length === 0) return [];
+    const events = rows.map(AS_ONE_ARRAY.toRecorded).sort((a, b) => comparePositions(a.position, b.position));
+    const before = rows[0].before;
+    this.recent.record(before ? { commit: BigInt(before[0]), prepare: BigInt(before[1]) } : null, events);
+    return events;
   }
 
   /** Append whatever the stream's revision is (a writer that does not care about concurrency). */
@@ -244,6 +286,8 @@ export class SqlEventStore implements EventStore {
   }
 
   async readAll({ after, limit }: ReadAllOptions): Promise<RecordedEvent[]> {
+    const recent = this.recent?.after(after, limit);
+    if (recent) return recent;
     const visible = 'transaction_id < pg_snapshot_xmin(pg_current_snapshot())';
     const rows = after
       ? await this.sql.query(
@@ -289,6 +333,13 @@ export class SqlEventStore implements EventStore {
   }
 }
 
+/** An event an append wrote: its stream, revision and place in the feed. */
+interface Written {
+  streamId: string;
+  revision: bigint;
+  position: GlobalPosition;
+}
+
 interface InsertedRow {
   stream_id: string;
   revision: string;
@@ -300,12 +351,9 @@ function firstRevision(expected: bigint | 'no_stream'): bigint {
   return expected === 'no_stream' ? 0n : expected + 1n;
 }
 
-function toAppendResult(rows: InsertedRow[]): AppendResult {
-  const last = rows.reduce((a, b) => (BigInt(a.position) > BigInt(b.position) ? a : b));
-  return {
-    nextExpectedRevision: BigInt(last.revision),
-    position: { commit: BigInt(last.tx), prepare: BigInt(last.position) },
-  };
+function toAppendResult(written: Written[]): AppendResult {
+  const last = written.reduce((a, b) => (comparePositions(a.position, b.position) > 0 ? a : b));
+  return { nextExpectedRevision: last.revision, position: last.position };
 }
 
 function recordedEvent(
