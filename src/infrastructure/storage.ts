@@ -87,7 +87,8 @@ export async function openStorage(config: AppConfig): Promise<Storage> {
       const readSql = opened(new PgSqlClient(config.databaseUrl!, { options: '-c synchronous_commit=off' }));
       readStore = new SqlReadStore(readSql);
     } else {
-      readStore = new SqlReadStore(await embedded());
+      // Opened after the client it uses, so closed before it (its maintenance stops first).
+      readStore = opened(new SqlReadStore(await embedded()));
     }
     probes.push({ name: 'readStore', ping: () => readStore.ping() });
 

@@ -15,6 +15,7 @@ import {
 import { SqlClient } from '../sql/sql-client';
 import { ensureSchema } from '../sql/sql-schema';
 import { StoredShape } from './stored-shape';
+import { EmbeddedVacuum } from './embedded-vacuum';
 
 const SAFE_NAME = /^[a-z][a-z0-9_]*$/;
 const WRITE_CHUNK = 250;
@@ -23,13 +24,17 @@ const SAFE_FIELD = /^[A-Za-z_][A-Za-z0-9_]*$/;
 /** Read store on PostgreSQL/PGlite: one table per collection, `(id text, doc jsonb)`, expression indexes. */
 export class SqlReadStore implements ReadStore {
   private readonly collections = new Map<string, Promise<SqlCollection<Document>>>();
+  /** PGlite: the VACUUM its missing autovacuum would run (null on a server, which has one). */
+  readonly maintenance: EmbeddedVacuum | null;
 
-  constructor(private readonly sql: SqlClient) {}
+  constructor(private readonly sql: SqlClient) {
+    this.maintenance = sql.kind === 'pglite' ? new EmbeddedVacuum(sql) : null;
+  }
 
   collection<T extends Document>(definition: CollectionDefinition): Promise<Collection<T>> {
     let found = this.collections.get(definition.name);
     if (!found) {
-      found = SqlCollection.create(this.sql, definition);
+      found = SqlCollection.create(this.sql, definition, this.maintenance);
       this.collections.set(definition.name, found);
     }
     return found as unknown as Promise<Collection<T>>;
@@ -59,7 +64,8 @@ export class SqlReadStore implements ReadStore {
   }
 
   async close(): Promise<void> {
-    // The SQL client is shared with the event store; its owner closes it.
+    // The SQL client is shared with the event store; its owner closes it (after this).
+    await this.maintenance?.stop();
   }
 }
 
@@ -72,6 +78,7 @@ class SqlCollection<T extends Document> implements Collection<T> {
   private constructor(
     private readonly sql: SqlClient,
     definition: CollectionDefinition,
+    private readonly maintenance: EmbeddedVacuum | null,
   ) {
     this.table = `rs_${definition.name}`;
     this.numeric = new Set(definition.numericFields ?? []);
@@ -82,9 +89,13 @@ class SqlCollection<T extends Document> implements Collection<T> {
     return rows.map((r) => this.shape.fromStored(r.doc));
   }
 
-  static async create<T extends Document>(sql: SqlClient, definition: CollectionDefinition): Promise<SqlCollection<T>> {
+  static async create<T extends Document>(
+    sql: SqlClient,
+    definition: CollectionDefinition,
+    maintenance: EmbeddedVacuum | null,
+  ): Promise<SqlCollection<T>> {
     if (!SAFE_NAME.test(definition.name)) throw new Error(`Bad collection name ${definition.name}`);
-    const collection = new SqlCollection<T>(sql, definition);
+    const collection = new SqlCollection<T>(sql, definition, maintenance);
     const table = collection.table;
     const ddl = [`CREATE TABLE IF NOT EXISTS ${table} (id TEXT PRIMARY KEY, doc JSONB NOT NULL)`];
     (definition.indexes ?? []).forEach((fields, i) => {
@@ -124,6 +135,7 @@ class SqlCollection<T extends Document> implements Collection<T> {
        ON CONFLICT (id) DO UPDATE SET doc = EXCLUDED.doc`,
       [doc.id, JSON.stringify(this.shape.toStored(doc))],
     );
+    this.maintenance?.noteWrites(this.table, 1);
   }
 
   async putMany(docs: T[]): Promise<void> {
@@ -136,10 +148,12 @@ class SqlCollection<T extends Document> implements Collection<T> {
        ON CONFLICT (id) DO UPDATE SET doc = EXCLUDED.doc`,
       [JSON.stringify(unique)],
     );
+    this.maintenance?.noteWrites(this.table, unique.length);
   }
 
   async delete(id: string): Promise<void> {
     await this.sql.query(`DELETE FROM ${this.table} WHERE id = $1`, [id]);
+    this.maintenance?.noteWrites(this.table, 1);
   }
 
   async clear(): Promise<void> {
