@@ -262,10 +262,22 @@ export class SqlEventStore implements EventStore {
   }
 
   async readStream(streamId: string, fromRevision = 0n, maxCount?: number): Promise<RecordedEvent[]> {
-    const limit = maxCount === undefined ? '' : ` LIMIT ${Math.max(0, Math.floor(maxCount))}`;
+    if (maxCount === undefined) {
+      const rows = await this.sql.query(
+        `${this.events.select} WHERE stream_id = $1 AND revision >= $2::bigint ORDER BY es_events.revision`,
+        [streamId, fromRevision.toString()],
+      );
+      return rows.map(this.events.toRecorded);
+    }
+    // Revisions have no gaps, so a page is a range of them. Bounded above, the planner walks the
+    // index in order; with `LIMIT` alone and no statistics for the stream (PGlite never gathers any,
+    // a server not yet for a new stream) it took every later event by bitmap and sorted them:
+    // replaying 10,000 events took 185 ms instead of 143 on PostgreSQL, 264 instead of 214 on PGlite.
+    const count = Math.max(0, Math.floor(maxCount));
     const rows = await this.sql.query(
-      `${this.events.select} WHERE stream_id = $1 AND revision >= $2::bigint ORDER BY es_events.revision${limit}`,
-      [streamId, fromRevision.toString()],
+      `${this.events.select} WHERE stream_id = $1 AND revision >= $2::bigint AND revision < $3::bigint
+       ORDER BY es_events.revision LIMIT ${count}`,
+      [streamId, fromRevision.toString(), (fromRevision + BigInt(count)).toString()],
     );
     return rows.map(this.events.toRecorded);
   }
