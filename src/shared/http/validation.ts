@@ -2,6 +2,7 @@ import { ArgumentMetadata, ValidationError, ValidationPipe } from '@nestjs/commo
 import { IsNumber, Max, Min, ValidateIf } from 'class-validator';
 import { because } from '../domain/domain-error';
 import { MAX_MONEY, MIN_MONEY } from '../domain/limits';
+import { cacheValidationRules } from './validation-rules-cache';
 
 /**
  * May be left out; unlike `@IsOptional()`, a `null` is a value and must pass the field's rules
@@ -62,6 +63,7 @@ function firstProblem(errors: ValidationError[], prefix = ''): { field: string; 
  * BAD_REQUEST whose message starts with the field's name.
  */
 export function validationPipe(): ValidationPipe {
+  cacheValidationRules();
   return new EdgeValidationPipe({
     transform: true,
     whitelist: true,
