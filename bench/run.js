@@ -21,6 +21,8 @@ const CUSTOMERS = Number(process.env.BENCH_CUSTOMERS ?? 1000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 /** Ceiling, read and award are measured in interleaved rounds; ratios are per round, reported as medians. */
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+/** Each measure of a round runs in this many slices, interleaved with the others (see `interleaved`). */
+const SLICES = Number(process.env.BENCH_SLICES ?? 2);
 const REBUILD_CUSTOMERS = Number(process.env.BENCH_REBUILD_CUSTOMERS ?? 1000);
 const REBUILD_PER_CUSTOMER = Number(process.env.BENCH_REBUILD_EVENTS_PER_CUSTOMER ?? 1000);
 const STREAM_LENGTHS = [10, 1000, 10000];
@@ -179,6 +181,41 @@ function summarise(result) {
   };
 }
 
+/**
+ * The measures of one round, each in SLICES slices of SECONDS / SLICES, in turn: forwards, then
+ * backwards, and so on (ABC CBA). The host's speed drifts over seconds (measured: the same /health
+ * rose and fell by 20 % between two 8 s runs), and a measure that always ran right after another
+ * always met what that one left behind; slices compared side by side meet the same host. Requests
+ * per second: all of a measure's requests over all of its time; p50: the slices' p50, weighted by
+ * their requests; p99: the highest slice's p99.
+ */
+async function interleaved(measures) {
+  const slices = [];
+  for (let s = 0; s < SLICES; s++) {
+    const order = s % 2 === 0 ? measures : [...measures].reverse();
+    for (const [name, options] of order) {
+      const result = await cannon({ ...options, duration: SECONDS / SLICES });
+      slices.push({ name, result });
+    }
+  }
+  const summaries = {};
+  for (const [name] of measures) {
+    const mine = slices.filter((x) => x.name === name).map((x) => x.result);
+    const requests = mine.reduce((sum, x) => sum + x.requests.total, 0);
+    const seconds = mine.reduce((sum, x) => sum + x.duration, 0);
+    summaries[name] = {
+      rps: Math.round(requests / seconds),
+      p50Ms: requests
+        ? Math.round((mine.reduce((sum, x) => sum + x.latency.p50 * x.requests.total, 0) / requests) * 10) / 10
+        : null,
+      p99Ms: Math.max(...mine.map((x) => x.latency.p99)),
+      requests,
+      failed: mine.reduce((sum, x) => sum + x.non2xx + x.errors + x.timeouts, 0),
+    };
+  }
+  return summaries;
+}
+
 /** p99 from the difference of two Prometheus histogram scrapes (linear inside the bucket). */
 function histogram(text, name) {
   const buckets = new Map();
@@ -301,23 +338,24 @@ async function main() {
     const lagBefore = histogram(await (await fetch(`${base}/metrics`)).text(), 'loyalty_projection_lag_seconds');
     for (let round = 1; round <= ROUNDS; round++) {
       log(`round ${round}/${ROUNDS}: ceiling GET /health, read GET /customers/{id}, award POST points/award`);
-      const ceiling = summarise(await cannon({ url: `${base}/health` }));
-      const bareHealth = summarise(await cannon({ url: `${bare.base}/health` }));
-      const read = summarise(await cannon({ url: base, requests: readRequests(internalIds, () => r++) }));
-      const crudRead = crud
-        ? summarise(await cannon({ url: crud.base, requests: readRequests(crudIds, () => cr++) }))
-        : null;
-      const award = summarise(
-        await cannon({ url: `${base}/rest_api/v2/transactions/points/award`, requests: awardRequests(() => a++) }),
-      );
-      const crudAward = crud
-        ? summarise(
-            await cannon({
-              url: `${crud.base}/rest_api/v2/transactions/points/award`,
-              requests: awardRequests(() => ca++),
-            }),
-          )
-        : null;
+      const measured = await interleaved([
+        ['ceiling', { url: `${base}/health` }],
+        ['bareHealth', { url: `${bare.base}/health` }],
+        ['read', { url: base, requests: readRequests(internalIds, () => r++) }],
+        ...(crud ? [['crudRead', { url: crud.base, requests: readRequests(crudIds, () => cr++) }]] : []),
+        ['award', { url: `${base}/rest_api/v2/transactions/points/award`, requests: awardRequests(() => a++) }],
+        ...(crud
+          ? [
+              [
+                'crudAward',
+                { url: `${crud.base}/rest_api/v2/transactions/points/award`, requests: awardRequests(() => ca++) },
+              ],
+            ]
+          : []),
+      ]);
+      const { ceiling, bareHealth, read, award } = measured;
+      const crudRead = measured.crudRead ?? null;
+      const crudAward = measured.crudAward ?? null;
       rounds.push({
         ceiling,
         bareHealth,
@@ -458,6 +496,7 @@ async function main() {
     machine: `${hostname()} ${cpus().length} x ${cpus()[0]?.model ?? 'cpu'}, ${Math.round(totalmem() / 1073741824)} GiB`,
     customers: CUSTOMERS,
     secondsPerPhase: SECONDS,
+    slicesPerPhase: SLICES,
     at: new Date().toISOString(),
   };
   results.targets = targets(results);
@@ -656,7 +695,7 @@ function render(r) {
   const line = (row) => `| ${row.map((cell, i) => String(cell).padEnd(widths[i])).join(' | ')} |`;
   const out = [
     `Store: ${r.store}  commit ${r.meta.commit}  node ${r.meta.node}  ${r.meta.machine}`,
-    `Ceiling, read and award: ${r.rounds.length} interleaved rounds of ${r.meta.secondsPerPhase} s, 32 connections; ratios are the median over rounds`,
+    `Ceiling, read and award: ${r.rounds.length} rounds of ${r.meta.secondsPerPhase} s a measure, in ${r.meta.slicesPerPhase ?? 1} slices interleaved forwards and backwards, 32 connections; ratios are the median over rounds`,
     `(per round, award/ceiling: ${r.rounds.map((x) => x.awardRatio.toFixed(2)).join(', ')}; read/ceiling: ${r.rounds.map((x) => x.readRatio.toFixed(2)).join(', ')})`,
     `(per round, health/bare Nest: ${r.rounds.map((x) => x.healthVsBare.toFixed(2)).join(', ')}${
       r.crudAward
