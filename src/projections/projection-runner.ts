@@ -117,7 +117,7 @@ export class ProjectionRunner extends FeedFollower {
     let next = this.eventStore.readAll({ after: null, limit: BATCH });
     for (let batch = await next; batch.length > 0; batch = await next) {
       next = this.eventStore.readAll({ after: batch[batch.length - 1].position, limit: BATCH });
-      await this.applyBatch(batch);
+      await this.applyBatch(batch, { rebuilding: true });
       events += batch.length;
       heap.check();
     }
@@ -170,7 +170,11 @@ export class ProjectionRunner extends FeedFollower {
     return run;
   }
 
-  private async applyBatch(batch: RecordedEvent[]): Promise<void> {
+  /**
+   * `rebuilding`: the events are the log's history, not news; their age is not a lag (a rebuild
+   * would fill the lag histogram with every event's age since it was recorded).
+   */
+  private async applyBatch(batch: RecordedEvent[], { rebuilding = false } = {}): Promise<void> {
     const last = batch[batch.length - 1].position;
     const batchWrites = new ProjectionBatch(this.readStore, this.documents);
     const applied: Array<{ projection: Projection; pending: RecordedEvent[] }> = [];
@@ -186,8 +190,10 @@ export class ProjectionRunner extends FeedFollower {
     await batchWrites.commit(last);
     const now = Date.now();
     for (const { projection, pending } of applied) {
-      const lag = this.metrics.projectionLag.labels(projection.name);
-      for (const e of pending) lag.observe(Math.max(0, now - e.recordedAt.getTime()) / 1000);
+      if (!rebuilding) {
+        const lag = this.metrics.projectionLag.labels(projection.name);
+        for (const e of pending) lag.observe(Math.max(0, now - e.recordedAt.getTime()) / 1000);
+      }
       this.checkpoints.set(projection.name, last);
       this.unsaved.add(projection.name);
     }

@@ -8,6 +8,7 @@ import { CouponExpiry } from '../../src/ledger/coupons/coupon-expiry.scheduler';
 import { TierReviews } from '../../src/ledger/tiers/tier-reviews.scheduler';
 import { waitUntil } from '../support/receiver';
 import { defaultStoreKind, StoreKind } from '../support/stores';
+import { Metrics } from '../../src/metrics/metrics';
 
 /** Every document of every projection's collections, by collection name, in id order. */
 async function readModelsOf(t: TestApp): Promise<Record<string, unknown[]>> {
@@ -73,14 +74,24 @@ describe.each<StoreKind>([defaultStoreKind(), 'mingo'])('rebuild from the log (%
     expect((live.transactions_v2 as unknown[]).length).toBe(8);
     expect((live.orders_v1 as unknown[]).length).toBe(1);
 
+    const lagObservations = async () =>
+      (await s.t.app.get(Metrics).projectionLag.get()).values
+        .filter((v) => v.metricName === 'loyalty_projection_lag_seconds_count')
+        .reduce((sum, v) => sum + v.value, 0);
+    const observedLive = await lagObservations();
+    expect(observedLive).toBeGreaterThan(0);
+
     const result = await s.t.app.get(ProjectionRunner).rebuild();
     expect(result.events).toBeGreaterThan(20);
     expect(await snapshot()).toEqual(live);
+    // The log's history replayed is not projection lag: the histogram is as it was.
+    expect(await lagObservations()).toBe(observedLive);
 
-    // The service keeps projecting after a rebuild.
+    // The service keeps projecting after a rebuild, and measuring its lag.
     await shop.award(501, 1);
     const customer = await shop.get('/customers/external/501').expect(200);
     expect(customer.body.data.point).toBe(40 - 5 + 1);
+    expect(await lagObservations()).toBeGreaterThan(observedLive);
   });
 
   it('the engine read models (held points, coupons bought, refunded, expired and granted, tier reviews) are identical after a rebuild', async () => {
