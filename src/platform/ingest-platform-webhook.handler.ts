@@ -78,7 +78,7 @@ export class IngestPlatformWebhookHandler implements ICommandHandler<IngestPlatf
         const { created } = await this.enrol(shopId, customer);
         if (!created) {
           await this.commands.execute(
-            new UpdateCustomerProfileCommand(shopId, customer.platformCustomerId, customer.profile, 'platform'),
+            new UpdateCustomerProfileCommand(shopId, customer.platformCustomerId, customer.changes, 'platform'),
           );
         }
         return { customerId: customerIdFor(shopId, customer.platformCustomerId) };

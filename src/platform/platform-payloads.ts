@@ -1,6 +1,7 @@
 import { because } from '../shared/domain/domain-error';
 import { parsePlatformCustomerId } from '../ledger/customer-identity';
 import { CustomerProfile } from '../ledger/enrolment/enrol-customer.handler';
+import { ProfileChanges } from '../ledger/enrolment/update-customer-profile.handler';
 import { OrderFacts } from '../ledger/orders/record-order.handler';
 import { toCents } from '../shared/domain/money';
 import { ProfileDetails } from '../ledger/events/customer-events';
@@ -43,7 +44,13 @@ function timestamp(value: unknown, field: string): string | null {
 
 export interface PlatformCustomer {
   platformCustomerId: number;
+  /** What enrolling records: a field the payload leaves out is recorded as empty. */
   profile: CustomerProfile;
+  /**
+   * What a customers/update changes: only the fields the payload carries. An absent field is
+   * unchanged; an explicit null (or blank) email, name or phone clears it.
+   */
+  changes: ProfileChanges;
   /** A checkout without a customer account (platform state other than `enabled`). */
   guest: boolean;
 }
@@ -54,18 +61,30 @@ export function parseCustomer(body: unknown, prefix = ''): PlatformCustomer {
   if (c.accepts_marketing !== undefined && c.accepts_marketing !== null && typeof c.accepts_marketing !== 'boolean') {
     throw because.badRequest(`${prefix}accepts_marketing must be a boolean`, { field: `${prefix}accepts_marketing` });
   }
+  const profile: CustomerProfile = {
+    email: email ? email.toLowerCase() : null,
+    firstName: optionalText(c.first_name, `${prefix}first_name`),
+    lastName: optionalText(c.last_name, `${prefix}last_name`),
+    acceptsMarketing: c.accepts_marketing === true,
+    platformCreatedAt: timestamp(c.created_at, `${prefix}created_at`),
+    details: customerDetails(c, prefix),
+  };
   return {
     platformCustomerId: platformId(c.id, `${prefix}id`),
     guest: typeof c.state === 'string' && c.state !== 'enabled',
-    profile: {
-      email: email ? email.toLowerCase() : null,
-      firstName: optionalText(c.first_name, `${prefix}first_name`),
-      lastName: optionalText(c.last_name, `${prefix}last_name`),
-      acceptsMarketing: c.accepts_marketing === true,
-      platformCreatedAt: timestamp(c.created_at, `${prefix}created_at`),
-      details: customerDetails(c, prefix),
-    },
+    profile,
+    changes: carriedChanges(c, profile),
   };
+}
+
+/** The profile fields whose keys the payload carries (`"email": null` is carried; no `email` key is not). */
+function carriedChanges(c: Json, profile: CustomerProfile): ProfileChanges {
+  const changes: ProfileChanges = { details: profile.details ?? {} };
+  if (c.email !== undefined) changes.email = profile.email;
+  if (c.first_name !== undefined) changes.firstName = profile.firstName;
+  if (c.last_name !== undefined) changes.lastName = profile.lastName;
+  if (typeof c.accepts_marketing === 'boolean') changes.acceptsMarketing = c.accepts_marketing;
+  return changes;
 }
 
 /** `{state: "subscribed"}` consents (else the legacy `accepts_marketing` flag for email). */

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { signPlatform } from '../support/test-app';
 import { expectError, expectSuccess, scenario } from '../support/scenario';
 import { orderCustomer, platformOrder } from '../support/platform-orders';
+import { HEADLESS, hmacGrant } from '../headless/headless-support';
 
 const order = (id: number, customerId: number, total = '49.90', extra: Record<string, unknown> = {}) =>
   platformOrder(id, orderCustomer(customerId), total, {
@@ -73,6 +74,58 @@ describe('commerce platform ingestion', () => {
     });
     await s.platform('customers/update', { id: 305, email: 'late@example.com' }).expect(200);
     expect((await customer(305).expect(200)).body.data.email).toBe('late@example.com');
+  });
+
+  describe('customers/update changes only the fields its payload carries', () => {
+    const eventTypes = async (id: number) =>
+      (await s.get(`/audit/customers/${id}/events`).expect(200)).body.data.map((e: { type: string }) => e.type);
+    const created = (id: number) =>
+      s
+        .platform('customers/create', { id, email: 'keep.me@example.com', first_name: 'Keep', last_name: 'Me' })
+        .expect(200);
+
+    it('an id-only update keeps the profile and appends nothing; the shopper still gets a token', async () => {
+      await created(88001234);
+      const before = await eventTypes(88001234);
+      await s.platform('customers/update', { id: 88001234 }).expect(200);
+      expect(await customer(88001234).expect(200)).toMatchObject({
+        body: { data: { email: 'keep.me@example.com', firstName: 'Keep', lastName: 'Me', acceptsMarketing: false } },
+      });
+      expect(await eventTypes(88001234)).toEqual(before);
+      await s.t
+        .http()
+        .post(`${HEADLESS}/auth/token`)
+        .send(hmacGrant(s.shop, 88001234, 'keep.me@example.com'))
+        .expect(200);
+    });
+
+    it('an update that repeats the record appends nothing; one real change is recorded alone', async () => {
+      await created(88001235);
+      const before = await eventTypes(88001235);
+      await s.platform('customers/update', { id: 88001235, email: 'KEEP.ME@example.com', first_name: 'Keep' });
+      expect(await eventTypes(88001235)).toEqual(before);
+      await s.platform('customers/update', { id: 88001235, last_name: 'Mine' }).expect(200);
+      const events = (await s.get(`/audit/customers/88001235/events`).expect(200)).body.data;
+      expect(events.map((e: { type: string }) => e.type)).toEqual([...before, 'customer.profile-updated.v1']);
+      expect(events.at(-1).data.changes).toEqual({ lastName: 'Mine' });
+      expect((await customer(88001235).expect(200)).body.data).toMatchObject({
+        email: 'keep.me@example.com',
+        firstName: 'Keep',
+        lastName: 'Mine',
+      });
+    });
+
+    it('an explicit null clears the email and the names; accepts_marketing null leaves it as it was', async () => {
+      await s.platform('customers/create', { id: 88001236, email: 'gone@example.com', accepts_marketing: true });
+      await s
+        .platform('customers/update', { id: 88001236, email: null, first_name: null, accepts_marketing: null })
+        .expect(200);
+      expect((await customer(88001236).expect(200)).body.data).toMatchObject({
+        email: null,
+        firstName: null,
+        acceptsMarketing: true,
+      });
+    });
   });
 
   it('orders/paid counts the order once; cancellation and refunds reduce the amount spent', async () => {

@@ -1,14 +1,26 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { customerIdFor } from '../customer-identity';
 import { CustomerStreamCommands } from '../customer-stream.commands';
-import { CustomerProfile } from './enrol-customer.handler';
+import { ProfileDetails } from '../events/customer-events';
+
+/**
+ * The fields a platform update carries: an absent field is unchanged, a null one cleared. Only
+ * what differs from the customer's record is recorded; an update that changes nothing appends nothing.
+ */
+export interface ProfileChanges {
+  email?: string | null;
+  firstName?: string | null;
+  lastName?: string | null;
+  acceptsMarketing?: boolean;
+  details: ProfileDetails;
+}
 
 /** Profile changes from the platform (customers/update). Unknown customers are enrolled first. */
 export class UpdateCustomerProfileCommand {
   constructor(
     readonly shopId: string,
     readonly platformCustomerId: number,
-    readonly profile: CustomerProfile,
+    readonly profile: ProfileChanges,
     readonly source: string,
   ) {}
 }

@@ -125,11 +125,16 @@ export class SettingsController extends CqrsController {
   }
 
   @Put('points-expiry')
-  @ApiOperation({ summary: 'Set the points expiry policy (off, inactivity, fixed_date)' })
+  @ApiOperation({ summary: 'Set the points expiry policy (off, inactivity, fixed_date); absent fields are unchanged' })
   async set(@CurrentShop() shop: ShopDoc, @Body() body: PointsExpiryDto) {
+    const current = (await this.settings(shop)).pointsExpiry;
     return this.save(shop, 'Points expiry updated', {
       type: 'SetPointsExpiry',
-      policy: { mode: body.mode, inactivityDays: body.inactivityDays ?? null, fixedDate: body.fixedDate ?? null },
+      policy: {
+        mode: body.mode,
+        inactivityDays: body.inactivityDays ?? current.inactivityDays,
+        fixedDate: body.fixedDate ?? current.fixedDate,
+      },
     });
   }
 
@@ -140,17 +145,23 @@ export class SettingsController extends CqrsController {
   }
 
   @Put('earning-limit')
-  @ApiOperation({ summary: 'Set the global earning limit; a tier with maxPoints null is unlimited' })
+  @ApiOperation({
+    summary: 'Set the global earning limit; a tier with maxPoints null is unlimited; absent fields are unchanged',
+  })
   async setEarningLimit(@CurrentShop() shop: ShopDoc, @Body() body: EarningLimitDto) {
-    if (body.enabled && body.maxPoints === undefined)
+    const current = (await this.settings(shop)).earningLimit;
+    const hasMaximum = current.enabled || current.maxPoints > 0;
+    if (body.enabled && body.maxPoints === undefined && !hasMaximum)
       throw because.badRequest('maxPoints is required when the limit is enabled', { field: 'maxPoints' });
     return this.save(shop, 'Earning limit updated', {
       type: 'SetEarningLimit',
       policy: {
         enabled: body.enabled,
-        maxPoints: body.maxPoints ?? 0,
-        period: body.period ?? 'month',
-        tiers: (body.tiers ?? []).map((t) => ({ tierId: t.tierId, maxPoints: t.maxPoints ?? null })),
+        maxPoints: body.maxPoints ?? current.maxPoints,
+        period: body.period ?? current.period,
+        tiers: body.tiers
+          ? body.tiers.map((t) => ({ tierId: t.tierId, maxPoints: t.maxPoints ?? null }))
+          : current.tiers,
       },
     });
   }
@@ -164,12 +175,13 @@ export class SettingsController extends CqrsController {
   @Put('tier-retention')
   @ApiOperation({ summary: 'Set the tier retention policy: review period and the window of points that keeps a tier' })
   async setTierRetention(@CurrentShop() shop: ShopDoc, @Body() body: TierRetentionDto) {
+    const current = (await this.settings(shop)).tierRetention;
     return this.save(shop, 'Tier retention updated', {
       type: 'SetTierRetention',
       policy: {
         downgrade: body.downgrade,
-        assessmentMonths: body.assessmentMonths ?? 12,
-        windowMonths: body.windowMonths ?? 12,
+        assessmentMonths: body.assessmentMonths ?? current.assessmentMonths,
+        windowMonths: body.windowMonths ?? current.windowMonths,
       },
     });
   }
@@ -183,13 +195,14 @@ export class SettingsController extends CqrsController {
   @Put('membership')
   @ApiOperation({ summary: 'Set opt-in enrolment (Premium plan or above), excluded tags and segments, B2B exclusion' })
   async setMembership(@CurrentShop() shop: ShopDoc, @Body() body: MembershipSettingsDto) {
+    const current = (await this.settings(shop)).membership;
     return this.save(shop, 'Membership rules updated', {
       type: 'SetMembership',
       policy: {
         optInEnrollment: body.optInEnrollment,
-        excludedTags: (body.excludedTags ?? []).map((t) => t.trim()),
-        excludedSegments: (body.excludedSegments ?? []).map((t) => t.trim()),
-        excludeB2B: body.excludeB2B ?? false,
+        excludedTags: body.excludedTags ? body.excludedTags.map((t) => t.trim()) : current.excludedTags,
+        excludedSegments: body.excludedSegments ? body.excludedSegments.map((t) => t.trim()) : current.excludedSegments,
+        excludeB2B: body.excludeB2B ?? current.excludeB2B,
       },
     });
   }
