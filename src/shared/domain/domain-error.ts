@@ -1,10 +1,14 @@
+import { ErrorCode } from './error-codes';
+
+export type { ErrorCode } from './error-codes';
+
 /**
  * A business rule said no. `code` is the stable, documented error code (spec section 7 and the
  * README); `status` is the HTTP status each API family's exception filter answers with.
  */
 export class DomainError extends Error {
   constructor(
-    readonly code: string,
+    readonly code: ErrorCode,
     message: string,
     readonly status = 400,
     readonly details?: Record<string, unknown>,
