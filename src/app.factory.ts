@@ -45,6 +45,8 @@ export async function createHttpApp(options: CreateAppOptions = {}): Promise<INe
     bufferLogs: true,
   });
   app.useLogger(app.get(Logger));
+  // Before anything reads request.ip: the client is the first address no trusted proxy vouches for.
+  app.set('trust proxy', module.config.trustProxy);
   app.use(requestLog(app.get(ROOT_LOGGER)));
   app.use(authThrottle(app.get(AuthFailureThrottle)));
   app.use(inputPolicy());

@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { TrustProxy, trustProxySetting } from './trust-proxy';
 
 export type EventStoreKind = 'postgres' | 'pglite' | 'eventstoredb';
 export type ReadStoreKind = 'postgres' | 'pglite' | 'mongodb';
@@ -34,6 +35,8 @@ export interface HeadlessConfig {
 export class AppConfig {
   readonly port: number;
   readonly host: string;
+  /** Proxies whose X-Forwarded-For is believed (TRUST_PROXY; off by default). */
+  readonly trustProxy: TrustProxy;
   /** Set: PostgreSQL server. Unset: embedded PGlite under dataDir. */
   readonly databaseUrl: string | null;
   readonly dataDir: string;
@@ -123,6 +126,7 @@ export class AppConfig {
   constructor(env: Record<string, string | undefined> = process.env) {
     this.port = Number(env.PORT ?? 3000);
     this.host = env.HOST ?? '0.0.0.0';
+    this.trustProxy = trustProxySetting(env.TRUST_PROXY);
     this.databaseUrl = env.DATABASE_URL || null;
     this.dataDir = resolve(env.DATA_DIR ?? './data');
     const sqlDefault = this.databaseUrl ? 'postgres' : 'pglite';

@@ -6,7 +6,6 @@ import { ShopDoc } from '../../shops/projections/shop-read-models';
 import { CustomerLookup } from '../../ledger/queries/customer-lookup';
 import { CustomerDoc } from '../../ledger/read-models/ledger-read-models';
 import { COMMERCE_PLATFORM, CommercePlatform } from '../../infrastructure/commerce-platform/commerce-platform.port';
-import { HeadlessRateLimits } from '../rate-limits/headless-rate-limits';
 import { HeadlessSigningKeys } from './headless-signing-keys';
 import { TokenRequestDto } from './token-request.dto';
 
@@ -23,7 +22,6 @@ export class CustomerIdentityProofs {
   constructor(
     private readonly customers: CustomerLookup,
     private readonly keys: HeadlessSigningKeys,
-    private readonly limits: HeadlessRateLimits,
     @Inject(COMMERCE_PLATFORM) private readonly platform: CommercePlatform,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
@@ -35,7 +33,6 @@ export class CustomerIdentityProofs {
   /** The merchant's server signed `<customerId>-<lowercased email>-<ts>` with the shop's headless secret. */
   private async byHmac(shop: ShopDoc, request: TokenRequestDto): Promise<CustomerDoc> {
     const customerId = request.customerId!;
-    await this.limits.consumeTokenPerCustomer(shop.id, customerId);
     const now = Math.floor(this.clock.now().getTime() / 1000);
     if (Math.abs(now - request.ts!) > MAX_CLOCK_SKEW_SECONDS)
       throw unauthorized(`ts is more than ${MAX_CLOCK_SKEW_SECONDS} seconds from server time`);
@@ -55,7 +52,6 @@ export class CustomerIdentityProofs {
   private async byPlatformToken(shop: ShopDoc, request: TokenRequestDto): Promise<CustomerDoc> {
     const identity = await this.platform.verifyCustomerToken(shop.id, request.customerAccessToken!);
     if (!identity) throw unauthorized('The platform did not accept the customer access token');
-    await this.limits.consumeTokenPerCustomer(shop.id, String(identity.platformCustomerId));
     const customer = await this.customers.byPlatformId(shop.id, identity.platformCustomerId).catch(() => null);
     if (!customer) throw unauthorized('Unknown customer');
     return customer;

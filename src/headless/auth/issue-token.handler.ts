@@ -6,6 +6,7 @@ import { HeadlessEligibility } from '../eligibility/headless-eligibility';
 import { CustomerIdentityProofs } from './customer-identity-proofs';
 import { HeadlessToken, HeadlessTokens } from './headless-tokens';
 import { GRANT_TYPES, TokenRequestDto } from './token-request.dto';
+import { HeadlessRateLimits } from '../rate-limits/headless-rate-limits';
 
 /** POST /auth/token: a customer identity, proven by the merchant's HMAC or the platform's token, for a bearer token. */
 export class IssueHeadlessTokenCommand {
@@ -21,6 +22,7 @@ export class IssueHeadlessTokenHandler implements ICommandHandler<IssueHeadlessT
     private readonly proofs: CustomerIdentityProofs,
     private readonly tokens: HeadlessTokens,
     private readonly eligibility: HeadlessEligibility,
+    private readonly limits: HeadlessRateLimits,
   ) {}
 
   async execute({ request }: IssueHeadlessTokenCommand): Promise<HeadlessToken> {
@@ -35,6 +37,9 @@ export class IssueHeadlessTokenHandler implements ICommandHandler<IssueHeadlessT
       if (shop.plan !== 'ultimate')
         throw new DomainError('PLAN_NOT_ELIGIBLE', 'The headless API needs the Ultimate plan', 403);
       await this.eligibility.requireNotExcluded(shop, customer);
+      // Counted once the proof has passed: failed proofs count against the client's address (the
+      // authentication throttle), so nobody can use up a customer's quota without their proof.
+      await this.limits.consumeTokenPerCustomer(shop.id, String(customer.platformCustomerId));
       return await this.tokens.issue(shop.id, customer.id);
     } catch (error) {
       if (error instanceof DomainError && error.code !== 'PLATFORM_UNAVAILABLE' && error.code !== 'PLATFORM_REJECTED')

@@ -1,6 +1,7 @@
 import { ArgumentsHost, Catch, ExceptionFilter, Logger } from '@nestjs/common';
 import { Request, Response } from 'express';
 import { toErrorBody } from '../../shared/http/error-body';
+import { throttledFailure } from '../../shared/http/auth-throttle/throttled-failure';
 import { DomainError } from '../../shared/domain/domain-error';
 import { HeadlessRequest } from './headless-request';
 import { localeRequestOf, ShopText } from '../../translations/queries/shop-text';
@@ -24,7 +25,7 @@ export class HeadlessExceptionFilter implements ExceptionFilter {
   catch(exception: unknown, host: ArgumentsHost): void {
     const request = host.switchToHttp().getRequest<HeadlessRequest>();
     const response = host.switchToHttp().getResponse<Response>();
-    this.respond(exception, request, response).catch((error) => {
+    this.respond(throttledFailure(exception, request), request, response).catch((error) => {
       this.logger.error(`could not answer an error: ${(error as Error)?.stack ?? error}`);
       if (!response.headersSent) response.status(500).end();
     });

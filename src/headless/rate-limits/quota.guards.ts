@@ -1,8 +1,9 @@
 import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { Request } from 'express';
 import { HeadlessRateLimits } from './headless-rate-limits';
+import { clientKey } from '../../shared/http/client-address/client-address';
 
-/** A quota per client IP, taken before anything else is looked at (fails closed). */
+/** A quota per client (IP; IPv6 by /64), taken before anything else is looked at (fails closed). */
 @Injectable()
 abstract class IpQuotaGuard implements CanActivate {
   constructor(protected readonly limits: HeadlessRateLimits) {}
@@ -10,7 +11,7 @@ abstract class IpQuotaGuard implements CanActivate {
   protected abstract consume(ip: string): Promise<unknown>;
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
-    await this.consume(context.switchToHttp().getRequest<Request>().ip ?? 'unknown');
+    await this.consume(clientKey(context.switchToHttp().getRequest<Request>().ip));
     return true;
   }
 }

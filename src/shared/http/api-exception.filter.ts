@@ -2,6 +2,7 @@ import { ArgumentsHost, Catch, ExceptionFilter, Logger } from '@nestjs/common';
 import { Request, Response } from 'express';
 import { familyOf } from './api-families';
 import { retryAfterOf, toErrorBody } from './error-body';
+import { throttledFailure } from './auth-throttle/throttled-failure';
 
 /**
  * The one global exception filter: anything thrown, by a controller, a guard, a pipe or the input
@@ -11,10 +12,11 @@ import { retryAfterOf, toErrorBody } from './error-body';
 export class ApiExceptionFilter implements ExceptionFilter {
   private readonly logger = new Logger('Errors');
 
-  catch(exception: unknown, host: ArgumentsHost): void {
+  catch(thrown: unknown, host: ArgumentsHost): void {
     const http = host.switchToHttp();
     const response = http.getResponse<Response>();
     const request = http.getRequest<Request>();
+    const exception = throttledFailure(thrown, request);
     const error = toErrorBody(exception);
     if (error.statusCode >= 500) this.logger.error((exception as Error)?.stack ?? String(exception));
     const retryAfter = retryAfterOf(exception);

@@ -1,6 +1,7 @@
 import { applyDecorators, ArgumentsHost, Catch, Controller, ExceptionFilter, Logger, UseFilters } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { Response } from 'express';
+import { Request, Response } from 'express';
+import { throttledFailure } from '../../shared/http/auth-throttle/throttled-failure';
 import { retryAfterOf, toErrorBody } from '../../shared/http/error-body';
 import { API_FAMILIES } from '../../shared/http/api-families';
 import { ShopKeys } from '../../shops/http/shop-api';
@@ -12,8 +13,9 @@ const WEBHOOK_FAMILY = API_FAMILIES.find((f) => f.name === 'webhooks')!;
 export class WebhookApiExceptionFilter implements ExceptionFilter {
   private readonly logger = new Logger('Errors');
 
-  catch(exception: unknown, host: ArgumentsHost): void {
+  catch(thrown: unknown, host: ArgumentsHost): void {
     const response = host.switchToHttp().getResponse<Response>();
+    const exception = throttledFailure(thrown, host.switchToHttp().getRequest<Request>());
     const error = toErrorBody(exception);
     if (error.statusCode >= 500) this.logger.error((exception as Error)?.stack ?? String(exception));
     const retryAfter = retryAfterOf(exception);

@@ -1,7 +1,7 @@
 import { NextFunction, Request, Response } from 'express';
-import { DomainError } from '../../domain/domain-error';
 import { AuthFailureThrottle } from './auth-failure-throttle';
-import { drainThen } from '../input/input-policy.middleware';
+import { clientKey } from '../client-address/client-address';
+import { markFailureWait } from './throttled-failure';
 
 /** Paths without credentials (probes, metrics, docs) are never throttled. */
 const OPEN = /^\/(health|ready|metrics|docs)(\/|$)/;
@@ -16,25 +16,17 @@ function presentedKey(request: Request): string | null {
 }
 
 /**
- * Every API family: a client (IP) or key with too many failed authentications recently is answered
- * 429 with Retry-After before anything is looked up; each 401 answered is counted.
+ * Every API family: credentials are always checked, and only failures are counted (per client IP, an
+ * IPv6 client by its /64, and per presented key). A client or key over its failure quota has its next
+ * failures answered 429 with Retry-After instead of 401 (see `throttledFailure`); a request with good
+ * credentials is never refused, whatever its address or key has seen.
  */
 export function authThrottle(throttle: AuthFailureThrottle) {
   return (request: Request, response: Response, next: NextFunction) => {
     if (OPEN.test(request.path)) return next();
-    const ip = request.ip ?? request.socket.remoteAddress ?? 'unknown';
+    const ip = clientKey(request.ip ?? request.socket.remoteAddress);
     const key = presentedKey(request);
-    const wait = throttle.retryAfter(ip, key);
-    if (wait > 0) {
-      // Read off the body first, so the client reads the 429 rather than a reset connection.
-      return drainThen(
-        request,
-        next,
-        new DomainError('TOO_MANY_REQUESTS', 'Too many failed authentications; retry later', 429, {
-          retryAfterSeconds: wait,
-        }),
-      );
-    }
+    markFailureWait(request, throttle.retryAfter(ip, key));
     response.on('finish', () => {
       if (response.statusCode === 401) void throttle.failed(ip, key);
     });
