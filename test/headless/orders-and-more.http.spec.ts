@@ -190,8 +190,21 @@ describe(`headless orders, store credit, referral history and loyalty-page reads
         pageInfo: { hasNext: false, hasPre: false },
         error: expect.any(String),
       });
-      const bad = await get('/customer/loyalty-page/rewards?isAvailableCoupon=maybe').expect(400);
-      expect(expectError(bad.body, 'BAD_REQUEST', 400).field).toBe('isAvailableCoupon');
+      // A malformed query is a handled failure too (the parity shape, not the error envelope).
+      for (const path of [
+        '/customer/loyalty-page/rewards?isAvailableCoupon=maybe',
+        '/customer/loyalty-page/activities?limit=many',
+        '/customer/loyalty-page/referral-history?limit=-1',
+      ]) {
+        const bad = await get(path).expect(200);
+        expect(bad.headers['cache-control']).toBe('private, no-store');
+        expect(bad.body).toEqual({
+          success: false,
+          data: [],
+          pageInfo: { hasNext: false, hasPre: false },
+          error: expect.stringMatching(/^(isAvailableCoupon|limit) /),
+        });
+      }
       const anonymous = await s.t.http().get(`${HEADLESS}/customer/loyalty-page/activities`);
       expect(anonymous.status).toBe(401);
       expect(anonymous.text).toBe('');

@@ -183,6 +183,13 @@ describe(`headless token exchange and bearer tokens (${defaultStoreKind()})`, ()
       );
     });
 
+    it('401 for a token without exp, even with the right key and claims', async () => {
+      const now = nowSeconds();
+      const claims = { ...standard(customerId, shop.shopId), iat: now };
+      await me(craftToken(shop.headlessSecret, { ...claims, exp: now + 600 })).expect(200);
+      await unauthorized(me(craftToken(shop.headlessSecret, claims)));
+    });
+
     it('a token accepted before is refused once its exp has come', async () => {
       const now = nowSeconds();
       const shortLived = craftToken(shop.headlessSecret, {

@@ -128,6 +128,31 @@ describe('commerce platform ingestion', () => {
     });
   });
 
+  it("v2 acceptsMarketing follows the platform's email consent, as the headless marketingConsent does", async () => {
+    await s
+      .platform('customers/create', {
+        id: 88001240,
+        email: 'consent@example.com',
+        accepts_marketing: false,
+        email_marketing_consent: { state: 'subscribed' },
+      })
+      .expect(200);
+    expect((await customer(88001240).expect(200)).body.data.acceptsMarketing).toBe(true);
+    const token = (
+      await s.t
+        .http()
+        .post(`${HEADLESS}/auth/token`)
+        .send(hmacGrant(s.shop, 88001240, 'consent@example.com'))
+        .expect(200)
+    ).body.data.token;
+    const me = await s.t.http().get(`${HEADLESS}/customer`).set('Authorization', `Bearer ${token}`).expect(200);
+    expect(me.body.data.marketingConsent).toBe(true);
+    await s
+      .platform('customers/update', { id: 88001240, email_marketing_consent: { state: 'unsubscribed' } })
+      .expect(200);
+    expect((await customer(88001240).expect(200)).body.data.acceptsMarketing).toBe(false);
+  });
+
   it('orders/paid counts the order once; cancellation and refunds reduce the amount spent', async () => {
     await s.enrol(306);
     await s.platform('orders/paid', order(9001, 306, '49.90')).expect(200);

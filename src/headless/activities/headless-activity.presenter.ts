@@ -74,12 +74,14 @@ export function presentActivity(row: TransactionDoc, text: LocalizedText, progra
     source: row.source,
     event: row.event,
     typeCustom: '',
-    programId: row.programId,
-    programTitle: programTitle ?? row.programTitle,
+    // Strings, as 2.5 types them: '' on rows no program paid or sold.
+    programId: row.programId ?? '',
+    programTitle: programTitle ?? row.programTitle ?? '',
     program: row.programId ? { id: row.programId, title: programTitle ?? row.programTitle } : null,
     redeemPoint: row.spendPoint,
-    discountId: row.discountId,
-    priceRuleId: row.priceRuleId,
+    // Objects on redeem rows (2.5): the platform's discount and price rule by id; null elsewhere.
+    discountId: row.discountId ? { id: row.discountId } : null,
+    priceRuleId: row.priceRuleId ? { id: row.priceRuleId } : null,
     customerId: row.customerId,
     email: row.email,
     shopId: row.shopId,

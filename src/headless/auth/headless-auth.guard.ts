@@ -71,8 +71,10 @@ export class HeadlessAuthGuard implements CanActivate {
         done: (err: unknown, user?: HeadlessPrincipal | false) => void,
       ) => {
         if (!text(claims.sub) || !text(claims.shop) || !text(claims.jti)) return done(null, false);
+        // Every token the service issues expires; one without exp (made with a leaked key) never would.
+        if (typeof claims.exp !== 'number') return done(null, false);
         const checked = this.checked.get(req);
-        if (checked && typeof claims.exp === 'number') checked.expiresAt = claims.exp;
+        if (checked) checked.expiresAt = claims.exp;
         done(null, { shopId: claims.shop, customerId: claims.sub, tokenId: claims.jti });
       },
     );

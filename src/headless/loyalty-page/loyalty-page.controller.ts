@@ -3,6 +3,7 @@ import { QueryBus } from '@nestjs/cqrs';
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsOptional, IsString, Matches } from 'class-validator';
 import { DomainError } from '../../shared/domain/domain-error';
+import { validateInHandler, ValidatedByHandler } from '../../shared/http/validation';
 import { UnknownCursorError } from '../../infrastructure/read-store/read-store.port';
 import { CustomerLookup } from '../../ledger/queries/customer-lookup';
 import { CurrentCustomer } from '../auth/headless-auth.guard';
@@ -13,10 +14,13 @@ import { ListHeadlessActivitiesQuery } from '../activities/list-activities.query
 import { ListHeadlessRewardsQuery } from '../rewards/list-rewards.query';
 import { referralHistoryOf } from '../referrals/referral-history.controller';
 
+/** Validated by the handler: a malformed query is a parity answer too (200, success false). */
+@ValidatedByHandler()
 export class PageDto extends CursorPageDto({ defaultLimit: 10 }) {
   @LocaleField() locale?: string;
 }
 
+@ValidatedByHandler()
 export class LoyaltyPageRewardsDto extends PageDto {
   @ApiPropertyOptional({ description: '"true" (default): coupons still usable; "false": used, expired, refunded' })
   @IsOptional()
@@ -47,8 +51,9 @@ export class LoyaltyPageController {
   ) {}
 
   @HeadlessGet('rewards', "Loyalty-page parity read: the customer's coupons")
-  rewards(@CurrentCustomer() me: HeadlessCaller, @Query() query: LoyaltyPageRewardsDto) {
+  rewards(@CurrentCustomer() me: HeadlessCaller, @Query() raw: LoyaltyPageRewardsDto) {
     return this.parity(async () => {
+      const query = await validateInHandler(LoyaltyPageRewardsDto, raw, 'query');
       const couponStatus = query.isAvailableCoupon === 'false' ? 'unavailable' : 'available';
       const { redeemed, pagination } = await this.queries.execute(
         new ListHeadlessRewardsQuery(me.shopId, me.customerId, { couponStatus, ...cursorOf(query) }, me.locale),
@@ -73,8 +78,9 @@ export class LoyaltyPageController {
   }
 
   @HeadlessGet('activities', "Loyalty-page parity read: the customer's activity")
-  activities(@CurrentCustomer() me: HeadlessCaller, @Query() query: PageDto) {
+  activities(@CurrentCustomer() me: HeadlessCaller, @Query() raw: PageDto) {
     return this.parity(async () => {
+      const query = await validateInHandler(PageDto, raw, 'query');
       const { items, pagination } = await this.queries.execute(
         new ListHeadlessActivitiesQuery(me.shopId, me.customerId, cursorOf(query), me.locale),
       );
@@ -83,14 +89,15 @@ export class LoyaltyPageController {
   }
 
   @HeadlessGet('referral-history', 'Loyalty-page parity read: friends referred (empty until referral programs exist)')
-  referrals(@CurrentCustomer() me: HeadlessPrincipal, @Query() _query: PageDto) {
+  referrals(@CurrentCustomer() me: HeadlessPrincipal, @Query() raw: PageDto) {
     return this.parity(async () => {
+      await validateInHandler(PageDto, raw, 'query');
       const { items, pagination } = await referralHistoryOf(this.customers, me);
       return { data: items, pageInfo: pagination };
     });
   }
 
-  /** Refusals of the read itself (a stale cursor, a missing record) are answered, not thrown. */
+  /** Refusals of the read itself (a malformed query, a stale cursor, a missing record) are answered, not thrown. */
   private async parity(read: () => Promise<Omit<ParityAnswer, 'success' | 'error'>>): Promise<ParityAnswer> {
     try {
       const { data, pageInfo } = await read();

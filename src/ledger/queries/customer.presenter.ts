@@ -33,7 +33,8 @@ export function presentCustomer(doc: CustomerDoc, tierNames: Map<string, string>
     hasPoint: doc.point > 0,
     hasJoinedProgram: member,
     state: 'enabled',
-    acceptsMarketing: doc.acceptsMarketing,
+    // The platform's email consent when it said one (as the headless marketingConsent), else its flag.
+    acceptsMarketing: doc.marketingConsent ?? doc.acceptsMarketing,
     tierId: doc.tierId,
     tierName: doc.tierId ? (tierNames.get(doc.tierId) ?? null) : null,
     tierUpdatedAt: doc.tierUpdatedAt,

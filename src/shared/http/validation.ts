@@ -64,17 +64,38 @@ function firstProblem(errors: ValidationError[], prefix = ''): { field: string; 
  */
 export function validationPipe(): ValidationPipe {
   cacheValidationRules();
-  return new EdgeValidationPipe({
-    transform: true,
-    whitelist: true,
-    exceptionFactory: (errors) => {
-      const problem = firstProblem(errors) ?? { field: 'body', message: 'body is invalid' };
-      return because.badRequest(problem.message, { field: problem.field });
-    },
-  });
+  return new EdgeValidationPipe(EDGE_OPTIONS);
 }
 
+const EDGE_OPTIONS = {
+  transform: true,
+  whitelist: true,
+  exceptionFactory: (errors: ValidationError[]) => {
+    const problem = firstProblem(errors) ?? { field: 'body', message: 'body is invalid' };
+    return because.badRequest(problem.message, { field: problem.field });
+  },
+};
+
 type Dto = new () => object;
+
+/** DTOs whose handler validates them itself (see ValidatedByHandler). */
+const BY_HANDLER = new WeakSet<Dto>();
+
+/**
+ * The edge pipe leaves this DTO to its handler, which validates it with `validateInHandler` and
+ * answers a refusal in its own shape (the loyalty-page parity reads answer 200 `{success: false}`).
+ * The DTO still documents the parameters in OpenAPI.
+ */
+export const ValidatedByHandler = (): ClassDecorator => (target) => {
+  BY_HANDLER.add(target as unknown as Dto);
+};
+
+const handlerPipe = new ValidationPipe(EDGE_OPTIONS);
+
+/** The edge's validation of a ValidatedByHandler DTO: the instance, or the same 400 BAD_REQUEST. */
+export async function validateInHandler<T extends object>(dto: new () => T, value: unknown, type: 'query' | 'body') {
+  return (await handlerPipe.transform(value, { type, metatype: dto })) as T;
+}
 
 /**
  * Most requests send no query at all, and validating an empty object against its DTO cost about
@@ -87,6 +108,7 @@ class EdgeValidationPipe extends ValidationPipe {
 
   async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
     const metatype = metadata.metatype as Dto | undefined;
+    if (metatype && BY_HANDLER.has(metatype)) return value;
     if (!metatype || !isEmptyPlainObject(value) || !this.toValidate(metadata)) return super.transform(value, metadata);
     let known = this.empty.get(metatype);
     if (!known) {
