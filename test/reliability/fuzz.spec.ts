@@ -11,7 +11,7 @@ import { signingKeyPem } from '../audit/signing-key';
 /**
  * Every route of the application, read from Nest's route metadata and the DTOs, is sent hostile
  * input: each body field (and each field of the fixtures' sample bodies) replaced by text with NUL
- * or lone surrogates, numbers at and beyond every bound, wrong types and deep nesting; each query
+ * or lone surrogates, numbers at and beyond every bound (exponent notation included), wrong types and deep nesting; each query
  * and path parameter replaced by hostile text; and raw bodies that are not JSON, not UTF-8, nested
  * 10,000 deep or too large. No answer may be a 5xx; every refusal must be in its API family's
  * envelope; text with NUL or a lone surrogate must be a 400 naming the field.
@@ -36,6 +36,12 @@ const HOSTILE_VALUES: Json[] = [
   0.004,
   1e308,
   -1e308,
+  // Exponent notation at every numeric field: money checks once threw on these (500).
+  1e-9,
+  1e-7,
+  5e-324,
+  5.000000001,
+  raw('-0'),
   2 ** 53 + 2,
   [],
   [[]],

@@ -1,3 +1,5 @@
+import { parseMoney } from './money';
+
 /**
  * The documented maxima of numbers the service accepts (README "Limits"). Deciders check them (the
  * domain is the authority; DTOs repeat them so a client hears about them at the edge). Every bound
@@ -22,11 +24,9 @@ export const MAX_PRIORITY = 1_000_000;
 /** Units of one cart line. */
 export const MAX_QUANTITY = 10_000;
 
-/** A money amount: finite, at most two decimals (cents), within min..MAX_MONEY. */
+/** A money amount: a number of whole cents within min..MAX_MONEY (the one money parser's rule). */
 export function isMoney(value: unknown, min = MIN_MONEY): value is number {
-  if (typeof value !== 'number' || !Number.isFinite(value) || value < min || value > MAX_MONEY) return false;
-  const cents = value * 100;
-  return Math.abs(cents - Math.round(cents)) < 1e-6;
+  return typeof value === 'number' && 'cents' in parseMoney(value, min, MAX_MONEY);
 }
 
 export function isIntegerIn(value: unknown, min: number, max: number): value is number {

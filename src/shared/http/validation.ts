@@ -1,5 +1,6 @@
 import { ArgumentMetadata, ValidationError, ValidationPipe } from '@nestjs/common';
-import { IsNumber, Max, Min, ValidateIf } from 'class-validator';
+import { ValidateBy, ValidateIf } from 'class-validator';
+import { MoneyProblem, parseMoney } from '../domain/money';
 import { because } from '../domain/domain-error';
 import { MAX_MONEY, MIN_MONEY } from '../domain/limits';
 import { cacheValidationRules } from './validation-rules-cache';
@@ -10,16 +11,31 @@ import { cacheValidationRules } from './validation-rules-cache';
  */
 export const Optional = () => ValidateIf((_object, value) => value !== undefined);
 
-/** A currency amount: whole cents, MIN_MONEY..MAX_MONEY (a smaller rate would round to 0 cents). */
+const MONEY_MESSAGES: Record<MoneyProblem, (field: string, min: number) => string> = {
+  not_an_amount: (field) => `${field} must be an amount with at most 2 decimals`,
+  too_precise: (field) => `${field} must be an amount with at most 2 decimals`,
+  too_small: (field, min) => `${field} must be at least ${min}`,
+  too_large: (field) => `${field} must be at most ${MAX_MONEY}`,
+};
+
+/**
+ * A currency amount: a JSON number of whole cents, min..MAX_MONEY (a smaller rate would round to 0
+ * cents), read by the one money parser (exponent notation such as 1e-9 included; never a 500).
+ */
 export const IsMoney =
   (field: string, { min = MIN_MONEY }: { min?: number } = {}): PropertyDecorator =>
   (target, key) => {
-    IsNumber(
-      { maxDecimalPlaces: 2, allowNaN: false, allowInfinity: false },
-      { message: `${field} must be an amount with at most 2 decimals` },
-    )(target, key);
-    Min(min, { message: `${field} must be at least ${min}` })(target, key);
-    Max(MAX_MONEY, { message: `${field} must be at most ${MAX_MONEY}` })(target, key);
+    ValidateBy({
+      name: 'isMoney',
+      validator: {
+        validate: (value: unknown) => typeof value === 'number' && 'cents' in parseMoney(value, min, MAX_MONEY),
+        defaultMessage: (args) => {
+          const parsed = typeof args?.value === 'number' ? parseMoney(args.value, min, MAX_MONEY) : null;
+          const problem = parsed && 'problem' in parsed ? parsed.problem : 'not_an_amount';
+          return MONEY_MESSAGES[problem](field, min);
+        },
+      },
+    })(target, key as string);
   };
 
 /**
