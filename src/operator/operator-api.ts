@@ -3,7 +3,7 @@ import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { Request } from 'express';
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { AppConfig } from '../config/app-config';
-import { because, DomainError } from '../shared/domain/domain-error';
+import { because } from '../shared/domain/domain-error';
 
 const digest = (s: string) => createHash('sha256').update(s).digest();
 
@@ -13,8 +13,7 @@ export class AdminTokenGuard implements CanActivate {
   constructor(private readonly config: AppConfig) {}
 
   canActivate(context: ExecutionContext): boolean {
-    if (!this.config.adminToken)
-      throw new DomainError('NOT_FOUND', 'The operator API is off (ADMIN_TOKEN is not set)', 404);
+    if (!this.config.adminToken) throw because.notFoundBecause('The operator API is off (ADMIN_TOKEN is not set)');
     const header = context.switchToHttp().getRequest<Request>().header('authorization') ?? '';
     const token = header.startsWith('Bearer ') ? header.slice(7) : '';
     if (!token || !timingSafeEqual(digest(token), digest(this.config.adminToken))) {

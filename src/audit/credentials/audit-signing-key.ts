@@ -11,7 +11,7 @@ import {
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { AppConfig } from '../../config/app-config';
-import { DomainError } from '../../shared/domain/domain-error';
+import { because } from '../../shared/domain/domain-error';
 
 export const SIGNING_KEY_FILE = 'audit-signing-key.pem';
 
@@ -71,11 +71,7 @@ export class AuditSigningKey implements OnModuleInit {
   private get privateKey(): KeyObject {
     this.key ??= this.load();
     if (!this.key)
-      throw new DomainError(
-        'SERVICE_UNAVAILABLE',
-        'Exports are signed with AUDIT_SIGNING_KEY, which is not set on this service',
-        503,
-      );
+      throw because.unavailable('Exports are signed with AUDIT_SIGNING_KEY, which is not set on this service');
     return this.key;
   }
 

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
 import { randomUUID } from 'node:crypto';
 import { AppConfig } from '../../config/app-config';
-import { DomainError } from '../../shared/domain/domain-error';
+import { because } from '../../shared/domain/domain-error';
 import { HeadlessSigningKeys } from './headless-signing-keys';
 
 export const TOKEN_ISSUER = 'loyalty-points-service';
@@ -29,7 +29,7 @@ export class HeadlessTokens {
   async issue(shopId: string, customerId: string): Promise<HeadlessToken> {
     await this.keys.headlessSecret(shopId, { create: true });
     const key = await this.keys.signingKey(shopId);
-    if (!key) throw new DomainError('SERVICE_UNAVAILABLE', 'The token could not be issued; retry', 503);
+    if (!key) throw because.unavailable('The token could not be issued; retry');
     const expiresIn = this.config.headless.tokenTtlSeconds;
     const token = await this.jwt.signAsync(
       { shop: shopId },

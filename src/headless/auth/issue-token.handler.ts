@@ -26,16 +26,12 @@ export class IssueHeadlessTokenHandler implements ICommandHandler<IssueHeadlessT
   ) {}
 
   async execute({ request }: IssueHeadlessTokenCommand): Promise<HeadlessToken> {
-    if (!(GRANT_TYPES as readonly string[]).includes(request.grant_type))
-      throw new DomainError('UNSUPPORTED_GRANT_TYPE', 'grant_type must be hmac or shopify_customer_token', 400, {
-        field: 'grant_type',
-      });
+    if (!(GRANT_TYPES as readonly string[]).includes(request.grant_type)) throw because.unsupportedGrantType();
     try {
       const shop = await this.shops.byDomain(request.shopDomain);
       if (!shop) throw because.unauthorized('Unknown shop');
       const customer = await this.proofs.customerOf(shop, request);
-      if (shop.plan !== 'ultimate')
-        throw new DomainError('PLAN_NOT_ELIGIBLE', 'The headless API needs the Ultimate plan', 403);
+      if (shop.plan !== 'ultimate') throw because.planNotEligible();
       await this.eligibility.requireNotExcluded(shop, customer);
       // Counted once the proof has passed: failed proofs count against the client's address (the
       // authentication throttle), so nobody can use up a customer's quota without their proof.
@@ -45,7 +41,7 @@ export class IssueHeadlessTokenHandler implements ICommandHandler<IssueHeadlessT
       if (error instanceof DomainError && error.code !== 'PLATFORM_UNAVAILABLE' && error.code !== 'PLATFORM_REJECTED')
         throw error;
       this.logger.error(`token not issued: ${(error as Error)?.stack ?? error}`);
-      throw new DomainError('SERVICE_UNAVAILABLE', 'The token could not be issued; retry', 503);
+      throw because.unavailable('The token could not be issued; retry');
     }
   }
 }

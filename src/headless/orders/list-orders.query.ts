@@ -1,6 +1,6 @@
 import { Inject } from '@nestjs/common';
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
-import { DomainError } from '../../shared/domain/domain-error';
+import { because, DomainError } from '../../shared/domain/domain-error';
 import { COMMERCE_PLATFORM, CommercePlatform } from '../../infrastructure/commerce-platform/commerce-platform.port';
 import { CustomerOrder } from '../../infrastructure/commerce-platform/platform-orders';
 import { CustomerLookup } from '../../ledger/queries/customer-lookup';
@@ -26,8 +26,7 @@ export class ListHeadlessOrdersHandler implements IQueryHandler<ListHeadlessOrde
     try {
       return await this.platform.customerOrders(shopId, platformCustomerId, orderId);
     } catch (error) {
-      if (error instanceof DomainError && error.code.startsWith('PLATFORM_'))
-        throw new DomainError('ORDERS_FETCH_FAILED', 'The orders could not be read from the platform; retry', 502);
+      if (error instanceof DomainError && error.code.startsWith('PLATFORM_')) throw because.ordersFetchFailed();
       throw error;
     }
   }

@@ -2,21 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { RateLimitRedis } from '../../shared/http/rate-limit-redis';
 import { RateLimiterAbstract, RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import { AppConfig, Quota } from '../../config/app-config';
-import { DomainError } from '../../shared/domain/domain-error';
-
-/** 429: no body, `Retry-After` (the headless filter writes both). */
-export class RateLimited extends DomainError {
-  constructor(readonly retryAfterSeconds: number) {
-    super('RATE_LIMITED', 'Too many requests', 429, { retryAfterSeconds });
-  }
-}
-
-/** The token limiter cannot count: no token is issued (fail closed). */
-export class RateLimiterUnavailable extends DomainError {
-  constructor(readonly retryAfterSeconds: number) {
-    super('RATE_LIMITER_UNAVAILABLE', 'The rate limiter is unavailable; retry later', 503, { retryAfterSeconds });
-  }
-}
+import { because } from '../../shared/domain/domain-error';
 
 /**
  * Headless quotas (rate-limiter-flexible): in Redis when REDIS_URL is set, so every process counts
@@ -74,9 +60,12 @@ export class HeadlessRateLimits {
     try {
       await limiter.consume(key);
     } catch (outcome) {
-      if (outcome instanceof RateLimiterRes) throw new RateLimited(Math.max(1, Math.ceil(outcome.msBeforeNext / 1000)));
+      if (outcome instanceof RateLimiterRes)
+        // 429: no body, Retry-After (the headless filter writes both).
+        throw because.rateLimited(Math.max(1, Math.ceil(outcome.msBeforeNext / 1000)));
       this.logger.error(`rate limiter failed: ${(outcome as Error)?.message ?? outcome}`);
-      if (failClosed) throw new RateLimiterUnavailable(this.retryAfter);
+      // The token limiter cannot count: no token is issued (fail closed).
+      if (failClosed) throw because.rateLimiterUnavailable(this.retryAfter);
       // Insured limiters do not get here; anything else lets the request through rather than fail a read.
     }
   }

@@ -1,7 +1,7 @@
 import { codeFor } from './discount-codes';
 import { CustomerOrder, toCustomerOrder } from './platform-orders';
 import { Logger } from '@nestjs/common';
-import { DomainError } from '../../shared/domain/domain-error';
+import { because } from '../../shared/domain/domain-error';
 import {
   CommercePlatform,
   Discount,
@@ -228,13 +228,13 @@ export class HttpCommercePlatform implements CommercePlatform {
       });
     } catch (error) {
       this.logger.error(`customer token check failed: ${(error as Error).message}`);
-      throw new DomainError('PLATFORM_UNAVAILABLE', 'The commerce platform could not be reached', 502);
+      throw because.platformUnavailable('The commerce platform could not be reached');
     }
     // The platform does not know the token (expired, revoked, another shop's).
     if (response.status === 401 || response.status === 403) return null;
     if (!response.ok) {
       this.logger.error(`customer token check answered ${response.status}`);
-      throw new DomainError('PLATFORM_UNAVAILABLE', `The commerce platform answered ${response.status}`, 502);
+      throw because.platformUnavailable(`The commerce platform answered ${response.status}`);
     }
     const body = (await response.json().catch(() => null)) as {
       data?: { customer?: { id?: unknown; emailAddress?: { emailAddress?: unknown } | null } | null };
@@ -283,18 +283,15 @@ export class HttpCommercePlatform implements CommercePlatform {
       });
     } catch (error) {
       this.logger.error(`${method} ${path} failed: ${(error as Error).message}`);
-      throw new DomainError('PLATFORM_UNAVAILABLE', 'The commerce platform could not be reached', 502);
+      throw because.platformUnavailable('The commerce platform could not be reached');
     }
     if (allowed.includes(response.status)) return null as T;
     if (!response.ok) {
       this.logger.error(`${method} ${path} answered ${response.status}`);
       // A 4xx (but 429) will not pass on a retry: the platform refused this request.
       const refused = response.status >= 400 && response.status < 500 && response.status !== 429;
-      throw new DomainError(
-        refused ? 'PLATFORM_REJECTED' : 'PLATFORM_UNAVAILABLE',
-        `The commerce platform answered ${response.status}`,
-        502,
-      );
+      const message = `The commerce platform answered ${response.status}`;
+      throw refused ? because.platformRejected(message) : because.platformUnavailable(message);
     }
     return (response.status === 204 ? null : await response.json()) as T;
   }

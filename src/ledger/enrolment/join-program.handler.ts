@@ -1,5 +1,5 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import { DomainError } from '../../shared/domain/domain-error';
+import { because } from '../../shared/domain/domain-error';
 import { ShopDirectory } from '../../shops/shop-directory';
 import { runsOptIn } from '../../shops/domain/shop-events';
 import { TierLadderReader } from '../../tiers/tier-ladder.reader';
@@ -37,8 +37,7 @@ export class JoinProgramHandler implements ICommandHandler<JoinProgramCommand, {
 
   async execute({ shopId, customerId, joinFrom, source }: JoinProgramCommand) {
     const shop = await this.shops.byId(shopId);
-    if (!shop || !runsOptIn(shop))
-      throw new DomainError('OPT_IN_NOT_ENABLED', 'This shop does not run opt-in enrolment', 403);
+    if (!shop || !runsOptIn(shop)) throw because.optInNotEnabled();
     const programs = await this.programs.forShop(shopId);
     const rungs = await this.tiers.rungs(shopId);
     const decision = await this.commands.run(shopId, customerId, (meta) => ({

@@ -1,5 +1,5 @@
 import { assertNever } from '../../shared/domain/decider';
-import { DomainError } from '../../shared/domain/domain-error';
+import { because } from '../../shared/domain/domain-error';
 import { EarningLimitPolicy } from '../../shops/domain/shop-events';
 import { TierRung } from '../../tiers/domain/tier-rung';
 import { CommandMeta } from '../customer-stream';
@@ -24,7 +24,7 @@ export type MembershipCommand =
     }
   | { type: 'LeaveProgram'; meta: CommandMeta; source: string };
 
-const notEligible = (message: string) => new DomainError('NOT_ELIGIBLE', message, 403);
+const notEligible = because.notEligible;
 
 export function decideMembership(
   command: MembershipCommand,

@@ -1,5 +1,5 @@
 import { periodStart, PeriodUnit } from '../../shared/domain/calendar';
-import { DomainError } from '../../shared/domain/domain-error';
+import { because } from '../../shared/domain/domain-error';
 import { EarningLimitPolicy } from '../../shops/domain/shop-events';
 import { TierRung } from '../../tiers/domain/tier-rung';
 import { CommandMeta } from '../customer-stream';
@@ -30,12 +30,12 @@ export interface EarnFromProgram {
   earningLimit?: EarningLimitPolicy | null;
 }
 
-const limitReached = (message: string) => new DomainError('LIMIT_REACHED', message, 400);
+const limitReached = because.limitReached;
 
 export function decideProgramEarning(command: EarnFromProgram, state: CustomerState): PointsAwarded[] {
   requireEnrolled(state);
   if (!earnsFromPrograms(state))
-    throw new DomainError('NOT_ELIGIBLE', 'Only members earn from programs: join the loyalty program first', 403);
+    throw because.notEligible('Only members earn from programs: join the loyalty program first');
   const { program, meta } = command;
   if (program.limit) {
     const since = periodStart(program.limit.unit, meta.occurredAt);

@@ -1,6 +1,6 @@
 import { ShopDirectory } from '../../shops/shop-directory';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import { DomainError } from '../../shared/domain/domain-error';
+import { because } from '../../shared/domain/domain-error';
 import { customerIdFor } from '../customer-identity';
 import { CustomerStreamCommands } from '../customer-stream.commands';
 import { CustomerEventType, PointsAwarded } from '../events/customer-events';
@@ -21,7 +21,7 @@ export class EarnSocialCommand {
   ) {}
 }
 
-const invalid = (message: string) => new DomainError('INVALID_PROGRAM', message, 400);
+const invalid = because.invalidProgram;
 
 @CommandHandler(EarnSocialCommand)
 export class EarnSocialHandler implements ICommandHandler<

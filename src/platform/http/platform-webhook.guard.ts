@@ -2,7 +2,7 @@ import { CanActivate, createParamDecorator, ExecutionContext, Injectable } from 
 import { Request } from 'express';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { AppConfig } from '../../config/app-config';
-import { because, DomainError } from '../../shared/domain/domain-error';
+import { because } from '../../shared/domain/domain-error';
 import { ShopDirectory } from '../../shops/shop-directory';
 import { ShopDoc } from '../../shops/projections/shop-read-models';
 
@@ -31,10 +31,8 @@ export class PlatformWebhookGuard implements CanActivate {
     const shop = domain ? await this.shops.byDomain(domain) : null;
     const secret = (shop && (await this.shops.platformWebhookSecret(shop.id))) ?? this.config.platformWebhookSecret;
     if (!secret) {
-      throw new DomainError(
-        'SERVICE_UNAVAILABLE',
+      throw because.unavailable(
         'Platform ingestion is off: neither a platform webhook secret for this shop nor PLATFORM_WEBHOOK_SECRET is set',
-        503,
       );
     }
     verify(request.rawBody ?? Buffer.alloc(0), request.header('x-platform-hmac-sha256'), secret);

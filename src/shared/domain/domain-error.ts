@@ -18,19 +18,39 @@ export class DomainError extends Error {
   }
 }
 
-/** Error factories, so every place that refuses the same thing says it the same way. */
+type Details = Record<string, unknown>;
+
+/**
+ * Error factories: every refusal is made here, so each code has one status and one wording, and no
+ * call site writes a code as a literal.
+ */
 export const because = {
-  badRequest: (message: string, details?: Record<string, unknown>) =>
-    new DomainError('BAD_REQUEST', message, 400, details),
+  // Requests and authentication
+  badRequest: (message: string, details?: Details) => new DomainError('BAD_REQUEST', message, 400, details),
   notFound: (what: string) => new DomainError('NOT_FOUND', `${what} not found`, 404),
-  insufficientPoints: (balance: number, requested: number) =>
-    new DomainError('INSUFFICIENT_POINTS', `Cannot deduct ${requested} points: the balance is ${balance}`, 400, {
-      balance,
-      requested,
+  /** A 404 that says why (a capability switched off). */
+  notFoundBecause: (message: string) => new DomainError('NOT_FOUND', message, 404),
+  unauthorized: (message = 'Invalid or missing credentials') => new DomainError('UNAUTHORIZED', message, 401),
+  unsupportedGrantType: () =>
+    new DomainError('UNSUPPORTED_GRANT_TYPE', 'grant_type must be hmac or shopify_customer_token', 400, {
+      field: 'grant_type',
+    }),
+  unsupportedMediaType: (message: string) => new DomainError('UNSUPPORTED_MEDIA_TYPE', message, 415),
+  payloadTooLarge: (maxBytes: number) =>
+    new DomainError('PAYLOAD_TOO_LARGE', `The body must be at most ${maxBytes} bytes`, 413, { field: 'body' }),
+  /** A failed authentication past its client's or key's failure quota. */
+  tooManyFailedAuthentications: (retryAfterSeconds: number) =>
+    new DomainError('TOO_MANY_REQUESTS', 'Too many failed authentications; retry later', 429, { retryAfterSeconds }),
+  rateLimited: (retryAfterSeconds: number) =>
+    new DomainError('RATE_LIMITED', 'Too many requests', 429, { retryAfterSeconds }),
+  rateLimiterUnavailable: (retryAfterSeconds: number) =>
+    new DomainError('RATE_LIMITER_UNAVAILABLE', 'The rate limiter is unavailable; retry later', 503, {
+      retryAfterSeconds,
     }),
   idempotencyConflict: (key: string) =>
     new DomainError('IDEMPOTENCY_CONFLICT', `Idempotency-Key "${key}" was already used with a different request`, 409),
-  unauthorized: (message = 'Invalid or missing credentials') => new DomainError('UNAUTHORIZED', message, 401),
+  /** Something the answer needs is not there (a secret not set, a key missing): nothing was written. */
+  unavailable: (message: string) => new DomainError('SERVICE_UNAVAILABLE', message, 503),
   /** Other processes kept changing the same customer: nothing was written, the client retries. */
   streamBusy: () =>
     new DomainError(
@@ -41,4 +61,48 @@ export const because = {
         retryAfterSeconds: 1,
       },
     ),
+
+  // Points, programs and rewards
+  insufficientPoints: (balance: number, requested: number) =>
+    new DomainError('INSUFFICIENT_POINTS', `Cannot deduct ${requested} points: the balance is ${balance}`, 400, {
+      balance,
+      requested,
+    }),
+  /** A recorded amount that breaks the ledger's invariants (the field names the amount). */
+  invalidAmount: (message: string, field: string) => new DomainError('INVALID_AMOUNT', message, 400, { field }),
+  invalidProgram: (message: string) => new DomainError('INVALID_PROGRAM', message, 400),
+  limitReached: (message: string) => new DomainError('LIMIT_REACHED', message, 400),
+  notEligible: (message: string) => new DomainError('NOT_ELIGIBLE', message, 403),
+  excluded: () => new DomainError('EXCLUDED', 'This customer is excluded from the loyalty program', 403),
+  optInNotEnabled: () => new DomainError('OPT_IN_NOT_ENABLED', 'This shop does not run opt-in enrolment', 403),
+  giftSelectionRequired: () =>
+    new DomainError('GIFT_SELECTION_REQUIRED', 'This reward offers several gifts: send the chosen variantId', 400, {
+      field: 'variantId',
+    }),
+  giftUnavailable: (variantId: string) =>
+    new DomainError('GIFT_UNAVAILABLE', `Variant ${variantId} is not one of this reward's gifts`, 400, {
+      field: 'variantId',
+    }),
+
+  // Plans and the commerce platform
+  planNotEligible: () => new DomainError('PLAN_NOT_ELIGIBLE', 'The headless API needs the Ultimate plan', 403),
+  planUpgradeRequired: (message: string) => new DomainError('PLAN_UPGRADE_REQUIRED', message, 403),
+  ordersFetchFailed: () =>
+    new DomainError('ORDERS_FETCH_FAILED', 'The orders could not be read from the platform; retry', 502),
+  platformUnavailable: (message: string) => new DomainError('PLATFORM_UNAVAILABLE', message, 502),
+  /** The platform refused the request itself (4xx): retrying the same request will not help. */
+  platformRejected: (message: string) => new DomainError('PLATFORM_REJECTED', message, 502),
+
+  // Configuration
+  shopExists: (domain: string) => new DomainError('SHOP_EXISTS', `A shop for ${domain} already exists`, 409),
+  tierNameTaken: (name: string) =>
+    new DomainError('TIER_NAME_TAKEN', `A tier named "${name}" already exists`, 409, { field: 'name' }),
+  tierTargetTaken: (other: string, targetPoint: number) =>
+    new DomainError('TIER_TARGET_TAKEN', `Tier "${other}" already starts at ${targetPoint} points`, 409, {
+      field: 'targetPoint',
+    }),
+  tierHasMembers: (name: string, members: number) =>
+    new DomainError('TIER_HAS_MEMBERS', `Tier "${name}" still has ${members} members`, 409),
+  webhookExists: (topic: string) =>
+    new DomainError('WEBHOOK_EXISTS', `A webhook for ${topic} to this url already exists`, 409),
 };

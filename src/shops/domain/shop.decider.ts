@@ -1,6 +1,6 @@
 import { assertNever, Decider } from '../../shared/domain/decider';
 import { CommandMeta, eventBase } from '../../shared/domain/command-meta';
-import { because, DomainError } from '../../shared/domain/domain-error';
+import { because } from '../../shared/domain/domain-error';
 import { isInteger, isOneOf } from '../../shared/domain/guards';
 import {
   EarningLimitPolicy,
@@ -55,7 +55,7 @@ function requireProvisioned(state: ShopState): void {
 }
 
 function checkProvisioning(state: ShopState, command: Extract<ShopCommand, { type: 'ProvisionShop' }>): void {
-  if (state.provisioned) throw new DomainError('SHOP_EXISTS', `A shop for ${command.domain} already exists`, 409);
+  if (state.provisioned) throw because.shopExists(command.domain);
   if (!DOMAIN.test(command.domain))
     throw because.badRequest('domain must be a host name such as shop.example.com', { field: 'domain' });
   if (!isOneOf(PLANS, command.plan)) {

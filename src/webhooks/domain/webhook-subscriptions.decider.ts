@@ -1,6 +1,6 @@
 import { assertNever, Decider } from '../../shared/domain/decider';
 import { CommandMeta, eventBase } from '../../shared/domain/command-meta';
-import { because, DomainError } from '../../shared/domain/domain-error';
+import { because } from '../../shared/domain/domain-error';
 import { withEntry, withoutEntry } from '../../shared/domain/records';
 import { isWebhookTopic, WEBHOOK_TOPICS } from './webhook-topics';
 import { WebhookEvent, WebhookEventType as T } from './webhook-events';
@@ -57,7 +57,7 @@ export function decideSubscriptions(command: SubscriptionCommand, state: Subscri
       if (all.length >= MAX_WEBHOOKS_PER_SHOP)
         throw because.badRequest(`a shop can have at most ${MAX_WEBHOOKS_PER_SHOP} webhooks`);
       if (all.some((w) => w.topic === command.topic && w.url === command.url)) {
-        throw new DomainError('WEBHOOK_EXISTS', `A webhook for ${command.topic} to this url already exists`, 409);
+        throw because.webhookExists(command.topic);
       }
       return [{ ...base, type: T.Registered, topic: command.topic, url: command.url }];
     }

@@ -1,5 +1,5 @@
 import { Request } from 'express';
-import { DomainError } from '../../domain/domain-error';
+import { because } from '../../domain/domain-error';
 import { toErrorBody } from '../error-body';
 
 const FAILURE_WAIT = Symbol('authFailureWait');
@@ -19,7 +19,5 @@ export function markFailureWait(request: Request, seconds: number): void {
 export function throttledFailure(exception: unknown, request: Request): unknown {
   const wait = (request as ThrottleMarked)[FAILURE_WAIT];
   if (!wait || toErrorBody(exception).statusCode !== 401) return exception;
-  return new DomainError('TOO_MANY_REQUESTS', 'Too many failed authentications; retry later', 429, {
-    retryAfterSeconds: wait,
-  });
+  return because.tooManyFailedAuthentications(wait);
 }

@@ -31,7 +31,7 @@ export function inputPolicy() {
     if (!/^application\/([a-z0-9.+-]+\+)?json\b/.test(type)) return next();
     const charset = /charset=([^;\s]+)/.exec(type)?.[1]?.replace(/"/g, '');
     if (charset && charset !== 'utf-8' && charset !== 'utf8')
-      return drainThen(req, next, new DomainError('UNSUPPORTED_MEDIA_TYPE', 'JSON bodies must be UTF-8', 415));
+      return drainThen(req, next, because.unsupportedMediaType('JSON bodies must be UTF-8'));
     readJson(req, next);
   };
 }
@@ -42,8 +42,7 @@ function hasBody(req: Request): boolean {
 
 function readJson(req: RawRequest, next: NextFunction): void {
   const limits = bodyLimitsFor(req.path);
-  const tooLarge = () =>
-    new DomainError('PAYLOAD_TOO_LARGE', `The body must be at most ${limits.maxBytes} bytes`, 413, { field: 'body' });
+  const tooLarge = () => because.payloadTooLarge(limits.maxBytes);
   if (Number(req.headers['content-length'] ?? 0) > limits.maxBytes) return drainThen(req, next, tooLarge());
   const chunks: Buffer[] = [];
   let size = 0;
