@@ -118,6 +118,7 @@ export class AppConfig {
     /** How long a webhook may keep failing (paused, probed) before it is disabled. */
     disableAfterMs: number;
     /** The longest wait between two probes of a paused webhook. */
+    probeBaseMs: number;
     probeMaxMs: number;
     pollMs: number;
     leaseMs: number;
@@ -208,6 +209,8 @@ export class AppConfig {
       timeoutMs: number('WEBHOOK_TIMEOUT_MS', 5000),
       pauseAfterFailures: number('WEBHOOK_PAUSE_AFTER_FAILURES', 5),
       disableAfterMs: number('WEBHOOK_DISABLE_AFTER_HOURS', 72) * 3_600_000,
+      // Seconds, not the retry's minute: a short outage should end soon after the receiver is back.
+      probeBaseMs: number('WEBHOOK_PROBE_BASE_MS', Math.min(5000, number('WEBHOOK_BACKOFF_BASE_MS', 60_000))),
       probeMaxMs: number('WEBHOOK_PROBE_MAX_MS', 3_600_000),
       pollMs: number('WEBHOOK_POLL_MS', 1000),
       leaseMs: number('WEBHOOK_LEASE_MS', 30_000),

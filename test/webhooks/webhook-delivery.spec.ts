@@ -249,6 +249,33 @@ describe(`webhook delivery failure modes (${defaultStoreKind()})`, () => {
     }
   });
 
+  it("a 2.5 s outage: 20 customers awarded meanwhile are all delivered within 30 s of the receiver's return", async () => {
+    // The service's own timings (retry after a minute, probes from 5 s), loopback allowed.
+    const t = await createTestApp({ env: { WEBHOOK_ALLOW_LOOPBACK: 'true' } });
+    let down = true;
+    const receiver = await startReceiver(() => (down ? 503 : 200));
+    try {
+      const shop = await t.shop();
+      const client = shopClient(t, shop);
+      await client.subscribe('points/earned', receiver.url('/outage'));
+      const customers = Array.from({ length: 20 }, (_, i) => 4600 + i);
+      for (const id of customers) await t.enrol(shop, id);
+      const wentDown = Date.now();
+      for (const id of customers) await client.award(id, 5);
+      await new Promise((r) => setTimeout(r, Math.max(0, 2500 - (Date.now() - wentDown))));
+      down = false;
+      const back = Date.now();
+      await waitUntil(() => receiver.received.length >= 20, 30_000, '20 deliveries after the outage');
+      expect(Date.now() - back).toBeLessThan(30_000);
+      const delivered = receiver.received.map((r) => r.body.customer.platformCustomerId);
+      expect([...delivered].sort()).toEqual(customers);
+    } finally {
+      down = false;
+      await receiver.close();
+      await t.close();
+    }
+  });
+
   it('a run of failures pauses the webhook: its deliveries stay pending, one probe at a time', async () => {
     const t = await createTestApp({
       env: { ...FAST, WEBHOOK_PAUSE_AFTER_FAILURES: '3', WEBHOOK_BACKOFF_BASE_MS: '10', WEBHOOK_PROBE_MAX_MS: '100' },

@@ -12,6 +12,7 @@ const policy: OutagePolicy = {
   disableAfterMs: 72 * 3_600_000,
   backoffBaseMs: 60_000,
   backoffFactor: 3,
+  probeBaseMs: 5_000,
   probeMaxMs: 3_600_000,
 };
 const T0 = '2026-03-01T00:00:00.000Z';
@@ -24,6 +25,7 @@ const facts = (over: Partial<AttemptFacts> = {}): AttemptFacts => ({
   attemptsUsed: 1,
   status: 'pending',
   nextAttemptAt: T0,
+  startedAt: over.now ?? T0,
   now: T0,
   jitter: 1,
   ...over,
@@ -64,22 +66,41 @@ describe('webhook outage policy (Given/When/Then)', () => {
       failingSince: T0,
       pausedAt: at(4000),
       probes: 1,
-      nextProbeAt: at(4000 + 60_000),
+      nextProbeAt: at(4000 + 5_000),
     });
-    expect(last.nextAttemptAt).toBe(at(4000 + 60_000));
+    expect(last.nextAttemptAt).toBe(at(4000 + 5_000));
+  });
+
+  it('attempts already out when the webhook paused fail without advancing the probe backoff', () => {
+    // 20 deliveries sent at once into an outage: the fifth failure pauses the webhook.
+    const sentAt = T0;
+    const first = given(HEALTHY).when(...[1, 2, 3, 4, 5].map((i) => ({ startedAt: sentAt, now: at(i * 100) })));
+    const paused = first.last.health;
+    expect(paused).toMatchObject({ pausedAt: at(500), probes: 1, nextProbeAt: at(500 + 5_000) });
+    const inFlight = given(paused).when(
+      ...Array.from({ length: 15 }, (_, i) => ({ startedAt: sentAt, now: at(600 + i * 10) })),
+    );
+    expect(inFlight.all.map((d) => [d.status, d.webhook.type, d.health.probes])).toEqual(
+      Array.from({ length: 15 }, () => ['pending', 'unchanged', 1]),
+    );
+    expect(inFlight.last.health).toMatchObject({ consecutiveFailures: 20, nextProbeAt: at(500 + 5_000) });
+    expect(inFlight.last.nextAttemptAt).toBe(at(500 + 5_000));
+    // The probe itself, sent after the pause, is what advances it.
+    const probe = given(inFlight.last.health).when({ startedAt: at(5_500), now: at(5_510) }).last;
+    expect(probe.health).toMatchObject({ probes: 2, nextProbeAt: at(5_510 + 15_000) });
   });
 
   it('probes of a paused webhook wait longer each time, up to the cap', () => {
     const paused = given(HEALTHY).when(...[0, 1, 2, 3, 4].map(() => ({ now: T0 }))).last.health;
     const { all } = given(paused).when(...[1, 2, 3, 4, 5, 6].map((i) => ({ now: at(i * HOUR), attemptsUsed: 20 + i })));
     expect(all.map((d) => d.health.probes)).toEqual([2, 3, 4, 5, 6, 7]);
-    // 3, 9, 27 minutes, then the one-hour cap (measured from each probe).
+    // 15 s, 45 s, 135 s, 405 s, 1,215 s, then the one-hour cap (measured from each probe).
     expect(all.map((d, i) => Date.parse(d.nextAttemptAt!) - Date.parse(at((i + 1) * HOUR)))).toEqual([
-      3 * 60_000,
-      9 * 60_000,
-      27 * 60_000,
-      HOUR,
-      HOUR,
+      15_000,
+      45_000,
+      135_000,
+      405_000,
+      1_215_000,
       HOUR,
     ]);
     expect(all.every((d) => d.status === 'pending' && d.webhook.type === 'unchanged')).toBe(true);

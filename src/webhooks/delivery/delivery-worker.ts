@@ -73,6 +73,7 @@ export class DeliveryWorker extends PolledWorker {
       disableAfterMs: w.disableAfterMs,
       backoffBaseMs: w.backoffBaseMs,
       backoffFactor: w.backoffFactor,
+      probeBaseMs: w.probeBaseMs,
       probeMaxMs: w.probeMaxMs,
     };
   }
@@ -94,6 +95,7 @@ export class DeliveryWorker extends PolledWorker {
     const credentials = await (
       await this.readStore.collection<ShopCredentialsDoc>(SHOP_CREDENTIALS)
     ).findOne({ shopId: delivery.shopId });
+    const startedAt = this.clock.now().toISOString();
     const result = credentials
       ? await this.sender.send({
           url: webhook.url,
@@ -119,6 +121,7 @@ export class DeliveryWorker extends PolledWorker {
             attemptsUsed: delivery.attempts + 1 - delivery.attemptsAtRequeue,
             status: delivery.status,
             nextAttemptAt: delivery.nextAttemptAt,
+            startedAt,
             now,
             jitter,
           },

@@ -5,7 +5,9 @@
  * - A run of failures (`pauseAfterFailures` in a row across the webhook's deliveries, or a delivery
  *   that used all its attempts without any success of the webhook in between) is an outage, not a
  *   bad delivery: the webhook is **paused**. Its deliveries stay pending (none is failed) and one
- *   probe at a time (the oldest pending delivery) retries with growing backoff, capped.
+ *   probe at a time (the oldest pending delivery) retries with growing backoff from `probeBaseMs`
+ *   (seconds: a short outage ends soon after the receiver is back), capped. Attempts that were
+ *   already out when it paused fail without advancing that backoff: they are the outage, not probes.
  * - The first success resumes it: every pending delivery is due at once, in order per customer.
  * - Only a failure that has lasted `disableAfterMs` (days) **disables** it; its deliveries still
  *   stay pending, and re-enabling it resumes them. 410 Gone disables at once.
@@ -40,6 +42,8 @@ export interface OutagePolicy {
   disableAfterMs: number;
   backoffBaseMs: number;
   backoffFactor: number;
+  /** The wait before a paused webhook's first probe; each next one waits backoffFactor times longer. */
+  probeBaseMs: number;
   /** The longest wait between two probes of a paused webhook. */
   probeMaxMs: number;
 }
@@ -55,6 +59,8 @@ export interface AttemptFacts {
   attemptsUsed: number;
   status: DeliveryState;
   nextAttemptAt: string | null;
+  /** When this attempt was sent (an attempt sent before the webhook paused is not a probe). */
+  startedAt: string;
   now: string;
   /** 0.8 to 1.2, drawn by the caller: retries of many deliveries spread out. */
   jitter: number;
@@ -76,6 +82,11 @@ const later = (now: string, ms: number) => new Date(Date.parse(now) + Math.round
 /** Attempt n waits base x factor^(n-1). */
 export function retryDelayMs(policy: OutagePolicy, attempt: number, jitter: number): number {
   return policy.backoffBaseMs * policy.backoffFactor ** (Math.max(attempt, 1) - 1) * jitter;
+}
+
+/** Probe n of a paused webhook waits probeBase x factor^(n-1), at most probeMax. */
+export function probeDelayMs(policy: OutagePolicy, probe: number): number {
+  return Math.min(policy.probeBaseMs * policy.backoffFactor ** (Math.max(probe, 1) - 1), policy.probeMaxMs);
 }
 
 export function decideAttempt(health: WebhookHealth, facts: AttemptFacts, policy: OutagePolicy): AttemptDecision {
@@ -121,6 +132,10 @@ export function decideAttempt(health: WebhookHealth, facts: AttemptFacts, policy
           webhook: UNCHANGED,
         };
   }
+  if (health.pausedAt !== null && facts.startedAt < health.pausedAt) {
+    // Out when the webhook paused: one more failure of the outage, not a failed probe.
+    return { health: failing, status: 'pending', nextAttemptAt: health.nextProbeAt, webhook: UNCHANGED };
+  }
   const failingForMs = Date.parse(now) - Date.parse(failing.failingSince!);
   if (failingForMs >= policy.disableAfterMs) {
     // The configured limit, not the measured time: probes are spaced, so it is crossed by up to one interval.
@@ -133,7 +148,7 @@ export function decideAttempt(health: WebhookHealth, facts: AttemptFacts, policy
     };
   }
   const probes = health.pausedAt === null ? 1 : health.probes + 1;
-  const wait = Math.min(retryDelayMs(policy, probes, 1), policy.probeMaxMs) * facts.jitter;
+  const wait = probeDelayMs(policy, probes) * facts.jitter;
   const nextProbeAt = later(now, wait);
   return {
     health: { ...failing, pausedAt: health.pausedAt ?? now, probes, nextProbeAt },
