@@ -2,7 +2,7 @@ import { ArgumentMetadata, ValidationError, ValidationPipe } from '@nestjs/commo
 import { IsNumber, Max, Min, ValidateIf } from 'class-validator';
 import { because } from '../domain/domain-error';
 import { MAX_MONEY, MIN_MONEY } from '../domain/limits';
-import { cacheValidationRules } from './validation-rules-cache';
+import { BoundedCache } from '../bounded-cache';
 
 /**
  * May be left out; unlike `@IsOptional()`, a `null` is a value and must pass the field's rules
@@ -63,7 +63,6 @@ function firstProblem(errors: ValidationError[], prefix = ''): { field: string; 
  * BAD_REQUEST whose message starts with the field's name.
  */
 export function validationPipe(): ValidationPipe {
-  cacheValidationRules();
   return new EdgeValidationPipe({
     transform: true,
     whitelist: true,
@@ -83,7 +82,7 @@ type Dto = new () => object;
  * its outcome kept; later ones get a copy of that instance, or the same refusal.
  */
 class EdgeValidationPipe extends ValidationPipe {
-  private readonly empty = new Map<Dto, { instance: object } | { error: unknown }>();
+  private readonly empty = new BoundedCache<Dto, { instance: object } | { error: unknown }>({ max: 1_000 });
 
   async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
     const metatype = metadata.metatype as Dto | undefined;
