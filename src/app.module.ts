@@ -11,7 +11,7 @@ import { READ_STORE } from './infrastructure/read-store/read-store.port';
 import { CLOCK, Clock, ID_GENERATOR, IdGenerator, systemClock } from './shared/domain/clock';
 import { timeOrderedIds } from './shared/domain/ids';
 import { ApiExceptionFilter } from './shared/http/api-exception.filter';
-import { RouteIndex } from './shared/http/route-index';
+import { RouteIndex } from './infrastructure/runtime/express-routes';
 import { ROOT_LOGGER } from './shared/http/request-log';
 import { SharedFeedReads } from './projections/shared-feed-reads';
 import { DocumentCache } from './projections/document-cache';

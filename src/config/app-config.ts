@@ -57,9 +57,9 @@ export class AppConfig {
   /** How long a write waits for its read models before answering anyway. */
   readonly projectionWaitMs: number;
   readonly projectionPollMs: number;
-  /** After a burst, a quiet window this long gives the grown heap back (0: never). */
+  /** After a burst, a quiet window this long gives the grown heap back by forcing V8's collection (0, the default: never). */
   readonly idleMemoryReleaseMs: number;
-  /** A rebuild or a verification runs a full collection whenever its heap in use passes this (MB; 0: V8 decides alone). */
+  /** A rebuild or a verification forces a full collection whenever its heap in use passes this (MB; 0, the default: V8 decides alone). */
   readonly rebuildHeapCeilingMb: number;
   /** Customer, shop and text documents each process keeps in memory per collection (0: none; see DocumentCache). */
   readonly readCacheDocuments: number;
@@ -147,8 +147,8 @@ export class AppConfig {
     this.inMemory = env.LOYALTY_IN_MEMORY === 'true';
     this.projectionWaitMs = Number(env.PROJECTION_WAIT_MS ?? 5000);
     this.projectionPollMs = Number(env.PROJECTION_POLL_MS ?? 200);
-    this.idleMemoryReleaseMs = Number(env.IDLE_MEMORY_RELEASE_MS ?? 10_000);
-    this.rebuildHeapCeilingMb = Number(env.REBUILD_HEAP_CEILING_MB ?? 96);
+    this.idleMemoryReleaseMs = Number(env.IDLE_MEMORY_RELEASE_MS ?? 0);
+    this.rebuildHeapCeilingMb = Number(env.REBUILD_HEAP_CEILING_MB ?? 0);
     this.readCacheDocuments = Number(env.READ_CACHE_DOCUMENTS ?? 10_000);
     this.createDemoShop = (env.DEMO_SHOP ?? 'true') !== 'false';
     this.auditSigningKey = env.AUDIT_SIGNING_KEY || null;
