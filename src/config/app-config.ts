@@ -131,16 +131,7 @@ export class AppConfig {
     this.esdbUrl = env.ESDB_URL || null;
     this.esdbStreamNamespace = env.ESDB_STREAM_NAMESPACE ?? '';
     this.mongoUrl = env.MONGO_URL || null;
-    const needs: Array<[boolean, string, string | null]> = [
-      [this.eventStoreKind === 'postgres' || this.readStoreKind === 'postgres', 'DATABASE_URL', this.databaseUrl],
-      [this.eventStoreKind === 'eventstoredb', 'ESDB_URL', this.esdbUrl],
-      [this.readStoreKind === 'mongodb', 'MONGO_URL', this.mongoUrl],
-    ];
-    for (const [needed, name, value] of needs) {
-      if (needed && !value) {
-        throw new Error(`${name} is required with EVENT_STORE=${this.eventStoreKind} READ_STORE=${this.readStoreKind}`);
-      }
-    }
+    requireStoreUrls(this);
     this.adminToken = env.ADMIN_TOKEN || null;
     this.platformWebhookSecret = env.PLATFORM_WEBHOOK_SECRET || null;
     this.logLevel = env.LOG_LEVEL ?? 'info';
@@ -186,28 +177,8 @@ export class AppConfig {
       perIp: quota(env.AUTH_FAILURE_QUOTA_IP, '30/60', 'AUTH_FAILURE_QUOTA_IP'),
       perKey: quota(env.AUTH_FAILURE_QUOTA_KEY, '100/60', 'AUTH_FAILURE_QUOTA_KEY'),
     };
-    this.headless = {
-      tokenTtlSeconds: number('HEADLESS_TOKEN_TTL_SECONDS', 3600),
-      rateLimitPrefix: env.RATE_LIMIT_PREFIX || 'loyalty',
-      tokenPerCustomer: quota(env.HEADLESS_TOKEN_QUOTA_CUSTOMER, '10/60', 'HEADLESS_TOKEN_QUOTA_CUSTOMER'),
-      tokenPerIp: quota(env.HEADLESS_TOKEN_QUOTA_IP, '300/60', 'HEADLESS_TOKEN_QUOTA_IP'),
-      requestsPerToken: quota(env.HEADLESS_REQUEST_QUOTA_TOKEN, '300/60', 'HEADLESS_REQUEST_QUOTA_TOKEN'),
-      publicPerIp: quota(env.HEADLESS_PUBLIC_QUOTA_IP, '600/60', 'HEADLESS_PUBLIC_QUOTA_IP'),
-      limiterRetryAfterSeconds: number('HEADLESS_LIMITER_RETRY_AFTER_SECONDS', 5),
-    };
-    this.webhooks = {
-      worker: (env.WEBHOOK_WORKER ?? 'true') !== 'false',
-      allowLoopback: env.WEBHOOK_ALLOW_LOOPBACK ? env.WEBHOOK_ALLOW_LOOPBACK === 'true' : this.embedded,
-      maxAttempts: number('WEBHOOK_MAX_ATTEMPTS', 8),
-      backoffBaseMs: number('WEBHOOK_BACKOFF_BASE_MS', 60_000),
-      backoffFactor: number('WEBHOOK_BACKOFF_FACTOR', 3),
-      timeoutMs: number('WEBHOOK_TIMEOUT_MS', 5000),
-      pauseAfterFailures: number('WEBHOOK_PAUSE_AFTER_FAILURES', 5),
-      disableAfterMs: number('WEBHOOK_DISABLE_AFTER_HOURS', 72) * 3_600_000,
-      probeMaxMs: number('WEBHOOK_PROBE_MAX_MS', 3_600_000),
-      pollMs: number('WEBHOOK_POLL_MS', 1000),
-      leaseMs: number('WEBHOOK_LEASE_MS', 30_000),
-    };
+    this.headless = headlessSettings(env);
+    this.webhooks = webhookSettings(env, this.embedded);
   }
 
   get storeKind(): 'postgres' | 'pglite' {
@@ -226,6 +197,56 @@ export class AppConfig {
   get usesEmbeddedStore(): boolean {
     return !this.inMemory && (!this.databaseUrl || this.eventStoreKind === 'pglite' || this.readStoreKind === 'pglite');
   }
+}
+
+/** Each store chosen needs its URL. */
+function requireStoreUrls(config: AppConfig): void {
+  const { eventStoreKind, readStoreKind } = config;
+  const needs: Array<[boolean, string, string | null]> = [
+    [eventStoreKind === 'postgres' || readStoreKind === 'postgres', 'DATABASE_URL', config.databaseUrl],
+    [eventStoreKind === 'eventstoredb', 'ESDB_URL', config.esdbUrl],
+    [readStoreKind === 'mongodb', 'MONGO_URL', config.mongoUrl],
+  ];
+  for (const [needed, name, value] of needs) {
+    if (needed && !value) {
+      throw new Error(`${name} is required with EVENT_STORE=${eventStoreKind} READ_STORE=${readStoreKind}`);
+    }
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+const numberOf = (env: Env, name: string, fallback: number) => (env[name] ? Number(env[name]) : fallback);
+
+function headlessSettings(env: Env): AppConfig['headless'] {
+  const number = (name: string, fallback: number) => numberOf(env, name, fallback);
+  return {
+    tokenTtlSeconds: number('HEADLESS_TOKEN_TTL_SECONDS', 3600),
+    rateLimitPrefix: env.RATE_LIMIT_PREFIX || 'loyalty',
+    tokenPerCustomer: quota(env.HEADLESS_TOKEN_QUOTA_CUSTOMER, '10/60', 'HEADLESS_TOKEN_QUOTA_CUSTOMER'),
+    tokenPerIp: quota(env.HEADLESS_TOKEN_QUOTA_IP, '300/60', 'HEADLESS_TOKEN_QUOTA_IP'),
+    requestsPerToken: quota(env.HEADLESS_REQUEST_QUOTA_TOKEN, '300/60', 'HEADLESS_REQUEST_QUOTA_TOKEN'),
+    publicPerIp: quota(env.HEADLESS_PUBLIC_QUOTA_IP, '600/60', 'HEADLESS_PUBLIC_QUOTA_IP'),
+    limiterRetryAfterSeconds: number('HEADLESS_LIMITER_RETRY_AFTER_SECONDS', 5),
+  };
+}
+
+/** `embedded`: loopback webhook URLs are allowed by default (the one-command start). */
+function webhookSettings(env: Env, embedded: boolean): AppConfig['webhooks'] {
+  const number = (name: string, fallback: number) => numberOf(env, name, fallback);
+  return {
+    worker: (env.WEBHOOK_WORKER ?? 'true') !== 'false',
+    allowLoopback: env.WEBHOOK_ALLOW_LOOPBACK ? env.WEBHOOK_ALLOW_LOOPBACK === 'true' : embedded,
+    maxAttempts: number('WEBHOOK_MAX_ATTEMPTS', 8),
+    backoffBaseMs: number('WEBHOOK_BACKOFF_BASE_MS', 60_000),
+    backoffFactor: number('WEBHOOK_BACKOFF_FACTOR', 3),
+    timeoutMs: number('WEBHOOK_TIMEOUT_MS', 5000),
+    pauseAfterFailures: number('WEBHOOK_PAUSE_AFTER_FAILURES', 5),
+    disableAfterMs: number('WEBHOOK_DISABLE_AFTER_HOURS', 72) * 3_600_000,
+    probeMaxMs: number('WEBHOOK_PROBE_MAX_MS', 3_600_000),
+    pollMs: number('WEBHOOK_POLL_MS', 1000),
+    leaseMs: number('WEBHOOK_LEASE_MS', 30_000),
+  };
 }
 
 function oneOf<T extends string>(name: string, value: string, allowed: readonly T[]): T {
