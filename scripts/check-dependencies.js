@@ -3,7 +3,9 @@
  * `npm run lint:deps`: dependency-cruiser's rules (.dependency-cruiser.cjs: no import cycle between
  * modules, nor between folders at any level as dependency-cruiser derives them), plus a stricter one
  * for the top-level folders of src/: the graph "some file under src/A imports some file under src/B"
- * must have no cycle, so every capability can be read with only the ones below it.
+ * must have no cycle, so every capability can be read with only the ones below it. And no orphan: a
+ * module of src/ that no other module imports is dead code, unless it is an entry point (ENTRY_POINTS;
+ * specs and bench/ are outside the graph and may import anything).
  */
 const { execFileSync } = require('node:child_process');
 
@@ -23,6 +25,13 @@ const out = execFileSync(
   { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 },
 );
 const result = JSON.parse(out);
+
+/** Started by node, not imported: the server, the CLI. */
+const ENTRY_POINTS = ['src/main.ts', 'src/cli.ts'];
+const imported = new Set(result.modules.flatMap((module) => module.dependencies.map((d) => d.resolved)));
+const orphans = result.modules
+  .map((module) => module.source)
+  .filter((source) => source.startsWith('src/') && !ENTRY_POINTS.includes(source) && !imported.has(source));
 
 const top = (path) => {
   const m = /^src\/([^/]+)\//.exec(path);
@@ -77,6 +86,7 @@ const folderCycles = violations.filter((v) => v.rule.name === 'no-folder-cycles'
 const errors = violations.filter((v) => v.rule.name !== 'no-folder-cycles' && v.rule.severity === 'error');
 const topLevel = cycles(edges);
 
+for (const orphan of orphans) console.error(`no-orphans: ${orphan} is imported by no module`);
 for (const v of errors) {
   console.error(
     `${v.rule.name}: ${v.from} -> ${v.to}${v.cycle ? ` (${v.cycle.map((c) => c.name).join(' -> ')})` : ''}`,
@@ -93,8 +103,13 @@ for (const component of topLevel) {
 if (verbose)
   for (const v of folderCycles) console.error(`folder cycle: ${v.from} -> ${v.cycle.map((c) => c.name).join(' -> ')}`);
 console.log(
-  `dependency errors: ${errors.length}; folder cycles: ${folderCycles.length} (budget ${BUDGET.folderCycles}); ` +
+  `dependency errors: ${errors.length}; orphans: ${orphans.length}; folder cycles: ${folderCycles.length} (budget ${BUDGET.folderCycles}); ` +
     `top-level folders in cycles: ${topLevel.flat().length} (budget ${BUDGET.topLevelCycles})`,
 );
-if (errors.length > 0 || folderCycles.length > BUDGET.folderCycles || topLevel.flat().length > BUDGET.topLevelCycles)
+if (
+  errors.length > 0 ||
+  orphans.length > 0 ||
+  folderCycles.length > BUDGET.folderCycles ||
+  topLevel.flat().length > BUDGET.topLevelCycles
+)
   process.exit(1);

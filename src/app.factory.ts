@@ -9,6 +9,7 @@ import { AppModule, AppModuleOptions } from './app.module';
 import { validationPipe } from './shared/http/validation';
 import { requestLog, ROOT_LOGGER } from './shared/http/request-log';
 import { inputPolicy } from './shared/http/input/input-policy.middleware';
+import { expressRoutesOf } from './infrastructure/runtime/express-routes';
 import { authThrottle } from './shared/http/auth-throttle/auth-throttle.middleware';
 import { AuthFailureThrottle } from './shared/http/auth-throttle/auth-failure-throttle';
 import { Clock, IdGenerator } from './shared/domain/clock';
@@ -49,7 +50,7 @@ export async function createHttpApp(options: CreateAppOptions = {}): Promise<INe
   app.set('trust proxy', module.config.trustProxy);
   app.use(requestLog(app.get(ROOT_LOGGER)));
   app.use(authThrottle(app.get(AuthFailureThrottle)));
-  app.use(inputPolicy());
+  app.use(inputPolicy(expressRoutesOf));
   app.useGlobalPipes(validationPipe());
   app.disable('x-powered-by');
   // Express would hash every JSON answer for a weak ETag that never matches (each envelope carries its

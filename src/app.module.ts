@@ -1,5 +1,5 @@
 import { DynamicModule, Inject, Module, OnApplicationBootstrap, OnApplicationShutdown, Type } from '@nestjs/common';
-import { APP_FILTER } from '@nestjs/core';
+import { APP_FILTER, ModuleRef } from '@nestjs/core';
 import { CqrsModule } from '@nestjs/cqrs';
 import { TerminusModule } from '@nestjs/terminus';
 import { LoggerModule } from 'nestjs-pino';
@@ -11,7 +11,7 @@ import { READ_STORE } from './infrastructure/read-store/read-store.port';
 import { CLOCK, Clock, ID_GENERATOR, IdGenerator, systemClock } from './shared/domain/clock';
 import { timeOrderedIds } from './shared/domain/ids';
 import { ApiExceptionFilter } from './shared/http/api-exception.filter';
-import { RouteIndex } from './shared/http/route-index';
+import { RouteIndex } from './infrastructure/runtime/express-routes';
 import { ROOT_LOGGER } from './shared/http/request-log';
 import { SharedFeedReads } from './projections/shared-feed-reads';
 import { DocumentCache } from './projections/document-cache';
@@ -42,12 +42,6 @@ import { systemHostResolver } from './infrastructure/dns/system-host-resolver.ad
 import { WebhookProjector } from './webhooks/delivery/webhook-projector';
 import { DeliveryWorker } from './webhooks/delivery/delivery-worker';
 import { AppendSignal } from './projections/append-signal';
-import { BirthdayRewards } from './ledger/birthday/birthday-rewards.scheduler';
-import { PointsExpiry } from './ledger/expiry/points-expiry.scheduler';
-import { PendingPointsRelease } from './ledger/held-points/pending-points-release.scheduler';
-import { TierReviews } from './ledger/tiers/tier-reviews.scheduler';
-import { CouponExpiry } from './ledger/coupons/coupon-expiry.scheduler';
-import { TierRewardCoupons } from './ledger/tiers/tier-reward-coupons';
 import { Capability } from './capability';
 import { AUDIT_CAPABILITY } from './audit/audit.providers';
 import { TRANSLATIONS_CAPABILITY } from './translations/translations.providers';
@@ -72,6 +66,7 @@ const CAPABILITIES: Capability[] = [
   HEADLESS_CAPABILITY,
 ];
 const PROJECTION_CLASSES: Type<Projection>[] = CAPABILITIES.flatMap((c) => c.projections);
+const BACKGROUND = CAPABILITIES.flatMap((c) => c.background ?? []);
 
 export { STORAGE };
 
@@ -94,16 +89,11 @@ export class AppModule implements OnApplicationBootstrap, OnApplicationShutdown 
     private readonly projections: ProjectionRunner,
     private readonly webhookProjector: WebhookProjector,
     private readonly deliveryWorker: DeliveryWorker,
-    private readonly birthdays: BirthdayRewards,
-    private readonly expiry: PointsExpiry,
-    private readonly pendingRelease: PendingPointsRelease,
-    private readonly tierReviews: TierReviews,
-    private readonly couponExpiry: CouponExpiry,
-    private readonly tierRewardCoupons: TierRewardCoupons,
     private readonly translationJobs: TranslationJobWorker,
     private readonly config: AppConfig,
     @Inject(STORAGE) private readonly storage: Storage,
     @Inject('FOLLOW_PROJECTIONS') private readonly follow: boolean,
+    private readonly moduleRef: ModuleRef,
   ) {}
 
   static forRoot(options: AppModuleOptions): DynamicModule {
@@ -177,12 +167,8 @@ export class AppModule implements OnApplicationBootstrap, OnApplicationShutdown 
     await this.projections.start();
     await this.webhookProjector.start();
     if (this.config.webhooks.worker) this.deliveryWorker.start();
-    if (this.config.birthdayCheckMs > 0) this.birthdays.start(this.config.birthdayCheckMs);
-    if (this.config.expiryCheckMs > 0) this.expiry.start(this.config.expiryCheckMs);
-    if (this.config.pendingReleaseCheckMs > 0) this.pendingRelease.start(this.config.pendingReleaseCheckMs);
-    if (this.config.tierReviewCheckMs > 0) this.tierReviews.start(this.config.tierReviewCheckMs);
-    if (this.config.couponExpiryCheckMs > 0) this.couponExpiry.start(this.config.couponExpiryCheckMs);
-    await this.tierRewardCoupons.start();
+    // Each capability's schedulers and workers (Capability.background), in the capabilities' order.
+    for (const work of BACKGROUND) await work.start(this.moduleRef.get(work.type), this.config);
     if (this.config.translationJobs.worker) this.translationJobs.start();
     if (this.config.idleMemoryReleaseMs > 0) {
       this.memory = new IdleMemoryRelease(this.config.idleMemoryReleaseMs);
@@ -192,12 +178,7 @@ export class AppModule implements OnApplicationBootstrap, OnApplicationShutdown 
 
   async onApplicationShutdown(): Promise<void> {
     this.memory?.stop();
-    this.birthdays.stop();
-    this.expiry.stop();
-    this.pendingRelease.stop();
-    this.tierReviews.stop();
-    this.couponExpiry.stop();
-    await this.tierRewardCoupons.stop();
+    for (const work of BACKGROUND) await work.stop(this.moduleRef.get(work.type));
     await this.translationJobs.stop();
     await this.deliveryWorker.stop();
     await this.webhookProjector.stop();

@@ -1,9 +1,36 @@
 import { Provider, Type } from '@nestjs/common';
 import { Projection } from './projections/projection';
+import { AppConfig } from './config/app-config';
+
+/**
+ * Work a capability runs in the background while the service follows the log (not in CLI runs):
+ * started in the capabilities' order once the projections run, stopped in the same order before them.
+ */
+export interface BackgroundWork<T = any> {
+  type: Type<T>;
+  start(instance: T, config: AppConfig): void | Promise<void>;
+  stop(instance: T): void | Promise<void>;
+}
+
+/** A scheduler run every `everyMs(config)` milliseconds (0: never). */
+export function scheduled<T extends { start(everyMs: number): void; stop(): void }>(
+  type: Type<T>,
+  everyMs: (config: AppConfig) => number,
+): BackgroundWork<T> {
+  return {
+    type,
+    start: (job, config) => {
+      if (everyMs(config) > 0) job.start(everyMs(config));
+    },
+    stop: (job) => job.stop(),
+  };
+}
 
 /** What one capability folder contributes to the application module. */
 export interface Capability {
   providers: Provider[];
   projections: Type<Projection>[];
   controllers: Type<unknown>[];
+  /** Its schedulers and workers (each also among `providers`). */
+  background?: BackgroundWork[];
 }

@@ -40,15 +40,18 @@ function flags(args: string[]): Record<string, string> {
   return out;
 }
 
+/** The commands: each group's actions (USAGE describes them). */
+const COMMANDS: Readonly<Record<string, readonly string[]>> = {
+  shop: ['create', 'rotate-secret', 'set-platform-secret'],
+  projections: ['rebuild'],
+  audit: ['verify', 'export', 'check'],
+  'audit-key': ['create', 'list', 'revoke'],
+  migrate: ['events'],
+};
+
 async function main(argv: string[]): Promise<number> {
   const [group, action, ...rest] = argv;
-  const known =
-    (group === 'shop' && ['create', 'rotate-secret', 'set-platform-secret'].includes(action)) ||
-    (group === 'projections' && action === 'rebuild') ||
-    (group === 'audit' && ['verify', 'export', 'check'].includes(action)) ||
-    (group === 'audit-key' && ['create', 'list', 'revoke'].includes(action)) ||
-    (group === 'migrate' && action === 'events');
-  if (!known) {
+  if (!Object.hasOwn(COMMANDS, group) || !COMMANDS[group].includes(action)) {
     process.stderr.write(`${USAGE}\n`);
     return 2;
   }

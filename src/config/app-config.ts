@@ -60,9 +60,9 @@ export class AppConfig {
   /** How long a write waits for its read models before answering anyway. */
   readonly projectionWaitMs: number;
   readonly projectionPollMs: number;
-  /** After a burst, a quiet window this long gives the grown heap back (0: never). */
+  /** After a burst, a quiet window this long gives the grown heap back by forcing V8's collection (0, the default: never). */
   readonly idleMemoryReleaseMs: number;
-  /** A rebuild or a verification runs a full collection whenever its heap in use passes this (MB; 0: V8 decides alone). */
+  /** A rebuild or a verification forces a full collection whenever its heap in use passes this (MB; 0, the default: V8 decides alone). */
   readonly rebuildHeapCeilingMb: number;
   /** Customer, shop and text documents each process keeps in memory per collection (0: none; see DocumentCache). */
   readonly readCacheDocuments: number;
@@ -136,24 +136,15 @@ export class AppConfig {
     this.esdbUrl = env.ESDB_URL || null;
     this.esdbStreamNamespace = env.ESDB_STREAM_NAMESPACE ?? '';
     this.mongoUrl = env.MONGO_URL || null;
-    const needs: Array<[boolean, string, string | null]> = [
-      [this.eventStoreKind === 'postgres' || this.readStoreKind === 'postgres', 'DATABASE_URL', this.databaseUrl],
-      [this.eventStoreKind === 'eventstoredb', 'ESDB_URL', this.esdbUrl],
-      [this.readStoreKind === 'mongodb', 'MONGO_URL', this.mongoUrl],
-    ];
-    for (const [needed, name, value] of needs) {
-      if (needed && !value) {
-        throw new Error(`${name} is required with EVENT_STORE=${this.eventStoreKind} READ_STORE=${this.readStoreKind}`);
-      }
-    }
+    requireStoreUrls(this);
     this.adminToken = env.ADMIN_TOKEN || null;
     this.platformWebhookSecret = env.PLATFORM_WEBHOOK_SECRET || null;
     this.logLevel = env.LOG_LEVEL ?? 'info';
     this.inMemory = env.LOYALTY_IN_MEMORY === 'true';
     this.projectionWaitMs = Number(env.PROJECTION_WAIT_MS ?? 5000);
     this.projectionPollMs = Number(env.PROJECTION_POLL_MS ?? 200);
-    this.idleMemoryReleaseMs = Number(env.IDLE_MEMORY_RELEASE_MS ?? 10_000);
-    this.rebuildHeapCeilingMb = Number(env.REBUILD_HEAP_CEILING_MB ?? 96);
+    this.idleMemoryReleaseMs = Number(env.IDLE_MEMORY_RELEASE_MS ?? 0);
+    this.rebuildHeapCeilingMb = Number(env.REBUILD_HEAP_CEILING_MB ?? 0);
     this.readCacheDocuments = Number(env.READ_CACHE_DOCUMENTS ?? 10_000);
     this.createDemoShop = (env.DEMO_SHOP ?? 'true') !== 'false';
     this.auditSigningKey = env.AUDIT_SIGNING_KEY || null;
@@ -191,30 +182,8 @@ export class AppConfig {
       perIp: quota(env.AUTH_FAILURE_QUOTA_IP, '30/60', 'AUTH_FAILURE_QUOTA_IP'),
       perKey: quota(env.AUTH_FAILURE_QUOTA_KEY, '100/60', 'AUTH_FAILURE_QUOTA_KEY'),
     };
-    this.headless = {
-      tokenTtlSeconds: number('HEADLESS_TOKEN_TTL_SECONDS', 3600),
-      rateLimitPrefix: env.RATE_LIMIT_PREFIX || 'loyalty',
-      tokenPerCustomer: quota(env.HEADLESS_TOKEN_QUOTA_CUSTOMER, '10/60', 'HEADLESS_TOKEN_QUOTA_CUSTOMER'),
-      tokenPerIp: quota(env.HEADLESS_TOKEN_QUOTA_IP, '300/60', 'HEADLESS_TOKEN_QUOTA_IP'),
-      requestsPerToken: quota(env.HEADLESS_REQUEST_QUOTA_TOKEN, '300/60', 'HEADLESS_REQUEST_QUOTA_TOKEN'),
-      publicPerIp: quota(env.HEADLESS_PUBLIC_QUOTA_IP, '600/60', 'HEADLESS_PUBLIC_QUOTA_IP'),
-      limiterRetryAfterSeconds: number('HEADLESS_LIMITER_RETRY_AFTER_SECONDS', 5),
-    };
-    this.webhooks = {
-      worker: (env.WEBHOOK_WORKER ?? 'true') !== 'false',
-      allowLoopback: env.WEBHOOK_ALLOW_LOOPBACK ? env.WEBHOOK_ALLOW_LOOPBACK === 'true' : this.embedded,
-      maxAttempts: number('WEBHOOK_MAX_ATTEMPTS', 8),
-      backoffBaseMs: number('WEBHOOK_BACKOFF_BASE_MS', 60_000),
-      backoffFactor: number('WEBHOOK_BACKOFF_FACTOR', 3),
-      timeoutMs: number('WEBHOOK_TIMEOUT_MS', 5000),
-      pauseAfterFailures: number('WEBHOOK_PAUSE_AFTER_FAILURES', 5),
-      disableAfterMs: number('WEBHOOK_DISABLE_AFTER_HOURS', 72) * 3_600_000,
-      // Seconds, not the retry's minute: a short outage should end soon after the receiver is back.
-      probeBaseMs: number('WEBHOOK_PROBE_BASE_MS', Math.min(5000, number('WEBHOOK_BACKOFF_BASE_MS', 60_000))),
-      probeMaxMs: number('WEBHOOK_PROBE_MAX_MS', 3_600_000),
-      pollMs: number('WEBHOOK_POLL_MS', 1000),
-      leaseMs: number('WEBHOOK_LEASE_MS', 30_000),
-    };
+    this.headless = headlessSettings(env);
+    this.webhooks = webhookSettings(env, this.embedded);
   }
 
   get storeKind(): 'postgres' | 'pglite' {
@@ -233,6 +202,58 @@ export class AppConfig {
   get usesEmbeddedStore(): boolean {
     return !this.inMemory && (!this.databaseUrl || this.eventStoreKind === 'pglite' || this.readStoreKind === 'pglite');
   }
+}
+
+/** Each store chosen needs its URL. */
+function requireStoreUrls(config: AppConfig): void {
+  const { eventStoreKind, readStoreKind } = config;
+  const needs: Array<[boolean, string, string | null]> = [
+    [eventStoreKind === 'postgres' || readStoreKind === 'postgres', 'DATABASE_URL', config.databaseUrl],
+    [eventStoreKind === 'eventstoredb', 'ESDB_URL', config.esdbUrl],
+    [readStoreKind === 'mongodb', 'MONGO_URL', config.mongoUrl],
+  ];
+  for (const [needed, name, value] of needs) {
+    if (needed && !value) {
+      throw new Error(`${name} is required with EVENT_STORE=${eventStoreKind} READ_STORE=${readStoreKind}`);
+    }
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+const numberOf = (env: Env, name: string, fallback: number) => (env[name] ? Number(env[name]) : fallback);
+
+function headlessSettings(env: Env): AppConfig['headless'] {
+  const number = (name: string, fallback: number) => numberOf(env, name, fallback);
+  return {
+    tokenTtlSeconds: number('HEADLESS_TOKEN_TTL_SECONDS', 3600),
+    rateLimitPrefix: env.RATE_LIMIT_PREFIX || 'loyalty',
+    tokenPerCustomer: quota(env.HEADLESS_TOKEN_QUOTA_CUSTOMER, '10/60', 'HEADLESS_TOKEN_QUOTA_CUSTOMER'),
+    tokenPerIp: quota(env.HEADLESS_TOKEN_QUOTA_IP, '300/60', 'HEADLESS_TOKEN_QUOTA_IP'),
+    requestsPerToken: quota(env.HEADLESS_REQUEST_QUOTA_TOKEN, '300/60', 'HEADLESS_REQUEST_QUOTA_TOKEN'),
+    publicPerIp: quota(env.HEADLESS_PUBLIC_QUOTA_IP, '600/60', 'HEADLESS_PUBLIC_QUOTA_IP'),
+    limiterRetryAfterSeconds: number('HEADLESS_LIMITER_RETRY_AFTER_SECONDS', 5),
+  };
+}
+
+/** `embedded`: loopback webhook URLs are allowed by default (the one-command start). */
+function webhookSettings(env: Env, embedded: boolean): AppConfig['webhooks'] {
+  const number = (name: string, fallback: number) => numberOf(env, name, fallback);
+  return {
+    worker: (env.WEBHOOK_WORKER ?? 'true') !== 'false',
+    allowLoopback: env.WEBHOOK_ALLOW_LOOPBACK ? env.WEBHOOK_ALLOW_LOOPBACK === 'true' : embedded,
+    maxAttempts: number('WEBHOOK_MAX_ATTEMPTS', 8),
+    backoffBaseMs: number('WEBHOOK_BACKOFF_BASE_MS', 60_000),
+    backoffFactor: number('WEBHOOK_BACKOFF_FACTOR', 3),
+    timeoutMs: number('WEBHOOK_TIMEOUT_MS', 5000),
+    pauseAfterFailures: number('WEBHOOK_PAUSE_AFTER_FAILURES', 5),
+    disableAfterMs: number('WEBHOOK_DISABLE_AFTER_HOURS', 72) * 3_600_000,
+    // Seconds, not the retry's minute: a short outage should end soon after the receiver is back.
+    probeBaseMs: number('WEBHOOK_PROBE_BASE_MS', Math.min(5000, number('WEBHOOK_BACKOFF_BASE_MS', 60_000))),
+    probeMaxMs: number('WEBHOOK_PROBE_MAX_MS', 3_600_000),
+    pollMs: number('WEBHOOK_POLL_MS', 1000),
+    leaseMs: number('WEBHOOK_LEASE_MS', 30_000),
+  };
 }
 
 function oneOf<T extends string>(name: string, value: string, allowed: readonly T[]): T {

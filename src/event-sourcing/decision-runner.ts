@@ -11,6 +11,7 @@ import { DomainEvent, fromRecorded, toNewEvent } from './domain-event';
 import { ProjectionRunner } from '../projections/projection-runner';
 import { Metrics } from '../metrics/metrics';
 import { AppendSignal } from '../projections/append-signal';
+import { BoundedCache } from '../shared/bounded-cache';
 
 interface CachedStream<S> {
   state: S;
@@ -64,7 +65,7 @@ type Outcome<S, E> = { before: S; after: S; events: E[] } | { error: unknown };
  */
 @Injectable()
 export class DecisionRunner {
-  private readonly cache = new Map<string, CachedStream<unknown>>();
+  private readonly cache = new BoundedCache<string, CachedStream<unknown>>({ max: CACHE_LIMIT });
   private readonly queues = new Map<string, QueuedCommand<unknown, unknown, DomainEvent>[]>();
   /** Appends refused for a stale revision and retried (a measure of contention). */
   conflicts = 0;
@@ -234,8 +235,6 @@ export class DecisionRunner {
   }
 
   private remember(streamId: string, entry: CachedStream<unknown>): void {
-    this.cache.delete(streamId);
     this.cache.set(streamId, entry);
-    if (this.cache.size > CACHE_LIMIT) this.cache.delete(this.cache.keys().next().value as string);
   }
 }

@@ -1,4 +1,4 @@
-import { Capability } from '../capability';
+import { Capability, scheduled } from '../capability';
 import { CustomerStreamCommands } from './customer-stream.commands';
 import { EnrolCustomerHandler } from './enrolment/enrol-customer.handler';
 import { UpdateCustomerProfileHandler } from './enrolment/update-customer-profile.handler';
@@ -91,4 +91,12 @@ export const LEDGER: Capability = {
   ],
   projections: [CustomerViewProjection, TransactionViewProjection, RewardViewProjection],
   controllers: [CustomersController, TransactionsController, RewardsController],
+  background: [
+    scheduled(BirthdayRewards, (config) => config.birthdayCheckMs),
+    scheduled(PointsExpiry, (config) => config.expiryCheckMs),
+    scheduled(PendingPointsRelease, (config) => config.pendingReleaseCheckMs),
+    scheduled(TierReviews, (config) => config.tierReviewCheckMs),
+    scheduled(CouponExpiry, (config) => config.couponExpiryCheckMs),
+    { type: TierRewardCoupons, start: (coupons) => coupons.start(), stop: (coupons) => coupons.stop() },
+  ],
 };

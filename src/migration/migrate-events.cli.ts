@@ -39,12 +39,8 @@ export async function migrateEventsCommand(options: Record<string, string>, env 
   if (sourceConfig.eventStoreKind === 'eventstoredb') {
     throw new DomainError('BAD_REQUEST', '--from eventstoredb is not supported: migrate from postgres or pglite');
   }
-  const same =
-    sourceConfig.eventStoreKind === targetConfig.eventStoreKind &&
-    (targetConfig.eventStoreKind === 'pglite'
-      ? resolve(sourceConfig.dataDir) === resolve(targetConfig.dataDir)
-      : sourceConfig.databaseUrl === targetConfig.databaseUrl);
-  if (same) throw new DomainError('BAD_REQUEST', 'source and target are the same store');
+  if (sameStore(sourceConfig, targetConfig))
+    throw new DomainError('BAD_REQUEST', 'source and target are the same store');
   // Only the log moves: the read models, the webhook outbox and the checkpoints stay in the SQL
   // database of the combination (DATABASE_URL, else DATA_DIR), so the service goes on where it was.
   const sqlOf = (config: AppConfig) => config.databaseUrl ?? resolve(config.dataDir);
@@ -100,36 +96,59 @@ export async function migrateEventsCommand(options: Record<string, string>, env 
             storage.webhookOutbox,
           )
         : [];
-    const report = {
-      from: sourceConfig.eventStoreKind,
-      to: targetConfig.eventStoreKind,
-      copied: copy.copied,
-      skipped: copy.skipped,
-      resumedFrom: position(copy.resumedFrom),
-      copiedUpTo: position(copy.copiedUpTo),
-      verified: { streams: verify.streams, events: verify.events, ok: verify.ok },
-      mismatches: verify.mismatches.map((m) => ({
-        ...m,
-        source: { count: m.source.count, lastRevision: String(m.source.lastRevision) },
-        target: {
-          count: m.target.count,
-          lastRevision: m.target.lastRevision === null ? null : String(m.target.lastRevision),
-        },
-      })),
-      checkpoints: checkpoints.map((c) => ({ name: c.name, from: position(c.from), to: position(c.to) })),
-    };
+    const report = reportOf(sourceConfig.eventStoreKind, targetConfig.eventStoreKind, copy, verify, checkpoints);
     process.stdout.write(`${JSON.stringify(report)}\n`);
-    process.stderr.write(
-      verify.ok
-        ? `Copied and verified. Start the service with EVENT_STORE=${targetConfig.eventStoreKind} (and its URL).\n`
-        : `The target differs from the source in ${verify.mismatches.length > 0 ? 'these streams' : 'some streams'}: nothing was switched.\n`,
-    );
+    process.stderr.write(outcomeLine(verify, targetConfig.eventStoreKind));
     return verify.ok ? 0 : 3;
   } finally {
     await target?.close();
     await app.close();
     locks.forEach((l) => l.release());
   }
+}
+
+function sameStore(source: AppConfig, target: AppConfig): boolean {
+  return (
+    source.eventStoreKind === target.eventStoreKind &&
+    (target.eventStoreKind === 'pglite'
+      ? resolve(source.dataDir) === resolve(target.dataDir)
+      : source.databaseUrl === target.databaseUrl)
+  );
+}
+
+/** What the command prints on stdout: what was copied, verified and carried over (positions as text). */
+function reportOf(
+  from: EventStoreKind,
+  to: EventStoreKind,
+  copy: Awaited<ReturnType<typeof copyEvents>>,
+  verify: Awaited<ReturnType<typeof verifyEvents>>,
+  checkpoints: Awaited<ReturnType<typeof translateCheckpoints>>,
+) {
+  return {
+    from,
+    to,
+    copied: copy.copied,
+    skipped: copy.skipped,
+    resumedFrom: position(copy.resumedFrom),
+    copiedUpTo: position(copy.copiedUpTo),
+    verified: { streams: verify.streams, events: verify.events, ok: verify.ok },
+    mismatches: verify.mismatches.map((m) => ({
+      ...m,
+      source: { count: m.source.count, lastRevision: String(m.source.lastRevision) },
+      target: {
+        count: m.target.count,
+        lastRevision: m.target.lastRevision === null ? null : String(m.target.lastRevision),
+      },
+    })),
+    checkpoints: checkpoints.map((c) => ({ name: c.name, from: position(c.from), to: position(c.to) })),
+  };
+}
+
+/** What the command says on stderr at the end: what to do next. */
+function outcomeLine(verify: Awaited<ReturnType<typeof verifyEvents>>, to: EventStoreKind): string {
+  return verify.ok
+    ? `Copied and verified. Start the service with EVENT_STORE=${to} (and its URL).\n`
+    : `The target differs from the source in ${verify.mismatches.length > 0 ? 'these streams' : 'some streams'}: nothing was switched.\n`;
 }
 
 function position(p: { commit: bigint; prepare: bigint } | null): string | null {

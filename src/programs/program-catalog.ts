@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { READ_STORE, ReadStore } from '../infrastructure/read-store/read-store.port';
 import { ProgramDoc, PROGRAMS } from './projections/program-read-models';
 import { ActiveProgram } from './domain/order-earning';
+import { BoundedCache } from '../shared/bounded-cache';
 
 /**
  * A shop's programs in memory for the earning rules (every order and enrolment needs them).
@@ -9,7 +10,7 @@ import { ActiveProgram } from './domain/order-earning';
  */
 @Injectable()
 export class ProgramCatalog {
-  private readonly cache = new Map<string, ActiveProgram[]>();
+  private readonly cache = new BoundedCache<string, ActiveProgram[]>({ max: 10_000 });
   private generation = 0;
 
   constructor(@Inject(READ_STORE) private readonly readStore: ReadStore) {}

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { CollectionDefinition, Document } from '../infrastructure/read-store/read-store.port';
 import { AppConfig } from '../config/app-config';
+import { BoundedCache } from '../shared/bounded-cache';
 
 interface Fill<T> {
   loading: Promise<T | null>;
@@ -15,26 +16,23 @@ interface Fill<T> {
 const ABSENT = Symbol('absent');
 
 class CachedCollection<T extends Document> {
-  /** Insertion order is recency: a hit moves its document to the end, eviction takes the first. */
-  private readonly docs = new Map<string, T | typeof ABSENT>();
+  private readonly docs: BoundedCache<string, T | typeof ABSENT>;
   private readonly fills = new Map<string, Fill<T>>();
 
-  constructor(private readonly limit: number) {}
+  constructor(limit: number) {
+    this.docs = new BoundedCache({ max: limit });
+  }
 
   async get(id: string, load: () => Promise<T | null>): Promise<T | null> {
     const hit = this.docs.get(id);
-    if (hit !== undefined) {
-      this.docs.delete(id);
-      this.docs.set(id, hit);
-      return hit === ABSENT ? null : hit;
-    }
+    if (hit !== undefined) return hit === ABSENT ? null : hit;
     const pending = this.fills.get(id);
     if (pending) return pending.loading;
     const fill: Fill<T> = { loading: load(), stale: false };
     this.fills.set(id, fill);
     try {
       const doc = await fill.loading;
-      if (!fill.stale) this.keep(id, doc ? deepFreeze(doc) : ABSENT);
+      if (!fill.stale) this.docs.set(id, doc ? deepFreeze(doc) : ABSENT);
       return doc;
     } finally {
       if (this.fills.get(id) === fill) this.fills.delete(id);
@@ -71,11 +69,6 @@ class CachedCollection<T extends Document> {
     fill.stale = true;
     // A later reader must not join a read that may have started before the write.
     this.fills.delete(id);
-  }
-
-  private keep(id: string, doc: T | typeof ABSENT): void {
-    this.docs.set(id, doc);
-    while (this.docs.size > this.limit) this.docs.delete(this.docs.keys().next().value as string);
   }
 }
 

@@ -4,6 +4,7 @@ import { READ_STORE, ReadStore } from '../infrastructure/read-store/read-store.p
 import { sha256Hex } from '../shared/domain/ids';
 import { SHOP_CREDENTIALS, ShopCredentialsDoc, ShopDoc, SHOPS } from './projections/shop-read-models';
 import { DocumentCache } from '../projections/document-cache';
+import { BoundedCache } from '../shared/bounded-cache';
 
 const CACHE_MS = 30_000;
 
@@ -21,8 +22,8 @@ interface VerifiedShop {
  */
 @Injectable()
 export class ShopDirectory {
-  private readonly cache = new Map<string, VerifiedShop>();
-  private readonly idsByDomain = new Map<string, string>();
+  private readonly cache = new BoundedCache<string, VerifiedShop>({ max: 10_000 });
+  private readonly idsByDomain = new BoundedCache<string, string>({ max: 10_000 });
 
   constructor(
     @Inject(READ_STORE) private readonly readStore: ReadStore,
@@ -65,10 +66,7 @@ export class ShopDirectory {
     const known = this.idsByDomain.get(normalised);
     if (known) return this.byId(known);
     const shop = await (await this.readStore.collection<ShopDoc>(SHOPS)).findOne({ domain: normalised });
-    if (shop) {
-      if (this.idsByDomain.size >= 10_000) this.idsByDomain.clear();
-      this.idsByDomain.set(normalised, shop.id);
-    }
+    if (shop) this.idsByDomain.set(normalised, shop.id);
     return shop;
   }
 
@@ -93,7 +91,6 @@ export class ShopDirectory {
     // Credentials whose shop never got provisioned (a crash mid-provisioning) open nothing.
     if (!shop || shop.appKey !== appKey) return null;
     const entry: VerifiedShop = { credentials, shop, until: Date.now() + CACHE_MS };
-    if (this.cache.size > 10_000) this.cache.clear();
     this.cache.set(appKey, entry);
     return entry;
   }

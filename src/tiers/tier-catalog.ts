@@ -4,6 +4,7 @@ import { TierDoc, TIERS } from './projections/tier-read-models';
 import { TierRung } from './domain/tier-rung';
 import { ShopTierIds } from '../shared/shop-tier-ids';
 import { bonusOf } from './domain/tier-reward';
+import { BoundedCache } from '../shared/bounded-cache';
 
 interface ShopTiers {
   docs: TierDoc[];
@@ -20,7 +21,7 @@ interface ShopTiers {
  */
 @Injectable()
 export class TierCatalog implements ShopTierIds {
-  private readonly cache = new Map<string, ShopTiers>();
+  private readonly cache = new BoundedCache<string, ShopTiers>({ max: 10_000 });
   private generation = 0;
 
   constructor(@Inject(READ_STORE) private readonly readStore: ReadStore) {}
@@ -59,10 +60,7 @@ export class TierCatalog implements ShopTierIds {
       rungs: docs.filter((t) => !t.inactive).map(rung),
       base: base ? rung(base) : null,
     };
-    if (generation === this.generation) {
-      if (this.cache.size > 10_000) this.cache.clear();
-      this.cache.set(shopId, entry);
-    }
+    if (generation === this.generation) this.cache.set(shopId, entry);
     return entry;
   }
 }

@@ -109,6 +109,25 @@ describe('PGlite prepared statements', () => {
 
     expect(row).toEqual({ same: true, length: 10000 });
   });
+
+  // The statements rely on PGlite's public `runExclusive` being the lock its own queries take: if a
+  // release changes that, its queries could run between our bind and execute, and this fails.
+  it('given a section of ours under runExclusive, when PGlite runs its own query, then that query waits for ours', async () => {
+    const order: string[] = [];
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const ours = db.runExclusive(async () => {
+      order.push('ours started');
+      await held;
+      order.push('ours ended');
+    });
+    const theirs = db.query('SELECT 1').then(() => order.push('theirs'));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    release();
+    await Promise.all([ours, theirs]);
+
+    expect(order).toEqual(['ours started', 'ours ended', 'theirs']);
+  });
 });
 
 describe('PGlite client on prepared statements', () => {

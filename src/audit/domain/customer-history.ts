@@ -1,5 +1,5 @@
 import { storedEvent } from '../../event-sourcing/domain-event';
-import { RecordedEvent } from '../../infrastructure/event-store/event-store.port';
+import { RecordedEvent } from '../../shared/domain/recorded-event';
 import { CustomerEvent, CustomerEventType as T } from '../../ledger/events/customer-events';
 import { customerLedger } from '../../ledger/customer-ledger';
 import { CustomerState } from '../../ledger/customer-state';

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { positionToString, RecordedEvent } from '../../infrastructure/event-store/event-store.port';
+import { positionToString, RecordedEvent } from '../../shared/domain/recorded-event';
 import { stableStringify } from '../../shared/domain/ids';
 
 /**

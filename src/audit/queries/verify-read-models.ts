@@ -92,6 +92,185 @@ class StreamRun {
   }
 }
 
+interface Collections {
+  customers: Collection<CustomerDoc>;
+  transactions: Collection<TransactionDoc>;
+  rewards: Collection<RewardDoc>;
+}
+
+/** The stored documents a page of events needs: customers, transactions and rewards by id. */
+type PageDocuments = readonly [Map<string, CustomerDoc>, Map<string, TransactionDoc>, Map<string, RewardDoc>];
+
+/** One verification's counts and reports, and how it checks each event and each finished stream. */
+class Verification {
+  differences = 0;
+  streams = 0;
+  events = 0;
+  inFlight = 0;
+  /** Documents found and explained by the streams, per shop. */
+  readonly seen = new Map<string, ShopTally>();
+
+  constructor(
+    private readonly checkpoints: Checkpoints,
+    private readonly onDifference: VerifyOptions['onDifference'],
+  ) {}
+
+  readonly report = async (d: Difference): Promise<void> => {
+    this.differences++;
+    await this.onDifference(d);
+  };
+
+  tally(shopId: string): ShopTally {
+    let t = this.seen.get(shopId);
+    if (!t) this.seen.set(shopId, (t = { customers: 0, transactions: 0, rewards: 0 }));
+    return t;
+  }
+
+  /** Folds one event into its stream's run and checks the documents it explains. */
+  async fold(run: StreamRun, recorded: RecordedEvent, [, transactionDocs, rewardDocs]: PageDocuments): Promise<void> {
+    const before = run.history.state;
+    run.history = evolveHistory(run.history, recorded);
+    if (applied(recorded.position, this.checkpoints.customers)) run.settledRevision = recorded.revision;
+    if (run.doc && BigInt(run.doc.streamRevision) === recorded.revision) run.atDocRevision = customerDocOf(run.history);
+    const rowSettled = applied(recorded.position, this.checkpoints.transactions);
+    if (isRowEvent(recorded.type)) await this.checkRow(run, recorded, before, rowSettled, transactionDocs);
+    if (recorded.type === T.PendingPointsCancelled) {
+      const event = customerEventOf<PendingPointsCancelled>(recorded);
+      const held = run.held.get(event.pendingTransactionId);
+      if (held) {
+        const marked = withCancelledHold(held.acceptable[held.acceptable.length - 1], event);
+        held.acceptable = rowSettled ? [marked] : [...held.acceptable, marked];
+      }
+    }
+    if (REWARD_TYPES.has(recorded.type)) {
+      if (!applied(recorded.position, this.checkpoints.rewards)) run.rewardsSettled = false;
+      const event = customerEventOf(recorded);
+      if (event.type === T.PointsRedeemed || event.type === T.CouponGranted)
+        run.rewardDocs.set(event.reward.rewardId, rewardDocs.get(event.reward.rewardId) ?? null);
+    }
+  }
+
+  /** Once a stream is folded: its held rows, its customer document and its rewards. */
+  async finish(run: StreamRun): Promise<void> {
+    this.streams++;
+    // Documents found and explained by this stream: a shop with more documents than that has some
+    // no event explains.
+    const t = this.tally(run.shopId);
+    if (run.doc) t.customers++;
+    await this.finishHeld(run);
+    await this.finishCustomer(run);
+    await this.finishRewards(run, t);
+    if (!run.rewardsSettled) this.inFlight++;
+  }
+
+  private async checkRow(
+    run: StreamRun,
+    recorded: RecordedEvent,
+    before: CustomerHistory['state'],
+    rowSettled: boolean,
+    transactionDocs: Map<string, TransactionDoc>,
+  ): Promise<void> {
+    // The row as the projection builds it, older events filled in from the state before them.
+    const event = withRecordedDetails(customerEventOf<RowEvent>(recorded), before);
+    const expected = transactionFromEvent(event, recorded.revision);
+    const row = transactionDocs.get(event.transactionId);
+    if (row) this.tally(run.shopId).transactions++;
+    if (event.type === T.PointsPending) {
+      run.held.set(event.transactionId, { row: row ?? null, settled: rowSettled, acceptable: [expected] });
+    } else if (!row) {
+      if (rowSettled) await this.report({ ...where(TRANSACTIONS.name, event.transactionId, run), problem: 'missing' });
+    } else {
+      for (const f of quickDifferences(row, expected))
+        await this.report(fieldDifference(TRANSACTIONS.name, row.id, run, f));
+    }
+  }
+
+  private async finishHeld(run: StreamRun): Promise<void> {
+    for (const [id, held] of run.held) {
+      if (!held.row) {
+        if (held.settled) await this.report({ ...where(TRANSACTIONS.name, id, run), problem: 'missing' });
+        continue;
+      }
+      if (held.acceptable.some((row) => quickDifferences(held.row!, row).length === 0)) continue;
+      for (const f of quickDifferences(held.row, held.acceptable[held.acceptable.length - 1]))
+        await this.report(fieldDifference(TRANSACTIONS.name, id, run, f));
+    }
+  }
+
+  /**
+   * The document is compared with the fold at the revision it claims, when that claim is one the
+   * log allows (at least every event its checkpoint passed, at most the last); otherwise with the
+   * fold at the end, which shows the wrong streamRevision with everything else that differs.
+   */
+  private async finishCustomer(run: StreamRun): Promise<void> {
+    const final = customerDocOf(run.history);
+    if (!run.doc) {
+      if (final && run.settledRevision >= 0n)
+        await this.report({ ...where(CUSTOMERS.name, run.customerId, run), problem: 'missing' });
+      else if (final) this.inFlight++;
+      return;
+    }
+    const docRevision = BigInt(run.doc.streamRevision);
+    const claimOk = docRevision >= run.settledRevision && docRevision <= run.history.revision;
+    const expected = claimOk ? run.atDocRevision : final;
+    const found = expected
+      ? fieldDifferences(normalizedCustomerDoc(run.doc), expected)
+      : [{ field: 'id', readModel: run.doc.id, log: undefined }];
+    for (const f of found) await this.report(fieldDifference(CUSTOMERS.name, run.doc.id, run, f));
+  }
+
+  private async finishRewards(run: StreamRun, t: ShopTally): Promise<void> {
+    for (const coupon of Object.values(run.history.state.coupons)) {
+      const doc = run.rewardDocs.get(coupon.rewardId);
+      if (doc) t.rewards++;
+      if (!run.rewardsSettled) continue;
+      if (!doc) {
+        await this.report({ ...where(REWARDS.name, coupon.rewardId, run), problem: 'missing' });
+        continue;
+      }
+      const expected = {
+        shopId: run.shopId,
+        customerId: run.customerId,
+        pointsSpent: coupon.points,
+        discountStatus: coupon.status,
+      };
+      const actual = {
+        shopId: doc.shopId,
+        customerId: doc.customerId,
+        pointsSpent: doc.pointsSpent,
+        discountStatus: doc.discountStatus,
+      };
+      for (const f of fieldDifferences(actual, expected))
+        await this.report(fieldDifference(REWARDS.name, doc.id, run, f));
+    }
+  }
+}
+
+function summaryOf(
+  verification: Verification,
+  shopId: string | null,
+  stored: Map<string, ShopTally>,
+  started: number,
+): VerifySummary {
+  const ms = Math.max(1, Date.now() - started);
+  const totals = [...stored.values()];
+  const { streams, events, differences, inFlight } = verification;
+  return {
+    shopId,
+    streams,
+    events,
+    documents: {
+      customers: totals.reduce((n, t) => n + t.customers, 0),
+      transactions: totals.reduce((n, t) => n + t.transactions, 0),
+      rewards: totals.reduce((n, t) => n + t.rewards, 0),
+    },
+    differences,
+    inFlight,
+    ms,
+    eventsPerSecond: Math.round((events / ms) * 1000),
+  };
+}
+
 /**
  * Verification: folds every customer stream with the ledger's own fold and compares each read-model
  * document (customers, transactions, rewards) with what the fold gives, reporting every
@@ -128,6 +307,7 @@ export class ReadModelVerifier {
       this.readStore.collection<RewardDoc>(REWARDS),
       this.readStore.collection<ShopDoc>(SHOPS),
     ]);
+    const collections: Collections = { customers, transactions, rewards };
     // Documents are counted before the streams are read: a document written later explains an event read later.
     const shopIds = shopId ? [shopId] : (await shops.find({})).map((s) => s.id);
     const stored = new Map<string, ShopTally>();
@@ -137,89 +317,31 @@ export class ReadModelVerifier {
       transactions: await this.checkpoint(TRANSACTIONS.name),
       rewards: await this.checkpoint(REWARDS.name),
     };
+    const verification = new Verification(checkpoints, options.onDifference);
     const expectedStreams = [...stored.values()].reduce((n, t) => n + t.customers, 0);
+    await this.walk(verification, shopId, collections, expectedStreams, options);
+    await this.findAllUnexplained(verification, stored, collections);
+    return summaryOf(verification, shopId, stored, started);
+  }
 
-    let differences = 0;
-    const report = async (d: Difference) => {
-      differences++;
-      await options.onDifference(d);
-    };
-    const seen = new Map<string, ShopTally>();
-    const tally = (id: string) => {
-      let t = seen.get(id);
-      if (!t) seen.set(id, (t = { customers: 0, transactions: 0, rewards: 0 }));
-      return t;
-    };
-    let streams = 0;
-    let events = 0;
-    let inFlight = 0;
-    let current = null as StreamRun | null;
-
-    const finish = async (run: StreamRun) => {
-      streams++;
-      // Documents found and explained by this stream: a shop with more documents than that has some
-      // no event explains.
-      const t = tally(run.shopId);
-      const final = customerDocOf(run.history);
-      if (run.doc) t.customers++;
-      for (const [id, held] of run.held) {
-        if (!held.row) {
-          if (held.settled) await report({ ...where(TRANSACTIONS.name, id, run), problem: 'missing' });
-          continue;
-        }
-        if (held.acceptable.some((row) => quickDifferences(held.row!, row).length === 0)) continue;
-        for (const f of quickDifferences(held.row, held.acceptable[held.acceptable.length - 1]))
-          await report(fieldDifference(TRANSACTIONS.name, id, run, f));
-      }
-      // The document is compared with the fold at the revision it claims, when that claim is one the
-      // log allows (at least every event its checkpoint passed, at most the last); otherwise with the
-      // fold at the end, which shows the wrong streamRevision with everything else that differs.
-      const docRevision = run.doc ? BigInt(run.doc.streamRevision) : null;
-      if (!run.doc) {
-        if (final && run.settledRevision >= 0n)
-          await report({ ...where(CUSTOMERS.name, run.customerId, run), problem: 'missing' });
-        else if (final) inFlight++;
-      } else {
-        const claimOk = docRevision! >= run.settledRevision && docRevision! <= run.history.revision;
-        const expected = claimOk ? run.atDocRevision : final;
-        const found = expected
-          ? fieldDifferences(normalizedCustomerDoc(run.doc), expected)
-          : [{ field: 'id', readModel: run.doc.id, log: undefined }];
-        for (const f of found) await report(fieldDifference(CUSTOMERS.name, run.doc.id, run, f));
-      }
-      for (const coupon of Object.values(run.history.state.coupons)) {
-        const doc = run.rewardDocs.get(coupon.rewardId);
-        if (doc) t.rewards++;
-        if (!run.rewardsSettled) continue;
-        if (!doc) {
-          await report({ ...where(REWARDS.name, coupon.rewardId, run), problem: 'missing' });
-          continue;
-        }
-        const expected = {
-          shopId: run.shopId,
-          customerId: run.customerId,
-          pointsSpent: coupon.points,
-          discountStatus: coupon.status,
-        };
-        const actual = {
-          shopId: doc.shopId,
-          customerId: doc.customerId,
-          pointsSpent: doc.pointsSpent,
-          discountStatus: doc.discountStatus,
-        };
-        for (const f of fieldDifferences(actual, expected)) await report(fieldDifference(REWARDS.name, doc.id, run, f));
-      }
-      if (!run.rewardsSettled) inFlight++;
-    };
-
+  /** Folds every customer stream of the log (or of one shop), a page at a time, checking as it goes. */
+  private async walk(
+    verification: Verification,
+    shopId: string | null,
+    { customers, transactions, rewards }: Collections,
+    expectedStreams: number,
+    options: VerifyOptions,
+  ): Promise<void> {
     // A page of events and the documents it needs; the next page is loaded while this one is folded.
     const load = async (after: StreamCursor | null) => {
       const events = await this.eventStore.readStreams({ prefix: streamPrefix(shopId), after, limit: BATCH });
       const documents = await this.documentsOf(events, after?.streamId ?? null, customers, transactions, rewards);
       return { events, documents };
     };
+    const progress = () => ({ streams: verification.streams, events: verification.events, expectedStreams });
     // A walk of the whole log, like a rebuild: its heap is kept near what is live (see HeapCeiling).
     const heap = new HeapCeiling(this.config.rebuildHeapCeilingMb * 1048576);
+    let current = null as StreamRun | null;
     let next = load(null);
     for (let page = await next; page.events.length > 0; page = await next) {
       heap.check();
@@ -227,85 +349,39 @@ export class ReadModelVerifier {
       const last = batch[batch.length - 1];
       next = load({ streamId: last.streamId, revision: last.revision });
       next.catch(() => undefined);
-      const [customerDocs, transactionDocs, rewardDocs] = page.documents;
       for (const recorded of batch) {
         if (current?.streamId !== recorded.streamId) {
-          if (current) await finish(current);
+          if (current) await verification.finish(current);
           const customerId = (recorded.data as { customerId: string }).customerId;
-          current = new StreamRun(recorded.streamId, recorded, customerDocs.get(customerId) ?? null);
+          current = new StreamRun(recorded.streamId, recorded, page.documents[0].get(customerId) ?? null);
         }
-        const run: StreamRun = current;
-        const before = run.history.state;
-        run.history = evolveHistory(run.history, recorded);
-        if (applied(recorded.position, checkpoints.customers)) run.settledRevision = recorded.revision;
-        if (run.doc && BigInt(run.doc.streamRevision) === recorded.revision)
-          run.atDocRevision = customerDocOf(run.history);
-        const rowSettled = applied(recorded.position, checkpoints.transactions);
-        if (isRowEvent(recorded.type)) {
-          // The row as the projection builds it, older events filled in from the state before them.
-          const event = withRecordedDetails(customerEventOf<RowEvent>(recorded), before);
-          const expected = transactionFromEvent(event, recorded.revision);
-          const row = transactionDocs.get(event.transactionId);
-          if (row) tally(run.shopId).transactions++;
-          if (event.type === T.PointsPending) {
-            run.held.set(event.transactionId, { row: row ?? null, settled: rowSettled, acceptable: [expected] });
-          } else if (!row) {
-            if (rowSettled) await report({ ...where(TRANSACTIONS.name, event.transactionId, run), problem: 'missing' });
-          } else {
-            for (const f of quickDifferences(row, expected))
-              await report(fieldDifference(TRANSACTIONS.name, row.id, run, f));
-          }
-        }
-        if (recorded.type === T.PendingPointsCancelled) {
-          const event = customerEventOf<PendingPointsCancelled>(recorded);
-          const held = run.held.get(event.pendingTransactionId);
-          if (held) {
-            const marked = withCancelledHold(held.acceptable[held.acceptable.length - 1], event);
-            held.acceptable = rowSettled ? [marked] : [...held.acceptable, marked];
-          }
-        }
-        if (REWARD_TYPES.has(recorded.type)) {
-          if (!applied(recorded.position, checkpoints.rewards)) run.rewardsSettled = false;
-          const event = customerEventOf(recorded);
-          if (event.type === T.PointsRedeemed || event.type === T.CouponGranted)
-            run.rewardDocs.set(event.reward.rewardId, rewardDocs.get(event.reward.rewardId) ?? null);
-        }
+        await verification.fold(current, recorded, page.documents);
       }
-      events += batch.length;
-      await options.onProgress?.({ streams, events, expectedStreams });
+      verification.events += batch.length;
+      await options.onProgress?.(progress());
       options.signal?.throwIfAborted();
     }
-    if (current) await finish(current);
-    await options.onProgress?.({ streams, events, expectedStreams });
+    if (current) await verification.finish(current);
+    await options.onProgress?.(progress());
+  }
 
+  /** Looks for the documents no event explains, in the shops that have more than their events explain. */
+  private async findAllUnexplained(
+    verification: Verification,
+    stored: Map<string, ShopTally>,
+    { customers, transactions, rewards }: Collections,
+  ): Promise<void> {
     for (const [id, counted] of stored) {
-      const explained = seen.get(id) ?? { customers: 0, transactions: 0, rewards: 0 };
+      const explained = verification.seen.get(id) ?? { customers: 0, transactions: 0, rewards: 0 };
       const collections: Array<[keyof ShopTally, Collection<Document & { customerId?: string }>]> = [
         ['customers', customers],
         ['transactions', transactions],
         ['rewards', rewards],
       ];
       for (const [kind, collection] of collections) {
-        if (counted[kind] > explained[kind]) await this.findUnexplained(id, kind, collection, report);
+        if (counted[kind] > explained[kind]) await this.findUnexplained(id, kind, collection, verification.report);
       }
     }
-
-    const ms = Math.max(1, Date.now() - started);
-    const totals = [...stored.values()];
-    return {
-      shopId,
-      streams,
-      events,
-      documents: {
-        customers: totals.reduce((n, t) => n + t.customers, 0),
-        transactions: totals.reduce((n, t) => n + t.transactions, 0),
-        rewards: totals.reduce((n, t) => n + t.rewards, 0),
-      },
-      differences,
-      inFlight,
-      ms,
-      eventsPerSecond: Math.round((events / ms) * 1000),
-    };
   }
 
   /** The stored documents a page of events needs, fetched together. */

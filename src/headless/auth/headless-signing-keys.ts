@@ -5,6 +5,7 @@ import { READ_STORE, ReadStore } from '../../infrastructure/read-store/read-stor
 import { SHOP_CREDENTIALS, ShopCredentialsDoc } from '../../shops/projections/shop-read-models';
 import { secret } from '../../shops/shop-secrets';
 import { HeadlessSecretRotated } from '../../shops/commands/rotate-headless-secret.handler';
+import { BoundedCache } from '../../shared/bounded-cache';
 
 const CACHE_MS = 30_000;
 
@@ -30,7 +31,7 @@ interface Entry {
 @Injectable()
 @EventsHandler(HeadlessSecretRotated)
 export class HeadlessSigningKeys implements IEventHandler<HeadlessSecretRotated> {
-  private readonly cache = new Map<string, Entry>();
+  private readonly cache = new BoundedCache<string, Entry>({ max: 10_000 });
 
   constructor(@Inject(READ_STORE) private readonly readStore: ReadStore) {}
 
@@ -66,7 +67,6 @@ export class HeadlessSigningKeys implements IEventHandler<HeadlessSecretRotated>
       until: 0,
     };
     entry.until = Date.now() + CACHE_MS;
-    if (this.cache.size > 10_000) this.cache.clear();
     this.cache.set(shopId, entry);
     return entry;
   }

@@ -1,5 +1,6 @@
 import { KeyObject } from 'node:crypto';
 import { HeadlessPrincipal } from '../http/headless-request';
+import { BoundedCache } from '../../shared/bounded-cache';
 
 interface Verified {
   principal: HeadlessPrincipal;
@@ -18,9 +19,11 @@ interface Verified {
  * this process sees the new key. Bounded; the least recently used goes first.
  */
 export class VerifiedTokens {
-  private readonly tokens = new Map<string, Verified>();
+  private readonly tokens: BoundedCache<string, Verified>;
 
-  constructor(private readonly limit = 10_000) {}
+  constructor(limit = 10_000) {
+    this.tokens = new BoundedCache({ max: limit });
+  }
 
   /** The principal of a token verified before, if it is still good with the shop's `currentKey`. */
   principal(
@@ -38,17 +41,13 @@ export class VerifiedTokens {
         this.tokens.delete(token);
         return null;
       }
-      this.tokens.delete(token);
-      this.tokens.set(token, hit);
       return hit.principal;
     });
   }
 
   /** Records a token that passed full verification with `key`. */
   remember(token: string, principal: HeadlessPrincipal, expiresAt: number, key: KeyObject): void {
-    this.tokens.delete(token);
     // Frozen: every request with this token is handed the same object.
     this.tokens.set(token, { principal: Object.freeze({ ...principal }), expiresAt, key });
-    if (this.tokens.size > this.limit) this.tokens.delete(this.tokens.keys().next().value as string);
   }
 }

@@ -3,6 +3,8 @@
  * `<category>-<id>`, revisions count from 0 per stream, the global feed ("$all") is ordered by a
  * `{commit, prepare}` position, and subscribers keep their own checkpoints.
  */
+import type { GlobalPosition, RecordedEvent } from '../../shared/domain/recorded-event';
+
 export const EVENT_STORE = Symbol('EVENT_STORE');
 
 /**
@@ -12,10 +14,9 @@ export const EVENT_STORE = Symbol('EVENT_STORE');
  */
 export const STREAM_CATEGORIES = ['customer', 'tiers', 'shop', 'webhooks', 'programs', 'redemption-quota'] as const;
 
-export interface GlobalPosition {
-  commit: bigint;
-  prepare: bigint;
-}
+// The recorded event's shape is the domain's too (audit and history fold it): it lives in shared/domain.
+export type { GlobalPosition, RecordedEvent } from '../../shared/domain/recorded-event';
+export { positionToString } from '../../shared/domain/recorded-event';
 
 export interface NewEvent {
   /** Event id; a repeat append of the same id is how retries are recognised. */
@@ -23,19 +24,6 @@ export interface NewEvent {
   type: string;
   data: Record<string, unknown>;
   metadata?: Record<string, unknown>;
-}
-
-export interface RecordedEvent<Data = Record<string, unknown>> {
-  id: string;
-  streamId: string;
-  /** 0-based position of the event inside its stream. */
-  revision: bigint;
-  position: GlobalPosition;
-  type: string;
-  data: Data;
-  metadata: Record<string, unknown>;
-  /** When the store recorded it (business time is in the event data as occurredAt). */
-  recordedAt: Date;
 }
 
 /** `'no_stream'`: the stream must not exist; a bigint: its last revision must be this one. */
@@ -108,8 +96,4 @@ export function comparePositions(a: GlobalPosition, b: GlobalPosition): number {
   if (a.commit !== b.commit) return a.commit < b.commit ? -1 : 1;
   if (a.prepare !== b.prepare) return a.prepare < b.prepare ? -1 : 1;
   return 0;
-}
-
-export function positionToString(p: GlobalPosition | null): string | null {
-  return p ? `${p.commit}/${p.prepare}` : null;
 }

@@ -1,11 +1,7 @@
-import type { PaginationMeta } from '../../shared/http/envelope';
+import type { PagedList, PaginationMeta } from '../../shared/http/envelope';
 import type { Collection, Document, PageRequest, Range } from './read-store.port';
 
-/** A page of a list: its items and the `meta.pagination` the envelope carries. */
-export interface PagedList<T> {
-  items: T[];
-  pagination: PaginationMeta;
-}
+export type { PagedList };
 
 /**
  * One page of a list endpoint (spec 2.1 cursor pagination): the items between the `before`/`after`

@@ -11,13 +11,16 @@ import { fullCollection } from './idle-memory-release';
  */
 export class HeapCeiling {
   private threshold: number;
+  private readonly collect: () => void;
 
+  /** `collect` defaults to V8's full collection, exposed only when a ceiling is set (it is opt-in). */
   constructor(
     private readonly floorBytes: number,
-    private readonly collect: () => void = fullCollection(),
+    collect?: () => void,
     private readonly used: () => number = () => getHeapStatistics().used_heap_size,
   ) {
     this.threshold = floorBytes;
+    this.collect = collect ?? (floorBytes > 0 ? fullCollection() : () => undefined);
   }
 
   /** Collects if the heap in use passed the ceiling; true when it did. */

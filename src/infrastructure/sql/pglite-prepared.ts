@@ -1,4 +1,5 @@
 import { parse, PGlite, protocol } from '@electric-sql/pglite';
+import { BoundedCache } from '../../shared/bounded-cache';
 
 type BackendMessage = Awaited<ReturnType<PGlite['execProtocolStream']>>[number];
 type Serializer = (value: unknown) => unknown;
@@ -26,21 +27,31 @@ interface Prepared {
  * store builds its filters from a few shapes); the least recently used beyond `limit` is closed.
  */
 export class PreparedStatements {
-  private readonly statements = new Map<string, Prepared>();
+  private readonly statements: BoundedCache<string, Prepared>;
+  /** Pushed out of `statements` by its bound, still to be closed on the server. */
+  private readonly evicted: Prepared[] = [];
 
   constructor(
     private readonly db: PGlite,
     private readonly serializers: Record<number, Serializer>,
-    private readonly limit = 500,
-  ) {}
+    limit = 500,
+  ) {
+    this.statements = new BoundedCache({ max: limit, onEvict: (statement) => this.evicted.push(statement) });
+  }
 
-  /** Runs `text` with `params`; the caller keeps other statements from interleaving (one connection). */
+  /**
+   * Runs `text` with `params`; the caller keeps other statements from interleaving (one connection).
+   * `runExclusive` is PGlite's public lock for the protocol methods: no query or transaction of its
+   * own runs between our exchanges.
+   */
   run<Row>(text: string, params: unknown[]): Promise<Row[]> {
-    return this.db._runExclusiveQuery(async () => {
-      const statement = this.statements.get(text) ?? (await this.prepare(text));
-      // Most recently used last: the first entry is the one to close.
-      this.statements.delete(text);
-      this.statements.set(text, statement);
+    return this.db.runExclusive(async () => {
+      let statement = this.statements.get(text);
+      if (!statement) {
+        statement = await this.prepare(text);
+        this.statements.set(text, statement);
+        await this.closeEvicted();
+      }
       const values = params.map((value, i) => this.serialize(value, statement.paramTypes[i]));
       const messages = await this.exchange(
         protocol.serialize.bind({ statement: statement.name, values: values as never }),
@@ -67,14 +78,12 @@ export class PreparedStatements {
       paramTypes: parameters?.dataTypeIDs ?? [],
       rowDescription: messages.find((m) => m.name === 'rowDescription') ?? null,
     };
-    if (this.statements.size >= this.limit) await this.closeOldest();
     return statement;
   }
 
-  private async closeOldest(): Promise<void> {
-    const [text, oldest] = this.statements.entries().next().value as [string, Prepared];
-    this.statements.delete(text);
-    await this.exchange(protocol.serialize.close({ type: 'S', name: oldest.name }), protocol.serialize.sync());
+  private async closeEvicted(): Promise<void> {
+    for (let oldest = this.evicted.shift(); oldest; oldest = this.evicted.shift())
+      await this.exchange(protocol.serialize.close({ type: 'S', name: oldest.name }), protocol.serialize.sync());
   }
 
   private serialize(value: unknown, type: number | undefined): unknown {

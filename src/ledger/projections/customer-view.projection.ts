@@ -18,6 +18,7 @@ import { payingProgram } from '../program-earning/program-earning.state';
 import { addEarned, earnedChange } from '../tiers/tiers.state';
 import { CUSTOMERS, CustomerDoc, recordCreatedAt } from '../read-models/ledger-read-models';
 import { addToDay } from '../../shared/domain/day-buckets';
+import { BoundedCache } from '../../shared/bounded-cache';
 import { withoutEntry } from '../../shared/domain/records';
 
 const TYPES = new Set<string>(Object.values(T));
@@ -178,7 +179,7 @@ const CACHE_LIMIT = 50_000;
 export class CustomerViewProjection implements Projection {
   readonly name = CUSTOMERS.name;
   readonly collections = [CUSTOMERS];
-  private readonly recent = new Map<string, CustomerDoc>();
+  private readonly recent = new BoundedCache<string, CustomerDoc>({ max: CACHE_LIMIT });
 
   handles(eventType: string): boolean {
     return TYPES.has(eventType);
@@ -207,11 +208,7 @@ export class CustomerViewProjection implements Projection {
     const written = [...changed].map((id) => docs.get(id)!);
     written.forEach((doc) => customers.put(doc));
     batch.onCommit(() => {
-      for (const doc of written) {
-        this.recent.delete(doc.id);
-        this.recent.set(doc.id, doc);
-      }
-      while (this.recent.size > CACHE_LIMIT) this.recent.delete(this.recent.keys().next().value as string);
+      for (const doc of written) this.recent.set(doc.id, doc);
     });
   }
 

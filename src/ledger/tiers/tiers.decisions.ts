@@ -134,84 +134,96 @@ type TiersDecision = TierChanged | TierRetained | TierReviewWarned;
 /** Manual tier moves, and the retention policy's reviews and their warnings. */
 export function decideTiers(command: TiersCommand, state: CustomerState): TiersDecision[] {
   requireEnrolled(state);
-  const { meta } = command;
   switch (command.type) {
-    case 'ChangeTier': {
-      const { tier } = command;
-      const fromTarget = command.tiers.find((t) => t.id === state.tierId)?.targetPoint ?? -1;
-      const direction = tier.targetPoint > fromTarget ? 'up' : tier.targetPoint < fromTarget ? 'down' : 'same';
-      // A move down lowers the tier point to the new tier's target (never raises it), so the ladder
-      // agrees with the move: the next award does not undo it; climbing back takes the tier's width again.
-      const tierPoint = command.isInitTier
-        ? tier.targetPoint
-        : direction === 'down'
-          ? Math.min(state.tierPoint, tier.targetPoint)
-          : state.tierPoint;
-      if (tier.id === state.tierId && tierPoint === state.tierPoint) return [];
-      return [
-        moveTo(state, meta, tier, {
-          direction,
-          trigger: 'manual',
-          tierPoint,
-          isInitTier: command.isInitTier,
-          triggerReward: command.triggerReward,
-          adminNote: command.adminNote,
-        }),
-      ];
-    }
-    case 'AssessTier': {
-      const review = reviewOf(state, command);
-      if (!review || meta.occurredAt < review.reviewAt) return [];
-      const { ladder, current, windowPoints } = review;
-      const kept = ladder.filter((t) => t.targetPoint <= windowPoints).pop() ?? ladder[0];
-      if (kept.targetPoint >= current.targetPoint) {
-        return [
-          tierRetained(meta, {
-            platformCustomerId: state.platformCustomerId!,
-            email: state.email,
-            tierId: current.id,
-            tierName: current.name,
-            windowPoints,
-          }),
-        ];
-      }
-      // The tier point starts again from what the window holds.
-      return [
-        moveTo(state, meta, kept, {
-          direction: 'down',
-          trigger: 'assessment',
-          tierPoint: windowPoints,
-          isInitTier: false,
-          triggerReward: false,
-          adminNote: null,
-        }),
-      ];
-    }
-    case 'WarnTierReview': {
-      const review = reviewOf(state, command);
-      if (!review || meta.occurredAt >= review.reviewAt) return [];
-      const { reviewAt, current, windowPoints } = review;
-      const untilReview = new Date(reviewAt).getTime() - new Date(meta.occurredAt).getTime();
-      // The nearest warning that is due; one missed while the scheduler was down is not sent late.
-      const daysLeft = TIER_REVIEW_WARNINGS.filter((d) => untilReview <= d * DAY_MS).sort((a, b) => a - b)[0];
-      if (daysLeft === undefined || state.tierReviewWarnings[`${state.tierSince}|${daysLeft}`]) return [];
-      return [
-        tierReviewWarned(meta, {
-          platformCustomerId: state.platformCustomerId!,
-          email: state.email,
-          tierId: current.id,
-          tierName: current.name,
-          reviewAt,
-          daysLeft,
-          windowPoints,
-          pointsToKeep: Math.max(0, current.targetPoint - windowPoints),
-          cycle: state.tierSince!,
-        }),
-      ];
-    }
+    case 'ChangeTier':
+      return changeTier(command, state);
+    case 'AssessTier':
+      return assessTier(command, state);
+    case 'WarnTierReview':
+      return warnTierReview(command, state);
     default:
       return assertNever(command);
   }
+}
+
+type TiersCommandOf<K extends TiersCommand['type']> = Extract<TiersCommand, { type: K }>;
+
+function changeTier(command: TiersCommandOf<'ChangeTier'>, state: CustomerState): TierChanged[] {
+  const { meta, tier } = command;
+  const fromTarget = command.tiers.find((t) => t.id === state.tierId)?.targetPoint ?? -1;
+  const direction = tier.targetPoint > fromTarget ? 'up' : tier.targetPoint < fromTarget ? 'down' : 'same';
+  // A move down lowers the tier point to the new tier's target (never raises it), so the ladder
+  // agrees with the move: the next award does not undo it; climbing back takes the tier's width again.
+  const tierPoint = command.isInitTier
+    ? tier.targetPoint
+    : direction === 'down'
+      ? Math.min(state.tierPoint, tier.targetPoint)
+      : state.tierPoint;
+  if (tier.id === state.tierId && tierPoint === state.tierPoint) return [];
+  return [
+    moveTo(state, meta, tier, {
+      direction,
+      trigger: 'manual',
+      tierPoint,
+      isInitTier: command.isInitTier,
+      triggerReward: command.triggerReward,
+      adminNote: command.adminNote,
+    }),
+  ];
+}
+
+function assessTier(command: TiersCommandOf<'AssessTier'>, state: CustomerState): Array<TierChanged | TierRetained> {
+  const { meta } = command;
+  const review = reviewOf(state, command);
+  if (!review || meta.occurredAt < review.reviewAt) return [];
+  const { ladder, current, windowPoints } = review;
+  const kept = ladder.filter((t) => t.targetPoint <= windowPoints).pop() ?? ladder[0];
+  if (kept.targetPoint >= current.targetPoint) {
+    return [
+      tierRetained(meta, {
+        platformCustomerId: state.platformCustomerId!,
+        email: state.email,
+        tierId: current.id,
+        tierName: current.name,
+        windowPoints,
+      }),
+    ];
+  }
+  // The tier point starts again from what the window holds.
+  return [
+    moveTo(state, meta, kept, {
+      direction: 'down',
+      trigger: 'assessment',
+      tierPoint: windowPoints,
+      isInitTier: false,
+      triggerReward: false,
+      adminNote: null,
+    }),
+  ];
+}
+
+function warnTierReview(command: TiersCommandOf<'WarnTierReview'>, state: CustomerState): TierReviewWarned[] {
+  const { meta } = command;
+  const review = reviewOf(state, command);
+  if (!review || meta.occurredAt >= review.reviewAt) return [];
+  const { reviewAt, current, windowPoints } = review;
+  const untilReview = new Date(reviewAt).getTime() - new Date(meta.occurredAt).getTime();
+  // The nearest warning that is due; one missed while the scheduler was down is not sent late.
+  const daysLeft = TIER_REVIEW_WARNINGS.filter((d) => untilReview <= d * DAY_MS).sort((a, b) => a - b)[0];
+  if (daysLeft === undefined || state.tierReviewWarnings[`${state.tierSince}|${daysLeft}`]) return [];
+  return [
+    tierReviewWarned(meta, {
+      platformCustomerId: state.platformCustomerId!,
+      email: state.email,
+      tierId: current.id,
+      tierName: current.name,
+      reviewAt,
+      daysLeft,
+      windowPoints,
+      pointsToKeep: Math.max(0, current.targetPoint - windowPoints),
+      cycle: state.tierSince!,
+    }),
+  ];
 }
 
 /**

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { v7 as timeOrderedUuid } from 'uuid';
 import { IdGenerator } from './clock';
+import { BoundedCache } from '../bounded-cache';
 
 /**
  * New ids are UUIDv7: time first, then random bits. A ledger row's id is its table's primary key,
@@ -25,15 +26,14 @@ export function deterministicUuid(...parts: string[]): string {
 
 /**
  * A pure function of a string, with its answers kept (ids and codes derived by hashing, asked for
- * on every request): at most `limit` are kept, then all are forgotten at once.
+ * on every request): at most `limit` are kept, the least recently used forgotten first.
  */
 export function remembered(compute: (key: string) => string, limit = 100_000): (key: string) => string {
-  const known = new Map<string, string>();
+  const known = new BoundedCache<string, string>({ max: limit });
   return (key) => {
     let value = known.get(key);
     if (value === undefined) {
       value = compute(key);
-      if (known.size >= limit) known.clear();
       known.set(key, value);
     }
     return value;

@@ -24,6 +24,12 @@ export interface PaginationMeta {
   totalPage?: number;
 }
 
+/** A page of a list: its items and the `meta.pagination` the envelope carries (see `pagedList`). */
+export interface PagedList<T> {
+  items: T[];
+  pagination: PaginationMeta;
+}
+
 /** What a paged list query answers: one page of items, and where the pages around it are. */
 export interface Page<T> {
   items: T[];

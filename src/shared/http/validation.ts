@@ -3,7 +3,7 @@ import { ValidateBy, ValidateIf } from 'class-validator';
 import { MoneyProblem, parseMoney } from '../domain/money';
 import { because } from '../domain/domain-error';
 import { MAX_MONEY, MIN_MONEY } from '../domain/limits';
-import { cacheValidationRules } from './validation-rules-cache';
+import { BoundedCache } from '../bounded-cache';
 
 /**
  * May be left out; unlike `@IsOptional()`, a `null` is a value and must pass the field's rules
@@ -79,7 +79,6 @@ function firstProblem(errors: ValidationError[], prefix = ''): { field: string; 
  * BAD_REQUEST whose message starts with the field's name.
  */
 export function validationPipe(): ValidationPipe {
-  cacheValidationRules();
   return new EdgeValidationPipe(EDGE_OPTIONS);
 }
 
@@ -120,7 +119,7 @@ export async function validateInHandler<T extends object>(dto: new () => T, valu
  * its outcome kept; later ones get a copy of that instance, or the same refusal.
  */
 class EdgeValidationPipe extends ValidationPipe {
-  private readonly empty = new Map<Dto, { instance: object } | { error: unknown }>();
+  private readonly empty = new BoundedCache<Dto, { instance: object } | { error: unknown }>({ max: 1_000 });
 
   async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
     const metatype = metadata.metatype as Dto | undefined;

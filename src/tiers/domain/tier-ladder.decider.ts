@@ -95,6 +95,45 @@ function checkSettings(state: TierLadderState, tierId: string, name: string, tar
   }
 }
 
+/** The fields every tier event carries. */
+type EventBase = { eventId: string; occurredAt: string; shopId: string };
+
+function updateTier(
+  command: Extract<TierCommand, { type: 'UpdateTier' }>,
+  state: TierLadderState,
+  base: EventBase,
+): TierEvent[] {
+  const { meta } = command;
+  const tier = state.tiers[command.tierId];
+  if (!tier) throw because.notFound('Tier');
+  const { tierRewards, ...fields } = command.changes;
+  const next = { ...tier.settings, ...fields };
+  if (tier.isSystemTier && next.targetPoint !== 0) {
+    throw because.badRequest('the base tier always starts at 0 points', { field: 'targetPoint' });
+  }
+  checkSettings(state, tier.id, next.name, next.targetPoint);
+  const rewards =
+    tierRewards === undefined
+      ? {}
+      : {
+          tierRewards: readTierRewards(tierRewards, tier.settings.tierRewards, meta, {
+            baseTier: tier.isSystemTier,
+          }),
+        };
+  const changes = changedFields(tier.settings, { ...fields, ...rewards });
+  if (Object.keys(changes).length === 0) return [];
+  return [
+    {
+      ...base,
+      type: T.Updated,
+      tierId: tier.id,
+      changes,
+      previousName: tier.settings.name,
+      previousTargetPoint: tier.settings.targetPoint,
+    },
+  ];
+}
+
 export function decideTierLadder(command: TierCommand, state: TierLadderState): TierEvent[] {
   const { meta } = command;
   const base = { eventId: meta.newId(), occurredAt: meta.occurredAt, shopId: meta.shopId };
@@ -122,36 +161,8 @@ export function decideTierLadder(command: TierCommand, state: TierLadderState): 
       };
       return [{ ...base, type: T.Defined, tierId: command.tierId, isSystemTier: false, systemType: null, settings }];
     }
-    case 'UpdateTier': {
-      const tier = state.tiers[command.tierId];
-      if (!tier) throw because.notFound('Tier');
-      const { tierRewards, ...fields } = command.changes;
-      const next = { ...tier.settings, ...fields };
-      if (tier.isSystemTier && next.targetPoint !== 0) {
-        throw because.badRequest('the base tier always starts at 0 points', { field: 'targetPoint' });
-      }
-      checkSettings(state, tier.id, next.name, next.targetPoint);
-      const rewards =
-        tierRewards === undefined
-          ? {}
-          : {
-              tierRewards: readTierRewards(tierRewards, tier.settings.tierRewards, meta, {
-                baseTier: tier.isSystemTier,
-              }),
-            };
-      const changes = changedFields(tier.settings, { ...fields, ...rewards });
-      if (Object.keys(changes).length === 0) return [];
-      return [
-        {
-          ...base,
-          type: T.Updated,
-          tierId: tier.id,
-          changes,
-          previousName: tier.settings.name,
-          previousTargetPoint: tier.settings.targetPoint,
-        },
-      ];
-    }
+    case 'UpdateTier':
+      return updateTier(command, state, base);
     case 'RemoveTier': {
       const tier = state.tiers[command.tierId];
       if (!tier) throw because.notFound('Tier');

@@ -6,6 +6,7 @@ import it from './it.json';
 import ja from './ja.json';
 import nl from './nl.json';
 import ptBR from './pt-BR.json';
+import { BoundedCache } from '../../shared/bounded-cache';
 
 /**
  * The text catalogue shipped with the service: one flat JSON file per locale, key -> ICU
@@ -50,7 +51,7 @@ export function hasCatalogueLanguage(locale: string): boolean {
   return languageOf(catalogueLocaleFor(locale)) === languageOf(locale);
 }
 
-const defaults = new Map<string, Messages>();
+const defaults = new BoundedCache<string, Messages>({ max: 1_000 });
 
 /** The system default text of a locale, every key present (a key a locale lacks reads as English). */
 export function defaultText(locale: string): Messages {

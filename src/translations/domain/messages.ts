@@ -1,5 +1,6 @@
 import { IntlMessageFormat } from 'intl-messageformat';
 import { CATALOGUE, SOURCE_LOCALE } from '../catalogue/catalogue';
+import { BoundedCache } from '../../shared/bounded-cache';
 
 export type MessageAst = ReturnType<IntlMessageFormat['getAst']>;
 export type MessageElement = MessageAst[number];
@@ -53,7 +54,7 @@ export function messageArguments(ast: MessageAst): Map<string, ArgumentKind> {
   return found;
 }
 
-const sourceArguments = new Map<string, Map<string, ArgumentKind>>();
+const sourceArguments = new BoundedCache<string, Map<string, ArgumentKind>>({ max: 10_000 });
 
 /** The placeholders of a key's English message (the contract every translation keeps). */
 export function keyArguments(key: string): Map<string, ArgumentKind> {

@@ -8,6 +8,7 @@ import { programTitleIn, TitledProgram } from '../domain/program-titles';
 import { DEFAULT_CONFIG, enabledLocales, mergedText } from '../domain/translation-text';
 import { TRANSLATIONS, TranslationsDoc } from '../projections/translation-read-models';
 import { DocumentCache } from '../../projections/document-cache';
+import { BoundedCache } from '../../shared/bounded-cache';
 
 /** A shop's text in one locale: what every API family renders shopper-facing sentences with. */
 export interface LocalizedText {
@@ -37,8 +38,8 @@ export function localeRequestOf(request: {
   return { locale: request.query?.locale, acceptLanguage: Array.isArray(header) ? header.join(',') : header };
 }
 
-const FORMATTERS_LIMIT = 10_000;
-const formatters = new Map<string, IntlMessageFormat | null>();
+/** Compiled messages; `false`: the text does not parse (the cache holds no null). */
+const formatters = new BoundedCache<string, IntlMessageFormat | false>({ max: 10_000 });
 
 /** Compiled messages are shared by every shop and request (null: the text does not parse). */
 function formatter(message: string, locale: string): IntlMessageFormat | null {
@@ -48,12 +49,11 @@ function formatter(message: string, locale: string): IntlMessageFormat | null {
     try {
       compiled = new IntlMessageFormat(message, locale, undefined, PARSER_OPTIONS);
     } catch {
-      compiled = null;
+      compiled = false;
     }
-    if (formatters.size >= FORMATTERS_LIMIT) formatters.delete(formatters.keys().next().value as string);
     formatters.set(id, compiled);
   }
-  return compiled;
+  return compiled || null;
 }
 
 function format(message: string | undefined, locale: string, values?: Record<string, unknown>): string | null {

@@ -1,7 +1,6 @@
 import { NextFunction, Request, Response } from 'express';
 import { because, DomainError } from '../../domain/domain-error';
 import { bodyLimitsFor, MAX_PATH_SEGMENT, MAX_QUERY_PARAMS, MAX_QUERY_VALUE } from './input-limits';
-import { layersOf } from '../route-index';
 import { checkJsonValue, jsonDepthExceeds, printable, textProblem } from './text-policy';
 
 type RawRequest = Request & { rawBody?: Buffer };
@@ -22,9 +21,9 @@ const decodeOrNull = (text: string): string | null => {
  * walked (see text-policy) before any pipe or controller sees them. Refusals go to the global
  * exception filter, which answers in the envelope of the path's API family.
  */
-export function inputPolicy() {
+export function inputPolicy(routesOf: RoutesOf) {
   return (req: RawRequest, res: Response, next: NextFunction): void => {
-    const refusal = checkPath(req) ?? checkQuery(req);
+    const refusal = checkPath(req, routesOf) ?? checkQuery(req);
     if (refusal) return next(refusal);
     if (!hasBody(req)) return next();
     const type = (req.headers['content-type'] ?? '').toLowerCase();
@@ -102,7 +101,7 @@ export function drainThen(req: Request, next: NextFunction, error: DomainError):
   req.resume();
 }
 
-function checkPath(req: Request): DomainError | null {
+function checkPath(req: Request, routesOf: RoutesOf): DomainError | null {
   const segments = req.path.split('/');
   for (let i = 0; i < segments.length; i++) {
     const decoded = decodeOrNull(segments[i]);
@@ -112,7 +111,7 @@ function checkPath(req: Request): DomainError | null {
         : (textProblem(decoded) ??
           (decoded.length > MAX_PATH_SEGMENT ? `must be at most ${MAX_PATH_SEGMENT} characters` : null));
     if (problem) {
-      const field = paramNameAt(req, i) ?? 'path';
+      const field = paramNameAt(req, i, routesOf) ?? 'path';
       return because.badRequest(`${field} ${problem}`, { field });
     }
   }
@@ -145,19 +144,15 @@ function checkQuery(req: Request): DomainError | null {
   return null;
 }
 
-interface RouteLayer {
-  route?: { path: string; methods: Record<string, boolean> };
-}
+/** The application's routes, in the order they are tried (given by the HTTP runtime: see app.factory). */
+export type RoutesOf = (app: Request['app']) => readonly { path: string; methods: Record<string, boolean> }[];
 
 /** The name of the route parameter at a path segment (`:customerId`), from the application's routes. */
-function paramNameAt(req: Request, index: number): string | null {
-  const router = (req.app as unknown as { router?: { stack: RouteLayer[] } }).router;
-  const stack = router ? layersOf(router) : [];
+function paramNameAt(req: Request, index: number, routesOf: RoutesOf): string | null {
   const segments = req.path.split('/');
   const method = req.method.toLowerCase();
-  for (const layer of stack) {
-    const route = layer.route;
-    if (!route || typeof route.path !== 'string' || !(route.methods[method] || route.methods._all)) continue;
+  for (const route of routesOf(req.app)) {
+    if (!(route.methods[method] || route.methods._all)) continue;
     const pattern = route.path.split('/');
     if (pattern.length !== segments.length) continue;
     const matches = pattern.every((p, i) => p.startsWith(':') || p === segments[i]);

@@ -1,6 +1,6 @@
 import express, { Request, Response } from 'express';
 import request from 'supertest';
-import { dispatchTo, groupRoutes } from './route-index';
+import { dispatchTo, expressRoutesOf, groupRoutes } from './express-routes';
 
 /** An express app with interleaved routes of two groups and others, grouped as RouteIndex groups them. */
 function app(grouped: boolean) {
@@ -64,6 +64,41 @@ describe('groupRoutes', () => {
       'middleware',
       '/other/:x',
       'middleware',
+    ]);
+  });
+});
+
+/**
+ * The seam's contract with express: if an upgrade renames or reshapes these undocumented members,
+ * this fails, naming what moved, before any request is routed differently.
+ */
+describe('express internals this service relies on', () => {
+  it('an application keeps its layers in order in `router.stack`, a route layer has `route.path` and `route.methods`', () => {
+    const a = express();
+    a.use((_req, _res, next) => next());
+    a.get('/items/:id', (_req, res) => res.end());
+    const router = (a as unknown as { router?: { stack?: unknown } }).router;
+
+    expect(Array.isArray(router?.stack)).toBe(true);
+    const layers = router!.stack as Array<{ route?: { path?: unknown; methods?: unknown } }>;
+    expect(layers.map((l) => l.route?.path)).toEqual([undefined, '/items/:id']);
+    expect(layers[1].route?.methods).toEqual({ get: true });
+    expect(expressRoutesOf(a)).toEqual([{ path: '/items/:id', methods: { get: true } }]);
+  });
+
+  it('a Router() keeps its layers in `stack`, where grouped route layers are moved', () => {
+    expect(Array.isArray((express.Router() as unknown as { stack?: unknown }).stack)).toBe(true);
+  });
+
+  it('a grouped application still lists every route, in order, for the input policy', () => {
+    expect(expressRoutesOf(app(true)).map((r) => r.path)).toEqual([
+      '/health',
+      '/api/a/items/:id',
+      '/api/b/things',
+      '/api/a/items/special',
+      '/api/a/items',
+      '/other/:x',
+      '/api/b/things/:id',
     ]);
   });
 });
