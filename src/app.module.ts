@@ -51,7 +51,8 @@ import { TierRewardCoupons } from './ledger/tiers/tier-reward-coupons';
 import { Capability } from './capability';
 import { AUDIT_CAPABILITY } from './audit/audit.providers';
 import { TRANSLATIONS_CAPABILITY } from './translations/translations.providers';
-import { TranslationJobWorker } from './translations/commands/translation-job-worker';
+import { BackgroundJobWorker } from './infrastructure/background-jobs/background-job-worker';
+import { BACKGROUND_JOBS_CAPABILITY } from './infrastructure/background-jobs/background-jobs.providers';
 import { MACHINE_TRANSLATION } from './infrastructure/machine-translation/machine-translation.port';
 import { LibreTranslateMachineTranslation } from './infrastructure/machine-translation/libretranslate.adapter';
 import { EmbeddedMachineTranslation } from './infrastructure/machine-translation/embedded-machine-translation.adapter';
@@ -70,6 +71,7 @@ const CAPABILITIES: Capability[] = [
   AUDIT_CAPABILITY,
   TRANSLATIONS_CAPABILITY,
   HEADLESS_CAPABILITY,
+  BACKGROUND_JOBS_CAPABILITY,
 ];
 const PROJECTION_CLASSES: Type<Projection>[] = CAPABILITIES.flatMap((c) => c.projections);
 
@@ -100,7 +102,7 @@ export class AppModule implements OnApplicationBootstrap, OnApplicationShutdown 
     private readonly tierReviews: TierReviews,
     private readonly couponExpiry: CouponExpiry,
     private readonly tierRewardCoupons: TierRewardCoupons,
-    private readonly translationJobs: TranslationJobWorker,
+    private readonly backgroundJobs: BackgroundJobWorker,
     private readonly config: AppConfig,
     @Inject(STORAGE) private readonly storage: Storage,
     @Inject('FOLLOW_PROJECTIONS') private readonly follow: boolean,
@@ -183,7 +185,7 @@ export class AppModule implements OnApplicationBootstrap, OnApplicationShutdown 
     if (this.config.tierReviewCheckMs > 0) this.tierReviews.start(this.config.tierReviewCheckMs);
     if (this.config.couponExpiryCheckMs > 0) this.couponExpiry.start(this.config.couponExpiryCheckMs);
     await this.tierRewardCoupons.start();
-    if (this.config.translationJobs.worker) this.translationJobs.start();
+    if (this.config.translationJobs.worker) this.backgroundJobs.start();
     if (this.config.idleMemoryReleaseMs > 0) {
       this.memory = new IdleMemoryRelease(this.config.idleMemoryReleaseMs);
       this.memory.start();
@@ -198,7 +200,7 @@ export class AppModule implements OnApplicationBootstrap, OnApplicationShutdown 
     this.tierReviews.stop();
     this.couponExpiry.stop();
     await this.tierRewardCoupons.stop();
-    await this.translationJobs.stop();
+    await this.backgroundJobs.stop();
     await this.deliveryWorker.stop();
     await this.webhookProjector.stop();
     await this.projections.stop();
