@@ -1,9 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import {
-  BackgroundJobs,
-  NewBackgroundJob,
-  retryAt,
-} from '../../src/infrastructure/background-jobs/background-jobs.port';
+import { BackgroundJobs, NewBackgroundJob } from '../../src/infrastructure/background-jobs/background-jobs.port';
+import { retryAt } from '../../src/shared/domain/backoff';
 import { SqlBackgroundJobs } from '../../src/infrastructure/background-jobs/sql-background-jobs.adapter';
 import { Storage } from '../../src/infrastructure/storage';
 import { openTestStorage, storeKinds, TestStorage } from '../support/stores';

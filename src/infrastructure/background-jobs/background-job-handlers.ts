@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { BackgroundJob, RetryPolicy } from './background-jobs.port';
+import { RetryPolicy } from '../../shared/domain/backoff';
+import { BackgroundJob } from './background-jobs.port';
 
 /**
  * The work of some kinds of background job. A new kind of work (upload moderation, wallet pass

@@ -5,7 +5,8 @@ import { AppConfig } from '../../config/app-config';
 import { CLOCK, Clock } from '../../shared/domain/clock';
 import { PolledWorker, PollingLoopOptions } from '../../shared/polling-loop';
 import { BackgroundJobHandler, BackgroundJobHandlers } from './background-job-handlers';
-import { BACKGROUND_JOBS, BackgroundJob, BackgroundJobs, retryAt } from './background-jobs.port';
+import { retryAt } from '../../shared/domain/backoff';
+import { BACKGROUND_JOBS, BackgroundJob, BackgroundJobs } from './background-jobs.port';
 
 /**
  * Runs the background jobs of every registered kind: leases due ones (several workers in several

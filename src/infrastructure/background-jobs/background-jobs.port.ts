@@ -46,19 +46,6 @@ export interface BackgroundJob<P = unknown> {
   updatedAt: string;
 }
 
-/** How a kind of work is retried: attempt n fails, attempt n + 1 is due base x factor^(n-1) later. */
-export interface RetryPolicy {
-  maxAttempts: number;
-  backoffBaseMs: number;
-  backoffFactor: number;
-}
-
-/** When a failed attempt is tried again; null: given up (the last attempt, or a failure no retry changes). */
-export function retryAt(policy: RetryPolicy, attempt: number, now: Date, final = false): string | null {
-  if (final || attempt >= policy.maxAttempts) return null;
-  return new Date(now.getTime() + policy.backoffBaseMs * policy.backoffFactor ** (attempt - 1)).toISOString();
-}
-
 /**
  * The durable outbox of background work (every kind but webhook deliveries, which keep their own
  * table for their per-customer order and per-webhook outage policy; see README). Jobs are leased

@@ -4,7 +4,8 @@ import {
   BackgroundJobHandler,
   BackgroundJobHandlers,
 } from '../../infrastructure/background-jobs/background-job-handlers';
-import { BackgroundJob, RetryPolicy } from '../../infrastructure/background-jobs/background-jobs.port';
+import { BackgroundJob } from '../../infrastructure/background-jobs/background-jobs.port';
+import { RetryPolicy } from '../../shared/domain/backoff';
 import { TranslationProviderError } from '../../infrastructure/machine-translation/machine-translation.port';
 import { assertNever } from '../../shared/domain/decider';
 import { JobSpec, TranslationEventType as T } from '../domain/translation-events';
