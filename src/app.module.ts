@@ -45,7 +45,7 @@ import { AppendSignal } from './projections/append-signal';
 import { Capability } from './capability';
 import { AUDIT_CAPABILITY } from './audit/audit.providers';
 import { TRANSLATIONS_CAPABILITY } from './translations/translations.providers';
-import { TranslationJobWorker } from './translations/commands/translation-job-worker';
+import { BACKGROUND_JOBS_CAPABILITY } from './infrastructure/background-jobs/background-jobs.providers';
 import { MACHINE_TRANSLATION } from './infrastructure/machine-translation/machine-translation.port';
 import { LibreTranslateMachineTranslation } from './infrastructure/machine-translation/libretranslate.adapter';
 import { EmbeddedMachineTranslation } from './infrastructure/machine-translation/embedded-machine-translation.adapter';
@@ -64,6 +64,7 @@ const CAPABILITIES: Capability[] = [
   AUDIT_CAPABILITY,
   TRANSLATIONS_CAPABILITY,
   HEADLESS_CAPABILITY,
+  BACKGROUND_JOBS_CAPABILITY,
 ];
 const PROJECTION_CLASSES: Type<Projection>[] = CAPABILITIES.flatMap((c) => c.projections);
 const BACKGROUND = CAPABILITIES.flatMap((c) => c.background ?? []);
@@ -89,7 +90,6 @@ export class AppModule implements OnApplicationBootstrap, OnApplicationShutdown 
     private readonly projections: ProjectionRunner,
     private readonly webhookProjector: WebhookProjector,
     private readonly deliveryWorker: DeliveryWorker,
-    private readonly translationJobs: TranslationJobWorker,
     private readonly config: AppConfig,
     @Inject(STORAGE) private readonly storage: Storage,
     @Inject('FOLLOW_PROJECTIONS') private readonly follow: boolean,
@@ -169,7 +169,6 @@ export class AppModule implements OnApplicationBootstrap, OnApplicationShutdown 
     if (this.config.webhooks.worker) this.deliveryWorker.start();
     // Each capability's schedulers and workers (Capability.background), in the capabilities' order.
     for (const work of BACKGROUND) await work.start(this.moduleRef.get(work.type), this.config);
-    if (this.config.translationJobs.worker) this.translationJobs.start();
     if (this.config.idleMemoryReleaseMs > 0) {
       this.memory = new IdleMemoryRelease(this.config.idleMemoryReleaseMs);
       this.memory.start();
@@ -179,7 +178,6 @@ export class AppModule implements OnApplicationBootstrap, OnApplicationShutdown 
   async onApplicationShutdown(): Promise<void> {
     this.memory?.stop();
     for (const work of BACKGROUND) await work.stop(this.moduleRef.get(work.type));
-    await this.translationJobs.stop();
     await this.deliveryWorker.stop();
     await this.webhookProjector.stop();
     await this.projections.stop();

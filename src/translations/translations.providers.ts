@@ -8,7 +8,7 @@ import { ReplaceTranslationsHandler } from './commands/replace-translations.hand
 import { StorefrontSyncJob } from './commands/storefront-sync.job';
 import { TranslationCommands } from './commands/translation-commands';
 import { TranslationChanges } from './commands/translation-changes';
-import { TranslationJobWorker } from './commands/translation-job-worker';
+import { TranslationJobQueue } from './commands/translation-job-queue';
 import { TranslationJobs } from './commands/translation-jobs';
 import { TranslationsController } from './http/translations.controller';
 import { TranslationViewProjection } from './projections/translation-view.projection';
@@ -29,8 +29,8 @@ export const TRANSLATIONS_CAPABILITY: Capability = {
     MachineTranslateJob,
     EmbedContentJob,
     StorefrontSyncJob,
+    TranslationJobQueue,
     TranslationJobs,
-    TranslationJobWorker,
   ],
   projections: [TranslationViewProjection],
   controllers: [TranslationsController],

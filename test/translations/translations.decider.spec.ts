@@ -1,17 +1,23 @@
 import { deciderSpec, sequentialIds } from '../support/decider-spec';
 import {
+  evolveStored,
   TranslationCommand,
   translationsDecider,
   TranslationsState,
 } from '../../src/translations/domain/translations.decider';
+import {
+  LegacyJobEventType as L,
+  StoredTranslationEvent,
+  upcastTranslationEvent,
+} from '../../src/translations/domain/legacy-job-events';
 import { TranslationEvent, TranslationEventType as T } from '../../src/translations/domain/translation-events';
+import { jobsAfter } from '../../src/translations/domain/jobs-after';
 import { DEFAULT_CONFIG } from '../../src/translations/domain/translation-text';
 import { TEXT_KEYS } from '../../src/translations/catalogue/catalogue';
 
 const spec = deciderSpec(translationsDecider);
 const ids = sequentialIds('e');
 const at = (iso = '2026-03-01T10:00:00.000Z') => ({ shopId: 's1', occurredAt: iso, newId: ids });
-const retry = { maxAttempts: 3, backoffBaseMs: 1000, backoffFactor: 4 };
 
 const replace = (
   config: Partial<typeof DEFAULT_CONFIG>,
@@ -37,15 +43,19 @@ function after(history: TranslationEvent[], command: TranslationCommand): Transl
 }
 const stateOf = (history: TranslationEvent[]): TranslationsState =>
   history.reduce(translationsDecider.evolve, translationsDecider.initialState());
-const jobsOf = (events: TranslationEvent[]) =>
-  events.flatMap((e) => (e.type === T.JobQueued ? [{ jobId: e.jobId, ...e.job }] : []));
+/** The background jobs `command` queues on `history` (in the outbox: the stream holds only text events). */
+function jobsOf(history: TranslationEvent[], command: TranslationCommand) {
+  const before = stateOf(history);
+  const events = translationsDecider.decide(command, before);
+  return jobsAfter(command, { before, after: events.reduce(translationsDecider.evolve, before), events });
+}
 
 describe('translations decider: replace (PUT /translations)', () => {
   const withEnGb = after([], replaceEnGb());
 
   it('stores the config and queues only a storefront sync when a locale the catalogue speaks (en-GB) starts from it', () => {
-    expect(withEnGb.map((e) => e.type)).toEqual([T.ConfigSet, T.JobQueued]);
-    expect(jobsOf(withEnGb)).toEqual([{ jobId: expect.any(String), kind: 'storefront-sync' }]);
+    expect(withEnGb.map((e) => e.type)).toEqual([T.ConfigSet]);
+    expect(jobsOf([], replaceEnGb())).toEqual([{ kind: 'storefront-sync' }]);
   });
 
   it('an unchanged replace decides nothing', () => {
@@ -53,15 +63,12 @@ describe('translations decider: replace (PUT /translations)', () => {
   });
 
   it('keeps only keys that differ from the defaults; unknown keys never reach the events', () => {
-    const events = spec
-      .given(withEnGb)
-      .when(replaceEnGb({ en: { 'tier.top': 'You made it!', 'program.title.sign_up': 'Create an account' } }))
-      .events();
+    const command = replaceEnGb({ en: { 'tier.top': 'You made it!', 'program.title.sign_up': 'Create an account' } });
+    const events = spec.given(withEnGb).when(command).events();
     expect(events[0]).toMatchObject({ type: T.TextReplaced, locale: 'en', overrides: { 'tier.top': 'You made it!' } });
     // The primary text changed: en-GB is machine-translated for that key, from that text.
-    expect(jobsOf(events)).toEqual([
+    expect(jobsOf(withEnGb, command)).toEqual([
       {
-        jobId: expect.any(String),
         kind: 'machine-translate',
         source: 'en',
         target: 'en-GB',
@@ -69,27 +76,18 @@ describe('translations decider: replace (PUT /translations)', () => {
         before: { 'tier.top': null },
         titles: {},
       },
+      { kind: 'storefront-sync' },
     ]);
   });
 
-  it('a storefront sync waiting to start is not queued twice; a running one does not count', () => {
+  it('every change asks for a storefront sync (the outbox keeps one waiting to start: background-jobs contract)', () => {
     const change = replaceEnGb({ en: { 'tier.top': 'Top' } });
-    // withEnGb's sync has not started: it will publish this change too.
-    expect(jobsOf(spec.given(withEnGb).when(change).events()).map((j) => j.kind)).toEqual(['machine-translate']);
-    const sync = jobsOf(withEnGb)[0].jobId;
-    const running = after(withEnGb, { type: 'ClaimJob', meta: at(), jobId: sync, worker: 'w1', leaseMs: 1000 });
-    expect(jobsOf(spec.given(running).when(change).events()).map((j) => j.kind)).toEqual([
-      'machine-translate',
-      'storefront-sync',
-    ]);
+    expect(jobsOf(withEnGb, change).map((j) => j.kind)).toEqual(['machine-translate', 'storefront-sync']);
   });
 
   it("the merchant's own change to the target in the same request is not translated over", () => {
-    const events = spec
-      .given(withEnGb)
-      .when(replaceEnGb({ en: { 'tier.top': 'Top!' }, 'en-GB': { 'tier.top': 'Au sommet !' } }))
-      .events();
-    expect(jobsOf(events)).toEqual([]);
+    const command = replaceEnGb({ en: { 'tier.top': 'Top!' }, 'en-GB': { 'tier.top': 'Au sommet !' } });
+    expect(jobsOf(withEnGb, command)).toEqual([{ kind: 'storefront-sync' }]);
   });
 
   it('omitted keys return to their default (replace, never merge)', () => {
@@ -102,21 +100,19 @@ describe('translations decider: replace (PUT /translations)', () => {
 
   it('a language added by the replace gets program titles translated; a locale without catalogue gets every key', () => {
     const programs = [{ id: 'p1', title: 'Join us', translateTitle: {} }];
-    const events = spec
-      .given(withEnGb)
-      .when(replace({ additionalLanguages: ['en-GB', 'sv'] }, {}, programs))
-      .events();
-    const [sv] = jobsOf(events).filter((j) => j.kind === 'machine-translate');
+    const command = replace({ additionalLanguages: ['en-GB', 'sv'] }, {}, programs);
+    const [sv] = jobsOf(withEnGb, command).filter((j) => j.kind === 'machine-translate');
     expect(sv).toMatchObject({ target: 'sv', titles: { p1: 'Join us' } });
     expect(Object.keys((sv as { texts: object }).texts)).toEqual(TEXT_KEYS);
   });
 
   it('embedContent changes start the FAQ and exclusive-product jobs', () => {
-    const events = spec
-      .given(withEnGb)
-      .when(replace({ additionalLanguages: ['en-GB'], embedContent: ['en-GB'] }))
-      .events();
-    expect(jobsOf(events).map((j) => j.kind)).toEqual(['embed-faqs', 'embed-exclusive-products']);
+    const command = replace({ additionalLanguages: ['en-GB'], embedContent: ['en-GB'] });
+    expect(jobsOf(withEnGb, command).map((j) => j.kind)).toEqual([
+      'embed-faqs',
+      'embed-exclusive-products',
+      'storefront-sync',
+    ]);
   });
 
   it.each([
@@ -152,8 +148,8 @@ describe('translations decider: languages', () => {
     const events = spec.given([]).when(add('en-AU')).events();
     expect(events[0]).toMatchObject({ type: T.LanguageAdded, locale: 'en-AU', source: 'en' });
     // The title already has text in that locale: nothing to translate at all.
-    expect(jobsOf(events).map((j) => j.kind)).toEqual(['storefront-sync']);
-    expect(jobsOf(spec.given([]).when(add('en-GB')).events())[0]).toMatchObject({
+    expect(jobsOf([], add('en-AU')).map((j) => j.kind)).toEqual(['storefront-sync']);
+    expect(jobsOf([], add('en-GB'))[0]).toMatchObject({
       kind: 'machine-translate',
       target: 'en-GB',
       texts: {},
@@ -164,6 +160,7 @@ describe('translations decider: languages', () => {
   it('adding a language twice decides nothing; the source must be enabled; the primary cannot be added', () => {
     const added = after([], add('en-GB'));
     spec.given(added).when(add('en-GB')).thenNothing();
+    expect(jobsOf(added, add('en-GB'))).toEqual([]);
     expect(spec.given([]).when(add('en-GB', 'en-AU')).thenThrows('BAD_REQUEST').details).toEqual({
       field: 'primaryLanguage',
     });
@@ -180,81 +177,83 @@ describe('translations decider: languages', () => {
   });
 });
 
-describe('translations decider: jobs run once', () => {
-  const queued = after(after([], replaceEnGb()), replaceEnGb({ en: { 'tier.top': 'You made it!' } }));
-  const job = jobsOf(queued).find((j) => j.kind === 'machine-translate')!;
-  const claim = (worker: string, iso?: string): TranslationCommand => ({
-    type: 'ClaimJob',
-    meta: at(iso),
-    jobId: job.jobId,
-    worker,
-    leaseMs: 60_000,
-  });
-  const complete = (worker: string, attempt: number, texts: Record<string, string>): TranslationCommand => ({
-    type: 'CompleteJob',
+/**
+ * A job's outcome comes back as a command on the stream; claims, leases and retries are the
+ * background jobs outbox's (test/contracts/background-jobs.contract.spec.ts).
+ */
+describe('translations decider: a job outcome is applied once, as far as it still holds', () => {
+  const history = after([], replaceEnGb());
+  const command = replaceEnGb({ en: { 'tier.top': 'You made it!' } });
+  const queued = after(history, command);
+  const job = jobsOf(history, command).find((j) => j.kind === 'machine-translate')!;
+  const complete = (texts: Record<string, string>): TranslationCommand => ({
+    type: 'ApplyJobResult',
     meta: at(),
-    jobId: job.jobId,
-    worker,
-    attempt,
+    jobId: 'j1',
+    spec: job,
     outcome: { texts, untranslated: [] },
   });
 
-  it('one worker claims; another is refused until the lease ends', () => {
-    const claimed = after(queued, claim('w1'));
-    expect(claimed.at(-1)).toMatchObject({ type: T.JobClaimed, worker: 'w1', attempt: 1 });
-    spec.given(claimed).when(claim('w2', '2026-03-01T10:00:30.000Z')).thenThrows('JOB_TAKEN', 409);
-    const stolen = after(claimed, claim('w2', '2026-03-01T10:01:00.001Z'));
-    expect(stolen.at(-1)).toMatchObject({ worker: 'w2', attempt: 2 });
-    // The first worker's late answer is refused: its result is never applied next to the second's.
-    spec
-      .given(stolen)
-      .when(complete('w1', 1, { 'tier.top': 'Bravo !' }))
-      .thenThrows('JOB_NOT_OWNED', 409);
-  });
-
   it('completion applies the translation once and queues a sync', () => {
-    const claimed = after(queued, claim('w1'));
-    const done = after(claimed, complete('w1', 1, { 'tier.top': 'Bravo !' }));
+    const done = after(queued, complete({ 'tier.top': 'Bravo !' }));
+    expect(done.at(-1)).toMatchObject({ type: T.MachineTextApplied, jobId: 'j1' });
     expect(stateOf(done).overrides['en-GB']).toEqual({ 'tier.top': 'Bravo !' });
-    expect(stateOf(done).jobs[job.jobId]).toBeUndefined();
+    expect(jobsOf(queued, complete({ 'tier.top': 'Bravo !' }))).toEqual([{ kind: 'storefront-sync' }]);
+    // The same outcome again (a job run twice after its lease was taken over) changes nothing.
     spec
       .given(done)
-      .when(complete('w1', 1, { 'tier.top': 'Bravo !' }))
-      .thenThrows('JOB_NOT_OWNED');
+      .when(complete({ 'tier.top': 'Bravo !' }))
+      .thenNothing();
+    expect(jobsOf(done, complete({ 'tier.top': 'Bravo !' }))).toEqual([]);
   });
 
   it('a source changed or a target edited since queueing is left alone', () => {
-    const claimed = after(queued, claim('w1'));
-    const edited = after(
-      claimed,
-      replaceEnGb({ en: { 'tier.top': 'You made it!' }, 'en-GB': { 'tier.top': 'À moi' } }),
-    );
-    const done = after(edited, complete('w1', 1, { 'tier.top': 'Bravo !' }));
-    expect(stateOf(done).overrides['en-GB']).toEqual({ 'tier.top': 'À moi' });
-    expect(done.at(-1)).toMatchObject({ type: T.JobSucceeded, effects: {} });
+    const edited = after(queued, replaceEnGb({ en: { 'tier.top': 'You made it!' }, 'en-GB': { 'tier.top': 'À moi' } }));
+    spec
+      .given(edited)
+      .when(complete({ 'tier.top': 'Bravo !' }))
+      .thenNothing();
+    expect(stateOf(edited).overrides['en-GB']).toEqual({ 'tier.top': 'À moi' });
   });
 
-  it('failures are retried with backoff, then given up with the reason', () => {
-    let history = after(queued, claim('w1'));
-    const fail = (attempt: number): TranslationCommand => ({
-      type: 'FailJob',
-      meta: at(),
-      jobId: job.jobId,
+  it('a job that never finished changes nothing (failures and retries live in the outbox)', () => {
+    expect(stateOf(queued).overrides['en-GB']).toBeUndefined();
+  });
+});
+
+describe('translations decider: a stream of an older log with job events', () => {
+  const head = (eventId: string) => ({ eventId, occurredAt: '2026-01-01T10:00:00.000Z', shopId: 's1' });
+  const job = { kind: 'machine-translate' as const, source: 'en', target: 'en-GB', texts: {}, before: {}, titles: {} };
+  const legacy: StoredTranslationEvent[] = [
+    { ...head('e1'), type: T.LanguageAdded, locale: 'en-GB', source: 'en' },
+    { ...head('e2'), type: L.JobQueued, jobId: 'j1', job },
+    { ...head('e3'), type: L.JobClaimed, jobId: 'j1', worker: 'w1', attempt: 1, leaseUntil: '2026-01-01T10:10:00Z' },
+    { ...head('e4'), type: L.JobFailed, jobId: 'j1', worker: 'w1', attempt: 1, reason: 'down', retryAt: null },
+    {
+      ...head('e5'),
+      type: L.JobSucceeded,
+      jobId: 'j1',
       worker: 'w1',
-      attempt,
-      reason: 'provider down',
-      retry,
-    });
-    history = after(history, fail(1));
-    expect(history.at(-1)).toMatchObject({ type: T.JobFailed, retryAt: '2026-03-01T10:00:01.000Z' });
-    spec.given(history).when(claim('w1')).thenThrows('JOB_NOT_DUE');
-    history = after(history, claim('w1', '2026-03-01T10:00:01.000Z'));
-    history = after(history, { ...fail(2), meta: at('2026-03-01T10:00:01.000Z') });
-    expect(history.at(-1)).toMatchObject({ retryAt: '2026-03-01T10:00:05.000Z' });
-    history = after(history, claim('w1', '2026-03-01T10:00:05.000Z'));
-    history = after(history, fail(3));
-    expect(history.at(-1)).toMatchObject({ type: T.JobFailed, attempt: 3, reason: 'provider down', retryAt: null });
-    expect(stateOf(history).jobs[job.jobId]).toBeUndefined();
-    expect(stateOf(history).overrides['en-GB']).toBeUndefined();
+      attempt: 2,
+      effects: { texts: { locale: 'en-GB', set: { 'tier.top': 'Top' }, reset: [] }, published: ['x'] },
+      untranslated: [],
+    },
+    { ...head('e6'), type: L.JobSucceeded, jobId: 'j2', worker: 'w1', attempt: 1, effects: {}, untranslated: [] },
+  ];
+  const text: TranslationEvent[] = [
+    { ...head('e1'), type: T.LanguageAdded, locale: 'en-GB', source: 'en' },
+    {
+      ...head('e5'),
+      type: T.MachineTextApplied,
+      jobId: 'j1',
+      effects: { texts: { locale: 'en-GB', set: { 'tier.top': 'Top' }, reset: [] } },
+    },
+  ];
+
+  it('loads: the bookkeeping folds to nothing, a succeeded job to the text it applied', () => {
+    const folded = legacy.reduce(evolveStored, translationsDecider.initialState());
+    expect(folded).toEqual(stateOf(text));
+    expect(folded.overrides['en-GB']).toEqual({ 'tier.top': 'Top' });
+    expect(legacy.map(upcastTranslationEvent).filter(Boolean)).toEqual(text);
   });
 });

@@ -1,25 +1,25 @@
 import { Injectable } from '@nestjs/common';
 import { CommandMeta } from '../../shared/domain/command-meta';
+import { jobsAfter } from '../domain/jobs-after';
 import { TranslationCommand } from '../domain/translations.decider';
-import { TranslationEventType } from '../domain/translation-events';
 import { TranslationCommands } from './translation-commands';
-import { TranslationJobWorker } from './translation-job-worker';
+import { TranslationJobQueue } from './translation-job-queue';
 
 /**
- * The merchant's changes to a shop's translations: the command on the shop's translations stream,
- * then, when it queued background jobs (machine translation, embedding, storefront sync), this
- * process's job worker looks at once instead of at its next poll.
+ * A change to a shop's translations: the command on the shop's translations stream, then the
+ * background jobs it starts (machine translation, embedding, storefront sync) queued in the outbox.
  */
 @Injectable()
 export class TranslationChanges {
   constructor(
     private readonly commands: TranslationCommands,
-    private readonly worker: TranslationJobWorker,
+    private readonly queue: TranslationJobQueue,
   ) {}
 
   async run(shopId: string, build: (meta: CommandMeta) => TranslationCommand) {
-    const decision = await this.commands.run(shopId, build);
-    if (decision.events.some((e) => e.type === TranslationEventType.JobQueued)) this.worker.nudge();
+    let command: TranslationCommand | undefined;
+    const decision = await this.commands.run(shopId, (meta) => (command = build(meta)));
+    if (command) await this.queue.enqueue(shopId, jobsAfter(command, decision));
     return decision;
   }
 }

@@ -1,37 +1,88 @@
-import { Inject, Injectable } from '@nestjs/common';
-import { READ_STORE, ReadStore } from '../../infrastructure/read-store/read-store.port';
+import { Injectable } from '@nestjs/common';
+import { AppConfig } from '../../config/app-config';
+import {
+  BackgroundJobHandler,
+  BackgroundJobHandlers,
+} from '../../infrastructure/background-jobs/background-job-handlers';
+import { BackgroundJob } from '../../infrastructure/background-jobs/background-jobs.port';
+import { RetryPolicy } from '../../shared/domain/backoff';
+import { TranslationProviderError } from '../../infrastructure/machine-translation/machine-translation.port';
 import { assertNever } from '../../shared/domain/decider';
-import { JobSpec } from '../domain/translation-events';
+import { JobSpec, TranslationEventType as T } from '../domain/translation-events';
+import { appliedCount, jobsAfterChange } from '../domain/translation-job-specs';
 import { JobOutcome, TranslationsState } from '../domain/translations.decider';
-import { TRANSLATION_JOBS, TranslationJobDoc } from '../projections/translation-read-models';
 import { EmbedContentJob } from './embed-content.job';
 import { MachineTranslateJob } from './machine-translate.job';
 import { StorefrontSyncJob } from './storefront-sync.job';
+import { TranslationCommands } from './translation-commands';
+import { OUTBOX_KINDS, TranslationJobQueue } from './translation-job-queue';
+
+/** What a finished translation job stored with it (GET /translations shows it). */
+export interface TranslationJobResult {
+  /** How many texts it changed, or the metafields it wrote. */
+  applied: number;
+  untranslated: string[];
+  published?: string[];
+  unpublished?: string[];
+}
 
 /**
- * The translation jobs: which are due, and the work of each kind. Claiming one and recording its
- * outcome is TranslationJobWorker's.
+ * The translations' background jobs (one handler of the background jobs outbox): runs a job's work
+ * on the shop's current text, then records what of its outcome still applies on the shop's stream
+ * (a later change of the source or the merchant's own edit wins); text that changed is published
+ * by a storefront sync. Running a job twice (a lease taken over) applies nothing the second time.
  */
 @Injectable()
-export class TranslationJobs {
+export class TranslationJobs implements BackgroundJobHandler {
+  readonly kinds = OUTBOX_KINDS;
+
   constructor(
+    private readonly config: AppConfig,
+    private readonly commands: TranslationCommands,
+    private readonly queue: TranslationJobQueue,
     private readonly machineTranslate: MachineTranslateJob,
     private readonly embed: EmbedContentJob,
     private readonly sync: StorefrontSyncJob,
-    @Inject(READ_STORE) private readonly readStore: ReadStore,
-  ) {}
-
-  /** The jobs due at `now`, oldest first: queued or retrying ones whose time has come, running ones whose lease ran out. */
-  async dueAt(now: string): Promise<TranslationJobDoc[]> {
-    const jobs = await this.readStore.collection<TranslationJobDoc>(TRANSLATION_JOBS);
-    const waiting = await jobs.find(
-      { status: { $in: ['queued', 'retrying', 'running'] } },
-      { sort: { field: 'queuedAt', direction: 'asc' }, limit: 500 },
-    );
-    return waiting.filter((j) => ((j.status === 'running' ? j.leaseUntil : j.dueAt) ?? '') <= now);
+    handlers: BackgroundJobHandlers,
+  ) {
+    handlers.register(this);
   }
 
-  run(shopId: string, spec: JobSpec, state: TranslationsState): Promise<JobOutcome> {
+  get leaseMs(): number {
+    return this.config.translationJobs.leaseMs;
+  }
+
+  get retry(): RetryPolicy {
+    const { maxAttempts, backoffBaseMs, backoffFactor } = this.config.translationJobs;
+    return { maxAttempts, backoffBaseMs, backoffFactor };
+  }
+
+  isFinal(error: unknown): boolean {
+    return error instanceof TranslationProviderError && !error.retryable;
+  }
+
+  async run(job: BackgroundJob): Promise<TranslationJobResult> {
+    const { shopId } = job;
+    const spec = job.payload as JobSpec;
+    const outcome = await this.work(shopId, spec, await this.commands.state(shopId));
+    if (spec.kind === 'storefront-sync') {
+      const { published = [], unpublished = [] } = outcome;
+      return { applied: published.length, untranslated: [], published, unpublished };
+    }
+    const decision = await this.commands.run(shopId, (meta) => ({
+      type: 'ApplyJobResult',
+      meta,
+      jobId: job.id,
+      spec,
+      outcome,
+    }));
+    let applied = 0;
+    for (const e of decision.events) if (e.type === T.MachineTextApplied) applied += appliedCount(e.effects);
+    if (decision.events.length > 0) await this.queue.enqueue(shopId, jobsAfterChange());
+    return { applied, untranslated: outcome.untranslated };
+  }
+
+  private work(shopId: string, spec: JobSpec, state: TranslationsState): Promise<JobOutcome> {
     switch (spec.kind) {
       case 'machine-translate':
         return this.machineTranslate.run(spec);

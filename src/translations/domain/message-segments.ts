@@ -20,7 +20,7 @@ interface Run {
   /** Index into `units`, when the run is sent. */
   index: number;
   /** Printers of the run's placeholders, by marker id. */
-  markers: Array<(translatedRuns: Map<Run, string>) => string>;
+  markers: RunPrinter[];
   /** Inside a plural branch, where `#` is the number. */
   inPlural: boolean;
 }
@@ -41,6 +41,49 @@ const escapeIcu = (s: string, inPlural: boolean) =>
 
 const MARKER = /<x\s+id="(\d+)"\s*\/?>(?:\s*<\/x>)?/g;
 
+type RunPrinter = (translatedRuns: Map<Run, string>) => string;
+
+/** The printer of one non-literal element: a plural/select with its branches built as runs, `#`, or its source. */
+function elementPrinter(
+  element: MessageElement,
+  build: (elements: MessageAst, inPlural: boolean) => RunPrinter,
+  source: (element: MessageElement) => string,
+): RunPrinter {
+  if (element.type === ELEMENT.plural || element.type === ELEMENT.select) {
+    const keyword =
+      element.type === ELEMENT.select ? 'select' : element.pluralType === 'ordinal' ? 'selectordinal' : 'plural';
+    const offset = element.type === ELEMENT.plural && element.offset ? ` offset:${element.offset}` : '';
+    const branches = Object.entries(element.options).map(
+      ([selector, option]) => [selector, build(option.value, element.type === ELEMENT.plural)] as const,
+    );
+    return (t) =>
+      `{${element.value}, ${keyword},${offset} ${branches.map(([selector, print]) => `${selector} {${print(t)}}`).join(' ')}}`;
+  }
+  if (element.type === ELEMENT.pound) return () => '#';
+  const text = source(element);
+  return () => text;
+}
+
+/** A run's translation as an ICU template (markers as \uE000n\uE000), or null when it lost or invented a marker. */
+function translatedRun(run: Run, text: unknown): string | null {
+  if (typeof text !== 'string') return null;
+  const seen: number[] = [];
+  const template = text.replace(MARKER, (_, id: string) => {
+    seen.push(Number(id));
+    return `\uE001${id}\uE001`;
+  });
+  // Every marker exactly once: a dropped or doubled placeholder is not a translation.
+  if (seen.length !== run.markers.length || new Set(seen).size !== seen.length) return null;
+  if (seen.some((id) => id >= run.markers.length)) return null;
+  if (/<\/?x[\s>/]/.test(template)) return null;
+  const parts = template.split(/\uE001(\d+)\uE001/);
+  let printed = '';
+  parts.forEach((part, i) => {
+    printed += i % 2 === 0 ? escapeIcu(unescapeHtml(part), run.inPlural) : `\uE000${part}\uE000`;
+  });
+  return printed;
+}
+
 export function segmentMessage(message: string): SegmentedMessage {
   const ast = parseMessage(message);
   const units: string[] = [];
@@ -50,7 +93,7 @@ export function segmentMessage(message: string): SegmentedMessage {
     element.location ? message.slice(element.location.start.offset, element.location.end.offset) : '';
 
   /** Builds a run from a list of elements; returns a printer of the run for a translation map. */
-  const build = (elements: MessageAst, inPlural: boolean): ((t: Map<Run, string>) => string) => {
+  const build = (elements: MessageAst, inPlural: boolean): RunPrinter => {
     const run: Run = { unit: null, index: -1, markers: [], inPlural };
     let unit = '';
     let printedSource = '';
@@ -60,22 +103,7 @@ export function segmentMessage(message: string): SegmentedMessage {
         printedSource += escapeIcu(element.value, inPlural);
         continue;
       }
-      let printer: (t: Map<Run, string>) => string;
-      if (element.type === ELEMENT.plural || element.type === ELEMENT.select) {
-        const keyword =
-          element.type === ELEMENT.select ? 'select' : element.pluralType === 'ordinal' ? 'selectordinal' : 'plural';
-        const offset = element.type === ELEMENT.plural && element.offset ? ` offset:${element.offset}` : '';
-        const branches = Object.entries(element.options).map(
-          ([selector, option]) => [selector, build(option.value, element.type === ELEMENT.plural)] as const,
-        );
-        printer = (t) =>
-          `{${element.value}, ${keyword},${offset} ${branches.map(([selector, print]) => `${selector} {${print(t)}}`).join(' ')}}`;
-      } else if (element.type === ELEMENT.pound) {
-        printer = () => '#';
-      } else {
-        const text = source(element);
-        printer = () => text;
-      }
+      const printer = elementPrinter(element, build, source);
       unit += `<x id="${run.markers.length}"/>`;
       printedSource += `\uE000${run.markers.length}\uE000`;
       run.markers.push(printer);
@@ -101,22 +129,8 @@ export function segmentMessage(message: string): SegmentedMessage {
       const t = new Map<Run, string>();
       for (const run of runs) {
         if (run.unit === null) continue;
-        const text = translated[run.index];
-        if (typeof text !== 'string') return null;
-        const seen: number[] = [];
-        const template = text.replace(MARKER, (_, id: string) => {
-          seen.push(Number(id));
-          return `\uE001${id}\uE001`;
-        });
-        // Every marker exactly once: a dropped or doubled placeholder is not a translation.
-        if (seen.length !== run.markers.length || new Set(seen).size !== seen.length) return null;
-        if (seen.some((id) => id >= run.markers.length)) return null;
-        if (/<\/?x[\s>/]/.test(template)) return null;
-        const parts = template.split(/\uE001(\d+)\uE001/);
-        let printed = '';
-        parts.forEach((part, i) => {
-          printed += i % 2 === 0 ? escapeIcu(unescapeHtml(part), run.inPlural) : `\uE000${part}\uE000`;
-        });
+        const printed = translatedRun(run, translated[run.index]);
+        if (printed === null) return null;
         t.set(run, printed);
       }
       const result = print(t);

@@ -1,14 +1,15 @@
-/** Events of a shop's translations (stream `translations-<shopId>`): text configuration and its background jobs. */
+/**
+ * Events of a shop's translations (stream `translations-<shopId>`): its text and configuration only.
+ * The background jobs that translate and publish it are in the background jobs outbox; the job
+ * events older logs hold are read by `legacy-job-events.ts`.
+ */
 export const TranslationEventType = {
   ConfigSet: 'translations.config-set.v1',
   TextReplaced: 'translations.text-replaced.v1',
   LanguageAdded: 'translations.language-added.v1',
   LanguageRemoved: 'translations.language-removed.v1',
   FaqsReplaced: 'translations.faqs-replaced.v1',
-  JobQueued: 'translations.job-queued.v1',
-  JobClaimed: 'translations.job-claimed.v1',
-  JobSucceeded: 'translations.job-succeeded.v1',
-  JobFailed: 'translations.job-failed.v1',
+  MachineTextApplied: 'translations.machine-text-applied.v1',
 } as const;
 
 export const DETECT_METHODS = ['customerIp', 'browserLanguage', 'optionalStorefrontLanguage'] as const;
@@ -58,15 +59,12 @@ export type JobSpec =
 
 export type JobKind = JobSpec['kind'];
 
-/** What a finished job changed (applied by evolve as recorded, so replays never call anyone). */
-export interface JobEffects {
+/** What a finished job changed in the text (applied by evolve as recorded, so replays never call anyone). */
+export interface MachineTextEffects {
   texts?: { locale: string; set: Record<string, string>; reset: string[] };
   programTitles?: Record<string, Record<string, MachineText>>;
   productTitles?: Record<string, Record<string, MachineText>>;
   faqs?: Record<string, Faq[]>;
-  /** storefront-sync: metafield keys written and removed. */
-  published?: string[];
-  unpublished?: string[];
 }
 
 interface Base {
@@ -104,50 +102,18 @@ export interface FaqsReplaced extends Base {
   faqs: Record<string, Faq[]>;
 }
 
-export interface JobQueued extends Base {
-  type: typeof TranslationEventType.JobQueued;
+/**
+ * A background job's machine text (translations, embedded FAQs, product titles), as far as it still
+ * held when the job finished: a source changed since or the merchant's own edit is left alone.
+ */
+export interface MachineTextApplied extends Base {
+  type: typeof TranslationEventType.MachineTextApplied;
+  /** The background job it came from. */
   jobId: string;
-  job: JobSpec;
-}
-
-/** One worker holds the job until `leaseUntil`; a worker that died loses it then. */
-export interface JobClaimed extends Base {
-  type: typeof TranslationEventType.JobClaimed;
-  jobId: string;
-  worker: string;
-  attempt: number;
-  leaseUntil: string;
-}
-
-export interface JobSucceeded extends Base {
-  type: typeof TranslationEventType.JobSucceeded;
-  jobId: string;
-  worker: string;
-  attempt: number;
-  effects: JobEffects;
-  /** Keys (and `program:<id>`, `faq:<locale>`, `product:<id>`) the translator left untranslated. */
-  untranslated: string[];
-}
-
-export interface JobFailed extends Base {
-  type: typeof TranslationEventType.JobFailed;
-  jobId: string;
-  worker: string;
-  attempt: number;
-  reason: string;
-  /** When it is tried again; null: given up. */
-  retryAt: string | null;
+  effects: MachineTextEffects;
 }
 
 export type TranslationEvent =
-  | ConfigSet
-  | TextReplaced
-  | LanguageAdded
-  | LanguageRemoved
-  | FaqsReplaced
-  | JobQueued
-  | JobClaimed
-  | JobSucceeded
-  | JobFailed;
+  ConfigSet | TextReplaced | LanguageAdded | LanguageRemoved | FaqsReplaced | MachineTextApplied;
 
 export const translationsStreamId = (shopId: string) => `translations-${shopId}`;

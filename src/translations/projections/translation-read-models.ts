@@ -2,8 +2,8 @@ import { CollectionDefinition } from '../../infrastructure/read-store/read-store
 import { JobKind } from '../domain/translation-events';
 import { TranslationsState } from '../domain/translations.decider';
 
-/** A shop's text configuration: the decider's state without the jobs (those have their own documents). */
-export interface TranslationsDoc extends Omit<TranslationsState, 'jobs'> {
+/** A shop's text configuration: the decider's state. */
+export interface TranslationsDoc extends TranslationsState {
   id: string;
   shopId: string;
   streamRevision: string;
@@ -12,7 +12,7 @@ export interface TranslationsDoc extends Omit<TranslationsState, 'jobs'> {
 
 export type JobDocStatus = 'queued' | 'running' | 'retrying' | 'done' | 'failed';
 
-/** A background job as GET /translations shows it, and as workers find due work. */
+/** A background job of an older log (its job events), as GET /translations shows it. */
 export interface TranslationJobDoc {
   id: string;
   shopId: string;

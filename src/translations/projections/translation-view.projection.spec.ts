@@ -1,29 +1,28 @@
-import {
-  JobEffects,
-  TranslationEvent,
-  TranslationEventType as T,
-  translationsStreamId,
-} from '../domain/translation-events';
+import { TranslationEventType as T, translationsStreamId } from '../domain/translation-events';
+import { LegacyJobEventType as L, LegacyJobSucceeded, StoredTranslationEvent } from '../domain/legacy-job-events';
 import { TRANSLATION_JOBS, TranslationJobDoc, TRANSLATIONS, TranslationsDoc } from './translation-read-models';
 import { TranslationViewProjection } from './translation-view.projection';
 import { onStream, projectionSpec, projectionStore } from '../../../test/support/projection-spec';
 
-/** The shop's translation config and its background jobs, each event delivered twice (see projectionSpec). */
+/**
+ * The shop's translation config, each event delivered twice (see projectionSpec); a stream of an older
+ * log with the job events it once held still loads: the jobs keep their documents, the text its effects.
+ */
 describe('translation view projection', () => {
   const readStore = projectionStore();
   const at = (minute: number) => `2026-01-01T10:0${minute}:00.000Z`;
   const head = (eventId: string, minute: number) => ({ eventId, occurredAt: at(minute), shopId: 's1' });
-  const translationEvents = (...events: TranslationEvent[]) => onStream(translationsStreamId('s1'), events);
+  const translationEvents = (...events: StoredTranslationEvent[]) => onStream(translationsStreamId('s1'), events);
   /** Attempt `attempt` of job j1, claimed by `worker` at `minute`, then ending as `outcome` says a minute later. */
   const attempt = (
     attempt: number,
     worker: string,
     minute: number,
     outcome:
-      | { type: typeof T.JobFailed; reason: string; retryAt: string | null }
-      | { type: typeof T.JobSucceeded; effects: JobEffects; untranslated: string[] },
-  ): TranslationEvent[] => [
-    { ...head(`claim-${attempt}`, minute), type: T.JobClaimed, jobId: 'j1', worker, attempt, leaseUntil: at(9) },
+      | { type: typeof L.JobFailed; reason: string; retryAt: string | null }
+      | { type: typeof L.JobSucceeded; effects: LegacyJobSucceeded['effects']; untranslated: string[] },
+  ): StoredTranslationEvent[] => [
+    { ...head(`claim-${attempt}`, minute), type: L.JobClaimed, jobId: 'j1', worker, attempt, leaseUntil: at(9) },
     { ...head(`end-${attempt}`, minute + 1), jobId: 'j1', worker, attempt, ...outcome },
   ];
 
@@ -34,14 +33,14 @@ describe('translation view projection', () => {
         { ...head('e1', 0), type: T.LanguageAdded, locale: 'fr', source: 'en' },
         {
           ...head('e2', 1),
-          type: T.JobQueued,
+          type: L.JobQueued,
           jobId: 'j1',
           job: { kind: 'machine-translate', source: 'en', target: 'fr', texts: {}, before: {}, titles: {} },
         },
       ),
     );
     await spec.when(
-      translationEvents(...attempt(1, 'w1', 2, { type: T.JobFailed, reason: 'timeout', retryAt: at(5) })),
+      translationEvents(...attempt(1, 'w1', 2, { type: L.JobFailed, reason: 'timeout', retryAt: at(5) })),
     );
     expect(await spec.then<TranslationJobDoc>(TRANSLATION_JOBS, 'j1')).toMatchObject({
       status: 'retrying',
@@ -53,7 +52,7 @@ describe('translation view projection', () => {
     await spec.when(
       translationEvents(
         ...attempt(2, 'w2', 5, {
-          type: T.JobSucceeded,
+          type: L.JobSucceeded,
           effects: { texts: { locale: 'fr', set: { 'points.title': 'Points' }, reset: ['points.body'] } },
           untranslated: ['program:p1'],
         }),
@@ -87,5 +86,7 @@ describe('translation view projection', () => {
       streamRevision: '5',
     });
     expect(config).not.toHaveProperty('jobs');
+    // The succeeded job's text is applied as it was recorded (upcast to MachineTextApplied).
+    expect(config!.overrides.fr).toEqual({ 'points.title': 'Points' });
   });
 });

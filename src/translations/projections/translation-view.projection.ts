@@ -3,35 +3,33 @@ import { RecordedEvent } from '../../infrastructure/event-store/event-store.port
 import { handlesEventTypes, Projection } from '../../projections/projection';
 import { ProjectionBatch, StagedCollection } from '../../projections/projection-batch';
 import { unappliedEvents } from '../../event-sourcing/stream-documents';
-import { JobEffects, JobSpec, TranslationEvent, TranslationEventType as T } from '../domain/translation-events';
-import { translationsDecider } from '../domain/translations.decider';
+import { TranslationEventType as T } from '../domain/translation-events';
+import {
+  isLegacyJobEvent,
+  LegacyJobEvent,
+  LegacyJobEventType,
+  StoredTranslationEvent,
+} from '../domain/legacy-job-events';
+import { appliedCount, localesOf } from '../domain/translation-job-specs';
+import { evolveStored, translationsDecider } from '../domain/translations.decider';
 import { TRANSLATION_JOBS, TranslationJobDoc, TRANSLATIONS, TranslationsDoc } from './translation-read-models';
-
-const localesOf = (job: JobSpec): string[] =>
-  job.kind === 'machine-translate' ? [job.target] : job.kind === 'storefront-sync' ? [] : job.locales;
-
-const appliedCount = (effects: JobEffects): number =>
-  (effects.texts ? Object.keys(effects.texts.set).length + effects.texts.reset.length : 0) +
-  Object.keys(effects.programTitles ?? {}).length +
-  Object.keys(effects.productTitles ?? {}).length +
-  Object.values(effects.faqs ?? {}).reduce((n, faqs) => n + faqs.length, 0) +
-  (effects.published?.length ?? 0);
 
 /**
  * The shop's translation config and text (folded with the decider's own `evolve`, so the read model
- * never disagrees with decisions), and one document per background job.
+ * never disagrees with decisions). The job events of older logs keep their job documents (GET
+ * /translations lists them beside the outbox's jobs); new jobs live in the background jobs outbox.
  */
 @Injectable()
 export class TranslationViewProjection implements Projection {
   readonly name = 'translations_v1';
   readonly collections = [TRANSLATIONS, TRANSLATION_JOBS];
 
-  readonly handles = handlesEventTypes(Object.values(T));
+  readonly handles = handlesEventTypes([...Object.values(T), ...Object.values(LegacyJobEventType)]);
 
   async apply(events: RecordedEvent[], batch: ProjectionBatch): Promise<void> {
     const shops = batch.collection<TranslationsDoc>(TRANSLATIONS);
     const jobs = batch.collection<TranslationJobDoc>(TRANSLATION_JOBS);
-    const unapplied = unappliedEvents<TranslationEvent, TranslationsDoc>(events, shops, (e) => e.shopId);
+    const unapplied = unappliedEvents<StoredTranslationEvent, TranslationsDoc>(events, shops, (e) => e.shopId);
     for await (const { event: e, doc, revision } of unapplied) {
       const {
         id: _id,
@@ -40,18 +38,18 @@ export class TranslationViewProjection implements Projection {
         updatedAt: _at,
         ...state
       } = doc ?? ({ ...translationsDecider.initialState() } as unknown as TranslationsDoc);
-      const { jobs: _jobs, ...next } = translationsDecider.evolve({ ...state, jobs: {} }, e);
+      const next = evolveStored(state, e);
       shops.put({ ...next, id: e.shopId, shopId: e.shopId, streamRevision: revision, updatedAt: e.occurredAt });
-      await this.applyToJob(e, jobs, revision);
+      if (isLegacyJobEvent(e)) await this.applyToJob(e, jobs, revision);
     }
   }
 
   private async applyToJob(
-    e: TranslationEvent,
+    e: LegacyJobEvent,
     jobs: StagedCollection<TranslationJobDoc>,
     revision: string,
   ): Promise<void> {
-    if (e.type === T.JobQueued) {
+    if (e.type === LegacyJobEventType.JobQueued) {
       jobs.put({
         id: e.jobId,
         shopId: e.shopId,
@@ -71,13 +69,18 @@ export class TranslationViewProjection implements Projection {
       });
       return;
     }
-    if (e.type !== T.JobClaimed && e.type !== T.JobSucceeded && e.type !== T.JobFailed) return;
+    if (
+      e.type !== LegacyJobEventType.JobClaimed &&
+      e.type !== LegacyJobEventType.JobSucceeded &&
+      e.type !== LegacyJobEventType.JobFailed
+    )
+      return;
     const job = await jobs.get(e.jobId);
     if (!job) return;
     const common = { attempts: e.attempt, worker: e.worker, updatedAt: e.occurredAt, streamRevision: revision };
-    if (e.type === T.JobClaimed) {
+    if (e.type === LegacyJobEventType.JobClaimed) {
       jobs.put({ ...job, ...common, status: 'running', dueAt: null, leaseUntil: e.leaseUntil });
-    } else if (e.type === T.JobSucceeded) {
+    } else if (e.type === LegacyJobEventType.JobSucceeded) {
       jobs.put({
         ...job,
         ...common,

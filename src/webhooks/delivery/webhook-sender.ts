@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { createHmac } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
-import { isIP } from 'node:net';
+import { isIP, LookupFunction } from 'node:net';
 import { AppConfig } from '../../config/app-config';
 import { WebhookUrlGuard } from './webhook-url-guard';
 
@@ -16,6 +16,38 @@ export interface SendResult {
 
 export function sign(body: string, secret: string): string {
   return createHmac('sha256', secret).update(body).digest('base64');
+}
+
+export interface OutgoingDelivery {
+  url: string;
+  body: string;
+  secret: string;
+  deliveryId: string;
+  topic: string;
+  shopId: string;
+}
+
+function deliveryHeaders(input: OutgoingDelivery): Record<string, string> {
+  return {
+    'Content-Type': 'application/json',
+    'Content-Length': Buffer.byteLength(input.body).toString(),
+    'User-Agent': 'loyalty-points-service-webhooks/1',
+    [SIGNATURE_HEADER]: sign(input.body, input.secret),
+    'X-Svc-Loyalty-Delivery-Id': input.deliveryId,
+    'X-Svc-Loyalty-Timestamp': new Date().toISOString(),
+    'X-Svc-Loyalty-Topic': input.topic,
+    'X-Svc-Loyalty-Shop-Id': input.shopId,
+  };
+}
+
+/** A lookup that answers only `address` (checked): Node never resolves the name a second time. */
+function pinnedLookup(address: string, family: number): LookupFunction {
+  return (_hostname, options, callback) =>
+    (options as { all?: boolean }).all
+      ? (callback as unknown as (e: null, a: Array<{ address: string; family: number }>) => void)(null, [
+          { address, family },
+        ])
+      : callback(null, address, family);
 }
 
 /**
@@ -32,14 +64,7 @@ export class WebhookSender {
     private readonly guard: WebhookUrlGuard,
   ) {}
 
-  async send(input: {
-    url: string;
-    body: string;
-    secret: string;
-    deliveryId: string;
-    topic: string;
-    shopId: string;
-  }): Promise<SendResult> {
+  async send(input: OutgoingDelivery): Promise<SendResult> {
     const started = Date.now();
     const guarded = await this.guard.check(input.url);
     if (!guarded.ok)
@@ -51,17 +76,7 @@ export class WebhookSender {
     const { url, addresses } = guarded;
     const address = addresses[0];
     const family = isIP(address);
-    const timestamp = new Date().toISOString();
-    const headers = {
-      'Content-Type': 'application/json',
-      'Content-Length': Buffer.byteLength(input.body).toString(),
-      'User-Agent': 'loyalty-points-service-webhooks/1',
-      [SIGNATURE_HEADER]: sign(input.body, input.secret),
-      'X-Svc-Loyalty-Delivery-Id': input.deliveryId,
-      'X-Svc-Loyalty-Timestamp': timestamp,
-      'X-Svc-Loyalty-Topic': input.topic,
-      'X-Svc-Loyalty-Shop-Id': input.shopId,
-    };
+    const headers = deliveryHeaders(input);
     const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
     return new Promise<SendResult>((resolve) => {
       let settled = false;
@@ -79,12 +94,7 @@ export class WebhookSender {
           // One address family, so that Node connects to exactly the address the lookup answers.
           family,
           // Connect to the address checked above, never to a second resolution of the name.
-          lookup: (_hostname, options, callback) =>
-            (options as { all?: boolean }).all
-              ? (callback as unknown as (e: null, a: Array<{ address: string; family: number }>) => void)(null, [
-                  { address, family },
-                ])
-              : callback(null, address, family),
+          lookup: pinnedLookup(address, family),
         },
         (res) => {
           res.resume();

@@ -14,6 +14,7 @@
  * - A delivery that keeps failing while others of the webhook succeed (the receiver refuses that
  *   one) is failed after `maxAttempts`, and can be redelivered by hand or in bulk.
  */
+import { backoffMs } from '../../shared/domain/backoff';
 
 export interface WebhookHealth {
   /** Failed attempts in a row, across the webhook's deliveries (reset by any success). */
@@ -79,9 +80,9 @@ export interface AttemptDecision {
 const UNCHANGED: WebhookChange = { type: 'unchanged' };
 const later = (now: string, ms: number) => new Date(Date.parse(now) + Math.round(ms)).toISOString();
 
-/** Attempt n waits base x factor^(n-1). */
+/** Attempt n waits base x factor^(n-1) (the backoff of all background work), spread by the jitter. */
 export function retryDelayMs(policy: OutagePolicy, attempt: number, jitter: number): number {
-  return policy.backoffBaseMs * policy.backoffFactor ** (Math.max(attempt, 1) - 1) * jitter;
+  return backoffMs(policy, attempt) * jitter;
 }
 
 /** Probe n of a paused webhook waits probeBase x factor^(n-1), at most probeMax. */
