@@ -5,8 +5,12 @@ import { because } from '../../shared/domain/domain-error';
 import { CurrentShop } from '../../shops/http/shop-auth.guard';
 import { ShopDoc } from '../../shops/projections/shop-read-models';
 import { GetWebhookQuery, ListWebhooksQuery, WebhookRecord } from '../queries/webhook-queries';
-import { DeliveryRecord, ListWebhookDeliveriesQuery, presentDelivery } from '../queries/webhook-deliveries.query';
-import { Delivery } from '../../infrastructure/webhook-outbox/webhook-outbox.port';
+import {
+  Delivery,
+  DeliveryRecord,
+  ListWebhookDeliveriesQuery,
+  presentDelivery,
+} from '../queries/webhook-deliveries.query';
 import { SendResult } from '../delivery/webhook-sender';
 import { RegisterWebhookCommand } from '../commands/register-webhook.handler';
 import { UpdateWebhookCommand } from '../commands/update-webhook.handler';

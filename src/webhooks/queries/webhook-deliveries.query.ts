@@ -8,6 +8,9 @@ import {
 } from '../../infrastructure/webhook-outbox/webhook-outbox.port';
 
 /** A delivery as the webhook API shows it; with its attempts, the log of every try. */
+/** A delivery as the outbox keeps it (the redeliver answer presents one). */
+export type { Delivery };
+
 export const presentDelivery = (d: Delivery, attempts?: DeliveryAttempt[]) => ({
   id: d.id,
   topic: d.topic,
