@@ -8,7 +8,7 @@ import { pagedList } from '../../infrastructure/read-store/paged-list';
 import { RewardDoc, REWARDS } from '../../ledger/read-models/reward-read-models';
 import { ProgramCatalog } from '../../programs/program-catalog';
 import { ActiveProgram, isActive } from '../../programs/domain/order-earning';
-import { shownOnLoyaltyPage, SpendingRules, spendingRules } from '../../programs/domain/spending-rules';
+import { shownOnLoyaltyPage, SpendingRules, spendingRules } from '../../programs/kinds/spending-rules';
 import { ShopDirectory } from '../../shops/shop-directory';
 import { LocaleRequest } from '../../translations/domain/locale-resolution';
 import { LocalizedText, ShopText } from '../../translations/queries/shop-text';

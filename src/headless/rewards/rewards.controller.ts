@@ -9,7 +9,7 @@ import { ok } from '../../shared/http/envelope';
 import { CustomerLookup } from '../../ledger/queries/customer-lookup';
 import { RedeemRewardCommand, RedeemResult } from '../../ledger/coupons/redeem-reward.handler';
 import { ProgramCatalog } from '../../programs/program-catalog';
-import { shownOnLoyaltyPage, spendingRules } from '../../programs/domain/spending-rules';
+import { shownOnLoyaltyPage, spendingRules } from '../../programs/kinds/spending-rules';
 import { ShopText } from '../../translations/queries/shop-text';
 import { CurrentCustomer } from '../auth/headless-auth.guard';
 import { HeadlessCustomerApi, HeadlessGet } from '../auth/headless-customer-api.decorator';

@@ -6,13 +6,8 @@ import { customerIdFor } from '../customer-identity';
 import { CustomerStreamCommands } from '../customer-stream.commands';
 import { ProgramCatalog } from '../../programs/program-catalog';
 import { isActive } from '../../programs/domain/order-earning';
-import {
-  entitledScope,
-  giftVariants,
-  redemptionPoints,
-  redemptionValue,
-  spendingRules,
-} from '../../programs/domain/spending-rules';
+import { spendingRules } from '../../programs/kinds/spending-rules';
+import { entitledScope, giftVariants, redemptionPoints, redemptionValue } from '../../programs/kinds/redemption';
 import { COMMERCE_PLATFORM, CommercePlatform } from '../../infrastructure/commerce-platform/commerce-platform.port';
 import { ShopDirectory } from '../../shops/shop-directory';
 import { RedemptionQuotas } from './redemption-quotas';

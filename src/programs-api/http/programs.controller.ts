@@ -28,7 +28,7 @@ import {
   GetProgramForCustomerQuery,
   ListRedemptionProgramsQuery,
 } from '../queries/program-for-customer.query';
-import { SPENDING_WIRE_FIELDS } from '../../programs/domain/spending-wire';
+import { SPENDING_WIRE_FIELDS } from '../../programs/kinds/spending-wire';
 import { ListEarningEligibilityQuery } from '../queries/earning-eligibility.query';
 
 /** The body's spec-named spending fields (top level, spending-wire) apart from the program settings. */

@@ -5,7 +5,7 @@ import { CLOCK, Clock } from '../../shared/domain/clock';
 import { CustomerDoc } from '../../ledger/read-models/ledger-read-models';
 import { RewardDoc, REWARDS } from '../../ledger/read-models/reward-read-models';
 import { isActive } from '../../programs/domain/order-earning';
-import { spendingRules } from '../../programs/domain/spending-rules';
+import { spendingRules } from '../../programs/kinds/spending-rules';
 import { ProgramDoc } from '../../programs/projections/program-read-models';
 import { ProgramReader } from './program-queries';
 import { V2Program } from '../../programs/queries/program.presenter';

@@ -6,7 +6,7 @@ import { ShopText } from '../../translations/queries/shop-text';
 import { ProgramKind } from '../../programs/domain/program-events';
 import { ProgramDoc, PROGRAMS } from '../../programs/projections/program-read-models';
 import { GiftStatus, presentProgram, V2Program } from '../../programs/queries/program.presenter';
-import { spendingRules } from '../../programs/domain/spending-rules';
+import { spendingRules } from '../../programs/kinds/spending-rules';
 import { RewardDoc, REWARDS } from '../../ledger/read-models/reward-read-models';
 
 /** The programs read model, as the queries of every API family read it. */

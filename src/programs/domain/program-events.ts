@@ -91,40 +91,5 @@ export type ProgramEvent = ProgramCreated | ProgramUpdated | ProgramDeleted;
 
 export const programStreamId = (shopId: string) => `programs-${shopId}`;
 
-/** The 13 social event keys (spec 4.2). */
-export const SOCIAL_EVENTS = [
-  'follow_photo',
-  'like_feed',
-  'follow_video',
-  'share_feed',
-  'subscribe_stream',
-  'follow_micro',
-  'follow_board',
-  'share_micro',
-  'join_game',
-  'join_broadcast',
-  'join_msg',
-  'join_chat',
-  'join_forum',
-] as const;
-
-export const EARNING_EVENTS = ['sign_up', 'place_order', 'birthday', ...SOCIAL_EVENTS] as const;
-
-const SINGLE_EVENTS: ReadonlySet<string> = new Set(['sign_up', 'birthday', ...SOCIAL_EVENTS]);
-
-/**
- * Events a program pays a customer for once (sign-up; birthday once a year; a social event once,
- * unless the program sets a limit): eligibility shows whether the customer has earned them. Orders
- * repeat. The one definition of "pays once" (spec 4.3 single-event programs).
- */
-export function isSingleEvent(event: string): boolean {
-  return SINGLE_EVENTS.has(event);
-}
-
-export const SPENDING_EVENTS = [
-  'amount_discount',
-  'percentage_discount',
-  'free_shipping',
-  'free_gift',
-  'store_credit',
-] as const;
+/** The 13 social event keys (spec 4.2), kept here for the catalogue's spec: the kinds' table derives them. */
+export { SOCIAL_EVENTS } from '../kinds/kinds';

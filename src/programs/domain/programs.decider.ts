@@ -4,16 +4,10 @@ import { because } from '../../shared/domain/domain-error';
 import { changedFields, isOneOf } from '../../shared/domain/guards';
 import { isIntegerIn, isMoney, MAX_COUNT, MAX_EARN_POINT, MAX_PRIORITY } from '../../shared/domain/limits';
 import { withEntry, withoutEntry } from '../../shared/domain/records';
-import { spendingRules } from './spending-rules';
-import { decideSpending } from './spending-wire';
-import {
-  EARNING_EVENTS,
-  ProgramEvent,
-  ProgramEventType as T,
-  ProgramKind,
-  ProgramSettings,
-  SPENDING_EVENTS,
-} from './program-events';
+import { spendingRules } from '../kinds/spending-rules';
+import { decideSpending } from '../kinds/spending-wire';
+import { ProgramEvent, ProgramEventType as T, ProgramKind, ProgramSettings } from './program-events';
+import { EARNING_EVENTS, earningKind, isPaidBy, SPENDING_EVENTS } from '../kinds/kinds';
 
 export interface ProgramState {
   kind: ProgramKind;
@@ -60,8 +54,8 @@ export function defaultSettings(event: string, title: string): ProgramSettings {
     startDate: null,
     endDate: null,
     earnPoint: 0,
-    earnBy: event === 'place_order' ? 'price' : 'flat',
-    rateMoney: event === 'place_order' ? 1 : null,
+    earnBy: earningKind(event)?.defaults.earnBy ?? 'flat',
+    rateMoney: earningKind(event)?.defaults.rateMoney ?? null,
     roundingMethod: 'round',
     appliedSource: ['web', 'pos'],
     skipEarnPointGuest: true,
@@ -148,7 +142,7 @@ function check(kind: ProgramKind, event: string, s: ProgramSettings, tierIds: re
   if (!['price', 'flat'].includes(s.earnBy)) throw bad('earnBy', 'must be price or flat');
   if (s.rateMoney !== null && !isMoney(s.rateMoney))
     throw bad('rateMoney', 'must be an amount from 0.01 to 1,000,000 with at most 2 decimals');
-  if (event === 'place_order' && s.earnBy === 'price' && s.rateMoney === null) {
+  if (isPaidBy(event, 'order') && s.earnBy === 'price' && s.rateMoney === null) {
     throw bad('rateMoney', 'must be a positive amount when earning by price');
   }
   if (!['round', 'floor', 'ceil'].includes(s.roundingMethod))

@@ -1,8 +1,7 @@
-import { isOneOf } from '../../shared/domain/guards';
-import { SOCIAL_EVENTS } from '../domain/program-events';
+import { earningKind } from '../kinds/kinds';
 import { ProgramDoc } from '../projections/program-read-models';
-import { spendingRules } from '../domain/spending-rules';
-import { presentSpending } from '../domain/spending-wire';
+import { spendingRules } from '../kinds/spending-rules';
+import { presentSpending } from '../kinds/spending-wire';
 
 /** An empty list of a field's item type (a field the service has nothing for). */
 const noneOf = <T>(): T[] => [];
@@ -125,7 +124,7 @@ function v1Item<
 >(p: ProgramDoc, own: Own, more: More) {
   return {
     showLoyaltyPage: true,
-    social: isOneOf(SOCIAL_EVENTS, p.event) ? (p.event.split('_')[1] ?? '') : '',
+    social: earningKind(p.event)?.network ?? '',
     urlLocation: p.urlLocation ?? '',
     limitUnit: p.hasLimit ? p.limitUnit : 'unlimited',
     urlAccount: p.urlAccount ?? '',

@@ -1,7 +1,17 @@
-import { because, DomainError } from '../../shared/domain/domain-error';
+import { because } from '../../shared/domain/domain-error';
 import { isOneOf, isRecord } from '../../shared/domain/guards';
 import { toCents } from '../../shared/domain/money';
 import { CombinedWith } from '../../infrastructure/commerce-platform/commerce-platform.port';
+import {
+  APPLIED_TO,
+  AppliedTo,
+  GiftProduct,
+  NamedCollection,
+  REWARD_TYPES,
+  RewardType,
+  SpendingRules,
+} from './spending-rule';
+import { spendingKind } from './kinds';
 import {
   isIntegerIn,
   isMoney,
@@ -11,79 +21,6 @@ import {
   MAX_POINTS,
   MAX_TOTAL_COUNT,
 } from '../../shared/domain/limits';
-
-/**
- * A product as a spending program names it: a gift a free_product reward can give (spec 2.4
- * GiftProduct), or a product an `sf_product` discount applies to. `handle` and a variant's `price`
- * are the merchant's, kept for display (spec 2.9 specificProducts).
- */
-export interface GiftProduct {
-  id: string;
-  title: string;
-  image: string;
-  handle?: string;
-  variants: Array<{ id: string; title: string; price?: string }>;
-}
-
-/** A collection an `sf_collection` discount applies to. */
-export interface NamedCollection {
-  id: string;
-  title: string;
-}
-
-/** What a coupon applies to (spec 2.9 appliedTo): the whole order, some products, or some collections. */
-export const APPLIED_TO = ['all', 'sf_product', 'sf_collection'] as const;
-export type AppliedTo = (typeof APPLIED_TO)[number];
-
-export const REWARD_TYPES = [
-  'fixed_amount',
-  'amount_discount',
-  'percentage',
-  'free_shipping',
-  'free_product',
-  'store_credit',
-] as const;
-export type RewardType = (typeof REWARD_TYPES)[number];
-
-/** A spending program's reward fields (the `spending` object of a program), as redemption reads them. */
-export interface SpendingRules {
-  pointsCost: number;
-  redeemType: 'fixed' | 'dynamic';
-  rewardType: RewardType;
-  /** Currency per pointsCost (fixed_amount, store_credit), percent (percentage); unused for free shipping and gifts. */
-  rewardValue: number | null;
-  minPoints: number | null;
-  maxPoints: number | null;
-  /** Minimum order subtotal for the coupon to apply, as a decimal string ("50.00"); null: none. */
-  orderReqAmount: string | null;
-  /** Days an issued coupon stays valid (null: no expiry). */
-  expiresInDays: number | null;
-  /** Redemptions per customer (refunded ones do not count); null: unlimited. */
-  limitRedeem: number | null;
-  /** Redemptions of this program across all customers; null: unlimited. */
-  totalLimitationRedeem: number | null;
-  combinedWith: CombinedWith;
-  giftSelectionMode: 'one' | 'all' | null;
-  giftProducts: GiftProduct[];
-  /** Cart ceiling for dynamic rewards (display only, spec 2.4). */
-  hasLimitCartValue: boolean;
-  limitCartValue: number | null;
-  /** `all` (the order), `sf_product` (specificProductIds; a free gift's products) or `sf_collection` (appliedCollectionIds). */
-  appliedTo: AppliedTo;
-  /** sf_product: the products the coupon applies to. */
-  specificProductIds: string[];
-  /** sf_product: those products as the merchant described them (display; may be fewer than the ids). */
-  specificProducts: GiftProduct[];
-  /** sf_collection: the collections the coupon applies to. */
-  appliedCollectionIds: string[];
-  specificCollections: NamedCollection[];
-  /** Where the reward is offered: the online store (the only channel the service mints for). */
-  redeemIn: 'available_in_online_store';
-  /** Who redeems it: the customer (through the storefront or the merchant's server). */
-  userAvailability: 'userRedeemed';
-  /** Shown on the storefront's loyalty page (headless lists and redeem); v2 lists and redeems it either way. */
-  showLoyaltyPage: boolean;
-}
 
 const NO_COMBINING: CombinedWith = { orderDiscounts: false, productDiscounts: false, shippingDiscounts: false };
 
@@ -150,6 +87,9 @@ const productList = (sp: Record<string, unknown>, key: string, strict: boolean):
  * the event. Every number is bounded (README "Limits"), so a redemption's points, value and dates
  * are always finite.
  */
+export type { AppliedTo, GiftProduct, NamedCollection, RewardType, SpendingRules };
+export { APPLIED_TO, REWARD_TYPES };
+
 export function spendingRules(sp: Record<string, unknown>, event: string): SpendingRules {
   if (!isRecord(sp)) throw because.badRequest('spending must be an object', { field: 'spending' });
   const pointsCost = sp.pointsCost;
@@ -157,7 +97,7 @@ export function spendingRules(sp: Record<string, unknown>, event: string): Spend
     throw bad('pointsCost', `must be an integer from 1 to ${MAX_POINTS.toLocaleString('en')}`);
   const redeemType = sp.redeemType ?? 'fixed';
   if (redeemType !== 'fixed' && redeemType !== 'dynamic') throw bad('redeemType', 'must be fixed or dynamic');
-  const rewardType = sp.rewardType ?? defaultRewardType(event);
+  const rewardType = sp.rewardType ?? spendingKind(event)?.rewardType ?? 'fixed_amount';
   if (!isOneOf(REWARD_TYPES, rewardType)) throw bad('rewardType', `must be one of ${REWARD_TYPES.join(', ')}`);
   const rawValue = sp.rewardValue ?? null;
   const rewardValue =
@@ -320,78 +260,6 @@ function appliedScope(
     };
   }
   return { ...none, appliedTo: 'all' };
-}
-
-function defaultRewardType(event: string): RewardType {
-  switch (event) {
-    case 'percentage_discount':
-      return 'percentage';
-    case 'free_shipping':
-      return 'free_shipping';
-    case 'free_gift':
-      return 'free_product';
-    case 'store_credit':
-      return 'store_credit';
-    default:
-      return 'fixed_amount';
-  }
-}
-
-/**
- * Points a redemption costs: a fixed reward costs pointsCost per unit; a dynamic one is bought in
- * steps of pointsCost and must stay within minPoints..maxPoints.
- */
-export function redemptionPoints(rules: SpendingRules, quantity: number): number {
-  if (!Number.isInteger(quantity) || quantity < 1 || quantity > 1000)
-    throw because.badRequest('quantity must be an integer from 1 to 1000', { field: 'quantity' });
-  const points = rules.pointsCost * quantity;
-  if (rules.redeemType === 'dynamic') {
-    if (rules.minPoints && points < rules.minPoints)
-      throw because.badRequest(`at least ${rules.minPoints} points must be redeemed`, { field: 'quantity' });
-    if (rules.maxPoints && points > rules.maxPoints)
-      throw because.badRequest(`at most ${rules.maxPoints} points can be redeemed`, { field: 'quantity' });
-  }
-  return points;
-}
-
-/** The value the coupon carries: quantity x the reward (a percentage is not multiplied: 2 x 10% is still 10%). */
-export function redemptionValue(rules: SpendingRules, quantity: number): number | null {
-  if (rules.rewardValue === null) return null;
-  return rules.rewardType === 'percentage' ? rules.rewardValue : Math.round(rules.rewardValue * quantity * 100) / 100;
-}
-
-/**
- * The gift variants a free_product redemption entitles. Mode `all`: every listed variant. Mode `one`:
- * the variant the customer chose, which must be on the list; with a single variant on offer it is
- * chosen for them.
- */
-export function giftVariants(rules: SpendingRules, variantId: string | null): string[] {
-  if (rules.rewardType !== 'free_product') return [];
-  const offered = rules.giftProducts.flatMap((p) => p.variants.map((v) => v.id));
-  if (rules.giftSelectionMode === 'all') return offered;
-  if (!variantId) {
-    if (offered.length === 1) return offered;
-    throw new DomainError(
-      'GIFT_SELECTION_REQUIRED',
-      'This reward offers several gifts: send the chosen variantId',
-      400,
-      { field: 'variantId' },
-    );
-  }
-  if (!offered.includes(variantId))
-    throw new DomainError('GIFT_UNAVAILABLE', `Variant ${variantId} is not one of this reward's gifts`, 400, {
-      field: 'variantId',
-    });
-  return [variantId];
-}
-
-/** The products or collections a redemption's coupon is limited to (a free gift is limited by its variants instead). */
-export function entitledScope(rules: SpendingRules): { entitledProductIds: string[]; entitledCollectionIds: string[] } {
-  const gift = rules.rewardType === 'free_product';
-  return {
-    entitledProductIds: !gift && rules.appliedTo === 'sf_product' ? rules.specificProductIds : [],
-    entitledCollectionIds: !gift && rules.appliedTo === 'sf_collection' ? rules.appliedCollectionIds : [],
-  };
 }
 
 /**

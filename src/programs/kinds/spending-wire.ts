@@ -2,6 +2,7 @@ import { because, DomainError } from '../../shared/domain/domain-error';
 import { isOneOf, isRecord } from '../../shared/domain/guards';
 import { amountText, toCents } from '../../shared/domain/money';
 import { GiftProduct, SpendingRules, spendingRules } from './spending-rules';
+import { spendingKind } from './kinds';
 
 /**
  * A spending program's reward under the spec's names (2.9), both ways. The stored `spending` object
@@ -70,7 +71,7 @@ const badField = (field: string, message: string) => because.badRequest(`${field
 
 /** Reads one input (the top-level fields, or the `spending` object) into stored names; `prefix` names its fields. */
 function readInput(input: Record<string, unknown>, event: string, prefix: string): ReadInput {
-  const gift = event === 'free_gift';
+  const gift = spendingKind(event)?.productsAreGifts ?? false;
   const out: ReadInput = { stored: {}, names: {}, needsLimit: null, needsMinimum: null, echoes: {} };
   const named = (key: string) => `${prefix}${key}`;
   const set = (target: string, value: unknown, key: string) => {
@@ -195,7 +196,7 @@ export function decideSpending(
   const names = {
     ...topLevel,
     ...specNames,
-    ...(top && event === 'free_gift' ? { giftProducts: 'specificProducts' } : {}),
+    ...(top && spendingKind(event)?.productsAreGifts ? { giftProducts: 'specificProducts' } : {}),
     ...(inner?.names ?? {}),
     ...(top?.names ?? {}),
   };
