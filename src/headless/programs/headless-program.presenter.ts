@@ -1,5 +1,5 @@
 import { ActiveProgram } from '../../programs/domain/order-earning';
-import { SpendingRules, spendingRules } from '../../programs/kinds/spending-rules';
+import { rewardOf, SpendingRules } from '../../programs/kinds/spending-rule';
 import { earningKind } from '../../programs/kinds/kinds';
 import { LocalizedText } from '../../translations/queries/shop-text';
 
@@ -58,7 +58,7 @@ export function presentHeadlessProgram(program: ActiveProgram, context: ProgramC
   const s = program.settings;
   const earning = program.kind === 'earning';
   const kind = earningKind(program.event);
-  const rules = earning ? null : spendingRules(s.spending, program.event);
+  const rules = earning ? null : rewardOf(s.spending);
   const personalised = context.isEarned !== undefined;
   return {
     id: program.id,

@@ -8,7 +8,8 @@ import { pagedList } from '../../infrastructure/read-store/paged-list';
 import { RewardDoc, REWARDS } from '../../ledger/read-models/reward-read-models';
 import { ProgramCatalog } from '../../programs/program-catalog';
 import { ActiveProgram, isActive } from '../../programs/domain/order-earning';
-import { shownOnLoyaltyPage, SpendingRules, spendingRules } from '../../programs/kinds/spending-rules';
+import { shownOnLoyaltyPage } from '../../programs/kinds/spending-rules';
+import { rewardOf, SpendingRules } from '../../programs/kinds/spending-rule';
 import { ShopDirectory } from '../../shops/shop-directory';
 import { LocaleRequest } from '../../translations/domain/locale-resolution';
 import { LocalizedText, ShopText } from '../../translations/queries/shop-text';
@@ -110,7 +111,7 @@ export class ListHeadlessRewardsHandler implements IQueryHandler<ListHeadlessRew
       .sort((a, b) => b.settings.priority - a.settings.priority || a.createdAt.localeCompare(b.createdAt));
     const available = [];
     for (const program of spending) {
-      const rules = spendingRules(program.settings.spending, program.event);
+      const rules = rewardOf(program.settings.spending);
       // Refunded coupons give their redemption back (as the v2 limitations and the ledger count them).
       const counted = { programId: program.id, discountStatus: { $ne: 'refunded' } };
       if (rules.totalLimitationRedeem && (await rewards.count({ ...counted, shopId })) >= rules.totalLimitationRedeem)

@@ -9,7 +9,8 @@ import { ok } from '../../shared/http/envelope';
 import { CustomerLookup } from '../../ledger/queries/customer-lookup';
 import { RedeemRewardCommand, RedeemResult } from '../../ledger/coupons/redeem-reward.handler';
 import { ProgramCatalog } from '../../programs/program-catalog';
-import { shownOnLoyaltyPage, spendingRules } from '../../programs/kinds/spending-rules';
+import { shownOnLoyaltyPage } from '../../programs/kinds/spending-rules';
+import { rewardOf } from '../../programs/kinds/spending-rule';
 import { ShopText } from '../../translations/queries/shop-text';
 import { CurrentCustomer } from '../auth/headless-auth.guard';
 import { HeadlessCustomerApi, HeadlessGet } from '../auth/headless-customer-api.decorator';
@@ -113,7 +114,7 @@ export class HeadlessRewardsController {
     // A reward the merchant keeps off the loyalty page is theirs to hand out (v2), not the storefront's.
     if (!shownOnLoyaltyPage(program))
       throw new DomainError('INVALID_PROGRAM', `Program ${program.id} is not offered on the loyalty page`, 400);
-    const rules = spendingRules(program.settings.spending, program.event);
+    const rules = rewardOf(program.settings.spending);
     if (rules.redeemType !== 'dynamic') return 1;
     if (body.points === undefined)
       throw because.badRequest('points is required for a dynamic reward', { field: 'points' });

@@ -6,7 +6,7 @@ import { customerIdFor } from '../customer-identity';
 import { CustomerStreamCommands } from '../customer-stream.commands';
 import { ProgramCatalog } from '../../programs/program-catalog';
 import { isActive } from '../../programs/domain/order-earning';
-import { spendingRules } from '../../programs/kinds/spending-rules';
+import { rewardOf } from '../../programs/kinds/spending-rule';
 import { entitledScope, giftVariants, redemptionPoints, redemptionValue } from '../../programs/kinds/redemption';
 import { COMMERCE_PLATFORM, CommercePlatform } from '../../infrastructure/commerce-platform/commerce-platform.port';
 import { ShopDirectory } from '../../shops/shop-directory';
@@ -77,7 +77,7 @@ export class RedeemRewardHandler implements ICommandHandler<RedeemRewardCommand,
     // The redemption's time and reward id (the points' command gets its own meta when it is decided).
     const { occurredAt: now, newId } = this.metas.for(shopId);
     if (!isActive(program, now)) throw new DomainError('INVALID_PROGRAM', `Program ${programId} is not available`, 400);
-    const rules = spendingRules(program.settings.spending, program.event);
+    const rules = rewardOf(program.settings.spending);
     const points = redemptionPoints(rules, quantity);
     const entitledVariantIds = giftVariants(rules, variantId);
     const rewardValue = redemptionValue(rules, quantity);

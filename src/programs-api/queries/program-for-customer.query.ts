@@ -5,7 +5,7 @@ import { CLOCK, Clock } from '../../shared/domain/clock';
 import { CustomerDoc } from '../../ledger/read-models/ledger-read-models';
 import { RewardDoc, REWARDS } from '../../ledger/read-models/reward-read-models';
 import { isActive } from '../../programs/domain/order-earning';
-import { spendingRules } from '../../programs/kinds/spending-rules';
+import { rewardOf } from '../../programs/kinds/spending-rule';
 import { ProgramDoc } from '../../programs/projections/program-read-models';
 import { ProgramReader } from './program-queries';
 import { V2Program } from '../../programs/queries/program.presenter';
@@ -47,7 +47,7 @@ abstract class WithLimitations {
   protected async withLimitations(doc: ProgramDoc, customer: CustomerDoc | null): Promise<CustomerProgram> {
     const program = (await this.programs.present(doc.shopId, [doc]))[0];
     if (!customer || doc.kind !== 'spending') return program;
-    const sp = spendingRules(doc.spending, doc.event);
+    const sp = rewardOf(doc.spending);
     const cost = (sp.redeemType === 'dynamic' && sp.minPoints) || sp.pointsCost;
     const rewards = await this.readStore.collection<RewardDoc>(REWARDS);
     const redeemedCount = await rewards.count({

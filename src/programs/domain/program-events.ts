@@ -1,3 +1,5 @@
+import type { ProgramSpending } from '../kinds/spending-rule';
+
 /** Events of a shop's programs (stream `programs-<shopId>`): merchant configuration of earning and spending. */
 export const ProgramEventType = {
   Created: 'program.created.v1',
@@ -6,6 +8,9 @@ export const ProgramEventType = {
 } as const;
 
 export type ProgramKind = 'earning' | 'spending';
+
+/** The periods a program's payments can be limited per (the earning limit's `limitUnit`). */
+export const LIMIT_UNITS = ['day', 'week', 'month', 'year', 'lifetime'] as const;
 
 /** A per-tier override of the earning rate. */
 export interface TierRate {
@@ -44,7 +49,7 @@ export interface ProgramSettings {
   pendingDays: number;
   /** Per-program limit: at most limitInterval payments per limitUnit (social and other event programs). */
   hasLimit: boolean;
-  limitUnit: 'day' | 'week' | 'month' | 'year' | 'lifetime';
+  limitUnit: (typeof LIMIT_UNITS)[number];
   limitInterval: number;
   translateTitle: Record<string, string>;
   /** Storefront link of an earning program (http(s)): the page to follow, review or visit, or what a share shares. */
@@ -55,9 +60,15 @@ export interface ProgramSettings {
   lineJoinType?: 'follow_oa' | 'join_link' | null;
   /** The merchant's own icon (http(s)). */
   iconUrl?: string | null;
-  /** Spending programs: the reward they sell (read by `spendingRules`, which validates every field). */
-  spending: Record<string, unknown>;
+  /**
+   * Spending programs: the reward they sell, typed (decided at the write edge by `decideSpending`;
+   * events recorded in an older shape are upcast on read, `upcastProgramEvent`). Empty for earning ones.
+   */
+  spending: ProgramSpending;
 }
+
+/** Settings as a command carries them: any of them, the reward as the client sent it (not yet decided). */
+export type ProgramSettingsInput = Partial<Omit<ProgramSettings, 'spending'>> & { spending?: Record<string, unknown> };
 
 export interface ProgramCreated {
   type: typeof ProgramEventType.Created;

@@ -77,3 +77,69 @@ export interface SpendingRules {
   /** Shown on the storefront's loyalty page (headless lists and redeem); v2 lists and redeems it either way. */
   showLoyaltyPage: boolean;
 }
+
+/**
+ * The reward as events store it and read models hold it (`storedSpending`): the rule without its two
+ * constants, a free gift's products kept in giftProducts only.
+ */
+export type StoredSpending = Omit<SpendingRules, 'redeemIn' | 'userAvailability'>;
+/** An earning program sells nothing: its `spending` is empty. */
+export type NoSpending = Record<string, never>;
+/** A program's `spending`: the typed reward of a spending program, empty for an earning one. */
+export type ProgramSpending = StoredSpending | NoSpending;
+
+/** The fields of a stored reward, in the order they are stored. */
+export const STORED_SPENDING_FIELDS = [
+  'pointsCost',
+  'redeemType',
+  'rewardType',
+  'rewardValue',
+  'minPoints',
+  'maxPoints',
+  'orderReqAmount',
+  'expiresInDays',
+  'limitRedeem',
+  'totalLimitationRedeem',
+  'combinedWith',
+  'giftSelectionMode',
+  'giftProducts',
+  'hasLimitCartValue',
+  'limitCartValue',
+  'appliedTo',
+  'specificProductIds',
+  'specificProducts',
+  'appliedCollectionIds',
+  'specificCollections',
+  'showLoyaltyPage',
+] as const satisfies ReadonlyArray<keyof StoredSpending>;
+
+/** A reward recorded in the stored shape (every field `storedSpending` writes): no need to read it again. */
+export function isStoredSpending(value: unknown): value is StoredSpending {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    !Array.isArray(value) &&
+    STORED_SPENDING_FIELDS.every((key) => key in value)
+  );
+}
+
+/** Whether a program's `spending` is a reward (a spending program's) rather than empty. */
+export const hasReward = (spending: ProgramSpending): spending is StoredSpending => 'pointsCost' in spending;
+
+/**
+ * The reward of a spending program as readers use it: the stored rule, typed, with its constants and
+ * a free gift's scope (its gifts' products). No parsing: the write edge checked it, and events of an
+ * older shape are upcast on read (`upcastSpending`).
+ */
+export function rewardOf(spending: ProgramSpending): SpendingRules {
+  if (!hasReward(spending)) throw new Error('An earning program has no reward');
+  const gift = spending.rewardType === 'free_product';
+  return {
+    ...spending,
+    ...(gift
+      ? { specificProductIds: spending.giftProducts.map((g) => g.id), specificProducts: spending.giftProducts }
+      : {}),
+    redeemIn: 'available_in_online_store',
+    userAvailability: 'userRedeemed',
+  };
+}

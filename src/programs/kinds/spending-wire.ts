@@ -2,6 +2,7 @@ import { because, DomainError } from '../../shared/domain/domain-error';
 import { isOneOf, isRecord } from '../../shared/domain/guards';
 import { amountText, toCents } from '../../shared/domain/money';
 import { GiftProduct, SpendingRules, spendingRules } from './spending-rules';
+import { ProgramSpending, StoredSpending } from './spending-rule';
 import { spendingKind } from './kinds';
 
 /**
@@ -180,7 +181,7 @@ export function decideSpending(
   base: Record<string, unknown>,
   replace: Record<string, unknown> | undefined,
   fields: Record<string, unknown> | undefined,
-): Record<string, unknown> {
+): StoredSpending {
   if (replace !== undefined && !isRecord(replace))
     throw because.badRequest('spending must be an object', { field: 'spending' });
   const inner = replace ? readInput(replace, event, 'spending.') : null;
@@ -227,7 +228,7 @@ export function decideSpending(
  * The stored form of a reward: every field `spendingRules` reads, nothing else, so that reading it
  * again gives the same rules (a free gift's products live in giftProducts only).
  */
-export function storedSpending(r: SpendingRules): Record<string, unknown> {
+export function storedSpending(r: SpendingRules): StoredSpending {
   const gift = r.rewardType === 'free_product';
   return {
     pointsCost: r.pointsCost,
@@ -321,4 +322,19 @@ export function presentSpending(r: SpendingRules) {
     giftSelectionMode: r.giftSelectionMode,
     giftProducts: r.giftProducts,
   };
+}
+
+/**
+ * A program's `spending` as an event of an older shape recorded it (the fields as the merchant sent
+ * them), in the typed stored shape: read once through the rules it was accepted under. Empty for an
+ * earning program, and for a reward today's rules cannot read (then nothing can be redeemed from it,
+ * as before, when every read refused it).
+ */
+export function upcastSpending(recorded: unknown, event: string): ProgramSpending {
+  if (!spendingKind(event) || !isRecord(recorded)) return {};
+  try {
+    return storedSpending(spendingRules(recorded, event));
+  } catch {
+    return {};
+  }
 }

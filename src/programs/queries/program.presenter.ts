@@ -1,6 +1,6 @@
 import { earningKind } from '../kinds/kinds';
 import { ProgramDoc } from '../projections/program-read-models';
-import { spendingRules } from '../kinds/spending-rules';
+import { rewardOf } from '../kinds/spending-rule';
 import { presentSpending } from '../kinds/spending-wire';
 
 /** An empty list of a field's item type (a field the service has nothing for). */
@@ -20,8 +20,7 @@ export function presentProgram(
   translateTitle: Record<string, string> = p.translateTitle,
   giftStatus: GiftStatus = null,
 ) {
-  if (p.kind === 'spending')
-    return programRecord(p, translateTitle, giftStatus, presentSpending(spendingRules(p.spending, p.event)));
+  if (p.kind === 'spending') return programRecord(p, translateTitle, giftStatus, presentSpending(rewardOf(p.spending)));
   return programRecord(p, translateTitle, giftStatus, {
     earnBy: p.earnBy,
     rateMoney: p.rateMoney,
