@@ -1,5 +1,5 @@
 import { periodStart, PeriodUnit } from '../../shared/domain/calendar';
-import { DomainError } from '../../shared/domain/domain-error';
+import { because, DomainError } from '../../shared/domain/domain-error';
 import { EarningLimitPolicy } from '../../shops/domain/shop-events';
 import { TierRung } from '../../tiers/domain/tier-rung';
 import { CommandMeta } from '../customer-stream';
@@ -30,7 +30,7 @@ export interface EarnFromProgram {
   earningLimit?: EarningLimitPolicy | null;
 }
 
-const limitReached = (message: string) => new DomainError('LIMIT_REACHED', message, 400);
+const limitReached = because.limitReached;
 
 export function decideProgramEarning(command: EarnFromProgram, state: CustomerState): PointsAwarded[] {
   requireEnrolled(state);

@@ -8,6 +8,7 @@ import { ProgramDoc, PROGRAMS } from '../../programs/projections/program-read-mo
 import { GiftStatus, presentProgram, V2Program } from '../../programs/queries/program.presenter';
 import { rewardOf } from '../../programs/kinds/spending-rule';
 import { RewardDoc, REWARDS } from '../../ledger/read-models/reward-read-models';
+import { limitReached, redeemedCount } from '../../ledger/coupons/redeemed-counts';
 
 /** The programs read model, as the queries of every API family read it. */
 @Injectable()
@@ -46,8 +47,8 @@ export class ProgramReader {
     if (rules.rewardType !== 'free_product') return null;
     if (!rules.totalLimitationRedeem) return 'available';
     const rewards = await this.readStore.collection<RewardDoc>(REWARDS);
-    const given = await rewards.count({ shopId: doc.shopId, programId: doc.id, discountStatus: { $ne: 'refunded' } });
-    return given >= rules.totalLimitationRedeem ? 'sold_out' : 'available';
+    const given = await redeemedCount(rewards, doc.id, { shopId: doc.shopId });
+    return limitReached(given, rules.totalLimitationRedeem) ? 'sold_out' : 'available';
   }
 
   /**

@@ -11,6 +11,7 @@ import {
 } from './kind';
 import { SOCIAL_KINDS } from './social';
 import { SPENDING_KINDS } from './spending';
+import { Redemption, REDEMPTION } from './redemption';
 
 /**
  * The program kinds: one descriptor per name of the closed union `KindName` (the compiler refuses a
@@ -86,3 +87,6 @@ export function isSingleEvent(name: string): boolean {
   const kind = earningKind(name);
   return kind !== undefined && kind.pays !== 'repeatable';
 }
+
+/** The redemption arithmetic of a spending kind (the family's for a name the table does not know). */
+export const redemptionOf = (name: string): Redemption => spendingKind(name)?.redemption ?? REDEMPTION;

@@ -27,6 +27,8 @@ export const because = {
   idempotencyConflict: (key: string) =>
     new DomainError('IDEMPOTENCY_CONFLICT', `Idempotency-Key "${key}" was already used with a different request`, 409),
   unauthorized: (message = 'Invalid or missing credentials') => new DomainError('UNAUTHORIZED', message, 401),
+  /** A limit of a program was reached (redemptions per customer or shop-wide, payments per period). */
+  limitReached: (message: string) => new DomainError('LIMIT_REACHED', message, 400),
   /** Other processes kept changing the same customer: nothing was written, the client retries. */
   streamBusy: () =>
     new DomainError(
