@@ -33,7 +33,7 @@ import {
   MIN_MONEY,
 } from '../../shared/domain/limits';
 import { SOCIAL_EVENTS } from '../../programs/kinds/kinds';
-import { APPLIED_TO } from '../../programs/kinds/spending-rules';
+import { APPLIED_TO } from '../../programs/kinds/spending-rule';
 import { COMBINABLE, LIMIT_REDEEM_MODES, ORDER_REQUIREMENTS } from '../../programs/kinds/spending-wire';
 import { FieldRules, NestedList, NonEmptyText, RequiredText, WholeNumber } from '../../shared/http/field-rules';
 

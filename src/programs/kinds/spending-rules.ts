@@ -2,15 +2,7 @@ import { because } from '../../shared/domain/domain-error';
 import { isOneOf, isRecord } from '../../shared/domain/guards';
 import { toCents } from '../../shared/domain/money';
 import { CombinedWith } from '../../infrastructure/commerce-platform/commerce-platform.port';
-import {
-  APPLIED_TO,
-  AppliedTo,
-  GiftProduct,
-  NamedCollection,
-  REWARD_TYPES,
-  RewardType,
-  SpendingRules,
-} from './spending-rule';
+import { APPLIED_TO, GiftProduct, NamedCollection, REWARD_TYPES, RewardType, SpendingRules } from './spending-rule';
 import { spendingKind } from './kinds';
 import {
   isIntegerIn,
@@ -82,23 +74,8 @@ const productList = (sp: Record<string, unknown>, key: string, strict: boolean):
   }));
 };
 
-/**
- * Reads and checks a spending object; every error names its field. The default reward type follows
- * the event. Every number is bounded (README "Limits"), so a redemption's points, value and dates
- * are always finite.
- */
-export type { AppliedTo, GiftProduct, NamedCollection, RewardType, SpendingRules };
-export { APPLIED_TO, REWARD_TYPES };
-
-export function spendingRules(sp: Record<string, unknown>, event: string): SpendingRules {
-  if (!isRecord(sp)) throw because.badRequest('spending must be an object', { field: 'spending' });
-  const pointsCost = sp.pointsCost;
-  if (!isIntegerIn(pointsCost, 1, MAX_POINTS))
-    throw bad('pointsCost', `must be an integer from 1 to ${MAX_POINTS.toLocaleString('en')}`);
-  const redeemType = sp.redeemType ?? 'fixed';
-  if (redeemType !== 'fixed' && redeemType !== 'dynamic') throw bad('redeemType', 'must be fixed or dynamic');
-  const rewardType = sp.rewardType ?? spendingKind(event)?.rewardType ?? 'fixed_amount';
-  if (!isOneOf(REWARD_TYPES, rewardType)) throw bad('rewardType', `must be one of ${REWARD_TYPES.join(', ')}`);
+/** The value a reward carries: required for money and percentages (a percentage at most 100). */
+function rewardValueOf(sp: Record<string, unknown>, rewardType: RewardType): number | null {
   const rawValue = sp.rewardValue ?? null;
   const rewardValue =
     rawValue === null
@@ -117,17 +94,22 @@ export function spendingRules(sp: Record<string, unknown>, event: string): Spend
   }
   if (rewardType === 'percentage' && rewardValue !== null && rewardValue > 100)
     throw bad('rewardValue', 'must be at most 100 for a percentage');
-  const minPoints = optionalCount(sp, 'minPoints', 0, MAX_POINTS);
-  const maxPoints = optionalCount(sp, 'maxPoints', 0, MAX_POINTS);
-  if (minPoints !== null && maxPoints !== null && minPoints > maxPoints)
-    throw bad('maxPoints', 'must not be below minPoints');
+  return rewardValue;
+}
+
+/** The order minimum as a decimal string ("50.00"), or null. */
+function orderMinimumOf(sp: Record<string, unknown>): string | null {
   const orderReq = sp.orderReqAmount;
-  if (orderReq !== undefined && orderReq !== null) {
-    const cents =
-      typeof orderReq === 'number' ? (isMoney(orderReq, 0) ? toCents(orderReq.toFixed(2)) : null) : toCents(orderReq);
-    if (cents === null || cents > MAX_MONEY * 100)
-      throw bad('orderReqAmount', `must be an amount such as "50.00" (at most ${MAX_MONEY.toLocaleString('en')})`);
-  }
+  if (orderReq === undefined || orderReq === null) return null;
+  const cents =
+    typeof orderReq === 'number' ? (isMoney(orderReq, 0) ? toCents(orderReq.toFixed(2)) : null) : toCents(orderReq);
+  if (cents === null || cents > MAX_MONEY * 100)
+    throw bad('orderReqAmount', `must be an amount such as "50.00" (at most ${MAX_MONEY.toLocaleString('en')})`);
+  return typeof orderReq === 'number' ? orderReq.toFixed(2) : String(orderReq);
+}
+
+/** Which other discounts the coupon combines with (each absent one: no). */
+function combinedWithOf(sp: Record<string, unknown>): CombinedWith {
   const combined = sp.combinedWith ?? NO_COMBINING;
   if (!isRecord(combined) || Object.values(combined).some((v) => typeof v !== 'boolean')) {
     throw bad('combinedWith', 'must be an object of booleans (orderDiscounts, productDiscounts, shippingDiscounts)');
@@ -136,22 +118,63 @@ export function spendingRules(sp: Record<string, unknown>, event: string): Spend
     const given = combined[key];
     return typeof given === 'boolean' ? given : NO_COMBINING[key];
   };
+  return {
+    orderDiscounts: combines('orderDiscounts'),
+    productDiscounts: combines('productDiscounts'),
+    shippingDiscounts: combines('shippingDiscounts'),
+  };
+}
+
+/** A free gift's products and how many the customer takes (one, or all); none for other rewards. */
+function giftsOf(sp: Record<string, unknown>, rewardType: RewardType) {
   const giftProducts = productList(sp, 'giftProducts', false);
   const mode = sp.giftSelectionMode ?? 'one';
   if (rewardType === 'free_product' && mode !== 'one' && mode !== 'all')
     throw bad('giftSelectionMode', 'must be one or all');
-  const giftSelectionMode = rewardType === 'free_product' ? (mode === 'all' ? 'all' : 'one') : null;
+  const giftSelectionMode =
+    rewardType === 'free_product' ? (mode === 'all' ? ('all' as const) : ('one' as const)) : null;
   if (rewardType === 'free_product' && giftProducts.length === 0)
     throw bad('giftProducts', 'must name at least one product for free_product');
-  const hasLimitCartValue = redeemType === 'dynamic' && sp.hasLimitCartValue === true;
-  const limitCartValue = hasLimitCartValue ? optionalCount(sp, 'limitCartValue', 1, 100) : null;
-  const scope = appliedScope(sp, rewardType, giftSelectionMode ? giftProducts : []);
+  return { giftSelectionMode, giftProducts: giftSelectionMode ? giftProducts : [] };
+}
+
+/** The channel, audience and page a reward is offered on: only the values the service serves. */
+function offeredWhere(sp: Record<string, unknown>): void {
   if (sp.redeemIn !== undefined && sp.redeemIn !== 'available_in_online_store')
     throw bad('redeemIn', 'must be available_in_online_store (the only channel rewards are minted for)');
   if (sp.userAvailability !== undefined && sp.userAvailability !== 'userRedeemed')
     throw bad('userAvailability', 'must be userRedeemed (rewards are redeemed by the customer)');
   if (sp.showLoyaltyPage !== undefined && typeof sp.showLoyaltyPage !== 'boolean')
     throw bad('showLoyaltyPage', 'must be true or false');
+}
+
+/**
+ * Reads and checks a spending object; every error names its field. The default reward type follows
+ * the event (its kind's descriptor). Every number is bounded (README "Limits"), so a redemption's
+ * points, value and dates are always finite. Called at the write edge only (`decideSpending`), and by
+ * the upcast of rewards recorded in an older shape.
+ */
+export function spendingRules(sp: Record<string, unknown>, event: string): SpendingRules {
+  if (!isRecord(sp)) throw because.badRequest('spending must be an object', { field: 'spending' });
+  const pointsCost = sp.pointsCost;
+  if (!isIntegerIn(pointsCost, 1, MAX_POINTS))
+    throw bad('pointsCost', `must be an integer from 1 to ${MAX_POINTS.toLocaleString('en')}`);
+  const redeemType = sp.redeemType ?? 'fixed';
+  if (redeemType !== 'fixed' && redeemType !== 'dynamic') throw bad('redeemType', 'must be fixed or dynamic');
+  const rewardType = sp.rewardType ?? spendingKind(event)?.rewardType ?? 'fixed_amount';
+  if (!isOneOf(REWARD_TYPES, rewardType)) throw bad('rewardType', `must be one of ${REWARD_TYPES.join(', ')}`);
+  const rewardValue = rewardValueOf(sp, rewardType);
+  const minPoints = optionalCount(sp, 'minPoints', 0, MAX_POINTS);
+  const maxPoints = optionalCount(sp, 'maxPoints', 0, MAX_POINTS);
+  if (minPoints !== null && maxPoints !== null && minPoints > maxPoints)
+    throw bad('maxPoints', 'must not be below minPoints');
+  const orderReqAmount = orderMinimumOf(sp);
+  const combinedWith = combinedWithOf(sp);
+  const gifts = giftsOf(sp, rewardType);
+  const hasLimitCartValue = redeemType === 'dynamic' && sp.hasLimitCartValue === true;
+  const limitCartValue = hasLimitCartValue ? optionalCount(sp, 'limitCartValue', 1, 100) : null;
+  const scope = appliedScope(sp, rewardType, gifts.giftProducts);
+  offeredWhere(sp);
   return {
     pointsCost,
     redeemType,
@@ -159,22 +182,13 @@ export function spendingRules(sp: Record<string, unknown>, event: string): Spend
     rewardValue,
     minPoints: redeemType === 'dynamic' ? minPoints : null,
     maxPoints: redeemType === 'dynamic' ? maxPoints : null,
-    orderReqAmount:
-      orderReq === undefined || orderReq === null
-        ? null
-        : typeof orderReq === 'number'
-          ? orderReq.toFixed(2)
-          : String(orderReq),
+    orderReqAmount,
     expiresInDays: optionalCount(sp, 'expiresInDays', 1, MAX_DAYS),
     limitRedeem: optionalCount(sp, 'limitRedeem', 1, MAX_COUNT),
     totalLimitationRedeem: optionalCount(sp, 'totalLimitationRedeem', 1, MAX_TOTAL_COUNT),
-    combinedWith: {
-      orderDiscounts: combines('orderDiscounts'),
-      productDiscounts: combines('productDiscounts'),
-      shippingDiscounts: combines('shippingDiscounts'),
-    },
-    giftSelectionMode,
-    giftProducts: giftSelectionMode ? giftProducts : [],
+    combinedWith,
+    giftSelectionMode: gifts.giftSelectionMode,
+    giftProducts: gifts.giftProducts,
     hasLimitCartValue,
     limitCartValue,
     ...scope,

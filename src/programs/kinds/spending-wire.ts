@@ -1,8 +1,8 @@
 import { because, DomainError } from '../../shared/domain/domain-error';
 import { isOneOf, isRecord } from '../../shared/domain/guards';
 import { amountText, toCents } from '../../shared/domain/money';
-import { GiftProduct, SpendingRules, spendingRules } from './spending-rules';
-import { ProgramSpending, StoredSpending } from './spending-rule';
+import { spendingRules } from './spending-rules';
+import { GiftProduct, ProgramSpending, SpendingRules, StoredSpending } from './spending-rule';
 import { spendingKind } from './kinds';
 
 /**
@@ -70,6 +70,40 @@ interface ReadInput {
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 const badField = (field: string, message: string) => because.badRequest(`${field} ${message}`, { field });
 
+/** What a field's reader writes to: the input read so far, how to set a stored field, how to name a field. */
+interface Reading {
+  out: ReadInput;
+  set: (target: string, value: unknown, key: string) => void;
+  named: (key: string) => string;
+}
+
+/** `limitRedeem`: a count per customer (today's name), or the spec's mode with `limitRedeemPerCustomer`. */
+function readLimitRedeem(input: Record<string, unknown>, value: unknown, { out, set, named }: Reading): void {
+  const count = input.limitRedeemPerCustomer;
+  if (typeof value !== 'string') {
+    set('limitRedeem', value, 'limitRedeem'); // the count per customer (today's name)
+  } else if (value === 'redeemWithoutLimit') {
+    if (count !== undefined && count !== null)
+      throw badField(named('limitRedeemPerCustomer'), 'must be null when limitRedeem is redeemWithoutLimit');
+    set('limitRedeem', null, 'limitRedeem');
+  } else if (value === 'redeemWithLimit') {
+    if (count === undefined || count === null) out.needsLimit = named('limitRedeemPerCustomer');
+    else set('limitRedeem', count, 'limitRedeemPerCustomer');
+  } else {
+    throw badField(named('limitRedeem'), `must be ${LIMIT_REDEEM_MODES.join(' or ')} (or a count per customer)`);
+  }
+}
+
+/** `orderReq`: `min_amount` needs a minimum after merging; `none` clears it (a minimum sent must be "0.00"). */
+function readOrderReq(input: Record<string, unknown>, value: unknown, { out, set, named }: Reading): void {
+  if (!isOneOf(ORDER_REQUIREMENTS, value))
+    throw badField(named('orderReq'), `must be ${ORDER_REQUIREMENTS.join(' or ')}`);
+  if (value === 'min_amount') out.needsMinimum = named('orderReqAmount');
+  else if (input.orderReqAmount !== undefined && input.orderReqAmount !== null && toCents(input.orderReqAmount) !== 0)
+    throw badField(named('orderReqAmount'), 'must be "0.00" or null when orderReq is none');
+  else set('orderReqAmount', null, 'orderReq');
+}
+
 /** Reads one input (the top-level fields, or the `spending` object) into stored names; `prefix` names its fields. */
 function readInput(input: Record<string, unknown>, event: string, prefix: string): ReadInput {
   const gift = spendingKind(event)?.productsAreGifts ?? false;
@@ -98,31 +132,10 @@ function readInput(input: Record<string, unknown>, event: string, prefix: string
         } else set(key, value, key);
         break;
       case 'limitRedeem':
-        if (typeof value !== 'string') {
-          set('limitRedeem', value, key); // the count per customer (today's name)
-        } else if (value === 'redeemWithoutLimit') {
-          const count = input.limitRedeemPerCustomer;
-          if (count !== undefined && count !== null)
-            throw badField(named('limitRedeemPerCustomer'), 'must be null when limitRedeem is redeemWithoutLimit');
-          set('limitRedeem', null, key);
-        } else if (value === 'redeemWithLimit') {
-          const count = input.limitRedeemPerCustomer;
-          if (count === undefined || count === null) out.needsLimit = named('limitRedeemPerCustomer');
-          else set('limitRedeem', count, 'limitRedeemPerCustomer');
-        } else {
-          throw badField(field, `must be ${LIMIT_REDEEM_MODES.join(' or ')} (or a count per customer)`);
-        }
+        readLimitRedeem(input, value, { out, set, named });
         break;
       case 'orderReq':
-        if (!isOneOf(ORDER_REQUIREMENTS, value)) throw badField(field, `must be ${ORDER_REQUIREMENTS.join(' or ')}`);
-        if (value === 'min_amount') out.needsMinimum = named('orderReqAmount');
-        else if (
-          input.orderReqAmount !== undefined &&
-          input.orderReqAmount !== null &&
-          toCents(input.orderReqAmount) !== 0
-        )
-          throw badField(named('orderReqAmount'), 'must be "0.00" or null when orderReq is none');
-        else set('orderReqAmount', null, key);
+        readOrderReq(input, value, { out, set, named });
         break;
       case 'orderReqAmount':
         // "0.00" (what a read gives for none) is no minimum.
