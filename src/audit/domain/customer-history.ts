@@ -4,6 +4,7 @@ import { CustomerEvent, CustomerEventType as T } from '../../ledger/events/custo
 import { customerLedger } from '../../ledger/customer-ledger';
 import { CustomerState } from '../../ledger/customer-state';
 import { recordCreatedAt } from '../../ledger/read-models/ledger-read-models';
+import { isPaidBy } from '../../programs/kinds/kinds';
 
 /**
  * A customer's history as auditors read it: the ledger's own fold (customerLedger.initialState and
@@ -68,7 +69,11 @@ function evolveRecordTimes(record: RecordTimes, event: CustomerEvent): RecordTim
     case T.TierChanged:
       return { ...record, updatedAt: event.occurredAt, tierUpdatedAt: event.occurredAt };
     case T.PointsAwarded:
-      return { ...record, updatedAt: event.occurredAt, earnSignUp: record.earnSignUp || event.event === 'sign_up' };
+      return {
+        ...record,
+        updatedAt: event.occurredAt,
+        earnSignUp: record.earnSignUp || isPaidBy(event.event, 'enrolment'),
+      };
     default:
       return { ...record, updatedAt: event.occurredAt };
   }

@@ -1,9 +1,11 @@
 import { TransactionDoc } from '../../ledger/read-models/ledger-read-models';
-import { SOCIAL_EVENTS } from '../../programs/domain/program-events';
+import { earningKind } from '../../programs/kinds/kinds';
 import { LocalizedText } from '../../translations/queries/shop-text';
 import { assertNever } from '../../shared/domain/decider';
 
-const SOCIAL: ReadonlySet<string> = new Set(SOCIAL_EVENTS);
+/** Rows that no program kind paid: a tier's entry bonus (tiers.decisions), points taken back by a cancellation. */
+const TIER_REWARD_ROW = 'tier_reward';
+const REVOKED_BY: ReadonlyMap<string, string> = new Map([['order_cancelled', 'activity.order_cancelled']]);
 
 /** The sentence of one history row (catalogue `activity.*`, by the row's kind), in the shopper's language. */
 export function activitySentence(row: TransactionDoc, text: LocalizedText, programTitle: string | null): string {
@@ -22,11 +24,12 @@ export function activitySentence(row: TransactionDoc, text: LocalizedText, progr
           });
     case 'earn_point': {
       if (row.pendingTransactionId) return text.t('activity.pending_released', { points, orderName });
-      if (row.event === 'sign_up') return text.t('activity.sign_up', { points });
-      if (row.event === 'place_order') return text.t('activity.place_order', { points, orderName });
-      if (row.event === 'birthday') return text.t('activity.birthday', { points });
-      if (SOCIAL.has(row.event)) return text.t('activity.social', { points, program: programTitle ?? '' });
-      const tier = row.event === 'tier_reward' ? /^Entered (.+)$/.exec(row.reason ?? '')?.[1] : undefined;
+      const kind = earningKind(row.event);
+      if (kind) {
+        const sentence = kind.activity({ points, orderName, program: programTitle ?? '' });
+        return text.t(sentence.key, sentence.values);
+      }
+      const tier = row.event === TIER_REWARD_ROW ? /^Entered (.+)$/.exec(row.reason ?? '')?.[1] : undefined;
       if (tier) return text.t('activity.tier_reward', { points, tierName: tier });
       return text.t('activity.adjust_add', { points });
     }
@@ -39,7 +42,7 @@ export function activitySentence(row: TransactionDoc, text: LocalizedText, progr
     case 'reset_point':
       return text.t('activity.reset', { points: row.newPoint });
     case 'revoke_point':
-      return text.t(row.event === 'order_cancelled' ? 'activity.order_cancelled' : 'activity.order_refunded', {
+      return text.t(REVOKED_BY.get(row.event) ?? 'activity.order_refunded', {
         points,
         orderName,
       });

@@ -1,20 +1,7 @@
 import { ActiveProgram } from '../../programs/domain/order-earning';
-import { SpendingRules, spendingRules } from '../../programs/domain/spending-rules';
-import { SOCIAL_EVENTS } from '../../programs/domain/program-events';
+import { rewardOf, SpendingRules } from '../../programs/kinds/spending-rule';
+import { earningKind } from '../../programs/kinds/kinds';
 import { LocalizedText } from '../../translations/queries/shop-text';
-
-/**
- * Ready-made share and follow intents (spec 2.3 actionUrl) of the networks the neutral names stand
- * for: `feed` shares, `micro` shares and follows.
- */
-const INTENTS = {
-  share_feed: (target: string) => `https://www.facebook.com/sharer/sharer.php?u=${encodeURIComponent(target)}`,
-  share_micro: (target: string) => `https://twitter.com/intent/tweet?url=${encodeURIComponent(target)}`,
-  follow_micro: (account: string) =>
-    `https://twitter.com/intent/follow?screen_name=${encodeURIComponent(account.replace(/^@/, ''))}`,
-};
-
-const SOCIAL: ReadonlySet<string> = new Set(SOCIAL_EVENTS);
 
 /** A program's title in the text's locale (its translateTitle, else a machine translation, else as written). */
 export function programTitleOf(program: ActiveProgram, text: LocalizedText): string {
@@ -22,14 +9,10 @@ export function programTitleOf(program: ActiveProgram, text: LocalizedText): str
   return text.programTitle({ id: program.id, event: program.event, title, translateTitle });
 }
 
-/** Where an earning program's button goes (http(s) or null); null for spending and for write_review. */
+/** Where an earning program's button goes (http(s) or null), as its kind says; null for spending. */
 export function actionUrl(program: ActiveProgram, shopUrl: string): string | null {
-  if (program.kind !== 'earning' || program.event === 'write_review') return null;
-  const { urlLocation, urlAccount } = program.settings;
-  if (program.event === 'share_feed' || program.event === 'share_micro')
-    return INTENTS[program.event](urlLocation ?? shopUrl);
-  if (program.event === 'follow_micro') return urlAccount ? INTENTS.follow_micro(urlAccount) : (urlLocation ?? null);
-  return SOCIAL.has(program.event) || urlLocation ? (urlLocation ?? null) : null;
+  if (program.kind !== 'earning') return null;
+  return earningKind(program.event)?.actionUrl(program.settings, shopUrl) ?? null;
 }
 
 /** The fine print of a reward, rendered in the shopper's language (empty: no restrictions). */
@@ -74,7 +57,8 @@ export function presentHeadlessProgram(program: ActiveProgram, context: ProgramC
   const { text } = context;
   const s = program.settings;
   const earning = program.kind === 'earning';
-  const rules = earning ? null : spendingRules(s.spending, program.event);
+  const kind = earningKind(program.event);
+  const rules = earning ? null : rewardOf(s.spending);
   const personalised = context.isEarned !== undefined;
   return {
     id: program.id,
@@ -89,7 +73,7 @@ export function presentHeadlessProgram(program: ActiveProgram, context: ProgramC
       : {}),
     redeemType: rules ? rules.redeemType : null,
     actionUrl: actionUrl(program, context.shopUrl),
-    lineJoinType: program.event === 'join_chat' ? (s.lineJoinType ?? 'join_link') : null,
+    lineJoinType: kind?.chatJoin ? (s.lineJoinType ?? 'join_link') : null,
     rateMoney: earning && s.earnBy === 'price' ? s.rateMoney : null,
     conditions: rules ? conditionsOf(rules, program, text, context.currency) : [],
     ...(earning && personalised ? { isEarned: context.isEarned!(program) } : {}),
@@ -98,7 +82,7 @@ export function presentHeadlessProgram(program: ActiveProgram, context: ProgramC
     googleReview: null,
     streak: null,
     birthday:
-      program.event === 'birthday' && personalised
+      kind?.birthdayPicker && personalised
         ? { rewardOptions: [], rewardSelection: 'single', dateFormat: context.birthdayDateFormat ?? 'MM/DD' }
         : null,
   };

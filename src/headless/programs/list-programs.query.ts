@@ -3,7 +3,7 @@ import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { CLOCK, Clock } from '../../shared/domain/clock';
 import { because } from '../../shared/domain/domain-error';
 import { isActive } from '../../programs/domain/order-earning';
-import { shownOnLoyaltyPage } from '../../programs/domain/spending-rules';
+import { shownOnLoyaltyPage } from '../../programs/kinds/spending-rules';
 import { STOREFRONT_DEFAULTS } from '../../shops/domain/shop-events';
 import { CustomerLookup } from '../../ledger/queries/customer-lookup';
 import { isEarned } from '../../ledger/program-earning/eligibility';

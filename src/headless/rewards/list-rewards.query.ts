@@ -8,11 +8,14 @@ import { pagedList } from '../../infrastructure/read-store/paged-list';
 import { RewardDoc, REWARDS } from '../../ledger/read-models/reward-read-models';
 import { ProgramCatalog } from '../../programs/program-catalog';
 import { ActiveProgram, isActive } from '../../programs/domain/order-earning';
-import { shownOnLoyaltyPage, SpendingRules, spendingRules } from '../../programs/domain/spending-rules';
+import { shownOnLoyaltyPage } from '../../programs/kinds/spending-rules';
+import { rewardOf, SpendingRules } from '../../programs/kinds/spending-rule';
 import { ShopDirectory } from '../../shops/shop-directory';
 import { LocaleRequest } from '../../translations/domain/locale-resolution';
 import { LocalizedText, ShopText } from '../../translations/queries/shop-text';
 import { conditionsOf, programTitleOf } from '../programs/headless-program.presenter';
+import { limitReached, redeemedCount } from '../../ledger/coupons/redeemed-counts';
+import { cheapest } from '../../programs/kinds/redemption';
 
 export type CouponStatus = 'available' | 'unavailable';
 
@@ -24,10 +27,6 @@ export class ListHeadlessRewardsQuery {
     readonly locale: LocaleRequest,
   ) {}
 }
-
-/** The cheapest redemption: minPoints of a dynamic reward when set, else the price (or step). */
-export const cheapest = (rules: SpendingRules) =>
-  rules.redeemType === 'dynamic' && rules.minPoints ? rules.minPoints : rules.pointsCost;
 
 /** Spec 2.4 AvailableReward. */
 function presentAvailable(
@@ -110,12 +109,12 @@ export class ListHeadlessRewardsHandler implements IQueryHandler<ListHeadlessRew
       .sort((a, b) => b.settings.priority - a.settings.priority || a.createdAt.localeCompare(b.createdAt));
     const available = [];
     for (const program of spending) {
-      const rules = spendingRules(program.settings.spending, program.event);
-      // Refunded coupons give their redemption back (as the v2 limitations and the ledger count them).
-      const counted = { programId: program.id, discountStatus: { $ne: 'refunded' } };
-      if (rules.totalLimitationRedeem && (await rewards.count({ ...counted, shopId })) >= rules.totalLimitationRedeem)
-        continue;
-      if (rules.limitRedeem && (await rewards.count({ ...counted, customerId })) >= rules.limitRedeem) continue;
+      const rules = rewardOf(program.settings.spending);
+      // Refunded coupons give their redemption back (redeemedCount, as the ledger counts them).
+      const shopLimit = rules.totalLimitationRedeem;
+      if (shopLimit && limitReached(await redeemedCount(rewards, program.id, { shopId }), shopLimit)) continue;
+      const ownLimit = rules.limitRedeem;
+      if (ownLimit && limitReached(await redeemedCount(rewards, program.id, { customerId }), ownLimit)) continue;
       available.push(presentAvailable(program, rules, customer.point, text, shop.currency));
     }
     const unavailable = redeemed.couponStatus === 'unavailable';

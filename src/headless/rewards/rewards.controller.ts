@@ -3,13 +3,15 @@ import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsOptional } from 'class-validator';
 import { Response } from 'express';
-import { because, DomainError } from '../../shared/domain/domain-error';
+import { DomainError } from '../../shared/domain/domain-error';
 import { checkIdempotencyKey, idempotencyOf, IdempotentWrite, markReplayed } from '../../shared/http/idempotent-write';
 import { ok } from '../../shared/http/envelope';
 import { CustomerLookup } from '../../ledger/queries/customer-lookup';
 import { RedeemRewardCommand, RedeemResult } from '../../ledger/coupons/redeem-reward.handler';
 import { ProgramCatalog } from '../../programs/program-catalog';
-import { shownOnLoyaltyPage, spendingRules } from '../../programs/domain/spending-rules';
+import { shownOnLoyaltyPage } from '../../programs/kinds/spending-rules';
+import { rewardOf } from '../../programs/kinds/spending-rule';
+import { redemptionOf } from '../../programs/kinds/kinds';
 import { ShopText } from '../../translations/queries/shop-text';
 import { CurrentCustomer } from '../auth/headless-auth.guard';
 import { HeadlessCustomerApi, HeadlessGet } from '../auth/headless-customer-api.decorator';
@@ -105,7 +107,7 @@ export class HeadlessRewardsController {
     return ok(data, { message: text.t('reward.redeemed_success', { points: result.pointsSpent }) });
   }
 
-  /** Fixed rewards are bought once; dynamic ones in steps of pointsCost (`points` names the total). */
+  /** Fixed rewards are bought once; dynamic ones in steps of pointsCost (`points` names the total): the kind's arithmetic. */
   private async quantityOf(shopId: string, body: HeadlessRedeemDto): Promise<number> {
     const program = (await this.catalog.forShop(shopId)).find((p) => p.id === body.programId && p.kind === 'spending');
     // Unknown programs are the redemption's to refuse (404, as on v2).
@@ -113,12 +115,7 @@ export class HeadlessRewardsController {
     // A reward the merchant keeps off the loyalty page is theirs to hand out (v2), not the storefront's.
     if (!shownOnLoyaltyPage(program))
       throw new DomainError('INVALID_PROGRAM', `Program ${program.id} is not offered on the loyalty page`, 400);
-    const rules = spendingRules(program.settings.spending, program.event);
-    if (rules.redeemType !== 'dynamic') return 1;
-    if (body.points === undefined)
-      throw because.badRequest('points is required for a dynamic reward', { field: 'points' });
-    if (body.points % rules.pointsCost !== 0)
-      throw because.badRequest(`points must be a multiple of ${rules.pointsCost}`, { field: 'points' });
-    return body.points / rules.pointsCost;
+    // What the shopper sent (`points` for a dynamic reward) is the kind's to turn into a quantity.
+    return redemptionOf(program.event).quantityOf(rewardOf(program.settings.spending), { points: body.points });
   }
 }

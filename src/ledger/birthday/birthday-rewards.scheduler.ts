@@ -4,6 +4,7 @@ import { CustomerSweep } from '../customer-sweep.scheduler';
 import { ProgramCatalog } from '../../programs/program-catalog';
 import { isActive } from '../../programs/domain/order-earning';
 import { EarnPeriodicCommand } from './earn-periodic.handler';
+import { isPaidBy } from '../../programs/kinds/kinds';
 
 /**
  * Pays active birthday programs on the customer's birthday, in the shop's time zone, once a year
@@ -23,7 +24,7 @@ export class BirthdayRewards extends CustomerSweep {
     let paid = 0;
     for (const shop of await this.shops()) {
       const programs = (await this.catalog.forShop(shop.id)).filter(
-        (p) => p.kind === 'earning' && p.event === 'birthday' && isActive(p, now.toISOString()),
+        (p) => p.kind === 'earning' && isPaidBy(p.event, 'birthday') && isActive(p, now.toISOString()),
       );
       if (programs.length === 0) continue;
       const day = localDay(now, shop.timezone);

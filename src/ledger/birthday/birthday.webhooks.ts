@@ -1,9 +1,10 @@
 import { PointsAwarded } from '../events/customer-events';
 import { customerRef, TopicMessage } from '../webhook-message';
+import { isPaidBy } from '../../programs/kinds/kinds';
 
 /** A birthday program's payment is also birthday/reward_earned (before its points/earned). */
 export function birthdayRewardMessages(e: PointsAwarded): TopicMessage[] {
-  if (e.event !== 'birthday') return [];
+  if (!isPaidBy(e.event, 'birthday')) return [];
   return [
     {
       topic: 'birthday/reward_earned',

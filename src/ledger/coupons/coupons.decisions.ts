@@ -1,5 +1,5 @@
 import { assertNever } from '../../shared/domain/decider';
-import { because, DomainError } from '../../shared/domain/domain-error';
+import { because } from '../../shared/domain/domain-error';
 import { CommandMeta } from '../customer-stream';
 import { CustomerState, requireEnrolled } from '../customer-state';
 import {
@@ -15,6 +15,7 @@ import {
 } from '../events/customer-events';
 import { pointsContext, PointsRequest, replayOf, requirePoints } from '../points/points.decisions';
 import { couponProgramOf, CouponState } from './coupons.state';
+import { limitReached, redeemedOf, redemptionLimitReached } from './redeemed-counts';
 
 export type CouponsCommand =
   | {
@@ -67,76 +68,77 @@ const notRefundable = (couponCode: string, why: string) =>
 
 type CouponsDecision = PointsRedeemed | CouponRefunded | CouponExpired | CouponGranted;
 
+type Command<T extends CouponsCommand['type']> = Extract<CouponsCommand, { type: T }>;
+
+/** Points spent on a reward, within the per-customer limit (refunded redemptions do not count). */
+function redeemReward(command: Command<'RedeemReward'>, state: CustomerState): PointsRedeemed[] {
+  requirePoints(command.points, 'quantity');
+  const request: PointsRequest = {
+    points: command.points,
+    source: command.source,
+    event: command.program.event,
+    reason: null,
+    idempotency: command.idempotency ?? null,
+  };
+  if (replayOf(state, request)) return [];
+  const limit = command.limitPerCustomer ?? null;
+  if (limit && limitReached(redeemedOf(state.coupons, command.program.programId), limit))
+    throw redemptionLimitReached('customer', limit);
+  if (command.points > state.points) throw because.insufficientPoints(state.points, command.points);
+  return [
+    pointsRedeemed(pointsContext(state, command.meta, request, state.points - command.points), {
+      points: command.points,
+      quantity: command.quantity,
+      reward: command.reward,
+      program: {
+        programId: command.program.programId,
+        programTitle: command.program.programTitle,
+        earnBy: null,
+        rateMoney: null,
+      },
+      order: null,
+    }),
+  ];
+}
+
+/** A coupon bought with points given back: its points return (store credit cannot be taken back). */
+function refundCoupon(command: Command<'RefundCoupon'>, state: CustomerState): CouponRefunded[] {
+  const coupon = state.coupons[command.couponCode];
+  if (!coupon)
+    throw because.badRequest(`Coupon ${command.couponCode} is not a coupon of this customer`, {
+      field: 'discountCode',
+    });
+  if (coupon.status !== 'active') throw notRefundable(command.couponCode, `is already ${coupon.status}`);
+  if (coupon.points === 0)
+    throw notRefundable(command.couponCode, 'was a reward, not bought with points: nothing to refund');
+  // Store credit is already in the customer's platform account: it cannot be taken back from here.
+  if (coupon.rewardType === 'store_credit')
+    throw because.badRequest('Store credit cannot be refunded', { field: 'discountCode' });
+  const request: PointsRequest = {
+    points: coupon.points,
+    source: command.source,
+    event: 'coupon_refunded',
+    reason: command.reason,
+  };
+  return [
+    couponRefunded(pointsContext(state, command.meta, request, state.points + coupon.points), {
+      points: coupon.points,
+      rewardId: coupon.rewardId,
+      couponCode: command.couponCode,
+      program: couponProgramOf(coupon),
+    }),
+  ];
+}
+
 /** Coupons bought with points (within the per-customer limit), given back, expired, granted. */
 export function decideCoupons(command: CouponsCommand, state: CustomerState): CouponsDecision[] {
   requireEnrolled(state);
   const { meta } = command;
   switch (command.type) {
-    case 'RedeemReward': {
-      requirePoints(command.points, 'quantity');
-      const request: PointsRequest = {
-        points: command.points,
-        source: command.source,
-        event: command.program.event,
-        reason: null,
-        idempotency: command.idempotency ?? null,
-      };
-      if (replayOf(state, request)) return [];
-      if (command.limitPerCustomer) {
-        const redeemed = Object.values(state.coupons).filter(
-          (c) => c.programId === command.program.programId && c.status !== 'refunded',
-        ).length;
-        if (redeemed >= command.limitPerCustomer) {
-          throw new DomainError(
-            'LIMIT_REACHED',
-            `This reward can be redeemed ${command.limitPerCustomer} time(s) per customer`,
-            400,
-          );
-        }
-      }
-      if (command.points > state.points) throw because.insufficientPoints(state.points, command.points);
-      return [
-        pointsRedeemed(pointsContext(state, meta, request, state.points - command.points), {
-          points: command.points,
-          quantity: command.quantity,
-          reward: command.reward,
-          program: {
-            programId: command.program.programId,
-            programTitle: command.program.programTitle,
-            earnBy: null,
-            rateMoney: null,
-          },
-          order: null,
-        }),
-      ];
-    }
-    case 'RefundCoupon': {
-      const coupon = state.coupons[command.couponCode];
-      if (!coupon)
-        throw because.badRequest(`Coupon ${command.couponCode} is not a coupon of this customer`, {
-          field: 'discountCode',
-        });
-      if (coupon.status !== 'active') throw notRefundable(command.couponCode, `is already ${coupon.status}`);
-      if (coupon.points === 0)
-        throw notRefundable(command.couponCode, 'was a reward, not bought with points: nothing to refund');
-      // Store credit is already in the customer's platform account: it cannot be taken back from here.
-      if (coupon.rewardType === 'store_credit')
-        throw because.badRequest('Store credit cannot be refunded', { field: 'discountCode' });
-      const request: PointsRequest = {
-        points: coupon.points,
-        source: command.source,
-        event: 'coupon_refunded',
-        reason: command.reason,
-      };
-      return [
-        couponRefunded(pointsContext(state, meta, request, state.points + coupon.points), {
-          points: coupon.points,
-          rewardId: coupon.rewardId,
-          couponCode: command.couponCode,
-          program: couponProgramOf(coupon),
-        }),
-      ];
-    }
+    case 'RedeemReward':
+      return redeemReward(command, state);
+    case 'RefundCoupon':
+      return refundCoupon(command, state);
     case 'ExpireCoupon': {
       const coupon = state.coupons[command.couponCode];
       if (!coupon || coupon.status !== 'active' || !coupon.expiresAt || coupon.expiresAt > meta.occurredAt) return [];

@@ -5,14 +5,10 @@ import { because, DomainError } from '../../shared/domain/domain-error';
 import { customerIdFor } from '../customer-identity';
 import { CustomerStreamCommands } from '../customer-stream.commands';
 import { ProgramCatalog } from '../../programs/program-catalog';
-import { isActive } from '../../programs/domain/order-earning';
-import {
-  entitledScope,
-  giftVariants,
-  redemptionPoints,
-  redemptionValue,
-  spendingRules,
-} from '../../programs/domain/spending-rules';
+import { ActiveProgram, isActive } from '../../programs/domain/order-earning';
+import { rewardOf } from '../../programs/kinds/spending-rule';
+import { redemptionOf } from '../../programs/kinds/kinds';
+import { SpendingRules } from '../../programs/kinds/spending-rule';
 import { COMMERCE_PLATFORM, CommercePlatform } from '../../infrastructure/commerce-platform/commerce-platform.port';
 import { ShopDirectory } from '../../shops/shop-directory';
 import { RedemptionQuotas } from './redemption-quotas';
@@ -43,12 +39,40 @@ export interface RedeemResult {
   replayed: boolean;
 }
 
+/** Everything a redemption will do, decided from the program's rule before any step runs. */
+interface RedemptionPlan {
+  command: RedeemRewardCommand;
+  customerId: string;
+  program: ActiveProgram;
+  rules: SpendingRules;
+  points: number;
+  rewardValue: number | null;
+  entitledVariantIds: string[];
+  rewardId: string;
+  expiresAt: string | null;
+}
+
+/** What minting left on the commerce platform, and how to take it back. */
+interface Minted {
+  code: string;
+  discountId: string | null;
+  priceRuleId: string | null;
+  undo: () => Promise<unknown>;
+}
+
+const isIdempotencyConflict = (error: unknown) => error instanceof DomainError && error.code === 'IDEMPOTENCY_CONFLICT';
+
 /**
- * Spends points on a spending program's reward. Order of steps, each undone if a later one fails:
- * 1. a slot of the program's shop-wide quota (its own stream, expected revision: never oversold);
- * 2. the coupon or store credit on the commerce platform (idempotent per reward id);
- * 3. the points, on the customer's stream under its expected revision, so two concurrent redemptions
- *    never spend the same points (the per-customer limit is checked there too).
+ * Spends points on a spending program's reward: a saga of three steps, each with its compensation,
+ * run only after the reward's own rules (active, quantity, points, gift) have passed:
+ * 1. reserve: a slot of the program's shop-wide quota (its own stream, expected revision: never
+ *    oversold); compensation: release the slot;
+ * 2. mint: the coupon or store credit on the commerce platform (idempotent per reward id);
+ *    compensation: disable the discount or reverse the credit;
+ * 3. spend: the points, on the customer's stream under its expected revision, so two concurrent
+ *    redemptions never spend the same points (the per-customer limit is checked there too).
+ * A failed step undoes the ones before it, except on an idempotency conflict (the same key with
+ * another body: the code and the slot belong to the first request).
  */
 @CommandHandler(RedeemRewardCommand)
 export class RedeemRewardHandler implements ICommandHandler<RedeemRewardCommand, RedeemResult> {
@@ -64,108 +88,107 @@ export class RedeemRewardHandler implements ICommandHandler<RedeemRewardCommand,
     private readonly metas: CommandMetas,
   ) {}
 
-  async execute({
-    shopId,
-    platformCustomerId,
-    programId,
-    quantity,
-    source,
-    variantId,
-    idempotency,
-  }: RedeemRewardCommand): Promise<RedeemResult> {
-    const customerId = customerIdFor(shopId, platformCustomerId);
+  async execute(command: RedeemRewardCommand): Promise<RedeemResult> {
+    const { shopId, idempotency } = command;
+    const customerId = customerIdFor(shopId, command.platformCustomerId);
     // A retry of a redemption already made answers with it before anything is minted again.
     const earlier = idempotency ? await this.keys.earlier(shopId, customerId, idempotency) : null;
     if (earlier) return this.replayOf(shopId, idempotency!.key, earlier);
+    const plan = await this.plan(command, customerId);
+    const release = await this.reserve(plan);
+    return this.orUndo(
+      async () => {
+        const minted = await this.mint(plan);
+        return this.orUndo(() => this.spend(plan, minted), minted.undo, `Could not undo ${minted.code}`);
+      },
+      release,
+      `Could not release a quota slot of ${command.programId}`,
+    );
+  }
+
+  /** The program's rule applied to the request: every refusal of the reward's own rules comes from here. */
+  private async plan(command: RedeemRewardCommand, customerId: string): Promise<RedemptionPlan> {
+    const { shopId, programId, quantity, variantId, idempotency } = command;
     const program = (await this.catalog.forShop(shopId)).find((p) => p.id === programId && p.kind === 'spending');
     if (!program) throw because.notFound('Program');
     // The redemption's time and reward id (the points' command gets its own meta when it is decided).
     const { occurredAt: now, newId } = this.metas.for(shopId);
     if (!isActive(program, now)) throw new DomainError('INVALID_PROGRAM', `Program ${programId} is not available`, 400);
-    const rules = spendingRules(program.settings.spending, program.event);
-    const points = redemptionPoints(rules, quantity);
-    const entitledVariantIds = giftVariants(rules, variantId);
-    const rewardValue = redemptionValue(rules, quantity);
-    // With a key, the reward id is the key's: the quota slot and the platform code of a retry are the same ones.
-    const rewardId = idempotency ? deterministicUuid(shopId, 'redeem', idempotency.key) : newId();
-    const expiresAt = rules.expiresInDays
-      ? new Date(Date.parse(now) + rules.expiresInDays * 86_400_000).toISOString()
-      : null;
+    const rules = rewardOf(program.settings.spending);
+    const redemption = redemptionOf(program.event);
+    const points = redemption.points(rules, quantity);
+    const entitledVariantIds = redemption.giftVariants(rules, variantId);
+    return {
+      command,
+      customerId,
+      program,
+      rules,
+      points,
+      rewardValue: redemption.value(rules, quantity),
+      entitledVariantIds,
+      // With a key, the reward id is the key's: the quota slot and the platform code of a retry are the same ones.
+      rewardId: idempotency ? deterministicUuid(shopId, 'redeem', idempotency.key) : newId(),
+      expiresAt: redemption.expiresAt(rules, now),
+    };
+  }
 
-    const quota = rules.totalLimitationRedeem;
-    if (quota) await this.quotas.reserve(shopId, programId, rewardId, quota);
+  /** Runs a step; if it fails, runs the compensation of the steps before it (logged if that fails too). */
+  private async orUndo<T>(step: () => Promise<T>, undo: (() => Promise<unknown>) | null, what: string): Promise<T> {
     try {
-      const minted = await this.mint(
-        shopId,
-        platformCustomerId,
-        rewardId,
-        rules.rewardType,
-        rewardValue,
-        program.settings.title,
-        {
-          orderReqAmount: rules.orderReqAmount,
-          expiresAt,
-          combinedWith: rules.combinedWith,
-          entitledVariantIds,
-          ...entitledScope(rules),
-        },
-      );
-      try {
-        const decision = await this.commands.run(shopId, customerId, (meta) => ({
-          type: 'RedeemReward',
-          meta,
-          program: { programId, programTitle: program.settings.title, event: program.event },
-          points,
-          quantity,
-          source,
-          limitPerCustomer: rules.limitRedeem,
-          idempotency,
-          reward: {
-            rewardId,
-            couponCode: minted.code,
-            discountId: minted.discountId,
-            priceRuleId: minted.priceRuleId,
-            rewardType: rules.rewardType,
-            rewardValue,
-            redeemType: rules.redeemType,
-            orderReqAmount: rules.orderReqAmount,
-            expiresAt,
-            programDescription: program.settings.description || null,
-            ...(entitledVariantIds.length ? { giftVariantIds: entitledVariantIds } : {}),
-          },
-        }));
-        // No event: a concurrent identical request got there first; answer with what it recorded.
-        if (decision.events.length === 0) {
-          const recorded = Object.entries(decision.after.coupons).find(([, c]) => c.rewardId === rewardId);
-          return {
-            rewardId,
-            couponCode: recorded?.[0] ?? minted.code,
-            pointsSpent: recorded?.[1].points ?? points,
-            newPoint: decision.after.points,
-            replayed: true,
-          };
-        }
-        return {
-          rewardId,
-          couponCode: minted.code,
-          pointsSpent: points,
-          newPoint: decision.after.points,
-          replayed: false,
-        };
-      } catch (error) {
-        // The same key with another body: the code and the slot belong to the first request.
-        if (error instanceof DomainError && error.code === 'IDEMPOTENCY_CONFLICT') throw error;
-        await minted.undo().catch((e) => this.logger.error(`Could not undo ${minted.code}: ${e}`));
-        throw error;
-      }
+      return await step();
     } catch (error) {
-      if (error instanceof DomainError && error.code === 'IDEMPOTENCY_CONFLICT') throw error;
-      if (quota)
-        await this.quotas
-          .release(shopId, programId, rewardId)
-          .catch((e) => this.logger.error(`Could not release a quota slot of ${programId}: ${e}`));
+      if (undo && !isIdempotencyConflict(error)) await undo().catch((e) => this.logger.error(`${what}: ${e}`));
       throw error;
     }
+  }
+
+  /** Step 1: a slot of the shop-wide quota, if the program has one; returns its compensation (null: none). */
+  private async reserve({ command, rules, rewardId }: RedemptionPlan): Promise<(() => Promise<unknown>) | null> {
+    const quota = rules.totalLimitationRedeem;
+    if (!quota) return null;
+    const { shopId, programId } = command;
+    await this.quotas.reserve(shopId, programId, rewardId, quota);
+    return () => this.quotas.release(shopId, programId, rewardId);
+  }
+
+  /** Step 3: the points, on the customer's stream (per-customer limit and balance checked there). */
+  private async spend(plan: RedemptionPlan, minted: Minted): Promise<RedeemResult> {
+    const { command, program, rules, points, rewardId, rewardValue } = plan;
+    const decision = await this.commands.run(command.shopId, plan.customerId, (meta) => ({
+      type: 'RedeemReward',
+      meta,
+      program: { programId: command.programId, programTitle: program.settings.title, event: program.event },
+      points,
+      quantity: command.quantity,
+      source: command.source,
+      limitPerCustomer: rules.limitRedeem,
+      idempotency: command.idempotency,
+      reward: {
+        rewardId,
+        couponCode: minted.code,
+        discountId: minted.discountId,
+        priceRuleId: minted.priceRuleId,
+        rewardType: rules.rewardType,
+        rewardValue,
+        redeemType: rules.redeemType,
+        orderReqAmount: rules.orderReqAmount,
+        expiresAt: plan.expiresAt,
+        programDescription: program.settings.description || null,
+        ...(plan.entitledVariantIds.length ? { giftVariantIds: plan.entitledVariantIds } : {}),
+      },
+    }));
+    // No event: a concurrent identical request got there first; answer with what it recorded.
+    if (decision.events.length === 0) {
+      const recorded = Object.entries(decision.after.coupons).find(([, c]) => c.rewardId === rewardId);
+      return {
+        rewardId,
+        couponCode: recorded?.[0] ?? minted.code,
+        pointsSpent: recorded?.[1].points ?? points,
+        newPoint: decision.after.points,
+        replayed: true,
+      };
+    }
+    return { rewardId, couponCode: minted.code, pointsSpent: points, newPoint: decision.after.points, replayed: false };
   }
 
   private replayOf(shopId: string, key: string, earlier: TransactionDoc): RedeemResult {
@@ -178,24 +201,18 @@ export class RedeemRewardHandler implements ICommandHandler<RedeemRewardCommand,
     };
   }
 
-  /** A discount code, or store credit (its platform reference stands in for the code). */
-  private async mint(
-    shopId: string,
-    platformCustomerId: number,
-    rewardId: string,
-    rewardType: string,
-    rewardValue: number | null,
-    title: string,
-    terms: {
-      orderReqAmount: string | null;
-      expiresAt: string | null;
-      combinedWith: { orderDiscounts: boolean; productDiscounts: boolean; shippingDiscounts: boolean };
-      entitledVariantIds: string[];
-      entitledProductIds: string[];
-      entitledCollectionIds: string[];
-    },
-  ) {
-    if (rewardType === 'store_credit') {
+  /** Step 2: a discount code, or store credit (its platform reference stands in for the code). */
+  private async mint({
+    command,
+    rules,
+    rewardId,
+    rewardValue,
+    program,
+    expiresAt,
+    ...plan
+  }: RedemptionPlan): Promise<Minted> {
+    const { shopId, platformCustomerId } = command;
+    if (rules.rewardType === 'store_credit') {
       const currency = (await this.shops.byId(shopId))?.currency ?? 'USD';
       const credit = await this.platform.issueStoreCredit({
         shopId,
@@ -214,11 +231,15 @@ export class RedeemRewardHandler implements ICommandHandler<RedeemRewardCommand,
     const discount = await this.platform.createDiscount({
       shopId,
       rewardId,
-      rewardType,
+      rewardType: rules.rewardType,
       rewardValue,
-      title,
+      title: program.settings.title,
       platformCustomerId,
-      ...terms,
+      orderReqAmount: rules.orderReqAmount,
+      expiresAt,
+      combinedWith: rules.combinedWith,
+      entitledVariantIds: plan.entitledVariantIds,
+      ...redemptionOf(program.event).entitledScope(rules),
     });
     return { ...discount, undo: () => this.platform.disableDiscount(shopId, discount.code) };
   }

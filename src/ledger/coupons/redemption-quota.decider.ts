@@ -1,6 +1,6 @@
 import { assertNever, Decider } from '../../shared/domain/decider';
 import { CommandMeta, eventBase } from '../../shared/domain/command-meta';
-import { DomainError } from '../../shared/domain/domain-error';
+import { redemptionLimitReached } from './redeemed-counts';
 
 /**
  * A spending program's shop-wide redemption count (totalLimitationRedeem), on its own stream
@@ -38,12 +38,7 @@ function decideQuota(command: QuotaCommand, state: QuotaState): QuotaEvent[] {
   switch (command.type) {
     case 'ReserveRedemption':
       if (state.holders[command.rewardId]) return [];
-      if (state.used >= command.limit)
-        throw new DomainError(
-          'LIMIT_REACHED',
-          `This reward has been redeemed the most times allowed (${command.limit})`,
-          400,
-        );
+      if (state.used >= command.limit) throw redemptionLimitReached('shop', command.limit);
       return [{ ...slot, type: RedemptionQuotaEventType.Reserved }];
     case 'ReleaseRedemption':
       return state.holders[command.rewardId] ? [{ ...slot, type: RedemptionQuotaEventType.Released }] : [];

@@ -18,6 +18,7 @@ import { earningRoom } from '../earning-limit/earning-limit.decisions';
 import { pointsContext, PointsRequest } from '../points/points.decisions';
 import { evolveTiers } from '../tiers/tiers.state';
 import { evolveEnrolment } from './enrolment.state';
+import { isPaidBy } from '../../programs/kinds/kinds';
 
 export type EnrolmentCommand =
   | (PlatformCustomer & {
@@ -53,7 +54,7 @@ export interface SignUpProgram {
 /** The shop's sign-up program active at `at` (the highest priority when several are), which enrolling or joining pays. */
 export function activeSignUp(programs: ActiveProgram[], at: string): SignUpProgram | null {
   const signUp = programs
-    .filter((p) => p.kind === 'earning' && p.event === 'sign_up' && isActive(p, at))
+    .filter((p) => p.kind === 'earning' && isPaidBy(p.event, 'enrolment') && isActive(p, at))
     .sort((a, b) => b.settings.priority - a.settings.priority)[0];
   return signUp
     ? { programId: signUp.id, programTitle: signUp.settings.title, points: signUp.settings.earnPoint }

@@ -8,6 +8,7 @@ import { CustomerEventType, OrderDetails, PointsAwarded } from '../events/custom
 import { ProgramCatalog } from '../../programs/program-catalog';
 import { ActiveProgram, orderEarningRule } from '../../programs/domain/order-earning';
 import { TierLadderReader } from '../../tiers/tier-ladder.reader';
+import { isPaidBy } from '../../programs/kinds/kinds';
 
 export interface OrderFacts extends OrderDetails {
   /** Discount codes used at checkout (a coupon bought with points becomes used). */
@@ -82,7 +83,7 @@ export class RecordOrderHandler implements ICommandHandler<
   private async withCollections(shopId: string, order: OrderFacts, programs: ActiveProgram[]): Promise<OrderFacts> {
     const scoped = programs.some(
       (p) =>
-        p.event === 'place_order' && (p.settings.includeCollections?.length || p.settings.excludeCollections?.length),
+        isPaidBy(p.event, 'order') && (p.settings.includeCollections?.length || p.settings.excludeCollections?.length),
     );
     const productIds = order.lineItems.map((l) => l.productId).filter((id): id is string => id !== null);
     if (!scoped || productIds.length === 0) return order;

@@ -1,4 +1,4 @@
-import { isSingleEvent } from '../../programs/domain/program-events';
+import { isPaidBy, isSingleEvent } from '../../programs/kinds/kinds';
 
 /** What the customers read model knows of the programs that paid a customer (the same `payingProgram` as the ledger). */
 export interface EarnedPrograms {
@@ -14,6 +14,6 @@ export function isEarned(program: { id: string; event: string }, customer: Earne
   if (!isSingleEvent(program.event)) return false;
   return (
     (customer.earnedProgramIds ?? []).includes(program.id) ||
-    (program.event === 'sign_up' && (customer.earnSignUp ?? false))
+    (isPaidBy(program.event, 'enrolment') && (customer.earnSignUp ?? false))
   );
 }

@@ -20,6 +20,7 @@ import { CUSTOMERS, CustomerDoc, recordCreatedAt } from '../read-models/ledger-r
 import { addToDay } from '../../shared/domain/day-buckets';
 import { BoundedCache } from '../../shared/bounded-cache';
 import { withoutEntry } from '../../shared/domain/records';
+import { isPaidBy } from '../../programs/kinds/kinds';
 
 const TYPES = new Set<string>(Object.values(T));
 
@@ -98,7 +99,7 @@ function changesOf(doc: CustomerDoc, event: Exclude<CustomerEvent, CustomerEnrol
       return {
         ...balanceChange(doc, event),
         ...(event.releasesPending && event.order ? released(doc, event.order.orderId) : {}),
-        ...(event.event === 'sign_up' ? { earnSignUp: true } : {}),
+        ...(isPaidBy(event.event, 'enrolment') ? { earnSignUp: true } : {}),
         ...(programId && !earned.includes(programId) ? { earnedProgramIds: [...earned, programId] } : {}),
       };
     }

@@ -7,7 +7,7 @@ import { CustomerEventType, PointsAwarded } from '../events/customer-events';
 import { TierLadderReader } from '../../tiers/tier-ladder.reader';
 import { ProgramCatalog } from '../../programs/program-catalog';
 import { isActive } from '../../programs/domain/order-earning';
-import { isSingleEvent, SOCIAL_EVENTS } from '../../programs/domain/program-events';
+import { isSingleEvent, isSocialKind, SOCIAL_EVENTS } from '../../programs/kinds/kinds';
 
 /** A social interaction (follow, like, join...) pays its program's points, once per customer. */
 export class EarnSocialCommand {
@@ -41,9 +41,8 @@ export class EarnSocialHandler implements ICommandHandler<
       (p) => p.id === programId || (p.numericId !== undefined && String(p.numericId) === programId),
     );
     if (!program || program.kind !== 'earning') throw invalid(`No earning program ${programId} in this shop`);
-    if (!(SOCIAL_EVENTS as readonly string[]).includes(program.event))
-      throw invalid(`Program ${programId} is not a social program`);
-    if (event !== null && !(SOCIAL_EVENTS as readonly string[]).includes(event))
+    if (!isSocialKind(program.event)) throw invalid(`Program ${programId} is not a social program`);
+    if (event !== null && !isSocialKind(event))
       throw invalid(`${event} is not a social event (one of ${SOCIAL_EVENTS.join(', ')})`);
     if (event !== null && event !== program.event)
       throw invalid(`Program ${programId} is for ${program.event}, not ${event}`);

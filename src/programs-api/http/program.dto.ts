@@ -32,9 +32,9 @@ import {
   MAX_TOTAL_COUNT,
   MIN_MONEY,
 } from '../../shared/domain/limits';
-import { SOCIAL_EVENTS } from '../../programs/domain/program-events';
-import { APPLIED_TO } from '../../programs/domain/spending-rules';
-import { COMBINABLE, LIMIT_REDEEM_MODES, ORDER_REQUIREMENTS } from '../../programs/domain/spending-wire';
+import { SOCIAL_EVENTS } from '../../programs/kinds/kinds';
+import { APPLIED_TO } from '../../programs/kinds/spending-rule';
+import { COMBINABLE, LIMIT_REDEEM_MODES, ORDER_REQUIREMENTS } from '../../programs/kinds/spending-wire';
 import { FieldRules, NestedList, NonEmptyText, RequiredText, WholeNumber } from '../../shared/http/field-rules';
 
 /** A list of at most `max` ids (numbers or `{id}` objects read as text), each 1 to 100 characters. */

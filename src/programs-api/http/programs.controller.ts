@@ -20,7 +20,7 @@ import {
 import { EarnSocialCommand } from '../../ledger/social/earn-social.handler';
 import { FindNamedCustomerQuery } from '../../ledger/queries/find-customer.query';
 import { CalculateCartPointsQuery } from '../../ledger/queries/calculate-cart-points.query';
-import { ProgramSettings, TierRate } from '../../programs/domain/program-events';
+import { ProgramSettingsInput, TierRate } from '../../programs/domain/program-events';
 import { GetProgramQuery, ListProgramsQuery } from '../queries/program-queries';
 import { V2Program } from '../../programs/queries/program.presenter';
 import {
@@ -28,7 +28,7 @@ import {
   GetProgramForCustomerQuery,
   ListRedemptionProgramsQuery,
 } from '../queries/program-for-customer.query';
-import { SPENDING_WIRE_FIELDS } from '../../programs/domain/spending-wire';
+import { SPENDING_WIRE_FIELDS } from '../../programs/kinds/spending-wire';
 import { ListEarningEligibilityQuery } from '../queries/earning-eligibility.query';
 
 /** The body's spec-named spending fields (top level, spending-wire) apart from the program settings. */
@@ -37,7 +37,7 @@ function splitSpendingFields<T extends object>(body: T) {
   const spendingFields: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(body))
     ((SPENDING_WIRE_FIELDS as readonly string[]).includes(key) ? spendingFields : settings)[key] = value;
-  return { settings: settings as Partial<ProgramSettings>, spendingFields };
+  return { settings: settings as ProgramSettingsInput, spendingFields };
 }
 
 const tierRates = (rates: TierRateDto[]): TierRate[] =>

@@ -1,7 +1,7 @@
 import { IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
 import { CustomerDoc } from '../../ledger/read-models/ledger-read-models';
 import { isEarned } from '../../ledger/program-earning/eligibility';
-import { isSingleEvent } from '../../programs/domain/program-events';
+import { isSingleEvent } from '../../programs/kinds/kinds';
 import { V2Program, v1CustomerItem } from '../../programs/queries/program.presenter';
 import { LocaleRequest } from '../../translations/domain/locale-resolution';
 import { ShopText } from '../../translations/queries/shop-text';

@@ -5,10 +5,12 @@ import { CLOCK, Clock } from '../../shared/domain/clock';
 import { CustomerDoc } from '../../ledger/read-models/ledger-read-models';
 import { RewardDoc, REWARDS } from '../../ledger/read-models/reward-read-models';
 import { isActive } from '../../programs/domain/order-earning';
-import { spendingRules } from '../../programs/domain/spending-rules';
+import { rewardOf } from '../../programs/kinds/spending-rule';
 import { ProgramDoc } from '../../programs/projections/program-read-models';
 import { ProgramReader } from './program-queries';
 import { V2Program } from '../../programs/queries/program.presenter';
+import { redeemedCount as countRedeemed } from '../../ledger/coupons/redeemed-counts';
+import { cheapest } from '../../programs/kinds/redemption';
 
 /** A spending program as one customer sees it (absent for other kinds or without a customer). */
 export type CustomerProgram = V2Program &
@@ -47,14 +49,10 @@ abstract class WithLimitations {
   protected async withLimitations(doc: ProgramDoc, customer: CustomerDoc | null): Promise<CustomerProgram> {
     const program = (await this.programs.present(doc.shopId, [doc]))[0];
     if (!customer || doc.kind !== 'spending') return program;
-    const sp = spendingRules(doc.spending, doc.event);
-    const cost = (sp.redeemType === 'dynamic' && sp.minPoints) || sp.pointsCost;
+    const sp = rewardOf(doc.spending);
+    const cost = cheapest(sp);
     const rewards = await this.readStore.collection<RewardDoc>(REWARDS);
-    const redeemedCount = await rewards.count({
-      customerId: customer.id,
-      programId: doc.id,
-      discountStatus: { $ne: 'refunded' },
-    });
+    const redeemedCount = await countRedeemed(rewards, doc.id, { customerId: customer.id });
     const remainingRedemptions = sp.limitRedeem ? Math.max(0, sp.limitRedeem - redeemedCount) : null;
     const affordable = customer.point >= cost;
     return {

@@ -6,8 +6,9 @@ import { ShopText } from '../../translations/queries/shop-text';
 import { ProgramKind } from '../../programs/domain/program-events';
 import { ProgramDoc, PROGRAMS } from '../../programs/projections/program-read-models';
 import { GiftStatus, presentProgram, V2Program } from '../../programs/queries/program.presenter';
-import { spendingRules } from '../../programs/domain/spending-rules';
+import { rewardOf } from '../../programs/kinds/spending-rule';
 import { RewardDoc, REWARDS } from '../../ledger/read-models/reward-read-models';
+import { limitReached, redeemedCount } from '../../ledger/coupons/redeemed-counts';
 
 /** The programs read model, as the queries of every API family read it. */
 @Injectable()
@@ -42,12 +43,12 @@ export class ProgramReader {
   /** A free gift is sold out when its shop-wide quota is used up (refunded coupons give theirs back). */
   private async giftStatus(doc: ProgramDoc): Promise<GiftStatus> {
     if (doc.kind !== 'spending') return null;
-    const rules = spendingRules(doc.spending, doc.event);
+    const rules = rewardOf(doc.spending);
     if (rules.rewardType !== 'free_product') return null;
     if (!rules.totalLimitationRedeem) return 'available';
     const rewards = await this.readStore.collection<RewardDoc>(REWARDS);
-    const given = await rewards.count({ shopId: doc.shopId, programId: doc.id, discountStatus: { $ne: 'refunded' } });
-    return given >= rules.totalLimitationRedeem ? 'sold_out' : 'available';
+    const given = await redeemedCount(rewards, doc.id, { shopId: doc.shopId });
+    return limitReached(given, rules.totalLimitationRedeem) ? 'sold_out' : 'available';
   }
 
   /**

@@ -1,5 +1,5 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import { ProgramKind, ProgramSettings } from '../domain/program-events';
+import { ProgramKind, ProgramSettingsInput } from '../domain/program-events';
 import { ProgramCommands } from './program-commands';
 
 /** Creates an earning or spending program (merchant configuration); per-tier rates must name the shop's tiers. */
@@ -8,7 +8,7 @@ export class CreateProgramCommand {
     readonly shopId: string,
     readonly kind: ProgramKind,
     readonly event: string,
-    readonly settings: Partial<ProgramSettings> & { title: string },
+    readonly settings: ProgramSettingsInput & { title: string },
     /** Spending programs: reward fields under the spec's names (spending-wire). */
     readonly spendingFields: Record<string, unknown>,
   ) {}

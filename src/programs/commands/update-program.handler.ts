@@ -1,5 +1,5 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import { ProgramSettings } from '../domain/program-events';
+import { ProgramSettingsInput } from '../domain/program-events';
 import { ProgramCommands } from './program-commands';
 
 /** Changes a program's settings (status true/false enables or disables it); each spending field changes only itself. */
@@ -7,7 +7,7 @@ export class UpdateProgramCommand {
   constructor(
     readonly shopId: string,
     readonly programId: string,
-    readonly changes: Partial<ProgramSettings>,
+    readonly changes: ProgramSettingsInput,
     readonly spendingFields: Record<string, unknown>,
   ) {}
 }

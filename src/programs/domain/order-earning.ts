@@ -1,5 +1,6 @@
 import { ProgramSettings } from './program-events';
 import { MAX_POINTS } from '../../shared/domain/limits';
+import { isPaidBy } from '../kinds/kinds';
 
 /** The values an order's points were computed with, recorded on the event (a refund reverses exactly these). */
 export interface OrderEarningRule {
@@ -53,7 +54,7 @@ export function orderEarningRule(
     .filter(
       (p) =>
         p.kind === 'earning' &&
-        p.event === 'place_order' &&
+        isPaidBy(p.event, 'order') &&
         isActive(p, at) &&
         p.settings.appliedSource.includes(source),
     )

@@ -1,3 +1,5 @@
+import type { ProgramSpending } from '../kinds/spending-rule';
+
 /** Events of a shop's programs (stream `programs-<shopId>`): merchant configuration of earning and spending. */
 export const ProgramEventType = {
   Created: 'program.created.v1',
@@ -6,6 +8,9 @@ export const ProgramEventType = {
 } as const;
 
 export type ProgramKind = 'earning' | 'spending';
+
+/** The periods a program's payments can be limited per (the earning limit's `limitUnit`). */
+export const LIMIT_UNITS = ['day', 'week', 'month', 'year', 'lifetime'] as const;
 
 /** A per-tier override of the earning rate. */
 export interface TierRate {
@@ -44,7 +49,7 @@ export interface ProgramSettings {
   pendingDays: number;
   /** Per-program limit: at most limitInterval payments per limitUnit (social and other event programs). */
   hasLimit: boolean;
-  limitUnit: 'day' | 'week' | 'month' | 'year' | 'lifetime';
+  limitUnit: (typeof LIMIT_UNITS)[number];
   limitInterval: number;
   translateTitle: Record<string, string>;
   /** Storefront link of an earning program (http(s)): the page to follow, review or visit, or what a share shares. */
@@ -55,9 +60,15 @@ export interface ProgramSettings {
   lineJoinType?: 'follow_oa' | 'join_link' | null;
   /** The merchant's own icon (http(s)). */
   iconUrl?: string | null;
-  /** Spending programs: the reward they sell (read by `spendingRules`, which validates every field). */
-  spending: Record<string, unknown>;
+  /**
+   * Spending programs: the reward they sell, typed (decided at the write edge by `decideSpending`;
+   * events recorded in an older shape are upcast on read, `upcastProgramEvent`). Empty for earning ones.
+   */
+  spending: ProgramSpending;
 }
+
+/** Settings as a command carries them: any of them, the reward as the client sent it (not yet decided). */
+export type ProgramSettingsInput = Partial<Omit<ProgramSettings, 'spending'>> & { spending?: Record<string, unknown> };
 
 export interface ProgramCreated {
   type: typeof ProgramEventType.Created;
@@ -91,40 +102,5 @@ export type ProgramEvent = ProgramCreated | ProgramUpdated | ProgramDeleted;
 
 export const programStreamId = (shopId: string) => `programs-${shopId}`;
 
-/** The 13 social event keys (spec 4.2). */
-export const SOCIAL_EVENTS = [
-  'follow_photo',
-  'like_feed',
-  'follow_video',
-  'share_feed',
-  'subscribe_stream',
-  'follow_micro',
-  'follow_board',
-  'share_micro',
-  'join_game',
-  'join_broadcast',
-  'join_msg',
-  'join_chat',
-  'join_forum',
-] as const;
-
-export const EARNING_EVENTS = ['sign_up', 'place_order', 'birthday', ...SOCIAL_EVENTS] as const;
-
-const SINGLE_EVENTS: ReadonlySet<string> = new Set(['sign_up', 'birthday', ...SOCIAL_EVENTS]);
-
-/**
- * Events a program pays a customer for once (sign-up; birthday once a year; a social event once,
- * unless the program sets a limit): eligibility shows whether the customer has earned them. Orders
- * repeat. The one definition of "pays once" (spec 4.3 single-event programs).
- */
-export function isSingleEvent(event: string): boolean {
-  return SINGLE_EVENTS.has(event);
-}
-
-export const SPENDING_EVENTS = [
-  'amount_discount',
-  'percentage_discount',
-  'free_shipping',
-  'free_gift',
-  'store_credit',
-] as const;
+/** The 13 social event keys (spec 4.2), kept here for the catalogue's spec: the kinds' table derives them. */
+export { SOCIAL_EVENTS } from '../kinds/kinds';

@@ -16,5 +16,5 @@ export interface ProgramDoc extends ProgramSettings {
   streamRevision: string;
 }
 
-/** v2: numericId. */
-export const PROGRAMS: CollectionDefinition = { name: 'programs_v2', indexes: [['shopId', 'kind']] };
+/** v2: numericId. v3: a spending program's reward typed (older shapes upcast on read, issue 26). */
+export const PROGRAMS: CollectionDefinition = { name: 'programs_v3', indexes: [['shopId', 'kind']] };

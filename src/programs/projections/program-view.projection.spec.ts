@@ -1,5 +1,9 @@
 import { ProgramEvent, ProgramEventType as T, programStreamId } from '../domain/program-events';
-import { defaultSettings } from '../domain/programs.decider';
+import { defaultSettings, evolvePrograms } from '../domain/programs.decider';
+import { ProgramSettings } from '../domain/program-events';
+import { spendingRules } from '../kinds/spending-rules';
+import { storedSpending } from '../kinds/spending-wire';
+import { rewardOf } from '../kinds/spending-rule';
 import { ProgramCatalog } from '../program-catalog';
 import { ProgramDoc, PROGRAMS } from './program-read-models';
 import { ProgramViewProjection } from './program-view.projection';
@@ -50,5 +54,30 @@ describe('program view projection', () => {
       },
     ]);
     expect(invalidate).toHaveBeenCalledWith('s1');
+  });
+
+  it('a reward recorded in the old shape (as the merchant sent it) is read as the typed rule, as the decider reads it', async () => {
+    const catalog = new ProgramCatalog(readStore());
+    const spec = projectionSpec(new ProgramViewProjection(catalog), readStore());
+    const oldShape = { pointsCost: 100, rewardValue: 5, limitRedeem: 2 } as unknown as ProgramSettings['spending'];
+    const created = {
+      ...head('p3', 'e5', 1),
+      type: T.Created,
+      kind: 'spending',
+      event: 'amount_discount',
+      settings: { ...defaultSettings('amount_discount', 'Five off'), spending: oldShape },
+    } as const;
+    const updated = {
+      ...head('p3', 'e6', 2),
+      type: T.Updated,
+      changes: { spending: { pointsCost: 200, rewardValue: 10 } as unknown as ProgramSettings['spending'] },
+    } as const;
+    await spec.when(programEvents(created, updated));
+    const typed = storedSpending(spendingRules({ pointsCost: 200, rewardValue: 10 }, 'amount_discount'));
+    const doc = (await spec.all<ProgramDoc>(PROGRAMS)).find((d) => d.id === 'p3')!;
+    expect(doc.spending).toEqual(typed);
+    const state = [created, updated].reduce(evolvePrograms, { programs: {} });
+    expect(state.programs.p3.settings.spending).toEqual(typed);
+    expect(rewardOf(doc.spending)).toEqual(spendingRules({ pointsCost: 200, rewardValue: 10 }, 'amount_discount'));
   });
 });

@@ -1,8 +1,7 @@
-import { isOneOf } from '../../shared/domain/guards';
-import { SOCIAL_EVENTS } from '../domain/program-events';
+import { earningKind } from '../kinds/kinds';
 import { ProgramDoc } from '../projections/program-read-models';
-import { spendingRules } from '../domain/spending-rules';
-import { presentSpending } from '../domain/spending-wire';
+import { rewardOf } from '../kinds/spending-rule';
+import { presentSpending } from '../kinds/spending-wire';
 
 /** An empty list of a field's item type (a field the service has nothing for). */
 const noneOf = <T>(): T[] => [];
@@ -21,8 +20,7 @@ export function presentProgram(
   translateTitle: Record<string, string> = p.translateTitle,
   giftStatus: GiftStatus = null,
 ) {
-  if (p.kind === 'spending')
-    return programRecord(p, translateTitle, giftStatus, presentSpending(spendingRules(p.spending, p.event)));
+  if (p.kind === 'spending') return programRecord(p, translateTitle, giftStatus, presentSpending(rewardOf(p.spending)));
   return programRecord(p, translateTitle, giftStatus, {
     earnBy: p.earnBy,
     rateMoney: p.rateMoney,
@@ -125,7 +123,7 @@ function v1Item<
 >(p: ProgramDoc, own: Own, more: More) {
   return {
     showLoyaltyPage: true,
-    social: isOneOf(SOCIAL_EVENTS, p.event) ? (p.event.split('_')[1] ?? '') : '',
+    social: earningKind(p.event)?.network ?? '',
     urlLocation: p.urlLocation ?? '',
     limitUnit: p.hasLimit ? p.limitUnit : 'unlimited',
     urlAccount: p.urlAccount ?? '',

@@ -3,27 +3,24 @@ import { isInteger, isOneOf, isRecord } from '../../shared/domain/guards';
 import { deterministicUuid } from '../../shared/domain/ids';
 import { isIntegerIn, isMoney, MAX_DAYS, MAX_EARN_POINT, MAX_MONEY, MAX_PRIORITY } from '../../shared/domain/limits';
 import { toCents } from '../../shared/domain/money';
+import {
+  TIER_REWARD_EVENTS,
+  TierRewardKind,
+  tierRewardKind,
+  TierRewardKindName,
+} from '../../programs/kinds/tier-rewards';
 
 /**
- * What entering a tier pays (spec 2.9 Tier, "a tier reward"): `event` says what, `bonusPoints` or
- * `earnAmount` how much. `custom` is a perk shown with the tier (free returns, early access) that the
- * service never pays. A reward pays only while `status` is true and `expired` false.
+ * What entering a tier pays (spec 2.9 Tier, "a tier reward"): `event` says what (a kind of the
+ * table `TIER_REWARD_KINDS`), `bonusPoints` or `earnAmount` how much. `custom` is a perk shown with
+ * the tier (free returns, early access) that the service never pays. A reward pays only while
+ * `status` is true and `expired` false.
  */
-export const TIER_REWARD_EVENTS = [
-  'bonus_point',
-  'amount_discount',
-  'percentage_discount',
-  'free_shipping',
-  'custom',
-] as const;
-export type TierRewardEvent = (typeof TIER_REWARD_EVENTS)[number];
+export { TIER_REWARD_EVENTS };
+export type TierRewardEvent = TierRewardKindName;
 
-/** The coupon each discount event mints (the commerce platform's reward types). */
-const COUPON_KINDS: Readonly<Record<string, string>> = {
-  amount_discount: 'fixed_amount',
-  percentage_discount: 'percentage',
-  free_shipping: 'free_shipping',
-};
+/** The descriptor of a stored reward's kind (stored rewards were checked on write). */
+const kindOf = (event: string): TierRewardKind => tierRewardKind(event) ?? tierRewardKind('custom')!;
 
 /** A tier reward as stored and read (every field of the spec's shape, ids and timestamps set by the service). */
 export interface TierReward {
@@ -100,13 +97,13 @@ const ALIAS_COUPON_KINDS: Readonly<Record<string, TierRewardEvent>> = {
 const CODE_NAME = /^[A-Za-z0-9][A-Za-z0-9_-]{0,19}$/;
 const MAX_REWARDS = 20;
 
-export const isCouponEvent = (event: string): boolean => event in COUPON_KINDS;
+export const isCouponEvent = (event: string): boolean => tierRewardKind(event)?.pays === 'coupon';
 /** A reward pays while it is on and not expired (a merchant switch, independent of expiredTime). */
-export const isPaying = (r: TierReward): boolean => r.status && !r.expired && r.event !== 'custom';
+export const isPaying = (r: TierReward): boolean => r.status && !r.expired && kindOf(r.event).pays !== 'never';
 
 /** The bonus points a tier pays on entry, and which rewards they come from. */
 export function bonusOf(rewards: readonly TierReward[]): { points: number; rewardIds: string[] } {
-  const paying = rewards.filter((r) => isPaying(r) && r.event === 'bonus_point');
+  const paying = rewards.filter((r) => isPaying(r) && kindOf(r.event).pays === 'points');
   return { points: paying.reduce((sum, r) => sum + r.bonusPoints, 0), rewardIds: paying.map((r) => r.id) };
 }
 
@@ -126,28 +123,13 @@ export function couponTerms(r: TierReward, now: string) {
     : null;
   const ends = [afterDays, r.expiredTime].filter((d): d is string => d !== null).sort();
   return {
-    rewardType: COUPON_KINDS[r.event],
-    rewardValue: r.event === 'free_shipping' ? null : r.earnAmount,
+    rewardType: kindOf(r.event).couponType!,
+    rewardValue: kindOf(r.event).amount === 'none' ? null : r.earnAmount,
     orderReqAmount: r.orderReq === 'min_amount' ? r.orderReqAmount : null,
     expiresAt: ends[0] ?? null,
     title: r.title,
     codePrefix: r.codeName,
   };
-}
-
-function defaultTitle(event: TierRewardEvent, bonusPoints: number, earnAmount: number): string | null {
-  switch (event) {
-    case 'bonus_point':
-      return `${bonusPoints} bonus points`;
-    case 'amount_discount':
-      return `${earnAmount.toFixed(2)} off`;
-    case 'percentage_discount':
-      return `${earnAmount}% off`;
-    case 'free_shipping':
-      return 'Free shipping';
-    default:
-      return null;
-  }
 }
 
 /**
@@ -169,7 +151,7 @@ export function readTierRewards(
   return input.map((raw, i) => {
     const path = `tierRewards[${i}]`;
     const content = rewardContent(raw, path);
-    if (options.baseTier && content.event !== 'custom') {
+    if (options.baseTier && kindOf(content.event).pays !== 'never') {
       throw because.badRequest(
         `${path}.event: the base tier is entered on enrolment and pays no entry reward (a sign_up program does); only custom perks`,
         { field: `${path}.event` },
@@ -194,10 +176,13 @@ export function readTierRewards(
 
 type RewardContent = Omit<TierReward, 'id' | 'createdAt' | 'updatedAt'>;
 
+type Bad = (field: string, message: string) => DomainError;
+type Fields = Record<string, unknown>;
+const given = (r: Fields, key: string) => r[key] !== undefined && r[key] !== null;
+
 /** One reward's fields, checked (`path` names it in errors). */
 function rewardContent(raw: unknown, path: string): RewardContent {
-  const bad = (field: string, message: string) =>
-    because.badRequest(`${path}.${field} ${message}`, { field: `${path}.${field}` });
+  const bad: Bad = (field, message) => because.badRequest(`${path}.${field} ${message}`, { field: `${path}.${field}` });
   if (!isRecord(raw)) throw because.badRequest(`${path} must be an object`, { field: path });
   for (const key of Object.keys(raw)) {
     if (!isOneOf<string>(TIER_REWARD_FIELDS, key) && !ALIAS_FIELDS.includes(key))
@@ -209,64 +194,100 @@ function rewardContent(raw: unknown, path: string): RewardContent {
       throw bad(key, 'is set by the service');
   }
   const r = fromAlias(raw, bad);
-  const given = (key: string) => r[key] !== undefined && r[key] !== null;
-
-  if (!given('event')) {
-    throw bad('event', `is required: one of ${TIER_REWARD_EVENTS.join(', ')} (custom: a perk shown and never paid)`);
-  }
-  const event = r.event;
-  if (!isOneOf(TIER_REWARD_EVENTS, event)) {
-    throw bad(
-      'event',
-      `cannot be paid as a tier reward: one of ${TIER_REWARD_EVENTS.join(', ')} (custom: a perk shown and never paid)`,
-    );
-  }
-  const coupon = isCouponEvent(event);
+  const kind = rewardKind(r, bad);
+  const event = kind.name;
   const flag = (key: string, fallback: boolean): boolean => {
     const value = r[key];
     if (value === undefined || value === null) return fallback;
     if (typeof value !== 'boolean') throw bad(key, 'must be true or false');
     return value;
   };
-  /** A field this kind of reward has no use for: absent, null or 0 (never a value that would be ignored). */
-  const unused = (key: string, why: string) => {
-    if (given(key) && r[key] !== 0) throw bad(key, why);
+  const { bonusPoints, earnAmount } = amountsOf(r, kind, bad);
+  for (const key of ['spendPoint', 'minSpendPoint', 'maxSpendPoint'])
+    unused(r, bad, key, 'must be 0: a tier reward is given on entering the tier, it costs no points');
+  if (given(r, 'redeemType') && r.redeemType !== 'fixed')
+    throw bad('redeemType', 'must be fixed: a tier reward is given, not bought');
+  if (given(r, 'appliedTo') && r.appliedTo !== 'all')
+    throw bad('appliedTo', 'must be all: a tier coupon applies to the whole order');
+  const terms = couponFieldsOf(r, kind, bad);
+  const labels = labelsOf(r, bad, kind.defaultTitle(bonusPoints, earnAmount));
+  return {
+    status: flag('status', true),
+    title: labels.title,
+    redeemType: 'fixed',
+    minSpendPoint: 0,
+    maxSpendPoint: 0,
+    spendPoint: 0,
+    appliedTo: 'all',
+    orderReq: terms.orderReq,
+    orderReqAmount: terms.orderReqAmount,
+    expiredAfter: terms.expiredAfter,
+    expiredTime: terms.expiredTime,
+    type: labels.type,
+    codeName: terms.codeName,
+    earnAmount,
+    event,
+    bonusPoints,
+    priority: labels.priority,
+    showLoyaltyPage: flag('showLoyaltyPage', true),
+    translateTitle: labels.translateTitle,
+    expired: flag('expired', false),
   };
+}
 
+/** A field this kind of reward has no use for: absent, null or 0 (never a value that would be ignored). */
+function unused(r: Fields, bad: Bad, key: string, why: string): void {
+  if (given(r, key) && r[key] !== 0) throw bad(key, why);
+}
+
+/** The reward's kind, required and payable as a tier reward. */
+function rewardKind(r: Fields, bad: Bad): TierRewardKind {
+  if (!given(r, 'event')) {
+    throw bad('event', `is required: one of ${TIER_REWARD_EVENTS.join(', ')} (custom: a perk shown and never paid)`);
+  }
+  const kind = typeof r.event === 'string' ? tierRewardKind(r.event) : undefined;
+  if (!kind) {
+    throw bad(
+      'event',
+      `cannot be paid as a tier reward: one of ${TIER_REWARD_EVENTS.join(', ')} (custom: a perk shown and never paid)`,
+    );
+  }
+  return kind;
+}
+
+/** How much the reward pays, in the field its kind measures it with (the other is 0). */
+function amountsOf(r: Fields, kind: TierRewardKind, bad: Bad): { bonusPoints: number; earnAmount: number } {
+  const event = kind.name;
   let bonusPoints = 0;
-  if (event === 'bonus_point') {
+  if (kind.amount === 'points') {
     if (!isIntegerIn(r.bonusPoints, 1, MAX_EARN_POINT))
       throw bad('bonusPoints', `must be an integer from 1 to ${MAX_EARN_POINT.toLocaleString('en')} for bonus_point`);
     bonusPoints = r.bonusPoints;
-  } else unused('bonusPoints', `is paid only by event bonus_point (this reward's event is ${event})`);
-
+  } else unused(r, bad, 'bonusPoints', `is paid only by event bonus_point (this reward's event is ${event})`);
   let earnAmount = 0;
-  if (event === 'amount_discount') {
+  if (kind.amount === 'money') {
     if (!isMoney(r.earnAmount))
       throw bad('earnAmount', 'must be the amount off: 0.01 to 1,000,000 with at most 2 decimals');
     earnAmount = r.earnAmount;
-  } else if (event === 'percentage_discount') {
+  } else if (kind.amount === 'percent') {
     if (!isMoney(r.earnAmount) || r.earnAmount > 100) throw bad('earnAmount', 'must be the percent off: 0.01 to 100');
     earnAmount = r.earnAmount;
-  } else unused('earnAmount', `has no use for event ${event}`);
+  } else unused(r, bad, 'earnAmount', `has no use for event ${event}`);
+  return { bonusPoints, earnAmount };
+}
 
-  for (const key of ['spendPoint', 'minSpendPoint', 'maxSpendPoint'])
-    unused(key, 'must be 0: a tier reward is given on entering the tier, it costs no points');
-  if (given('redeemType') && r.redeemType !== 'fixed')
-    throw bad('redeemType', 'must be fixed: a tier reward is given, not bought');
-  if (given('appliedTo') && r.appliedTo !== 'all')
-    throw bad('appliedTo', 'must be all: a tier coupon applies to the whole order');
-
+/** The order minimum of a coupon reward: `orderReq` and `orderReqAmount`, which must agree. */
+function orderMinimumOf(r: Fields, kind: TierRewardKind, bad: Bad) {
   let orderReqCents = 0;
-  if (given('orderReqAmount')) {
+  if (given(r, 'orderReqAmount')) {
     const cents = isMoney(r.orderReqAmount, 0) ? toCents(r.orderReqAmount.toFixed(2)) : toCents(r.orderReqAmount);
     if (cents === null || cents > MAX_MONEY * 100)
       throw bad('orderReqAmount', `must be an amount such as "50.00" (at most ${MAX_MONEY.toLocaleString('en')})`);
     orderReqCents = cents;
   }
-  if (given('orderReq') && !isOneOf(['none', 'min_amount'], r.orderReq))
+  if (given(r, 'orderReq') && !isOneOf(['none', 'min_amount'], r.orderReq))
     throw bad('orderReq', 'must be none or min_amount');
-  const orderReq = given('orderReq')
+  const orderReq: 'none' | 'min_amount' = given(r, 'orderReq')
     ? r.orderReq === 'min_amount'
       ? 'min_amount'
       : 'none'
@@ -276,38 +297,50 @@ function rewardContent(raw: unknown, path: string): RewardContent {
   if (orderReq === 'min_amount' && orderReqCents === 0)
     throw bad('orderReqAmount', 'is required (above 0) with orderReq min_amount');
   if (orderReq === 'none' && orderReqCents > 0) throw bad('orderReqAmount', 'needs orderReq min_amount');
-  if (orderReq === 'min_amount' && !coupon)
-    throw bad('orderReq', `applies to coupons only (this reward's event is ${event})`);
+  if (orderReq === 'min_amount' && kind.pays !== 'coupon')
+    throw bad('orderReq', `applies to coupons only (this reward's event is ${kind.name})`);
+  return { orderReq, orderReqAmount: (orderReqCents / 100).toFixed(2) };
+}
 
+/** The terms of the coupon a reward mints: its order minimum, validity and code prefix (coupons only). */
+function couponFieldsOf(r: Fields, kind: TierRewardKind, bad: Bad) {
+  const minimum = orderMinimumOf(r, kind, bad);
+  const couponOnly = (key: string) => {
+    if (kind.pays !== 'coupon') throw bad(key, `applies to coupons only (this reward's event is ${kind.name})`);
+  };
   let expiredAfter: number | null = null;
-  if (given('expiredAfter')) {
+  if (given(r, 'expiredAfter')) {
     if (!isIntegerIn(r.expiredAfter, 1, MAX_DAYS))
       throw bad('expiredAfter', `must be an integer from 1 to ${MAX_DAYS} (days)`);
-    if (!coupon) throw bad('expiredAfter', `applies to coupons only (this reward's event is ${event})`);
+    couponOnly('expiredAfter');
     expiredAfter = r.expiredAfter;
   }
   let expiredTime: string | null = null;
-  if (given('expiredTime')) {
+  if (given(r, 'expiredTime')) {
     if (typeof r.expiredTime !== 'string' || Number.isNaN(Date.parse(r.expiredTime)))
       throw bad('expiredTime', 'must be an ISO 8601 date-time');
-    if (!coupon) throw bad('expiredTime', `applies to coupons only (this reward's event is ${event})`);
+    couponOnly('expiredTime');
     expiredTime = new Date(r.expiredTime).toISOString();
   }
   let codeName: string | null = null;
-  if (given('codeName')) {
+  if (given(r, 'codeName')) {
     if (typeof r.codeName !== 'string' || !CODE_NAME.test(r.codeName))
       throw bad('codeName', 'must be 1 to 20 letters, digits, _ or - (the prefix of the coupon codes)');
-    if (!coupon) throw bad('codeName', `applies to coupons only (this reward's event is ${event})`);
+    couponOnly('codeName');
     codeName = r.codeName;
   }
+  return { ...minimum, expiredAfter, expiredTime, codeName };
+}
 
-  const type = given('type') ? r.type : 'tier_privileges';
+/** The reward's label, priority and titles (`fallbackTitle`: its kind's default title, null when required). */
+function labelsOf(r: Fields, bad: Bad, fallbackTitle: string | null) {
+  const type = given(r, 'type') ? r.type : 'tier_privileges';
   if (typeof type !== 'string' || !type.trim() || type.length > 100)
     throw bad('type', 'must be a text of 1 to 100 characters');
-  const priority = given('priority') ? r.priority : 0;
+  const priority = given(r, 'priority') ? r.priority : 0;
   if (!isIntegerIn(priority, -MAX_PRIORITY, MAX_PRIORITY))
     throw bad('priority', `must be an integer from -${MAX_PRIORITY} to ${MAX_PRIORITY}`);
-  const translateTitle = given('translateTitle') ? r.translateTitle : {};
+  const translateTitle = given(r, 'translateTitle') ? r.translateTitle : {};
   if (
     !isRecord(translateTitle) ||
     Object.keys(translateTitle).length > 100 ||
@@ -316,32 +349,15 @@ function rewardContent(raw: unknown, path: string): RewardContent {
   ) {
     throw bad('translateTitle', 'must map up to 100 language codes to titles of at most 200 characters');
   }
-  const title = given('title') ? r.title : defaultTitle(event, bonusPoints, earnAmount);
+  const title = given(r, 'title') ? r.title : fallbackTitle;
   if (title === null) throw bad('title', 'is required for a custom perk');
   if (typeof title !== 'string' || !title.trim() || title.length > 200)
     throw bad('title', 'must be a text of 1 to 200 characters');
-
   return {
-    status: flag('status', true),
-    title,
-    redeemType: 'fixed',
-    minSpendPoint: 0,
-    maxSpendPoint: 0,
-    spendPoint: 0,
-    appliedTo: 'all',
-    orderReq,
-    orderReqAmount: (orderReqCents / 100).toFixed(2),
-    expiredAfter,
-    expiredTime,
     type,
-    codeName,
-    earnAmount,
-    event,
-    bonusPoints,
     priority,
-    showLoyaltyPage: flag('showLoyaltyPage', true),
+    title,
     translateTitle: Object.fromEntries(Object.entries(translateTitle).map(([k, v]) => [k, String(v)])),
-    expired: flag('expired', false),
   };
 }
 

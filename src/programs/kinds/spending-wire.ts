@@ -1,7 +1,9 @@
 import { because, DomainError } from '../../shared/domain/domain-error';
 import { isOneOf, isRecord } from '../../shared/domain/guards';
 import { amountText, toCents } from '../../shared/domain/money';
-import { GiftProduct, SpendingRules, spendingRules } from './spending-rules';
+import { spendingRules } from './spending-rules';
+import { GiftProduct, ProgramSpending, SpendingRules, StoredSpending } from './spending-rule';
+import { spendingKind } from './kinds';
 
 /**
  * A spending program's reward under the spec's names (2.9), both ways. The stored `spending` object
@@ -68,9 +70,43 @@ interface ReadInput {
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 const badField = (field: string, message: string) => because.badRequest(`${field} ${message}`, { field });
 
+/** What a field's reader writes to: the input read so far, how to set a stored field, how to name a field. */
+interface Reading {
+  out: ReadInput;
+  set: (target: string, value: unknown, key: string) => void;
+  named: (key: string) => string;
+}
+
+/** `limitRedeem`: a count per customer (today's name), or the spec's mode with `limitRedeemPerCustomer`. */
+function readLimitRedeem(input: Record<string, unknown>, value: unknown, { out, set, named }: Reading): void {
+  const count = input.limitRedeemPerCustomer;
+  if (typeof value !== 'string') {
+    set('limitRedeem', value, 'limitRedeem'); // the count per customer (today's name)
+  } else if (value === 'redeemWithoutLimit') {
+    if (count !== undefined && count !== null)
+      throw badField(named('limitRedeemPerCustomer'), 'must be null when limitRedeem is redeemWithoutLimit');
+    set('limitRedeem', null, 'limitRedeem');
+  } else if (value === 'redeemWithLimit') {
+    if (count === undefined || count === null) out.needsLimit = named('limitRedeemPerCustomer');
+    else set('limitRedeem', count, 'limitRedeemPerCustomer');
+  } else {
+    throw badField(named('limitRedeem'), `must be ${LIMIT_REDEEM_MODES.join(' or ')} (or a count per customer)`);
+  }
+}
+
+/** `orderReq`: `min_amount` needs a minimum after merging; `none` clears it (a minimum sent must be "0.00"). */
+function readOrderReq(input: Record<string, unknown>, value: unknown, { out, set, named }: Reading): void {
+  if (!isOneOf(ORDER_REQUIREMENTS, value))
+    throw badField(named('orderReq'), `must be ${ORDER_REQUIREMENTS.join(' or ')}`);
+  if (value === 'min_amount') out.needsMinimum = named('orderReqAmount');
+  else if (input.orderReqAmount !== undefined && input.orderReqAmount !== null && toCents(input.orderReqAmount) !== 0)
+    throw badField(named('orderReqAmount'), 'must be "0.00" or null when orderReq is none');
+  else set('orderReqAmount', null, 'orderReq');
+}
+
 /** Reads one input (the top-level fields, or the `spending` object) into stored names; `prefix` names its fields. */
 function readInput(input: Record<string, unknown>, event: string, prefix: string): ReadInput {
-  const gift = event === 'free_gift';
+  const gift = spendingKind(event)?.productsAreGifts ?? false;
   const out: ReadInput = { stored: {}, names: {}, needsLimit: null, needsMinimum: null, echoes: {} };
   const named = (key: string) => `${prefix}${key}`;
   const set = (target: string, value: unknown, key: string) => {
@@ -96,31 +132,10 @@ function readInput(input: Record<string, unknown>, event: string, prefix: string
         } else set(key, value, key);
         break;
       case 'limitRedeem':
-        if (typeof value !== 'string') {
-          set('limitRedeem', value, key); // the count per customer (today's name)
-        } else if (value === 'redeemWithoutLimit') {
-          const count = input.limitRedeemPerCustomer;
-          if (count !== undefined && count !== null)
-            throw badField(named('limitRedeemPerCustomer'), 'must be null when limitRedeem is redeemWithoutLimit');
-          set('limitRedeem', null, key);
-        } else if (value === 'redeemWithLimit') {
-          const count = input.limitRedeemPerCustomer;
-          if (count === undefined || count === null) out.needsLimit = named('limitRedeemPerCustomer');
-          else set('limitRedeem', count, 'limitRedeemPerCustomer');
-        } else {
-          throw badField(field, `must be ${LIMIT_REDEEM_MODES.join(' or ')} (or a count per customer)`);
-        }
+        readLimitRedeem(input, value, { out, set, named });
         break;
       case 'orderReq':
-        if (!isOneOf(ORDER_REQUIREMENTS, value)) throw badField(field, `must be ${ORDER_REQUIREMENTS.join(' or ')}`);
-        if (value === 'min_amount') out.needsMinimum = named('orderReqAmount');
-        else if (
-          input.orderReqAmount !== undefined &&
-          input.orderReqAmount !== null &&
-          toCents(input.orderReqAmount) !== 0
-        )
-          throw badField(named('orderReqAmount'), 'must be "0.00" or null when orderReq is none');
-        else set('orderReqAmount', null, key);
+        readOrderReq(input, value, { out, set, named });
         break;
       case 'orderReqAmount':
         // "0.00" (what a read gives for none) is no minimum.
@@ -179,7 +194,7 @@ export function decideSpending(
   base: Record<string, unknown>,
   replace: Record<string, unknown> | undefined,
   fields: Record<string, unknown> | undefined,
-): Record<string, unknown> {
+): StoredSpending {
   if (replace !== undefined && !isRecord(replace))
     throw because.badRequest('spending must be an object', { field: 'spending' });
   const inner = replace ? readInput(replace, event, 'spending.') : null;
@@ -195,7 +210,7 @@ export function decideSpending(
   const names = {
     ...topLevel,
     ...specNames,
-    ...(top && event === 'free_gift' ? { giftProducts: 'specificProducts' } : {}),
+    ...(top && spendingKind(event)?.productsAreGifts ? { giftProducts: 'specificProducts' } : {}),
     ...(inner?.names ?? {}),
     ...(top?.names ?? {}),
   };
@@ -226,7 +241,7 @@ export function decideSpending(
  * The stored form of a reward: every field `spendingRules` reads, nothing else, so that reading it
  * again gives the same rules (a free gift's products live in giftProducts only).
  */
-export function storedSpending(r: SpendingRules): Record<string, unknown> {
+export function storedSpending(r: SpendingRules): StoredSpending {
   const gift = r.rewardType === 'free_product';
   return {
     pointsCost: r.pointsCost,
@@ -320,4 +335,19 @@ export function presentSpending(r: SpendingRules) {
     giftSelectionMode: r.giftSelectionMode,
     giftProducts: r.giftProducts,
   };
+}
+
+/**
+ * A program's `spending` as an event of an older shape recorded it (the fields as the merchant sent
+ * them), in the typed stored shape: read once through the rules it was accepted under. Empty for an
+ * earning program, and for a reward today's rules cannot read (then nothing can be redeemed from it,
+ * as before, when every read refused it).
+ */
+export function upcastSpending(recorded: unknown, event: string): ProgramSpending {
+  if (!spendingKind(event) || !isRecord(recorded)) return {};
+  try {
+    return storedSpending(spendingRules(recorded, event));
+  } catch {
+    return {};
+  }
 }

@@ -1,4 +1,5 @@
-import { giftVariants, redemptionPoints, redemptionValue, spendingRules } from './spending-rules';
+import { spendingRules } from './spending-rules';
+import { giftVariants, redemptionPoints, redemptionValue } from './redemption';
 import { refusalOf } from '../../../test/support/decider-spec';
 import { giftProduct, MUG } from '../../../test/support/spending-fixtures';
 

@@ -1,5 +1,6 @@
 import { decideSpending, presentSpending, storedSpending } from './spending-wire';
-import { entitledScope, spendingRules } from './spending-rules';
+import { spendingRules } from './spending-rules';
+import { entitledScope } from './redemption';
 import { DomainError } from '../../shared/domain/domain-error';
 import { SPEC_NAMED_FIVE_OFF } from '../../../test/support/spending-fixtures';
 

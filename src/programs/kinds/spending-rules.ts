@@ -1,7 +1,9 @@
-import { because, DomainError } from '../../shared/domain/domain-error';
+import { because } from '../../shared/domain/domain-error';
 import { isOneOf, isRecord } from '../../shared/domain/guards';
 import { toCents } from '../../shared/domain/money';
 import { CombinedWith } from '../../infrastructure/commerce-platform/commerce-platform.port';
+import { APPLIED_TO, GiftProduct, NamedCollection, REWARD_TYPES, RewardType, SpendingRules } from './spending-rule';
+import { spendingKind } from './kinds';
 import {
   isIntegerIn,
   isMoney,
@@ -11,79 +13,6 @@ import {
   MAX_POINTS,
   MAX_TOTAL_COUNT,
 } from '../../shared/domain/limits';
-
-/**
- * A product as a spending program names it: a gift a free_product reward can give (spec 2.4
- * GiftProduct), or a product an `sf_product` discount applies to. `handle` and a variant's `price`
- * are the merchant's, kept for display (spec 2.9 specificProducts).
- */
-export interface GiftProduct {
-  id: string;
-  title: string;
-  image: string;
-  handle?: string;
-  variants: Array<{ id: string; title: string; price?: string }>;
-}
-
-/** A collection an `sf_collection` discount applies to. */
-export interface NamedCollection {
-  id: string;
-  title: string;
-}
-
-/** What a coupon applies to (spec 2.9 appliedTo): the whole order, some products, or some collections. */
-export const APPLIED_TO = ['all', 'sf_product', 'sf_collection'] as const;
-export type AppliedTo = (typeof APPLIED_TO)[number];
-
-export const REWARD_TYPES = [
-  'fixed_amount',
-  'amount_discount',
-  'percentage',
-  'free_shipping',
-  'free_product',
-  'store_credit',
-] as const;
-export type RewardType = (typeof REWARD_TYPES)[number];
-
-/** A spending program's reward fields (the `spending` object of a program), as redemption reads them. */
-export interface SpendingRules {
-  pointsCost: number;
-  redeemType: 'fixed' | 'dynamic';
-  rewardType: RewardType;
-  /** Currency per pointsCost (fixed_amount, store_credit), percent (percentage); unused for free shipping and gifts. */
-  rewardValue: number | null;
-  minPoints: number | null;
-  maxPoints: number | null;
-  /** Minimum order subtotal for the coupon to apply, as a decimal string ("50.00"); null: none. */
-  orderReqAmount: string | null;
-  /** Days an issued coupon stays valid (null: no expiry). */
-  expiresInDays: number | null;
-  /** Redemptions per customer (refunded ones do not count); null: unlimited. */
-  limitRedeem: number | null;
-  /** Redemptions of this program across all customers; null: unlimited. */
-  totalLimitationRedeem: number | null;
-  combinedWith: CombinedWith;
-  giftSelectionMode: 'one' | 'all' | null;
-  giftProducts: GiftProduct[];
-  /** Cart ceiling for dynamic rewards (display only, spec 2.4). */
-  hasLimitCartValue: boolean;
-  limitCartValue: number | null;
-  /** `all` (the order), `sf_product` (specificProductIds; a free gift's products) or `sf_collection` (appliedCollectionIds). */
-  appliedTo: AppliedTo;
-  /** sf_product: the products the coupon applies to. */
-  specificProductIds: string[];
-  /** sf_product: those products as the merchant described them (display; may be fewer than the ids). */
-  specificProducts: GiftProduct[];
-  /** sf_collection: the collections the coupon applies to. */
-  appliedCollectionIds: string[];
-  specificCollections: NamedCollection[];
-  /** Where the reward is offered: the online store (the only channel the service mints for). */
-  redeemIn: 'available_in_online_store';
-  /** Who redeems it: the customer (through the storefront or the merchant's server). */
-  userAvailability: 'userRedeemed';
-  /** Shown on the storefront's loyalty page (headless lists and redeem); v2 lists and redeems it either way. */
-  showLoyaltyPage: boolean;
-}
 
 const NO_COMBINING: CombinedWith = { orderDiscounts: false, productDiscounts: false, shippingDiscounts: false };
 
@@ -145,20 +74,8 @@ const productList = (sp: Record<string, unknown>, key: string, strict: boolean):
   }));
 };
 
-/**
- * Reads and checks a spending object; every error names its field. The default reward type follows
- * the event. Every number is bounded (README "Limits"), so a redemption's points, value and dates
- * are always finite.
- */
-export function spendingRules(sp: Record<string, unknown>, event: string): SpendingRules {
-  if (!isRecord(sp)) throw because.badRequest('spending must be an object', { field: 'spending' });
-  const pointsCost = sp.pointsCost;
-  if (!isIntegerIn(pointsCost, 1, MAX_POINTS))
-    throw bad('pointsCost', `must be an integer from 1 to ${MAX_POINTS.toLocaleString('en')}`);
-  const redeemType = sp.redeemType ?? 'fixed';
-  if (redeemType !== 'fixed' && redeemType !== 'dynamic') throw bad('redeemType', 'must be fixed or dynamic');
-  const rewardType = sp.rewardType ?? defaultRewardType(event);
-  if (!isOneOf(REWARD_TYPES, rewardType)) throw bad('rewardType', `must be one of ${REWARD_TYPES.join(', ')}`);
+/** The value a reward carries: required for money and percentages (a percentage at most 100). */
+function rewardValueOf(sp: Record<string, unknown>, rewardType: RewardType): number | null {
   const rawValue = sp.rewardValue ?? null;
   const rewardValue =
     rawValue === null
@@ -177,17 +94,22 @@ export function spendingRules(sp: Record<string, unknown>, event: string): Spend
   }
   if (rewardType === 'percentage' && rewardValue !== null && rewardValue > 100)
     throw bad('rewardValue', 'must be at most 100 for a percentage');
-  const minPoints = optionalCount(sp, 'minPoints', 0, MAX_POINTS);
-  const maxPoints = optionalCount(sp, 'maxPoints', 0, MAX_POINTS);
-  if (minPoints !== null && maxPoints !== null && minPoints > maxPoints)
-    throw bad('maxPoints', 'must not be below minPoints');
+  return rewardValue;
+}
+
+/** The order minimum as a decimal string ("50.00"), or null. */
+function orderMinimumOf(sp: Record<string, unknown>): string | null {
   const orderReq = sp.orderReqAmount;
-  if (orderReq !== undefined && orderReq !== null) {
-    const cents =
-      typeof orderReq === 'number' ? (isMoney(orderReq, 0) ? toCents(orderReq.toFixed(2)) : null) : toCents(orderReq);
-    if (cents === null || cents > MAX_MONEY * 100)
-      throw bad('orderReqAmount', `must be an amount such as "50.00" (at most ${MAX_MONEY.toLocaleString('en')})`);
-  }
+  if (orderReq === undefined || orderReq === null) return null;
+  const cents =
+    typeof orderReq === 'number' ? (isMoney(orderReq, 0) ? toCents(orderReq.toFixed(2)) : null) : toCents(orderReq);
+  if (cents === null || cents > MAX_MONEY * 100)
+    throw bad('orderReqAmount', `must be an amount such as "50.00" (at most ${MAX_MONEY.toLocaleString('en')})`);
+  return typeof orderReq === 'number' ? orderReq.toFixed(2) : String(orderReq);
+}
+
+/** Which other discounts the coupon combines with (each absent one: no). */
+function combinedWithOf(sp: Record<string, unknown>): CombinedWith {
   const combined = sp.combinedWith ?? NO_COMBINING;
   if (!isRecord(combined) || Object.values(combined).some((v) => typeof v !== 'boolean')) {
     throw bad('combinedWith', 'must be an object of booleans (orderDiscounts, productDiscounts, shippingDiscounts)');
@@ -196,22 +118,63 @@ export function spendingRules(sp: Record<string, unknown>, event: string): Spend
     const given = combined[key];
     return typeof given === 'boolean' ? given : NO_COMBINING[key];
   };
+  return {
+    orderDiscounts: combines('orderDiscounts'),
+    productDiscounts: combines('productDiscounts'),
+    shippingDiscounts: combines('shippingDiscounts'),
+  };
+}
+
+/** A free gift's products and how many the customer takes (one, or all); none for other rewards. */
+function giftsOf(sp: Record<string, unknown>, rewardType: RewardType) {
   const giftProducts = productList(sp, 'giftProducts', false);
   const mode = sp.giftSelectionMode ?? 'one';
   if (rewardType === 'free_product' && mode !== 'one' && mode !== 'all')
     throw bad('giftSelectionMode', 'must be one or all');
-  const giftSelectionMode = rewardType === 'free_product' ? (mode === 'all' ? 'all' : 'one') : null;
+  const giftSelectionMode =
+    rewardType === 'free_product' ? (mode === 'all' ? ('all' as const) : ('one' as const)) : null;
   if (rewardType === 'free_product' && giftProducts.length === 0)
     throw bad('giftProducts', 'must name at least one product for free_product');
-  const hasLimitCartValue = redeemType === 'dynamic' && sp.hasLimitCartValue === true;
-  const limitCartValue = hasLimitCartValue ? optionalCount(sp, 'limitCartValue', 1, 100) : null;
-  const scope = appliedScope(sp, rewardType, giftSelectionMode ? giftProducts : []);
+  return { giftSelectionMode, giftProducts: giftSelectionMode ? giftProducts : [] };
+}
+
+/** The channel, audience and page a reward is offered on: only the values the service serves. */
+function offeredWhere(sp: Record<string, unknown>): void {
   if (sp.redeemIn !== undefined && sp.redeemIn !== 'available_in_online_store')
     throw bad('redeemIn', 'must be available_in_online_store (the only channel rewards are minted for)');
   if (sp.userAvailability !== undefined && sp.userAvailability !== 'userRedeemed')
     throw bad('userAvailability', 'must be userRedeemed (rewards are redeemed by the customer)');
   if (sp.showLoyaltyPage !== undefined && typeof sp.showLoyaltyPage !== 'boolean')
     throw bad('showLoyaltyPage', 'must be true or false');
+}
+
+/**
+ * Reads and checks a spending object; every error names its field. The default reward type follows
+ * the event (its kind's descriptor). Every number is bounded (README "Limits"), so a redemption's
+ * points, value and dates are always finite. Called at the write edge only (`decideSpending`), and by
+ * the upcast of rewards recorded in an older shape.
+ */
+export function spendingRules(sp: Record<string, unknown>, event: string): SpendingRules {
+  if (!isRecord(sp)) throw because.badRequest('spending must be an object', { field: 'spending' });
+  const pointsCost = sp.pointsCost;
+  if (!isIntegerIn(pointsCost, 1, MAX_POINTS))
+    throw bad('pointsCost', `must be an integer from 1 to ${MAX_POINTS.toLocaleString('en')}`);
+  const redeemType = sp.redeemType ?? 'fixed';
+  if (redeemType !== 'fixed' && redeemType !== 'dynamic') throw bad('redeemType', 'must be fixed or dynamic');
+  const rewardType = sp.rewardType ?? spendingKind(event)?.rewardType ?? 'fixed_amount';
+  if (!isOneOf(REWARD_TYPES, rewardType)) throw bad('rewardType', `must be one of ${REWARD_TYPES.join(', ')}`);
+  const rewardValue = rewardValueOf(sp, rewardType);
+  const minPoints = optionalCount(sp, 'minPoints', 0, MAX_POINTS);
+  const maxPoints = optionalCount(sp, 'maxPoints', 0, MAX_POINTS);
+  if (minPoints !== null && maxPoints !== null && minPoints > maxPoints)
+    throw bad('maxPoints', 'must not be below minPoints');
+  const orderReqAmount = orderMinimumOf(sp);
+  const combinedWith = combinedWithOf(sp);
+  const gifts = giftsOf(sp, rewardType);
+  const hasLimitCartValue = redeemType === 'dynamic' && sp.hasLimitCartValue === true;
+  const limitCartValue = hasLimitCartValue ? optionalCount(sp, 'limitCartValue', 1, 100) : null;
+  const scope = appliedScope(sp, rewardType, gifts.giftProducts);
+  offeredWhere(sp);
   return {
     pointsCost,
     redeemType,
@@ -219,22 +182,13 @@ export function spendingRules(sp: Record<string, unknown>, event: string): Spend
     rewardValue,
     minPoints: redeemType === 'dynamic' ? minPoints : null,
     maxPoints: redeemType === 'dynamic' ? maxPoints : null,
-    orderReqAmount:
-      orderReq === undefined || orderReq === null
-        ? null
-        : typeof orderReq === 'number'
-          ? orderReq.toFixed(2)
-          : String(orderReq),
+    orderReqAmount,
     expiresInDays: optionalCount(sp, 'expiresInDays', 1, MAX_DAYS),
     limitRedeem: optionalCount(sp, 'limitRedeem', 1, MAX_COUNT),
     totalLimitationRedeem: optionalCount(sp, 'totalLimitationRedeem', 1, MAX_TOTAL_COUNT),
-    combinedWith: {
-      orderDiscounts: combines('orderDiscounts'),
-      productDiscounts: combines('productDiscounts'),
-      shippingDiscounts: combines('shippingDiscounts'),
-    },
-    giftSelectionMode,
-    giftProducts: giftSelectionMode ? giftProducts : [],
+    combinedWith,
+    giftSelectionMode: gifts.giftSelectionMode,
+    giftProducts: gifts.giftProducts,
     hasLimitCartValue,
     limitCartValue,
     ...scope,
@@ -320,78 +274,6 @@ function appliedScope(
     };
   }
   return { ...none, appliedTo: 'all' };
-}
-
-function defaultRewardType(event: string): RewardType {
-  switch (event) {
-    case 'percentage_discount':
-      return 'percentage';
-    case 'free_shipping':
-      return 'free_shipping';
-    case 'free_gift':
-      return 'free_product';
-    case 'store_credit':
-      return 'store_credit';
-    default:
-      return 'fixed_amount';
-  }
-}
-
-/**
- * Points a redemption costs: a fixed reward costs pointsCost per unit; a dynamic one is bought in
- * steps of pointsCost and must stay within minPoints..maxPoints.
- */
-export function redemptionPoints(rules: SpendingRules, quantity: number): number {
-  if (!Number.isInteger(quantity) || quantity < 1 || quantity > 1000)
-    throw because.badRequest('quantity must be an integer from 1 to 1000', { field: 'quantity' });
-  const points = rules.pointsCost * quantity;
-  if (rules.redeemType === 'dynamic') {
-    if (rules.minPoints && points < rules.minPoints)
-      throw because.badRequest(`at least ${rules.minPoints} points must be redeemed`, { field: 'quantity' });
-    if (rules.maxPoints && points > rules.maxPoints)
-      throw because.badRequest(`at most ${rules.maxPoints} points can be redeemed`, { field: 'quantity' });
-  }
-  return points;
-}
-
-/** The value the coupon carries: quantity x the reward (a percentage is not multiplied: 2 x 10% is still 10%). */
-export function redemptionValue(rules: SpendingRules, quantity: number): number | null {
-  if (rules.rewardValue === null) return null;
-  return rules.rewardType === 'percentage' ? rules.rewardValue : Math.round(rules.rewardValue * quantity * 100) / 100;
-}
-
-/**
- * The gift variants a free_product redemption entitles. Mode `all`: every listed variant. Mode `one`:
- * the variant the customer chose, which must be on the list; with a single variant on offer it is
- * chosen for them.
- */
-export function giftVariants(rules: SpendingRules, variantId: string | null): string[] {
-  if (rules.rewardType !== 'free_product') return [];
-  const offered = rules.giftProducts.flatMap((p) => p.variants.map((v) => v.id));
-  if (rules.giftSelectionMode === 'all') return offered;
-  if (!variantId) {
-    if (offered.length === 1) return offered;
-    throw new DomainError(
-      'GIFT_SELECTION_REQUIRED',
-      'This reward offers several gifts: send the chosen variantId',
-      400,
-      { field: 'variantId' },
-    );
-  }
-  if (!offered.includes(variantId))
-    throw new DomainError('GIFT_UNAVAILABLE', `Variant ${variantId} is not one of this reward's gifts`, 400, {
-      field: 'variantId',
-    });
-  return [variantId];
-}
-
-/** The products or collections a redemption's coupon is limited to (a free gift is limited by its variants instead). */
-export function entitledScope(rules: SpendingRules): { entitledProductIds: string[]; entitledCollectionIds: string[] } {
-  const gift = rules.rewardType === 'free_product';
-  return {
-    entitledProductIds: !gift && rules.appliedTo === 'sf_product' ? rules.specificProductIds : [],
-    entitledCollectionIds: !gift && rules.appliedTo === 'sf_collection' ? rules.appliedCollectionIds : [],
-  };
 }
 
 /**

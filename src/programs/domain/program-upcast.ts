@@ -1,0 +1,32 @@
+import { ProgramEvent, ProgramEventType as T } from './program-events';
+import { upcastSpending } from '../kinds/spending-wire';
+import { isStoredSpending } from '../kinds/spending-rule';
+
+/** Nothing to upcast: an empty reward (earning programs) or one already in the stored shape. */
+const typed = (spending: unknown) =>
+  isStoredSpending(spending) ||
+  (typeof spending === 'object' && spending !== null && Object.keys(spending).length === 0);
+
+/**
+ * A program event as the domain reads it: a reward recorded in an older shape (`spending` as the
+ * merchant sent it) becomes the typed rule, once, on read; the decider's state and the read model
+ * both read events through it, so a rebuild gives the same documents. `kindOf` names the kind of an
+ * updated program (its `event`, from the state or the document).
+ */
+export function upcastProgramEvent(
+  event: ProgramEvent,
+  kindOf: (programId: string) => string | undefined,
+): ProgramEvent {
+  if (event.type === T.Created) {
+    if (typed(event.settings.spending)) return event;
+    return {
+      ...event,
+      settings: { ...event.settings, spending: upcastSpending(event.settings.spending, event.event) },
+    };
+  }
+  if (event.type === T.Updated && event.changes.spending !== undefined && !typed(event.changes.spending)) {
+    const kind = kindOf(event.programId) ?? '';
+    return { ...event, changes: { ...event.changes, spending: upcastSpending(event.changes.spending, kind) } };
+  }
+  return event;
+}

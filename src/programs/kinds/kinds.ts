@@ -1,0 +1,92 @@
+import { birthday, placeOrder, signUp } from './earning';
+import {
+  EarningKind,
+  EarningKindName,
+  KindDescriptor,
+  KindName,
+  PerKind,
+  SpendingKind,
+  SpendingKindName,
+  Trigger,
+} from './kind';
+import { SOCIAL_KINDS } from './social';
+import { SPENDING_KINDS } from './spending';
+import { Redemption, REDEMPTION } from './redemption';
+
+/**
+ * The program kinds: one descriptor per name of the closed union `KindName` (the compiler refuses a
+ * name without one, or a descriptor of the wrong family). The lists of names are derived from it.
+ */
+export const PROGRAM_KINDS: PerKind = {
+  sign_up: signUp,
+  place_order: placeOrder,
+  birthday,
+  ...SOCIAL_KINDS,
+  ...SPENDING_KINDS,
+};
+
+/**
+ * Kinds the catalogue already has titles for (`program.title.*`) and the engagement wave will add
+ * (each then becomes a descriptor of the table): until then no program can be of one of them.
+ */
+export const PLANNED_KINDS = [
+  'write_review',
+  'submit_receipt',
+  'submit_form',
+  'fill_survey',
+  'maps_review',
+  'streak_interact_website',
+  'interact_website',
+  'milestone',
+  'milestone_inactivity',
+  'milestone_mixed',
+  'referral',
+  'custom_program',
+] as const;
+
+const ALL = Object.values(PROGRAM_KINDS) as KindDescriptor[];
+const isEarning = (k: KindDescriptor): k is EarningKind => k.family === 'earning';
+const isSpending = (k: KindDescriptor): k is SpendingKind => k.family === 'spending';
+
+export const EARNING_EVENTS: readonly EarningKindName[] = ALL.filter(isEarning).map((k) => k.name);
+export const SPENDING_EVENTS: readonly SpendingKindName[] = ALL.filter(isSpending).map((k) => k.name);
+/** The 13 social event keys (spec 4.2): the earning kinds with a network. */
+export const SOCIAL_EVENTS: readonly EarningKindName[] = ALL.filter(isEarning)
+  .filter((k) => k.network !== null)
+  .map((k) => k.name);
+
+/** The descriptor of a kind name (undefined: no such kind). */
+export function kindOf(name: string): KindDescriptor | undefined {
+  return Object.prototype.hasOwnProperty.call(PROGRAM_KINDS, name) ? PROGRAM_KINDS[name as KindName] : undefined;
+}
+
+/** The earning descriptor of a name (undefined: not an earning kind). */
+export function earningKind(name: string): EarningKind | undefined {
+  const kind = kindOf(name);
+  return kind && isEarning(kind) ? kind : undefined;
+}
+
+/** The spending descriptor of a name (undefined: not a spending kind). */
+export function spendingKind(name: string): SpendingKind | undefined {
+  const kind = kindOf(name);
+  return kind && isSpending(kind) ? kind : undefined;
+}
+
+/** A social kind (one of SOCIAL_EVENTS). */
+export const isSocialKind = (name: string): boolean => (earningKind(name)?.network ?? null) !== null;
+
+/** An earning kind paid by `trigger` (enrolment, an order, the birthday run, a storefront action). */
+export const isPaidBy = (name: string, trigger: Trigger): boolean => earningKind(name)?.trigger === trigger;
+
+/**
+ * Kinds a program pays a customer for once (sign-up; birthday once a year; a social event once,
+ * unless the program sets a limit): eligibility shows whether the customer has earned them. Orders
+ * repeat. The one definition of "pays once" (spec 4.3 single-event programs).
+ */
+export function isSingleEvent(name: string): boolean {
+  const kind = earningKind(name);
+  return kind !== undefined && kind.pays !== 'repeatable';
+}
+
+/** The redemption arithmetic of a spending kind (the family's for a name the table does not know). */
+export const redemptionOf = (name: string): Redemption => spendingKind(name)?.redemption ?? REDEMPTION;
