@@ -7,7 +7,7 @@ import { ProvisionShopCommand } from './operator/provision-shop.handler';
 import { RotateShopSecretCommand } from './shops/commands/rotate-shop-secret.handler';
 import { SetPlatformWebhookSecretCommand } from './shops/commands/set-platform-webhook-secret.handler';
 import { ProjectionRunner } from './projections/projection-runner';
-import { DomainError } from './shared/domain/domain-error';
+import { because, DomainError } from './shared/domain/domain-error';
 import { verifyCommand } from './audit/cli/verify.cli';
 import { exportCommand } from './audit/cli/export.cli';
 import { checkCommand } from './audit/cli/check.cli';
@@ -33,7 +33,7 @@ function flags(args: string[]): Record<string, string> {
   const out: Record<string, string> = {};
   for (let i = 0; i < args.length; i++) {
     const m = /^--([a-z-]+)(?:=(.*))?$/.exec(args[i]);
-    if (!m) throw new DomainError('BAD_REQUEST', `Unexpected argument ${args[i]}`);
+    if (!m) throw because.badRequest(`Unexpected argument ${args[i]}`);
     // A flag followed by another flag (or nothing) is a switch: --restart.
     out[m[1]] = m[2] ?? (args[i + 1] === undefined || args[i + 1].startsWith('--') ? '' : args[++i]);
   }
@@ -78,23 +78,23 @@ async function main(argv: string[]): Promise<number> {
     if (group === 'audit') return await exportCommand(app, options);
     if (group === 'audit-key') return await auditKeyCommand(app, action, options);
     if (group === 'shop' && action === 'set-platform-secret') {
-      if (!options.shop) throw new DomainError('BAD_REQUEST', '--shop is required');
+      if (!options.shop) throw because.badRequest('--shop is required');
       const clear = options.clear !== undefined;
       if (clear === (options.secret !== undefined))
-        throw new DomainError('BAD_REQUEST', 'give either --secret <secret> or --clear');
+        throw because.badRequest('give either --secret <secret> or --clear');
       if (!clear && (options.secret.length < 16 || options.secret.length > 200))
-        throw new DomainError('BAD_REQUEST', '--secret must be 16 to 200 characters');
+        throw because.badRequest('--secret must be 16 to 200 characters');
       const set = await app
         .get(CommandBus)
         .execute(new SetPlatformWebhookSecretCommand(options.shop, clear ? null : options.secret));
       process.stdout.write(`${JSON.stringify(set)}\n`);
     } else if (group === 'shop' && action === 'rotate-secret') {
-      if (!options.shop) throw new DomainError('BAD_REQUEST', '--shop is required');
+      if (!options.shop) throw because.badRequest('--shop is required');
       const rotated = await app.get(CommandBus).execute(new RotateShopSecretCommand(options.shop));
       await projections.catchUp();
       process.stdout.write(`${JSON.stringify(rotated)}\n`);
     } else if (group === 'shop') {
-      if (!options.domain) throw new DomainError('BAD_REQUEST', '--domain is required');
+      if (!options.domain) throw because.badRequest('--domain is required');
       const shop = await app
         .get(CommandBus)
         .execute(

@@ -22,6 +22,20 @@ export class CustomerStreamCommands {
     return (await this.runner.load(customerLedger, customerStreamId(shopId, customerId))).state;
   }
 
+  /**
+   * Decides the command on the customer's current state without recording anything: a refusal
+   * (balance, limits, membership) is thrown here, before a side effect outside the service. The
+   * decision at the append checks again, under the stream's expected revision.
+   */
+  async precheck(
+    shopId: string,
+    customerId: string,
+    build: (meta: CommandMeta, state: CustomerState) => CustomerCommand,
+  ): Promise<void> {
+    const state = await this.state(shopId, customerId);
+    customerLedger.decide(build(this.meta(shopId, customerId), state), state);
+  }
+
   run(
     shopId: string,
     customerId: string,

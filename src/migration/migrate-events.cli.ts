@@ -7,7 +7,7 @@ import { EVENT_STORE, EventStore } from '../infrastructure/event-store/event-sto
 import { openEventStore, STORAGE, Storage } from '../infrastructure/storage';
 import { ProjectionRunner } from '../projections/projection-runner';
 import { TIER_REWARD_COUPONS_CHECKPOINT } from '../ledger/tiers/tier-reward-coupons';
-import { DomainError } from '../shared/domain/domain-error';
+import { because } from '../shared/domain/domain-error';
 import { copyEvents, translateCheckpoints, verifyEvents } from './migrate-events';
 
 const KINDS: EventStoreKind[] = ['postgres', 'pglite', 'eventstoredb'];
@@ -18,7 +18,7 @@ const KINDS: EventStoreKind[] = ['postgres', 'pglite', 'eventstoredb'];
  */
 function sideEnv(env: NodeJS.ProcessEnv, kind: string | undefined, url: string | undefined, flag: string) {
   if (!kind || !KINDS.includes(kind as EventStoreKind)) {
-    throw new DomainError('BAD_REQUEST', `--${flag} must be one of ${KINDS.join(', ')}`);
+    throw because.badRequest(`--${flag} must be one of ${KINDS.join(', ')}`);
   }
   const place = kind === 'postgres' ? 'DATABASE_URL' : kind === 'eventstoredb' ? 'ESDB_URL' : 'DATA_DIR';
   return { ...env, LOG_LEVEL: env.LOG_LEVEL ?? 'silent', EVENT_STORE: kind, ...(url ? { [place]: url } : {}) };
@@ -37,29 +37,26 @@ export async function migrateEventsCommand(options: Record<string, string>, env 
   const sourceConfig = new AppConfig(sideEnv(env, options.from, options['from-url'], 'from'));
   const targetConfig = new AppConfig(sideEnv(env, options.to, options['to-url'], 'to'));
   if (sourceConfig.eventStoreKind === 'eventstoredb') {
-    throw new DomainError('BAD_REQUEST', '--from eventstoredb is not supported: migrate from postgres or pglite');
+    throw because.badRequest('--from eventstoredb is not supported: migrate from postgres or pglite');
   }
-  if (sameStore(sourceConfig, targetConfig))
-    throw new DomainError('BAD_REQUEST', 'source and target are the same store');
+  if (sameStore(sourceConfig, targetConfig)) throw because.badRequest('source and target are the same store');
   // Only the log moves: the read models, the webhook outbox and the checkpoints stay in the SQL
   // database of the combination (DATABASE_URL, else DATA_DIR), so the service goes on where it was.
   const sqlOf = (config: AppConfig) => config.databaseUrl ?? resolve(config.dataDir);
   if (sqlOf(sourceConfig) !== sqlOf(targetConfig)) {
-    throw new DomainError(
-      'BAD_REQUEST',
+    throw because.badRequest(
       `the target would use another SQL database (${sqlOf(targetConfig)}) than the source (${sqlOf(sourceConfig)}) ` +
         'for the webhook outbox and read models; only the event log moves: set DATABASE_URL for both',
     );
   }
   const batchSize = Number(options.batch ?? 1000);
-  if (!Number.isInteger(batchSize) || batchSize < 1)
-    throw new DomainError('BAD_REQUEST', '--batch must be a positive integer');
+  if (!Number.isInteger(batchSize) || batchSize < 1) throw because.badRequest('--batch must be a positive integer');
 
   const locks: DataDirLock[] = [];
   const lock = (dir: string) => {
     const dataDirLock = new DataDirLock(dir);
     const holder = dataDirLock.holder();
-    if (holder) throw new DomainError('BAD_REQUEST', `The service (pid ${holder}) has ${dir} open: stop it first`);
+    if (holder) throw because.badRequest(`The service (pid ${holder}) has ${dir} open: stop it first`);
     dataDirLock.acquire();
     locks.push(dataDirLock);
   };

@@ -42,6 +42,16 @@ describe('money fields: whole cents, never a 500', () => {
     expect(expectError(res.body, 'BAD_REQUEST', 400).field).toMatch(/rewardValue$/);
   });
 
+  it.each([...TINY, '5.000000001', '12,50', 1e308])(
+    'spending orderReqAmount %p is 400 naming the field: never rounded, never stored as sent',
+    async (amount) => {
+      const spending = { pointsCost: 100, rewardValue: 5, orderReqAmount: amount };
+      const res = await s.post('/programs', { type: 'spending', event: 'amount_discount', title: 'Off', spending });
+      expect(res.status).toBe(400);
+      expect(expectError(res.body, 'BAD_REQUEST', 400).field).toMatch(/orderReqAmount$/);
+    },
+  );
+
   it('huge amounts and -0 are refused or read as 0, never a 500', async () => {
     await refused('/programs', { ...order, rateMoney: 1e308 }, 'rateMoney');
     await refused('/programs', { ...order, rateMoney: -0 }, 'rateMoney');

@@ -134,6 +134,35 @@ describe('HTTP commerce platform adapter against a stub admin API', () => {
     expect(await shop.balance(5101)).toBe(1200);
   });
 
+  it('a refused redemption leaves no trace on the platform: every check that can refuse runs before minting', async () => {
+    const shop = await s.newShop();
+    const credit = await shop.spending('store_credit', '$5 credit', { pointsCost: 500, rewardValue: 5 });
+    const once = await shop.spending('amount_discount', '$2 off once', {
+      pointsCost: 100,
+      rewardValue: 2,
+      limitRedeem: 1,
+    });
+    await shop.enrolAndAward(5301, 360);
+    const mine = () => stub.calls.filter((c) => c.path.includes(`/${shop.shop.domain}/`) && c.method !== 'GET');
+    // The balance: 360 points cannot buy a 500-point credit; the platform hears nothing of it.
+    expectError(
+      (await shop.redeem({ programId: credit, platformCustomerId: '5301', quantity: 1 }).expect(400)).body,
+      'INSUFFICIENT_POINTS',
+      400,
+    );
+    expect(mine()).toEqual([]);
+    // The per-customer limit: the second redemption is refused before a second code is made.
+    await shop.redeem({ programId: once, platformCustomerId: '5301', quantity: 1 }).expect(200);
+    const afterFirst = mine().length;
+    expectError(
+      (await shop.redeem({ programId: once, platformCustomerId: '5301', quantity: 1 }).expect(400)).body,
+      'LIMIT_REACHED',
+      400,
+    );
+    expect(mine()).toHaveLength(afterFirst);
+    expect(await shop.balance(5301)).toBe(260);
+  });
+
   it('free gifts entitle the chosen variant; store credit is sent with the reward id as Idempotency-Key', async () => {
     const shop = await s.newShop();
     const gift = await shop.spending('free_gift', 'Mug', {

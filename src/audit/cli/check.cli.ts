@@ -3,7 +3,7 @@ import { createReadStream, existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { AppConfig } from '../../config/app-config';
-import { DomainError } from '../../shared/domain/domain-error';
+import { because } from '../../shared/domain/domain-error';
 import { parseSigningKey, SIGNING_KEY_FILE, signatureVerifier } from '../credentials/audit-signing-key';
 import { CheckResult, ExportChecker } from '../domain/export-check';
 
@@ -13,8 +13,7 @@ function trustedKey(config: AppConfig, publicKeyFile: string | undefined): KeyOb
   if (config.auditSigningKey) return createPublicKey(parseSigningKey(config.auditSigningKey));
   const file = join(config.dataDir, SIGNING_KEY_FILE);
   if (!config.databaseUrl && existsSync(file)) return createPublicKey(parseSigningKey(file));
-  throw new DomainError(
-    'BAD_REQUEST',
+  throw because.badRequest(
     "No key to check with: give --public-key <file> (the service's GET /audit/public-key) or set AUDIT_SIGNING_KEY",
   );
 }
@@ -29,8 +28,8 @@ export async function checkExport(file: string, publicKey: KeyObject): Promise<C
 
 /** `loyalty audit check <file> [--public-key <pem>]`: exit 0 when intact, 4 naming the first bad line. */
 export async function checkCommand(config: AppConfig, file: string | undefined, options: Record<string, string>) {
-  if (!file) throw new DomainError('BAD_REQUEST', 'the export file to check is required');
-  if (!existsSync(file)) throw new DomainError('BAD_REQUEST', `${file} does not exist`);
+  if (!file) throw because.badRequest('the export file to check is required');
+  if (!existsSync(file)) throw because.badRequest(`${file} does not exist`);
   const result = await checkExport(file, trustedKey(config, options['public-key']));
   if (result.ok) {
     const m = result.manifest;

@@ -1,13 +1,13 @@
 import { INestApplicationContext } from '@nestjs/common';
 import { once } from 'node:events';
-import { DomainError } from '../../shared/domain/domain-error';
+import { because } from '../../shared/domain/domain-error';
 import { LogExport } from '../queries/export-log';
 import { INSTANT } from '../../shared/http/instant';
 
 function instantFlag(name: string, value: string | undefined): string | null {
   if (value === undefined) return null;
   if (!INSTANT.test(value) || Number.isNaN(Date.parse(value)))
-    throw new DomainError('BAD_REQUEST', `--${name} must be a date-time with its offset (e.g. 2026-12-31T23:59:59Z)`);
+    throw because.badRequest(`--${name} must be a date-time with its offset (e.g. 2026-12-31T23:59:59Z)`);
   return new Date(value).toISOString();
 }
 
@@ -17,7 +17,7 @@ export async function exportCommand(
   options: Record<string, string>,
   out: NodeJS.WritableStream = process.stdout,
 ): Promise<number> {
-  if (!options.shop) throw new DomainError('BAD_REQUEST', '--shop is required');
+  if (!options.shop) throw because.badRequest('--shop is required');
   const { lines } = await app.get(LogExport).open(options.shop, {
     customerRef: options.customer ?? null,
     from: instantFlag('from', options.from),

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DomainError } from '../../shared/domain/domain-error';
+import { because } from '../../shared/domain/domain-error';
 import { ShopDoc } from '../../shops/projections/shop-read-models';
 import { CustomerDoc } from '../../ledger/read-models/ledger-read-models';
 
@@ -25,8 +25,7 @@ export class HeadlessEligibility {
   }
 
   requireNotExcluded(shop: ShopDoc, customer: CustomerDoc): Promise<void> {
-    if (this.excluded(shop, customer))
-      return Promise.reject(new DomainError('EXCLUDED', 'This customer is excluded from the loyalty program', 403));
+    if (this.excluded(shop, customer)) return Promise.reject(because.excluded());
     return Promise.resolve();
   }
 }

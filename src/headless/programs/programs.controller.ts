@@ -4,7 +4,7 @@ import { ApiOperation, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
 import { IsIn, IsOptional } from 'class-validator';
 import { Response } from 'express';
 import { createHash } from 'node:crypto';
-import { DomainError, because } from '../../shared/domain/domain-error';
+import { because } from '../../shared/domain/domain-error';
 import { okList } from '../../shared/http/envelope';
 import { ShopDirectory } from '../../shops/shop-directory';
 import { CurrentCustomer } from '../auth/headless-auth.guard';
@@ -68,8 +68,7 @@ export class PublicProgramsController {
   ) {
     const shop = await this.shops.byDomain(query.shop);
     if (!shop) throw because.notFound('Shop');
-    if (shop.plan !== 'ultimate')
-      throw new DomainError('PLAN_NOT_ELIGIBLE', 'The headless API needs the Ultimate plan', 403);
+    if (shop.plan !== 'ultimate') throw because.planNotEligible();
     const { programs, locale } = await this.queries.execute(
       new ListHeadlessProgramsQuery(shop.id, null, query.programType, requested),
     );

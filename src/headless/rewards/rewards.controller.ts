@@ -3,7 +3,7 @@ import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsOptional } from 'class-validator';
 import { Response } from 'express';
-import { DomainError } from '../../shared/domain/domain-error';
+import { because } from '../../shared/domain/domain-error';
 import { checkIdempotencyKey, idempotencyOf, IdempotentWrite, markReplayed } from '../../shared/http/idempotent-write';
 import { ok } from '../../shared/http/envelope';
 import { CustomerLookup } from '../../ledger/queries/customer-lookup';
@@ -114,7 +114,7 @@ export class HeadlessRewardsController {
     if (!program) return 1;
     // A reward the merchant keeps off the loyalty page is theirs to hand out (v2), not the storefront's.
     if (!shownOnLoyaltyPage(program))
-      throw new DomainError('INVALID_PROGRAM', `Program ${program.id} is not offered on the loyalty page`, 400);
+      throw because.invalidProgram(`Program ${program.id} is not offered on the loyalty page`);
     // What the shopper sent (`points` for a dynamic reward) is the kind's to turn into a quantity.
     return redemptionOf(program.event).quantityOf(rewardOf(program.settings.spending), { points: body.points });
   }

@@ -1,4 +1,4 @@
-import { DomainError } from '../../shared/domain/domain-error';
+import { because } from '../../shared/domain/domain-error';
 import { isRecord } from '../../shared/domain/guards';
 import { CustomerEvent } from '../events/customer-events';
 
@@ -17,11 +17,9 @@ export function assertAmounts(events: CustomerEvent[]): CustomerEvent[] {
   for (const event of events) {
     const problem = firstProblem({ ...event }, '');
     if (problem) {
-      throw new DomainError(
-        'INVALID_AMOUNT',
+      throw because.invalidAmount(
         `Refused: ${event.type} would record ${problem}; nothing was written (check the program or reward configuration)`,
-        400,
-        { field: problem.split(' ')[0] },
+        problem.split(' ')[0],
       );
     }
   }

@@ -4,6 +4,8 @@ import { CommandMetas } from '../../event-sourcing/command-metas';
 import { because, DomainError } from '../../shared/domain/domain-error';
 import { customerIdFor } from '../customer-identity';
 import { CustomerStreamCommands } from '../customer-stream.commands';
+import { CommandMeta } from '../customer-stream';
+import { CustomerCommand } from '../customer-ledger';
 import { ProgramCatalog } from '../../programs/program-catalog';
 import { ActiveProgram, isActive } from '../../programs/domain/order-earning';
 import { rewardOf } from '../../programs/kinds/spending-rule';
@@ -95,6 +97,7 @@ export class RedeemRewardHandler implements ICommandHandler<RedeemRewardCommand,
     const earlier = idempotency ? await this.keys.earlier(shopId, customerId, idempotency) : null;
     if (earlier) return this.replayOf(shopId, idempotency!.key, earlier);
     const plan = await this.plan(command, customerId);
+    await this.check(plan);
     const release = await this.reserve(plan);
     return this.orUndo(
       async () => {
@@ -113,7 +116,7 @@ export class RedeemRewardHandler implements ICommandHandler<RedeemRewardCommand,
     if (!program) throw because.notFound('Program');
     // The redemption's time and reward id (the points' command gets its own meta when it is decided).
     const { occurredAt: now, newId } = this.metas.for(shopId);
-    if (!isActive(program, now)) throw new DomainError('INVALID_PROGRAM', `Program ${programId} is not available`, 400);
+    if (!isActive(program, now)) throw because.invalidProgram(`Program ${programId} is not available`);
     const rules = rewardOf(program.settings.spending);
     const redemption = redemptionOf(program.event);
     const points = redemption.points(rules, quantity);
@@ -151,10 +154,26 @@ export class RedeemRewardHandler implements ICommandHandler<RedeemRewardCommand,
     return () => this.quotas.release(shopId, programId, rewardId);
   }
 
-  /** Step 3: the points, on the customer's stream (per-customer limit and balance checked there). */
-  private async spend(plan: RedemptionPlan, minted: Minted): Promise<RedeemResult> {
+  /**
+   * Before any step: the spend decided on the customer's current state (balance, per-customer limit,
+   * membership), so a redemption that would be refused leaves no coupon or credit on the platform.
+   */
+  private check(plan: RedemptionPlan): Promise<void> {
+    const notYetMinted: Minted = {
+      code: `unminted-${plan.rewardId}`,
+      discountId: null,
+      priceRuleId: null,
+      undo: async () => {},
+    };
+    return this.commands.precheck(plan.command.shopId, plan.customerId, (meta) =>
+      this.spendCommand(plan, notYetMinted, meta),
+    );
+  }
+
+  /** The customer-stream command that spends the points for the minted reward. */
+  private spendCommand(plan: RedemptionPlan, minted: Minted, meta: CommandMeta): CustomerCommand {
     const { command, program, rules, points, rewardId, rewardValue } = plan;
-    const decision = await this.commands.run(command.shopId, plan.customerId, (meta) => ({
+    return {
       type: 'RedeemReward',
       meta,
       program: { programId: command.programId, programTitle: program.settings.title, event: program.event },
@@ -176,7 +195,15 @@ export class RedeemRewardHandler implements ICommandHandler<RedeemRewardCommand,
         programDescription: program.settings.description || null,
         ...(plan.entitledVariantIds.length ? { giftVariantIds: plan.entitledVariantIds } : {}),
       },
-    }));
+    };
+  }
+
+  /** Step 3: the points, on the customer's stream (per-customer limit and balance checked again there). */
+  private async spend(plan: RedemptionPlan, minted: Minted): Promise<RedeemResult> {
+    const { points, rewardId } = plan;
+    const decision = await this.commands.run(plan.command.shopId, plan.customerId, (meta) =>
+      this.spendCommand(plan, minted, meta),
+    );
     // No event: a concurrent identical request got there first; answer with what it recorded.
     if (decision.events.length === 0) {
       const recorded = Object.entries(decision.after.coupons).find(([, c]) => c.rewardId === rewardId);

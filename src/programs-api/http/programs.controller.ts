@@ -5,7 +5,7 @@ import { CurrentShop } from '../../shops/http/shop-auth.guard';
 import { ManagementApi } from '../../shops/http/shop-api';
 import { ShopDoc } from '../../shops/projections/shop-read-models';
 import { ok, okList } from '../../shared/http/envelope';
-import { because, DomainError } from '../../shared/domain/domain-error';
+import { because } from '../../shared/domain/domain-error';
 import { definedOnly } from '../../shared/domain/ids';
 import { CreateProgramCommand } from '../../programs/commands/create-program.handler';
 import { UpdateProgramCommand } from '../../programs/commands/update-program.handler';
@@ -49,8 +49,7 @@ export class ProgramsController extends CqrsController {
   @ApiOperation({ summary: 'Earning programs; 403 PLAN_UPGRADE_REQUIRED on the free plan' })
   async earning(@CurrentShop() shop: ShopDoc) {
     // Earning programs are a paid feature: a free shop is told to upgrade (spec 4.3 "plan upgrade required").
-    if (shop.plan === 'free')
-      throw new DomainError('PLAN_UPGRADE_REQUIRED', 'Earning programs need the starter plan or above', 403);
+    if (shop.plan === 'free') throw because.planUpgradeRequired('Earning programs need the starter plan or above');
     const programs = await this.list(shop, 'earning');
     return okList(programs);
   }

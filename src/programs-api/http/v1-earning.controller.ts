@@ -8,7 +8,7 @@ import { Request } from 'express';
 import { CurrentShop } from '../../shops/http/shop-auth.guard';
 import { DeprecatedV1Api } from '../../shops/http/shop-api';
 import { ShopDoc } from '../../shops/projections/shop-read-models';
-import { because, DomainError } from '../../shared/domain/domain-error';
+import { because } from '../../shared/domain/domain-error';
 import { FindNamedCustomerQuery } from '../../ledger/queries/find-customer.query';
 import { ProgramDoc } from '../../programs/projections/program-read-models';
 import { ListEarningProgramDocsQuery } from '../queries/program-queries';
@@ -66,8 +66,7 @@ export class V1EarningController extends CqrsController {
   })
   async list(@CurrentShop() shop: ShopDoc) {
     // The same paid feature as v2's GET /programs/earning, refused the same way.
-    if (shop.plan === 'free')
-      throw new DomainError('PLAN_UPGRADE_REQUIRED', 'Earning programs need the starter plan or above', 403);
+    if (shop.plan === 'free') throw because.planUpgradeRequired('Earning programs need the starter plan or above');
     return { data: (await this.earning(shop)).map(v1ListItem) };
   }
 

@@ -1,4 +1,4 @@
-import { because, DomainError } from '../../shared/domain/domain-error';
+import { because } from '../../shared/domain/domain-error';
 import type { SpendingRules } from './spending-rule';
 
 /** The arithmetic of a redemption, as the spending kinds share it (their descriptors' `redemption`). */
@@ -50,17 +50,9 @@ export function giftVariants(rules: SpendingRules, variantId: string | null): st
   if (rules.giftSelectionMode === 'all') return offered;
   if (!variantId) {
     if (offered.length === 1) return offered;
-    throw new DomainError(
-      'GIFT_SELECTION_REQUIRED',
-      'This reward offers several gifts: send the chosen variantId',
-      400,
-      { field: 'variantId' },
-    );
+    throw because.giftSelectionRequired();
   }
-  if (!offered.includes(variantId))
-    throw new DomainError('GIFT_UNAVAILABLE', `Variant ${variantId} is not one of this reward's gifts`, 400, {
-      field: 'variantId',
-    });
+  if (!offered.includes(variantId)) throw because.giftUnavailable(variantId);
   return [variantId];
 }
 

@@ -1,6 +1,6 @@
 import { because } from '../../shared/domain/domain-error';
 import { isOneOf, isRecord } from '../../shared/domain/guards';
-import { toCents } from '../../shared/domain/money';
+import { parseMoney } from '../../shared/domain/money';
 import { CombinedWith } from '../../infrastructure/commerce-platform/commerce-platform.port';
 import { APPLIED_TO, GiftProduct, NamedCollection, REWARD_TYPES, RewardType, SpendingRules } from './spending-rule';
 import { spendingKind } from './kinds';
@@ -101,9 +101,8 @@ function rewardValueOf(sp: Record<string, unknown>, rewardType: RewardType): num
 function orderMinimumOf(sp: Record<string, unknown>): string | null {
   const orderReq = sp.orderReqAmount;
   if (orderReq === undefined || orderReq === null) return null;
-  const cents =
-    typeof orderReq === 'number' ? (isMoney(orderReq, 0) ? toCents(orderReq.toFixed(2)) : null) : toCents(orderReq);
-  if (cents === null || cents > MAX_MONEY * 100)
+  // The one money parser: whole cents (more precision is refused, not rounded), exponent notation read exactly.
+  if (!('cents' in parseMoney(orderReq, 0, MAX_MONEY)))
     throw bad('orderReqAmount', `must be an amount such as "50.00" (at most ${MAX_MONEY.toLocaleString('en')})`);
   return typeof orderReq === 'number' ? orderReq.toFixed(2) : String(orderReq);
 }

@@ -1,6 +1,6 @@
 import { because, DomainError } from '../../shared/domain/domain-error';
 import { isOneOf, isRecord } from '../../shared/domain/guards';
-import { amountText, toCents } from '../../shared/domain/money';
+import { amountText, parseMoney } from '../../shared/domain/money';
 import { spendingRules } from './spending-rules';
 import { GiftProduct, ProgramSpending, SpendingRules, StoredSpending } from './spending-rule';
 import { spendingKind } from './kinds';
@@ -94,12 +94,18 @@ function readLimitRedeem(input: Record<string, unknown>, value: unknown, { out, 
   }
 }
 
+/** Exactly zero as the one money parser reads it (0, "0.00"); 0.001 is not zero. */
+const isZeroAmount = (value: unknown) => {
+  const parsed = parseMoney(value, 0, Number.MAX_SAFE_INTEGER);
+  return 'cents' in parsed && parsed.cents === 0;
+};
+
 /** `orderReq`: `min_amount` needs a minimum after merging; `none` clears it (a minimum sent must be "0.00"). */
 function readOrderReq(input: Record<string, unknown>, value: unknown, { out, set, named }: Reading): void {
   if (!isOneOf(ORDER_REQUIREMENTS, value))
     throw badField(named('orderReq'), `must be ${ORDER_REQUIREMENTS.join(' or ')}`);
   if (value === 'min_amount') out.needsMinimum = named('orderReqAmount');
-  else if (input.orderReqAmount !== undefined && input.orderReqAmount !== null && toCents(input.orderReqAmount) !== 0)
+  else if (input.orderReqAmount !== undefined && input.orderReqAmount !== null && !isZeroAmount(input.orderReqAmount))
     throw badField(named('orderReqAmount'), 'must be "0.00" or null when orderReq is none');
   else set('orderReqAmount', null, 'orderReq');
 }
@@ -138,8 +144,8 @@ function readInput(input: Record<string, unknown>, event: string, prefix: string
         readOrderReq(input, value, { out, set, named });
         break;
       case 'orderReqAmount':
-        // "0.00" (what a read gives for none) is no minimum.
-        set(key, toCents(value) === 0 ? null : value, key);
+        // "0.00" (what a read gives for none) is no minimum; an amount below a cent is not zero, it is refused later.
+        set(key, isZeroAmount(value) ? null : value, key);
         break;
       case 'specificProducts':
         set(gift ? 'giftProducts' : key, value, key);

@@ -1,6 +1,6 @@
 import { assertNever, Decider } from '../../shared/domain/decider';
 import { CommandMeta } from '../../shared/domain/command-meta';
-import { because, DomainError } from '../../shared/domain/domain-error';
+import { because } from '../../shared/domain/domain-error';
 import { changedFields } from '../../shared/domain/guards';
 import { isIntegerIn, MAX_POINTS } from '../../shared/domain/limits';
 import { DEFAULT_TIER_SETTINGS, TierEvent, TierEventType as T, TierSettings, TierSettingsInput } from './tier-events';
@@ -80,17 +80,10 @@ function checkSettings(state: TierLadderState, tierId: string, name: string, tar
   for (const other of Object.values(state.tiers)) {
     if (other.id === tierId) continue;
     if (other.settings.name.trim().toLowerCase() === name.trim().toLowerCase()) {
-      throw new DomainError('TIER_NAME_TAKEN', `A tier named "${name}" already exists`, 409, { field: 'name' });
+      throw because.tierNameTaken(name);
     }
     if (other.settings.targetPoint === targetPoint) {
-      throw new DomainError(
-        'TIER_TARGET_TAKEN',
-        `Tier "${other.settings.name}" already starts at ${targetPoint} points`,
-        409,
-        {
-          field: 'targetPoint',
-        },
-      );
+      throw because.tierTargetTaken(other.settings.name, targetPoint);
     }
   }
 }
@@ -168,11 +161,7 @@ export function decideTierLadder(command: TierCommand, state: TierLadderState): 
       if (!tier) throw because.notFound('Tier');
       if (tier.isSystemTier) throw because.badRequest('the base tier cannot be deleted', { field: 'tierId' });
       if (command.members > 0) {
-        throw new DomainError(
-          'TIER_HAS_MEMBERS',
-          `Tier "${tier.settings.name}" still has ${command.members} members`,
-          409,
-        );
+        throw because.tierHasMembers(tier.settings.name, command.members);
       }
       return [{ ...base, type: T.Removed, tierId: tier.id, name: tier.settings.name }];
     }

@@ -2,7 +2,7 @@ import { because, DomainError } from '../../shared/domain/domain-error';
 import { isInteger, isOneOf, isRecord } from '../../shared/domain/guards';
 import { deterministicUuid } from '../../shared/domain/ids';
 import { isIntegerIn, isMoney, MAX_DAYS, MAX_EARN_POINT, MAX_MONEY, MAX_PRIORITY } from '../../shared/domain/limits';
-import { toCents } from '../../shared/domain/money';
+import { parseMoney } from '../../shared/domain/money';
 import {
   TIER_REWARD_EVENTS,
   TierRewardKind,
@@ -280,10 +280,10 @@ function amountsOf(r: Fields, kind: TierRewardKind, bad: Bad): { bonusPoints: nu
 function orderMinimumOf(r: Fields, kind: TierRewardKind, bad: Bad) {
   let orderReqCents = 0;
   if (given(r, 'orderReqAmount')) {
-    const cents = isMoney(r.orderReqAmount, 0) ? toCents(r.orderReqAmount.toFixed(2)) : toCents(r.orderReqAmount);
-    if (cents === null || cents > MAX_MONEY * 100)
+    const parsed = parseMoney(r.orderReqAmount, 0, MAX_MONEY);
+    if (!('cents' in parsed))
       throw bad('orderReqAmount', `must be an amount such as "50.00" (at most ${MAX_MONEY.toLocaleString('en')})`);
-    orderReqCents = cents;
+    orderReqCents = parsed.cents;
   }
   if (given(r, 'orderReq') && !isOneOf(['none', 'min_amount'], r.orderReq))
     throw bad('orderReq', 'must be none or min_amount');
