@@ -19,10 +19,18 @@ describe('reliability: failed authentication is throttled, good credentials neve
     'X-Svc-Loyalty-Secret-Key': 'sk_wrong',
   });
   const settle = () => new Promise((r) => setTimeout(r, 50)); // the count is written after the answer
+  /** Runs `use` on an app started with `env`, closed afterwards whether `use` passed or threw. */
+  const withApp = async (env: Record<string, string>, use: (t: TestApp) => Promise<void>) => {
+    const t = await createTestApp({ env });
+    try {
+      await use(t);
+    } finally {
+      await t.close();
+    }
+  };
 
   it('per client IP: past the quota every family answers failures 429; good credentials and probes go on', async () => {
-    const t = await createTestApp({ env: { AUTH_FAILURE_QUOTA_IP: '5/60' } });
-    try {
+    await withApp({ AUTH_FAILURE_QUOTA_IP: '5/60' }, async (t) => {
       const shop = await t.shop();
       for (let i = 0; i < 5; i++)
         expectError(
@@ -64,14 +72,11 @@ describe('reliability: failed authentication is throttled, good credentials neve
         .send({ platformCustomerId: '1', point: 1, reason: 'x'.repeat(9000) })
         .expect(429);
       await t.http().get('/health').expect(200);
-    } finally {
-      await t.close();
-    }
+    });
   });
 
   it("per key: wrong secrets for a shop's (public) app key never lock out its right secret", async () => {
-    const t = await createTestApp({ env: { AUTH_FAILURE_QUOTA_KEY: '3/60', TRUST_PROXY: 'loopback' } });
-    try {
+    await withApp({ AUTH_FAILURE_QUOTA_KEY: '3/60', TRUST_PROXY: 'loopback' }, async (t) => {
       const target = await t.shop();
       const other = await t.shop();
       // 112 failures from 4 addresses (the attack of the report), 28 from each.
@@ -91,14 +96,11 @@ describe('reliability: failed authentication is throttled, good credentials neve
         'UNAUTHORIZED',
         401,
       );
-    } finally {
-      await t.close();
-    }
+    });
   });
 
   it('platform webhooks: forged deliveries naming a shop are throttled; correctly signed ones are always taken', async () => {
-    const t = await createTestApp({ env: { AUTH_FAILURE_QUOTA_KEY: '3/60' } });
-    try {
+    await withApp({ AUTH_FAILURE_QUOTA_KEY: '3/60' }, async (t) => {
       const shop = await t.shop();
       const forged = () => t.rawPlatform(shop, 'customers/create', '{"id":1}', { signature: 'bm90IGEgc2lnbmF0dXJl' });
       for (let i = 0; i < 3; i++) await forged().expect(401);
@@ -108,14 +110,11 @@ describe('reliability: failed authentication is throttled, good credentials neve
       expect(
         (await t.http().get('/rest_api/v2/customers/external/2').set(auth(shop)).expect(200)).body.data,
       ).toMatchObject({ email: 'x@example.com' });
-    } finally {
-      await t.close();
-    }
+    });
   });
 
   it("token exchange: wrong hmacs for a customer do not use up that customer's token quota", async () => {
-    const t = await createTestApp({ env: { HEADLESS_TOKEN_QUOTA_CUSTOMER: '2/60' } });
-    try {
+    await withApp({ HEADLESS_TOKEN_QUOTA_CUSTOMER: '2/60' }, async (t) => {
       const shop = await t.shop();
       await t.enrol(shop, 501);
       const exchange = (body: object) => t.http().post(`${HEADLESS}/auth/token`).send(body);
@@ -124,9 +123,7 @@ describe('reliability: failed authentication is throttled, good credentials neve
       await exchange(hmacGrant(shop, 501)).expect(200);
       // Successful mints are what the customer quota counts.
       await exchange(hmacGrant(shop, 501)).expect(429);
-    } finally {
-      await t.close();
-    }
+    });
   });
 
   describe('client addresses', () => {
@@ -134,19 +131,15 @@ describe('reliability: failed authentication is throttled, good credentials neve
       t.http().get('/rest_api/v2/customers').set('X-Forwarded-For', forwardedFor).set(wrong('ak_z'));
 
     it('without TRUST_PROXY, X-Forwarded-For from the peer is ignored: spoofed addresses share its count', async () => {
-      const t = await createTestApp({ env: { AUTH_FAILURE_QUOTA_IP: '3/60' } });
-      try {
+      await withApp({ AUTH_FAILURE_QUOTA_IP: '3/60' }, async (t) => {
         for (let i = 0; i < 3; i++) await failFrom(t, `203.0.113.${i}`).expect(401);
         await settle();
         await failFrom(t, '203.0.113.99').expect(429);
-      } finally {
-        await t.close();
-      }
+      });
     });
 
     it('with TRUST_PROXY, the client behind the proxy is counted, an IPv6 client by its /64', async () => {
-      const t = await createTestApp({ env: { AUTH_FAILURE_QUOTA_IP: '3/60', TRUST_PROXY: 'loopback' } });
-      try {
+      await withApp({ AUTH_FAILURE_QUOTA_IP: '3/60', TRUST_PROXY: 'loopback' }, async (t) => {
         for (let i = 0; i < 3; i++) await failFrom(t, '203.0.113.1').expect(401);
         await settle();
         await failFrom(t, '203.0.113.1').expect(429);
@@ -155,20 +148,15 @@ describe('reliability: failed authentication is throttled, good credentials neve
         await settle();
         await failFrom(t, '2001:db8:5:6:ffff::1').expect(429);
         await failFrom(t, '2001:db8:5:7::1').expect(401);
-      } finally {
-        await t.close();
-      }
+      });
     });
 
     it('a proxy that is not trusted cannot name the client', async () => {
-      const t = await createTestApp({ env: { AUTH_FAILURE_QUOTA_IP: '3/60', TRUST_PROXY: '10.0.0.0/8' } });
-      try {
+      await withApp({ AUTH_FAILURE_QUOTA_IP: '3/60', TRUST_PROXY: '10.0.0.0/8' }, async (t) => {
         for (let i = 0; i < 3; i++) await failFrom(t, `198.51.100.${i}`).expect(401);
         await settle();
         await failFrom(t, '198.51.100.200').expect(429);
-      } finally {
-        await t.close();
-      }
+      });
     });
   });
 

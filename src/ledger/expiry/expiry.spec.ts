@@ -46,6 +46,14 @@ const warned = (daysLeft: number): CustomerEvent =>
     cycle: CYCLE,
   }) as CustomerEvent;
 
+/** An award after the cutoff: the customer was active since, so nothing expires. */
+const lateAward = points(T.PointsAwarded, {
+  points: 10,
+  oldPoint: 100,
+  newPoint: 110,
+  occurredAt: '2026-07-01T00:00:00.000Z',
+});
+
 describe('customer ledger: points expiry', () => {
   it('expires the whole balance of an inactive customer, with the values it used', () => {
     spec
@@ -85,12 +93,6 @@ describe('customer ledger: points expiry', () => {
   });
 
   it('spares a customer active since the cutoff (an award after the scan cancels the expiry)', () => {
-    const lateAward = points(T.PointsAwarded, {
-      points: 10,
-      oldPoint: 100,
-      newPoint: 110,
-      occurredAt: '2026-07-01T00:00:00.000Z',
-    });
     spec
       .given([enrolled, awarded(100, 0), lateAward])
       .when(expire())
@@ -147,12 +149,6 @@ describe('customer ledger: points expiry', () => {
       .given([enrolled, awarded(100, 0), expired(), awarded(50, 0)])
       .when(warn(3))
       .thenNothing();
-    const lateAward = points(T.PointsAwarded, {
-      points: 10,
-      oldPoint: 100,
-      newPoint: 110,
-      occurredAt: '2026-07-01T00:00:00.000Z',
-    });
     spec
       .given([enrolled, awarded(100, 0), lateAward])
       .when(warn(3))

@@ -87,7 +87,10 @@ export function retryDelayMs(policy: OutagePolicy, attempt: number, jitter: numb
 
 /** Probe n of a paused webhook waits probeBase x factor^(n-1), at most probeMax. */
 export function probeDelayMs(policy: OutagePolicy, probe: number): number {
-  return Math.min(policy.probeBaseMs * policy.backoffFactor ** (Math.max(probe, 1) - 1), policy.probeMaxMs);
+  return Math.min(
+    backoffMs({ backoffBaseMs: policy.probeBaseMs, backoffFactor: policy.backoffFactor }, probe),
+    policy.probeMaxMs,
+  );
 }
 
 export function decideAttempt(health: WebhookHealth, facts: AttemptFacts, policy: OutagePolicy): AttemptDecision {

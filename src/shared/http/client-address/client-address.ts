@@ -6,10 +6,10 @@ import ipaddr from 'ipaddr.js';
  * address would let a single host use 2^64 of them), an IPv4-mapped IPv6 address as its IPv4.
  */
 export function clientKey(ip: string | undefined): string {
-  if (!ip || !ipaddr.isValid(ip)) return ip || 'unknown';
-  const address = ipaddr.parse(ip);
-  if (address.kind() === 'ipv4') return address.toString();
-  const v6 = address as ipaddr.IPv6;
+  if (!ip) return 'unknown';
+  // Every request comes here: an IPv4 peer (no colon) needs no parsing.
+  if (!ip.includes(':') || !ipaddr.isValid(ip)) return ip;
+  const v6 = ipaddr.IPv6.parse(ip);
   if (v6.isIPv4MappedAddress()) return v6.toIPv4Address().toString();
   const prefix = new ipaddr.IPv6([...v6.parts.slice(0, 4), 0, 0, 0, 0]);
   return `${prefix.toString()}/64`;
