@@ -1,4 +1,7 @@
 import 'reflect-metadata';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { INestApplicationContext } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { AppConfig } from './config/app-config';
 import { createAppContext } from './app.factory';
@@ -13,55 +16,54 @@ import { exportCommand } from './audit/cli/export.cli';
 import { checkCommand } from './audit/cli/check.cli';
 import { auditKeyCommand } from './audit/cli/audit-keys.cli';
 import { migrateEventsCommand } from './migration/migrate-events.cli';
+import { CliOptions, CliRequest, parseCommandLine } from './cli/command-line';
+import { rebuildCommand } from './cli/rebuild.cli';
 
-const USAGE = `Usage:
-  loyalty shop create --domain <domain> [--plan ultimate] [--currency USD] [--timezone UTC]
-  loyalty shop rotate-secret --shop <shopId>
-  loyalty shop set-platform-secret --shop <shopId> (--secret <secret> | --clear)
-  loyalty projections rebuild
-  loyalty audit verify [--shop <shopId>]
-  loyalty audit export --shop <shopId> [--customer <id>] [--from <date-time>] [--to <date-time>] > file
-  loyalty audit check <file> [--public-key <pem file>]
-  loyalty audit-key create --shop <shopId> [--label <text>] | list --shop <shopId> | revoke --shop <shopId> --key <keyId>
-  loyalty migrate events --from postgres|pglite --to eventstoredb|postgres|pglite [--from-url <url|dir>] [--to-url <url|dir>]
-      [--batch 1000] [--restart] [--no-checkpoints]
+const print = (value: unknown) => process.stdout.write(`${JSON.stringify(value)}\n`);
 
-Uses the stores the service uses (EVENT_STORE, READ_STORE, DATABASE_URL, DATA_DIR, ESDB_URL, MONGO_URL).
-On the embedded store the service must be stopped first (or use POST /admin/api/shops).`;
-
-function flags(args: string[]): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (let i = 0; i < args.length; i++) {
-    const m = /^--([a-z-]+)(?:=(.*))?$/.exec(args[i]);
-    if (!m) throw because.badRequest(`Unexpected argument ${args[i]}`);
-    // A flag followed by another flag (or nothing) is a switch: --restart.
-    out[m[1]] = m[2] ?? (args[i + 1] === undefined || args[i + 1].startsWith('--') ? '' : args[++i]);
-  }
-  return out;
+async function setPlatformSecret(app: INestApplicationContext, options: CliOptions): Promise<number> {
+  const clear = options.clear !== undefined;
+  if (clear === (options.secret !== undefined)) throw because.badRequest('give either --secret <secret> or --clear');
+  if (!clear && (options.secret.length < 16 || options.secret.length > 200))
+    throw because.badRequest('--secret must be 16 to 200 characters');
+  print(
+    await app.get(CommandBus).execute(new SetPlatformWebhookSecretCommand(options.shop, clear ? null : options.secret)),
+  );
+  return 0;
 }
 
-/** The commands: each group's actions (USAGE describes them). */
-const COMMANDS: Readonly<Record<string, readonly string[]>> = {
-  shop: ['create', 'rotate-secret', 'set-platform-secret'],
-  projections: ['rebuild'],
-  audit: ['verify', 'export', 'check'],
-  'audit-key': ['create', 'list', 'revoke'],
-  migrate: ['events'],
+async function rotateSecret(app: INestApplicationContext, options: CliOptions): Promise<number> {
+  const rotated = await app.get(CommandBus).execute(new RotateShopSecretCommand(options.shop));
+  await app.get(ProjectionRunner).catchUp();
+  print(rotated);
+  return 0;
+}
+
+async function createShop(app: INestApplicationContext, options: CliOptions): Promise<number> {
+  const shop = await app
+    .get(CommandBus)
+    .execute(new ProvisionShopCommand(options.domain, options.plan, options.currency, options.timezone));
+  await app.get(ProjectionRunner).catchUp();
+  const { shopId, domain, plan, appKey, secretKey, headlessSecret } = shop;
+  print({ shopId, domain, plan, appKey, secretKey, headlessSecret });
+  return 0;
+}
+
+/** The commands that run inside the application context, by `group action`. */
+const IN_APP: Record<string, (app: INestApplicationContext, options: CliOptions, action: string) => Promise<number>> = {
+  'shop create': createShop,
+  'shop rotate-secret': rotateSecret,
+  'shop set-platform-secret': setPlatformSecret,
+  'projections rebuild': (app) => rebuildCommand(app),
+  'audit verify': (app, options) => verifyCommand(app, options.shop ?? null),
+  'audit export': (app, options) => exportCommand(app, options),
+  'audit-key create': (app, options, action) => auditKeyCommand(app, action, options),
+  'audit-key list': (app, options, action) => auditKeyCommand(app, action, options),
+  'audit-key revoke': (app, options, action) => auditKeyCommand(app, action, options),
 };
 
-async function main(argv: string[]): Promise<number> {
-  const [group, action, ...rest] = argv;
-  if (!Object.hasOwn(COMMANDS, group) || !COMMANDS[group].includes(action)) {
-    process.stderr.write(`${USAGE}\n`);
-    return 2;
-  }
-  // `audit check <file>` reads a file and a key only: no store, so it runs beside a running service.
-  const checking = group === 'audit' && action === 'check';
-  const options = flags(checking ? rest.slice(1) : rest);
-  // Two stores, each opened (and locked) by the command itself.
-  if (group === 'migrate') return migrateEventsCommand(options);
+async function runInApp(request: CliRequest): Promise<number> {
   const config = new AppConfig({ ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent' });
-  if (checking) return checkCommand(config, rest[0], options);
   const lock = config.usesEmbeddedStore ? new DataDirLock(config.dataDir) : null;
   const holder = lock?.holder();
   if (holder) {
@@ -73,51 +75,25 @@ async function main(argv: string[]): Promise<number> {
   lock?.acquire();
   const app = await createAppContext({ config });
   try {
-    const projections = app.get(ProjectionRunner);
-    if (group === 'audit' && action === 'verify') return await verifyCommand(app, options.shop ?? null);
-    if (group === 'audit') return await exportCommand(app, options);
-    if (group === 'audit-key') return await auditKeyCommand(app, action, options);
-    if (group === 'shop' && action === 'set-platform-secret') {
-      if (!options.shop) throw because.badRequest('--shop is required');
-      const clear = options.clear !== undefined;
-      if (clear === (options.secret !== undefined))
-        throw because.badRequest('give either --secret <secret> or --clear');
-      if (!clear && (options.secret.length < 16 || options.secret.length > 200))
-        throw because.badRequest('--secret must be 16 to 200 characters');
-      const set = await app
-        .get(CommandBus)
-        .execute(new SetPlatformWebhookSecretCommand(options.shop, clear ? null : options.secret));
-      process.stdout.write(`${JSON.stringify(set)}\n`);
-    } else if (group === 'shop' && action === 'rotate-secret') {
-      if (!options.shop) throw because.badRequest('--shop is required');
-      const rotated = await app.get(CommandBus).execute(new RotateShopSecretCommand(options.shop));
-      await projections.catchUp();
-      process.stdout.write(`${JSON.stringify(rotated)}\n`);
-    } else if (group === 'shop') {
-      if (!options.domain) throw because.badRequest('--domain is required');
-      const shop = await app
-        .get(CommandBus)
-        .execute(
-          new ProvisionShopCommand(
-            options.domain,
-            options.plan ?? 'ultimate',
-            options.currency ?? 'USD',
-            options.timezone ?? 'UTC',
-          ),
-        );
-      await projections.catchUp();
-      process.stdout.write(
-        `${JSON.stringify({ shopId: shop.shopId, domain: shop.domain, plan: shop.plan, appKey: shop.appKey, secretKey: shop.secretKey, headlessSecret: shop.headlessSecret })}\n`,
-      );
-    } else {
-      const result = await projections.rebuild();
-      process.stdout.write(`${JSON.stringify({ rebuilt: projections.names, events: result.events, ms: result.ms })}\n`);
-    }
-    return 0;
+    return await IN_APP[`${request.group} ${request.action}`](app, request.options, request.action);
   } finally {
     await app.close();
     lock?.release();
   }
+}
+
+async function main(argv: string[]): Promise<number> {
+  const version = JSON.parse(readFileSync(join(__dirname, '..', 'package.json'), 'utf8')).version;
+  const request = parseCommandLine(version, argv);
+  if (typeof request === 'number') return request;
+  // Two stores, each opened (and locked) by the command itself.
+  if (request.group === 'migrate') return migrateEventsCommand(request.options);
+  // `audit check <file>` reads a file and a key only: no store, so it runs beside a running service.
+  if (request.group === 'audit' && request.action === 'check') {
+    const config = new AppConfig({ ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent' });
+    return checkCommand(config, request.file, request.options);
+  }
+  return runInApp(request);
 }
 
 main(process.argv.slice(2)).then(

@@ -97,7 +97,7 @@ export class ProjectionRunner extends FeedFollower {
   }
 
   /** Empties every read model and replays the whole log into it. */
-  async rebuild(): Promise<{ events: number; ms: number }> {
+  async rebuild(options: { onBatch?: (events: number) => void } = {}): Promise<{ events: number; ms: number }> {
     const wasRunning = this.loop.isRunning;
     await this.stop();
     const started = Date.now();
@@ -119,6 +119,7 @@ export class ProjectionRunner extends FeedFollower {
       next = this.eventStore.readAll({ after: batch[batch.length - 1].position, limit: BATCH });
       await this.applyBatch(batch, { rebuilding: true });
       events += batch.length;
+      options.onBatch?.(events);
       heap.check();
     }
     await this.saveCheckpoints();

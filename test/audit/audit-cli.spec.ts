@@ -68,9 +68,10 @@ describe('loyalty audit CLI', () => {
     expect(JSON.stringify(listed)).not.toContain(created.key);
     const revoked = JSON.parse((await loyalty('audit-key', 'revoke', '--shop', shopId, '--key', created.id)).stdout);
     expect(revoked).toMatchObject({ id: created.id, active: false });
+    // A missing flag is a usage error (exit 2), answered before the store is opened.
     await expect(loyalty('audit-key', 'revoke', '--shop', shopId)).rejects.toMatchObject({
-      code: 1,
-      stderr: expect.stringContaining('--key'),
+      code: 2,
+      stderr: expect.stringContaining("required option '--key <keyId>' not specified"),
     });
   });
 

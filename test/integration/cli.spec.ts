@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync, existsSync } from 'node:fs';
+import { mkdtempSync, rmSync, existsSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -53,8 +53,8 @@ describe('loyalty CLI', () => {
       run('node', [cli, 'shop', 'create', '--domain', 'cli-shop.example.com'], { env }),
     ).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining('SHOP_EXISTS') });
     await expect(run('node', [cli, 'shop', 'create'], { env })).rejects.toMatchObject({
-      code: 1,
-      stderr: expect.stringContaining('--domain'),
+      code: 2,
+      stderr: expect.stringContaining("required option '--domain <domain>' not specified"),
     });
     await expect(run('node', [cli, 'shop', 'create', '--domain', 'bad domain'], { env })).rejects.toMatchObject({
       code: 1,
@@ -64,6 +64,25 @@ describe('loyalty CLI', () => {
       code: 2,
       stderr: expect.stringContaining('Usage'),
     });
+  });
+
+  it('a misspelled flag is a usage error that runs nothing (exit 2, the usage on stderr)', async () => {
+    const failed = await run('node', [cli, 'audit', 'verify', '--shoop', 'X'], { env }).catch((e) => e);
+    expect(failed.code).toBe(2);
+    expect(failed.stdout).toBe('');
+    expect(failed.stderr).toContain("unknown option '--shoop'");
+    expect(failed.stderr).toContain('Usage: loyalty audit verify [options]');
+    const extra = await run('node', [cli, 'projections', 'rebuild', 'now'], { env }).catch((e) => e);
+    expect(extra).toMatchObject({ code: 2, stdout: '' });
+  });
+
+  it('--help is on stdout with exit 0; --version prints the package version', async () => {
+    const help = await run('node', [cli, '--help'], { env });
+    expect(help.stderr).toBe('');
+    expect(help.stdout).toContain('Usage: loyalty [options] [command]');
+    expect(help.stdout).toContain('audit-key');
+    const version = await run('node', [cli, '--version'], { env });
+    expect(version.stdout.trim()).toBe(JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).version);
   });
 
   it('projections rebuild replays the log', async () => {

@@ -3,6 +3,7 @@ import { once } from 'node:events';
 import { because } from '../../shared/domain/domain-error';
 import { LogExport } from '../queries/export-log';
 import { INSTANT } from '../../shared/http/instant';
+import { progressBar } from '../../cli/progress';
 
 function instantFlag(name: string, value: string | undefined): string | null {
   if (value === undefined) return null;
@@ -23,6 +24,14 @@ export async function exportCommand(
     from: instantFlag('from', options.from),
     to: instantFlag('to', options.to),
   });
-  for await (const chunk of lines) if (!out.write(chunk)) await once(out, 'drain');
+  // Each chunk is a batch of lines, one per event (the last is the manifest): lines are the progress.
+  const progress = progressBar('export', 'lines', undefined);
+  let written = 0;
+  for await (const chunk of lines) {
+    if (!out.write(chunk)) await once(out, 'drain');
+    for (let at = chunk.indexOf('\n'); at !== -1; at = chunk.indexOf('\n', at + 1)) written++;
+    progress.update(written);
+  }
+  progress.stop();
   return 0;
 }
