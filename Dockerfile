@@ -1,18 +1,24 @@
 # syntax=docker/dockerfile:1
 # The loyalty service. Build: docker build -t loyalty-service .  (docker-compose.yml builds it too)
+# Node 24: a supported LTS line (the service runs on Node 20 or later).
 
-# --- build: install from the lockfile (npm ci runs `prepare`, which compiles to dist/), then drop dev dependencies
-FROM node:20-bookworm-slim AS build
+# --- dependencies: installed from the lockfile alone, so a change of the source reuses this layer
+FROM node:24-bookworm-slim AS deps
 WORKDIR /app
 COPY package.json package-lock.json ./
+# --ignore-scripts: `prepare` compiles the source, which is not here yet (the build stage runs it).
+RUN npm ci --ignore-scripts --no-audit --no-fund
+
+# --- build: compile, then drop the dev dependencies
+FROM deps AS build
 COPY tsconfig.json tsconfig.build.json nest-cli.json ./
 COPY src ./src
 COPY bin ./bin
-RUN npm ci --no-audit --no-fund \
- && npm prune --omit=dev --no-audit --no-fund
+RUN npm run build \
+ && npm prune --omit=dev --ignore-scripts --no-audit --no-fund
 
 # --- runtime: compiled code and production dependencies only, as the unprivileged `node` user
-FROM node:20-bookworm-slim
+FROM node:24-bookworm-slim
 ENV NODE_ENV=production \
     PORT=3000 \
     DATA_DIR=/app/data
