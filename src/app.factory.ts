@@ -10,6 +10,7 @@ import { validationPipe } from './shared/http/validation';
 import { requestLog, ROOT_LOGGER } from './shared/http/request-log';
 import { inputPolicy } from './shared/http/input/input-policy.middleware';
 import { expressRoutesOf } from './infrastructure/runtime/express-routes';
+import { quietStartup } from './infrastructure/runtime/quiet-startup-logger';
 import { authThrottle } from './shared/http/auth-throttle/auth-throttle.middleware';
 import { AuthFailureThrottle } from './shared/http/auth-throttle/auth-failure-throttle';
 import { Clock, IdGenerator } from './shared/domain/clock';
@@ -45,7 +46,7 @@ export async function createHttpApp(options: CreateAppOptions = {}): Promise<INe
     bodyParser: false,
     bufferLogs: true,
   });
-  app.useLogger(app.get(Logger));
+  app.useLogger(quietStartup(app.get(Logger)));
   // Before anything reads request.ip: the client is the first address no trusted proxy vouches for.
   app.set('trust proxy', module.config.trustProxy);
   app.use(requestLog(app.get(ROOT_LOGGER)));
@@ -86,6 +87,6 @@ export async function createHttpApp(options: CreateAppOptions = {}): Promise<INe
 export async function createAppContext(options: CreateAppOptions = {}): Promise<INestApplicationContext> {
   const module = await moduleOptions({ ...options, followProjections: options.followProjections ?? false });
   const app = await NestFactory.createApplicationContext(AppModule.forRoot(module), { bufferLogs: true });
-  app.useLogger(app.get(Logger));
+  app.useLogger(quietStartup(app.get(Logger)));
   return app;
 }

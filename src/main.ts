@@ -1,5 +1,6 @@
 import 'reflect-metadata';
-import { AppConfig } from './config/app-config';
+import { Logger } from 'nestjs-pino';
+import { AppConfig, ConfigError } from './config/app-config';
 import { createHttpApp } from './app.factory';
 import { ensureDemoShop } from './operator/demo-shop';
 import { DataDirLock } from './infrastructure/data-dir-lock';
@@ -14,13 +15,22 @@ async function main(): Promise<void> {
   await app.listen(config.port, config.host);
   const demo = await ensureDemoShop(app, config);
   const store = app.get<Storage>(STORAGE).describe;
-  process.stdout.write(
-    `Loyalty service listening on http://localhost:${config.port} (store: ${store}; docs at /docs)\n`,
-  );
-  if (demo) process.stdout.write(`${demo}\n`);
+  const url = `http://localhost:${config.port}`;
+  // The log (stdout) gets one structured line; a person at the terminal gets the banner on stderr.
+  const listening = {
+    msg: 'Loyalty service listening',
+    url,
+    store,
+    docs: `${url}/docs`,
+    demoShopKeys: demo?.keysFile ?? null,
+  };
+  app.get(Logger).log(listening, 'Main');
+  process.stderr.write(`Loyalty service listening on ${url} (store: ${store}; docs at /docs)\n`);
+  if (demo) process.stderr.write(`${demo.banner}\n`);
 }
 
 main().catch((error) => {
-  process.stderr.write(`Failed to start: ${error?.stack ?? error}\n`);
+  // A bad setting is named in one line; anything else is a defect, with its stack.
+  process.stderr.write(`Failed to start: ${error instanceof ConfigError ? error.message : (error?.stack ?? error)}\n`);
   process.exit(1);
 });

@@ -1,5 +1,8 @@
 import { resolve } from 'node:path';
 import { TrustProxy, trustProxySetting } from './trust-proxy';
+import { ConfigError } from './config-error';
+
+export { ConfigError };
 
 export type EventStoreKind = 'postgres' | 'pglite' | 'eventstoredb';
 export type ReadStoreKind = 'postgres' | 'pglite' | 'mongodb';
@@ -13,7 +16,7 @@ export interface Quota {
 function quota(value: string | undefined, fallback: string, name: string): Quota {
   const match = /^(\d+)\/(\d+)$/.exec((value || fallback).trim());
   if (!match || Number(match[1]) < 1 || Number(match[2]) < 1)
-    throw new Error(`${name} must be <requests>/<seconds>, e.g. ${fallback}`);
+    throw new ConfigError(`${name} must be <requests>/<seconds>, e.g. ${fallback}`);
   return { points: Number(match[1]), seconds: Number(match[2]) };
 }
 
@@ -125,7 +128,7 @@ export class AppConfig {
   };
 
   constructor(env: Record<string, string | undefined> = process.env) {
-    this.port = Number(env.PORT ?? 3000);
+    this.port = portOf(env.PORT);
     this.host = env.HOST ?? '0.0.0.0';
     this.trustProxy = trustProxySetting(env.TRUST_PROXY);
     this.databaseUrl = env.DATABASE_URL || null;
@@ -214,7 +217,7 @@ function requireStoreUrls(config: AppConfig): void {
   ];
   for (const [needed, name, value] of needs) {
     if (needed && !value) {
-      throw new Error(`${name} is required with EVENT_STORE=${eventStoreKind} READ_STORE=${readStoreKind}`);
+      throw new ConfigError(`${name} is required with EVENT_STORE=${eventStoreKind} READ_STORE=${readStoreKind}`);
     }
   }
 }
@@ -256,9 +259,19 @@ function webhookSettings(env: Env, embedded: boolean): AppConfig['webhooks'] {
   };
 }
 
+/** PORT: unset or empty is 3000; 0 asks the system for a free port; anything else a TCP port. */
+function portOf(value: string | undefined): number {
+  if (value === undefined || value.trim() === '') return 3000;
+  const port = Number(value);
+  if (!/^\d+$/.test(value.trim()) || port > 65535) {
+    throw new ConfigError(`PORT must be a TCP port number from 0 to 65535 (got "${value}")`);
+  }
+  return port;
+}
+
 function oneOf<T extends string>(name: string, value: string, allowed: readonly T[]): T {
   if (!(allowed as readonly string[]).includes(value)) {
-    throw new Error(`${name} must be one of ${allowed.join(', ')} (got "${value}")`);
+    throw new ConfigError(`${name} must be one of ${allowed.join(', ')} (got "${value}")`);
   }
   return value as T;
 }

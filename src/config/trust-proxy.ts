@@ -1,3 +1,4 @@
+import { ConfigError } from './config-error';
 import ipaddr from 'ipaddr.js';
 
 /** Express's `trust proxy`: off, a hop count, or the addresses (CIDR, or Express's names) of trusted proxies. */
@@ -26,7 +27,7 @@ export function trustProxySetting(value: string | undefined): TrustProxy {
   if (text === '' || text === 'false') return false;
   if (/^\d+$/.test(text)) {
     const hops = Number(text);
-    if (hops < 1 || hops > 10) throw new Error('TRUST_PROXY: a hop count must be from 1 to 10');
+    if (hops < 1 || hops > 10) throw new ConfigError('TRUST_PROXY: a hop count must be from 1 to 10');
     return hops;
   }
   const items = text
@@ -35,7 +36,7 @@ export function trustProxySetting(value: string | undefined): TrustProxy {
     .filter(Boolean);
   for (const item of items) {
     if (!NAMES.includes(item) && !isAddressOrRange(item))
-      throw new Error(
+      throw new ConfigError(
         `TRUST_PROXY: "${item}" is not an address, a CIDR range or one of ${NAMES.join(', ')} (or use a hop count)`,
       );
   }

@@ -15,7 +15,10 @@ export const DEMO_CUSTOMER_ID = 1001;
  * tier and one customer, so the printed curl commands work straight away. The keys are shown once
  * here and kept in DATA_DIR/demo-shop.json (readable by the owner only).
  */
-export async function ensureDemoShop(app: INestApplicationContext, config: AppConfig): Promise<string | null> {
+export async function ensureDemoShop(
+  app: INestApplicationContext,
+  config: AppConfig,
+): Promise<{ keysFile: string; banner: string } | null> {
   if (!config.embedded || config.inMemory || !config.createDemoShop) return null;
   if ((await app.get(ShopDirectory).count()) > 0) return null;
   const commands = app.get(CommandBus);
@@ -38,12 +41,13 @@ export async function ensureDemoShop(app: INestApplicationContext, config: AppCo
       'demo',
     ),
   );
-  writeFileSync(join(config.dataDir, 'demo-shop.json'), JSON.stringify(shop, null, 2), { mode: 0o600 });
+  const keysFile = join(config.dataDir, 'demo-shop.json');
+  writeFileSync(keysFile, JSON.stringify(shop, null, 2), { mode: 0o600 });
   const base = `http://localhost:${config.port}/rest_api/v2`;
   const auth = `-H 'X-Svc-Loyalty-App-Key: ${shop.appKey}' -H 'X-Svc-Loyalty-Secret-Key: ${shop.secretKey}'`;
-  return [
+  const banner = [
     '',
-    'Demo shop created (keys also in ' + join(config.dataDir, 'demo-shop.json') + '):',
+    `Demo shop created; its keys are kept in ${keysFile} (owner only):`,
     JSON.stringify(shop, null, 2),
     '',
     'Try:',
@@ -52,4 +56,5 @@ export async function ensureDemoShop(app: INestApplicationContext, config: AppCo
     `curl -s ${auth} '${base}/transactions?platformCustomerId=${DEMO_CUSTOMER_ID}'`,
     '',
   ].join('\n');
+  return { keysFile, banner };
 }

@@ -31,8 +31,10 @@ export function requestLog(logger: PinoInstance) {
         responseTimeMs: Number(process.hrtime.bigint() - started) / 1e6,
         remoteAddress: req.socket?.remoteAddress,
       };
-      // A client's mistake is not the service's warning.
-      if (failed) logger.error(line, 'request failed');
+      // A client's mistake is not the service's warning; a 503 is a condition the service names
+      // (a store away, a feature not configured): a warning, not an error.
+      if (res.statusCode === 503) logger.warn(line, 'request refused: unavailable');
+      else if (failed) logger.error(line, 'request failed');
       else logger.info(line, 'request completed');
     });
     next();

@@ -1,0 +1,25 @@
+#!/usr/bin/env node
+// `npm start` runs this first: compile only when dist/ is missing or older than a source file or a
+// build setting (npm install already built it; a fresh start then takes seconds, not a recompile).
+const { execFileSync } = require('node:child_process');
+const { existsSync, readdirSync, statSync } = require('node:fs');
+const { join } = require('node:path');
+
+const root = join(__dirname, '..');
+const built = join(root, 'dist', 'main.js');
+
+function newest(path) {
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return readdirSync(path).reduce((latest, name) => Math.max(latest, newest(join(path, name))), 0);
+}
+
+const inputs = ['src', 'tsconfig.json', 'tsconfig.build.json', 'package-lock.json'].map((p) => join(root, p));
+const stale = !existsSync(built) || inputs.some((p) => existsSync(p) && newest(p) > statSync(built).mtimeMs);
+if (stale) {
+  process.stderr.write('dist/ is older than the source: building (npm run build)\n');
+  execFileSync(process.execPath, [require.resolve('typescript/bin/tsc'), '-p', 'tsconfig.build.json'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
+}
