@@ -8,6 +8,8 @@ import { openStorage, Storage } from './infrastructure/storage';
 import { AppModule, AppModuleOptions } from './app.module';
 import { validationPipe } from './shared/http/validation';
 import { requestLog, ROOT_LOGGER } from './shared/http/request-log';
+import { httpMetrics } from './metrics/http-metrics.middleware';
+import { Metrics } from './metrics/metrics';
 import { inputPolicy } from './shared/http/input/input-policy.middleware';
 import { expressRoutesOf } from './infrastructure/runtime/express-routes';
 import { quietStartup } from './infrastructure/runtime/quiet-startup-logger';
@@ -50,6 +52,7 @@ export async function createHttpApp(options: CreateAppOptions = {}): Promise<INe
   // Before anything reads request.ip: the client is the first address no trusted proxy vouches for.
   app.set('trust proxy', module.config.trustProxy);
   app.use(requestLog(app.get(ROOT_LOGGER)));
+  app.use(httpMetrics(app.get(Metrics)));
   app.use(authThrottle(app.get(AuthFailureThrottle)));
   app.use(inputPolicy(expressRoutesOf));
   app.useGlobalPipes(validationPipe());

@@ -27,6 +27,15 @@ export class Metrics {
     registers: [this.registry],
   });
 
+  /** Every HTTP answer, by method, route template (not the path: ids would explode the series) and status. */
+  readonly httpRequests = new Histogram({
+    name: 'loyalty_http_request_duration_seconds',
+    help: 'HTTP requests by method, route template and status (the _count series counts them)',
+    labelNames: ['method', 'route', 'status'],
+    buckets: [0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers: [this.registry],
+  });
+
   constructor() {
     collectDefaultMetrics({ register: this.registry });
   }

@@ -4,6 +4,7 @@ import { WebhookViewProjection } from './projections/webhook-view.projection';
 import { WebhookProjector } from './delivery/webhook-projector';
 import { DeliveryWorker } from './delivery/delivery-worker';
 import { WebhookSender } from './delivery/webhook-sender';
+import { WebhookBacklogMetrics } from './delivery/webhook-backlog.metrics';
 import { WebhookUrlGuard } from './delivery/webhook-url-guard';
 import { WebhooksController } from './http/webhooks.controller';
 import { GetWebhookHandler, ListWebhooksHandler } from './queries/webhook-queries';
@@ -26,6 +27,7 @@ export const WEBHOOKS_CAPABILITY: Capability = {
     DeliveryWorker,
     WebhookSender,
     WebhookUrlGuard,
+    WebhookBacklogMetrics,
     ListWebhooksHandler,
     GetWebhookHandler,
     ListWebhookDeliveriesHandler,

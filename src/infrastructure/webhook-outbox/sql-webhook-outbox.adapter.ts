@@ -406,4 +406,13 @@ export class SqlWebhookOutbox implements WebhookOutbox {
     );
     return rows.length;
   }
+
+  async backlog(): Promise<{ pending: number; oldestCreatedAt: string | null }> {
+    // The partial index of pending deliveries answers this without reading delivered rows.
+    const [row] = await this.sql.query<{ pending: number; oldest: Date | string | null }>(
+      `SELECT count(*)::int AS pending, min(created_at) AS oldest FROM webhook_deliveries WHERE status = 'pending'`,
+    );
+    const oldest = row?.oldest ?? null;
+    return { pending: row?.pending ?? 0, oldestCreatedAt: oldest === null ? null : new Date(oldest).toISOString() };
+  }
 }

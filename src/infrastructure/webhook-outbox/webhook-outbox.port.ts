@@ -120,4 +120,6 @@ export interface WebhookOutbox {
   ): Promise<Array<Delivery & { attemptsLog: DeliveryAttempt[] }>>;
   /** Gives up on a webhook's pending deliveries (the webhook was deleted). */
   failPending(webhookId: string, reason: string): Promise<number>;
+  /** Deliveries still to send, and when the oldest of them was made (null: none pending). */
+  backlog(): Promise<{ pending: number; oldestCreatedAt: string | null }>;
 }
