@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { INestApplicationContext } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { AppConfig } from './config/app-config';
+import { AppConfig, ConfigError } from './config/app-config';
 import { createAppContext } from './app.factory';
 import { DataDirLock } from './infrastructure/data-dir-lock';
 import { ProvisionShopCommand } from './operator/provision-shop.handler';
@@ -18,6 +18,7 @@ import { auditKeyCommand } from './audit/cli/audit-keys.cli';
 import { migrateEventsCommand } from './migration/migrate-events.cli';
 import { CliOptions, CliRequest, parseCommandLine } from './cli/command-line';
 import { rebuildCommand } from './cli/rebuild.cli';
+import { envExample } from './config/config-docs';
 
 const print = (value: unknown) => process.stdout.write(`${JSON.stringify(value)}\n`);
 
@@ -86,6 +87,12 @@ async function main(argv: string[]): Promise<number> {
   const version = JSON.parse(readFileSync(join(__dirname, '..', 'package.json'), 'utf8')).version;
   const request = parseCommandLine(version, argv);
   if (typeof request === 'number') return request;
+  if (request.group === 'config') {
+    // A bad variable throws a ConfigError naming it (exit 1); example prints the reference.
+    if (request.action === 'check') new AppConfig(process.env);
+    process.stdout.write(request.action === 'check' ? 'configuration OK\n' : envExample());
+    return 0;
+  }
   // Two stores, each opened (and locked) by the command itself.
   if (request.group === 'migrate') return migrateEventsCommand(request.options);
   // `audit check <file>` reads a file and a key only: no store, so it runs beside a running service.
@@ -100,7 +107,7 @@ main(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (error) => {
     process.stderr.write(
-      `${error instanceof DomainError ? `${error.code}: ${error.message}` : (error?.stack ?? error)}\n`,
+      `${error instanceof DomainError ? `${error.code}: ${error.message}` : error instanceof ConfigError ? error.message : (error?.stack ?? error)}\n`,
     );
     process.exit(1);
   },

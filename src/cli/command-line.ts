@@ -121,6 +121,18 @@ function storeCommands(program: Command, chosen: Chosen): void {
     .action((_, command: Command) => chosen({ group: 'migrate', action: 'events', options: optionsOf(command) }));
 }
 
+function configCommands(program: Command, chosen: Chosen): void {
+  const config = program.command('config').description('the environment variables');
+  config
+    .command('check')
+    .description('check the environment as the service would at start (exit 1 naming a bad variable)')
+    .action((_, command: Command) => chosen({ group: 'config', action: 'check', options: optionsOf(command) }));
+  config
+    .command('example')
+    .description('print every variable with its default and meaning (.env.example)')
+    .action((_, command: Command) => chosen({ group: 'config', action: 'example', options: optionsOf(command) }));
+}
+
 /** The command line, strict: unknown commands, flags and arguments are usage errors. */
 export function commandLine(version: string, chosen: Chosen): Command {
   const program = new Command('loyalty')
@@ -133,6 +145,7 @@ export function commandLine(version: string, chosen: Chosen): Command {
   shopCommands(program, chosen);
   auditCommands(program, chosen);
   storeCommands(program, chosen);
+  configCommands(program, chosen);
   return program;
 }
 

@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { TrustProxy, trustProxySetting } from './trust-proxy';
 import { ConfigError } from './config-error';
+import { validateEnvironment } from './config-variables';
 
 export { ConfigError };
 
@@ -128,6 +129,7 @@ export class AppConfig {
   };
 
   constructor(env: Record<string, string | undefined> = process.env) {
+    validateEnvironment(env);
     this.port = portOf(env.PORT);
     this.host = env.HOST ?? '0.0.0.0';
     this.trustProxy = trustProxySetting(env.TRUST_PROXY);

@@ -85,6 +85,14 @@ describe('loyalty CLI', () => {
     expect(version.stdout.trim()).toBe(JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).version);
   });
 
+  it('config check names a bad variable (exit 1); config example prints every variable', async () => {
+    const bad = await run('node', [cli, 'config', 'check'], { env: { ...env, PORT: 'abc' } }).catch((e) => e);
+    expect(bad).toMatchObject({ code: 1, stderr: 'PORT must be a TCP port number from 0 to 65535 (got "abc")\n' });
+    expect((await run('node', [cli, 'config', 'check'], { env })).stdout).toBe('configuration OK\n');
+    const example = (await run('node', [cli, 'config', 'example'], { env })).stdout;
+    expect(example).toBe(readFileSync(join(root, '.env.example'), 'utf8'));
+  });
+
   it('projections rebuild replays the log', async () => {
     const { stdout } = await run('node', [cli, 'projections', 'rebuild'], { env });
     expect(JSON.parse(stdout)).toMatchObject({
