@@ -2,7 +2,7 @@ import { because, DomainError } from '../../shared/domain/domain-error';
 import { isOneOf, isRecord } from '../../shared/domain/guards';
 import { amountText, parseMoney } from '../../shared/domain/money';
 import { spendingRules } from './spending-rules';
-import { GiftProduct, ProgramSpending, SpendingRules, StoredSpending } from './spending-rule';
+import { GiftProduct, SpendingRules, StoredSpending } from './spending-rule';
 import { spendingKind } from './kinds';
 
 /**
@@ -341,19 +341,4 @@ export function presentSpending(r: SpendingRules) {
     giftSelectionMode: r.giftSelectionMode,
     giftProducts: r.giftProducts,
   };
-}
-
-/**
- * A program's `spending` as an event of an older shape recorded it (the fields as the merchant sent
- * them), in the typed stored shape: read once through the rules it was accepted under. Empty for an
- * earning program, and for a reward today's rules cannot read (then nothing can be redeemed from it,
- * as before, when every read refused it).
- */
-export function upcastSpending(recorded: unknown, event: string): ProgramSpending {
-  if (!spendingKind(event) || !isRecord(recorded)) return {};
-  try {
-    return storedSpending(spendingRules(recorded, event));
-  } catch {
-    return {};
-  }
 }
