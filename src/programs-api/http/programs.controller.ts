@@ -14,9 +14,9 @@ import {
   CalculatePointsDto,
   CreateProgramDto,
   SocialInteractionDto,
-  TierRateDto,
   UpdateProgramDto,
 } from './program.dto';
+import { TierRateSchema } from '../../programs/kinds/earning-rule.schema';
 import { EarnSocialCommand } from '../../ledger/social/earn-social.handler';
 import { FindNamedCustomerQuery } from '../../ledger/queries/find-customer.query';
 import { CalculateCartPointsQuery } from '../../ledger/queries/calculate-cart-points.query';
@@ -40,7 +40,7 @@ function splitSpendingFields<T extends object>(body: T) {
   return { settings: settings as ProgramSettingsInput, spendingFields };
 }
 
-const tierRates = (rates: TierRateDto[]): TierRate[] =>
+const tierRates = (rates: TierRateSchema[]): TierRate[] =>
   rates.map((r) => ({ tierId: r.tierId, earnPoint: r.earnPoint, rateMoney: r.rateMoney ?? null }));
 
 @ManagementApi('rest_api/v2/programs', 'v2 programs')
