@@ -18,14 +18,7 @@ import {
 } from 'class-validator';
 import { IsMoney, Optional } from '../../shared/http/validation';
 import { ToIdString } from '../../shared/http/query-transforms';
-import {
-  MAX_COUNT,
-  MAX_DAYS,
-  MAX_MONEY,
-  MAX_POINTS,
-  MAX_QUANTITY,
-  MAX_TOTAL_COUNT,
-} from '../../shared/domain/limits';
+import { MAX_COUNT, MAX_DAYS, MAX_MONEY, MAX_POINTS, MAX_QUANTITY, MAX_TOTAL_COUNT } from '../../shared/domain/limits';
 import { SOCIAL_EVENTS } from '../../programs/kinds/kinds';
 import { APPLIED_TO } from '../../programs/kinds/spending-rule';
 import { COMBINABLE, LIMIT_REDEEM_MODES, ORDER_REQUIREMENTS } from '../../programs/kinds/spending-wire';
