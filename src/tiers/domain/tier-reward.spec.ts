@@ -226,6 +226,26 @@ describe('tier rewards on the ladder (spec 2.9 Tier shape)', () => {
     expect(storedTierRewards([{ type: 'points', points: 50 }], 'ev-1', AT)[0].id).toBe(legacy[0].id);
   });
 
+  it('a recorded reward that could not be paid as written (a field not of its type or bounds) stays a perk', () => {
+    expect(
+      storedTierRewards(
+        [
+          { event: 'bonus_point', type: 'vip', bonusPoints: 1.5, title: 'Half points' },
+          { event: 'custom', type: 'vip', status: 'yes', title: 'Lounge' },
+          { type: 'coupon', rewardType: 'percentage', rewardValue: 150 },
+          { type: 'points', points: 50, status: false },
+        ],
+        'ev-2',
+        AT,
+      ),
+    ).toMatchObject([
+      { event: 'custom', type: 'vip', title: 'Half points', bonusPoints: 0 },
+      { event: 'custom', type: 'vip', title: 'Lounge', status: true },
+      { event: 'custom', type: 'coupon', title: 'coupon' },
+      { event: 'bonus_point', bonusPoints: 50, title: '50 bonus points' },
+    ]);
+  });
+
   it('what a tier pays: only rewards that are on and not expired; coupons until their offer ends, by priority', () => {
     const rewards = rewardsOf(
       ladder
