@@ -20,7 +20,7 @@ import { isRecord } from '../shared/domain/guards';
 import { parseMoney } from '../shared/domain/money';
 import { isMoney, MAX_DAYS, MAX_EARN_POINT, MAX_MONEY, MAX_PRIORITY } from '../shared/domain/limits';
 import { TIER_REWARD_EVENTS, TierRewardKindName } from '../programs/kinds/tier-rewards';
-import { ORDER_REQUIREMENTS } from '../programs/kinds/spending-wire';
+import { ORDER_REQUIREMENTS, OrderRequirement } from '../programs/kinds/spending-wire';
 
 /**
  * The tier reward's schema (spec 2.9 Tier, "a tier reward"): one class that is the source of the
@@ -81,7 +81,7 @@ export class TierRewardSchema {
   @ApiPropertyOptional({ enum: ORDER_REQUIREMENTS, description: 'Coupons: min_amount needs orderReqAmount' })
   @IsOptional()
   @IsIn(ORDER_REQUIREMENTS, { message: `$property must be ${ORDER_REQUIREMENTS.join(' or ')}` })
-  orderReq?: (typeof ORDER_REQUIREMENTS)[number];
+  orderReq?: OrderRequirement;
   @ApiPropertyOptional({ example: '50.00', description: 'Coupons: least order subtotal ("0.00": none)' })
   @IsOptional()
   @Satisfies('isAmount', isAmountText, `$property must be an amount such as "50.00" (at most 1,000,000)`)

@@ -16,7 +16,7 @@ import {
 import { upcastProgramEvent } from './program-upcast';
 import { ProgramSpending, StoredSpending } from '../kinds/spending-rule';
 import { EARNING_EVENTS, earningKind, isPaidBy, SPENDING_EVENTS } from '../kinds/kinds';
-import { PRODUCT_FILTERS } from '../kinds/earning-rule';
+import { APPLIED_SOURCES, PRODUCT_FILTERS } from '../kinds/earning-rule';
 
 export interface ProgramState {
   kind: ProgramKind;
@@ -66,7 +66,7 @@ export function defaultSettings(event: string, title: string): ProgramSettings {
     earnBy: earningKind(event)?.defaults.earnBy ?? 'flat',
     rateMoney: earningKind(event)?.defaults.rateMoney ?? null,
     roundingMethod: 'round',
-    appliedSource: ['web', 'pos'],
+    appliedSource: [...APPLIED_SOURCES],
     skipEarnPointGuest: true,
     autoRemovePoints: true,
     earnPointsTiers: [],

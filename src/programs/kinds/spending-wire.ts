@@ -53,6 +53,7 @@ const RENAMED: Readonly<Record<string, string>> = {
 export const COMBINABLE = ['orderDiscounts', 'productDiscounts', 'shippingDiscounts'] as const;
 export const LIMIT_REDEEM_MODES = ['redeemWithoutLimit', 'redeemWithLimit'] as const;
 export const ORDER_REQUIREMENTS = ['none', 'min_amount'] as const;
+export type OrderRequirement = (typeof ORDER_REQUIREMENTS)[number];
 
 /** One input read under stored names: what it sets, the name the client used for each, what must hold after merging. */
 interface ReadInput {

@@ -10,6 +10,7 @@ import {
   TierRewardKindName,
 } from '../../programs/kinds/tier-rewards';
 import type { TierRewardInput } from '../tier-reward.schema';
+import type { OrderRequirement } from '../../programs/kinds/spending-wire';
 
 /**
  * What entering a tier pays (spec 2.9 Tier, "a tier reward"): `event` says what (a kind of the
@@ -36,7 +37,7 @@ export interface TierReward {
   /** Coupons apply to the whole order. */
   appliedTo: 'all';
   /** `min_amount`: the coupon needs an order subtotal of at least `orderReqAmount`. */
-  orderReq: 'none' | 'min_amount';
+  orderReq: OrderRequirement;
   /** Money as text, "0.00" when there is no minimum. */
   orderReqAmount: string;
   /** Days a granted coupon works (null: no limit). */
