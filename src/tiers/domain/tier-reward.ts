@@ -203,6 +203,8 @@ function rewardContent(r: TierRewardInput, path: string): RewardContent {
 /** How much the reward pays, in the field its kind measures it with (the other is absent or 0). */
 function amountsOf(r: TierRewardInput, kind: TierRewardKind, bad: Bad): { bonusPoints: number; earnAmount: number } {
   const event = kind.name;
+  if (kind.amount === 'points' && !r.bonusPoints)
+    throw bad('bonusPoints', `must be an integer from 1 to ${MAX_EARN_POINT.toLocaleString('en')} for bonus_point`);
   if (kind.amount !== 'points' && r.bonusPoints)
     throw bad('bonusPoints', `is paid only by event bonus_point (this reward's event is ${event})`);
   if (kind.amount === 'none' || kind.amount === 'points') {
@@ -212,8 +214,6 @@ function amountsOf(r: TierRewardInput, kind: TierRewardKind, bad: Bad): { bonusP
   } else if (kind.amount === 'percent' && r.earnAmount > 100) {
     throw bad('earnAmount', 'must be the percent off: 0.01 to 100');
   }
-  if (kind.amount === 'points' && !r.bonusPoints)
-    throw bad('bonusPoints', `must be an integer from 1 to ${MAX_EARN_POINT.toLocaleString('en')} for bonus_point`);
   return { bonusPoints: r.bonusPoints ?? 0, earnAmount: r.earnAmount ?? 0 };
 }
 
@@ -303,7 +303,13 @@ function legacyReward(r: Record<string, unknown>): TierRewardInput | null {
     (input.priority === undefined || isIntegerIn(input.priority, -MAX_PRIORITY, MAX_PRIORITY)) &&
     (input.expiredAfter === undefined || isIntegerIn(input.expiredAfter, 1, MAX_DAYS)) &&
     (input.expiredTime === undefined || !Number.isNaN(Date.parse(String(input.expiredTime)))) &&
-    (input.orderReqAmount === undefined || 'cents' in parseMoney(input.orderReqAmount, 0, MAX_MONEY));
+    (input.orderReqAmount === undefined || 'cents' in parseMoney(input.orderReqAmount, 0, MAX_MONEY)) &&
+    (input.orderReq === undefined || input.orderReq === 'none' || input.orderReq === 'min_amount') &&
+    [input.title, input.type].every(
+      (t) => t === undefined || (typeof t === 'string' && !!t.trim() && t.length <= 200),
+    ) &&
+    (input.translateTitle === undefined ||
+      (isRecord(input.translateTitle) && Object.values(input.translateTitle).every((t) => typeof t === 'string')));
   return bounded && tierRewardKind(String(r.event)) ? input : null;
 }
 
