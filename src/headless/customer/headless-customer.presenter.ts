@@ -1,6 +1,7 @@
 import { CustomerDoc } from '../../ledger/read-models/ledger-read-models';
 import { TierRung } from '../../tiers/domain/tier-rung';
 import { LocalizedText } from '../../translations/queries/shop-text';
+import type { CalendarPeriod } from '../../shared/domain/calendar';
 
 /** Progress to the next tier (null at the top). Percentage of the way from this tier's entry to the next's, 0-100. */
 export function tierProgress(tierPoint: number, tierId: string | null, rungs: TierRung[]) {
@@ -24,7 +25,7 @@ export interface EarningLimitView {
   reached: boolean;
   /** '' when the customer's tier is unlimited. */
   resetDate: string;
-  period: 'day' | 'week' | 'month' | 'year';
+  period: CalendarPeriod;
 }
 
 /** Spec 2.2 Headless Customer. */

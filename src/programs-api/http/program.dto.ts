@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional, OmitType, PartialType } from '@nestjs/swagger';
-import { applyDecorators, Type as DtoClass } from '@nestjs/common';
+import { Type as DtoClass } from '@nestjs/common';
 import {
   ArrayMaxSize,
   IsArray,
@@ -7,8 +7,6 @@ import {
   IsDefined,
   IsIn,
   IsInt,
-  IsISO8601,
-  IsNotEmpty,
   IsNumber,
   IsObject,
   IsOptional,
@@ -17,41 +15,24 @@ import {
   Max,
   MaxLength,
   Min,
-  ValidateBy,
 } from 'class-validator';
 import { IsMoney, Optional } from '../../shared/http/validation';
-import { ToIdList, ToIdString } from '../../shared/http/query-transforms';
-import {
-  MAX_COUNT,
-  MAX_DAYS,
-  MAX_EARN_POINT,
-  MAX_MONEY,
-  MAX_POINTS,
-  MAX_PRIORITY,
-  MAX_QUANTITY,
-  MAX_TOTAL_COUNT,
-  MIN_MONEY,
-} from '../../shared/domain/limits';
+import { ToIdString } from '../../shared/http/query-transforms';
+import { MAX_COUNT, MAX_DAYS, MAX_MONEY, MAX_POINTS, MAX_QUANTITY, MAX_TOTAL_COUNT } from '../../shared/domain/limits';
 import { SOCIAL_EVENTS } from '../../programs/kinds/kinds';
 import { APPLIED_TO } from '../../programs/kinds/spending-rule';
 import { COMBINABLE, LIMIT_REDEEM_MODES, ORDER_REQUIREMENTS } from '../../programs/kinds/spending-wire';
-import { FieldRules, NestedList, NonEmptyText, RequiredText, WholeNumber } from '../../shared/http/field-rules';
-
-/** A list of at most `max` ids (numbers or `{id}` objects read as text), each 1 to 100 characters. */
-const IdList = (field: string, max = 1000): PropertyDecorator =>
-  applyDecorators(
-    Optional(),
-    ToIdList(),
-    IsArray({ message: `${field} must be a list of ids` }),
-    ArrayMaxSize(max),
-    IsString({ each: true, message: `${field} must be a list of ids` }),
-    IsNotEmpty({ each: true, message: `${field} must be a list of ids` }),
-    MaxLength(100, { each: true }),
-  );
-
-/** One value passing `test`, with `message` otherwise. */
-const Satisfies = (name: string, test: (value: unknown) => boolean, message: string) =>
-  ValidateBy({ name, validator: { validate: test, defaultMessage: () => message } });
+import {
+  FieldRules,
+  IdList,
+  NestedList,
+  NonEmptyText,
+  RequiredText,
+  Satisfies,
+  WholeNumber,
+} from '../../shared/http/field-rules';
+import { EarningRuleSchema } from '../../programs/kinds/earning-rule.schema';
+import { APPLIED_SOURCES, AppliedSource } from '../../programs/kinds/earning-rule';
 
 const isAmount = (v: unknown) =>
   (typeof v === 'number' && Number.isFinite(v) && v >= 0 && v <= MAX_MONEY) ||
@@ -86,138 +67,16 @@ const ObjectList = (maxSize: number, what: string) =>
 export const CartProducts = (line: DtoClass, notAList: string) =>
   FieldRules(ApiProperty({ type: [line] }), IsArray({ message: notAList }), ArrayMaxSize(500), NestedList(line));
 
-export class TierRateDto {
-  @ApiProperty() @IsString() @MaxLength(100) tierId: string;
-  @ApiProperty({ maximum: MAX_EARN_POINT }) @IsInt() @Min(0) @Max(MAX_EARN_POINT) earnPoint: number;
-  @ApiPropertyOptional({ nullable: true, minimum: MIN_MONEY, maximum: MAX_MONEY })
-  @IsOptional()
-  @IsMoney('earnPointsTiers[].rateMoney')
-  rateMoney?: number | null;
-}
-
-export class CreateProgramDto {
+/**
+ * A program as written: its kind and event, the earning rule (`EarningRuleSchema`, the settings'
+ * one schema) and, for a spending program, its reward (the `spending` object, or the spec's names at
+ * the top level; decided by the spending rule's write edge, `decideSpending`).
+ */
+export class CreateProgramDto extends EarningRuleSchema {
   @ApiProperty({ enum: ['earning', 'spending'] })
   @IsIn(['earning', 'spending'], { message: 'type must be earning or spending' })
   type: 'earning' | 'spending';
   @ApiProperty({ example: 'place_order' }) @RequiredText(50) event: string;
-  @ApiProperty({ example: 'Points for every order' })
-  @RequiredText(200)
-  title: string;
-  @ApiPropertyOptional() @Optional() @IsString() @MaxLength(2000) description?: string;
-  @ApiPropertyOptional({ default: true }) @Optional() @IsBoolean() status?: boolean;
-  @ApiPropertyOptional({ default: false }) @Optional() @IsBoolean() isDraft?: boolean;
-  @ApiPropertyOptional({ default: false }) @Optional() @IsBoolean() expired?: boolean;
-  @ApiPropertyOptional({ default: 0, minimum: -MAX_PRIORITY, maximum: MAX_PRIORITY })
-  @Optional()
-  @IsInt()
-  @Min(-MAX_PRIORITY)
-  @Max(MAX_PRIORITY)
-  priority?: number;
-  @ApiPropertyOptional({ format: 'date-time', nullable: true, description: 'null: no start date' })
-  @IsOptional()
-  @IsISO8601()
-  startDate?: string | null;
-  @ApiPropertyOptional({ format: 'date-time', nullable: true, description: 'null: no end date' })
-  @IsOptional()
-  @IsISO8601()
-  endDate?: string | null;
-  @ApiPropertyOptional({ description: 'Points per rateMoney (earnBy price) or per event' })
-  @Optional()
-  @WholeNumber(0, MAX_EARN_POINT)
-  earnPoint?: number;
-  @ApiPropertyOptional({ enum: ['price', 'flat'] }) @Optional() @IsIn(['price', 'flat']) earnBy?: 'price' | 'flat';
-  @ApiPropertyOptional({
-    description: 'Currency amount that earns earnPoint (earnBy price)',
-    minimum: MIN_MONEY,
-    maximum: MAX_MONEY,
-  })
-  @Optional()
-  @IsMoney('rateMoney')
-  rateMoney?: number;
-  @ApiPropertyOptional({ enum: ['round', 'floor', 'ceil'] })
-  @Optional()
-  @IsIn(['round', 'floor', 'ceil'])
-  roundingMethod?: 'round' | 'floor' | 'ceil';
-  @ApiPropertyOptional({ type: [String], example: ['web', 'pos'] })
-  @Optional()
-  @IsArray()
-  @IsIn(['web', 'pos'], { each: true })
-  appliedSource?: Array<'web' | 'pos'>;
-  @ApiPropertyOptional() @Optional() @IsBoolean() skipEarnPointGuest?: boolean;
-  @ApiPropertyOptional({ description: 'Take the points back when the order is cancelled or refunded' })
-  @Optional()
-  @IsBoolean()
-  autoRemovePoints?: boolean;
-  @ApiPropertyOptional({ type: [TierRateDto] })
-  @Optional()
-  @IsArray()
-  @ArrayMaxSize(100)
-  @NestedList(TierRateDto)
-  earnPointsTiers?: TierRateDto[];
-  @ApiPropertyOptional({
-    type: [String],
-    description: 'place_order by price: only these product ids count (ids, or {id} objects)',
-  })
-  @IdList('includeProducts')
-  includeProducts?: string[];
-  @ApiPropertyOptional({
-    type: [String],
-    description: 'place_order by price: these product ids never count (ids, or {id} objects)',
-  })
-  @IdList('excludeProducts')
-  excludeProducts?: string[];
-  @ApiPropertyOptional({
-    type: [String],
-    description: 'place_order by price: products of these collections count (ids, or {id} objects)',
-  })
-  @IdList('includeCollections')
-  includeCollections?: string[];
-  @ApiPropertyOptional({
-    type: [String],
-    description: 'place_order by price: products of these collections never count (ids, or {id} objects)',
-  })
-  @IdList('excludeCollections')
-  excludeCollections?: string[];
-  @ApiPropertyOptional({ description: 'place_order: days the points are held before they can be spent (0-365)' })
-  @Optional()
-  @WholeNumber(0, 365)
-  pendingDays?: number;
-  @ApiPropertyOptional({ description: 'Limit payments per customer (with limitUnit, limitInterval)' })
-  @Optional()
-  @IsBoolean()
-  hasLimit?: boolean;
-  @ApiPropertyOptional({ enum: ['day', 'week', 'month', 'year', 'lifetime'] })
-  @Optional()
-  @IsIn(['day', 'week', 'month', 'year', 'lifetime'])
-  limitUnit?: 'day' | 'week' | 'month' | 'year' | 'lifetime';
-  @ApiPropertyOptional({ description: 'Payments allowed per limitUnit' })
-  @Optional()
-  @IsInt()
-  @Min(1)
-  @Max(MAX_COUNT)
-  limitInterval?: number;
-  @ApiPropertyOptional() @Optional() @IsObject() translateTitle?: Record<string, string>;
-  @ApiPropertyOptional({
-    description: 'Earning: the page to follow, review or visit, or what a share shares (http(s))',
-  })
-  @IsOptional()
-  @IsString()
-  @MaxLength(2000)
-  urlLocation?: string;
-  @ApiPropertyOptional({ description: "Earning: the shop's handle for follow intents (follow_micro)" })
-  @IsOptional()
-  @IsString()
-  @Matches(/^@?[A-Za-z0-9_.]{1,50}$/, { message: 'urlAccount must be a handle (letters, digits, _ and .)' })
-  urlAccount?: string;
-  @ApiPropertyOptional({ enum: ['follow_oa', 'join_link'], description: 'join_chat only' })
-  @IsOptional()
-  @IsIn(['follow_oa', 'join_link'])
-  lineJoinType?: 'follow_oa' | 'join_link';
-  @ApiPropertyOptional({ description: "The merchant's own icon (http(s))" })
-  @IsOptional()
-  @IsString()
-  @MaxLength(2000)
-  iconUrl?: string;
   @ApiPropertyOptional({
     description:
       "Spending programs: the reward under today's names (pointsCost, rewardValue...; alias of the top-level spec fields); replaces the reward",
@@ -339,7 +198,10 @@ export class CalculatePointsDto {
   @IsString()
   @MaxLength(20)
   platformCustomerId?: string;
-  @ApiPropertyOptional({ enum: ['web', 'pos'] }) @IsOptional() @IsIn(['web', 'pos']) sourceName?: 'web' | 'pos';
+  @ApiPropertyOptional({ enum: APPLIED_SOURCES })
+  @IsOptional()
+  @IsIn(APPLIED_SOURCES)
+  sourceName?: AppliedSource;
 }
 
 export class SocialInteractionDto {

@@ -1,6 +1,6 @@
 import { Body, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
 import { CqrsController } from '../../shared/http/cqrs-controller';
-import { ApiOperation } from '@nestjs/swagger';
+import { ApiExtraModels, ApiOperation } from '@nestjs/swagger';
 import { CurrentShop } from '../../shops/http/shop-auth.guard';
 import { ManagementApi } from '../../shops/http/shop-api';
 import { ShopDoc } from '../../shops/projections/shop-read-models';
@@ -10,13 +10,8 @@ import { definedOnly } from '../../shared/domain/ids';
 import { CreateProgramCommand } from '../../programs/commands/create-program.handler';
 import { UpdateProgramCommand } from '../../programs/commands/update-program.handler';
 import { DeleteProgramCommand } from '../../programs/commands/delete-program.handler';
-import {
-  CalculatePointsDto,
-  CreateProgramDto,
-  SocialInteractionDto,
-  TierRateDto,
-  UpdateProgramDto,
-} from './program.dto';
+import { CalculatePointsDto, CreateProgramDto, SocialInteractionDto, UpdateProgramDto } from './program.dto';
+import { EarningRuleSchema, TierRateSchema } from '../../programs/kinds/earning-rule.schema';
 import { EarnSocialCommand } from '../../ledger/social/earn-social.handler';
 import { FindNamedCustomerQuery } from '../../ledger/queries/find-customer.query';
 import { CalculateCartPointsQuery } from '../../ledger/queries/calculate-cart-points.query';
@@ -40,10 +35,11 @@ function splitSpendingFields<T extends object>(body: T) {
   return { settings: settings as ProgramSettingsInput, spendingFields };
 }
 
-const tierRates = (rates: TierRateDto[]): TierRate[] =>
+const tierRates = (rates: TierRateSchema[]): TierRate[] =>
   rates.map((r) => ({ tierId: r.tierId, earnPoint: r.earnPoint, rateMoney: r.rateMoney ?? null }));
 
 @ManagementApi('rest_api/v2/programs', 'v2 programs')
+@ApiExtraModels(EarningRuleSchema)
 export class ProgramsController extends CqrsController {
   @Get('earning')
   @ApiOperation({ summary: 'Earning programs; 403 PLAN_UPGRADE_REQUIRED on the free plan' })

@@ -18,6 +18,7 @@ import { ListV1EarningEligibilityQuery } from '../queries/earning-eligibility.qu
 import { v1Detail, v1ListItem } from '../../programs/queries/program.presenter';
 import { EarnSocialCommand } from '../../ledger/social/earn-social.handler';
 import { CartProducts } from './program.dto';
+import { APPLIED_SOURCES, AppliedSource } from '../../programs/kinds/earning-rule';
 
 class V1ProductDto {
   @ApiProperty() @IsInt({ message: 'products[].id must be a whole number' }) @Min(0) id: number;
@@ -41,7 +42,7 @@ export class V1CalcPointsDto {
   @IsInt({ message: 'shopifyCustomerId must be a whole number' })
   @Min(1)
   shopifyCustomerId?: number;
-  @ApiPropertyOptional({ enum: ['web', 'pos'] }) @IsOptional() @IsIn(['web', 'pos']) sourceName?: 'web' | 'pos';
+  @ApiPropertyOptional({ enum: APPLIED_SOURCES }) @IsOptional() @IsIn(APPLIED_SOURCES) sourceName?: AppliedSource;
 }
 
 export class V1InteractSocialDto {

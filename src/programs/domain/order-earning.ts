@@ -1,15 +1,16 @@
 import { ProgramSettings } from './program-events';
 import { MAX_POINTS } from '../../shared/domain/limits';
 import { isPaidBy } from '../kinds/kinds';
+import type { EarnBy, RoundingMethod } from '../kinds/earning-rule';
 
 /** The values an order's points were computed with, recorded on the event (a refund reverses exactly these). */
 export interface OrderEarningRule {
   programId: string;
   programTitle: string;
-  earnBy: 'price' | 'flat';
+  earnBy: EarnBy;
   earnPoint: number;
   rateMoney: number | null;
-  roundingMethod: 'round' | 'floor' | 'ceil';
+  roundingMethod: RoundingMethod;
   autoRemovePoints: boolean;
   includeProducts?: string[];
   excludeProducts?: string[];

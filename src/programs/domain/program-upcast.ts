@@ -1,5 +1,5 @@
 import { ProgramEvent, ProgramEventType as T } from './program-events';
-import { upcastSpending } from '../kinds/spending-wire';
+import { legacySpending } from '../kinds/spending-legacy';
 import { isStoredSpending } from '../kinds/spending-rule';
 
 /** Nothing to upcast: an empty reward (earning programs) or one already in the stored shape. */
@@ -21,12 +21,12 @@ export function upcastProgramEvent(
     if (typed(event.settings.spending)) return event;
     return {
       ...event,
-      settings: { ...event.settings, spending: upcastSpending(event.settings.spending, event.event) },
+      settings: { ...event.settings, spending: legacySpending(event.settings.spending, event.event) },
     };
   }
   if (event.type === T.Updated && event.changes.spending !== undefined && !typed(event.changes.spending)) {
     const kind = kindOf(event.programId) ?? '';
-    return { ...event, changes: { ...event.changes, spending: upcastSpending(event.changes.spending, kind) } };
+    return { ...event, changes: { ...event.changes, spending: legacySpending(event.changes.spending, kind) } };
   }
   return event;
 }

@@ -2,14 +2,12 @@ import { assertNever, Decider } from '../../shared/domain/decider';
 import { CommandMeta, eventBase } from '../../shared/domain/command-meta';
 import { because } from '../../shared/domain/domain-error';
 import { changedFields, isOneOf, isRecord } from '../../shared/domain/guards';
-import { isIntegerIn, isMoney, MAX_COUNT, MAX_EARN_POINT, MAX_PRIORITY } from '../../shared/domain/limits';
 import { withEntry, withoutEntry } from '../../shared/domain/records';
 import { decideSpending } from '../kinds/spending-wire';
 import {
   ProgramCreated,
   ProgramEvent,
   ProgramEventType as T,
-  LIMIT_UNITS,
   ProgramKind,
   ProgramSettings,
   ProgramSettingsInput,
@@ -18,6 +16,7 @@ import {
 import { upcastProgramEvent } from './program-upcast';
 import { ProgramSpending, StoredSpending } from '../kinds/spending-rule';
 import { EARNING_EVENTS, earningKind, isPaidBy, SPENDING_EVENTS } from '../kinds/kinds';
+import { APPLIED_SOURCES, PRODUCT_FILTERS } from '../kinds/earning-rule';
 
 export interface ProgramState {
   kind: ProgramKind;
@@ -67,7 +66,7 @@ export function defaultSettings(event: string, title: string): ProgramSettings {
     earnBy: earningKind(event)?.defaults.earnBy ?? 'flat',
     rateMoney: earningKind(event)?.defaults.rateMoney ?? null,
     roundingMethod: 'round',
-    appliedSource: ['web', 'pos'],
+    appliedSource: [...APPLIED_SOURCES],
     skipEarnPointGuest: true,
     autoRemovePoints: true,
     earnPointsTiers: [],
@@ -84,119 +83,34 @@ export function defaultSettings(event: string, title: string): ProgramSettings {
   };
 }
 
-function isHttpUrl(value: unknown): boolean {
-  if (typeof value !== 'string' || value.length > 2000) return false;
-  try {
-    const url = new URL(value);
-    return url.protocol === 'https:' || url.protocol === 'http:';
-  } catch {
-    return false;
-  }
-}
-
 const bad = (field: string, message: string) => because.badRequest(`${field} ${message}`, { field });
 
-const isText = (v: unknown, max: number) => typeof v === 'string' && v.length <= max;
-const isDate = (v: unknown) => v === null || (typeof v === 'string' && !Number.isNaN(Date.parse(v)));
-const PRODUCT_FILTERS = ['includeProducts', 'excludeProducts', 'includeCollections', 'excludeCollections'] as const;
-
 /**
- * The rules every program must keep, named by field. Numbers are bounded (README "Limits") and rates
- * are whole cents of at least 0.01, so no accepted program can compute a non-finite or overflowing
- * amount of points; per-tier rates must name the shop's own tiers. A spending program's reward was
- * decided at the write edge (`decideSpending`) and is typed here.
+ * The relations a program must keep, named by field. Each setting was parsed at the write edge by the
+ * earning rule's schema (`EarningRuleSchema`: types, bounds, value lists), and a spending program's
+ * reward by `decideSpending`; what is left is what one field says of another, of the program's kind,
+ * or of the shop: the event is one of its kind's, the dates are in order, an earning program pays
+ * (an order program by price has a rate), per-tier rates name the shop's own tiers.
  */
 function check(kind: ProgramKind, event: string, s: ProgramSettings, tierIds: readonly string[]): void {
-  if (kind === 'earning' && !isOneOf(EARNING_EVENTS, event))
-    throw bad('event', `must be one of ${EARNING_EVENTS.join(', ')}`);
-  if (kind === 'spending' && !isOneOf(SPENDING_EVENTS, event))
-    throw bad('event', `must be one of ${SPENDING_EVENTS.join(', ')}`);
-  checkShared(s);
+  const events = kind === 'earning' ? EARNING_EVENTS : SPENDING_EVENTS;
+  if (!isOneOf(events, event)) throw bad('event', `must be one of ${events.join(', ')}`);
+  if (s.startDate && s.endDate && s.startDate > s.endDate) throw bad('endDate', 'must not be before startDate');
   if (kind === 'spending') {
     // Spending rewards name their products in the reward (appliedTo, specificProductIds).
     for (const key of PRODUCT_FILTERS)
-      if (Array.isArray(s[key]) && s[key].length > 0)
+      if (s[key].length > 0)
         throw bad(
           key,
           'is not used by spending programs: use appliedTo with specificProductIds or appliedCollectionIds',
         );
     return;
   }
-  checkEarning(event, s);
-  checkTierRates(s, tierIds);
-}
-
-/** What every program has: title, texts, switches, priority, dates, links. */
-function checkShared(s: ProgramSettings): void {
-  if (typeof s.title !== 'string' || !s.title.trim() || s.title.length > 200)
-    throw bad('title', 'must be a text of 1 to 200 characters');
-  if (!isText(s.description, 2000)) throw bad('description', 'must be a text of at most 2000 characters');
-  for (const key of ['status', 'isDraft', 'expired'] as const)
-    if (typeof s[key] !== 'boolean') throw bad(key, 'must be true or false');
-  if (!isIntegerIn(s.priority, -MAX_PRIORITY, MAX_PRIORITY))
-    throw bad('priority', `must be an integer from -${MAX_PRIORITY} to ${MAX_PRIORITY}`);
-  if (!isDate(s.startDate)) throw bad('startDate', 'must be an ISO 8601 date-time or null');
-  if (!isDate(s.endDate)) throw bad('endDate', 'must be an ISO 8601 date-time or null');
-  if (s.startDate && s.endDate && s.startDate > s.endDate) throw bad('endDate', 'must not be before startDate');
-  if (
-    s.translateTitle === null ||
-    typeof s.translateTitle !== 'object' ||
-    Array.isArray(s.translateTitle) ||
-    Object.keys(s.translateTitle).length > 100 ||
-    Object.values(s.translateTitle).some((t) => !isText(t, 200))
-  )
-    throw bad('translateTitle', 'must map language codes to titles of at most 200 characters');
-  for (const key of ['urlLocation', 'iconUrl'] as const) {
-    const url = s[key];
-    if (url !== undefined && url !== null && !isHttpUrl(url)) throw bad(key, 'must be an http(s) URL');
-  }
-  if (s.lineJoinType !== undefined && s.lineJoinType !== null && !isOneOf(['follow_oa', 'join_link'], s.lineJoinType))
-    throw bad('lineJoinType', 'must be follow_oa or join_link');
-}
-
-/** The earning rule: points, rate, rounding, sources, limit, hold, product filters. */
-function checkEarning(event: string, s: ProgramSettings): void {
-  if (!isIntegerIn(s.earnPoint, 0, MAX_EARN_POINT))
-    throw bad('earnPoint', `must be an integer from 0 to ${MAX_EARN_POINT.toLocaleString('en')}`);
-  if (s.earnPoint === 0) throw bad('earnPoint', 'must be at least 1 for an earning program');
-  if (!['price', 'flat'].includes(s.earnBy)) throw bad('earnBy', 'must be price or flat');
-  if (s.rateMoney !== null && !isMoney(s.rateMoney))
-    throw bad('rateMoney', 'must be an amount from 0.01 to 1,000,000 with at most 2 decimals');
-  if (isPaidBy(event, 'order') && s.earnBy === 'price' && s.rateMoney === null) {
+  if (s.earnPoint < 1) throw bad('earnPoint', 'must be at least 1 for an earning program');
+  if (isPaidBy(event, 'order') && s.earnBy === 'price' && s.rateMoney === null)
     throw bad('rateMoney', 'must be a positive amount when earning by price');
-  }
-  if (!['round', 'floor', 'ceil'].includes(s.roundingMethod))
-    throw bad('roundingMethod', 'must be round, floor or ceil');
-  if (
-    !Array.isArray(s.appliedSource) ||
-    s.appliedSource.length === 0 ||
-    s.appliedSource.some((x) => x !== 'web' && x !== 'pos')
-  ) {
-    throw bad('appliedSource', 'must list web and/or pos');
-  }
-  for (const key of ['skipEarnPointGuest', 'autoRemovePoints', 'hasLimit'] as const)
-    if (typeof s[key] !== 'boolean') throw bad(key, 'must be true or false');
-  if (!isOneOf(LIMIT_UNITS, s.limitUnit)) throw bad('limitUnit', 'must be day, week, month, year or lifetime');
-  if (!isIntegerIn(s.limitInterval, 1, MAX_COUNT))
-    throw bad('limitInterval', `must be an integer from 1 to ${MAX_COUNT.toLocaleString('en')}`);
-  if (!isIntegerIn(s.pendingDays, 0, 365)) throw bad('pendingDays', 'must be an integer from 0 to 365');
-  for (const key of PRODUCT_FILTERS) {
-    if (!Array.isArray(s[key]) || s[key].length > 1000 || s[key].some((id) => !isText(id, 100) || !id))
-      throw bad(key, 'must be a list of at most 1000 product ids');
-  }
-}
-
-/** Per-tier rates: bounded, each naming one of the shop's tiers (a relation, checked here). */
-function checkTierRates(s: ProgramSettings, tierIds: readonly string[]): void {
-  if (!Array.isArray(s.earnPointsTiers) || s.earnPointsTiers.length > 100)
-    throw bad('earnPointsTiers', 'must be a list of at most 100 tier rates');
-  for (const [i, t] of s.earnPointsTiers.entries()) {
-    if (!t || typeof t.tierId !== 'string' || !t.tierId || !isIntegerIn(t.earnPoint, 0, MAX_EARN_POINT))
-      throw bad(`earnPointsTiers[${i}]`, `needs a tierId and an integer earnPoint from 0 to ${MAX_EARN_POINT}`);
-    if (t.rateMoney !== null && t.rateMoney !== undefined && !isMoney(t.rateMoney))
-      throw bad(`earnPointsTiers[${i}].rateMoney`, 'must be an amount from 0.01 to 1,000,000 with at most 2 decimals');
+  for (const [i, t] of s.earnPointsTiers.entries())
     if (!tierIds.includes(t.tierId)) throw bad(`earnPointsTiers[${i}].tierId`, 'is not a tier of this shop');
-  }
 }
 
 /**

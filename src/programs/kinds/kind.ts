@@ -1,5 +1,6 @@
 import type { RewardType } from './spending-rule';
 import type { Redemption } from './redemption';
+import type { EarnBy } from './earning-rule';
 
 /**
  * What a program kind is, in one place (issue 26): the descriptor every presenter, decision and
@@ -67,7 +68,7 @@ export interface EarningKind<K extends EarningKindName = EarningKindName> {
   /** Where the storefront's button goes (http(s)), or null. */
   actionUrl: (settings: LinkSettings, shopUrl: string) => string | null;
   /** Settings schema: the defaults a new program of the kind starts from (earning by price or flat). */
-  defaults: { earnBy: 'price' | 'flat'; rateMoney: number | null };
+  defaults: { earnBy: EarnBy; rateMoney: number | null };
   /** A social network's neutral name (`photo`, `feed`...), for social kinds; else null. */
   network: string | null;
   /** Settings schema: the kind reads `lineJoinType` (a chat join by login or by link). */

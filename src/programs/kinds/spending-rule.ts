@@ -129,7 +129,7 @@ export const hasReward = (spending: ProgramSpending): spending is StoredSpending
 /**
  * The reward of a spending program as readers use it: the stored rule, typed, with its constants and
  * a free gift's scope (its gifts' products). No parsing: the write edge checked it, and events of an
- * older shape are upcast on read (`upcastSpending`).
+ * older shape are converted once on read (`legacySpending`).
  */
 export function rewardOf(spending: ProgramSpending): SpendingRules {
   if (!hasReward(spending)) throw new Error('An earning program has no reward');

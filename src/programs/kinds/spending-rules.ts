@@ -150,8 +150,8 @@ function offeredWhere(sp: Record<string, unknown>): void {
 /**
  * Reads and checks a spending object; every error names its field. The default reward type follows
  * the event (its kind's descriptor). Every number is bounded (README "Limits"), so a redemption's
- * points, value and dates are always finite. Called at the write edge only (`decideSpending`), and by
- * the upcast of rewards recorded in an older shape.
+ * points, value and dates are always finite. Called at the write edge only (`decideSpending`); rewards
+ * recorded in an older shape are converted on read by `legacySpending`, which parses nothing.
  */
 export function spendingRules(sp: Record<string, unknown>, event: string): SpendingRules {
   if (!isRecord(sp)) throw because.badRequest('spending must be an object', { field: 'spending' });

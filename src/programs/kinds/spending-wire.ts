@@ -2,7 +2,7 @@ import { because, DomainError } from '../../shared/domain/domain-error';
 import { isOneOf, isRecord } from '../../shared/domain/guards';
 import { amountText, parseMoney } from '../../shared/domain/money';
 import { spendingRules } from './spending-rules';
-import { GiftProduct, ProgramSpending, SpendingRules, StoredSpending } from './spending-rule';
+import { GiftProduct, SpendingRules, StoredSpending } from './spending-rule';
 import { spendingKind } from './kinds';
 
 /**
@@ -53,6 +53,7 @@ const RENAMED: Readonly<Record<string, string>> = {
 export const COMBINABLE = ['orderDiscounts', 'productDiscounts', 'shippingDiscounts'] as const;
 export const LIMIT_REDEEM_MODES = ['redeemWithoutLimit', 'redeemWithLimit'] as const;
 export const ORDER_REQUIREMENTS = ['none', 'min_amount'] as const;
+export type OrderRequirement = (typeof ORDER_REQUIREMENTS)[number];
 
 /** One input read under stored names: what it sets, the name the client used for each, what must hold after merging. */
 interface ReadInput {
@@ -341,19 +342,4 @@ export function presentSpending(r: SpendingRules) {
     giftSelectionMode: r.giftSelectionMode,
     giftProducts: r.giftProducts,
   };
-}
-
-/**
- * A program's `spending` as an event of an older shape recorded it (the fields as the merchant sent
- * them), in the typed stored shape: read once through the rules it was accepted under. Empty for an
- * earning program, and for a reward today's rules cannot read (then nothing can be redeemed from it,
- * as before, when every read refused it).
- */
-export function upcastSpending(recorded: unknown, event: string): ProgramSpending {
-  if (!spendingKind(event) || !isRecord(recorded)) return {};
-  try {
-    return storedSpending(spendingRules(recorded, event));
-  } catch {
-    return {};
-  }
 }

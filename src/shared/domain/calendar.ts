@@ -1,6 +1,11 @@
 /** Calendar arithmetic on ISO instants (UTC unless a time zone is named): periods, months, local days. */
 
-export type PeriodUnit = 'day' | 'week' | 'month' | 'year' | 'lifetime';
+/** The calendar periods a limit resets on (the shop's earning limit; weeks start on Monday). */
+export const CALENDAR_PERIODS = ['day', 'week', 'month', 'year'] as const;
+export type CalendarPeriod = (typeof CALENDAR_PERIODS)[number];
+/** What a program's payments can be limited per (its `limitUnit`): a calendar period, or the customer's lifetime. */
+export const PERIOD_UNITS = [...CALENDAR_PERIODS, 'lifetime'] as const;
+export type PeriodUnit = (typeof PERIOD_UNITS)[number];
 
 /** Start of the limit period that contains `at` (UTC calendar periods; weeks start on Monday). */
 export function periodStart(unit: PeriodUnit, at: string): string {
@@ -15,7 +20,7 @@ export function periodStart(unit: PeriodUnit, at: string): string {
 }
 
 /** Start of the period after the one that contains `at` (when a periodic limit resets). */
-export function nextPeriodStart(unit: 'day' | 'week' | 'month' | 'year', at: string): string {
+export function nextPeriodStart(unit: CalendarPeriod, at: string): string {
   const start = new Date(periodStart(unit, at));
   if (unit === 'year') return new Date(Date.UTC(start.getUTCFullYear() + 1, 0, 1)).toISOString();
   if (unit === 'month') return new Date(Date.UTC(start.getUTCFullYear(), start.getUTCMonth() + 1, 1)).toISOString();

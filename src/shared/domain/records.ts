@@ -13,3 +13,9 @@ export function withoutEntry<V>(record: Readonly<Record<string, V>>, key: string
   const { [key]: _gone, ...rest } = record;
   return rest;
 }
+
+/**
+ * A schema's fields as the domain holds them once settled (defaults filled in): every field present,
+ * none `undefined` (a schema class declares what a client may leave out as optional).
+ */
+export type Settled<T> = { [K in keyof T]-?: Exclude<T[K], undefined> };

@@ -1,6 +1,20 @@
 import { applyDecorators, Type as DtoClass } from '@nestjs/common';
 import { Type } from 'class-transformer';
-import { IsInt, IsNotEmpty, IsObject, IsString, Max, MaxLength, Min, ValidateNested } from 'class-validator';
+import {
+  ArrayMaxSize,
+  IsArray,
+  IsInt,
+  IsNotEmpty,
+  IsObject,
+  IsString,
+  Max,
+  MaxLength,
+  Min,
+  ValidateBy,
+  ValidateNested,
+} from 'class-validator';
+import { Optional } from './validation';
+import { ToIdList } from './query-transforms';
 
 /**
  * Several decorators of one DTO field as one, listed as they would be stacked above the field.
@@ -33,4 +47,20 @@ export const NestedList = (item: DtoClass) =>
     IsObject({ each: true, message: '$property must be a list of objects' }),
     ValidateNested({ each: true }),
     Type(() => item),
+  );
+
+/** One value passing `test`, with `message` otherwise (`$property` names the field). */
+export const Satisfies = (name: string, test: (value: unknown) => boolean, message: string) =>
+  ValidateBy({ name, validator: { validate: test, defaultMessage: () => message } });
+
+/** A list of at most `max` ids (numbers or `{id}` objects read as text), each 1 to 100 characters. */
+export const IdList = (field: string, max = 1000): PropertyDecorator =>
+  applyDecorators(
+    Optional(),
+    ToIdList(),
+    IsArray({ message: `${field} must be a list of ids` }),
+    ArrayMaxSize(max),
+    IsString({ each: true, message: `${field} must be a list of ids` }),
+    IsNotEmpty({ each: true, message: `${field} must be a list of ids` }),
+    MaxLength(100, { each: true }),
   );

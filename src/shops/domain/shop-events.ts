@@ -1,3 +1,14 @@
+import type {
+  EarningLimitPolicy,
+  MembershipPolicy,
+  PointsExpiryPolicy,
+  StorefrontPolicy,
+  TierRetentionPolicy,
+} from '../settings/shop-settings.schema';
+
+/** The shop's settings: their types are their schemas' (settings/shop-settings.schema.ts). */
+export type { EarningLimitPolicy, MembershipPolicy, PointsExpiryPolicy, StorefrontPolicy, TierRetentionPolicy };
+
 /** Events of a shop (stream `shop-<shopId>`). Credentials are never in events: the log is read by auditors. */
 export const ShopEventType = {
   Provisioned: 'shop.provisioned.v1',
@@ -52,34 +63,12 @@ export interface ShopPlatformWebhookSecretSet {
   cleared: boolean;
 }
 
-/**
- * When points expire: `inactivity` (all points, after `inactivityDays` without earning or spending)
- * or `fixed_date` (all points, every year on `fixedDate` MM-DD in the shop's time zone).
- */
-export interface PointsExpiryPolicy {
-  mode: 'off' | 'inactivity' | 'fixed_date';
-  inactivityDays: number | null;
-  fixedDate: string | null;
-}
-
 export interface ShopPointsExpirySet {
   type: typeof ShopEventType.PointsExpirySet;
   eventId: string;
   occurredAt: string;
   shopId: string;
   policy: PointsExpiryPolicy;
-}
-
-/**
- * The shop's global earning limit: every customer of the shop may earn at most `maxPoints` from
- * programs (orders, sign-up, birthday, social) per calendar `period`; a tier may have
- * its own cap, or none (`maxPoints: null` = unlimited). Manual awards by the merchant are not capped.
- */
-export interface EarningLimitPolicy {
-  enabled: boolean;
-  maxPoints: number;
-  period: 'day' | 'week' | 'month' | 'year';
-  tiers: Array<{ tierId: string; maxPoints: number | null }>;
 }
 
 export interface ShopEarningLimitSet {
@@ -90,17 +79,6 @@ export interface ShopEarningLimitSet {
   policy: EarningLimitPolicy;
 }
 
-/**
- * Tier retention: with `downgrade` on, a customer's tier is reviewed `assessmentMonths` after they
- * entered it (or last kept it); the points earned in the last `windowMonths` must still reach the
- * tier's target, else they move down to the tier those points reach. Off: tiers are kept for life.
- */
-export interface TierRetentionPolicy {
-  downgrade: boolean;
-  assessmentMonths: number;
-  windowMonths: number;
-}
-
 export interface ShopTierRetentionSet {
   type: typeof ShopEventType.TierRetentionSet;
   eventId: string;
@@ -109,30 +87,12 @@ export interface ShopTierRetentionSet {
   policy: TierRetentionPolicy;
 }
 
-/**
- * Who belongs to the loyalty program. `optInEnrollment` (Premium plan or above): new customers are
- * guests who earn nothing until they join. Customers with an excluded tag or segment get no headless
- * token (EXCLUDED); with `excludeB2B`, business accounts neither.
- */
-export interface MembershipPolicy {
-  optInEnrollment: boolean;
-  excludedTags: string[];
-  excludedSegments: string[];
-  excludeB2B: boolean;
-}
-
 export interface ShopMembershipSet {
   type: typeof ShopEventType.MembershipSet;
   eventId: string;
   occurredAt: string;
   shopId: string;
   policy: MembershipPolicy;
-}
-
-/** What storefronts show: manual adjustments in the activity list, and whether birthdays ask for a year. */
-export interface StorefrontPolicy {
-  hideAdjustPoint: boolean;
-  isNewFormatDOB: boolean;
 }
 
 export interface ShopStorefrontSet {

@@ -1,7 +1,8 @@
 import { assertNever, Decider } from '../../shared/domain/decider';
 import { CommandMeta, eventBase } from '../../shared/domain/command-meta';
 import { because } from '../../shared/domain/domain-error';
-import { isInteger, isOneOf } from '../../shared/domain/guards';
+import { isOneOf } from '../../shared/domain/guards';
+import { MAX_INACTIVITY_DAYS } from '../settings/shop-settings';
 import {
   EarningLimitPolicy,
   MembershipPolicy,
@@ -67,66 +68,30 @@ function checkProvisioning(state: ShopState, command: Extract<ShopCommand, { typ
     throw because.badRequest('timezone must be an IANA zone such as UTC', { field: 'timezone' });
 }
 
-function checkTierRetention(policy: TierRetentionPolicy): void {
-  // Day buckets reach back 800 days: a 24-month window fits.
-  if (!(isInteger(policy.assessmentMonths) && policy.assessmentMonths >= 1 && policy.assessmentMonths <= 36))
-    throw because.badRequest('assessmentMonths must be an integer from 1 to 36', { field: 'assessmentMonths' });
-  if (!(isInteger(policy.windowMonths) && policy.windowMonths >= 1 && policy.windowMonths <= 24))
-    throw because.badRequest('windowMonths must be an integer from 1 to 24', { field: 'windowMonths' });
-}
-
+/**
+ * The relations of the shop's settings. Each field's own rule (types, bounds, value lists) is its
+ * schema's (settings/shop-settings.schema.ts), checked at the edge; what is left is what one field
+ * says of another or of the shop: per-tier caps name the shop's tiers, each once.
+ */
 function checkEarningLimit(policy: EarningLimitPolicy, tierIds: readonly string[]): void {
-  const cap = (n: unknown) => isInteger(n) && n >= 0 && n <= 1_000_000_000;
-  if (!cap(policy.maxPoints))
-    throw because.badRequest('maxPoints must be an integer from 0 to 1,000,000,000', { field: 'maxPoints' });
-  if (!['day', 'week', 'month', 'year'].includes(policy.period))
-    throw because.badRequest('period must be day, week, month or year', { field: 'period' });
-  for (const [i, t] of policy.tiers.entries()) {
-    if (!t || typeof t.tierId !== 'string' || !t.tierId)
-      throw because.badRequest(`tiers[${i}].tierId is required`, { field: `tiers[${i}].tierId` });
-    if (t.maxPoints !== null && !cap(t.maxPoints))
-      throw because.badRequest(`tiers[${i}].maxPoints must be null (unlimited) or an integer of 0 or more`, {
-        field: `tiers[${i}].maxPoints`,
-      });
+  for (const [i, t] of policy.tiers.entries())
     if (!tierIds.includes(t.tierId))
       throw because.badRequest(`tiers[${i}].tierId is not a tier of this shop`, { field: `tiers[${i}].tierId` });
-  }
   if (new Set(policy.tiers.map((t) => t.tierId)).size !== policy.tiers.length)
     throw because.badRequest('tiers must name each tier once', { field: 'tiers' });
 }
 
+/** A mode needs its term: the days without activity, or the day of the year. */
 function checkPointsExpiry(policy: PointsExpiryPolicy): void {
-  if (!['off', 'inactivity', 'fixed_date'].includes(policy.mode))
-    throw because.badRequest('mode must be off, inactivity or fixed_date', { field: 'mode' });
-  const days = policy.inactivityDays;
-  if (policy.mode === 'inactivity' && !(isInteger(days) && days >= 1 && days <= 3650)) {
-    throw because.badRequest('inactivityDays must be an integer from 1 to 3650', { field: 'inactivityDays' });
-  }
-  if (
-    policy.mode === 'fixed_date' &&
-    !(
-      policy.fixedDate &&
-      /^(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/.test(policy.fixedDate) &&
-      policy.fixedDate !== '02-29'
-    )
-  ) {
+  if (policy.mode === 'inactivity' && policy.inactivityDays === null)
+    throw because.badRequest(`inactivityDays must be an integer from 1 to ${MAX_INACTIVITY_DAYS}`, {
+      field: 'inactivityDays',
+    });
+  if (policy.mode === 'fixed_date' && policy.fixedDate === null)
     throw because.badRequest('fixedDate must be a day as MM-DD (not 02-29)', { field: 'fixedDate' });
-  }
 }
 
-function checkMembership(policy: MembershipPolicy): void {
-  for (const field of ['excludedTags', 'excludedSegments'] as const) {
-    const list = policy[field];
-    if (
-      !Array.isArray(list) ||
-      list.length > 100 ||
-      list.some((v) => typeof v !== 'string' || !v.trim() || v.length > 255)
-    )
-      throw because.badRequest(`${field} must be at most 100 non-empty names`, { field });
-  }
-}
-
-/** A shop: provisioned once per domain; its settings replaced whole, each checked field by field. */
+/** A shop: provisioned once per domain; its settings replaced whole (parsed by their schemas at the edge). */
 function decideShop(command: ShopCommand, state: ShopState): ShopEvent[] {
   const base = eventBase(command.meta);
   if (command.type === 'ProvisionShop') {
@@ -150,10 +115,8 @@ function decideShop(command: ShopCommand, state: ShopState): ShopEvent[] {
       checkEarningLimit(command.policy, command.tierIds);
       return [{ type: ShopEventType.EarningLimitSet, ...base, policy: command.policy }];
     case 'SetTierRetention':
-      checkTierRetention(command.policy);
       return [{ type: ShopEventType.TierRetentionSet, ...base, policy: command.policy }];
     case 'SetMembership':
-      checkMembership(command.policy);
       return [{ type: ShopEventType.MembershipSet, ...base, policy: command.policy }];
     case 'SetStorefront':
       return [{ type: ShopEventType.StorefrontSet, ...base, policy: command.policy }];

@@ -1,18 +1,6 @@
 import { Body, Get, Put } from '@nestjs/common';
 import { CqrsController } from '../../shared/http/cqrs-controller';
-import { ApiOperation, ApiPropertyOptional } from '@nestjs/swagger';
-import {
-  ArrayMaxSize,
-  IsArray,
-  IsBoolean,
-  IsIn,
-  IsInt,
-  IsOptional,
-  IsString,
-  Max,
-  MaxLength,
-  Min,
-} from 'class-validator';
+import { ApiExtraModels, ApiOperation } from '@nestjs/swagger';
 import { ok } from '../../shared/http/envelope';
 import { because } from '../../shared/domain/domain-error';
 import { SetShopSettingCommand, ShopSetting } from '../commands/set-shop-setting.handler';
@@ -20,103 +8,17 @@ import { CurrentShop } from './shop-auth.guard';
 import { ManagementApi } from './shop-api';
 import { GetShopSettingsQuery, ShopSettings } from '../queries/get-shop-settings.query';
 import { ShopDoc } from '../projections/shop-read-models';
-import { NestedList } from '../../shared/http/field-rules';
+import {
+  EarningLimitSchema,
+  MembershipSchema,
+  PointsExpirySchema,
+  StorefrontSchema,
+  TierRetentionSchema,
+} from '../settings/shop-settings.schema';
 
-export class PointsExpiryDto {
-  @ApiPropertyOptional({ enum: ['off', 'inactivity', 'fixed_date'] })
-  @IsIn(['off', 'inactivity', 'fixed_date'], { message: 'mode must be off, inactivity or fixed_date' })
-  mode: 'off' | 'inactivity' | 'fixed_date';
-  @ApiPropertyOptional({ description: 'inactivity: days without earning or spending' })
-  @IsOptional()
-  @IsInt()
-  @Min(1)
-  @Max(3650)
-  inactivityDays?: number;
-  @ApiPropertyOptional({ description: 'fixed_date: MM-DD, every year in the shop time zone' })
-  @IsOptional()
-  @IsString()
-  fixedDate?: string;
-}
-
-export class TierEarningCapDto {
-  @ApiPropertyOptional() @IsString() tierId: string;
-  @ApiPropertyOptional({ nullable: true, description: 'null: this tier is unlimited' })
-  @IsOptional()
-  @IsInt()
-  @Min(0)
-  maxPoints: number | null;
-}
-
-export class EarningLimitDto {
-  @ApiPropertyOptional() @IsBoolean() enabled: boolean;
-  @ApiPropertyOptional({ description: 'points a customer may earn from programs per period' })
-  @IsOptional()
-  @IsInt()
-  @Min(0)
-  maxPoints?: number;
-  @ApiPropertyOptional({ enum: ['day', 'week', 'month', 'year'] })
-  @IsOptional()
-  @IsIn(['day', 'week', 'month', 'year'], { message: 'period must be day, week, month or year' })
-  period?: 'day' | 'week' | 'month' | 'year';
-  @ApiPropertyOptional({ type: [TierEarningCapDto] })
-  @IsOptional()
-  @IsArray()
-  @NestedList(TierEarningCapDto)
-  tiers?: TierEarningCapDto[];
-}
-
-export class TierRetentionDto {
-  @ApiPropertyOptional({
-    description: 'Review tiers and move customers down when their recent points no longer reach it',
-  })
-  @IsBoolean()
-  downgrade: boolean;
-  @ApiPropertyOptional({ description: 'Months after entering (or keeping) a tier before it is reviewed', default: 12 })
-  @IsOptional()
-  @IsInt()
-  assessmentMonths?: number;
-  @ApiPropertyOptional({ description: 'Months of earned points that count at a review', default: 12 })
-  @IsOptional()
-  @IsInt()
-  windowMonths?: number;
-}
-
-export class MembershipSettingsDto {
-  @ApiPropertyOptional({ description: 'New customers are guests until they join (Premium plan or above)' })
-  @IsBoolean()
-  optInEnrollment: boolean;
-  @ApiPropertyOptional({ type: [String], description: 'Customers with one of these tags get no headless token' })
-  @IsOptional()
-  @IsArray()
-  @ArrayMaxSize(100)
-  @IsString({ each: true })
-  @MaxLength(255, { each: true })
-  excludedTags?: string[];
-  @ApiPropertyOptional({ type: [String], description: 'Customers in one of these segments get no headless token' })
-  @IsOptional()
-  @IsArray()
-  @ArrayMaxSize(100)
-  @IsString({ each: true })
-  @MaxLength(255, { each: true })
-  excludedSegments?: string[];
-  @ApiPropertyOptional({ description: 'Business (B2B) accounts are not part of the program' })
-  @IsOptional()
-  @IsBoolean()
-  excludeB2B?: boolean;
-}
-
-export class StorefrontDto {
-  @ApiPropertyOptional({ description: 'Leave manual adjustments out of the storefront activity list' })
-  @IsOptional()
-  @IsBoolean()
-  hideAdjustPoint?: boolean;
-  @ApiPropertyOptional({ description: 'Birthdays are asked with a year (dateOfBirth YYYY-MM-DD)' })
-  @IsOptional()
-  @IsBoolean()
-  isNewFormatDOB?: boolean;
-}
-
+/** The shop's settings: each body is its setting's one schema (settings/shop-settings.schema.ts). */
 @ManagementApi('rest_api/v2/settings', 'v2 shop')
+@ApiExtraModels(PointsExpirySchema, EarningLimitSchema, TierRetentionSchema, MembershipSchema, StorefrontSchema)
 export class SettingsController extends CqrsController {
   @Get('points-expiry')
   @ApiOperation({ summary: 'The points expiry policy' })
@@ -126,7 +28,7 @@ export class SettingsController extends CqrsController {
 
   @Put('points-expiry')
   @ApiOperation({ summary: 'Set the points expiry policy (off, inactivity, fixed_date); absent fields are unchanged' })
-  async set(@CurrentShop() shop: ShopDoc, @Body() body: PointsExpiryDto) {
+  async set(@CurrentShop() shop: ShopDoc, @Body() body: PointsExpirySchema) {
     const current = (await this.settings(shop)).pointsExpiry;
     return this.save(shop, 'Points expiry updated', {
       type: 'SetPointsExpiry',
@@ -148,7 +50,7 @@ export class SettingsController extends CqrsController {
   @ApiOperation({
     summary: 'Set the global earning limit; a tier with maxPoints null is unlimited; absent fields are unchanged',
   })
-  async setEarningLimit(@CurrentShop() shop: ShopDoc, @Body() body: EarningLimitDto) {
+  async setEarningLimit(@CurrentShop() shop: ShopDoc, @Body() body: EarningLimitSchema) {
     const current = (await this.settings(shop)).earningLimit;
     const hasMaximum = current.enabled || current.maxPoints > 0;
     if (body.enabled && body.maxPoints === undefined && !hasMaximum)
@@ -174,7 +76,7 @@ export class SettingsController extends CqrsController {
 
   @Put('tier-retention')
   @ApiOperation({ summary: 'Set the tier retention policy: review period and the window of points that keeps a tier' })
-  async setTierRetention(@CurrentShop() shop: ShopDoc, @Body() body: TierRetentionDto) {
+  async setTierRetention(@CurrentShop() shop: ShopDoc, @Body() body: TierRetentionSchema) {
     const current = (await this.settings(shop)).tierRetention;
     return this.save(shop, 'Tier retention updated', {
       type: 'SetTierRetention',
@@ -194,7 +96,7 @@ export class SettingsController extends CqrsController {
 
   @Put('membership')
   @ApiOperation({ summary: 'Set opt-in enrolment (Premium plan or above), excluded tags and segments, B2B exclusion' })
-  async setMembership(@CurrentShop() shop: ShopDoc, @Body() body: MembershipSettingsDto) {
+  async setMembership(@CurrentShop() shop: ShopDoc, @Body() body: MembershipSchema) {
     const current = (await this.settings(shop)).membership;
     return this.save(shop, 'Membership rules updated', {
       type: 'SetMembership',
@@ -215,7 +117,7 @@ export class SettingsController extends CqrsController {
 
   @Put('storefront')
   @ApiOperation({ summary: 'Set what storefronts show' })
-  async setStorefront(@CurrentShop() shop: ShopDoc, @Body() body: StorefrontDto) {
+  async setStorefront(@CurrentShop() shop: ShopDoc, @Body() body: StorefrontSchema) {
     const current = (await this.settings(shop)).storefront;
     return this.save(shop, 'Storefront settings updated', {
       type: 'SetStorefront',

@@ -1,3 +1,4 @@
+import type { TierRewardInput } from '../tier-reward.schema';
 import { TierReward } from './tier-reward';
 
 /** Events of a shop's tier ladder (stream `tiers-<shopId>`). Stored type names never change. */
@@ -36,8 +37,8 @@ export interface TierSettings {
   tierRewards: TierReward[];
 }
 
-/** Tier settings as a merchant writes them: rewards in the spec's shape or the alias, checked by the ladder. */
-export type TierSettingsInput = Partial<Omit<TierSettings, 'tierRewards'>> & { tierRewards?: unknown };
+/** Tier settings as a merchant writes them: rewards parsed by their schema (`parseTierRewards`), related by the ladder. */
+export type TierSettingsInput = Partial<Omit<TierSettings, 'tierRewards'>> & { tierRewards?: TierRewardInput[] };
 
 export interface TierDefined {
   type: typeof TierEventType.Defined;

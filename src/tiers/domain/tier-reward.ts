@@ -1,5 +1,5 @@
 import { because, DomainError } from '../../shared/domain/domain-error';
-import { isInteger, isOneOf, isRecord } from '../../shared/domain/guards';
+import { isRecord } from '../../shared/domain/guards';
 import { deterministicUuid } from '../../shared/domain/ids';
 import { isIntegerIn, isMoney, MAX_DAYS, MAX_EARN_POINT, MAX_MONEY, MAX_PRIORITY } from '../../shared/domain/limits';
 import { parseMoney } from '../../shared/domain/money';
@@ -9,6 +9,8 @@ import {
   tierRewardKind,
   TierRewardKindName,
 } from '../../programs/kinds/tier-rewards';
+import type { TierRewardInput } from '../tier-reward.schema';
+import type { OrderRequirement } from '../../programs/kinds/spending-wire';
 
 /**
  * What entering a tier pays (spec 2.9 Tier, "a tier reward"): `event` says what (a kind of the
@@ -35,7 +37,7 @@ export interface TierReward {
   /** Coupons apply to the whole order. */
   appliedTo: 'all';
   /** `min_amount`: the coupon needs an order subtotal of at least `orderReqAmount`. */
-  orderReq: 'none' | 'min_amount';
+  orderReq: OrderRequirement;
   /** Money as text, "0.00" when there is no minimum. */
   orderReqAmount: string;
   /** Days a granted coupon works (null: no limit). */
@@ -86,17 +88,6 @@ export const TIER_REWARD_FIELDS = [
   'updatedAt',
 ] as const satisfies ReadonlyArray<keyof TierReward>;
 
-/** Input names of the earlier `{type: 'points' | 'coupon'}` form, kept as aliases. */
-const ALIAS_FIELDS = ['points', 'rewardType', 'rewardValue', 'expiresInDays'];
-const ALIAS_COUPON_KINDS: Readonly<Record<string, TierRewardEvent>> = {
-  fixed_amount: 'amount_discount',
-  amount_discount: 'amount_discount',
-  percentage: 'percentage_discount',
-  free_shipping: 'free_shipping',
-};
-const CODE_NAME = /^[A-Za-z0-9][A-Za-z0-9_-]{0,19}$/;
-const MAX_REWARDS = 20;
-
 export const isCouponEvent = (event: string): boolean => tierRewardKind(event)?.pays === 'coupon';
 /** A reward pays while it is on and not expired (a merchant switch, independent of expiredTime). */
 export const isPaying = (r: TierReward): boolean => r.status && !r.expired && kindOf(r.event).pays !== 'never';
@@ -133,20 +124,20 @@ export function couponTerms(r: TierReward, now: string) {
 }
 
 /**
- * Reads the rewards a merchant sent for a tier, in the spec's shape or the `{type: points|coupon}`
- * alias, into stored rewards. Anything the service could not pay as written is refused naming the
- * field (`tierRewards[1].earnAmount`), never stored to be silently ignored. A reward sent back with the
- * `id` it was read with keeps its id and `createdAt` (and `updatedAt`, when nothing changed); ids,
- * `createdAt` and `updatedAt` are otherwise set here. `baseTier`: entered on enrolment, it pays nothing.
+ * The rewards a merchant sent for a tier, parsed at the write edge by their schema
+ * (`parseTierRewards`: every field's own rule, the alias read), into stored rewards. What is checked
+ * here is what the schema cannot see: what the reward's kind needs and has no use for, and the tier
+ * (`baseTier`: entered on enrolment, it pays nothing; ids are this tier's rewards'). Anything the
+ * service could not pay as written is refused naming the field (`tierRewards[1].earnAmount`). A reward
+ * sent back with the `id` it was read with keeps its id and `createdAt` (and `updatedAt`, when nothing
+ * changed); ids, `createdAt` and `updatedAt` are otherwise set here.
  */
 export function readTierRewards(
-  input: unknown,
+  input: readonly TierRewardInput[],
   previous: readonly TierReward[],
   meta: { newId: () => string; occurredAt: string },
   options: { baseTier: boolean },
 ): TierReward[] {
-  if (!Array.isArray(input) || input.length > MAX_REWARDS)
-    throw because.badRequest(`tierRewards must be a list of at most ${MAX_REWARDS} rewards`, { field: 'tierRewards' });
   const seen = new Set<string>();
   return input.map((raw, i) => {
     const path = `tierRewards[${i}]`;
@@ -157,9 +148,8 @@ export function readTierRewards(
         { field: `${path}.event` },
       );
     }
-    const id = isRecord(raw) ? raw.id : undefined;
-    if (id !== undefined && id !== null) {
-      const kept = previous.find((p) => p.id === id);
+    if (raw.id !== undefined) {
+      const kept = previous.find((p) => p.id === raw.id);
       if (!kept || seen.has(kept.id)) {
         throw because.badRequest(`${path}.id is not a reward of this tier (ids are set by the service)`, {
           field: `${path}.id`,
@@ -177,43 +167,18 @@ export function readTierRewards(
 type RewardContent = Omit<TierReward, 'id' | 'createdAt' | 'updatedAt'>;
 
 type Bad = (field: string, message: string) => DomainError;
-type Fields = Record<string, unknown>;
-const given = (r: Fields, key: string) => r[key] !== undefined && r[key] !== null;
 
-/** One reward's fields, checked (`path` names it in errors). */
-function rewardContent(raw: unknown, path: string): RewardContent {
+/** One reward's relations, checked (`path` names it in errors): its fields were parsed by the schema. */
+function rewardContent(r: TierRewardInput, path: string): RewardContent {
   const bad: Bad = (field, message) => because.badRequest(`${path}.${field} ${message}`, { field: `${path}.${field}` });
-  if (!isRecord(raw)) throw because.badRequest(`${path} must be an object`, { field: path });
-  for (const key of Object.keys(raw)) {
-    if (!isOneOf<string>(TIER_REWARD_FIELDS, key) && !ALIAS_FIELDS.includes(key))
-      throw bad(key, `is not a field of a tier reward (${TIER_REWARD_FIELDS.join(', ')})`);
-  }
-  for (const key of ['createdAt', 'updatedAt'] as const) {
-    // Set by the service; a record read and sent back carries them, and they are ignored.
-    if (raw[key] !== undefined && raw[key] !== null && typeof raw[key] !== 'string')
-      throw bad(key, 'is set by the service');
-  }
-  const r = fromAlias(raw, bad);
-  const kind = rewardKind(r, bad);
-  const event = kind.name;
-  const flag = (key: string, fallback: boolean): boolean => {
-    const value = r[key];
-    if (value === undefined || value === null) return fallback;
-    if (typeof value !== 'boolean') throw bad(key, 'must be true or false');
-    return value;
-  };
+  const kind = kindOf(r.event ?? 'custom');
   const { bonusPoints, earnAmount } = amountsOf(r, kind, bad);
-  for (const key of ['spendPoint', 'minSpendPoint', 'maxSpendPoint'])
-    unused(r, bad, key, 'must be 0: a tier reward is given on entering the tier, it costs no points');
-  if (given(r, 'redeemType') && r.redeemType !== 'fixed')
-    throw bad('redeemType', 'must be fixed: a tier reward is given, not bought');
-  if (given(r, 'appliedTo') && r.appliedTo !== 'all')
-    throw bad('appliedTo', 'must be all: a tier coupon applies to the whole order');
   const terms = couponFieldsOf(r, kind, bad);
-  const labels = labelsOf(r, bad, kind.defaultTitle(bonusPoints, earnAmount));
+  const title = r.title ?? kind.defaultTitle(bonusPoints, earnAmount);
+  if (title === null) throw bad('title', 'is required for a custom perk');
   return {
-    status: flag('status', true),
-    title: labels.title,
+    status: r.status ?? true,
+    title,
     redeemType: 'fixed',
     minSpendPoint: 0,
     maxSpendPoint: 0,
@@ -223,77 +188,40 @@ function rewardContent(raw: unknown, path: string): RewardContent {
     orderReqAmount: terms.orderReqAmount,
     expiredAfter: terms.expiredAfter,
     expiredTime: terms.expiredTime,
-    type: labels.type,
+    type: r.type ?? 'tier_privileges',
     codeName: terms.codeName,
     earnAmount,
-    event,
+    event: kind.name,
     bonusPoints,
-    priority: labels.priority,
-    showLoyaltyPage: flag('showLoyaltyPage', true),
-    translateTitle: labels.translateTitle,
-    expired: flag('expired', false),
+    priority: r.priority ?? 0,
+    showLoyaltyPage: r.showLoyaltyPage ?? true,
+    translateTitle: { ...(r.translateTitle ?? {}) },
+    expired: r.expired ?? false,
   };
 }
 
-/** A field this kind of reward has no use for: absent, null or 0 (never a value that would be ignored). */
-function unused(r: Fields, bad: Bad, key: string, why: string): void {
-  if (given(r, key) && r[key] !== 0) throw bad(key, why);
-}
-
-/** The reward's kind, required and payable as a tier reward. */
-function rewardKind(r: Fields, bad: Bad): TierRewardKind {
-  if (!given(r, 'event')) {
-    throw bad('event', `is required: one of ${TIER_REWARD_EVENTS.join(', ')} (custom: a perk shown and never paid)`);
-  }
-  const kind = typeof r.event === 'string' ? tierRewardKind(r.event) : undefined;
-  if (!kind) {
-    throw bad(
-      'event',
-      `cannot be paid as a tier reward: one of ${TIER_REWARD_EVENTS.join(', ')} (custom: a perk shown and never paid)`,
-    );
-  }
-  return kind;
-}
-
-/** How much the reward pays, in the field its kind measures it with (the other is 0). */
-function amountsOf(r: Fields, kind: TierRewardKind, bad: Bad): { bonusPoints: number; earnAmount: number } {
+/** How much the reward pays, in the field its kind measures it with (the other is absent or 0). */
+function amountsOf(r: TierRewardInput, kind: TierRewardKind, bad: Bad): { bonusPoints: number; earnAmount: number } {
   const event = kind.name;
-  let bonusPoints = 0;
-  if (kind.amount === 'points') {
-    if (!isIntegerIn(r.bonusPoints, 1, MAX_EARN_POINT))
-      throw bad('bonusPoints', `must be an integer from 1 to ${MAX_EARN_POINT.toLocaleString('en')} for bonus_point`);
-    bonusPoints = r.bonusPoints;
-  } else unused(r, bad, 'bonusPoints', `is paid only by event bonus_point (this reward's event is ${event})`);
-  let earnAmount = 0;
-  if (kind.amount === 'money') {
-    if (!isMoney(r.earnAmount))
-      throw bad('earnAmount', 'must be the amount off: 0.01 to 1,000,000 with at most 2 decimals');
-    earnAmount = r.earnAmount;
-  } else if (kind.amount === 'percent') {
-    if (!isMoney(r.earnAmount) || r.earnAmount > 100) throw bad('earnAmount', 'must be the percent off: 0.01 to 100');
-    earnAmount = r.earnAmount;
-  } else unused(r, bad, 'earnAmount', `has no use for event ${event}`);
-  return { bonusPoints, earnAmount };
+  if (kind.amount === 'points' && !r.bonusPoints)
+    throw bad('bonusPoints', `must be an integer from 1 to ${MAX_EARN_POINT.toLocaleString('en')} for bonus_point`);
+  if (kind.amount !== 'points' && r.bonusPoints)
+    throw bad('bonusPoints', `is paid only by event bonus_point (this reward's event is ${event})`);
+  if (kind.amount === 'none' || kind.amount === 'points') {
+    if (r.earnAmount) throw bad('earnAmount', `has no use for event ${event}`);
+  } else if (!r.earnAmount) {
+    throw bad('earnAmount', `must be the ${kind.amount === 'percent' ? 'percent' : 'amount'} off`);
+  } else if (kind.amount === 'percent' && r.earnAmount > 100) {
+    throw bad('earnAmount', 'must be the percent off: 0.01 to 100');
+  }
+  return { bonusPoints: r.bonusPoints ?? 0, earnAmount: r.earnAmount ?? 0 };
 }
 
 /** The order minimum of a coupon reward: `orderReq` and `orderReqAmount`, which must agree. */
-function orderMinimumOf(r: Fields, kind: TierRewardKind, bad: Bad) {
-  let orderReqCents = 0;
-  if (given(r, 'orderReqAmount')) {
-    const parsed = parseMoney(r.orderReqAmount, 0, MAX_MONEY);
-    if (!('cents' in parsed))
-      throw bad('orderReqAmount', `must be an amount such as "50.00" (at most ${MAX_MONEY.toLocaleString('en')})`);
-    orderReqCents = parsed.cents;
-  }
-  if (given(r, 'orderReq') && !isOneOf(['none', 'min_amount'], r.orderReq))
-    throw bad('orderReq', 'must be none or min_amount');
-  const orderReq: 'none' | 'min_amount' = given(r, 'orderReq')
-    ? r.orderReq === 'min_amount'
-      ? 'min_amount'
-      : 'none'
-    : orderReqCents > 0
-      ? 'min_amount'
-      : 'none';
+function orderMinimumOf(r: TierRewardInput, kind: TierRewardKind, bad: Bad) {
+  const minimum = r.orderReqAmount === undefined ? { cents: 0 } : parseMoney(r.orderReqAmount, 0, MAX_MONEY);
+  const orderReqCents = 'cents' in minimum ? minimum.cents : 0;
+  const orderReq = r.orderReq ?? (orderReqCents > 0 ? 'min_amount' : 'none');
   if (orderReq === 'min_amount' && orderReqCents === 0)
     throw bad('orderReqAmount', 'is required (above 0) with orderReq min_amount');
   if (orderReq === 'none' && orderReqCents > 0) throw bad('orderReqAmount', 'needs orderReq min_amount');
@@ -303,111 +231,16 @@ function orderMinimumOf(r: Fields, kind: TierRewardKind, bad: Bad) {
 }
 
 /** The terms of the coupon a reward mints: its order minimum, validity and code prefix (coupons only). */
-function couponFieldsOf(r: Fields, kind: TierRewardKind, bad: Bad) {
+function couponFieldsOf(r: TierRewardInput, kind: TierRewardKind, bad: Bad) {
   const minimum = orderMinimumOf(r, kind, bad);
-  const couponOnly = (key: string) => {
-    if (kind.pays !== 'coupon') throw bad(key, `applies to coupons only (this reward's event is ${kind.name})`);
-  };
-  let expiredAfter: number | null = null;
-  if (given(r, 'expiredAfter')) {
-    if (!isIntegerIn(r.expiredAfter, 1, MAX_DAYS))
-      throw bad('expiredAfter', `must be an integer from 1 to ${MAX_DAYS} (days)`);
-    couponOnly('expiredAfter');
-    expiredAfter = r.expiredAfter;
-  }
-  let expiredTime: string | null = null;
-  if (given(r, 'expiredTime')) {
-    if (typeof r.expiredTime !== 'string' || Number.isNaN(Date.parse(r.expiredTime)))
-      throw bad('expiredTime', 'must be an ISO 8601 date-time');
-    couponOnly('expiredTime');
-    expiredTime = new Date(r.expiredTime).toISOString();
-  }
-  let codeName: string | null = null;
-  if (given(r, 'codeName')) {
-    if (typeof r.codeName !== 'string' || !CODE_NAME.test(r.codeName))
-      throw bad('codeName', 'must be 1 to 20 letters, digits, _ or - (the prefix of the coupon codes)');
-    couponOnly('codeName');
-    codeName = r.codeName;
-  }
-  return { ...minimum, expiredAfter, expiredTime, codeName };
-}
-
-/** The reward's label, priority and titles (`fallbackTitle`: its kind's default title, null when required). */
-function labelsOf(r: Fields, bad: Bad, fallbackTitle: string | null) {
-  const type = given(r, 'type') ? r.type : 'tier_privileges';
-  if (typeof type !== 'string' || !type.trim() || type.length > 100)
-    throw bad('type', 'must be a text of 1 to 100 characters');
-  const priority = given(r, 'priority') ? r.priority : 0;
-  if (!isIntegerIn(priority, -MAX_PRIORITY, MAX_PRIORITY))
-    throw bad('priority', `must be an integer from -${MAX_PRIORITY} to ${MAX_PRIORITY}`);
-  const translateTitle = given(r, 'translateTitle') ? r.translateTitle : {};
-  if (
-    !isRecord(translateTitle) ||
-    Object.keys(translateTitle).length > 100 ||
-    Object.keys(translateTitle).some((k) => !k || k.length > 20) ||
-    Object.values(translateTitle).some((t) => typeof t !== 'string' || t.length > 200)
-  ) {
-    throw bad('translateTitle', 'must map up to 100 language codes to titles of at most 200 characters');
-  }
-  const title = given(r, 'title') ? r.title : fallbackTitle;
-  if (title === null) throw bad('title', 'is required for a custom perk');
-  if (typeof title !== 'string' || !title.trim() || title.length > 200)
-    throw bad('title', 'must be a text of 1 to 200 characters');
+  for (const key of ['expiredAfter', 'expiredTime', 'codeName'] as const)
+    if (r[key] !== undefined && kind.pays !== 'coupon')
+      throw bad(key, `applies to coupons only (this reward's event is ${kind.name})`);
   return {
-    type,
-    priority,
-    title,
-    translateTitle: Object.fromEntries(Object.entries(translateTitle).map(([k, v]) => [k, String(v)])),
-  };
-}
-
-/**
- * The `{type: 'points', points}` and `{type: 'coupon', rewardType, rewardValue, expiresInDays?, title?}`
- * form, written in the spec's names (type `tier_privileges`). Without those two types it is the spec's
- * shape, where the alias names are refused (they would be ignored).
- */
-function fromAlias(
-  raw: Record<string, unknown>,
-  bad: (field: string, message: string) => DomainError,
-): Record<string, unknown> {
-  const aliasType = (raw.event === undefined || raw.event === null) && (raw.type === 'points' || raw.type === 'coupon');
-  if (!aliasType) {
-    for (const key of ALIAS_FIELDS)
-      if (raw[key] !== undefined)
-        throw bad(
-          key,
-          'belongs to the {type: points|coupon} form; with event use bonusPoints, earnAmount, expiredAfter',
-        );
-    return raw;
-  }
-  const spec = (key: string, alias: string) => {
-    if (raw[key] !== undefined && raw[alias] !== undefined)
-      throw bad(alias, `and ${key} name the same thing: send one`);
-  };
-  const { points, rewardType, rewardValue, expiresInDays, ...rest } = raw;
-  if (raw.type === 'points') {
-    spec('bonusPoints', 'points');
-    if (!isInteger(points) || points < 1 || points > MAX_EARN_POINT)
-      throw bad('points', `must be an integer from 1 to ${MAX_EARN_POINT.toLocaleString('en')}`);
-    for (const key of ['rewardType', 'rewardValue', 'expiresInDays'])
-      if (raw[key] !== undefined) throw bad(key, 'belongs to {type: coupon}');
-    return { ...rest, type: 'tier_privileges', event: 'bonus_point', bonusPoints: points };
-  }
-  spec('earnAmount', 'rewardValue');
-  spec('expiredAfter', 'expiresInDays');
-  if (points !== undefined) throw bad('points', 'belongs to {type: points}');
-  const event = typeof rewardType === 'string' ? ALIAS_COUPON_KINDS[rewardType] : undefined;
-  if (!event) throw bad('rewardType', `must be one of ${Object.keys(ALIAS_COUPON_KINDS).join(', ')}`);
-  if (event !== 'free_shipping' && !(isMoney(rewardValue) && (event !== 'percentage_discount' || rewardValue <= 100)))
-    throw bad('rewardValue', 'must be a positive amount (a percent up to 100)');
-  if (expiresInDays !== undefined && expiresInDays !== null && !isIntegerIn(expiresInDays, 1, MAX_DAYS))
-    throw bad('expiresInDays', `must be an integer from 1 to ${MAX_DAYS}`);
-  return {
-    ...rest,
-    type: 'tier_privileges',
-    event,
-    ...(event === 'free_shipping' ? {} : { earnAmount: rewardValue }),
-    ...(expiresInDays !== undefined ? { expiredAfter: expiresInDays } : {}),
+    ...minimum,
+    expiredAfter: r.expiredAfter ?? null,
+    expiredTime: r.expiredTime === undefined ? null : new Date(r.expiredTime).toISOString(),
+    codeName: r.codeName ?? null,
   };
 }
 
@@ -421,10 +254,77 @@ function isStoredReward(value: unknown): value is TierReward {
   );
 }
 
+/** The type each field of a spec-shaped reward has (records before ids were set hold them as sent). */
+const FIELD_TYPES: Readonly<Record<string, string>> = {
+  event: 'string',
+  status: 'boolean',
+  title: 'string',
+  type: 'string',
+  earnAmount: 'number',
+  bonusPoints: 'number',
+  priority: 'number',
+  showLoyaltyPage: 'boolean',
+  expired: 'boolean',
+  orderReq: 'string',
+  orderReqAmount: 'string|number',
+  expiredAfter: 'number',
+  expiredTime: 'string',
+  codeName: 'string',
+  translateTitle: 'object',
+};
+
+/**
+ * A reward as an event before ids were set recorded it (what the merchant sent, checked then by the
+ * write edge): `{type: 'points', points}` bonus points, `{type: 'coupon', rewardType, rewardValue,
+ * expiresInDays?, title?}` a coupon, a spec-shaped reward (with an `event`), or any other type a
+ * benefit shown and never paid (a `custom` perk under that label). Converted once on read, without
+ * the schema; null when a field is not of its type (then it stays a perk).
+ */
+function legacyReward(r: Record<string, unknown>): TierRewardInput | null {
+  const title = typeof r.title === 'string' ? r.title : undefined;
+  const days = isIntegerIn(r.expiresInDays, 1, MAX_DAYS) ? { expiredAfter: r.expiresInDays } : {};
+  const coupon = typeof r.rewardType === 'string' ? LEGACY_COUPON_KINDS[r.rewardType] : undefined;
+  if (r.event === undefined || r.event === null) {
+    if (r.type === 'points' && isIntegerIn(r.points, 1, MAX_EARN_POINT))
+      return { type: 'tier_privileges', event: 'bonus_point', bonusPoints: r.points, title };
+    if (r.type === 'coupon' && coupon === 'free_shipping')
+      return { type: 'tier_privileges', event: coupon, title, ...days };
+    if (r.type === 'coupon' && coupon && isMoney(r.rewardValue))
+      return { type: 'tier_privileges', event: coupon, earnAmount: r.rewardValue, title, ...days };
+    return null;
+  }
+  const given = Object.entries(r).filter(([key, v]) => key in FIELD_TYPES && v !== null && v !== undefined);
+  if (given.some(([key, v]) => !FIELD_TYPES[key].split('|').includes(typeof v))) return null;
+  const input: Record<string, unknown> = Object.fromEntries(given);
+  // What a payment's arithmetic relies on stays bounded, as the write edge of the day had it.
+  const bounded =
+    (input.bonusPoints === undefined || isIntegerIn(input.bonusPoints, 0, MAX_EARN_POINT)) &&
+    (input.earnAmount === undefined || isMoney(input.earnAmount, 0)) &&
+    (input.priority === undefined || isIntegerIn(input.priority, -MAX_PRIORITY, MAX_PRIORITY)) &&
+    (input.expiredAfter === undefined || isIntegerIn(input.expiredAfter, 1, MAX_DAYS)) &&
+    (input.expiredTime === undefined || !Number.isNaN(Date.parse(String(input.expiredTime)))) &&
+    (input.orderReqAmount === undefined || 'cents' in parseMoney(input.orderReqAmount, 0, MAX_MONEY)) &&
+    (input.orderReq === undefined || input.orderReq === 'none' || input.orderReq === 'min_amount') &&
+    [input.title, input.type].every(
+      (t) => t === undefined || (typeof t === 'string' && !!t.trim() && t.length <= 200),
+    ) &&
+    (input.translateTitle === undefined ||
+      (isRecord(input.translateTitle) && Object.values(input.translateTitle).every((t) => typeof t === 'string')));
+  return bounded && tierRewardKind(String(r.event)) ? input : null;
+}
+
+/** The `{type: 'coupon'}` form's reward types and the kinds they stand for. */
+const LEGACY_COUPON_KINDS: Readonly<Record<string, TierRewardEvent>> = {
+  fixed_amount: 'amount_discount',
+  amount_discount: 'amount_discount',
+  percentage: 'percentage_discount',
+  free_shipping: 'free_shipping',
+};
+
 /**
  * Rewards as events recorded them. Events before the spec's shape hold what the merchant sent: read
- * as it would be read now (ids derived from the event, so every replay agrees); one that could not be
- * paid as written was only ever shown, and stays a `custom` perk.
+ * by `legacyReward` (ids derived from the event, so every replay agrees); one that could not be paid
+ * as written was only ever shown, and stays a `custom` perk.
  */
 export function storedTierRewards(recorded: unknown, eventId: string, occurredAt: string): TierReward[] {
   if (!Array.isArray(recorded)) return [];
@@ -433,19 +333,15 @@ export function storedTierRewards(recorded: unknown, eventId: string, occurredAt
     const id = deterministicUuid(eventId, `tier-reward-${index}`);
     // The stamp listed and the content spread last (it has none of the stamp's keys): on V8 a spread
     // followed by new keys builds a hidden class per object.
+    const fields = isRecord(raw) ? raw : {};
+    const label = typeof fields.type === 'string' && fields.type.trim() ? fields.type.slice(0, 100) : 'tier_privileges';
+    const title = typeof fields.title === 'string' && fields.title.trim() ? fields.title.slice(0, 200) : label;
+    const perk: TierRewardInput = { type: label, event: 'custom', title };
+    const legacy = legacyReward(fields);
     try {
-      const { id: _id, ...fields } = isRecord(raw) ? raw : {};
-      return { id, createdAt: occurredAt, updatedAt: occurredAt, ...rewardContent(fields, 'tierRewards') };
+      return { id, createdAt: occurredAt, updatedAt: occurredAt, ...rewardContent(legacy ?? perk, 'tierRewards') };
     } catch {
-      const fields = isRecord(raw) ? raw : {};
-      const label = typeof fields.type === 'string' && fields.type ? fields.type.slice(0, 100) : 'tier_privileges';
-      const title = typeof fields.title === 'string' && fields.title.trim() ? fields.title.slice(0, 200) : label;
-      return {
-        id,
-        createdAt: occurredAt,
-        updatedAt: occurredAt,
-        ...rewardContent({ type: label, title, event: 'custom' }, 'tierRewards'),
-      };
+      return { id, createdAt: occurredAt, updatedAt: occurredAt, ...rewardContent(perk, 'tierRewards') };
     }
   });
 }

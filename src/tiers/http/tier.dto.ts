@@ -15,6 +15,7 @@ import {
 import { IsMoney, Optional } from '../../shared/http/validation';
 import { MAX_EARN_POINT } from '../../shared/domain/limits';
 import { NonEmptyText } from '../../shared/http/field-rules';
+import { MAX_TIER_REWARDS, TierRewardSchema } from '../tier-reward.schema';
 
 const COLOR = /^#[0-9A-Fa-f]{6}([0-9A-Fa-f]{2})?$/;
 const colorMessage = (field: string) => ({ message: `${field} must be a hex colour such as #1F2937` });
@@ -50,16 +51,17 @@ export class CreateTierDto {
   @IsBoolean()
   inactive?: boolean;
   @ApiPropertyOptional({
-    type: [Object],
+    type: [TierRewardSchema],
+    maxItems: MAX_TIER_REWARDS,
     description:
       'Tier rewards (spec 2.9 Tier shape; README "Tiers: rewards and retention"): event bonus_point (bonusPoints), ' +
       'amount_discount / percentage_discount (earnAmount), free_shipping, or custom (shown, never paid); paid once ' +
       'per customer on the first rewarded entry. Alias: {type: points, points} and {type: coupon, rewardType, ' +
-      'rewardValue, expiresInDays?, title?}. Checked field by field by the tier ladder (400 naming the field).',
+      'rewardValue, expiresInDays?, title?}. Each parsed by its schema (400 naming the field, tierRewards[1].earnAmount).',
   })
   @Optional()
   @IsArray()
-  @ArrayMaxSize(20)
+  @ArrayMaxSize(MAX_TIER_REWARDS)
   @IsObject({ each: true })
   tierRewards?: Array<Record<string, unknown>>;
 }

@@ -1,6 +1,8 @@
 import { Body, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
 import { CqrsController } from '../../shared/http/cqrs-controller';
-import { ApiOperation } from '@nestjs/swagger';
+import { ApiExtraModels, ApiOperation } from '@nestjs/swagger';
+import { parseTierRewards, TierRewardSchema } from '../tier-reward.schema';
+import { TierSettingsInput } from '../domain/tier-events';
 import { CurrentShop } from '../../shops/http/shop-auth.guard';
 import { ManagementApi } from '../../shops/http/shop-api';
 import { ShopDoc } from '../../shops/projections/shop-read-models';
@@ -13,7 +15,14 @@ import { DefineTierCommand } from '../commands/define-tier.handler';
 import { UpdateTierCommand } from '../commands/update-tier.handler';
 import { RemoveTierCommand } from '../commands/remove-tier.handler';
 
+/** A tier's fields as sent, its rewards parsed by their schema (the write edge of tier rewards). */
+function withParsedRewards<T extends { tierRewards?: unknown }>(fields: T): Omit<T, 'tierRewards'> & TierSettingsInput {
+  const { tierRewards, ...rest } = fields;
+  return tierRewards === undefined ? rest : { ...rest, tierRewards: parseTierRewards(tierRewards) };
+}
+
 @ManagementApi('rest_api/v2/tiers', 'v2 tiers')
+@ApiExtraModels(TierRewardSchema)
 export class TiersController extends CqrsController {
   private tierList(shopId: string): Promise<TierListItem[]> {
     return this.queries.execute(new ListTiersQuery(shopId));
@@ -40,9 +49,8 @@ export class TiersController extends CqrsController {
   @HttpCode(201)
   @ApiOperation({ summary: 'Create a tier (merchant configuration)' })
   async create(@CurrentShop() shop: ShopDoc, @Body() body: CreateTierDto) {
-    const { tierId } = await this.commands.execute(
-      new DefineTierCommand(shop.id, { ...definedOnly(body), name: body.name, targetPoint: body.targetPoint }),
-    );
+    const settings = { ...withParsedRewards(definedOnly(body)), name: body.name, targetPoint: body.targetPoint };
+    const { tierId } = await this.commands.execute(new DefineTierCommand(shop.id, settings));
     return ok(await this.tierDetail(shop.id, tierId), { message: 'Tier created' });
   }
 
@@ -50,7 +58,7 @@ export class TiersController extends CqrsController {
   @ApiOperation({ summary: 'Update a tier; a rename keeps the old name in prevNames' })
   async update(@CurrentShop() shop: ShopDoc, @Param('tierId') tierId: string, @Body() body: UpdateTierDto) {
     await this.tierDetail(shop.id, tierId);
-    const changes = definedOnly(body);
+    const changes = withParsedRewards(definedOnly(body));
     if (Object.keys(changes).length === 0)
       throw because.badRequest('send at least one field to change', { field: 'body' });
     await this.commands.execute(new UpdateTierCommand(shop.id, tierId, changes));

@@ -1,0 +1,211 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import {
+  ArrayMaxSize,
+  ArrayNotEmpty,
+  IsArray,
+  IsBoolean,
+  IsIn,
+  IsInt,
+  IsISO8601,
+  IsNotEmpty,
+  IsObject,
+  IsOptional,
+  IsString,
+  Matches,
+  Max,
+  MaxLength,
+  Min,
+} from 'class-validator';
+import { IsMoney, Optional } from '../../shared/http/validation';
+import { FieldRules, IdList, NestedList, RequiredText, Satisfies, WholeNumber } from '../../shared/http/field-rules';
+import { MAX_COUNT, MAX_EARN_POINT, MAX_MONEY, MAX_PRIORITY, MIN_MONEY } from '../../shared/domain/limits';
+import { isRecord } from '../../shared/domain/guards';
+import type { Settled } from '../../shared/domain/records';
+import {
+  APPLIED_SOURCES,
+  AppliedSource,
+  EARN_BY,
+  EarnBy,
+  LIMIT_UNITS,
+  LimitUnit,
+  LINE_JOIN_TYPES,
+  LineJoinType,
+  ROUNDING_METHODS,
+  RoundingMethod,
+} from './earning-rule';
+
+/**
+ * The earning rule's schema: a program's settings (spec 2.9 Program) as one class that is the source
+ * of their TypeScript type (`EarningRule`, derived below), of their validation at the write edge
+ * (class-validator, each error naming its field) and of their OpenAPI description (a component of
+ * /docs/json). Its value lists are written once, in `earning-rule.ts`. The decider receives the settled rule and
+ * checks only relations (dates in order, tiers of the shop, what a kind requires).
+ */
+
+const isHttpUrl = (value: unknown): boolean => {
+  if (typeof value !== 'string' || value.length > 2000) return false;
+  try {
+    const url = new URL(value);
+    return url.protocol === 'https:' || url.protocol === 'http:';
+  } catch {
+    return false;
+  }
+};
+const isTitleMap = (value: unknown): boolean =>
+  isRecord(value) &&
+  Object.keys(value).length <= 100 &&
+  Object.values(value).every((t) => typeof t === 'string' && t.length <= 200);
+
+/** A link of the merchant's (http(s)); null clears it. */
+const HttpUrl = (description: string) =>
+  FieldRules(
+    ApiPropertyOptional({ nullable: true, description, format: 'uri' }),
+    IsOptional(),
+    Satisfies('isHttpUrl', isHttpUrl, '$property must be an http(s) URL'),
+  );
+
+/** A per-tier override of the earning rate. */
+export class TierRateSchema {
+  @ApiProperty() @IsString() @IsNotEmpty() @MaxLength(100) tierId: string;
+  @ApiProperty({ maximum: MAX_EARN_POINT }) @IsInt() @Min(0) @Max(MAX_EARN_POINT) earnPoint: number;
+  @ApiPropertyOptional({ nullable: true, minimum: MIN_MONEY, maximum: MAX_MONEY })
+  @IsOptional()
+  @IsMoney('earnPointsTiers[].rateMoney')
+  rateMoney?: number | null;
+}
+
+/** A per-tier rate as the rule holds it (no rate: null). */
+export type TierRate = Settled<TierRateSchema>;
+
+export class EarningRuleSchema {
+  @ApiProperty({ example: 'Points for every order', maxLength: 200 })
+  @Matches(/\S/, { message: 'title must be a text of 1 to 200 characters' })
+  @RequiredText(200)
+  title: string;
+  @ApiPropertyOptional({ maxLength: 2000 }) @Optional() @IsString() @MaxLength(2000) description?: string;
+  @ApiPropertyOptional({ default: true }) @Optional() @IsBoolean() status?: boolean;
+  @ApiPropertyOptional({ default: false }) @Optional() @IsBoolean() isDraft?: boolean;
+  @ApiPropertyOptional({ default: false }) @Optional() @IsBoolean() expired?: boolean;
+  @ApiPropertyOptional({ default: 0, minimum: -MAX_PRIORITY, maximum: MAX_PRIORITY })
+  @Optional()
+  @IsInt()
+  @Min(-MAX_PRIORITY)
+  @Max(MAX_PRIORITY)
+  priority?: number;
+  @ApiPropertyOptional({ format: 'date-time', nullable: true, description: 'null: no start date' })
+  @IsOptional()
+  @IsISO8601()
+  startDate?: string | null;
+  @ApiPropertyOptional({ format: 'date-time', nullable: true, description: 'null: no end date (not before startDate)' })
+  @IsOptional()
+  @IsISO8601()
+  endDate?: string | null;
+  @ApiPropertyOptional({
+    description: 'Points per rateMoney (earnBy price) or per event; at least 1 for an earning program',
+    minimum: 0,
+    maximum: MAX_EARN_POINT,
+  })
+  @Optional()
+  @WholeNumber(0, MAX_EARN_POINT)
+  earnPoint?: number;
+  @ApiPropertyOptional({ enum: EARN_BY }) @Optional() @IsIn(EARN_BY) earnBy?: EarnBy;
+  /** null: no rate (a kind not paid by order, or earning `flat`). */
+  @ApiPropertyOptional({
+    description: 'Currency amount that earns earnPoint (earnBy price; required for an order program by price)',
+    minimum: MIN_MONEY,
+    maximum: MAX_MONEY,
+  })
+  @Optional()
+  @IsMoney('rateMoney')
+  rateMoney?: number | null;
+  @ApiPropertyOptional({ enum: ROUNDING_METHODS })
+  @Optional()
+  @IsIn(ROUNDING_METHODS)
+  roundingMethod?: RoundingMethod;
+  @ApiPropertyOptional({ type: [String], enum: APPLIED_SOURCES, example: ['web', 'pos'] })
+  @Optional()
+  @IsArray()
+  @ArrayNotEmpty({ message: 'appliedSource must list web and/or pos' })
+  @IsIn(APPLIED_SOURCES, { each: true })
+  appliedSource?: AppliedSource[];
+  @ApiPropertyOptional() @Optional() @IsBoolean() skipEarnPointGuest?: boolean;
+  @ApiPropertyOptional({ description: 'Take the points back when the order is cancelled or refunded' })
+  @Optional()
+  @IsBoolean()
+  autoRemovePoints?: boolean;
+  @ApiPropertyOptional({ type: [TierRateSchema], description: "Per-tier rates; each names one of the shop's tiers" })
+  @Optional()
+  @IsArray()
+  @ArrayMaxSize(100)
+  @NestedList(TierRateSchema)
+  earnPointsTiers?: TierRate[];
+  /** place_order by price: only these products count (empty: all). */
+  @ApiPropertyOptional({
+    type: [String],
+    description: 'place_order by price: only these product ids count (ids, or {id} objects)',
+  })
+  @IdList('includeProducts')
+  includeProducts?: string[];
+  @ApiPropertyOptional({
+    type: [String],
+    description: 'place_order by price: these product ids never count (ids, or {id} objects)',
+  })
+  @IdList('excludeProducts')
+  excludeProducts?: string[];
+  /** place_order by price: products of these collections count too (empty with no products listed: all). */
+  @ApiPropertyOptional({
+    type: [String],
+    description: 'place_order by price: products of these collections count (ids, or {id} objects)',
+  })
+  @IdList('includeCollections')
+  includeCollections?: string[];
+  @ApiPropertyOptional({
+    type: [String],
+    description: 'place_order by price: products of these collections never count (ids, or {id} objects)',
+  })
+  @IdList('excludeCollections')
+  excludeCollections?: string[];
+  /** place_order: days the points are held (not spendable) before release; a refund inside the delay cancels them. */
+  @ApiPropertyOptional({ description: 'place_order: days the points are held before they can be spent (0-365)' })
+  @Optional()
+  @WholeNumber(0, 365)
+  pendingDays?: number;
+  /** Per-program limit: at most limitInterval payments per limitUnit (social and other event programs). */
+  @ApiPropertyOptional({ description: 'Limit payments per customer (with limitUnit, limitInterval)' })
+  @Optional()
+  @IsBoolean()
+  hasLimit?: boolean;
+  @ApiPropertyOptional({ enum: LIMIT_UNITS }) @Optional() @IsIn(LIMIT_UNITS) limitUnit?: LimitUnit;
+  @ApiPropertyOptional({ description: 'Payments allowed per limitUnit', minimum: 1, maximum: MAX_COUNT })
+  @Optional()
+  @IsInt()
+  @Min(1)
+  @Max(MAX_COUNT)
+  limitInterval?: number;
+  @ApiPropertyOptional({ description: 'Titles by language code (at most 100, each up to 200 characters)' })
+  @Optional()
+  @IsObject()
+  @Satisfies('isTitleMap', isTitleMap, 'translateTitle must map language codes to titles of at most 200 characters')
+  translateTitle?: Record<string, string>;
+  /** Storefront link of an earning program: the page to follow, review or visit, or what a share shares. */
+  @HttpUrl('Earning: the page to follow, review or visit, or what a share shares (http(s))')
+  urlLocation?: string | null;
+  /** The shop's handle on the network, for follow intents (follow_micro). */
+  @ApiPropertyOptional({ nullable: true, description: "Earning: the shop's handle for follow intents (follow_micro)" })
+  @IsOptional()
+  @IsString()
+  @Matches(/^@?[A-Za-z0-9_.]{1,50}$/, { message: 'urlAccount must be a handle (letters, digits, _ and .)' })
+  urlAccount?: string | null;
+  @ApiPropertyOptional({ enum: LINE_JOIN_TYPES, nullable: true, description: 'join_chat only' })
+  @IsOptional()
+  @IsIn(LINE_JOIN_TYPES)
+  lineJoinType?: LineJoinType | null;
+  @HttpUrl("The merchant's own icon (http(s))")
+  iconUrl?: string | null;
+}
+
+/** The settings a program may leave unset (stored as absent): its links. */
+type Links = 'urlLocation' | 'urlAccount' | 'lineJoinType' | 'iconUrl';
+
+/** The earning rule as the domain holds it: every setting settled (defaults filled in), links optional. */
+export type EarningRule = Settled<Omit<EarningRuleSchema, Links>> & Pick<EarningRuleSchema, Links>;

@@ -1,0 +1,195 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import {
+  ArrayMaxSize,
+  IsArray,
+  IsBoolean,
+  IsIn,
+  IsInt,
+  IsNotEmpty,
+  IsOptional,
+  IsString,
+  Matches,
+  Max,
+  MaxLength,
+  Min,
+} from 'class-validator';
+import { NestedList, Satisfies } from '../../shared/http/field-rules';
+import { MAX_POINTS } from '../../shared/domain/limits';
+import type { Settled } from '../../shared/domain/records';
+import {
+  EARNING_LIMIT_PERIODS,
+  EarningLimitPeriod,
+  isYearlyDay,
+  MAX_ASSESSMENT_MONTHS,
+  MAX_EXCLUDED_NAMES,
+  MAX_INACTIVITY_DAYS,
+  MAX_WINDOW_MONTHS,
+  POINTS_EXPIRY_MODES,
+  PointsExpiryMode,
+} from './shop-settings';
+
+/**
+ * The schemas of the shop's settings (PUT /rest_api/v2/settings/...): each class is the source of
+ * its policy's type (`Settled<...>`, in shop-events.ts), of the edge validation (each error naming
+ * its field) and of the OpenAPI description. A PUT may leave fields out (they keep their stored
+ * value); the shop's decider receives the settled policy and checks only relations (what a mode
+ * requires, caps naming the shop's own tiers, once each).
+ */
+
+/** `mode` for humans: "off, inactivity or fixed_date". */
+const orList = (values: readonly string[]) => `${values.slice(0, -1).join(', ')} or ${values[values.length - 1]}`;
+
+/**
+ * When points expire: `inactivity` (all points, after `inactivityDays` without earning or spending)
+ * or `fixed_date` (all points, every year on `fixedDate` MM-DD in the shop's time zone).
+ */
+export class PointsExpirySchema {
+  @ApiProperty({ enum: POINTS_EXPIRY_MODES })
+  @IsIn(POINTS_EXPIRY_MODES, { message: `mode must be ${orList(POINTS_EXPIRY_MODES)}` })
+  mode: PointsExpiryMode;
+  @ApiPropertyOptional({
+    nullable: true,
+    minimum: 1,
+    maximum: MAX_INACTIVITY_DAYS,
+    description: 'inactivity (required): days without earning or spending',
+  })
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  @Max(MAX_INACTIVITY_DAYS)
+  inactivityDays?: number | null;
+  @ApiPropertyOptional({
+    nullable: true,
+    example: '12-31',
+    description: 'fixed_date (required): MM-DD (not 02-29), every year in the shop time zone',
+  })
+  @IsOptional()
+  @Satisfies('isYearlyDay', isYearlyDay, 'fixedDate must be a day as MM-DD (not 02-29)')
+  fixedDate?: string | null;
+}
+
+export class TierEarningCapSchema {
+  @ApiProperty({ description: "One of the shop's tiers" }) @IsString() @IsNotEmpty() tierId: string;
+  @ApiPropertyOptional({ nullable: true, minimum: 0, maximum: MAX_POINTS, description: 'null: this tier is unlimited' })
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  @Max(MAX_POINTS)
+  maxPoints?: number | null;
+}
+
+export type TierEarningCap = Settled<TierEarningCapSchema>;
+
+/**
+ * The shop's global earning limit: every customer of the shop may earn at most `maxPoints` from
+ * programs (orders, sign-up, birthday, social) per calendar `period`; a tier may have
+ * its own cap, or none (`maxPoints: null` = unlimited). Manual awards by the merchant are not capped.
+ */
+export class EarningLimitSchema {
+  @ApiProperty() @IsBoolean() enabled: boolean;
+  @ApiPropertyOptional({
+    minimum: 0,
+    maximum: MAX_POINTS,
+    description: 'points a customer may earn from programs per period (required to enable the limit)',
+  })
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  @Max(MAX_POINTS)
+  maxPoints?: number;
+  @ApiPropertyOptional({ enum: EARNING_LIMIT_PERIODS })
+  @IsOptional()
+  @IsIn(EARNING_LIMIT_PERIODS, { message: `period must be ${orList(EARNING_LIMIT_PERIODS)}` })
+  period?: EarningLimitPeriod;
+  @ApiPropertyOptional({ type: [TierEarningCapSchema], description: 'Per-tier caps, each tier once' })
+  @IsOptional()
+  @IsArray()
+  @NestedList(TierEarningCapSchema)
+  tiers?: TierEarningCap[];
+}
+
+/**
+ * Tier retention: with `downgrade` on, a customer's tier is reviewed `assessmentMonths` after they
+ * entered it (or last kept it); the points earned in the last `windowMonths` must still reach the
+ * tier's target, else they move down to the tier those points reach. Off: tiers are kept for life.
+ */
+export class TierRetentionSchema {
+  @ApiProperty({ description: 'Review tiers and move customers down when their recent points no longer reach it' })
+  @IsBoolean()
+  downgrade: boolean;
+  @ApiPropertyOptional({
+    description: 'Months after entering (or keeping) a tier before it is reviewed',
+    default: 12,
+    minimum: 1,
+    maximum: MAX_ASSESSMENT_MONTHS,
+  })
+  @IsOptional()
+  @IsInt({ message: `assessmentMonths must be an integer from 1 to ${MAX_ASSESSMENT_MONTHS}` })
+  @Min(1, { message: `assessmentMonths must be an integer from 1 to ${MAX_ASSESSMENT_MONTHS}` })
+  @Max(MAX_ASSESSMENT_MONTHS, { message: `assessmentMonths must be an integer from 1 to ${MAX_ASSESSMENT_MONTHS}` })
+  assessmentMonths?: number;
+  @ApiPropertyOptional({
+    description: 'Months of earned points that count at a review',
+    default: 12,
+    minimum: 1,
+    maximum: MAX_WINDOW_MONTHS,
+  })
+  @IsOptional()
+  @IsInt({ message: `windowMonths must be an integer from 1 to ${MAX_WINDOW_MONTHS}` })
+  @Min(1, { message: `windowMonths must be an integer from 1 to ${MAX_WINDOW_MONTHS}` })
+  @Max(MAX_WINDOW_MONTHS, { message: `windowMonths must be an integer from 1 to ${MAX_WINDOW_MONTHS}` })
+  windowMonths?: number;
+}
+
+/** Excluded names: at most 100, each 1 to 255 characters, not blank. */
+const NAMES_MESSAGE = `$property must be at most ${MAX_EXCLUDED_NAMES} non-empty names`;
+
+/**
+ * Who belongs to the loyalty program. `optInEnrollment` (Premium plan or above): new customers are
+ * guests who earn nothing until they join. Customers with an excluded tag or segment get no headless
+ * token (EXCLUDED); with `excludeB2B`, business accounts neither.
+ */
+export class MembershipSchema {
+  @ApiProperty({ description: 'New customers are guests until they join (Premium plan or above)' })
+  @IsBoolean()
+  optInEnrollment: boolean;
+  @ApiPropertyOptional({ type: [String], description: 'Customers with one of these tags get no headless token' })
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(MAX_EXCLUDED_NAMES)
+  @IsString({ each: true })
+  @MaxLength(255, { each: true })
+  @Matches(/\S/, { each: true, message: NAMES_MESSAGE })
+  excludedTags?: string[];
+  @ApiPropertyOptional({ type: [String], description: 'Customers in one of these segments get no headless token' })
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(MAX_EXCLUDED_NAMES)
+  @IsString({ each: true })
+  @MaxLength(255, { each: true })
+  @Matches(/\S/, { each: true, message: NAMES_MESSAGE })
+  excludedSegments?: string[];
+  @ApiPropertyOptional({ description: 'Business (B2B) accounts are not part of the program' })
+  @IsOptional()
+  @IsBoolean()
+  excludeB2B?: boolean;
+}
+
+/** What storefronts show: manual adjustments in the activity list, and whether birthdays ask for a year. */
+export class StorefrontSchema {
+  @ApiPropertyOptional({ description: 'Leave manual adjustments out of the storefront activity list' })
+  @IsOptional()
+  @IsBoolean()
+  hideAdjustPoint?: boolean;
+  @ApiPropertyOptional({ description: 'Birthdays are asked with a year (dateOfBirth YYYY-MM-DD)' })
+  @IsOptional()
+  @IsBoolean()
+  isNewFormatDOB?: boolean;
+}
+
+/** The policies as the shop holds them: every field settled (a PUT's absent fields keep their stored value). */
+export type PointsExpiryPolicy = Settled<PointsExpirySchema>;
+export type EarningLimitPolicy = Settled<EarningLimitSchema>;
+export type TierRetentionPolicy = Settled<TierRetentionSchema>;
+export type MembershipPolicy = Settled<MembershipSchema>;
+export type StorefrontPolicy = Settled<StorefrontSchema>;

@@ -1,0 +1,27 @@
+import { CALENDAR_PERIODS, CalendarPeriod } from '../../shared/domain/calendar';
+
+/**
+ * The value lists and bounds of the shop's settings, written once: their schemas
+ * (`shop-settings.schema.ts`, which validate and document them) and their types read them from here.
+ * Pure TypeScript, so the domain can import them.
+ */
+
+/** When points expire: never, after a time without activity, or on a day of every year. */
+export const POINTS_EXPIRY_MODES = ['off', 'inactivity', 'fixed_date'] as const;
+export type PointsExpiryMode = (typeof POINTS_EXPIRY_MODES)[number];
+export const MAX_INACTIVITY_DAYS = 3650;
+
+/** The calendar periods the shop's earning limit resets on. */
+export const EARNING_LIMIT_PERIODS = CALENDAR_PERIODS;
+export type EarningLimitPeriod = CalendarPeriod;
+
+/** Tier retention: months before a review (day buckets reach back 800 days: a 24-month window fits). */
+export const MAX_ASSESSMENT_MONTHS = 36;
+export const MAX_WINDOW_MONTHS = 24;
+
+/** Excluded tags and segments: at most this many names, each up to 255 characters. */
+export const MAX_EXCLUDED_NAMES = 100;
+
+/** A day of every year as MM-DD; not 02-29, which most years lack. */
+export const isYearlyDay = (value: unknown): boolean =>
+  typeof value === 'string' && /^(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/.test(value) && value !== '02-29';
