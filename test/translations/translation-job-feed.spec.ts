@@ -24,7 +24,6 @@ describe('translation jobs queued from the log', () => {
       t.app.get(TranslationJobQueue),
       t.app.get(TRANSLATION_SOURCES),
       t.app.get(AppConfig),
-      { subscribe: () => undefined } as never,
     );
 
   it('a change appended by a process that died before queueing its jobs has them after the restart, once', async () => {

@@ -9,7 +9,6 @@ import {
 } from '../../infrastructure/event-store/event-store.port';
 import { fromRecorded } from '../../event-sourcing/domain-event';
 import { AppConfig } from '../../config/app-config';
-import { AppendSignal } from '../../projections/append-signal';
 import { FeedFollower } from '../../projections/feed-follower';
 import { SharedFeedReads } from '../../projections/shared-feed-reads';
 import { TranslationEvent, TranslationEventType as T } from '../domain/translation-events';
@@ -97,11 +96,12 @@ export class TranslationJobFeed extends FeedFollower {
     private readonly queue: TranslationJobQueue,
     @Inject(TRANSLATION_SOURCES) private readonly sources: TranslationSources,
     private readonly config: AppConfig,
-    appended: AppendSignal,
     @Optional() private readonly feed?: SharedFeedReads,
   ) {
     super();
-    this.followFeed(appended, {
+    // Not nudged by every append (an award costs it nothing): a change of this process nudges it by
+    // waiting for its jobs (waitFor); another process's change is found at the next poll.
+    this.followFeed(null, {
       what: 'Translation job feed step',
       pageSize: BATCH,
       onError: () => this.loadCheckpoints(),
