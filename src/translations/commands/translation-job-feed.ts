@@ -12,7 +12,7 @@ import { AppConfig } from '../../config/app-config';
 import { FeedFollower } from '../../projections/feed-follower';
 import { SharedFeedReads } from '../../projections/shared-feed-reads';
 import { TranslationEvent, TranslationEventType as T } from '../domain/translation-events';
-import { changeKindOf, jobsAfter, NO_SOURCES, readsSources } from '../domain/jobs-after';
+import { jobsAfter, NO_SOURCES, readsSources } from '../domain/jobs-after';
 import { translationsDecider, TranslationsState } from '../domain/translations.decider';
 import { TRANSLATION_SOURCES, TranslationSources } from '../domain/translation-sources.port';
 import { TranslationJobQueue } from './translation-job-queue';
@@ -44,8 +44,12 @@ interface Waiter {
 const sameAppend = (a: RecordedEvent, b: RecordedEvent) =>
   a.streamId === b.streamId && a.position.commit === b.position.commit;
 
-/** The text changes of a page of the feed, in order (the appends of several commands split by command). */
-function textChangesOf(page: RecordedEvent[]): TextChange[] {
+/**
+ * The text changes of a page of the feed, in order. An append may hold several commands' events (the
+ * DecisionRunner writes the commands queued on a stream together): a replace's events (a ConfigSet
+ * first, then TextReplaced) continue one another; every other event is a change of its own.
+ */
+export function textChangesOf(page: RecordedEvent[]): TextChange[] {
   const changes: TextChange[] = [];
   let previous: RecordedEvent | null = null;
   for (const recorded of page) {
@@ -58,8 +62,8 @@ function textChangesOf(page: RecordedEvent[]): TextChange[] {
     const continues =
       previous !== null &&
       sameAppend(previous, recorded) &&
-      changeKindOf(e) === 'replace' &&
-      changeKindOf(current.events[0]) === 'replace' &&
+      e.type === T.TextReplaced &&
+      (current.events[0].type === T.ConfigSet || current.events[0].type === T.TextReplaced) &&
       current.events[0].occurredAt === e.occurredAt;
     if (continues) {
       current.events.push(e);
@@ -211,7 +215,7 @@ export class TranslationJobFeed extends FeedFollower {
 }
 
 /** A full page may end inside an append: its last append is read with the next page (unless it is all of it). */
-function withoutLastAppend(page: RecordedEvent[]): RecordedEvent[] {
+export function withoutLastAppend(page: RecordedEvent[]): RecordedEvent[] {
   const last = page[page.length - 1];
   let end = page.length;
   while (end > 0 && sameAppend(page[end - 1], last)) end--;

@@ -49,7 +49,3 @@ export function jobsAfter(
       return assertNever(first);
   }
 }
-
-/** Which command's change an event belongs to: the events of one change share it (ConfigSet, TextReplaced: a replace). */
-export const changeKindOf = (event: TranslationEvent): string =>
-  event.type === T.ConfigSet || event.type === T.TextReplaced ? 'replace' : event.type;
