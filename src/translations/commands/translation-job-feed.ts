@@ -90,6 +90,8 @@ export class TranslationJobFeed extends FeedFollower {
   protected readonly logger = new Logger('TranslationJobFeed');
   private checkpoint: GlobalPosition | null = null;
   private loaded = false;
+  /** It has taken its first step (its checkpoint is where to read from). */
+  private following = false;
   private unsaved = false;
   private savedAt = 0;
   private waiters: Waiter[] = [];
@@ -142,16 +144,24 @@ export class TranslationJobFeed extends FeedFollower {
     await this.readToEnd();
   }
 
-  /** Where it stopped; on its first start, the log's head (the changes before had their jobs queued). */
+  /** Where it stopped (before its first step ever, nothing: see startFollowing). */
   protected async loadCheckpoints(): Promise<void> {
-    if ((await this.eventStore.readCheckpoint(FOLLOWING_SINCE)) === null) {
-      const head = await this.eventStore.headPosition();
-      await this.eventStore.storeCheckpoint(JOB_FEED_CHECKPOINT, head);
-      await this.eventStore.storeCheckpoint(FOLLOWING_SINCE, head ?? { commit: 0n, prepare: 0n });
-    }
-    this.checkpoint = await this.eventStore.readCheckpoint(JOB_FEED_CHECKPOINT);
+    this.following = (await this.eventStore.readCheckpoint(FOLLOWING_SINCE)) !== null;
+    this.checkpoint = this.following ? await this.eventStore.readCheckpoint(JOB_FEED_CHECKPOINT) : null;
     this.loaded = true;
     this.unsaved = false;
+  }
+
+  /**
+   * The first step ever starts at the log's head: the changes before it had their jobs queued when
+   * they were made. (In the loop, not at start: a store out of reach delays it, not the service's start.)
+   */
+  private async startFollowing(): Promise<void> {
+    const head = await this.eventStore.headPosition();
+    await this.eventStore.storeCheckpoint(JOB_FEED_CHECKPOINT, head);
+    await this.eventStore.storeCheckpoint(FOLLOWING_SINCE, head ?? { commit: 0n, prepare: 0n });
+    this.checkpoint = head;
+    this.following = true;
   }
 
   protected saveCheckpoints(): Promise<void> {
@@ -169,6 +179,7 @@ export class TranslationJobFeed extends FeedFollower {
 
   protected step(): Promise<number> {
     const run = this.exclusive.then(async () => {
+      if (!this.following) await this.startFollowing();
       const page = this.feed
         ? await this.feed.readAll(this.checkpoint, BATCH)
         : await this.eventStore.readAll({ after: this.checkpoint, limit: BATCH });
