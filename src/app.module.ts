@@ -39,10 +39,8 @@ import { EmbeddedCommercePlatform } from './infrastructure/commerce-platform/emb
 import { WEBHOOK_OUTBOX } from './infrastructure/webhook-outbox/webhook-outbox.port';
 import { HOST_RESOLVER, HostResolver } from './infrastructure/dns/host-resolver.port';
 import { systemHostResolver } from './infrastructure/dns/system-host-resolver.adapter';
-import { WebhookProjector } from './webhooks/delivery/webhook-projector';
-import { DeliveryWorker } from './webhooks/delivery/delivery-worker';
 import { AppendSignal } from './projections/append-signal';
-import { Capability } from './capability';
+import { BackgroundWork, Capability, worker } from './capability';
 import { AUDIT_CAPABILITY } from './audit/audit.providers';
 import { TRANSLATIONS_CAPABILITY } from './translations/translations.providers';
 import { BACKGROUND_JOBS_CAPABILITY } from './infrastructure/background-jobs/background-jobs.providers';
@@ -67,7 +65,8 @@ const CAPABILITIES: Capability[] = [
   BACKGROUND_JOBS_CAPABILITY,
 ];
 const PROJECTION_CLASSES: Type<Projection>[] = CAPABILITIES.flatMap((c) => c.projections);
-const BACKGROUND = CAPABILITIES.flatMap((c) => c.background ?? []);
+/** The projections first, then each capability's schedulers and workers, in the capabilities' order. */
+const BACKGROUND: BackgroundWork[] = [worker(ProjectionRunner), ...CAPABILITIES.flatMap((c) => c.background ?? [])];
 
 export { STORAGE };
 
@@ -87,9 +86,6 @@ export class AppModule implements OnApplicationBootstrap, OnApplicationShutdown 
   private memory: IdleMemoryRelease | null = null;
 
   constructor(
-    private readonly projections: ProjectionRunner,
-    private readonly webhookProjector: WebhookProjector,
-    private readonly deliveryWorker: DeliveryWorker,
     private readonly config: AppConfig,
     @Inject(STORAGE) private readonly storage: Storage,
     @Inject('FOLLOW_PROJECTIONS') private readonly follow: boolean,
@@ -164,10 +160,6 @@ export class AppModule implements OnApplicationBootstrap, OnApplicationShutdown 
 
   async onApplicationBootstrap(): Promise<void> {
     if (!this.follow) return;
-    await this.projections.start();
-    await this.webhookProjector.start();
-    if (this.config.webhooks.worker) this.deliveryWorker.start();
-    // Each capability's schedulers and workers (Capability.background), in the capabilities' order.
     for (const work of BACKGROUND) await work.start(this.moduleRef.get(work.type), this.config);
     if (this.config.idleMemoryReleaseMs > 0) {
       this.memory = new IdleMemoryRelease(this.config.idleMemoryReleaseMs);
@@ -177,10 +169,8 @@ export class AppModule implements OnApplicationBootstrap, OnApplicationShutdown 
 
   async onApplicationShutdown(): Promise<void> {
     this.memory?.stop();
-    for (const work of BACKGROUND) await work.stop(this.moduleRef.get(work.type));
-    await this.deliveryWorker.stop();
-    await this.webhookProjector.stop();
-    await this.projections.stop();
+    // The last started first: the workers before the feed readers that give them work, the projections last.
+    for (const work of [...BACKGROUND].reverse()) await work.stop(this.moduleRef.get(work.type));
     await this.storage.close();
   }
 }

@@ -4,7 +4,8 @@ import { AppConfig } from './config/app-config';
 
 /**
  * Work a capability runs in the background while the service follows the log (not in CLI runs):
- * started in the capabilities' order once the projections run, stopped in the same order before them.
+ * started in the capabilities' order once the projections run, stopped in the reverse order (the
+ * last started first), then the projections.
  */
 export interface BackgroundWork<T = any> {
   type: Type<T>;
@@ -23,6 +24,20 @@ export function scheduled<T extends { start(everyMs: number): void; stop(): void
       if (everyMs(config) > 0) job.start(everyMs(config));
     },
     stop: (job) => job.stop(),
+  };
+}
+
+/** A worker or feed reader of its own loop, started when `enabled(config)` (always when absent). */
+export function worker<T extends { start(): void | Promise<void>; stop(): void | Promise<void> }>(
+  type: Type<T>,
+  enabled: (config: AppConfig) => boolean = () => true,
+): BackgroundWork<T> {
+  return {
+    type,
+    start: async (instance, config) => {
+      if (enabled(config)) await instance.start();
+    },
+    stop: (instance) => instance.stop(),
   };
 }
 

@@ -12,6 +12,8 @@ import { CancelOrderHandler, RecordOrderHandler, RecordRefundHandler } from './o
 import { PendingPointsRelease } from './held-points/pending-points-release.scheduler';
 import { RedeemRewardHandler } from './coupons/redeem-reward.handler';
 import { RedemptionQuotas } from './coupons/redemption-quotas';
+import { RedeemedCountsProjection } from './coupons/redeemed-counts.projection';
+import { RedeemedCounts } from './coupons/redeemed-counts.query';
 import { RefundCouponHandler } from './coupons/refund-coupon.handler';
 import { CouponExpiry } from './coupons/coupon-expiry.scheduler';
 import { ChangeTierHandler } from './tiers/change-tier.handler';
@@ -62,6 +64,7 @@ export const LEDGER: Capability = {
     ReleasePendingPointsHandler,
     PendingPointsRelease,
     RedemptionQuotas,
+    RedeemedCounts,
     RedeemRewardHandler,
     RefundCouponHandler,
     ExpireCouponHandler,
@@ -89,7 +92,7 @@ export const LEDGER: Capability = {
     { provide: TIER_MEMBERS, useClass: CustomerTierMembers },
     { provide: ROW_DETAILS, useClass: LedgerRowDetails },
   ],
-  projections: [CustomerViewProjection, TransactionViewProjection, RewardViewProjection],
+  projections: [CustomerViewProjection, TransactionViewProjection, RewardViewProjection, RedeemedCountsProjection],
   controllers: [CustomersController, TransactionsController, RewardsController],
   background: [
     scheduled(BirthdayRewards, (config) => config.birthdayCheckMs),

@@ -21,12 +21,15 @@ export abstract class FeedFollower {
   /** The last event this reader has read (null: none yet). */
   protected abstract readUpTo(): GlobalPosition | null;
 
-  /** Sets up the loop (from the constructor): `pageSize` is the most events one step reads. */
-  protected followFeed(appended: AppendSignal, polling: Omit<PollingLoopOptions, 'work' | 'logger'>): void {
+  /**
+   * Sets up the loop (from the constructor): `pageSize` is the most events one step reads.
+   * `appended` null: not nudged by this process's appends (only by `nudgeFor`, and its polls).
+   */
+  protected followFeed(appended: AppendSignal | null, polling: Omit<PollingLoopOptions, 'work' | 'logger'>): void {
     // The appends of one group commit are signalled one by one, often while a round is already
     // reading them: such a nudge is void once the round has read past it (measured on PGlite: every
     // feed read under load was followed by an empty one).
-    appended.subscribe((position) => this.nudgeFor(position));
+    appended?.subscribe((position) => this.nudgeFor(position));
     // Something was read: look again at once, more may have committed meanwhile.
     this.loop = new PollingLoop({ ...polling, logger: this.logger, work: () => this.step() });
   }

@@ -1,4 +1,4 @@
-import { Capability } from '../capability';
+import { Capability, worker } from '../capability';
 import { AddLanguageHandler } from './commands/add-language.handler';
 import { EmbedContentJob } from './commands/embed-content.job';
 import { MachineTranslateJob } from './commands/machine-translate.job';
@@ -9,6 +9,7 @@ import { StorefrontSyncJob } from './commands/storefront-sync.job';
 import { TranslationCommands } from './commands/translation-commands';
 import { TranslationChanges } from './commands/translation-changes';
 import { TranslationJobQueue } from './commands/translation-job-queue';
+import { TranslationJobFeed } from './commands/translation-job-feed';
 import { TranslationJobs } from './commands/translation-jobs';
 import { TranslationsController } from './http/translations.controller';
 import { TranslationViewProjection } from './projections/translation-view.projection';
@@ -30,8 +31,11 @@ export const TRANSLATIONS_CAPABILITY: Capability = {
     EmbedContentJob,
     StorefrontSyncJob,
     TranslationJobQueue,
+    TranslationJobFeed,
     TranslationJobs,
   ],
   projections: [TranslationViewProjection],
   controllers: [TranslationsController],
+  // Queues the jobs of each text change from the log, once the projections run.
+  background: [worker(TranslationJobFeed)],
 };

@@ -1,4 +1,4 @@
-import { Capability } from '../capability';
+import { Capability, worker } from '../capability';
 import { WebhookCommands } from './commands/webhook-commands';
 import { WebhookViewProjection } from './projections/webhook-view.projection';
 import { WebhookProjector } from './delivery/webhook-projector';
@@ -34,4 +34,6 @@ export const WEBHOOKS_CAPABILITY: Capability = {
   ],
   projections: [WebhookViewProjection],
   controllers: [WebhooksController],
+  // The projector reads the feed once the projections run; the worker sends what it wrote (if enabled).
+  background: [worker(WebhookProjector), worker(DeliveryWorker, (config) => config.webhooks.worker)],
 };

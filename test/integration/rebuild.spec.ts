@@ -142,6 +142,9 @@ describe.each<StoreKind>([defaultStoreKind(), 'mingo'])('rebuild from the log (%
         'expired',
         'refunded',
       ]);
+      // The projected counts: the refunded coupon gave its redemption back, the expired one counts.
+      expect(live.customer_redemptions_v1).toMatchObject([{ redeemed: { [program]: 1 } }]);
+      expect(live.program_redemptions_v1).toMatchObject([{ programId: program, redeemed: 1 }]);
       await app.app.get(ProjectionRunner).rebuild();
       expect(await snapshotOf()).toEqual(live);
     } finally {

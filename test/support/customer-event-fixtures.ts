@@ -60,13 +60,14 @@ export function customerEvents(shopId: string, customerId: string, platformCusto
       oldPoint: number,
       points: number,
       rewardId: string,
+      programId = 'prog-1',
     ): GivenEvent => ({
       ...context(occurredAt, transactionId, oldPoint, oldPoint - points),
       type: T.PointsRedeemed,
       event: 'redeem_point',
       points,
       quantity: 1,
-      program: { programId: 'prog-1', programTitle: '$5 off', earnBy: null, rateMoney: null },
+      program: { programId, programTitle: '$5 off', earnBy: null, rateMoney: null },
       reward: {
         rewardId,
         couponCode: `CODE-${rewardId}`,
@@ -79,6 +80,27 @@ export function customerEvents(shopId: string, customerId: string, platformCusto
         programDescription: null,
         orderReqAmount: null,
       },
+    }),
+    refunded: (
+      occurredAt: string,
+      transactionId: string,
+      oldPoint: number,
+      points: number,
+      rewardId: string,
+    ): GivenEvent => ({
+      ...context(occurredAt, transactionId, oldPoint, oldPoint + points),
+      type: T.CouponRefunded,
+      event: 'coupon_refunded',
+      points,
+      rewardId,
+      couponCode: `CODE-${rewardId}`,
+    }),
+    couponExpired: (occurredAt: string, rewardId: string): GivenEvent => ({
+      ...base(occurredAt),
+      type: T.CouponExpired,
+      rewardId,
+      couponCode: `CODE-${rewardId}`,
+      expiresAt: occurredAt,
     }),
     couponUsed: (occurredAt: string, rewardId: string, orderId: string): GivenEvent => ({
       ...base(occurredAt),

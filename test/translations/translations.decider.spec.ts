@@ -11,19 +11,21 @@ import {
   upcastTranslationEvent,
 } from '../../src/translations/domain/legacy-job-events';
 import { TranslationEvent, TranslationEventType as T } from '../../src/translations/domain/translation-events';
-import { jobsAfter } from '../../src/translations/domain/jobs-after';
+import { jobsAfter, JobSources } from '../../src/translations/domain/jobs-after';
 import { DEFAULT_CONFIG } from '../../src/translations/domain/translation-text';
 import { TEXT_KEYS } from '../../src/translations/catalogue/catalogue';
 
 const spec = deciderSpec(translationsDecider);
 const ids = sequentialIds('e');
 const at = (iso = '2026-03-01T10:00:00.000Z') => ({ shopId: 's1', occurredAt: iso, newId: ids });
+/** A command, with the shop's programs and products the jobs of its change read (from the read side). */
+type Change = TranslationCommand & Partial<JobSources>;
 
 const replace = (
   config: Partial<typeof DEFAULT_CONFIG>,
   texts: Record<string, Record<string, string>> = {},
   programs: Array<{ id: string; title: string; translateTitle: Record<string, string> }> = [],
-): TranslationCommand => ({
+): Change => ({
   type: 'ReplaceTranslations',
   meta: at(),
   config: { ...DEFAULT_CONFIG, ...config },
@@ -44,10 +46,11 @@ function after(history: TranslationEvent[], command: TranslationCommand): Transl
 const stateOf = (history: TranslationEvent[]): TranslationsState =>
   history.reduce(translationsDecider.evolve, translationsDecider.initialState());
 /** The background jobs `command` queues on `history` (in the outbox: the stream holds only text events). */
-function jobsOf(history: TranslationEvent[], command: TranslationCommand) {
+function jobsOf(history: TranslationEvent[], command: Change) {
   const before = stateOf(history);
   const events = translationsDecider.decide(command, before);
-  return jobsAfter(command, { before, after: events.reduce(translationsDecider.evolve, before), events });
+  const sources = { programs: command.programs ?? [], products: command.products ?? [] };
+  return jobsAfter(events, { before, after: events.reduce(translationsDecider.evolve, before) }, sources);
 }
 
 describe('translations decider: replace (PUT /translations)', () => {
@@ -136,7 +139,7 @@ describe('translations decider: replace (PUT /translations)', () => {
 });
 
 describe('translations decider: languages', () => {
-  const add = (locale: string, source = 'en'): TranslationCommand => ({
+  const add = (locale: string, source = 'en'): Change => ({
     type: 'AddLanguage',
     meta: at(),
     source,

@@ -14,7 +14,8 @@ import { ShopDirectory } from '../../shops/shop-directory';
 import { LocaleRequest } from '../../translations/domain/locale-resolution';
 import { LocalizedText, ShopText } from '../../translations/queries/shop-text';
 import { conditionsOf, programTitleOf } from '../programs/headless-program.presenter';
-import { limitReached, redeemedCount } from '../../ledger/coupons/redeemed-counts';
+import { limitReached } from '../../ledger/coupons/redeemed-counts';
+import { RedeemedCounts } from '../../ledger/coupons/redeemed-counts.query';
 import { cheapest } from '../../programs/kinds/redemption';
 
 export type CouponStatus = 'available' | 'unavailable';
@@ -90,17 +91,19 @@ export class ListHeadlessRewardsHandler implements IQueryHandler<ListHeadlessRew
     private readonly customers: CustomerLookup,
     private readonly shops: ShopDirectory,
     private readonly text: ShopText,
+    private readonly redeemedCounts: RedeemedCounts,
     @Inject(READ_STORE) private readonly readStore: ReadStore,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   async execute({ shopId, customerId, redeemed, locale }: ListHeadlessRewardsQuery) {
-    const [shop, customer, programs, text, rewards] = await Promise.all([
+    const [shop, customer, programs, text, rewards, redeemedByCustomer] = await Promise.all([
       this.shops.byId(shopId),
       this.customers.byId(shopId, customerId),
       this.catalog.forShop(shopId),
       this.text.for(shopId, locale),
       this.readStore.collection<RewardDoc>(REWARDS),
+      this.redeemedCounts.ofCustomer(shopId, customerId),
     ]);
     if (!shop) throw because.notFound('Shop');
     const now = this.clock.now().toISOString();
@@ -110,11 +113,11 @@ export class ListHeadlessRewardsHandler implements IQueryHandler<ListHeadlessRew
     const available = [];
     for (const program of spending) {
       const rules = rewardOf(program.settings.spending);
-      // Refunded coupons give their redemption back (redeemedCount, as the ledger counts them).
+      // The projected counts (refunded coupons give their redemption back, as the ledger counts them).
       const shopLimit = rules.totalLimitationRedeem;
-      if (shopLimit && limitReached(await redeemedCount(rewards, program.id, { shopId }), shopLimit)) continue;
+      if (shopLimit && limitReached(await this.redeemedCounts.ofShop(shopId, program.id), shopLimit)) continue;
       const ownLimit = rules.limitRedeem;
-      if (ownLimit && limitReached(await redeemedCount(rewards, program.id, { customerId }), ownLimit)) continue;
+      if (ownLimit && limitReached(redeemedByCustomer(program.id), ownLimit)) continue;
       available.push(presentAvailable(program, rules, customer.point, text, shop.currency));
     }
     const unavailable = redeemed.couponStatus === 'unavailable';

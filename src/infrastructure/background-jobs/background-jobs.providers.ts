@@ -1,4 +1,4 @@
-import { Capability } from '../../capability';
+import { Capability, worker } from '../../capability';
 import { Storage, STORAGE } from '../storage';
 import { BackgroundJobHandlers } from './background-job-handlers';
 import { BackgroundJobWorker } from './background-job-worker';
@@ -18,13 +18,5 @@ export const BACKGROUND_JOBS_CAPABILITY: Capability = {
   ],
   projections: [],
   controllers: [],
-  background: [
-    {
-      type: BackgroundJobWorker,
-      start: (worker: BackgroundJobWorker, config) => {
-        if (config.translationJobs.worker) worker.start();
-      },
-      stop: (worker: BackgroundJobWorker) => worker.stop(),
-    },
-  ],
+  background: [worker(BackgroundJobWorker, (config) => config.translationJobs.worker)],
 };

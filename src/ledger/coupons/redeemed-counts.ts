@@ -2,33 +2,32 @@ import { because, DomainError } from '../../shared/domain/domain-error';
 import { RewardDoc } from '../read-models/reward-read-models';
 
 /** A coupon's state as the counts read it. */
-type CouponStatus = RewardDoc['discountStatus'];
+export type CouponStatus = RewardDoc['discountStatus'];
 
-/** A redemption whose coupon was refunded gives its place back: the one status that does not count. */
-const NOT_COUNTED: CouponStatus = 'refunded';
+/** A redemption given back (its coupon refunded, its quota slot released): the one state that does not count. */
+export const GIVEN_BACK: CouponStatus = 'refunded';
 
 /**
  * Whether a redemption counts against a program's limits. "Refunded coupons do not count", written
- * once: the per-customer decision, the shop-wide quota (a refund releases its slot) and every read of
- * a count (`redeemedCount`) go through it.
+ * once: the per-customer decision, the shop-wide quota (a released slot is given back) and the
+ * projected counts the queries read (`redeemed-counts.projection.ts`) all count through `redeemedOf`.
  */
-export const countsAsRedeemed = (status: CouponStatus): boolean => status !== NOT_COUNTED;
+export const countsAsRedeemed = (status: CouponStatus): boolean => status !== GIVEN_BACK;
 
-/** The redemptions of a program among a customer's coupons that count against its limit. */
-export function redeemedOf(
-  coupons: Readonly<Record<string, { programId?: string | null; status: CouponStatus }>>,
-  programId: string,
-): number {
-  return Object.values(coupons).filter((c) => c.programId === programId && countsAsRedeemed(c.status)).length;
+/** A redemption as the counts see it: the program it was bought from and its coupon's state. */
+export interface CountedRedemption {
+  programId?: string | null;
+  status: CouponStatus;
 }
 
-/** The redemptions of a program that count, by one customer or across the shop, as the rewards read model holds them. */
-export function redeemedCount(
-  rewards: { count(filter: Record<string, unknown>): Promise<number> },
-  programId: string,
-  by: { customerId: string } | { shopId: string },
-): Promise<number> {
-  return rewards.count({ ...by, programId, discountStatus: { $ne: NOT_COUNTED } });
+/** The redemptions of a program that count against its limits (a customer's coupons, a quota's slots). */
+export function redeemedOf(redemptions: Readonly<Record<string, CountedRedemption>>, programId: string): number {
+  let count = 0;
+  for (const id in redemptions) {
+    const r = redemptions[id];
+    if (r.programId === programId && countsAsRedeemed(r.status)) count++;
+  }
+  return count;
 }
 
 /** Whether a count has reached a limit (null: unlimited). */

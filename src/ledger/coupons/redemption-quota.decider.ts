@@ -1,6 +1,6 @@
 import { assertNever, Decider } from '../../shared/domain/decider';
 import { CommandMeta, eventBase } from '../../shared/domain/command-meta';
-import { redemptionLimitReached } from './redeemed-counts';
+import { CountedRedemption, countsAsRedeemed, GIVEN_BACK, redeemedOf, redemptionLimitReached } from './redeemed-counts';
 
 /**
  * A spending program's shop-wide redemption count (totalLimitationRedeem), on its own stream
@@ -22,10 +22,15 @@ export interface QuotaEvent {
   rewardId: string;
 }
 
+/** The quota's slots by reward: taken ('active') or given back; `redeemedOf` counts the taken ones. */
 export interface QuotaState {
-  used: number;
-  holders: Readonly<Record<string, true>>;
+  slots: Readonly<Record<string, CountedRedemption>>;
 }
+
+const holds = (state: QuotaState, rewardId: string): boolean => {
+  const slot = state.slots[rewardId];
+  return slot !== undefined && countsAsRedeemed(slot.status);
+};
 
 export type QuotaCommand =
   | { type: 'ReserveRedemption'; meta: CommandMeta; programId: string; rewardId: string; limit: number }
@@ -37,23 +42,22 @@ function decideQuota(command: QuotaCommand, state: QuotaState): QuotaEvent[] {
   const slot = { ...eventBase(command.meta), programId: command.programId, rewardId: command.rewardId };
   switch (command.type) {
     case 'ReserveRedemption':
-      if (state.holders[command.rewardId]) return [];
-      if (state.used >= command.limit) throw redemptionLimitReached('shop', command.limit);
+      if (holds(state, command.rewardId)) return [];
+      if (redeemedOf(state.slots, command.programId) >= command.limit)
+        throw redemptionLimitReached('shop', command.limit);
       return [{ ...slot, type: RedemptionQuotaEventType.Reserved }];
     case 'ReleaseRedemption':
-      return state.holders[command.rewardId] ? [{ ...slot, type: RedemptionQuotaEventType.Released }] : [];
+      return holds(state, command.rewardId) ? [{ ...slot, type: RedemptionQuotaEventType.Released }] : [];
     default:
       return assertNever(command);
   }
 }
 
 export const redemptionQuota: Decider<QuotaState, QuotaCommand, QuotaEvent> = {
-  initialState: () => ({ used: 0, holders: {} }),
+  initialState: () => ({ slots: {} }),
   evolve: (state, event) => {
-    if (event.type === RedemptionQuotaEventType.Reserved)
-      return { used: state.used + 1, holders: { ...state.holders, [event.rewardId]: true } };
-    const { [event.rewardId]: _gone, ...holders } = state.holders;
-    return { used: state.used - 1, holders };
+    const status = event.type === RedemptionQuotaEventType.Reserved ? 'active' : GIVEN_BACK;
+    return { slots: { ...state.slots, [event.rewardId]: { programId: event.programId, status } } };
   },
   decide: decideQuota,
 };

@@ -1,15 +1,13 @@
 import { Inject } from '@nestjs/common';
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
-import { READ_STORE, ReadStore } from '../../infrastructure/read-store/read-store.port';
 import { CLOCK, Clock } from '../../shared/domain/clock';
 import { CustomerDoc } from '../../ledger/read-models/ledger-read-models';
-import { RewardDoc, REWARDS } from '../../ledger/read-models/reward-read-models';
 import { isActive } from '../../programs/domain/order-earning';
 import { rewardOf } from '../../programs/kinds/spending-rule';
 import { ProgramDoc } from '../../programs/projections/program-read-models';
 import { ProgramReader } from './program-queries';
 import { V2Program } from '../../programs/queries/program.presenter';
-import { redeemedCount as countRedeemed } from '../../ledger/coupons/redeemed-counts';
+import { RedeemedCounts } from '../../ledger/coupons/redeemed-counts.query';
 import { cheapest } from '../../programs/kinds/redemption';
 
 /** A spending program as one customer sees it (absent for other kinds or without a customer). */
@@ -38,7 +36,7 @@ export class ListRedemptionProgramsQuery {
 abstract class WithLimitations {
   constructor(
     protected readonly programs: ProgramReader,
-    private readonly readStore: ReadStore,
+    private readonly redeemedCounts: RedeemedCounts,
     private readonly clock: Clock,
   ) {}
 
@@ -46,13 +44,16 @@ abstract class WithLimitations {
    * A spending program as one customer sees it: whether the cheapest redemption is affordable, how
    * often they have redeemed it (refunded coupons do not count) and how many redemptions remain.
    */
-  protected async withLimitations(doc: ProgramDoc, customer: CustomerDoc | null): Promise<CustomerProgram> {
+  protected async withLimitations(
+    doc: ProgramDoc,
+    customer: CustomerDoc | null,
+    redeemedBy?: (programId: string) => number,
+  ): Promise<CustomerProgram> {
     const program = (await this.programs.present(doc.shopId, [doc]))[0];
     if (!customer || doc.kind !== 'spending') return program;
     const sp = rewardOf(doc.spending);
     const cost = cheapest(sp);
-    const rewards = await this.readStore.collection<RewardDoc>(REWARDS);
-    const redeemedCount = await countRedeemed(rewards, doc.id, { customerId: customer.id });
+    const redeemedCount = (redeemedBy ?? (await this.redeemedOf(customer)))(doc.id);
     const remainingRedemptions = sp.limitRedeem ? Math.max(0, sp.limitRedeem - redeemedCount) : null;
     const affordable = customer.point >= cost;
     return {
@@ -69,6 +70,11 @@ abstract class WithLimitations {
         ),
     };
   }
+
+  /** The customer's projected redemption counts, by program. */
+  protected redeemedOf(customer: CustomerDoc): Promise<(programId: string) => number> {
+    return this.redeemedCounts.ofCustomer(customer.shopId, customer.id);
+  }
 }
 
 @QueryHandler(GetProgramForCustomerQuery)
@@ -76,8 +82,8 @@ export class GetProgramForCustomerHandler
   extends WithLimitations
   implements IQueryHandler<GetProgramForCustomerQuery, CustomerProgram>
 {
-  constructor(programs: ProgramReader, @Inject(READ_STORE) readStore: ReadStore, @Inject(CLOCK) clock: Clock) {
-    super(programs, readStore, clock);
+  constructor(programs: ProgramReader, redeemedCounts: RedeemedCounts, @Inject(CLOCK) clock: Clock) {
+    super(programs, redeemedCounts, clock);
   }
 
   async execute({ shopId, programId, customer }: GetProgramForCustomerQuery): Promise<CustomerProgram> {
@@ -90,12 +96,13 @@ export class ListRedemptionProgramsHandler
   extends WithLimitations
   implements IQueryHandler<ListRedemptionProgramsQuery, CustomerProgram[]>
 {
-  constructor(programs: ProgramReader, @Inject(READ_STORE) readStore: ReadStore, @Inject(CLOCK) clock: Clock) {
-    super(programs, readStore, clock);
+  constructor(programs: ProgramReader, redeemedCounts: RedeemedCounts, @Inject(CLOCK) clock: Clock) {
+    super(programs, redeemedCounts, clock);
   }
 
   async execute({ shopId, event, customer }: ListRedemptionProgramsQuery): Promise<CustomerProgram[]> {
     const docs = (await this.programs.docs(shopId, 'spending')).filter((p) => !event || p.event === event);
-    return Promise.all(docs.map((doc) => this.withLimitations(doc, customer)));
+    const redeemedBy = customer ? await this.redeemedOf(customer) : undefined;
+    return Promise.all(docs.map((doc) => this.withLimitations(doc, customer, redeemedBy)));
   }
 }

@@ -7,8 +7,8 @@ import { ProgramKind } from '../../programs/domain/program-events';
 import { ProgramDoc, PROGRAMS } from '../../programs/projections/program-read-models';
 import { GiftStatus, presentProgram, V2Program } from '../../programs/queries/program.presenter';
 import { rewardOf } from '../../programs/kinds/spending-rule';
-import { RewardDoc, REWARDS } from '../../ledger/read-models/reward-read-models';
-import { limitReached, redeemedCount } from '../../ledger/coupons/redeemed-counts';
+import { limitReached } from '../../ledger/coupons/redeemed-counts';
+import { RedeemedCounts } from '../../ledger/coupons/redeemed-counts.query';
 
 /** The programs read model, as the queries of every API family read it. */
 @Injectable()
@@ -16,6 +16,7 @@ export class ProgramReader {
   constructor(
     @Inject(READ_STORE) private readonly readStore: ReadStore,
     private readonly text: ShopText,
+    private readonly redeemedCounts: RedeemedCounts,
   ) {}
 
   /** The shop's programs of one kind, oldest first. */
@@ -46,8 +47,7 @@ export class ProgramReader {
     const rules = rewardOf(doc.spending);
     if (rules.rewardType !== 'free_product') return null;
     if (!rules.totalLimitationRedeem) return 'available';
-    const rewards = await this.readStore.collection<RewardDoc>(REWARDS);
-    const given = await redeemedCount(rewards, doc.id, { shopId: doc.shopId });
+    const given = await this.redeemedCounts.ofShop(doc.shopId, doc.id);
     return limitReached(given, rules.totalLimitationRedeem) ? 'sold_out' : 'available';
   }
 

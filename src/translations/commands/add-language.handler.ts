@@ -1,6 +1,4 @@
-import { Inject } from '@nestjs/common';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import { TRANSLATION_SOURCES, TranslationSources } from '../domain/translation-sources.port';
 import { TranslationChanges } from './translation-changes';
 
 /** POST /translations/languages: a new locale, machine-translated from `source` in the background. */
@@ -14,19 +12,9 @@ export class AddLanguageCommand {
 
 @CommandHandler(AddLanguageCommand)
 export class AddLanguageHandler implements ICommandHandler<AddLanguageCommand, void> {
-  constructor(
-    private readonly changes: TranslationChanges,
-    @Inject(TRANSLATION_SOURCES) private readonly sources: TranslationSources,
-  ) {}
+  constructor(private readonly changes: TranslationChanges) {}
 
   async execute({ shopId, source, locale }: AddLanguageCommand): Promise<void> {
-    const programs = await this.sources.programs(shopId);
-    await this.changes.run(shopId, (meta) => ({
-      type: 'AddLanguage',
-      meta,
-      source,
-      locale,
-      programs,
-    }));
+    await this.changes.run(shopId, (meta) => ({ type: 'AddLanguage', meta, source, locale }));
   }
 }

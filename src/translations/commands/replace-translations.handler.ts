@@ -1,7 +1,5 @@
-import { Inject } from '@nestjs/common';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { DetectMethod } from '../domain/translation-events';
-import { TRANSLATION_SOURCES, TranslationSources } from '../domain/translation-sources.port';
 import { TranslationChanges } from './translation-changes';
 
 /** The translation object as sent, its shape checked. */
@@ -24,25 +22,11 @@ export class ReplaceTranslationsCommand {
 
 @CommandHandler(ReplaceTranslationsCommand)
 export class ReplaceTranslationsHandler implements ICommandHandler<ReplaceTranslationsCommand, number> {
-  constructor(
-    private readonly changes: TranslationChanges,
-    @Inject(TRANSLATION_SOURCES) private readonly sources: TranslationSources,
-  ) {}
+  constructor(private readonly changes: TranslationChanges) {}
 
   async execute({ shopId, body }: ReplaceTranslationsCommand): Promise<number> {
-    const [programs, products] = await Promise.all([
-      this.sources.programs(shopId),
-      this.sources.exclusiveProducts(shopId),
-    ]);
     const { texts, ...config } = body;
-    const { events } = await this.changes.run(shopId, (meta) => ({
-      type: 'ReplaceTranslations',
-      meta,
-      config,
-      texts,
-      programs,
-      products,
-    }));
+    const { events } = await this.changes.run(shopId, (meta) => ({ type: 'ReplaceTranslations', meta, config, texts }));
     return events.length;
   }
 }

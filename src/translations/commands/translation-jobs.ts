@@ -9,13 +9,14 @@ import { RetryPolicy } from '../../shared/domain/backoff';
 import { TranslationProviderError } from '../../infrastructure/machine-translation/machine-translation.port';
 import { assertNever } from '../../shared/domain/decider';
 import { JobSpec, TranslationEventType as T } from '../domain/translation-events';
-import { appliedCount, jobsAfterChange } from '../domain/translation-job-specs';
+import { appliedCount } from '../domain/translation-job-specs';
 import { JobOutcome, TranslationsState } from '../domain/translations.decider';
 import { EmbedContentJob } from './embed-content.job';
 import { MachineTranslateJob } from './machine-translate.job';
 import { StorefrontSyncJob } from './storefront-sync.job';
 import { TranslationCommands } from './translation-commands';
-import { OUTBOX_KINDS, TranslationJobQueue } from './translation-job-queue';
+import { OUTBOX_KINDS } from './translation-job-queue';
+import { TranslationChanges } from './translation-changes';
 
 /** What a finished translation job stored with it (GET /translations shows it). */
 export interface TranslationJobResult {
@@ -30,7 +31,7 @@ export interface TranslationJobResult {
  * The translations' background jobs (one handler of the background jobs outbox): runs a job's work
  * on the shop's current text, then records what of its outcome still applies on the shop's stream
  * (a later change of the source or the merchant's own edit wins); text that changed is published
- * by a storefront sync. Running a job twice (a lease taken over) applies nothing the second time.
+ * by a storefront sync (queued from the log, see TranslationJobFeed). Running a job twice (a lease taken over) applies nothing the second time.
  */
 @Injectable()
 export class TranslationJobs implements BackgroundJobHandler {
@@ -39,7 +40,7 @@ export class TranslationJobs implements BackgroundJobHandler {
   constructor(
     private readonly config: AppConfig,
     private readonly commands: TranslationCommands,
-    private readonly queue: TranslationJobQueue,
+    private readonly changes: TranslationChanges,
     private readonly machineTranslate: MachineTranslateJob,
     private readonly embed: EmbedContentJob,
     private readonly sync: StorefrontSyncJob,
@@ -69,7 +70,8 @@ export class TranslationJobs implements BackgroundJobHandler {
       const { published = [], unpublished = [] } = outcome;
       return { applied: published.length, untranslated: [], published, unpublished };
     }
-    const decision = await this.commands.run(shopId, (meta) => ({
+    // Applied text is published again: the storefront sync is queued from the log, as for every change.
+    const decision = await this.changes.run(shopId, (meta) => ({
       type: 'ApplyJobResult',
       meta,
       jobId: job.id,
@@ -78,7 +80,6 @@ export class TranslationJobs implements BackgroundJobHandler {
     }));
     let applied = 0;
     for (const e of decision.events) if (e.type === T.MachineTextApplied) applied += appliedCount(e.effects);
-    if (decision.events.length > 0) await this.queue.enqueue(shopId, jobsAfterChange());
     return { applied, untranslated: outcome.untranslated };
   }
 

@@ -11,7 +11,7 @@ import {
   TranslationEvent,
   TranslationEventType as T,
 } from './translation-events';
-import { effectsOf, JobOutcome, ProgramTitleSource } from './translation-job-specs';
+import { effectsOf, JobOutcome } from './translation-job-specs';
 import { DEFAULT_CONFIG, enabledLocales, overridesOf, sameRecord, ShopTextSource } from './translation-text';
 
 export type { JobOutcome, ProgramTitleSource } from './translation-job-specs';
@@ -35,10 +35,8 @@ export type TranslationCommand =
       config: Pick<TranslationConfig, 'primaryLanguage'> & Partial<TranslationConfig>;
       /** Locale -> key -> text, as sent (unknown keys already dropped). */
       texts: Record<string, Record<string, string>>;
-      programs: ProgramTitleSource[];
-      products: Array<{ id: string; title: string }>;
     }
-  | { type: 'AddLanguage'; meta: CommandMeta; source: string; locale: string; programs: ProgramTitleSource[] }
+  | { type: 'AddLanguage'; meta: CommandMeta; source: string; locale: string }
   | { type: 'RemoveLanguage'; meta: CommandMeta; locale: string }
   | { type: 'ReplaceFaqs'; meta: CommandMeta; faqs: Record<string, Faq[]> }
   | {
