@@ -7,6 +7,9 @@ import pino from 'pino';
 import { AppConfig } from './config/app-config';
 import { STORAGE, Storage } from './infrastructure/storage';
 import { EVENT_STORE } from './infrastructure/event-store/event-store.port';
+import { PERSONAL_DATA_KEYS } from './infrastructure/personal-data/personal-data-keys.port';
+import { SealingEventStore } from './infrastructure/personal-data/sealing-event-store';
+import { CUSTOMER_PERSONAL_FIELDS } from './ledger/events/personal-fields';
 import { READ_STORE } from './infrastructure/read-store/read-store.port';
 import { CLOCK, Clock, ID_GENERATOR, IdGenerator, systemClock } from './shared/domain/clock';
 import { timeOrderedIds } from './shared/domain/ids';
@@ -119,7 +122,12 @@ export class AppModule implements OnApplicationBootstrap, OnApplicationShutdown 
         { provide: AppConfig, useValue: config },
         { provide: ROOT_LOGGER, useValue: rootLogger },
         { provide: STORAGE, useValue: storage },
-        { provide: EVENT_STORE, useValue: storage.eventStore },
+        { provide: PERSONAL_DATA_KEYS, useValue: storage.personalDataKeys },
+        // Every reader and writer of the app sees plain events; the log holds personal fields sealed.
+        {
+          provide: EVENT_STORE,
+          useValue: new SealingEventStore(storage.eventStore, storage.personalDataKeys, CUSTOMER_PERSONAL_FIELDS),
+        },
         { provide: READ_STORE, useValue: storage.readStore },
         { provide: WEBHOOK_OUTBOX, useValue: storage.webhookOutbox },
         {
