@@ -7,7 +7,7 @@ import pino from 'pino';
 import { AppConfig } from './config/app-config';
 import { STORAGE, Storage } from './infrastructure/storage';
 import { EVENT_STORE } from './infrastructure/event-store/event-store.port';
-import { PERSONAL_DATA_KEYS } from './infrastructure/personal-data/personal-data-keys.port';
+import { PERSONAL_DATA_KEYS, PERSONAL_DATA_SHREDDER } from './infrastructure/personal-data/personal-data-keys.port';
 import { SealingEventStore } from './infrastructure/personal-data/sealing-event-store';
 import { CUSTOMER_PERSONAL_FIELDS } from './ledger/events/personal-fields';
 import { READ_STORE } from './infrastructure/read-store/read-store.port';
@@ -53,6 +53,7 @@ import { MACHINE_TRANSLATION } from './infrastructure/machine-translation/machin
 import { LibreTranslateMachineTranslation } from './infrastructure/machine-translation/libretranslate.adapter';
 import { EmbeddedMachineTranslation } from './infrastructure/machine-translation/embedded-machine-translation.adapter';
 import { HEADLESS_CAPABILITY } from './headless/headless.providers';
+import { PRIVACY_CAPABILITY } from './privacy/privacy.providers';
 import { IdleMemoryRelease } from './infrastructure/runtime/idle-memory-release';
 
 const CAPABILITIES: Capability[] = [
@@ -68,6 +69,7 @@ const CAPABILITIES: Capability[] = [
   TRANSLATIONS_CAPABILITY,
   HEADLESS_CAPABILITY,
   BACKGROUND_JOBS_CAPABILITY,
+  PRIVACY_CAPABILITY,
 ];
 const PROJECTION_CLASSES: Type<Projection>[] = CAPABILITIES.flatMap((c) => c.projections);
 const BACKGROUND = CAPABILITIES.flatMap((c) => c.background ?? []);
@@ -125,9 +127,11 @@ export class AppModule implements OnApplicationBootstrap, OnApplicationShutdown 
         { provide: PERSONAL_DATA_KEYS, useValue: storage.personalDataKeys },
         // Every reader and writer of the app sees plain events; the log holds personal fields sealed.
         {
-          provide: EVENT_STORE,
+          provide: SealingEventStore,
           useValue: new SealingEventStore(storage.eventStore, storage.personalDataKeys, CUSTOMER_PERSONAL_FIELDS),
         },
+        { provide: EVENT_STORE, useExisting: SealingEventStore },
+        { provide: PERSONAL_DATA_SHREDDER, useExisting: SealingEventStore },
         { provide: READ_STORE, useValue: storage.readStore },
         { provide: WEBHOOK_OUTBOX, useValue: storage.webhookOutbox },
         {

@@ -12,7 +12,15 @@ export const EVENT_STORE = Symbol('EVENT_STORE');
  * global feed with a server-side filter on these prefixes, and refuses to append to any other
  * stream, so a new category must be added here (a test checks the streams the service writes).
  */
-export const STREAM_CATEGORIES = ['customer', 'tiers', 'shop', 'webhooks', 'programs', 'redemption-quota'] as const;
+export const STREAM_CATEGORIES = [
+  'customer',
+  'tiers',
+  'shop',
+  'webhooks',
+  'programs',
+  'redemption-quota',
+  'privacy',
+] as const;
 
 // The recorded event's shape is the domain's too (audit and history fold it): it lives in shared/domain.
 export type { GlobalPosition, RecordedEvent } from '../../shared/domain/recorded-event';

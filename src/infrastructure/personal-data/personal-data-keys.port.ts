@@ -32,3 +32,13 @@ export interface PersonalDataKeys {
   /** The shop's destroyed keys, oldest first. */
   listDestroyed(shopId: string): Promise<DestroyedKey[]>;
 }
+
+/** Destroys data keys where the sealing happens, so the wrapper's cache forgets them at once. */
+export const PERSONAL_DATA_SHREDDER = Symbol('PERSONAL_DATA_SHREDDER');
+
+export interface PersonalDataShredder {
+  /** True when this call destroyed the key. */
+  destroyKey(subject: KeySubject, at: Date): Promise<boolean>;
+  /** The subjects whose keys this call destroyed. */
+  destroyShopKeys(shopId: string, at: Date): Promise<KeySubject[]>;
+}

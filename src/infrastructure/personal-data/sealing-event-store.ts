@@ -10,7 +10,7 @@ import {
   RecordedEvent,
 } from '../event-store/event-store.port';
 import { BoundedCache } from '../../shared/bounded-cache';
-import { DataKey, KeySubject, PersonalDataKeys } from './personal-data-keys.port';
+import { DataKey, KeySubject, PersonalDataKeys, PersonalDataShredder } from './personal-data-keys.port';
 
 /** Which fields of which event types are personal, and whose key seals them (the ledger's table). */
 export interface PersonalFieldPolicy {
@@ -36,7 +36,7 @@ type CachedKey = { key: DataKey; until: number };
  * customer, and every figure is unchanged. Events of types without personal fields, or whose personal
  * fields are all empty, pass through untouched (no key, no cipher).
  */
-export class SealingEventStore implements EventStore {
+export class SealingEventStore implements EventStore, PersonalDataShredder {
   private readonly keys = new BoundedCache<string, CachedKey>({ max: 100_000 });
 
   constructor(

@@ -40,3 +40,8 @@ export const CUSTOMER_PERSONAL_FIELDS = {
   fieldsOf: (type: string): readonly string[] | undefined => PERSONAL_FIELDS[type],
   subjectOf: personalDataSubject,
 };
+
+/** The names of personal fields wherever they appear (webhook bodies, stored copies of payloads). */
+export const PERSONAL_FIELD_NAMES: ReadonlySet<string> = new Set(
+  Object.values(PERSONAL_FIELDS).flatMap((paths) => paths.map((path) => path.slice(path.lastIndexOf('.') + 1))),
+);
