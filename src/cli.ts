@@ -13,6 +13,7 @@ import { exportCommand } from './audit/cli/export.cli';
 import { checkCommand } from './audit/cli/check.cli';
 import { auditKeyCommand } from './audit/cli/audit-keys.cli';
 import { migrateEventsCommand } from './migration/migrate-events.cli';
+import { sealPersonalDataCommand } from './migration/seal-personal-data.cli';
 
 const USAGE = `Usage:
   loyalty shop create --domain <domain> [--plan ultimate] [--currency USD] [--timezone UTC]
@@ -25,6 +26,7 @@ const USAGE = `Usage:
   loyalty audit-key create --shop <shopId> [--label <text>] | list --shop <shopId> | revoke --shop <shopId> --key <keyId>
   loyalty migrate events --from postgres|pglite --to eventstoredb|postgres|pglite [--from-url <url|dir>] [--to-url <url|dir>]
       [--batch 1000] [--restart] [--no-checkpoints]
+  loyalty migrate personal-data [--batch 1000] [--restart]
 
 Uses the stores the service uses (EVENT_STORE, READ_STORE, DATABASE_URL, DATA_DIR, ESDB_URL, MONGO_URL).
 On the embedded store the service must be stopped first (or use POST /admin/api/shops).`;
@@ -46,7 +48,7 @@ const COMMANDS: Readonly<Record<string, readonly string[]>> = {
   projections: ['rebuild'],
   audit: ['verify', 'export', 'check'],
   'audit-key': ['create', 'list', 'revoke'],
-  migrate: ['events'],
+  migrate: ['events', 'personal-data'],
 };
 
 async function main(argv: string[]): Promise<number> {
@@ -59,7 +61,7 @@ async function main(argv: string[]): Promise<number> {
   const checking = group === 'audit' && action === 'check';
   const options = flags(checking ? rest.slice(1) : rest);
   // Two stores, each opened (and locked) by the command itself.
-  if (group === 'migrate') return migrateEventsCommand(options);
+  if (group === 'migrate' && action === 'events') return migrateEventsCommand(options);
   const config = new AppConfig({ ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent' });
   if (checking) return checkCommand(config, rest[0], options);
   const lock = config.usesEmbeddedStore ? new DataDirLock(config.dataDir) : null;
@@ -77,6 +79,7 @@ async function main(argv: string[]): Promise<number> {
     if (group === 'audit' && action === 'verify') return await verifyCommand(app, options.shop ?? null);
     if (group === 'audit') return await exportCommand(app, options);
     if (group === 'audit-key') return await auditKeyCommand(app, action, options);
+    if (group === 'migrate') return await sealPersonalDataCommand(app, options);
     if (group === 'shop' && action === 'set-platform-secret') {
       if (!options.shop) throw because.badRequest('--shop is required');
       const clear = options.clear !== undefined;

@@ -34,6 +34,12 @@ export interface NewEvent {
   metadata?: Record<string, unknown>;
 }
 
+export interface EventRewrite {
+  id: string;
+  data: Record<string, unknown>;
+  metadata: Record<string, unknown>;
+}
+
 /** `'no_stream'`: the stream must not exist; a bigint: its last revision must be this one. */
 export type ExpectedRevision = 'no_stream' | 'any' | bigint;
 
@@ -81,6 +87,12 @@ export interface EventStore {
   headPosition(): Promise<GlobalPosition | null>;
   /** How many events the log holds, where that is cheap to know (progress of `loyalty migrate events`). */
   countEvents?(): Promise<number>;
+  /**
+   * Replaces stored events' data and metadata, by event id. Only the privacy migration and erasure use
+   * it, to seal the personal fields of events written before sealing existed; nothing else edits the
+   * log. Absent where the log cannot be edited (EventStoreDB).
+   */
+  rewriteEvents?(rewrites: EventRewrite[]): Promise<void>;
   /** Subscriber checkpoints (one per subscription name). */
   readCheckpoint(subscription: string): Promise<GlobalPosition | null>;
   storeCheckpoint(subscription: string, position: GlobalPosition | null): Promise<void>;

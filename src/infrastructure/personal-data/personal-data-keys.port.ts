@@ -41,4 +41,6 @@ export interface PersonalDataShredder {
   destroyKey(subject: KeySubject, at: Date): Promise<boolean>;
   /** The subjects whose keys this call destroyed. */
   destroyShopKeys(shopId: string, at: Date): Promise<KeySubject[]>;
+  /** Seals a stream's events written before sealing existed, in place; how many (0 where the log cannot be edited). */
+  sealStream(streamId: string): Promise<number>;
 }

@@ -8,6 +8,7 @@ import {
 import { WEBHOOK_OUTBOX, WebhookOutbox } from '../../infrastructure/webhook-outbox/webhook-outbox.port';
 import { COMMERCE_PLATFORM, CommercePlatform } from '../../infrastructure/commerce-platform/commerce-platform.port';
 import { CustomerStreamCommands } from '../customer-stream.commands';
+import { customerStreamId } from '../customer-stream';
 import { ErasureRequest } from '../events/customer-events';
 import { PERSONAL_FIELD_NAMES } from '../events/personal-fields';
 
@@ -32,7 +33,8 @@ export interface ErasureResult {
 /**
  * The erasure, in an order that a retry after any crash completes: (1) PersonalDataErased on the
  * stream (once), which the projections answer by blanking the customer in every read model; (2) the
- * data key destroyed, so every sealed field in the log reads as null from then on; (3) the personal
+ * data key destroyed, so every sealed field in the log reads as null from then on (fields of events
+ * written before sealing existed are written as null in place); (3) the personal
  * data kept outside the log purged: webhook bodies about the customer, the order bodies the embedded
  * platform recorded. Every step is idempotent, so a repeated request does nothing new.
  */
@@ -56,6 +58,8 @@ export class EraseCustomerHandler implements ICommandHandler<EraseCustomerComman
       source: 'privacy',
     }));
     const keyDestroyed = await this.shredder.destroyKey({ shopId, customerId }, this.clock.now());
+    // Events written before sealing existed hold the fields in plain text: written as null now.
+    await this.shredder.sealStream(customerStreamId(shopId, customerId));
     await this.outbox.forgetCustomer(shopId, customerId, PERSONAL_FIELD_NAMES);
     if (state.platformCustomerId !== null) await this.platform.forgetCustomer(shopId, state.platformCustomerId);
     return { customerId, recorded: decision.events.length > 0, keyDestroyed };
