@@ -54,6 +54,7 @@ import { LibreTranslateMachineTranslation } from './infrastructure/machine-trans
 import { EmbeddedMachineTranslation } from './infrastructure/machine-translation/embedded-machine-translation.adapter';
 import { HEADLESS_CAPABILITY } from './headless/headless.providers';
 import { PRIVACY_CAPABILITY } from './privacy/privacy.providers';
+import { PERSONAL_LOG_PATHS, redactEmails } from './shared/redact-personal';
 import { IdleMemoryRelease } from './infrastructure/runtime/idle-memory-release';
 
 const CAPABILITIES: Capability[] = [
@@ -109,7 +110,19 @@ export class AppModule implements OnApplicationBootstrap, OnApplicationShutdown 
         'req.headers["x-svc-loyalty-secret-key"]',
         'req.headers.authorization',
         'req.headers["x-platform-hmac-sha256"]',
+        ...PERSONAL_LOG_PATHS,
       ],
+      // Every message's text (errors included) loses the email addresses it carries.
+      hooks: {
+        logMethod(args, method) {
+          method.apply(
+            this,
+            args.map((arg: unknown) => (typeof arg === 'string' ? redactEmails(arg) : arg)) as Parameters<
+              typeof method
+            >,
+          );
+        },
+      },
     });
     return {
       module: AppModule,
