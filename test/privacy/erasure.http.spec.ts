@@ -199,6 +199,16 @@ describe(`customers/redact (${defaultStoreKind()})`, () => {
     expect(merchant).toEqual(listed);
   });
 
+  it('documents the privacy endpoints and the compliance topics in the OpenAPI document', async () => {
+    const doc = (await t.http().get('/docs/json').expect(200)).body;
+    expect(doc.paths['/rest_api/v2/privacy/customers/external/{platformCustomerId}/data-request'].post).toBeDefined();
+    expect(doc.paths['/rest_api/v2/privacy/requests'].get).toBeDefined();
+    expect(doc.paths['/admin/api/shops/{shopId}/privacy/requests'].get).toBeDefined();
+    const tag = doc.tags.find((x: { name: string }) => x.name === 'v2 privacy');
+    for (const topic of ['customers/data_request', 'customers/redact', 'shop/redact'])
+      expect(tag.description).toContain(topic);
+  });
+
   it('a data request for an unknown shop customer id answers 404 when the id is malformed', async () => {
     expectError((await s.post('/privacy/customers/external/abc/data-request', {}).expect(404)).body, 'NOT_FOUND', 404);
   });
