@@ -88,6 +88,28 @@ export interface AppModuleOptions {
   followProjections?: boolean;
 }
 
+/** The root logger: credentials and personal data redacted (see README, Privacy). */
+function rootLoggerOf(config: AppConfig): pino.Logger {
+  return pino({
+    level: config.logLevel,
+    redact: [
+      'req.headers["x-svc-loyalty-secret-key"]',
+      'req.headers.authorization',
+      'req.headers["x-platform-hmac-sha256"]',
+      ...PERSONAL_LOG_PATHS,
+    ],
+    // Every message's text (errors included) loses the email addresses it carries.
+    hooks: {
+      logMethod(args, method) {
+        method.apply(
+          this,
+          args.map((arg: unknown) => (typeof arg === 'string' ? redactEmails(arg) : arg)) as Parameters<typeof method>,
+        );
+      },
+    },
+  });
+}
+
 @Module({})
 export class AppModule implements OnApplicationBootstrap, OnApplicationShutdown {
   private memory: IdleMemoryRelease | null = null;
@@ -104,26 +126,7 @@ export class AppModule implements OnApplicationBootstrap, OnApplicationShutdown 
 
   static forRoot(options: AppModuleOptions): DynamicModule {
     const { config, storage } = options;
-    const rootLogger = pino({
-      level: config.logLevel,
-      redact: [
-        'req.headers["x-svc-loyalty-secret-key"]',
-        'req.headers.authorization',
-        'req.headers["x-platform-hmac-sha256"]',
-        ...PERSONAL_LOG_PATHS,
-      ],
-      // Every message's text (errors included) loses the email addresses it carries.
-      hooks: {
-        logMethod(args, method) {
-          method.apply(
-            this,
-            args.map((arg: unknown) => (typeof arg === 'string' ? redactEmails(arg) : arg)) as Parameters<
-              typeof method
-            >,
-          );
-        },
-      },
-    });
+    const rootLogger = rootLoggerOf(config);
     return {
       module: AppModule,
       imports: [

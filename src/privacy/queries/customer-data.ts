@@ -5,36 +5,9 @@ import { COMMERCE_PLATFORM, CommercePlatform } from '../../infrastructure/commer
 import { CUSTOMERS, CustomerDoc, TRANSACTIONS, TransactionDoc } from '../../ledger/read-models/ledger-read-models';
 import { RewardDoc, REWARDS } from '../../ledger/read-models/reward-read-models';
 import { customerStreamId } from '../../ledger/customer-stream';
+import { CustomerDataDocument, DATA_REQUEST_FORMAT } from '../projections/privacy-read-models';
 
-export const DATA_REQUEST_FORMAT = 'loyalty-customer-data/1';
-
-/** One customer's data as the service keeps it (customers/data_request, GDPR article 15). */
-export interface CustomerDataDocument {
-  format: typeof DATA_REQUEST_FORMAT;
-  shopId: string;
-  customerId: string;
-  platformCustomerId: number | null;
-  assembledAt: string;
-  /** Who the customer is: email, names, phone, birthday and date of birth, membership, tags, segments. */
-  profile: Record<string, unknown> | null;
-  consents: { acceptsMarketing: boolean; marketingConsent: boolean | null; smsMarketingConsent: boolean | null } | null;
-  balance: {
-    points: number;
-    pendingPoints: number;
-    tierId: string | null;
-    tierPoint: number;
-    totalEarnedPoints: number;
-  };
-  transactions: TransactionDoc[];
-  coupons: RewardDoc[];
-  /** The orders the platform's webhooks described (the ledger's record of each is in `history`). */
-  orders: unknown[];
-  /** Storefront submissions and uploads: none are kept by this version of the service. */
-  submissions: unknown[];
-  uploads: unknown[];
-  /** Every event of the customer's stream (what the log keeps), in order. */
-  history: Array<{ type: string; revision: string; recordedAt: string; data: Record<string, unknown> }>;
-}
+export type { CustomerDataDocument } from '../projections/privacy-read-models';
 
 const PAGE = 1000;
 
