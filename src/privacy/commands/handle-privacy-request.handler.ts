@@ -13,6 +13,8 @@ import { customerIdFor } from '../../ledger/customer-identity';
 import { EraseCustomerCommand, ErasureResult } from '../../ledger/erasure/erase-customer.handler';
 import { PrivacyRequestKind, privacyRequests, privacyStreamId } from '../domain/privacy-requests';
 import { CustomerData, CustomerDataDocument } from '../queries/customer-data';
+import { PERSONAL_FIELD_NAMES } from '../../ledger/events/personal-fields';
+import { VERIFICATION_DIFFERENCES, VerificationDifferenceDoc } from '../../audit/verification/verification-jobs';
 import { PRIVACY_DOCUMENTS, PrivacyDocumentDoc, privacyDocId } from '../projections/privacy-read-models';
 
 /** One privacy request: a compliance webhook of the platform, or the merchant's data request through v2. */
@@ -122,7 +124,17 @@ export class HandlePrivacyRequestHandler implements ICommandHandler<HandlePrivac
       ),
     );
     await this.forgetDocuments(shopId, customerId);
+    await this.forgetVerificationValues(shopId, customerId);
     return result;
+  }
+
+  /** An audit verification's differences show both values of a field: personal ones are blanked. */
+  private async forgetVerificationValues(shopId: string, customerId: string): Promise<void> {
+    const differences = await this.readStore.collection<VerificationDifferenceDoc>(VERIFICATION_DIFFERENCES);
+    for (const d of await differences.find({ customerId })) {
+      if (d.shopId === shopId && d.field && PERSONAL_FIELD_NAMES.has(d.field) && (d.readModel != null || d.log != null))
+        await differences.put({ ...d, readModel: null, log: null });
+    }
   }
 
   /** Every customer of the shop (as the log knows them), then every key left (tombstones all). */
