@@ -61,6 +61,17 @@ describe('SealingEventStore', () => {
     expect(all.find((e) => e.id === event.id)?.data).toEqual(event.data);
   });
 
+  it('never seals two events with the same nonce (the same value gives two ciphertexts)', async () => {
+    const customerId = randomUUID();
+    const [a, b] = [
+      await sealing.seal(awarded(customerId, 'x@example.com')),
+      await sealing.seal(awarded(customerId, 'x@example.com')),
+    ];
+    const nonce = (e: { metadata?: Record<string, unknown> }) => String(e.metadata?.[SEALED]).split('.')[1];
+    expect(nonce(a)).not.toBe(nonce(b));
+    expect(a.metadata?.[SEALED]).not.toBe(b.metadata?.[SEALED]);
+  });
+
   it('leaves events with nothing personal untouched', async () => {
     const customerId = randomUUID();
     const stream = `customer-${shopId}_${customerId}`;

@@ -239,8 +239,31 @@ export function withNulls(data: Record<string, unknown>, paths: readonly string[
   return withValues(data, Object.fromEntries(paths.map((p) => [p, null])));
 }
 
+/**
+ * GCM nonces: 8 random bytes drawn once, then a 4-byte counter (drawn again when it wraps). Unique
+ * per key as long as two processes do not draw the same 64-bit prefix; a random nonce per field cost
+ * a `randomBytes` call (about 10 µs, more than the cipher) on every award.
+ */
+class Nonces {
+  private prefix = randomBytes(8);
+  private counter = 0;
+
+  next(): Buffer {
+    if (this.counter === 0xffffffff) {
+      this.prefix = randomBytes(8);
+      this.counter = 0;
+    }
+    const iv = Buffer.allocUnsafe(12);
+    this.prefix.copy(iv, 0);
+    iv.writeUInt32BE(this.counter++, 8);
+    return iv;
+  }
+}
+
+const nonces = new Nonces();
+
 function encrypt(key: Buffer, fields: Record<string, unknown>): string {
-  const iv = randomBytes(12);
+  const iv = nonces.next();
   const cipher = createCipheriv('aes-256-gcm', key, iv);
   const sealed = Buffer.concat([cipher.update(JSON.stringify(fields), 'utf8'), cipher.final()]);
   return [VERSION, iv.toString('base64'), cipher.getAuthTag().toString('base64'), sealed.toString('base64')].join('.');
