@@ -11,6 +11,7 @@ import { ProvisionedShop } from '../../src/operator/provision-shop.handler';
 import { checkExport } from '../../src/audit/cli/check.cli';
 import { ProjectionRunner } from '../../src/projections/projection-runner';
 import { tablesHolding } from './support';
+import { bearer, HEADLESS, tokenFor } from '../headless/headless-support';
 
 /**
  * customers/redact end to end: before it, every answer knows the customer; after it, the customer's
@@ -24,6 +25,7 @@ describe(`customers/redact (${defaultStoreKind()})`, () => {
   let s: ShopClient;
   let auditKey: string;
   let publicKeyPem: string;
+  let headlessToken: string;
   const dir = mkdtempSync(join(tmpdir(), 'privacy-'));
   const tag = randomUUID().slice(0, 8);
   const email = `erin.${tag}@example.com`;
@@ -92,6 +94,7 @@ describe(`customers/redact (${defaultStoreKind()})`, () => {
         .expect(201)
     ).body.data.key;
     publicKeyPem = (await t.http().get('/audit/public-key').expect(200)).text;
+    headlessToken = await tokenFor(t, shop, ID, email);
   });
   afterAll(async () => {
     await t.close();
@@ -157,7 +160,19 @@ describe(`customers/redact (${defaultStoreKind()})`, () => {
     const exportAfter = await exportLines();
     expect(await check(exportAfter, 'after.ndjson')).toMatchObject({ ok: true });
 
+    // The storefront (headless) sees an anonymised customer, and what it sends is not kept.
+    const headless = await t.http().get(`${HEADLESS}/customer`).set(bearer(headlessToken)).expect(200);
+    await t
+      .http()
+      .patch(`${HEADLESS}/customer/profile`)
+      .set(bearer(headlessToken))
+      .send({ phone: '+15550009999', birthday: '01/02' })
+      .expect(200);
+    expect(await tablesHolding(t.store.storage.sql, '5550009999')).toEqual([]);
+    expect((await s.customer(ID)).birthday).toBeNull();
+
     const answers = [
+      JSON.stringify(headless.body),
       exportAfter.join('\n'),
       JSON.stringify((await s.get(`/customers?limit=50`).expect(200)).body),
       JSON.stringify((await s.transactions(`customerId=${customerId}`).expect(200)).body),

@@ -147,7 +147,7 @@ export class SealingEventStore implements EventStore, PersonalDataShredder {
   /** The event with its personal fields sealed (the same object when it has none to seal). */
   async seal<E extends { type: string; data: Record<string, unknown>; metadata?: Record<string, unknown> }>(
     event: E,
-  ): Promise<E> {
+  ): Promise<E & { metadata?: Record<string, unknown> }> {
     const fields = this.policy.fieldsOf(event.type);
     if (!fields) return event;
     const picked = pickPersonal(event.data, fields);
