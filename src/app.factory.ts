@@ -70,6 +70,13 @@ export async function createHttpApp(options: CreateAppOptions = {}): Promise<INe
         'Management API v2, headless customer API, operator API and operations endpoints. See README for the webhook payloads.',
       )
       .setVersion('0.1.0')
+      .addTag(
+        'v2 privacy',
+        "Data requests and erasures. The commerce platform's compliance webhooks arrive at " +
+          'POST /platform/webhooks/{topic} (signed like the other topics): customers/data_request ' +
+          '(the document is then fetched here), customers/redact and shop/redact (personal data erased; ' +
+          'balances, transactions and the audit trail kept). See the README, Privacy.',
+      )
       .addBearerAuth()
       .addBearerAuth(
         {

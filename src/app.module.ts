@@ -7,6 +7,9 @@ import pino from 'pino';
 import { AppConfig } from './config/app-config';
 import { STORAGE, Storage } from './infrastructure/storage';
 import { EVENT_STORE } from './infrastructure/event-store/event-store.port';
+import { PERSONAL_DATA_KEYS, PERSONAL_DATA_SHREDDER } from './infrastructure/personal-data/personal-data-keys.port';
+import { SealingEventStore } from './infrastructure/personal-data/sealing-event-store';
+import { CUSTOMER_PERSONAL_FIELDS } from './ledger/events/personal-fields';
 import { READ_STORE } from './infrastructure/read-store/read-store.port';
 import { CLOCK, Clock, ID_GENERATOR, IdGenerator, systemClock } from './shared/domain/clock';
 import { timeOrderedIds } from './shared/domain/ids';
@@ -48,6 +51,8 @@ import { MACHINE_TRANSLATION } from './infrastructure/machine-translation/machin
 import { LibreTranslateMachineTranslation } from './infrastructure/machine-translation/libretranslate.adapter';
 import { EmbeddedMachineTranslation } from './infrastructure/machine-translation/embedded-machine-translation.adapter';
 import { HEADLESS_CAPABILITY } from './headless/headless.providers';
+import { PRIVACY_CAPABILITY } from './privacy/privacy.providers';
+import { PERSONAL_LOG_PATHS, redactEmails } from './shared/redact-personal';
 import { IdleMemoryRelease } from './infrastructure/runtime/idle-memory-release';
 
 const CAPABILITIES: Capability[] = [
@@ -63,6 +68,7 @@ const CAPABILITIES: Capability[] = [
   TRANSLATIONS_CAPABILITY,
   HEADLESS_CAPABILITY,
   BACKGROUND_JOBS_CAPABILITY,
+  PRIVACY_CAPABILITY,
 ];
 const PROJECTION_CLASSES: Type<Projection>[] = CAPABILITIES.flatMap((c) => c.projections);
 /** The projections first, then each capability's schedulers and workers, in the capabilities' order. */
@@ -81,6 +87,28 @@ export interface AppModuleOptions {
   followProjections?: boolean;
 }
 
+/** The root logger: credentials and personal data redacted (see README, Privacy). */
+function rootLoggerOf(config: AppConfig): pino.Logger {
+  return pino({
+    level: config.logLevel,
+    redact: [
+      'req.headers["x-svc-loyalty-secret-key"]',
+      'req.headers.authorization',
+      'req.headers["x-platform-hmac-sha256"]',
+      ...PERSONAL_LOG_PATHS,
+    ],
+    // Every message's text (errors included) loses the email addresses it carries.
+    hooks: {
+      logMethod(args, method) {
+        method.apply(
+          this,
+          args.map((arg: unknown) => (typeof arg === 'string' ? redactEmails(arg) : arg)) as Parameters<typeof method>,
+        );
+      },
+    },
+  });
+}
+
 @Module({})
 export class AppModule implements OnApplicationBootstrap, OnApplicationShutdown {
   private memory: IdleMemoryRelease | null = null;
@@ -94,14 +122,7 @@ export class AppModule implements OnApplicationBootstrap, OnApplicationShutdown 
 
   static forRoot(options: AppModuleOptions): DynamicModule {
     const { config, storage } = options;
-    const rootLogger = pino({
-      level: config.logLevel,
-      redact: [
-        'req.headers["x-svc-loyalty-secret-key"]',
-        'req.headers.authorization',
-        'req.headers["x-platform-hmac-sha256"]',
-      ],
-    });
+    const rootLogger = rootLoggerOf(config);
     return {
       module: AppModule,
       imports: [
@@ -115,7 +136,14 @@ export class AppModule implements OnApplicationBootstrap, OnApplicationShutdown 
         { provide: AppConfig, useValue: config },
         { provide: ROOT_LOGGER, useValue: rootLogger },
         { provide: STORAGE, useValue: storage },
-        { provide: EVENT_STORE, useValue: storage.eventStore },
+        { provide: PERSONAL_DATA_KEYS, useValue: storage.personalDataKeys },
+        // Every reader and writer of the app sees plain events; the log holds personal fields sealed.
+        {
+          provide: SealingEventStore,
+          useValue: new SealingEventStore(storage.eventStore, storage.personalDataKeys, CUSTOMER_PERSONAL_FIELDS),
+        },
+        { provide: EVENT_STORE, useExisting: SealingEventStore },
+        { provide: PERSONAL_DATA_SHREDDER, useExisting: SealingEventStore },
         { provide: READ_STORE, useValue: storage.readStore },
         { provide: WEBHOOK_OUTBOX, useValue: storage.webhookOutbox },
         {

@@ -16,6 +16,7 @@ import { exportCommand } from './audit/cli/export.cli';
 import { checkCommand } from './audit/cli/check.cli';
 import { auditKeyCommand } from './audit/cli/audit-keys.cli';
 import { migrateEventsCommand } from './migration/migrate-events.cli';
+import { sealPersonalDataCommand } from './migration/seal-personal-data.cli';
 import { CliOptions, CliRequest, parseCommandLine } from './cli/command-line';
 import { rebuildCommand } from './cli/rebuild.cli';
 import { envExample } from './config/config-docs';
@@ -94,7 +95,7 @@ async function main(argv: string[]): Promise<number> {
     return 0;
   }
   // Two stores, each opened (and locked) by the command itself.
-  if (request.group === 'migrate') return migrateEventsCommand(request.options);
+  if (request.group === 'migrate' && request.action === 'events') return migrateEventsCommand(request.options);
   // `audit check <file>` reads a file and a key only: no store, so it runs beside a running service.
   if (request.group === 'audit' && request.action === 'check') {
     const config = new AppConfig({ ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent' });

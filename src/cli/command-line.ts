@@ -106,9 +106,16 @@ function storeCommands(program: Command, chosen: Chosen): void {
     .command('rebuild')
     .description('rebuild every read model from the log')
     .action((_, command: Command) => chosen({ group: 'projections', action: 'rebuild', options: optionsOf(command) }));
-  program
-    .command('migrate')
-    .description('move the event log to another store')
+  const migrate = program.command('migrate').description('move the event log; seal personal data written before');
+  migrate
+    .command('personal-data')
+    .description('seal, in place and resumably, the personal fields of events written before sealing')
+    .option('--batch <n>', 'events per batch', '1000')
+    .option('--restart', 'start again from the first event instead of the checkpoint')
+    .action((_, command: Command) =>
+      chosen({ group: 'migrate', action: 'personal-data', options: optionsOf(command) }),
+    );
+  migrate
     .command('events')
     .description('copy (resumable), verify, then carry the checkpoints over (exit 3 when verification differs)')
     .requiredOption('--from <kind>', 'postgres or pglite')

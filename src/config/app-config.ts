@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { resolve } from 'node:path';
 import { TrustProxy, trustProxySetting } from './trust-proxy';
 import { ConfigError } from './config-error';
@@ -73,6 +74,11 @@ export class AppConfig {
   readonly createDemoShop: boolean;
   /** Ed25519 private key signing audit exports (PEM text or file path); unset: generated in DATA_DIR on the embedded store. */
   readonly auditSigningKey: string | null;
+  /**
+   * The service key (32 bytes, hex or base64) that wraps every customer's personal data key
+   * (PERSONAL_DATA_KEY). Required in production; elsewhere a fixed development key is used.
+   */
+  readonly personalDataKey: Buffer;
   /** How often birthday rewards are checked (0: never, e.g. in tests that drive it by hand). */
   readonly birthdayCheckMs: number;
   /** How often points expiry and its warnings are checked (0: never). */
@@ -153,6 +159,7 @@ export class AppConfig {
     this.readCacheDocuments = Number(env.READ_CACHE_DOCUMENTS ?? 10_000);
     this.createDemoShop = (env.DEMO_SHOP ?? 'true') !== 'false';
     this.auditSigningKey = env.AUDIT_SIGNING_KEY || null;
+    this.personalDataKey = personalDataKey(env.PERSONAL_DATA_KEY, env.NODE_ENV === 'production');
     this.birthdayCheckMs = Number(env.BIRTHDAY_CHECK_MS ?? 3_600_000);
     this.expiryCheckMs = Number(env.EXPIRY_CHECK_MS ?? 3_600_000);
     this.pendingReleaseCheckMs = Number(env.PENDING_RELEASE_CHECK_MS ?? 300_000);
@@ -276,4 +283,17 @@ function oneOf<T extends string>(name: string, value: string, allowed: readonly 
     throw new ConfigError(`${name} must be one of ${allowed.join(', ')} (got "${value}")`);
   }
   return value as T;
+}
+
+/** The development key: the service's name hashed. Never used when NODE_ENV=production. */
+const DEV_PERSONAL_DATA_KEY = createHash('sha256').update('loyalty-service development personal data key').digest();
+
+function personalDataKey(value: string | undefined, production: boolean): Buffer {
+  if (!value) {
+    if (production) throw new ConfigError('PERSONAL_DATA_KEY is required in production (32 bytes, hex or base64)');
+    return DEV_PERSONAL_DATA_KEY;
+  }
+  const key = /^[0-9a-f]{64}$/i.test(value) ? Buffer.from(value, 'hex') : Buffer.from(value, 'base64');
+  if (key.length !== 32) throw new ConfigError('PERSONAL_DATA_KEY must be 32 bytes (64 hex digits or base64)');
+  return key;
 }

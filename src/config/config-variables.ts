@@ -372,6 +372,19 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
     meaning: 'a claimed delivery whose worker died becomes due again after this',
   },
   {
+    name: 'PERSONAL_DATA_KEY',
+    check: text,
+    default: 'a fixed development key; required when `NODE_ENV=production`',
+    meaning:
+      "32 bytes (64 hex digits or base64): the service key that wraps every customer's personal data key (see Privacy)",
+  },
+  {
+    name: 'NODE_ENV',
+    check: text,
+    default: 'unset',
+    meaning: '`production` makes `PERSONAL_DATA_KEY` required (the development key is refused)',
+  },
+  {
     name: 'AUDIT_SIGNING_KEY',
     check: text,
     default: 'unset',

@@ -12,6 +12,8 @@ import { PgliteSqlClient } from './sql/pglite.client';
 import { SqlClient } from './sql/sql-client';
 import { WebhookOutbox } from './webhook-outbox/webhook-outbox.port';
 import { SqlWebhookOutbox } from './webhook-outbox/sql-webhook-outbox.adapter';
+import { PersonalDataKeys } from './personal-data/personal-data-keys.port';
+import { SqlPersonalDataKeys } from './personal-data/sql-personal-data-keys.adapter';
 
 /** The opened Storage, for the few that need more than one port (readiness, the CLI). */
 export const STORAGE = Symbol('STORAGE');
@@ -23,7 +25,10 @@ export interface StoreProbe {
 }
 
 export interface Storage {
+  /** The log as stored (personal fields sealed); the app reads it through the sealing wrapper (EVENT_STORE). */
   eventStore: EventStore;
+  /** Customers' data keys, in the SQL database of the combination. */
+  personalDataKeys: PersonalDataKeys;
   readStore: ReadStore;
   webhookOutbox: WebhookOutbox;
   describe: string;
@@ -94,11 +99,21 @@ export async function openStorage(config: AppConfig): Promise<Storage> {
 
     const outboxSql = await sqlStore();
     const webhookOutbox = await SqlWebhookOutbox.create(outboxSql);
+    const personalDataKeys = await SqlPersonalDataKeys.create(outboxSql, config.personalDataKey);
     const sqlInUse = (kind: string) => config.eventStoreKind === kind || config.readStoreKind === kind;
     if (!sqlInUse(postgres ? 'postgres' : 'pglite')) {
       probes.push({ name: 'outboxStore', ping: async () => void (await outboxSql.query('SELECT 1')) });
     }
-    return { eventStore, readStore, webhookOutbox, describe: describe(config), probes, sql: outboxSql, close };
+    return {
+      eventStore,
+      personalDataKeys,
+      readStore,
+      webhookOutbox,
+      describe: describe(config),
+      probes,
+      sql: outboxSql,
+      close,
+    };
   } catch (error) {
     await close();
     throw error;

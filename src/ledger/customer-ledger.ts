@@ -22,6 +22,7 @@ import { decideTiers, followTierLadder, TiersCommand } from './tiers/tiers.decis
 import { evolveTiers } from './tiers/tiers.state';
 import { decideMembership, MembershipCommand } from './enrolment/membership.decisions';
 import { evolveMembership } from './enrolment/membership.state';
+import { decideErasure, EraseCustomer } from './erasure/erasure.decisions';
 import { assertAmounts } from './amounts/amounts.invariant';
 
 /**
@@ -39,7 +40,8 @@ export type CustomerCommand =
   | CouponsCommand
   | TiersCommand
   | ExpiryCommand
-  | MembershipCommand;
+  | MembershipCommand
+  | EraseCustomer;
 
 /**
  * Each policy's evolve cases, in this order: each writes only its own share, and sees the state as
@@ -95,6 +97,7 @@ const DECIDERS: PerType<CustomerCommand, CustomerEvent[], [CustomerState]> = {
   WarnExpiry: decideExpiry,
   JoinProgram: decideMembership,
   LeaveProgram: decideMembership,
+  EraseCustomer: decideErasure,
 };
 
 /**

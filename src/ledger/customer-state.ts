@@ -56,6 +56,7 @@ export const initialCustomerState = (): CustomerState => {
     tags: enrolment.tags,
     segmentIds: enrolment.segmentIds,
     isB2B: enrolment.isB2B,
+    erased: enrolment.erased,
     membership: membership.membership,
     joinedAt: membership.joinedAt,
     birthday: birthday.birthday,

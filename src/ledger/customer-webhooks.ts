@@ -35,6 +35,7 @@ const MESSAGES: PerType<CustomerEvent, TopicMessage[]> = {
   [T.CouponUsed]: couponUsedMessages,
   // No topic (yet) for these.
   [T.Enrolled]: noMessages,
+  [T.PersonalDataErased]: noMessages,
   [T.ProfileUpdated]: noMessages,
   [T.BirthdaySet]: noMessages,
   [T.OrderRecorded]: noMessages,

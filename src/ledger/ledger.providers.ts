@@ -1,3 +1,4 @@
+import { EraseCustomerHandler } from './erasure/erase-customer.handler';
 import { Capability, scheduled } from '../capability';
 import { CustomerStreamCommands } from './customer-stream.commands';
 import { EnrolCustomerHandler } from './enrolment/enrol-customer.handler';
@@ -49,6 +50,7 @@ import { RewardsController } from './http/rewards.controller';
 export const LEDGER: Capability = {
   providers: [
     CustomerStreamCommands,
+    EraseCustomerHandler,
     EnrolCustomerHandler,
     UpdateCustomerProfileHandler,
     JoinProgramHandler,

@@ -3,7 +3,7 @@ import { Presets, SingleBar } from 'cli-progress';
 import { AppConfig, EventStoreKind } from '../config/app-config';
 import { createAppContext } from '../app.factory';
 import { DataDirLock } from '../infrastructure/data-dir-lock';
-import { EVENT_STORE, EventStore } from '../infrastructure/event-store/event-store.port';
+import { EventStore } from '../infrastructure/event-store/event-store.port';
 import { openEventStore, STORAGE, Storage } from '../infrastructure/storage';
 import { ProjectionRunner } from '../projections/projection-runner';
 import { TIER_REWARD_COUPONS_CHECKPOINT } from '../ledger/tiers/tier-reward-coupons';
@@ -67,7 +67,8 @@ export async function migrateEventsCommand(options: Record<string, string>, env 
   let target: { eventStore: EventStore; close(): Promise<void> } | null = null;
   try {
     const storage = app.get<Storage>(STORAGE);
-    const source = app.get<EventStore>(EVENT_STORE);
+    // The log as stored: sealed personal fields are copied sealed (the data keys stay in the SQL database).
+    const source = storage.eventStore;
     target = await openEventStore(targetConfig, storage.sql);
     // Both ends answer before anything is written (an empty source would not touch the target).
     await source.ping();

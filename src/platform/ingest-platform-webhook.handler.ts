@@ -5,12 +5,23 @@ import { READ_STORE, ReadStore, CollectionDefinition } from '../infrastructure/r
 import { EnrolCustomerCommand } from '../ledger/enrolment/enrol-customer.handler';
 import { UpdateCustomerProfileCommand } from '../ledger/enrolment/update-customer-profile.handler';
 import { CancelOrderCommand, RecordOrderCommand, RecordRefundCommand } from '../ledger/orders/record-order.handler';
-import { parseCollection, parseCustomer, parseOrder, parseRefund, PlatformCustomer } from './platform-payloads';
+import {
+  parseCollection,
+  parseCustomer,
+  parseOrder,
+  parsePrivacyRequest,
+  parseRefund,
+  PlatformCustomer,
+} from './platform-payloads';
+import { PRIVACY_REQUEST_KINDS, PrivacyRequestKind } from '../privacy/domain/privacy-requests';
+import { HandlePrivacyRequestCommand, PrivacyRequestResult } from '../privacy/commands/handle-privacy-request.handler';
 import { ProductCollections } from '../infrastructure/commerce-platform/product-collections';
 import { COMMERCE_PLATFORM, CommercePlatform } from '../infrastructure/commerce-platform/commerce-platform.port';
 import { ORDERS, OrderDoc, orderDocId } from './projections/order-view.projection';
 import { customerIdFor } from '../ledger/customer-identity';
 import { CUSTOMERS, CustomerDoc } from '../ledger/read-models/ledger-read-models';
+
+const PRIVACY_TOPICS: ReadonlySet<string> = new Set(PRIVACY_REQUEST_KINDS);
 
 /** Webhook ids already handled, so a redelivery answers 200 without doing anything. */
 const RECEIPTS: CollectionDefinition = { name: 'platform_webhook_receipts' };
@@ -24,6 +35,8 @@ export const PLATFORM_TOPICS = new Set([
   'collections/create',
   'collections/update',
   'collections/delete',
+  // Compliance: the platform's data requests and erasures (answered by the privacy capability).
+  ...PRIVACY_TOPICS,
 ]);
 
 /** One authenticated commerce-platform webhook of a known shop and topic. */
@@ -61,7 +74,9 @@ export class IngestPlatformWebhookHandler implements ICommandHandler<IngestPlatf
     const receipts = await this.readStore.collection<{ id: string; topic: string; receivedAt: string }>(RECEIPTS);
     const receiptId = `${shopId}:${webhookId}`;
     if (await receipts.get(receiptId)) return { duplicate: true };
-    const outcome = await this.handle(shopId, topic, body);
+    const outcome = PRIVACY_TOPICS.has(topic)
+      ? await this.privacyRequest(shopId, topic as PrivacyRequestKind, webhookId, body)
+      : await this.handle(shopId, topic, body);
     await receipts.put({ id: receiptId, topic, receivedAt: new Date().toISOString() });
     return { duplicate: false, outcome };
   }
@@ -135,6 +150,25 @@ export class IngestPlatformWebhookHandler implements ICommandHandler<IngestPlatf
       default:
         throw because.notFound(`Webhook topic ${topic}`);
     }
+  }
+
+  private async privacyRequest(
+    shopId: string,
+    topic: PrivacyRequestKind,
+    webhookId: string,
+    body: unknown,
+  ): Promise<Record<string, unknown>> {
+    const { platformCustomerId, requestId } = parsePrivacyRequest(body, topic);
+    const result: PrivacyRequestResult = await this.commands.execute(
+      new HandlePrivacyRequestCommand(shopId, topic, requestId ?? webhookId, platformCustomerId, 'platform'),
+    );
+    // The answer names ids only: the data itself is fetched from v2 or the operator API.
+    return {
+      requestId: result.requestId,
+      customerId: result.customerId,
+      erasedCustomers: result.erasedCustomerIds.length,
+      ...(result.document ? { documentReady: true } : {}),
+    };
   }
 
   private enrol(shopId: string, customer: PlatformCustomer): Promise<{ created: boolean }> {

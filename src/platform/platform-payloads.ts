@@ -228,3 +228,20 @@ export function parseRefund(body: unknown): PlatformRefund {
   }
   return { refundId, orderId, amountCents };
 }
+
+/**
+ * A compliance webhook (customers/data_request, customers/redact, shop/redact): the customer's
+ * platform id (`customer.id`; none for shop/redact) and the platform's request id when it sends one
+ * (`data_request.id`), else the delivery's webhook id names the request.
+ */
+export function parsePrivacyRequest(
+  body: unknown,
+  topic: string,
+): { platformCustomerId: number | null; requestId: string | null } {
+  const b = object(body, 'body');
+  const request = b.data_request && typeof b.data_request === 'object' ? (b.data_request as Json) : null;
+  const requestId = request && request.id !== undefined && request.id !== null ? String(request.id) : null;
+  if (topic === 'shop/redact') return { platformCustomerId: null, requestId };
+  const customer = object(b.customer, 'customer');
+  return { platformCustomerId: platformId(customer.id, 'customer.id'), requestId };
+}

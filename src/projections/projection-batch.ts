@@ -14,6 +14,11 @@ export interface StagedCollection<T extends Document> {
   getMany(ids: string[]): Promise<T[]>;
   put(doc: T): void;
   delete(id: string): void;
+  /**
+   * Documents whose fields equal the filter's values, as this batch leaves them (staged writes
+   * included). For the rare projection step that touches many documents (an erasure).
+   */
+  findEqual(filter: Record<string, string>): Promise<T[]>;
 }
 
 const DELETED = Symbol('deleted');
@@ -71,6 +76,17 @@ export class ProjectionBatch {
       },
       put: (doc) => void docs.set(doc.id, doc),
       delete: (id) => void docs.set(id, DELETED),
+      findEqual: async (filter) => {
+        const matches = (doc: Document) =>
+          Object.entries(filter).every(([k, v]) => (doc as unknown as Record<string, unknown>)[k] === v);
+        const found = new Map<string, T>();
+        for (const doc of await (await store()).find(filter)) found.set(doc.id, doc);
+        for (const [id, doc] of docs) {
+          if (doc === DELETED || !matches(doc)) found.delete(id);
+          else found.set(id, doc as T);
+        }
+        return [...found.values()];
+      },
     };
   }
 

@@ -9,6 +9,7 @@ import { TierReviews } from '../../src/ledger/tiers/tier-reviews.scheduler';
 import { waitUntil } from '../support/receiver';
 import { defaultStoreKind, StoreKind } from '../support/stores';
 import { Metrics } from '../../src/metrics/metrics';
+import { EVENT_STORE, EventStore } from '../../src/infrastructure/event-store/event-store.port';
 
 /** Every document of every projection's collections, by collection name, in id order. */
 async function readModelsOf(t: TestApp): Promise<Record<string, unknown[]>> {
@@ -158,7 +159,8 @@ describe.each<StoreKind>([defaultStoreKind(), 'mingo'])('rebuild from the log (%
     await shop.award(601, 10);
     const before = await snapshot();
     // Apply the whole log again on top of the live read models, as after a crash before a checkpoint.
-    const log = await s.t.store.storage.eventStore.readAll({ after: null, limit: 100000 });
+    // Through the app's event store: the projections are given events with their personal fields opened.
+    const log = await s.t.app.get<EventStore>(EVENT_STORE).readAll({ after: null, limit: 100000 });
     for (const projection of s.t.app.get<Projection[]>(PROJECTIONS)) {
       const batch = new ProjectionBatch(s.t.store.storage.readStore);
       await projection.apply(

@@ -93,6 +93,8 @@ export interface CommercePlatform {
   verifyCustomerToken(shopId: string, accessToken: string): Promise<PlatformCustomerIdentity | null>;
   /** The order webhook the service received (the embedded adapter keeps it for the order history). */
   recordOrder(shopId: string, platformCustomerId: number, payload: unknown): Promise<void>;
+  /** Forgets what was recorded about the customer (erasure): the embedded adapter's order bodies. */
+  forgetCustomer(shopId: string, platformCustomerId: number): Promise<void>;
   /**
    * A customer's orders, newest first (at most 50; `orderId`: that one only). HTTP adapter: live from the
    * platform; embedded: the orders its webhooks described. Unreachable: PLATFORM_UNAVAILABLE.

@@ -122,6 +122,10 @@ export class EmbeddedCommercePlatform implements CommercePlatform {
     return this.orders.put(shopId, platformCustomerId, payload);
   }
 
+  forgetCustomer(shopId: string, platformCustomerId: number): Promise<void> {
+    return this.orders.forget(shopId, platformCustomerId);
+  }
+
   customerOrders(shopId: string, platformCustomerId: number, orderId?: string): Promise<CustomerOrder[]> {
     return this.orders.ofCustomer(shopId, platformCustomerId, orderId);
   }

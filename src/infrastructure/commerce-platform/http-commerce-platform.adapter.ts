@@ -204,6 +204,11 @@ export class HttpCommercePlatform implements CommercePlatform {
     return Promise.resolve();
   }
 
+  /** Nothing recorded here; the platform erases its own data. */
+  forgetCustomer(): Promise<void> {
+    return Promise.resolve();
+  }
+
   async customerOrders(shopId: string, platformCustomerId: number, orderId?: string): Promise<CustomerOrder[]> {
     const query = new URLSearchParams({ customer_id: String(platformCustomerId), status: 'any', limit: '50' });
     if (orderId) query.set('ids', orderId);

@@ -158,6 +158,16 @@ export class PlatformOrders {
     });
   }
 
+  /** Deletes the customer's recorded order bodies (they carry names, emails and addresses). */
+  async forget(shopId: string, platformCustomerId: number): Promise<void> {
+    const orders = await this.readStore.collection<StoredOrder>(ORDERS);
+    for (;;) {
+      const found = await orders.find({ shopId, platformCustomerId: String(platformCustomerId) }, { limit: 500 });
+      if (found.length === 0) return;
+      for (const order of found) await orders.delete(order.id);
+    }
+  }
+
   async ofCustomer(shopId: string, platformCustomerId: number, orderId?: string): Promise<CustomerOrder[]> {
     const orders = await this.readStore.collection<StoredOrder>(ORDERS);
     const found = await orders.find(

@@ -12,7 +12,15 @@ export const EVENT_STORE = Symbol('EVENT_STORE');
  * global feed with a server-side filter on these prefixes, and refuses to append to any other
  * stream, so a new category must be added here (a test checks the streams the service writes).
  */
-export const STREAM_CATEGORIES = ['customer', 'tiers', 'shop', 'webhooks', 'programs', 'redemption-quota'] as const;
+export const STREAM_CATEGORIES = [
+  'customer',
+  'tiers',
+  'shop',
+  'webhooks',
+  'programs',
+  'redemption-quota',
+  'privacy',
+] as const;
 
 // The recorded event's shape is the domain's too (audit and history fold it): it lives in shared/domain.
 export type { GlobalPosition, RecordedEvent } from '../../shared/domain/recorded-event';
@@ -24,6 +32,12 @@ export interface NewEvent {
   type: string;
   data: Record<string, unknown>;
   metadata?: Record<string, unknown>;
+}
+
+export interface EventRewrite {
+  id: string;
+  data: Record<string, unknown>;
+  metadata: Record<string, unknown>;
 }
 
 /** `'no_stream'`: the stream must not exist; a bigint: its last revision must be this one. */
@@ -73,6 +87,12 @@ export interface EventStore {
   headPosition(): Promise<GlobalPosition | null>;
   /** How many events the log holds, where that is cheap to know (progress of `loyalty migrate events`). */
   countEvents?(): Promise<number>;
+  /**
+   * Replaces stored events' data and metadata, by event id. Only the privacy migration and erasure use
+   * it, to seal the personal fields of events written before sealing existed; nothing else edits the
+   * log. Absent where the log cannot be edited (EventStoreDB).
+   */
+  rewriteEvents?(rewrites: EventRewrite[]): Promise<void>;
   /** Subscriber checkpoints (one per subscription name). */
   readCheckpoint(subscription: string): Promise<GlobalPosition | null>;
   storeCheckpoint(subscription: string, position: GlobalPosition | null): Promise<void>;

@@ -43,6 +43,12 @@ export class RecentAppends {
     }
   }
 
+  /** Forgets the run (stored events were rewritten): readers read the store again. */
+  forget(): void {
+    this.events = [];
+    this.before = undefined;
+  }
+
   /** At most `limit` events that follow `position` in the feed, or null when the run cannot tell. */
   after(position: GlobalPosition | null, limit: number): RecordedEvent[] | null {
     if (this.before === undefined || this.events.length === 0) return null;

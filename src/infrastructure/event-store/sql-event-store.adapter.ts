@@ -2,6 +2,7 @@ import {
   AppendResult,
   comparePositions,
   EventStore,
+  EventRewrite,
   ExpectedRevision,
   GlobalPosition,
   NewEvent,
@@ -312,6 +313,16 @@ export class SqlEventStore implements EventStore {
           [limit],
         );
     return rows.map(this.events.toRecorded);
+  }
+
+  async rewriteEvents(rewrites: EventRewrite[]): Promise<void> {
+    if (rewrites.length === 0) return;
+    await this.sql.query(
+      `UPDATE es_events SET data = r.value->'data', metadata = r.value->'metadata'
+       FROM jsonb_array_elements($1::jsonb) AS r(value) WHERE es_events.event_id = (r.value->>'id')::uuid`,
+      [JSON.stringify(rewrites)],
+    );
+    this.recent?.forget();
   }
 
   async countEvents(): Promise<number> {

@@ -415,4 +415,28 @@ export class SqlWebhookOutbox implements WebhookOutbox {
     const oldest = row?.oldest ?? null;
     return { pending: row?.pending ?? 0, oldestCreatedAt: oldest === null ? null : new Date(oldest).toISOString() };
   }
+
+  async forgetCustomer(shopId: string, customerId: string, personalFields: ReadonlySet<string>): Promise<number> {
+    const rows = await this.sql.query<{ id: string; body: string }>(
+      'SELECT id, body FROM webhook_deliveries WHERE shop_id = $1 AND ordering_key = $2',
+      [shopId, customerId],
+    );
+    let changed = 0;
+    for (const row of rows) {
+      const body = JSON.stringify(withoutPersonal(JSON.parse(row.body), personalFields));
+      if (body === row.body) continue;
+      await this.sql.query('UPDATE webhook_deliveries SET body = $2 WHERE id = $1', [row.id, body]);
+      changed += 1;
+    }
+    return changed;
+  }
+}
+
+/** The value with every member named in `fields` (at any depth) set to null. */
+function withoutPersonal(value: unknown, fields: ReadonlySet<string>): unknown {
+  if (Array.isArray(value)) return value.map((v) => withoutPersonal(v, fields));
+  if (!value || typeof value !== 'object') return value;
+  return Object.fromEntries(
+    Object.entries(value).map(([k, v]) => [k, fields.has(k) && v !== null ? null : withoutPersonal(v, fields)]),
+  );
 }

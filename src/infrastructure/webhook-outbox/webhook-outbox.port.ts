@@ -118,6 +118,11 @@ export interface WebhookOutbox {
     webhookId: string,
     options: { limit: number; before?: number },
   ): Promise<Array<Delivery & { attemptsLog: DeliveryAttempt[] }>>;
+  /**
+   * Rewrites the bodies of every delivery about this customer (its ordering key), pending or sent,
+   * with the personal fields named set to null (erasure).
+   */
+  forgetCustomer(shopId: string, customerId: string, personalFields: ReadonlySet<string>): Promise<number>;
   /** Gives up on a webhook's pending deliveries (the webhook was deleted). */
   failPending(webhookId: string, reason: string): Promise<number>;
   /** Deliveries still to send, and when the oldest of them was made (null: none pending). */

@@ -34,6 +34,8 @@ export function isValidDateOfBirth(value: string, today: string): boolean {
  */
 export function decideBirthday(command: SetBirthday, state: CustomerState): BirthdaySet[] {
   requireEnrolled(state);
+  // An erased customer's birthday is personal data the service no longer keeps.
+  if (state.erased) return [];
   const { birthday, dateOfBirth, meta } = command;
   if (birthday == null && dateOfBirth == null) {
     throw because.badRequest('birthday or dateOfBirth is required', { field: 'birthday' });

@@ -9,5 +9,6 @@ export interface BirthdayShare {
 export const initialBirthday = (): BirthdayShare => ({ birthday: null, dateOfBirth: null });
 
 export function evolveBirthday(_state: BirthdayShare, event: CustomerEvent): Partial<BirthdayShare> | undefined {
+  if (event.type === T.PersonalDataErased) return { birthday: null, dateOfBirth: null };
   return event.type === T.BirthdaySet ? { birthday: event.birthday, dateOfBirth: event.dateOfBirth } : undefined;
 }

@@ -135,10 +135,20 @@ export function decideEnrolment(command: EnrolmentCommand, state: CustomerState)
       if (details.segmentIds !== undefined && !sameList(details.segmentIds, state.segmentIds))
         changes.segmentIds = details.segmentIds;
       if (details.isB2B !== undefined && details.isB2B !== state.isB2B) changes.isB2B = details.isB2B;
-      if (Object.keys(changes).length === 0) return [];
-      return [profileUpdated(meta, { changes, source: command.source })];
+      const kept = state.erased ? withoutPersonalChanges(changes) : changes;
+      if (Object.keys(kept).length === 0) return [];
+      return [profileUpdated(meta, { changes: kept, source: command.source })];
     }
     default:
       return assertNever(command);
   }
+}
+
+/**
+ * After an erasure, later platform updates do not bring the customer's personal data back: only
+ * consents, tags, segments and the B2B flag are still recorded.
+ */
+function withoutPersonalChanges(changes: CustomerProfileUpdated['changes']): CustomerProfileUpdated['changes'] {
+  const { email: _e, firstName: _f, lastName: _l, phone: _p, ...kept } = changes;
+  return kept;
 }

@@ -17,6 +17,8 @@ export interface EnrolmentShare {
   tags: readonly string[];
   segmentIds: readonly string[];
   isB2B: boolean;
+  /** The customer's personal data was erased: nothing personal is recorded on the stream again. */
+  erased: boolean;
 }
 
 export const initialEnrolment = (): EnrolmentShare => ({
@@ -34,6 +36,7 @@ export const initialEnrolment = (): EnrolmentShare => ({
   tags: [],
   segmentIds: [],
   isB2B: false,
+  erased: false,
 });
 
 export function evolveEnrolment(_state: EnrolmentShare, event: CustomerEvent): Partial<EnrolmentShare> | undefined {
@@ -62,6 +65,8 @@ export function evolveEnrolment(_state: EnrolmentShare, event: CustomerEvent): P
       } = event.changes;
       return { ...rest, ...saidDetails(event.changes) };
     }
+    case T.PersonalDataErased:
+      return { erased: true, email: null, firstName: null, lastName: null, phone: null };
     default:
       return undefined;
   }

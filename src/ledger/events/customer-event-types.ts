@@ -28,4 +28,5 @@ export const CustomerEventType = {
   CouponExpired: 'reward.coupon-expired.v1',
   TierReviewWarned: 'tier.review-warned.v1',
   MembershipChanged: 'customer.membership-changed.v1',
+  PersonalDataErased: 'customer.personal-data-erased.v1',
 } as const;

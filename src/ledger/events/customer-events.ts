@@ -8,6 +8,7 @@ import { OrderCancelled, OrderRecorded, PointsRevoked, RefundRecorded } from './
 import { PointsAdjusted, PointsAwarded, PointsDeducted, PointsReset } from './points.events';
 import { TierChanged, TierRetained, TierReviewWarned } from './tiers.events';
 import { MembershipChanged } from './membership.events';
+import { PersonalDataErased } from './erasure.events';
 
 export * from './customer-event-types';
 export * from './birthday.events';
@@ -19,6 +20,7 @@ export * from './orders.events';
 export * from './points.events';
 export * from './tiers.events';
 export * from './membership.events';
+export * from './erasure.events';
 export { customerStreamId } from '../customer-stream';
 
 /** Every change of a customer's balance: one transaction row each. */
@@ -50,7 +52,8 @@ export type CustomerEvent =
   | CouponGranted
   | CouponExpired
   | TierReviewWarned
-  | MembershipChanged;
+  | MembershipChanged
+  | PersonalDataErased;
 
 const T = CustomerEventType;
 

@@ -140,6 +140,8 @@ function changesOf(doc: CustomerDoc, event: Exclude<CustomerEvent, CustomerEnrol
       else delete pendingOrders[event.orderId];
       return pendingSummary(pendingOrders);
     }
+    case T.PersonalDataErased:
+      return ERASED;
     case T.CouponUsed:
     case T.CouponGranted:
     case T.CouponExpired:
@@ -150,6 +152,16 @@ function changesOf(doc: CustomerDoc, event: Exclude<CustomerEvent, CustomerEnrol
       return assertNever(event);
   }
 }
+
+/** An erased customer's document: every personal field blank, every figure kept. */
+const ERASED: Partial<CustomerDoc> = {
+  email: null,
+  firstName: null,
+  lastName: null,
+  phone: null,
+  birthday: null,
+  dateOfBirth: null,
+};
 
 type PendingOrders = NonNullable<CustomerDoc['pendingOrders']>;
 

@@ -9,6 +9,7 @@ import {
   CouponRefunded,
   CouponUsed,
   CustomerEventType as T,
+  PersonalDataErased,
   PointsRedeemed,
 } from '../events/customer-events';
 import { RewardDoc, REWARDS } from '../read-models/reward-read-models';
@@ -53,11 +54,18 @@ export class RewardViewProjection implements Projection {
     T.CouponUsed,
     T.CouponGranted,
     T.CouponExpired,
+    T.PersonalDataErased,
   ]);
 
   async apply(events: RecordedEvent[], batch: ProjectionBatch): Promise<void> {
     const rewards = batch.collection<RewardDoc>(REWARDS);
     for (const recorded of events) {
+      if (recorded.type === T.PersonalDataErased) {
+        const { shopId, customerId } = fromRecorded<PersonalDataErased>(recorded);
+        for (const reward of await rewards.findEqual({ customerId }))
+          if (reward.shopId === shopId) rewards.put({ ...reward, email: null });
+        continue;
+      }
       const e = fromRecorded<PointsRedeemed | CouponRefunded | CouponUsed | CouponGranted | CouponExpired>(recorded);
       if (e.type === T.CouponGranted) {
         rewards.put(

@@ -224,3 +224,17 @@ export const ROW_DETAILS = Symbol('ROW_DETAILS');
 export interface RowDetails {
   session(): (recorded: RecordedEvent, event: RowEvent) => Promise<RowEvent>;
 }
+
+/** A row without the customer's personal data (an erasure): the email and the free-text notes. */
+export function anonymisedRow(row: TransactionDoc): TransactionDoc {
+  const note = row.userNote ? `: ${row.userNote}` : null;
+  return {
+    ...row,
+    content: note && row.content.endsWith(note) ? row.content.slice(0, -note.length) : row.content,
+    email: null,
+    adminNote: null,
+    userNote: null,
+    referralCustomerEmail: null,
+    referredCustomerEmail: null,
+  };
+}

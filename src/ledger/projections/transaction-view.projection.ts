@@ -3,9 +3,10 @@ import { ProjectionBatch, StagedCollection } from '../../projections/projection-
 import { RecordedEvent } from '../../infrastructure/event-store/event-store.port';
 import { Projection } from '../../projections/projection';
 import { fromRecorded } from '../../event-sourcing/domain-event';
-import { CustomerEventType as T, PendingPointsCancelled } from '../events/customer-events';
+import { CustomerEventType as T, PendingPointsCancelled, PersonalDataErased } from '../events/customer-events';
 import { IDEMPOTENCY_KEYS, IdempotencyKeyDoc, TRANSACTIONS, TransactionDoc } from '../read-models/ledger-read-models';
 import {
+  anonymisedRow,
   appliedIdempotencyKey,
   isRowEvent,
   ROW_DETAILS,
@@ -31,7 +32,7 @@ export class TransactionViewProjection implements Projection {
   constructor(@Inject(ROW_DETAILS) private readonly details: RowDetails) {}
 
   handles(eventType: string): boolean {
-    return isRowEvent(eventType) || eventType === T.PendingPointsCancelled;
+    return isRowEvent(eventType) || eventType === T.PendingPointsCancelled || eventType === T.PersonalDataErased;
   }
 
   async apply(events: RecordedEvent[], batch: ProjectionBatch): Promise<void> {
@@ -39,6 +40,10 @@ export class TransactionViewProjection implements Projection {
     const keys = batch.collection<IdempotencyKeyDoc>(IDEMPOTENCY_KEYS);
     const complete = this.details.session();
     for (const recorded of events) {
+      if (recorded.type === T.PersonalDataErased) {
+        await this.erase(fromRecorded<PersonalDataErased>(recorded), transactions);
+        continue;
+      }
       if (recorded.type === T.PendingPointsCancelled) {
         await this.cancelHold(fromRecorded<PendingPointsCancelled>(recorded), transactions);
         continue;
@@ -48,6 +53,13 @@ export class TransactionViewProjection implements Projection {
       transactions.put(row);
       const key = appliedIdempotencyKey(row);
       if (key) keys.put(key);
+    }
+  }
+
+  /** Every row of an erased customer loses its personal fields; its figures stay. */
+  private async erase(event: PersonalDataErased, transactions: StagedCollection<TransactionDoc>) {
+    for (const row of await transactions.findEqual({ customerId: event.customerId })) {
+      if (row.shopId === event.shopId) transactions.put(anonymisedRow(row));
     }
   }
 

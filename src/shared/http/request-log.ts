@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { IncomingMessage, ServerResponse } from 'node:http';
 import { Logger as PinoInstance } from 'pino';
+import { redactEmails } from '../redact-personal';
 
 export const ROOT_LOGGER = Symbol('ROOT_LOGGER');
 
@@ -26,7 +27,8 @@ export function requestLog(logger: PinoInstance) {
       const line = {
         reqId: id,
         method: req.method,
-        url: req.url,
+        // A query may carry an email address (a lookup by email): never written as it came.
+        url: redactEmails(req.url ?? ''),
         statusCode: res.statusCode,
         responseTimeMs: Number(process.hrtime.bigint() - started) / 1e6,
         remoteAddress: req.socket?.remoteAddress,

@@ -1,0 +1,98 @@
+import { randomUUID } from 'node:crypto';
+import { PgliteSqlClient } from '../sql/pglite.client';
+import { SqlEventStore } from '../event-store/sql-event-store.adapter';
+import { SqlPersonalDataKeys } from './sql-personal-data-keys.adapter';
+import { SEALED, SealingEventStore } from './sealing-event-store';
+import { CUSTOMER_PERSONAL_FIELDS } from '../../ledger/events/personal-fields';
+import { SqlClient } from '../sql/sql-client';
+import { EventStore } from '../event-store/event-store.port';
+
+describe('SealingEventStore', () => {
+  let sql: SqlClient;
+  let raw: EventStore;
+  let sealing: SealingEventStore;
+  const shopId = 'shop-1';
+
+  beforeAll(async () => {
+    sql = await PgliteSqlClient.open();
+    raw = await SqlEventStore.create(sql);
+    const keys = await SqlPersonalDataKeys.create(sql, Buffer.alloc(32, 7));
+    sealing = new SealingEventStore(raw, keys, CUSTOMER_PERSONAL_FIELDS);
+  });
+  afterAll(() => sql.close());
+
+  const enrolled = (customerId: string) => ({
+    id: randomUUID(),
+    type: 'customer.enrolled.v1',
+    data: {
+      shopId,
+      customerId,
+      email: 'ada@example.com',
+      firstName: 'Ada',
+      lastName: null,
+      details: { phone: '+441234', tags: ['vip'] },
+      tierId: 't1',
+    },
+  });
+  const awarded = (customerId: string, email: string | null) => ({
+    id: randomUUID(),
+    type: 'points.awarded.v1',
+    data: { shopId, customerId, email, points: 50, newPoint: 50, adminNote: null, userNote: null },
+  });
+
+  it('stores personal fields sealed (null in the data) and gives them back on every read', async () => {
+    const customerId = randomUUID();
+    const stream = `customer-${shopId}_${customerId}`;
+    const event = enrolled(customerId);
+    await sealing.appendToStream(stream, [event, awarded(customerId, 'ada@example.com')], 'no_stream');
+    const [stored, storedAward] = await raw.readStream(stream);
+    expect(stored.data).toMatchObject({ email: null, firstName: null, lastName: null, tierId: 't1' });
+    expect(stored.data.details).toEqual({ phone: null, tags: ['vip'] });
+    expect(JSON.stringify([stored.data, stored.metadata])).not.toContain('ada@example.com');
+    expect(typeof stored.metadata[SEALED]).toBe('string');
+    expect(storedAward.data).toMatchObject({ email: null, points: 50 });
+    expect(event.data.email).toBe('ada@example.com');
+
+    const [opened, openedAward] = await sealing.readStream(stream);
+    expect(opened.data).toEqual(event.data);
+    expect(opened.metadata[SEALED]).toBeUndefined();
+    expect(openedAward.data).toMatchObject({ email: 'ada@example.com', points: 50 });
+    const all = await sealing.readAll({ after: null, limit: 1000 });
+    expect(all.find((e) => e.id === event.id)?.data).toEqual(event.data);
+  });
+
+  it('never seals two events with the same nonce (the same value gives two ciphertexts)', async () => {
+    const customerId = randomUUID();
+    const [a, b] = [
+      await sealing.seal(awarded(customerId, 'x@example.com')),
+      await sealing.seal(awarded(customerId, 'x@example.com')),
+    ];
+    const nonce = (e: { metadata?: Record<string, unknown> }) => String(e.metadata?.[SEALED]).split('.')[1];
+    expect(nonce(a)).not.toBe(nonce(b));
+    expect(a.metadata?.[SEALED]).not.toBe(b.metadata?.[SEALED]);
+  });
+
+  it('leaves events with nothing personal untouched', async () => {
+    const customerId = randomUUID();
+    const stream = `customer-${shopId}_${customerId}`;
+    const event = awarded(customerId, null);
+    await sealing.appendToStream(stream, [event], 'no_stream');
+    const [stored] = await raw.readStream(stream);
+    expect(stored.metadata[SEALED]).toBeUndefined();
+    expect(stored.data).toEqual(event.data);
+  });
+
+  it('reads personal fields as null once the key is destroyed; figures unchanged; new events stored anonymised', async () => {
+    const customerId = randomUUID();
+    const stream = `customer-${shopId}_${customerId}`;
+    await sealing.appendToStream(stream, [enrolled(customerId), awarded(customerId, 'ada@example.com')], 'no_stream');
+    expect(await sealing.destroyKey({ shopId, customerId }, new Date())).toBe(true);
+    const [opened, award] = await sealing.readStream(stream);
+    expect(opened.data).toMatchObject({ email: null, firstName: null, tierId: 't1', details: { phone: null } });
+    expect(award.data).toMatchObject({ email: null, points: 50, newPoint: 50 });
+    await sealing.appendToStream(stream, [awarded(customerId, 'ada@example.com')], 1n);
+    const [, , late] = await raw.readStream(stream);
+    expect(late.data.email).toBeNull();
+    expect(late.metadata[SEALED]).toBeUndefined();
+  });
+});

@@ -1,0 +1,67 @@
+import { Inject } from '@nestjs/common';
+import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { CLOCK, Clock } from '../../shared/domain/clock';
+import {
+  PERSONAL_DATA_SHREDDER,
+  PersonalDataShredder,
+} from '../../infrastructure/personal-data/personal-data-keys.port';
+import { WEBHOOK_OUTBOX, WebhookOutbox } from '../../infrastructure/webhook-outbox/webhook-outbox.port';
+import { COMMERCE_PLATFORM, CommercePlatform } from '../../infrastructure/commerce-platform/commerce-platform.port';
+import { CustomerStreamCommands } from '../customer-stream.commands';
+import { customerStreamId } from '../customer-stream';
+import { ErasureRequest } from '../events/customer-events';
+import { PERSONAL_FIELD_NAMES } from '../events/personal-fields';
+
+/** Erase one customer's personal data (customers/redact, shop/redact). */
+export class EraseCustomerCommand {
+  constructor(
+    readonly shopId: string,
+    readonly customerId: string,
+    readonly requestId: string,
+    readonly request: ErasureRequest,
+  ) {}
+}
+
+export interface ErasureResult {
+  customerId: string;
+  /** This call recorded the erasure (false: already erased, or never enrolled). */
+  recorded: boolean;
+  /** This call destroyed the customer's data key. */
+  keyDestroyed: boolean;
+}
+
+/**
+ * The erasure, in an order that a retry after any crash completes: (1) PersonalDataErased on the
+ * stream (once), which the projections answer by blanking the customer in every read model; (2) the
+ * data key destroyed, so every sealed field in the log reads as null from then on (fields of events
+ * written before sealing existed are written as null in place); (3) the personal
+ * data kept outside the log purged: webhook bodies about the customer, the order bodies the embedded
+ * platform recorded. Every step is idempotent, so a repeated request does nothing new.
+ */
+@CommandHandler(EraseCustomerCommand)
+export class EraseCustomerHandler implements ICommandHandler<EraseCustomerCommand, ErasureResult> {
+  constructor(
+    private readonly commands: CustomerStreamCommands,
+    @Inject(PERSONAL_DATA_SHREDDER) private readonly shredder: PersonalDataShredder,
+    @Inject(WEBHOOK_OUTBOX) private readonly outbox: WebhookOutbox,
+    @Inject(COMMERCE_PLATFORM) private readonly platform: CommercePlatform,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  async execute({ shopId, customerId, requestId, request }: EraseCustomerCommand): Promise<ErasureResult> {
+    const state = await this.commands.state(shopId, customerId);
+    const decision = await this.commands.run(shopId, customerId, (meta) => ({
+      type: 'EraseCustomer',
+      meta,
+      requestId,
+      request,
+      source: 'privacy',
+    }));
+    const keyDestroyed = await this.shredder.destroyKey({ shopId, customerId }, this.clock.now());
+    // Events written before sealing existed hold the fields in plain text: written as null now.
+    await this.shredder.sealStream(customerStreamId(shopId, customerId));
+    await this.outbox.forgetCustomer(shopId, customerId, PERSONAL_FIELD_NAMES);
+    if (state.platformCustomerId !== null) await this.platform.forgetCustomer(shopId, state.platformCustomerId);
+    return { customerId, recorded: decision.events.length > 0, keyDestroyed };
+  }
+}

@@ -1,0 +1,33 @@
+import { Writable } from 'node:stream';
+import pino from 'pino';
+import { PERSONAL_LOG_PATHS, redactEmails } from './redact-personal';
+import { requestLog } from './http/request-log';
+import { ServerResponse } from 'node:http';
+import { EventEmitter } from 'node:events';
+
+type Request = Parameters<ReturnType<typeof requestLog>>[0];
+
+describe('personal data in logs', () => {
+  it('replaces email addresses, plain or percent-encoded, and leaves other text alone', () => {
+    expect(redactEmails('/rest_api/v2/customers?email=Ann.Lee%40example.com&limit=5')).toBe(
+      '/rest_api/v2/customers?email=[email]&limit=5',
+    );
+    expect(redactEmails('customer ann@example.co.uk not found')).toBe('customer [email] not found');
+    expect(redactEmails('/rest_api/v2/customers/external/42')).toBe('/rest_api/v2/customers/external/42');
+  });
+
+  it("the access line's URL carries no email; logged objects lose their personal fields", () => {
+    const lines: string[] = [];
+    const sink = new Writable({ write: (chunk, _e, done) => (lines.push(String(chunk)), done()) });
+    const logger = pino({ level: 'info', redact: PERSONAL_LOG_PATHS }, sink);
+    const res = Object.assign(new EventEmitter(), { statusCode: 200, setHeader: () => undefined });
+    const req = { headers: {}, url: '/rest_api/v2/customers?email=ann%40example.com', method: 'GET' };
+    requestLog(logger)(req as unknown as Request, res as unknown as ServerResponse, () => undefined);
+    res.emit('finish');
+    logger.info({ customer: { id: 'c1', email: 'ann@example.com', firstName: 'Ann' } }, 'hello');
+    const text = lines.join('');
+    expect(text).not.toContain('ann');
+    expect(text).toContain('email=[email]');
+    expect(text).toContain('"id":"c1"');
+  });
+});
