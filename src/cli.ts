@@ -62,6 +62,7 @@ const IN_APP: Record<string, (app: INestApplicationContext, options: CliOptions,
   'audit-key create': (app, options, action) => auditKeyCommand(app, action, options),
   'audit-key list': (app, options, action) => auditKeyCommand(app, action, options),
   'audit-key revoke': (app, options, action) => auditKeyCommand(app, action, options),
+  'migrate personal-data': (app, options) => sealPersonalDataCommand(app, options),
 };
 
 async function runInApp(request: CliRequest): Promise<number> {
