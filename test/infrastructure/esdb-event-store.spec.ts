@@ -262,7 +262,16 @@ describe('EventStoreDB event store adapter (client double)', () => {
       expect(fromPosition.fromPosition).toEqual({ commit: MAX, prepare: 5n });
       expect(fromStart.filter).toMatchObject({
         filterOn: STREAM_NAME,
-        prefixes: ['customer-', 'tiers-', 'shop-', 'webhooks-', 'programs-', 'redemption-quota-'],
+        prefixes: [
+          'customer-',
+          'tiers-',
+          'shop-',
+          'webhooks-',
+          'programs-',
+          'redemption-quota-',
+          'privacy-',
+          'translations-',
+        ],
       });
       await adapter('env1.').readAll({ after: null, limit: 10 });
       expect((client.callsOf('subscribeToAll')[2][0] as Record<string, any>).filter.prefixes).toEqual(['env1.']);

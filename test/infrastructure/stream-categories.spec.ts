@@ -9,7 +9,7 @@ import { STREAM_CATEGORIES } from '../../src/infrastructure/event-store/event-st
 describe('every stream the service writes is in a category the EventStoreDB feed reads', () => {
   const s = scenario({ env: { WEBHOOK_ALLOW_LOOPBACK: 'true' } });
 
-  it('shop, tiers, programs, webhooks, customers, redemption quotas and privacy requests', async () => {
+  it('shop, tiers, programs, webhooks, customers, redemption quotas, privacy requests and shop texts', async () => {
     await s.tier({ name: 'Silver', targetPoint: 100 });
     const reward = await s.spending('amount_discount', '$1', {
       pointsCost: 10,
@@ -22,6 +22,7 @@ describe('every stream the service writes is in a category the EventStoreDB feed
     await s.redeem({ programId: reward, platformCustomerId: '7001', quantity: 1 }).expect(200);
     await s.put('/settings/points-expiry', { mode: 'inactivity', inactivityDays: 30 }).expect(200);
     await s.post('/privacy/customers/external/7001/data-request', {}).expect(200);
+    await s.put('/translations', { primaryLanguage: 'en', en: { 'tier.top': 'Legend status!' } }).expect(200);
 
     const streams = new Set(
       (await s.t.store.storage.eventStore.readAll({ after: null, limit: 10_000 })).map((e) => e.streamId),

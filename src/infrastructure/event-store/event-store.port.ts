@@ -20,6 +20,7 @@ export const STREAM_CATEGORIES = [
   'programs',
   'redemption-quota',
   'privacy',
+  'translations',
 ] as const;
 
 // The recorded event's shape is the domain's too (audit and history fold it): it lives in shared/domain.
