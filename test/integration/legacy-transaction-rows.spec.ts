@@ -1,5 +1,5 @@
 import { scenario } from '../support/scenario';
-import { EventStore, RecordedEvent } from '../../src/infrastructure/event-store/event-store.port';
+import { EVENT_STORE, EventStore, RecordedEvent } from '../../src/infrastructure/event-store/event-store.port';
 import { ProjectionBatch } from '../../src/projections/projection-batch';
 import { TransactionViewProjection } from '../../src/ledger/projections/transaction-view.projection';
 import { TRANSACTIONS, TransactionDoc } from '../../src/ledger/read-models/ledger-read-models';
@@ -74,7 +74,8 @@ describe('transaction rows of events recorded before their details were', () => 
     await api('/rewards/coupons/refund', { discountCode: code, platformCustomerId: '4101' }).expect(200);
 
     const projection = s.t.app.get(TransactionViewProjection);
-    const log = (await s.t.store.storage.eventStore.readAll({ after: null, limit: 100_000 })).filter(
+    // Read as the service reads its log: personal fields opened (the raw log holds them sealed).
+    const log = (await s.t.app.get<EventStore>(EVENT_STORE).readAll({ after: null, limit: 100_000 })).filter(
       (e) => (e.data as { shopId?: string }).shopId === shop.shop.shopId,
     );
     const older = log.map(asRecordedBefore);
