@@ -1,7 +1,12 @@
 import { Logger } from '@nestjs/common';
 import { PollingLoop, PollingLoopOptions } from '../shared/polling-loop';
 import { AppendSignal } from './append-signal';
-import { comparePositions, GlobalPosition } from '../infrastructure/event-store/event-store.port';
+import { comparePositions, GlobalPosition, positionToString } from '../infrastructure/event-store/event-store.port';
+
+interface Waiter {
+  position: GlobalPosition;
+  resolve: () => void;
+}
 
 /**
  * A reader of the global feed (the projections, the webhook projector) in a PollingLoop whose rounds
@@ -13,6 +18,8 @@ export abstract class FeedFollower {
   protected loop: PollingLoop;
   /** The furthest event this reader was nudged for. */
   private wantedUpTo: GlobalPosition | null = null;
+  /** Callers waiting until this reader has read their event. */
+  private waiters: Waiter[] = [];
 
   /** Reads and applies the next page of the feed; answers how many events it read. */
   protected abstract step(): Promise<number>;
@@ -56,6 +63,37 @@ export abstract class FeedFollower {
     const read = this.readUpTo();
     return this.wantedUpTo === null || read === null || comparePositions(this.wantedUpTo, read) > 0;
   };
+
+  /** Someone waits for an event: poll at once rather than after the idle pause. */
+  protected get someoneWaits(): boolean {
+    return this.waiters.length > 0;
+  }
+
+  /**
+   * Resolves once this reader has read the event at `position`, or after `limitMs` (with a warning:
+   * `what` did not reach it); looks for it at once.
+   */
+  protected waitUntilRead(position: GlobalPosition, limitMs: number, what: string): Promise<void> {
+    const read = this.readUpTo();
+    if (read && comparePositions(read, position) >= 0) return Promise.resolve();
+    return new Promise<void>((resolve) => {
+      const timer = setTimeout(() => {
+        this.logger.warn(`${what} did not reach ${positionToString(position)} in ${limitMs} ms`);
+        resolve();
+      }, limitMs);
+      this.waiters.push({ position, resolve: () => (clearTimeout(timer), resolve()) });
+      this.nudgeFor(position);
+    });
+  }
+
+  /** Resolves the waiters whose event this reader has now read. */
+  protected releaseWaiters(): void {
+    const read = this.readUpTo();
+    if (!read || this.waiters.length === 0) return;
+    const due = this.waiters.filter((w) => comparePositions(read, w.position) >= 0);
+    this.waiters = this.waiters.filter((w) => !due.includes(w));
+    due.forEach((w) => w.resolve());
+  }
 
   /** Look now rather than at the next poll (e.g. someone waits for an event). */
   nudge(): void {

@@ -4,7 +4,6 @@ import {
   EVENT_STORE,
   EventStore,
   GlobalPosition,
-  positionToString,
   RecordedEvent,
 } from '../infrastructure/event-store/event-store.port';
 import { READ_STORE, ReadStore } from '../infrastructure/read-store/read-store.port';
@@ -22,11 +21,6 @@ const BATCH = 1000;
 /** Checkpoints are written at most this often (and when the runner stops or catches up). */
 const CHECKPOINT_EVERY_MS = 1000;
 
-interface Waiter {
-  position: GlobalPosition;
-  resolve: () => void;
-}
-
 const after = (a: GlobalPosition, b: GlobalPosition | null) => b === null || comparePositions(a, b) > 0;
 
 /**
@@ -38,7 +32,6 @@ export class ProjectionRunner extends FeedFollower {
   protected readonly logger = new Logger('Projections');
   private readonly checkpoints = new Map<string, GlobalPosition | null>();
   private processed: GlobalPosition | null = null;
-  private waiters: Waiter[] = [];
   private exclusive: Promise<unknown> = Promise.resolve();
   /** Projections whose checkpoint moved since it was last stored. */
   private readonly unsaved = new Set<string>();
@@ -62,7 +55,7 @@ export class ProjectionRunner extends FeedFollower {
         if (this.unsaved.size > 0 && Date.now() - this.lastSaved >= CHECKPOINT_EVERY_MS) await this.saveCheckpoints();
       },
       // Waiting writers: their event may be hidden behind an older transaction still committing.
-      idlePauseMs: () => (this.waiters.length ? 1 : this.config.projectionPollMs),
+      idlePauseMs: () => (this.someoneWaits ? 1 : this.config.projectionPollMs),
     });
   }
 
@@ -77,17 +70,7 @@ export class ProjectionRunner extends FeedFollower {
   /** Resolves once every projection has applied the event at `position` (or the wait limit passed). */
   waitFor(position: GlobalPosition): Promise<void> {
     if (!this.loop.isRunning) return this.catchUp();
-    if (this.processed && comparePositions(this.processed, position) >= 0) return Promise.resolve();
-    return new Promise<void>((resolve) => {
-      const timer = setTimeout(() => {
-        this.logger.warn(
-          `Read models did not reach ${positionToString(position)} in ${this.config.projectionWaitMs} ms`,
-        );
-        resolve();
-      }, this.config.projectionWaitMs);
-      this.waiters.push({ position, resolve: () => (clearTimeout(timer), resolve()) });
-      this.nudgeFor(position);
-    });
+    return this.waitUntilRead(position, this.config.projectionWaitMs, 'Read models');
   }
 
   /** Applies everything readable now (CLI, tests, rebuild). */
@@ -199,7 +182,7 @@ export class ProjectionRunner extends FeedFollower {
       this.unsaved.add(projection.name);
     }
     this.processed = this.lowestCheckpoint();
-    this.release();
+    this.releaseWaiters();
     if (Date.now() - this.lastSaved >= CHECKPOINT_EVERY_MS) await this.saveCheckpoints();
   }
 
@@ -214,19 +197,4 @@ export class ProjectionRunner extends FeedFollower {
       throw error;
     }
   }
-
-  private release(): void {
-    const processed = this.processed;
-    if (!processed) return;
-    const [ready, waiting] = partition(this.waiters, (w) => comparePositions(processed, w.position) >= 0);
-    this.waiters = waiting;
-    ready.forEach((w) => w.resolve());
-  }
-}
-
-function partition<T>(items: T[], test: (t: T) => boolean): [T[], T[]] {
-  const yes: T[] = [];
-  const no: T[] = [];
-  for (const item of items) (test(item) ? yes : no).push(item);
-  return [yes, no];
 }

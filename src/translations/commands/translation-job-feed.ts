@@ -1,10 +1,8 @@
 import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
 import {
-  comparePositions,
   EVENT_STORE,
   EventStore,
   GlobalPosition,
-  positionToString,
   RecordedEvent,
 } from '../../infrastructure/event-store/event-store.port';
 import { fromRecorded } from '../../event-sourcing/domain-event';
@@ -33,11 +31,6 @@ interface TextChange {
   revision: bigint;
   events: TranslationEvent[];
   lastEventId: string;
-}
-
-interface Waiter {
-  position: GlobalPosition;
-  resolve: () => void;
 }
 
 /** The events of one append are consecutive and share their stream and commit position. */
@@ -94,7 +87,6 @@ export class TranslationJobFeed extends FeedFollower {
   private following = false;
   private unsaved = false;
   private savedAt = 0;
-  private waiters: Waiter[] = [];
   private exclusive: Promise<unknown> = Promise.resolve();
 
   constructor(
@@ -114,7 +106,7 @@ export class TranslationJobFeed extends FeedFollower {
       onIdle: async () => {
         if (Date.now() - this.savedAt >= CHECKPOINT_EVERY_MS) await this.saveCheckpoints();
       },
-      idlePauseMs: () => (this.waiters.length ? 1 : this.config.projectionPollMs),
+      idlePauseMs: () => (this.someoneWaits ? 1 : this.config.projectionPollMs),
     });
   }
 
@@ -125,17 +117,7 @@ export class TranslationJobFeed extends FeedFollower {
   /** Resolves once the jobs of the change at `position` are queued (or the wait limit passed). */
   waitFor(position: GlobalPosition): Promise<void> {
     if (!this.loop.isRunning) return this.catchUp();
-    if (this.checkpoint && comparePositions(this.checkpoint, position) >= 0) return Promise.resolve();
-    return new Promise<void>((resolve) => {
-      const timer = setTimeout(() => {
-        this.logger.warn(
-          `Translation jobs did not reach ${positionToString(position)} in ${this.config.projectionWaitMs} ms`,
-        );
-        resolve();
-      }, this.config.projectionWaitMs);
-      this.waiters.push({ position, resolve: () => (clearTimeout(timer), resolve()) });
-      this.nudgeFor(position);
-    });
+    return this.waitUntilRead(position, this.config.projectionWaitMs, 'Translation jobs');
   }
 
   /** Queues the jobs of every change readable now (tests, CLI). */
@@ -191,7 +173,7 @@ export class TranslationJobFeed extends FeedFollower {
       this.unsaved = true;
       // Jobs queued: their place in the log is stored with them (others wait, at most a second).
       if (changes.length > 0 || Date.now() - this.savedAt >= CHECKPOINT_EVERY_MS) await this.storeCheckpoint();
-      this.resolveWaiters();
+      this.releaseWaiters();
       return read.length;
     });
     this.exclusive = run.catch(() => undefined);
@@ -214,14 +196,6 @@ export class TranslationJobFeed extends FeedFollower {
       this.sources.exclusiveProducts(shopId),
     ]);
     return { programs, products };
-  }
-
-  private resolveWaiters(): void {
-    const read = this.checkpoint;
-    if (!read || this.waiters.length === 0) return;
-    const due = this.waiters.filter((w) => comparePositions(read, w.position) >= 0);
-    this.waiters = this.waiters.filter((w) => !due.includes(w));
-    due.forEach((w) => w.resolve());
   }
 }
 
