@@ -41,6 +41,12 @@ export const NonEmptyText = (maxLength: number, notText = REQUIRED.message) =>
 export const WholeNumber = (min: number, max: number) =>
   FieldRules(IsInt({ message: '$property must be an integer' }), Min(min), Max(max));
 
+/** A whole number from `min` to `max`, every refusal worded "<field> must be an integer from min to max". */
+export const IntegerInRange = (min: number, max: number) => {
+  const message = `$property must be an integer from ${min} to ${max}`;
+  return FieldRules(IsInt({ message }), Min(min, { message }), Max(max, { message }));
+};
+
 /** A list of objects, each validated as `item` (a DTO class). */
 export const NestedList = (item: DtoClass) =>
   FieldRules(

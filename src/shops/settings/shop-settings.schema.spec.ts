@@ -6,7 +6,7 @@ import {
   TierRetentionSchema,
 } from './shop-settings.schema';
 import { EARNING_LIMIT_PERIODS, POINTS_EXPIRY_MODES } from './shop-settings';
-import { refusedField } from '../../../test/support/schema-spec';
+import { parseBody, refusedField } from '../../../test/support/schema-spec';
 
 describe("the shop settings' schemas", () => {
   it('take valid settings, each value of their lists', async () => {
@@ -58,5 +58,15 @@ describe("the shop settings' schemas", () => {
     ['isNewFormatDOB', StorefrontSchema, { isNewFormatDOB: 'yes' }],
   ])('a bad %s is refused naming it', async (field, schema: new () => object, body) => {
     expect(await refusedField(schema, body)).toEqual(['BAD_REQUEST', field]);
+  });
+
+  it.each([
+    [{ downgrade: true, assessmentMonths: 0 }, 'assessmentMonths must be an integer from 1 to 36'],
+    [{ downgrade: true, assessmentMonths: 2.5 }, 'assessmentMonths must be an integer from 1 to 36'],
+    [{ downgrade: true, windowMonths: 30 }, 'windowMonths must be an integer from 1 to 24'],
+  ])('tier retention %j is refused in one wording: %s', async (body, message) => {
+    await expect(parseBody(TierRetentionSchema, body)).rejects.toMatchObject({
+      message: expect.stringContaining(message),
+    });
   });
 });

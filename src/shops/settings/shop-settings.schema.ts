@@ -13,7 +13,7 @@ import {
   MaxLength,
   Min,
 } from 'class-validator';
-import { NestedList, Satisfies } from '../../shared/http/field-rules';
+import { IntegerInRange, NestedList, Satisfies } from '../../shared/http/field-rules';
 import { MAX_POINTS } from '../../shared/domain/limits';
 import type { Settled } from '../../shared/domain/records';
 import {
@@ -124,9 +124,7 @@ export class TierRetentionSchema {
     maximum: MAX_ASSESSMENT_MONTHS,
   })
   @IsOptional()
-  @IsInt({ message: `assessmentMonths must be an integer from 1 to ${MAX_ASSESSMENT_MONTHS}` })
-  @Min(1, { message: `assessmentMonths must be an integer from 1 to ${MAX_ASSESSMENT_MONTHS}` })
-  @Max(MAX_ASSESSMENT_MONTHS, { message: `assessmentMonths must be an integer from 1 to ${MAX_ASSESSMENT_MONTHS}` })
+  @IntegerInRange(1, MAX_ASSESSMENT_MONTHS)
   assessmentMonths?: number;
   @ApiPropertyOptional({
     description: 'Months of earned points that count at a review',
@@ -135,9 +133,7 @@ export class TierRetentionSchema {
     maximum: MAX_WINDOW_MONTHS,
   })
   @IsOptional()
-  @IsInt({ message: `windowMonths must be an integer from 1 to ${MAX_WINDOW_MONTHS}` })
-  @Min(1, { message: `windowMonths must be an integer from 1 to ${MAX_WINDOW_MONTHS}` })
-  @Max(MAX_WINDOW_MONTHS, { message: `windowMonths must be an integer from 1 to ${MAX_WINDOW_MONTHS}` })
+  @IntegerInRange(1, MAX_WINDOW_MONTHS)
   windowMonths?: number;
 }
 
