@@ -16,18 +16,24 @@ import {
   TierRetentionSchema,
 } from '../settings/shop-settings.schema';
 
+import { ApiEnvelope, ApiErrors } from '../../shared/http/openapi/responses';
+import { EARNING_LIMIT, MEMBERSHIP, POINTS_EXPIRY, STOREFRONT, TIER_RETENTION } from './shop.openapi';
+
 /** The shop's settings: each body is its setting's one schema (settings/shop-settings.schema.ts). */
 @ManagementApi('rest_api/v2/settings', 'v2 shop')
 @ApiExtraModels(PointsExpirySchema, EarningLimitSchema, TierRetentionSchema, MembershipSchema, StorefrontSchema)
 export class SettingsController extends CqrsController {
   @Get('points-expiry')
   @ApiOperation({ summary: 'The points expiry policy' })
+  @ApiEnvelope(POINTS_EXPIRY)
   async get(@CurrentShop() shop: ShopDoc) {
     return ok((await this.settings(shop)).pointsExpiry);
   }
 
   @Put('points-expiry')
   @ApiOperation({ summary: 'Set the points expiry policy (off, inactivity, fixed_date); absent fields are unchanged' })
+  @ApiEnvelope(POINTS_EXPIRY)
+  @ApiErrors(400)
   async set(@CurrentShop() shop: ShopDoc, @Body() body: PointsExpirySchema) {
     const current = (await this.settings(shop)).pointsExpiry;
     return this.save(shop, 'Points expiry updated', {
@@ -42,6 +48,7 @@ export class SettingsController extends CqrsController {
 
   @Get('earning-limit')
   @ApiOperation({ summary: 'The global earning limit (per customer and period, per-tier caps)' })
+  @ApiEnvelope(EARNING_LIMIT)
   async getEarningLimit(@CurrentShop() shop: ShopDoc) {
     return ok((await this.settings(shop)).earningLimit);
   }
@@ -50,6 +57,8 @@ export class SettingsController extends CqrsController {
   @ApiOperation({
     summary: 'Set the global earning limit; a tier with maxPoints null is unlimited; absent fields are unchanged',
   })
+  @ApiEnvelope(EARNING_LIMIT)
+  @ApiErrors(400)
   async setEarningLimit(@CurrentShop() shop: ShopDoc, @Body() body: EarningLimitSchema) {
     const current = (await this.settings(shop)).earningLimit;
     const hasMaximum = current.enabled || current.maxPoints > 0;
@@ -70,12 +79,15 @@ export class SettingsController extends CqrsController {
 
   @Get('tier-retention')
   @ApiOperation({ summary: 'The tier retention (downgrade) policy' })
+  @ApiEnvelope(TIER_RETENTION)
   async getTierRetention(@CurrentShop() shop: ShopDoc) {
     return ok((await this.settings(shop)).tierRetention);
   }
 
   @Put('tier-retention')
   @ApiOperation({ summary: 'Set the tier retention policy: review period and the window of points that keeps a tier' })
+  @ApiEnvelope(TIER_RETENTION)
+  @ApiErrors(400)
   async setTierRetention(@CurrentShop() shop: ShopDoc, @Body() body: TierRetentionSchema) {
     const current = (await this.settings(shop)).tierRetention;
     return this.save(shop, 'Tier retention updated', {
@@ -90,12 +102,15 @@ export class SettingsController extends CqrsController {
 
   @Get('membership')
   @ApiOperation({ summary: 'Who belongs to the program: opt-in enrolment, excluded tags and segments, B2B' })
+  @ApiEnvelope(MEMBERSHIP)
   async getMembership(@CurrentShop() shop: ShopDoc) {
     return ok((await this.settings(shop)).membership);
   }
 
   @Put('membership')
   @ApiOperation({ summary: 'Set opt-in enrolment (Premium plan or above), excluded tags and segments, B2B exclusion' })
+  @ApiEnvelope(MEMBERSHIP)
+  @ApiErrors(400, 403)
   async setMembership(@CurrentShop() shop: ShopDoc, @Body() body: MembershipSchema) {
     const current = (await this.settings(shop)).membership;
     return this.save(shop, 'Membership rules updated', {
@@ -111,12 +126,15 @@ export class SettingsController extends CqrsController {
 
   @Get('storefront')
   @ApiOperation({ summary: 'What storefronts show (manual adjustments, birthday with a year)' })
+  @ApiEnvelope(STOREFRONT)
   async getStorefront(@CurrentShop() shop: ShopDoc) {
     return ok((await this.settings(shop)).storefront);
   }
 
   @Put('storefront')
   @ApiOperation({ summary: 'Set what storefronts show' })
+  @ApiEnvelope(STOREFRONT)
+  @ApiErrors(400)
   async setStorefront(@CurrentShop() shop: ShopDoc, @Body() body: StorefrontSchema) {
     const current = (await this.settings(shop)).storefront;
     return this.save(shop, 'Storefront settings updated', {
