@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { INestApplication, INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { NestExpressApplication } from '@nestjs/platform-express';
+import { OpenAPIObject } from '@nestjs/swagger';
 import { Logger } from 'nestjs-pino';
 import { AppConfig } from './config/app-config';
 import { openStorage, Storage } from './infrastructure/storage';
@@ -67,8 +68,13 @@ export async function createHttpApp(options: CreateAppOptions = {}): Promise<INe
   // the public program list, sets its own ETag; express still answers 304 to a match.
   app.disable('etag');
   app.enableShutdownHooks();
-  serveOpenApi(app, openApiDocument(app, PACKAGE_VERSION));
+  serveOpenApi(app, servedOpenApiDocument(app));
   return app;
+}
+
+/** The OpenAPI document the app serves at /docs/json (also what `npm run openapi:write` commits). */
+export function servedOpenApiDocument(app: INestApplication): OpenAPIObject {
+  return openApiDocument(app, PACKAGE_VERSION);
 }
 
 /** No HTTP: the CLI runs commands through the same module. */

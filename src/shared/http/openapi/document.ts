@@ -58,6 +58,11 @@ export function openApiDocument(app: INestApplication, version: string): OpenAPI
   return document;
 }
 
+/** The document as committed: two-space JSON and a final newline. */
+export function openApiText(document: OpenAPIObject): string {
+  return `${JSON.stringify(document, null, 2)}\n`;
+}
+
 /** Serves the UI at /docs (and /docs/) and the document at /docs/json. */
 export function serveOpenApi(app: INestApplication, document: OpenAPIObject): void {
   SwaggerModule.setup(DOCS_PATH, app, document, { jsonDocumentUrl: DOCS_JSON_PATH });
