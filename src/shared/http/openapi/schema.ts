@@ -25,8 +25,11 @@ export const anyOf = (...schemas: Schema[]): SchemaObject => ({ anyOf: schemas }
  * The value, or null (OpenAPI 3.0: `nullable`). A reference (always to an object record here) is
  * wrapped, as 3.0 ignores the siblings of a $ref.
  */
-export const nullable = (schema: Schema): SchemaObject =>
-  '$ref' in schema ? { type: 'object', nullable: true, allOf: [schema] } : { ...schema, nullable: true };
+export function nullable(schema: Schema): SchemaObject {
+  if ('$ref' in schema) return { type: 'object', nullable: true, allOf: [schema] };
+  // An enum lists null too: `nullable` does not widen an enum (OpenAPI 3.0.3).
+  return { ...schema, nullable: true, ...(schema.enum ? { enum: [...schema.enum, null] } : {}) };
+}
 
 /** An object with these fields; every field is always there except those named `optional`. */
 export function object(properties: Record<string, Schema>, optional: string[] = []): SchemaObject {
