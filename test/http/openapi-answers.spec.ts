@@ -11,6 +11,8 @@ import { HEADLESS, bearer, tokenFor } from '../headless/headless-support';
  * real answers of the running service, one per operation here, must match it, and carry no field
  * the schema does not name.
  */
+const OPERATOR = { Authorization: `Bearer ${OPERATOR_TOKEN}` };
+
 describe(`OpenAPI: real answers match the documented schemas (${defaultStoreKind()})`, () => {
   const s = scenario();
   let doc: OpenApiDocument;
@@ -42,10 +44,8 @@ describe(`OpenAPI: real answers match the documented schemas (${defaultStoreKind
     return answer(method, `/rest_api/v2${path}`, body ? call.send(body) : call, status);
   };
   const operator = (method: 'get' | 'post' | 'put', path: string, url: string, body?: object, status = 200) => {
-    const call = s.t
-      .http()
-      [method](`/admin/api${url}`)
-      .set({ Authorization: `Bearer ${OPERATOR_TOKEN}` });
+    const http = s.t.http();
+    const call = http[method](`/admin/api${url}`).set(OPERATOR);
     return answer(method, `/admin/api${path}`, body ? call.send(body) : call, status);
   };
 
@@ -240,10 +240,7 @@ describe(`OpenAPI: real answers match the documented schemas (${defaultStoreKind
     await answer(
       'delete',
       '/admin/api/shops/{shopId}/audit-keys/{keyId}',
-      s.t
-        .http()
-        .delete(`/admin/api/shops/${s.shop.shopId}/audit-keys/${key.data.id}`)
-        .set({ Authorization: `Bearer ${OPERATOR_TOKEN}` }),
+      s.t.http().delete(`/admin/api/shops/${s.shop.shopId}/audit-keys/${key.data.id}`).set(OPERATOR),
       200,
     );
   });
