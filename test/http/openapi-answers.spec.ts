@@ -29,6 +29,13 @@ describe(`OpenAPI: real answers match the documented schemas (${defaultStoreKind
       status,
       body: 'as expected',
     });
+    // A query parameter documented as required was not needed for this success: the document lies.
+    const sent = new URL((call as unknown as { url: string }).url).searchParams;
+    for (const param of doc.paths[path]?.[method]?.parameters ?? [])
+      if (status < 300 && param.in === 'query' && param.required && !sent.has(param.name))
+        mismatches.push(
+          `${method} ${path}: query ${param.name} is documented as required, answered ${status} without it`,
+        );
     const documented = doc.paths[path]?.[method]?.responses[String(status)];
     const schema = documented?.content?.['application/json']?.schema;
     if (!documented) mismatches.push(`${method} ${path} ${status}: not documented`);

@@ -10,7 +10,7 @@ export interface OpenApiDocument {
 
 export interface Operation {
   tags?: string[];
-  parameters?: Array<{ in: string; name: string }>;
+  parameters?: Array<{ in: string; name: string; required?: boolean }>;
   requestBody?: unknown;
   security?: Array<Record<string, string[]>>;
   responses: Record<string, { description?: string; content?: Record<string, { schema?: object }> }>;

@@ -3,6 +3,7 @@ import { CqrsController } from '../../shared/http/cqrs-controller';
 import { ApiExtraModels, ApiOperation } from '@nestjs/swagger';
 import { ApiEnvelope, ApiErrors, ApiList } from '../../shared/http/openapi/responses';
 import { int, object, str } from '../../shared/http/openapi/schema';
+import { ApiCustomerQuery, ApiOptionalQuery } from '../../shared/http/openapi/params';
 import { CART_POINTS, EARNING_PROGRAM, SPENDING_PROGRAM, V2_PROGRAM } from './programs.openapi';
 import { CurrentShop } from '../../shops/http/shop-auth.guard';
 import { ManagementApi } from '../../shops/http/shop-api';
@@ -59,6 +60,7 @@ export class ProgramsController extends CqrsController {
   @ApiOperation({ summary: 'Earning programs for one customer; single-event programs carry isEarned' })
   @ApiList(EARNING_PROGRAM)
   @ApiErrors(400, 404)
+  @ApiCustomerQuery('one of the two is required')
   async eligibility(
     @CurrentShop() shop: ShopDoc,
     @Query('customerId') customerId?: string,
@@ -102,6 +104,8 @@ export class ProgramsController extends CqrsController {
   @ApiOperation({ summary: 'Spending (redemption) programs; filters: event, and a customer (adds affordable)' })
   @ApiList(SPENDING_PROGRAM)
   @ApiErrors(400, 404)
+  @ApiOptionalQuery('event', 'Only the programs of this event, e.g. amount_discount')
+  @ApiCustomerQuery('adds what that customer can redeem')
   async redemption(
     @CurrentShop() shop: ShopDoc,
     @Query('event') event?: string,
@@ -122,6 +126,7 @@ export class ProgramsController extends CqrsController {
   })
   @ApiEnvelope(V2_PROGRAM)
   @ApiErrors(400, 404)
+  @ApiCustomerQuery("a spending program then carries that customer's limitations")
   async get(
     @CurrentShop() shop: ShopDoc,
     @Param('programId') programId: string,

@@ -21,6 +21,7 @@ import { CartProducts } from './program.dto';
 import { APPLIED_SOURCES, AppliedSource } from '../../programs/kinds/earning-rule';
 import { ApiErrors, ApiPlain } from '../../shared/http/openapi/responses';
 import { arrayOf, bool, int, num, object } from '../../shared/http/openapi/schema';
+import { ApiOptionalQuery } from '../../shared/http/openapi/params';
 import { V1_CUSTOMER_ITEM, V1_EARNING_DETAIL, V1_EARNING_ITEM } from './programs.openapi';
 
 class V1ProductDto {
@@ -90,6 +91,8 @@ export class V1EarningController extends CqrsController {
   @ApiOperation({ summary: "Earning programs with the customer's isEarned (deprecated)", deprecated: true })
   @ApiPlain(object({ data: arrayOf(V1_CUSTOMER_ITEM.ref) }))
   @ApiErrors(400, 404)
+  @ApiOptionalQuery('customerId', "The customer's internal id (this or shopifyCustomerId is required)")
+  @ApiOptionalQuery('shopifyCustomerId', "The customer's platform id (this or customerId is required)")
   async byCustomer(
     @CurrentShop() shop: ShopDoc,
     @Query('customerId') customerId?: string,

@@ -1,6 +1,6 @@
 import { Body, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import { ApiOperation } from '@nestjs/swagger';
+import { ApiOperation, ApiQuery } from '@nestjs/swagger';
 import { because } from '../../shared/domain/domain-error';
 import { CurrentShop } from '../../shops/http/shop-auth.guard';
 import { ShopDoc } from '../../shops/projections/shop-read-models';
@@ -22,6 +22,7 @@ import { CreateWebhookDto, UpdateWebhookDto } from './webhook.dto';
 import { WebhookApi } from './webhook-api.filter';
 import { ApiWebhookErrors } from '../../shared/http/openapi/responses';
 import { arrayOf, int, object, oneOf } from '../../shared/http/openapi/schema';
+import { ApiOptionalQuery } from '../../shared/http/openapi/params';
 import { ApiWebhookAnswer, REDELIVERED, WEBHOOK, WEBHOOK_DELIVERY } from './webhooks.openapi';
 
 const envelope = <K extends string, T>(key: K, value: T) => ({
@@ -94,6 +95,8 @@ export class WebhooksController {
   @ApiOperation({ summary: 'Deliveries of a webhook with every attempt, newest first (before: a delivery sequence)' })
   @ApiWebhookAnswer('deliveries', arrayOf(WEBHOOK_DELIVERY.ref))
   @ApiWebhookErrors(400, 404)
+  @ApiOptionalQuery('limit', 'Page size, 1 to 100 (default 20)', 'integer')
+  @ApiOptionalQuery('before', 'A delivery sequence: the deliveries before it', 'integer')
   async deliveries(
     @CurrentShop() shop: ShopDoc,
     @Param('id') id: string,
@@ -119,6 +122,7 @@ export class WebhooksController {
       'Send every failed delivery of the webhook again (status=failed): they become pending and are sent in order, with a fresh attempt budget',
   })
   @ApiWebhookAnswer('redelivery', object({ status: oneOf('failed'), requeued: int }))
+  @ApiQuery({ name: 'status', required: true, enum: ['failed'], description: 'Which deliveries: the failed ones' })
   @ApiWebhookErrors(400, 404)
   async redeliverAll(@CurrentShop() shop: ShopDoc, @Param('id') id: string, @Query('status') status?: string) {
     await this.find(shop, id);
