@@ -4,7 +4,7 @@ import { scenario } from '../support/scenario';
 import { auth, OPERATOR_TOKEN } from '../support/test-app';
 import { defaultStoreKind } from '../support/stores';
 import { OpenApiDocument, SchemaChecker } from '../support/openapi';
-import { HEADLESS, bearer, tokenFor } from '../headless/headless-support';
+import { HEADLESS, bearer, hmacGrant, tokenFor } from '../headless/headless-support';
 
 /**
  * A client generated from the document types each answer by the schema documented for its status:
@@ -89,7 +89,12 @@ describe(`OpenAPI: real answers match the documented schemas (${defaultStoreKind
     await v2('get', '/customers/{customerId}/points/earned', '/customers/1001/points/earned');
     await v2('put', '/customers/external/{platformCustomerId}', '/customers/external/1001', { birthday: '04/23' });
     await v2('put', '/customers/{customerId}/tier', `/customers/${ids.customer}/tier`, { tierId: ids.gold });
-    await v2('post', '/transactions/points/award', undefined, { platformCustomerId: '1001', point: 50 });
+    for (const kind of ['award', 'deduct', 'adjust', 'reset'])
+      await v2('post', `/transactions/points/${kind}`, undefined, { platformCustomerId: '1001', point: 600 });
+    await v2('put', '/customers/{customerId}', `/customers/${ids.customer}`, { dateOfBirth: '1990-04-23' });
+    await v2('put', '/customers/external/{platformCustomerId}/tier', '/customers/external/1001/tier', {
+      tierId: ids.gold,
+    });
     const page = await v2('get', '/transactions', '/transactions?platformCustomerId=1001&hasCount=true');
     await v2('get', '/transactions/{transactionId}', `/transactions/${page.data[0].id}`);
     await v2('post', '/programs/redemption/redeem', undefined, {
@@ -129,7 +134,9 @@ describe(`OpenAPI: real answers match the documented schemas (${defaultStoreKind
     for (const setting of ['points-expiry', 'earning-limit', 'tier-retention', 'membership', 'storefront'])
       await v2('get', `/settings/${setting}`);
     await v2('put', '/settings/storefront', undefined, { hideAdjustPoint: true });
-    await v2('get', '/translations');
+    const translations = await v2('get', '/translations');
+    await v2('put', '/translations', undefined, translations.data);
+    await v2('get', '/translations/defaults');
     await v2('put', '/translations/faqs', undefined, { en: [{ title: 'Q', content: 'A', orderBy: 1 }] });
   });
 
@@ -155,6 +162,8 @@ describe(`OpenAPI: real answers match the documented schemas (${defaultStoreKind
     await v1('get', '/earning/{programId}', `/earning/${ids.orders}`);
     await v1('get', '/earning-programs-by-customer', '/earning-programs-by-customer?shopifyCustomerId=1001');
     await v1('post', '/earn/calc-points', undefined, { products: [{ id: 1, quantity: 1, price: 10 }] });
+    const game = await s.earning('join_game', 'Play', { earnPoint: 5 });
+    await v1('post', '/earn/interact-social', undefined, { shopifyCustomerId: 1001, earningId: game });
     const hooks = (method: 'get' | 'put', path: string, url = path, body?: object) =>
       answer(method, `/app/api/v1/webhooks${path}`, s.webhooks(method, url, body), 200);
     await hooks('get', '');
@@ -182,6 +191,12 @@ describe(`OpenAPI: real answers match the documented schemas (${defaultStoreKind
     ])
       await headless('get', path);
     await headless('patch', '/customer/profile', undefined, { phone: '+15551234567' });
+    await answer(
+      'post',
+      `${HEADLESS}/auth/token`,
+      s.t.http().post(`${HEADLESS}/auth/token`).send(hmacGrant(s.shop, 1001)),
+      200,
+    );
     const redeem = s.t
       .http()
       .post(`${HEADLESS}/customer/redeem`)
@@ -206,7 +221,17 @@ describe(`OpenAPI: real answers match the documented schemas (${defaultStoreKind
     await operator('get', '/shops/{shopId}/audit-keys', `/shops/${s.shop.shopId}/audit-keys`);
     const job = await operator('post', '/audit/verifications', '/audit/verifications', { shopId: s.shop.shopId }, 202);
     await operator('get', '/audit/verifications/{jobId}', `/audit/verifications/${job.data.id}`);
-    await operator('get', '/shops/{shopId}/privacy/requests', `/shops/${s.shop.shopId}/privacy/requests`);
+    const requests = await operator(
+      'get',
+      '/shops/{shopId}/privacy/requests',
+      `/shops/${s.shop.shopId}/privacy/requests`,
+    );
+    await operator(
+      'get',
+      '/shops/{shopId}/privacy/requests/{requestId}/document',
+      `/shops/${s.shop.shopId}/privacy/requests/${requests.data[0].requestId}/document`,
+    );
+    await answer('get', '/health', s.t.http().get('/health'), 200);
   });
 
   it('configuration writes: tiers, programs, webhooks, settings, secrets, audit keys', async () => {
@@ -242,6 +267,12 @@ describe(`OpenAPI: real answers match the documented schemas (${defaultStoreKind
       '/shops/{shopId}/platform-webhook-secret',
       `/shops/${s.shop.shopId}/platform-webhook-secret`,
       secret,
+    );
+    await answer(
+      'delete',
+      '/admin/api/shops/{shopId}/platform-webhook-secret',
+      s.t.http().delete(`/admin/api/shops/${s.shop.shopId}/platform-webhook-secret`).set(OPERATOR),
+      200,
     );
     const key = await operator('post', '/shops/{shopId}/audit-keys', `/shops/${s.shop.shopId}/audit-keys`, {}, 201);
     await answer(
