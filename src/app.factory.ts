@@ -67,7 +67,7 @@ export async function createHttpApp(options: CreateAppOptions = {}): Promise<INe
     new DocumentBuilder()
       .setTitle('Loyalty points service')
       .setDescription(
-        'Management API v2, headless customer API, operator API and operations endpoints. See README for the webhook payloads.',
+        'Management API v2, headless customer API, operator API and operations endpoints. The webhook payloads are in docs/webhooks.md.',
       )
       .setVersion('0.1.0')
       .addTag(
@@ -75,7 +75,7 @@ export async function createHttpApp(options: CreateAppOptions = {}): Promise<INe
         "Data requests and erasures. The commerce platform's compliance webhooks arrive at " +
           'POST /platform/webhooks/{topic} (signed like the other topics): customers/data_request ' +
           '(the document is then fetched here), customers/redact and shop/redact (personal data erased; ' +
-          'balances, transactions and the audit trail kept). See the README, Privacy.',
+          'balances, transactions and the audit trail kept). See docs/privacy.md.',
       )
       .addBearerAuth()
       .addBearerAuth(
