@@ -95,4 +95,21 @@ describe('SealingEventStore', () => {
     expect(late.data.email).toBeNull();
     expect(late.metadata[SEALED]).toBeUndefined();
   });
+
+  it("forgets what it sealed or opened once another process destroyed the key and the key's time is up", async () => {
+    let now = Date.parse('2026-11-27T10:00:00Z');
+    const keys = await SqlPersonalDataKeys.create(sql, Buffer.alloc(32, 7));
+    const here = new SealingEventStore(raw, keys, CUSTOMER_PERSONAL_FIELDS, () => now);
+    const elsewhere = new SealingEventStore(raw, keys, CUSTOMER_PERSONAL_FIELDS);
+    const customerId = randomUUID();
+    const stream = `customer-${shopId}_${customerId}`;
+    await here.appendToStream(stream, [awarded(customerId, 'ada@example.com')], 'no_stream');
+    expect((await here.readStream(stream))[0].data.email).toBe('ada@example.com');
+
+    expect(await elsewhere.destroyKey({ shopId, customerId }, new Date())).toBe(true);
+    now += 29_000;
+    expect((await here.readStream(stream))[0].data.email).toBe('ada@example.com');
+    now += 2_000;
+    expect((await here.readStream(stream))[0].data.email).toBeNull();
+  });
 });

@@ -28,6 +28,8 @@ const VERSION = 'v1';
 const KEY_TTL_MS = 30_000;
 
 type CachedKey = { key: DataKey; until: number };
+/** Fields this process sealed or opened, trusted as long as the key they were opened with (KEY_TTL_MS). */
+type OpenedFields = { fields: Record<string, unknown>; until: number };
 
 /**
  * Crypto-shredding in one place, around the event store port. On append, the personal fields of an
@@ -39,6 +41,11 @@ type CachedKey = { key: DataKey; until: number };
  */
 export class SealingEventStore implements EventStore, PersonalDataShredder {
   private readonly keys = new BoundedCache<string, CachedKey>({ max: 100_000 });
+  /**
+   * By sealed text: every feed reader of this process opens each new event again right after it was
+   * sealed here, and the cipher costs more than the rest of an award's own work. Cleared with a key.
+   */
+  private readonly opened = new BoundedCache<string, OpenedFields>({ max: 20_000 });
 
   constructor(
     private readonly inner: EventStore,
@@ -101,6 +108,7 @@ export class SealingEventStore implements EventStore, PersonalDataShredder {
   async destroyKey(subject: KeySubject, at: Date): Promise<boolean> {
     const destroyed = await this.dataKeys.destroy(subject, at);
     this.keys.set(subjectKey(subject), { key: 'destroyed', until: Infinity });
+    this.opened.clear();
     return destroyed;
   }
 
@@ -108,6 +116,7 @@ export class SealingEventStore implements EventStore, PersonalDataShredder {
   async destroyShopKeys(shopId: string, at: Date): Promise<KeySubject[]> {
     const destroyed = await this.dataKeys.destroyShop(shopId, at);
     this.keys.clear();
+    this.opened.clear();
     return destroyed;
   }
 
@@ -157,7 +166,9 @@ export class SealingEventStore implements EventStore, PersonalDataShredder {
     const key = await this.keyOf(subject, true);
     const data = withNulls(event.data, Object.keys(picked));
     if (key === null || key === 'destroyed') return { ...event, data };
-    return { ...event, data, metadata: { ...(event.metadata ?? {}), [SEALED]: encrypt(key, picked) } };
+    const sealed = encrypt(key, picked);
+    this.opened.set(sealed, { fields: picked, until: this.now() + KEY_TTL_MS });
+    return { ...event, data, metadata: { ...(event.metadata ?? {}), [SEALED]: sealed } };
   }
 
   private async openAll(events: RecordedEvent[]): Promise<RecordedEvent[]> {
@@ -174,6 +185,9 @@ export class SealingEventStore implements EventStore, PersonalDataShredder {
     const { [SEALED]: sealed, ...metadata } = event.metadata;
     const subject = this.policy.subjectOf(event.data);
     if (!subject) return { ...event, metadata };
+    const remembered = this.opened.get(sealed as string);
+    if (remembered && remembered.until > this.now())
+      return { ...event, metadata, data: withValues(event.data, remembered.fields) };
     let key = await this.keyOf(subject, false);
     let fields = key instanceof Buffer ? decrypt(key, sealed as string) : null;
     if (!fields && key instanceof Buffer) {
@@ -184,6 +198,7 @@ export class SealingEventStore implements EventStore, PersonalDataShredder {
       fields = key instanceof Buffer ? decrypt(key, sealed as string) : null;
     }
     if (!fields) return { ...event, metadata };
+    this.opened.set(sealed as string, { fields, until: this.now() + KEY_TTL_MS });
     return { ...event, metadata, data: withValues(event.data, fields) };
   }
 
