@@ -27,7 +27,8 @@ const VERSION = 'v1';
 /** A live key is trusted this long before it is read again (another process may have destroyed it). */
 const KEY_TTL_MS = 30_000;
 
-type CachedKey = { key: DataKey; until: number };
+/** `lastSealed`: the subject's latest sealed fields with their plain text (see `sealFields`). */
+type CachedKey = { key: DataKey; until: number; lastSealed?: { plain: string; sealed: string } };
 /** Fields this process sealed or opened, trusted as long as the key they were opened with (KEY_TTL_MS). */
 type OpenedFields = { fields: Record<string, unknown>; until: number };
 
@@ -166,9 +167,24 @@ export class SealingEventStore implements EventStore, PersonalDataShredder {
     const key = await this.keyOf(subject, true);
     const data = withNulls(event.data, Object.keys(picked));
     if (key === null || key === 'destroyed') return { ...event, data };
-    const sealed = encrypt(key, picked);
-    this.opened.set(sealed, { fields: picked, until: this.now() + KEY_TTL_MS });
+    const sealed = this.sealFields(subject, key, picked);
     return { ...event, data, metadata: { ...(event.metadata ?? {}), [SEALED]: sealed } };
+  }
+
+  /**
+   * The fields sealed with the subject's key. A customer's events repeat the same personal fields (an
+   * award carries the email): the same fields get the subject's last sealed copy again, one cipher
+   * per change instead of one per event. A copy tells nothing new (the stream already names the
+   * customer), and no nonce is ever used for two different texts.
+   */
+  private sealFields(subject: KeySubject, key: Buffer, fields: Record<string, unknown>): string {
+    const plain = JSON.stringify(fields);
+    const cached = this.keys.get(subjectKey(subject));
+    if (cached?.key === key && cached.lastSealed?.plain === plain) return cached.lastSealed.sealed;
+    const sealed = encrypt(key, plain);
+    if (cached?.key === key) cached.lastSealed = { plain, sealed };
+    this.opened.set(sealed, { fields, until: this.now() + KEY_TTL_MS });
+    return sealed;
   }
 
   private async openAll(events: RecordedEvent[]): Promise<RecordedEvent[]> {
@@ -277,10 +293,10 @@ class Nonces {
 
 const nonces = new Nonces();
 
-function encrypt(key: Buffer, fields: Record<string, unknown>): string {
+function encrypt(key: Buffer, plain: string): string {
   const iv = nonces.next();
   const cipher = createCipheriv('aes-256-gcm', key, iv);
-  const sealed = Buffer.concat([cipher.update(JSON.stringify(fields), 'utf8'), cipher.final()]);
+  const sealed = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
   return [VERSION, iv.toString('base64'), cipher.getAuthTag().toString('base64'), sealed.toString('base64')].join('.');
 }
 
