@@ -5,7 +5,12 @@ import { RecordedEvent } from '../../infrastructure/event-store/event-store.port
 import { CustomerEventType as T } from '../../ledger/events/customer-events';
 import { customerStreamId } from '../../ledger/customer-stream';
 import { ShopEventType, shopStreamId } from '../../shops/domain/shop-events';
-import { LIABILITY_CUSTOMERS, LIABILITY_DAYS, LiabilityDayDoc, LiabilityDaysProjection } from './liability-days.projection';
+import {
+  LIABILITY_CUSTOMERS,
+  LIABILITY_DAYS,
+  LiabilityDayDoc,
+  LiabilityDaysProjection,
+} from './liability-days.projection';
 import { LIABILITY_FIGURES } from './liability-movements';
 
 /** The per-day liability of a Paris shop, each event delivered twice (see projectionSpec). */

@@ -40,9 +40,7 @@ const withType = (type: string, fields: Record<string, unknown>) =>
 
 describe('liability movements (one classification of every customer event)', () => {
   it('an award issues what it moved, by source; a customer leaving 0 counts as gained', () => {
-    given(NO_POSITION)
-      .when(awarded({}))
-      .then({ issuedManual: 50, customersGained: 1 }, { balance: 50, held: {} });
+    given(NO_POSITION).when(awarded({})).then({ issuedManual: 50, customersGained: 1 }, { balance: 50, held: {} });
     given({ balance: 10, held: {} })
       .when(awarded({ program, event: 'sign_up' }, 10))
       .then({ issuedPrograms: 50 });
@@ -52,8 +50,12 @@ describe('liability movements (one classification of every customer event)', () 
     given({ balance: 10, held: {} })
       .when(awarded({ tierReward: { tierId: 't', tierChangedEventId: 'e' }, event: 'tier_reward' }, 10))
       .then({ issuedTierRewards: 50 });
-    given({ balance: 10, held: {} }).when(awarded({ program, event: 'milestone_mixed' }, 10)).then({ issuedMilestones: 50 });
-    given({ balance: 10, held: {} }).when(awarded({ program, event: 'referral' }, 10)).then({ issuedReferrals: 50 });
+    given({ balance: 10, held: {} })
+      .when(awarded({ program, event: 'milestone_mixed' }, 10))
+      .then({ issuedMilestones: 50 });
+    given({ balance: 10, held: {} })
+      .when(awarded({ program, event: 'referral' }, 10))
+      .then({ issuedReferrals: 50 });
   });
 
   it('order points held are apart from the balance; their release issues them and empties the hold', () => {
@@ -78,8 +80,12 @@ describe('liability movements (one classification of every customer event)', () 
   });
 
   it('spending, coupon refunds, expiry, reversals and manual changes move the balance with their sign', () => {
-    given({ balance: 570, held: {} }).when(asEvent(ann.redeemed(at, 'tx', 570, 500, 'r'))).then({ redeemedSpent: 500 });
-    given({ balance: 70, held: {} }).when(asEvent(ann.refunded(at, 'tx', 70, 500, 'r'))).then({ couponRefunds: 500 });
+    given({ balance: 570, held: {} })
+      .when(asEvent(ann.redeemed(at, 'tx', 570, 500, 'r')))
+      .then({ redeemedSpent: 500 });
+    given({ balance: 70, held: {} })
+      .when(asEvent(ann.refunded(at, 'tx', 70, 500, 'r')))
+      .then({ couponRefunds: 500 });
     given({ balance: 100, held: {} })
       .when(asEvent(ann.deducted(at, 'tx', 100, 100)))
       .then({ adjusted: -100, customersLost: 1 }, { balance: 0, held: {} });

@@ -88,7 +88,8 @@ export interface LiabilityPosition {
 
 export const NO_POSITION: LiabilityPosition = { balance: 0, held: {} };
 
-export type IssueSource = 'issuedOrders' | 'issuedPrograms' | 'issuedTierRewards' | 'issuedMilestones' | 'issuedReferrals' | 'issuedManual';
+export type IssueSource =
+  'issuedOrders' | 'issuedPrograms' | 'issuedTierRewards' | 'issuedMilestones' | 'issuedReferrals' | 'issuedManual';
 
 /** Where awarded points come from: the tier reward, the order, the program's kind, or the merchant. */
 export function issueSource(e: PointsAwarded): IssueSource {
@@ -104,7 +105,12 @@ export function issueSource(e: PointsAwarded): IssueSource {
 const moved = (e: { newPoint: number }, before: LiabilityPosition) => e.newPoint - before.balance;
 
 /** Held points of an order set to `after`: the change, as figures. */
-function heldSet(before: LiabilityPosition, orderId: string, after: number, as: LiabilityFigure): Partial<LiabilityFigures> {
+function heldSet(
+  before: LiabilityPosition,
+  orderId: string,
+  after: number,
+  as: LiabilityFigure,
+): Partial<LiabilityFigures> {
   const change = after - (before.held[orderId] ?? 0);
   return change === 0 ? {} : { [as]: as === 'pendingHeld' ? change : -change };
 }
@@ -166,7 +172,11 @@ export const LIABILITY_EVENT_TYPES: readonly CustomerEvent['type'][] = [
 ];
 
 /** The position after a movement (balance changes set the recorded balance; holds set their order's). */
-function positionAfter(e: CustomerEvent, before: LiabilityPosition, figures: Partial<LiabilityFigures>): LiabilityPosition {
+function positionAfter(
+  e: CustomerEvent,
+  before: LiabilityPosition,
+  figures: Partial<LiabilityFigures>,
+): LiabilityPosition {
   const balance = 'newPoint' in e ? e.newPoint : before.balance;
   const orderId =
     e.type === 'points.pending.v1'

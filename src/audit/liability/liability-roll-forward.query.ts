@@ -4,13 +4,7 @@ import { READ_STORE, ReadStore } from '../../infrastructure/read-store/read-stor
 import { because } from '../../shared/domain/domain-error';
 import { ShopDirectory } from '../../shops/shop-directory';
 import { monthsBefore } from '../../shared/domain/calendar';
-import {
-  DayInterval,
-  LocalDay,
-  localDayOf,
-  localIso,
-  startOfLocalDay,
-} from '../../shared/domain/zoned-days';
+import { DayInterval, LocalDay, localDayOf, localIso, startOfLocalDay } from '../../shared/domain/zoned-days';
 import { LIABILITY_DAYS, LiabilityDayDoc } from './liability-days.projection';
 import { DayFigures, LiabilityPeriod, periodsBetween, rollForward } from './roll-forward';
 import { pointsValue, ratio } from './liability-value';

@@ -24,7 +24,7 @@ export class LiabilityController {
     summary: 'The points liability roll-forward: opening, issued, redeemed, expired, adjusted, reversed, closing',
     description:
       "Per period of the shop's time zone, from the per-day projection. from and to are midnights of the " +
-      'shop\'s time zone with their offset; the first and last periods may be partial. format=csv answers text/csv.',
+      "shop's time zone with their offset; the first and last periods may be partial. format=csv answers text/csv.",
   })
   @ApiQuery({ name: 'from', required: true, type: String, example: '2026-03-01T00:00:00+01:00' })
   @ApiQuery({ name: 'to', required: true, type: String, example: '2026-04-01T00:00:00+02:00' })

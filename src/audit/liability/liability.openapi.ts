@@ -39,7 +39,10 @@ const period: SchemaObject = {
       type: 'object',
       description: 'Only when the shop has a pointValue',
       properties: Object.fromEntries(
-        ['opening', 'issued', 'redeemed', 'expired', 'adjusted', 'reversed', 'closing', 'pending'].map((k) => [k, money]),
+        ['opening', 'issued', 'redeemed', 'expired', 'adjusted', 'reversed', 'closing', 'pending'].map((k) => [
+          k,
+          money,
+        ]),
       ),
     },
   },

@@ -24,7 +24,9 @@ describe('roll-forward over day figures', () => {
       ['2026-03-30', '2026-04-01'],
     ]);
     const rows = rollForward(days, periods, 'UTC');
-    expect(rows.map((r) => [r.opening, r.issued.total, r.redeemed, r.expired, r.adjusted, r.reversed, r.closing])).toEqual([
+    expect(
+      rows.map((r) => [r.opening, r.issued.total, r.redeemed, r.expired, r.adjusted, r.reversed, r.closing]),
+    ).toEqual([
       [100, 0, 0, 0, 0, 0, 100],
       [100, 50, 30, 0, 0, 0, 120],
       [120, 0, -30, 20, -5, 10, 115],

@@ -41,7 +41,7 @@ export interface LiabilityPeriod {
 /** The periods from `fromDay` to `toDay` by interval; the first and last may be partial (cut at from and to). */
 export function periodsBetween(fromDay: LocalDay, toDay: LocalDay, interval: DayInterval): PeriodDays[] {
   const periods: PeriodDays[] = [];
-  for (let start = fromDay; start < toDay; ) {
+  for (let start = fromDay; start < toDay;) {
     const next = nextIntervalStart(interval, start);
     const endDay = next < toDay ? next : toDay;
     periods.push({ startDay: start, endDay });

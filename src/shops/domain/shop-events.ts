@@ -8,7 +8,14 @@ import type {
 } from '../settings/shop-settings.schema';
 
 /** The shop's settings: their types are their schemas' (settings/shop-settings.schema.ts). */
-export type { AccountingPolicy, EarningLimitPolicy, MembershipPolicy, PointsExpiryPolicy, StorefrontPolicy, TierRetentionPolicy };
+export type {
+  AccountingPolicy,
+  EarningLimitPolicy,
+  MembershipPolicy,
+  PointsExpiryPolicy,
+  StorefrontPolicy,
+  TierRetentionPolicy,
+};
 
 /** Events of a shop (stream `shop-<shopId>`). Credentials are never in events: the log is read by auditors. */
 export const ShopEventType = {

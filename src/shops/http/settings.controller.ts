@@ -20,7 +20,14 @@ import { writtenPointValue } from '../settings/shop-settings';
 
 /** The shop's settings: each body is its setting's one schema (settings/shop-settings.schema.ts). */
 @ManagementApi('rest_api/v2/settings', 'v2 shop')
-@ApiExtraModels(AccountingSchema, PointsExpirySchema, EarningLimitSchema, TierRetentionSchema, MembershipSchema, StorefrontSchema)
+@ApiExtraModels(
+  AccountingSchema,
+  PointsExpirySchema,
+  EarningLimitSchema,
+  TierRetentionSchema,
+  MembershipSchema,
+  StorefrontSchema,
+)
 export class SettingsController extends CqrsController {
   @Get('points-expiry')
   @ApiOperation({ summary: 'The points expiry policy' })

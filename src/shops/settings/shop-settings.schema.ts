@@ -195,7 +195,11 @@ export class AccountingSchema {
     example: '0.01',
     description: "A point's value in the shop's currency: a positive decimal (up to 6 decimals), or null for none",
   })
-  @Satisfies('isPointValue', isPointValue, 'pointValue must be a positive decimal such as 0.01 (up to 6 decimals) or null')
+  @Satisfies(
+    'isPointValue',
+    isPointValue,
+    'pointValue must be a positive decimal such as 0.01 (up to 6 decimals) or null',
+  )
   pointValue: string | number | null;
 }
 
