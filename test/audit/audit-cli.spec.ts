@@ -117,7 +117,7 @@ describe('loyalty audit CLI', () => {
   it('verify: no differences (exit 0), then a document changed behind the service (exit 3, one line per difference)', async () => {
     const clean = await loyalty('audit', 'verify', '--shop', shopId);
     expect(clean.stdout).toMatch(
-      /^verify shop .*: 2 streams, 4 events; 2 customers, 2 transactions, 0 rewards: no differences in /,
+      /^verify shop .*: 2 streams, 4 events; 2 customers, 2 transactions, 0 rewards, 1 liability days: no differences in /,
     );
 
     const storage = await openStorage(new AppConfig({ ...env, LOG_LEVEL: 'silent' }));
@@ -135,7 +135,9 @@ describe('loyalty audit CLI', () => {
     const { stdout } = await dirty.catch((e) => e);
     expect(stdout.split('\n')).toEqual([
       `DIFF customers_v3 ${id} (shop ${shopId}, customer ${id}) point: read model 5100, log 51`,
-      expect.stringMatching(/^verify: 2 streams, 4 events; 2 customers, 2 transactions, 0 rewards: 1 difference in /),
+      expect.stringMatching(
+        /^verify: 2 streams, 4 events; 2 customers, 2 transactions, 0 rewards, 1 liability days: 1 difference in /,
+      ),
       '',
     ]);
     expect(readFileSync(join(dataDir, 'audit-signing-key.pem'), 'utf8')).toMatch(/BEGIN PRIVATE KEY/);
