@@ -9,6 +9,14 @@ import { PendingPointsRelease } from '../../src/ledger/held-points/pending-point
 import { PointsExpiry } from '../../src/ledger/expiry/points-expiry.scheduler';
 import { ProvisionedShop, ProvisionShopCommand } from '../../src/operator/provision-shop.handler';
 import { ProjectionRunner } from '../../src/projections/projection-runner';
+import { Difference, ReadModelVerifier } from '../../src/audit/queries/verify-read-models';
+import { createPublicKey } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { signingKeyPem } from './signing-key';
+import { checkExport } from '../../src/audit/cli/check.cli';
+import { stableStringify } from '../../src/shared/domain/ids';
 
 /**
  * The points liability of a Paris shop over March 2026 (the clocks go forward on Mar 29), against a
@@ -35,7 +43,8 @@ describe(`points liability roll-forward (${defaultStoreKind()})`, () => {
   const MARCH = { from: '2026-03-01T00:00:00+01:00', to: '2026-04-01T00:00:00+02:00' };
 
   beforeAll(async () => {
-    t = await createTestApp({ clock: { now: () => now } });
+    // A PostgreSQL service signs exports with the key it is given (only the embedded store makes its own).
+    t = await createTestApp({ clock: { now: () => now }, env: { AUDIT_SIGNING_KEY: signingKeyPem() } });
     shop = await t.app
       .get(CommandBus)
       .execute(new ProvisionShopCommand('liability-paris.example.com', 'ultimate', 'EUR', 'Europe/Paris'));
@@ -220,6 +229,16 @@ describe(`points liability roll-forward (${defaultStoreKind()})`, () => {
     expect(await periodsOf({ ...MARCH, interval: 'day' })).toEqual(before);
   });
 
+  it("the verification recomputes the liability's days from the log: they agree across the clock change", async () => {
+    const differences: Difference[] = [];
+    const summary = await t.app
+      .get(ReadModelVerifier)
+      .run({ shopId: shop.shopId, onDifference: (d) => void differences.push(d) });
+    expect(differences).toEqual([]);
+    // Days with a movement: Mar 1-6, 10, 12, 14-18, 20, 29, 30, 31 (Paris), and Apr 2.
+    expect(summary.documents.liabilityDays).toBe(20);
+  });
+
   it('format=csv answers the same figures, one row per period, as a CSV parser reads them', async () => {
     const json = await periodsOf({ ...MARCH, interval: 'week' });
     const res = await liability({ ...MARCH, interval: 'week', format: 'csv' }).expect(200);
@@ -311,6 +330,46 @@ describe(`points liability roll-forward (${defaultStoreKind()})`, () => {
     await refused({ ...MARCH, interval: 'year' }, 'interval');
     await refused({ ...MARCH, format: 'xml' }, 'format');
     await refused({ to: MARCH.to }, 'from');
+  });
+
+  it('the signed export carries the roll-forward of its range, recomputed from the exported events', async () => {
+    const answer = expectSuccess((await liability({ ...MARCH, interval: 'week' }).expect(200)).body);
+    const exportOf = (query: Record<string, string>) =>
+      t.http().get('/rest_api/v2/audit/export').query(query).set(auth(shop));
+    const text = (await exportOf({ ...MARCH, liability: 'week' }).expect(200)).text;
+    const lines = text.split('\n').filter((l) => l !== '');
+    const manifest = JSON.parse(lines[lines.length - 1]);
+    expect(manifest).toMatchObject({
+      kind: 'manifest',
+      from: '2026-02-28T23:00:00.000Z',
+      to: '2026-03-31T22:00:00.000Z',
+    });
+    expect(manifest.liability).toEqual(answer);
+    const dir = mkdtempSync(join(tmpdir(), 'liability-export-'));
+    try {
+      const key = createPublicKey((await t.http().get('/audit/public-key').expect(200)).text);
+      const check = (content: string[]) => {
+        const file = join(dir, `export-${content.length}-${Math.random()}.ndjson`);
+        writeFileSync(file, content.map((l) => `${l}\n`).join(''));
+        return checkExport(file, key);
+      };
+      expect(await check(lines)).toMatchObject({ ok: true, count: lines.length - 1 });
+      // The figures are signed with the events: a closing changed in the file breaks the signature.
+      const periods = [{ ...manifest.liability.periods[0], closing: 1 }, ...manifest.liability.periods.slice(1)];
+      const edited = stableStringify({ ...manifest, liability: { ...manifest.liability, periods } });
+      expect(await check([...lines.slice(0, -1), edited])).toMatchObject({
+        ok: false,
+        problem: 'the manifest signature is not valid',
+      });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+    const refused = async (query: Record<string, string>, field: string) =>
+      expect(expectError((await exportOf(query).expect(400)).body, 'BAD_REQUEST', 400).field).toBe(field);
+    await refused({ ...MARCH, liability: 'week', customerId: String(ANN) }, 'liability');
+    await refused({ from: MARCH.from, liability: 'month' }, 'to');
+    await refused({ ...MARCH, from: '2026-03-01T00:00:00Z', liability: 'month' }, 'from');
+    await refused({ ...MARCH, liability: 'year' }, 'liability');
   });
 
   it("another shop's roll-forward holds none of this shop's points; no keys: 401", async () => {

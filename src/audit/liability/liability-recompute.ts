@@ -17,6 +17,11 @@ import { DayFigures } from './roll-forward';
 
 const MOVES: ReadonlySet<string> = new Set(LIABILITY_EVENT_TYPES);
 
+interface StreamAt {
+  position: LiabilityPosition;
+  effectiveAt: number;
+}
+
 interface ShopDays {
   finder: LocalDayFinder;
   days: Map<LocalDay, DayFigures>;
@@ -32,31 +37,34 @@ interface ShopDays {
  */
 export class LiabilityRecompute {
   private readonly shops = new Map<string, ShopDays>();
-  private streamId: string | null = null;
-  private position: LiabilityPosition = NO_POSITION;
-  private effectiveAt = -Infinity;
+  /** Where each stream stands: only the current one when streams come one after the other. */
+  private readonly streams = new Map<string, StreamAt>();
 
-  /** `zones`: each shop's time zone; `checkpoint`: how far the projection had certainly applied the log. */
+  /**
+   * `zones`: each shop's time zone; `checkpoint`: how far the projection had certainly applied the
+   * log; `interleaved`: events come in log order (streams mixed), not one stream after the other.
+   */
   constructor(
     private readonly zones: ReadonlyMap<string, string>,
     private readonly checkpoint: GlobalPosition | null,
+    private readonly interleaved = false,
   ) {}
 
-  /** Folds one event of a customer stream; streams come one after the other, each in order. */
+  /** Folds one event of a customer stream (each stream's events in order). */
   add(recorded: RecordedEvent): void {
     if (!MOVES.has(recorded.type)) return;
-    if (recorded.streamId !== this.streamId) {
-      this.streamId = recorded.streamId;
-      this.position = NO_POSITION;
-      this.effectiveAt = -Infinity;
+    let at = this.streams.get(recorded.streamId);
+    if (!at) {
+      if (!this.interleaved) this.streams.clear();
+      this.streams.set(recorded.streamId, (at = { position: NO_POSITION, effectiveAt: -Infinity }));
     }
     const e = customerEventOf<CustomerEvent>(recorded);
-    const { figures, after } = liabilityMovement(e, this.position);
-    this.position = after;
-    this.effectiveAt = Math.max(Date.parse(e.occurredAt), this.effectiveAt);
+    const { figures, after } = liabilityMovement(e, at.position);
+    at.position = after;
+    at.effectiveAt = Math.max(Date.parse(e.occurredAt), at.effectiveAt);
     if (Object.keys(figures).length === 0) return;
     const shop = this.shop(e.shopId);
-    const day = shop.finder.dayOf(this.effectiveAt);
+    const day = shop.finder.dayOf(at.effectiveAt);
     let figuresOfDay = shop.days.get(day);
     if (!figuresOfDay) shop.days.set(day, (figuresOfDay = { ...noFigures(), day }));
     addFigures(figuresOfDay, figures);
