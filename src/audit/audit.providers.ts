@@ -19,7 +19,7 @@ import { PublicKeyController } from './http/public-key.controller';
 import { AdminAuditController } from './http/admin-audit.controller';
 import { LiabilityDaysProjection } from './liability/liability-days.projection';
 import { LiabilityRollForwardHandler } from './liability/liability-roll-forward.query';
-import { LiabilityController } from './liability/liability.controller';
+import { LiabilityController } from './http/liability.controller';
 
 /** Auditors: replay, state as of an instant, the points liability, verification of the read models, signed exports. */
 export const AUDIT_CAPABILITY: Capability = {

@@ -6,10 +6,10 @@ import { CurrentShop } from '../../shops/http/shop-auth.guard';
 import { ShopDoc } from '../../shops/projections/shop-read-models';
 import { ok } from '../../shared/http/envelope';
 import { instant } from '../../shared/http/instant';
-import { AuditAccessGuard } from '../http/audit-access.guard';
-import { INTERVALS, LiabilityDto } from './liability.dto';
-import { LiabilityRollForward, LiabilityRollForwardQuery } from './liability-roll-forward.query';
-import { liabilityCsv } from './liability.csv';
+import { AuditAccessGuard } from './audit-access.guard';
+import { INTERVALS, LiabilityDto } from '../liability/liability.dto';
+import { LiabilityRollForward, LiabilityRollForwardQuery } from '../liability/liability-roll-forward.query';
+import { liabilityCsv } from '../liability/liability.csv';
 import { LIABILITY_SCHEMA } from './liability.openapi';
 
 @ApiTags('v2 audit')
