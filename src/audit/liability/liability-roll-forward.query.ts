@@ -21,7 +21,7 @@ export interface LiabilityRequest {
   breakageMonths?: number;
 }
 
-/** The points liability's roll-forward of a shop (README-free: docs/liability.md describes it). */
+/** The points liability's roll-forward of a shop (docs/liability.md describes the answer). */
 export class LiabilityRollForwardQuery {
   constructor(
     readonly shopId: string,
