@@ -13,6 +13,7 @@ import {
   LiabilityFigures,
   liabilityMovement,
   LiabilityPosition,
+  NO_POSITION,
   noFigures,
 } from './liability-movements';
 
@@ -46,6 +47,7 @@ export const LIABILITY_CUSTOMERS: CollectionDefinition = { name: 'liability_cust
 export const LIABILITY_SHOPS: CollectionDefinition = { name: 'liability_shops_v1' };
 
 export const liabilityDayId = (shopId: string, day: LocalDay) => `${shopId}|${day}`;
+const customerDocId = (e: { shopId?: unknown; customerId?: unknown }) => `${String(e.shopId)}|${String(e.customerId)}`;
 
 /**
  * The points liability per shop per local day, from the events that move points or held points,
@@ -69,6 +71,10 @@ export class LiabilityDaysProjection implements Projection {
     const days = batch.collection<LiabilityDayDoc>(LIABILITY_DAYS);
     const customers = batch.collection<LiabilityCustomerDoc>(LIABILITY_CUSTOMERS);
     const shops = batch.collection<LiabilityShopDoc>(LIABILITY_SHOPS);
+    // The batch's customers read together, not one round trip each (a batch of the live log mixes many).
+    const ids = new Set<string>();
+    for (const r of events) if (r.type !== ShopEventType.Provisioned) ids.add(customerDocId(r.data));
+    const known = new Map((await customers.getMany([...ids])).map((d) => [d.id, d]));
     for (const recorded of events) {
       if (recorded.type === ShopEventType.Provisioned) {
         const e = recorded.data as unknown as ShopProvisioned;
@@ -77,13 +83,15 @@ export class LiabilityDaysProjection implements Projection {
         continue;
       }
       const e = customerEventOf<CustomerEvent>(recorded);
-      const id = `${e.shopId}|${e.customerId}`;
-      const before = await customers.get(id);
+      const id = customerDocId(e);
+      const before = known.get(id);
       const revision = Number(recorded.revision);
       if (before && revision <= before.revision) continue;
-      const { figures, after } = liabilityMovement(e, before ?? { balance: 0, held: {} });
+      const { figures, after } = liabilityMovement(e, before ?? NO_POSITION);
       const effectiveAt = Math.max(Date.parse(e.occurredAt), before?.effectiveAt ?? -Infinity);
-      customers.put({ id, shopId: e.shopId, revision, effectiveAt, balance: after.balance, held: after.held });
+      const doc = { id, shopId: e.shopId, revision, effectiveAt, balance: after.balance, held: after.held };
+      customers.put(doc);
+      known.set(id, doc);
       const finder = await this.finder(e.shopId, shops);
       await addToDay(days, e.shopId, finder.dayOf(effectiveAt), figures);
     }
