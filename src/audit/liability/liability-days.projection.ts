@@ -92,8 +92,8 @@ export class LiabilityDaysProjection implements Projection {
       const doc = { id, shopId: e.shopId, revision, effectiveAt, balance: after.balance, held: after.held };
       customers.put(doc);
       known.set(id, doc);
-      const finder = await this.finder(e.shopId, shops);
-      await addToDay(days, e.shopId, finder.dayOf(effectiveAt), figures);
+      const finder = this.finders.get(e.shopId) ?? (await this.finder(e.shopId, shops));
+      if (Object.keys(figures).length > 0) await addToDay(days, e.shopId, finder.dayOf(effectiveAt), figures);
     }
   }
 
@@ -114,8 +114,9 @@ async function addToDay(
   day: LocalDay,
   figures: Partial<LiabilityFigures>,
 ): Promise<void> {
-  if (Object.keys(figures).length === 0) return;
   const id = liabilityDayId(shopId, day);
+  // Added in place: the document is this batch's own copy (staged, or read for it), written once at commit.
   const doc = (await days.get(id)) ?? { id, shopId, day, ...noFigures() };
-  days.put({ ...addFigures({ ...doc }, figures), id, shopId, day });
+  addFigures(doc, figures);
+  days.put(doc);
 }
