@@ -6,6 +6,7 @@
  *   node bench/audit.js verify          verify every read model against the log of the store in the environment
  *   node bench/audit.js export          export the seeded shop (all its events) to /dev/null
  *   node bench/audit.js replay <n>      seed one customer with n events (once) and time its replay
+ *   node bench/audit.js liability       the seeded shop's liability roll-forward over 24 monthly periods
  * Store: DATABASE_URL (PostgreSQL) or DATA_DIR (PGlite), like the service. Results of the standalone run
  * go to bench/results/audit-latest-<store>.json.
  */
@@ -164,6 +165,36 @@ async function replay(n) {
   }
 }
 
+/** The seeded shop's roll-forward over 24 months, from the per-day read model, as the endpoint answers it. */
+async function liability() {
+  const context = await app();
+  try {
+    const { QueryBus } = require('@nestjs/cqrs');
+    const { LiabilityRollForwardQuery } = require('../dist/audit/liability/liability-roll-forward.query');
+    const request = { from: new Date('2025-01-01T00:00:00Z'), to: new Date('2027-01-01T00:00:00Z'), interval: 'month' };
+    const run = () => context.get(QueryBus).execute(new LiabilityRollForwardQuery(BENCH_SHOP, request));
+    const first = await run(); // warm-up (code paths, connection)
+    if (first.periods.length !== 24) throw new Error('liability is wrong');
+    const times = [];
+    for (let i = 0; i < 15; i++) {
+      const started = process.hrtime.bigint();
+      await run();
+      times.push(Number(process.hrtime.bigint() - started) / 1e6);
+    }
+    const sorted = [...times].sort((a, b) => a - b);
+    return {
+      periods: 24,
+      closing: first.periods[23].closing,
+      p50Ms: Math.round(sorted[Math.floor(sorted.length / 2)] * 10) / 10,
+      maxMs: Math.round(sorted[sorted.length - 1] * 10) / 10,
+      runs: times.length,
+      loadAverage: loadavg()[0],
+    };
+  } finally {
+    await context.close();
+  }
+}
+
 function runChild(args, env, timeoutMs = 6 * 60 * 1000) {
   const out = execFileSync(process.execPath, [join(__dirname, args[0]), ...args.slice(1)], {
     env: { ...process.env, ...env },
@@ -185,7 +216,10 @@ function measureAll(storeEnv) {
   log('replay: one customer with 10,000 events');
   const replayed = runChild(['audit.js', 'replay', '10000'], env);
   log(`replay: ${JSON.stringify(replayed)}`);
-  return { verify: verified, export: exported, replay: replayed };
+  log('liability: the roll-forward over 24 months');
+  const rolledForward = runChild(['audit.js', 'liability'], env);
+  log(`liability: ${JSON.stringify(rolledForward)}`);
+  return { verify: verified, export: exported, replay: replayed, liability: rolledForward };
 }
 
 const signingKey = () => generateKeyPairSync('ed25519').privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
@@ -196,6 +230,7 @@ function auditTargets(a) {
     ['audit verify peak RSS < 400 MB', a?.verify?.peakRssMb, (v) => v < 400],
     ['audit replay of 10,000 events < 100 ms', a?.replay?.medianMs, (v) => v < 100],
     ['audit export >= 30,000 events/s', a?.export?.eventsPerSecond, (v) => v >= 30000],
+    ['audit liability over 24 months p50 < 50 ms', a?.liability?.p50Ms, (v) => v < 50],
   ].map(([target, value, ok]) => ({
     target,
     value: value ?? null,
@@ -217,6 +252,10 @@ function renderAudit(a) {
   if (a.replay)
     lines.push(
       `Audit replay: ${a.replay.events.toLocaleString('en')} events, median ${a.replay.medianMs} ms (max ${a.replay.maxMs} ms over ${a.replay.runs} runs; median CPU ${a.replay.medianCpuMs} ms), load average ${a.replay.loadAverage.toFixed(1)}`,
+    );
+  if (a.liability)
+    lines.push(
+      `Audit liability: ${a.liability.periods} monthly periods, p50 ${a.liability.p50Ms} ms (max ${a.liability.maxMs} ms over ${a.liability.runs} runs), closing ${a.liability.closing.toLocaleString('en')}, load average ${a.liability.loadAverage.toFixed(1)}`,
     );
   return lines;
 }
@@ -283,7 +322,9 @@ if (require.main === module) {
         ? exportShop()
         : mode === 'replay'
           ? replay(Number(arg ?? 10000))
-          : standalone().then(() => null);
+          : mode === 'liability'
+            ? liability()
+            : standalone().then(() => null);
   work.then(
     (r) => {
       if (r) process.stdout.write(`${JSON.stringify(r)}\n`);

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 /**
  * npm run bench: load-tests the service from this separate process (autocannon, loopback only,
- * bounded in time) and prints one table; the same figures go to bench/results/ as JSON.
+ * bounded in time) and prints one table; the same figures go to bench/results/latest-<store>.json
+ * and .md, and one row of them to bench/results/history.csv (see bench/history.js).
  * Store: embedded PGlite by default, PostgreSQL when DATABASE_URL is set (fresh databases, dropped after).
  * Every throughput is also given as a ratio to the ceiling (GET /health) measured in the same run,
  * so runs on a noisy 2-core machine compare.
@@ -15,6 +16,7 @@ const net = require('node:net');
 const autocannon = require('autocannon');
 const { Client } = require('pg');
 const audit = require('./audit');
+const history = require('./history');
 
 const ROOT = join(__dirname, '..');
 const CUSTOMERS = Number(process.env.BENCH_CUSTOMERS ?? 1000);
@@ -504,11 +506,14 @@ async function main() {
   const table = render(results);
   process.stdout.write(`${table}\n`);
   mkdirSync(join(ROOT, 'bench', 'results'), { recursive: true });
-  const file = join(ROOT, 'bench', 'results', `${results.meta.at.replace(/[:.]/g, '-')}-${storeKind}.json`);
+  const file = join(ROOT, 'bench', 'results', `latest-${storeKind}.json`);
   writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`);
-  writeFileSync(join(ROOT, 'bench', 'results', `latest-${storeKind}.json`), `${JSON.stringify(results, null, 2)}\n`);
   writeFileSync(join(ROOT, 'bench', 'results', `latest-${storeKind}.md`), `${table}\n`);
-  log(`wrote ${file}`);
+  // The run's summary joins the history (one CSV row, and the table of docs/benchmarks.md), so
+  // earlier runs stay comparable without a file per run.
+  history.appendHistory(results);
+  history.writeHistoryTable();
+  log(`wrote ${file}, bench/results/latest-${storeKind}.md, a row of bench/results/history.csv`);
 }
 
 /**

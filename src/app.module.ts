@@ -87,7 +87,7 @@ export interface AppModuleOptions {
   followProjections?: boolean;
 }
 
-/** The root logger: credentials and personal data redacted (see README, Privacy). */
+/** The root logger: credentials and personal data redacted (see docs/privacy.md). */
 function rootLoggerOf(config: AppConfig): pino.Logger {
   return pino({
     level: config.logLevel,

@@ -13,6 +13,7 @@ import { ProjectionRunner } from './projections/projection-runner';
 import { because, DomainError } from './shared/domain/domain-error';
 import { verifyCommand } from './audit/cli/verify.cli';
 import { exportCommand } from './audit/cli/export.cli';
+import { liabilityCommand } from './audit/cli/liability.cli';
 import { checkCommand } from './audit/cli/check.cli';
 import { auditKeyCommand } from './audit/cli/audit-keys.cli';
 import { migrateEventsCommand } from './migration/migrate-events.cli';
@@ -59,6 +60,7 @@ const IN_APP: Record<string, (app: INestApplicationContext, options: CliOptions,
   'projections rebuild': (app) => rebuildCommand(app),
   'audit verify': (app, options) => verifyCommand(app, options.shop ?? null),
   'audit export': (app, options) => exportCommand(app, options),
+  'audit liability': (app, options) => liabilityCommand(app, options),
   'audit-key create': (app, options, action) => auditKeyCommand(app, action, options),
   'audit-key list': (app, options, action) => auditKeyCommand(app, action, options),
   'audit-key revoke': (app, options, action) => auditKeyCommand(app, action, options),

@@ -17,8 +17,11 @@ import { AuditAccessGuard } from './http/audit-access.guard';
 import { AuditController } from './http/audit.controller';
 import { PublicKeyController } from './http/public-key.controller';
 import { AdminAuditController } from './http/admin-audit.controller';
+import { LiabilityDaysProjection } from './liability/liability-days.projection';
+import { LiabilityRollForwardHandler } from './liability/liability-roll-forward.query';
+import { LiabilityController } from './http/liability.controller';
 
-/** Auditors: replay, state as of an instant, verification of the read models, signed exports. */
+/** Auditors: replay, state as of an instant, the points liability, verification of the read models, signed exports. */
 export const AUDIT_CAPABILITY: Capability = {
   providers: [
     AuditKeys,
@@ -37,7 +40,8 @@ export const AUDIT_CAPABILITY: Capability = {
     ExportLogHandler,
     GetAuditPublicKeyHandler,
     ReadModelVerifier,
+    LiabilityRollForwardHandler,
   ],
-  projections: [],
-  controllers: [AuditController, PublicKeyController, AdminAuditController],
+  projections: [LiabilityDaysProjection],
+  controllers: [LiabilityController, AuditController, PublicKeyController, AdminAuditController],
 };

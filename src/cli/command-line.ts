@@ -74,7 +74,17 @@ function auditCommands(program: Command, chosen: Chosen): void {
     .option('--customer <id>', 'one customer only')
     .option('--from <date-time>', 'events from this instant (with its offset)')
     .option('--to <date-time>', 'events before this instant (with its offset)')
+    .option('--liability <interval>', "carry the points liability's roll-forward of the range (day, week or month)")
     .action((_, command: Command) => chosen({ group: 'audit', action: 'export', options: optionsOf(command) }));
+  audit
+    .command('liability')
+    .description("a shop's points liability roll-forward (JSON, or CSV with --csv)")
+    .requiredOption('--shop <shopId>', 'the shop')
+    .requiredOption('--from <date-time>', "a midnight in the shop's time zone, with its offset")
+    .requiredOption('--to <date-time>', "a midnight in the shop's time zone, with its offset")
+    .option('--interval <interval>', 'day, week or month', 'month')
+    .option('--csv', 'answer CSV')
+    .action((_, command: Command) => chosen({ group: 'audit', action: 'liability', options: optionsOf(command) }));
   audit
     .command('check')
     .description('check an export file: its chain and its signature (exit 4 when it fails)')

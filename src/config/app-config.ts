@@ -36,7 +36,7 @@ export interface HeadlessConfig {
   limiterRetryAfterSeconds: number;
 }
 
-/** Everything the service reads from its environment, read once at startup (see README). */
+/** Everything the service reads from its environment, read once at startup (see docs/configuration.md). */
 export class AppConfig {
   readonly port: number;
   readonly host: string;

@@ -4,7 +4,7 @@ export const TABLE_START =
   '<!-- configuration: generated from src/config/config-variables.ts by npm run config:docs -->';
 export const TABLE_END = '<!-- configuration: end -->';
 
-/** The configuration reference as a Markdown table (between the markers in the README). */
+/** The configuration reference as a Markdown table (between the markers in docs/configuration.md). */
 export function configurationTable(variables: readonly ConfigVariable[] = CONFIG_VARIABLES): string {
   const rows = variables.map((v) => `| \`${v.name}\` | ${v.default} | ${v.meaning} |`);
   return [TABLE_START, '', '| Variable | Default | Meaning |', '|---|---|---|', ...rows, '', TABLE_END].join('\n');

@@ -5,8 +5,8 @@ import { trustProxySetting } from './trust-proxy';
 /**
  * Every environment variable the service reads, in one table: how a value is checked, its default
  * and what it means. The service refuses to start on a value that fails its check, naming the
- * variable (`validateEnvironment`, first thing `AppConfig` does); the configuration reference in the
- * README and `.env.example` are generated from this table (`npm run config:docs`), and a spec fails
+ * variable (`validateEnvironment`, first thing `AppConfig` does); the configuration reference in
+ * docs/configuration.md and `.env.example` are generated from this table (`npm run config:docs`), and a spec fails
  * when either differs from it, or when app-config.ts reads a variable the table does not list.
  */
 export interface ConfigVariable {

@@ -16,7 +16,7 @@ export async function sealPersonalDataCommand(app: INestApplicationContext, opti
     throw because.badRequest('--batch must be an integer from 1 to 10000');
   const sealing = app.get(SealingEventStore);
   if (!sealing.canSealStored)
-    throw because.badRequest('EventStoreDB cannot be edited in place: migrate the log from postgres (README, Privacy)');
+    throw because.badRequest('EventStoreDB cannot be edited in place: migrate the log from postgres (docs/privacy.md)');
   const raw = app.get<Storage>(STORAGE).eventStore;
   const done = await sealPersonalData(sealing, raw, {
     batchSize,

@@ -7,7 +7,7 @@ import { toCents } from '../shared/domain/money';
 import { ProfileDetails } from '../ledger/events/customer-events';
 
 /**
- * The commerce platform's webhook payloads (REST webhook shapes; documented in the README).
+ * The commerce platform's webhook payloads (REST webhook shapes; documented in docs/platform-ingestion.md).
  * Each parser names the first field that is missing or malformed.
  */
 type Json = Record<string, unknown>;

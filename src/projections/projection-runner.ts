@@ -73,10 +73,13 @@ export class ProjectionRunner extends FeedFollower {
     return this.waitUntilRead(position, this.config.projectionWaitMs, 'Read models');
   }
 
-  /** Applies everything readable now (CLI, tests, rebuild). */
-  async catchUp(): Promise<void> {
+  /** Applies everything readable now (CLI, tests, rebuild); `onBatch`: the events applied so far, after each batch. */
+  async catchUp(options: { onBatch?: (events: number) => void } = {}): Promise<void> {
     if (this.checkpoints.size === 0) await this.loadCheckpoints();
-    await this.readToEnd();
+    if (!options.onBatch) return this.readToEnd();
+    let events = 0;
+    for (let read = await this.step(); read > 0; read = await this.step()) options.onBatch((events += read));
+    await this.saveCheckpoints();
   }
 
   /** Empties every read model and replays the whole log into it. */

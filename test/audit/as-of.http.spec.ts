@@ -11,7 +11,7 @@ import { platformOrder } from '../support/platform-orders';
  * Balances as of any instant, against a history scripted through the public interfaces with a moving
  * clock (orders, a refund of held points, a release with a tier move and its bonus, a redemption, a
  * refund taking points back, a coupon refund, a second tier move, inactivity expiry). Every expected
- * figure is worked out by hand in the comments from the rules in the README.
+ * figure is worked out by hand in the comments from the rules in docs/.
  */
 describe(`balances as of an instant (${defaultStoreKind()})`, () => {
   let now = new Date('2026-03-01T09:00:00.000Z');

@@ -114,10 +114,31 @@ describe('loyalty audit CLI', () => {
     });
   });
 
+  it('liability: the roll-forward as JSON or CSV, after the read models have applied the log', async () => {
+    const today = new Date().toISOString().slice(0, 10);
+    const tomorrow = new Date(Date.parse(today) + 86_400_000).toISOString().slice(0, 10);
+    const range = ['--from', `${today}T00:00:00Z`, '--to', `${tomorrow}T00:00:00Z`];
+    const json = JSON.parse(
+      (await loyalty('audit', 'liability', '--shop', shopId, ...range, '--interval', 'day')).stdout,
+    );
+    expect(json).toMatchObject({ shopId, timezone: 'UTC', interval: 'day' });
+    expect(json.periods).toEqual([expect.objectContaining({ opening: 0, closing: 103, customersWithBalance: 2 })]);
+    expect(json.periods[0].issued).toMatchObject({ total: 103, manual: 103 });
+    const csv = (await loyalty('audit', 'liability', '--shop', shopId, ...range, '--csv')).stdout.split('\r\n');
+    expect(csv[0]).toMatch(/^start,end,opening,issued,/);
+    expect(csv[1]).toBe(`${today}T00:00:00Z,${tomorrow}T00:00:00Z,0,103,0,0,0,0,0,103,0,0,0,0,0,103,0,0,0,0,0,2`);
+    await expect(loyalty('audit', 'liability', '--shop', shopId, ...range, '--interval', 'year')).rejects.toMatchObject(
+      {
+        code: 1,
+        stderr: expect.stringContaining('--interval'),
+      },
+    );
+  });
+
   it('verify: no differences (exit 0), then a document changed behind the service (exit 3, one line per difference)', async () => {
     const clean = await loyalty('audit', 'verify', '--shop', shopId);
     expect(clean.stdout).toMatch(
-      /^verify shop .*: 2 streams, 4 events; 2 customers, 2 transactions, 0 rewards: no differences in /,
+      /^verify shop .*: 2 streams, 4 events; 2 customers, 2 transactions, 0 rewards, 1 liability days: no differences in /,
     );
 
     const storage = await openStorage(new AppConfig({ ...env, LOG_LEVEL: 'silent' }));
@@ -135,7 +156,9 @@ describe('loyalty audit CLI', () => {
     const { stdout } = await dirty.catch((e) => e);
     expect(stdout.split('\n')).toEqual([
       `DIFF customers_v3 ${id} (shop ${shopId}, customer ${id}) point: read model 5100, log 51`,
-      expect.stringMatching(/^verify: 2 streams, 4 events; 2 customers, 2 transactions, 0 rewards: 1 difference in /),
+      expect.stringMatching(
+        /^verify: 2 streams, 4 events; 2 customers, 2 transactions, 0 rewards, 1 liability days: 1 difference in /,
+      ),
       '',
     ]);
     expect(readFileSync(join(dataDir, 'audit-signing-key.pem'), 'utf8')).toMatch(/BEGIN PRIVATE KEY/);

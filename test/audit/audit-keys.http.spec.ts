@@ -74,6 +74,11 @@ describe(`audit keys (${defaultStoreKind()})`, () => {
     const events = expectSuccess((await asAuditor('/customers/601/events').expect(200)).body);
     expect(events.map((e: any) => e.type)).toEqual(['customer.enrolled.v1', 'points.awarded.v1']);
     await asAuditor('/export').expect(200);
+    const { periods } = expectSuccess(
+      (await asAuditor('/liability?from=2020-01-01T00:00:00Z&to=2100-01-01T00:00:00Z&interval=month').expect(200)).body,
+    );
+    expect(periods).toHaveLength(960);
+    expect(periods[959]).toMatchObject({ closing: 80, customersWithBalance: 1 });
   });
 
   it('cannot read another shop: its customers are not found, by platform or internal id', async () => {

@@ -6,6 +6,7 @@ import { Difference, ReadModelVerifier } from '../../src/audit/queries/verify-re
 import { CUSTOMERS, CustomerDoc, TRANSACTIONS, TransactionDoc } from '../../src/ledger/read-models/ledger-read-models';
 import { REWARDS, RewardDoc } from '../../src/ledger/read-models/reward-read-models';
 import { customerIdFor } from '../../src/ledger/customer-identity';
+import { LIABILITY_DAYS, LiabilityDayDoc } from '../../src/audit/liability/liability-days.projection';
 
 /**
  * Verification folds every customer stream and compares each read-model document with the fold:
@@ -133,6 +134,44 @@ describe(`verify the read models against the log (${defaultStoreKind()})`, () =>
     await transactions.put(rows[2]);
     await transactions.put(held);
     await rewards.put(reward);
+    expect((await verify()).differences).toEqual([]);
+  });
+
+  it("recomputes the liability's days from the log: a changed, removed or invented day is reported", async () => {
+    const days = await collection<LiabilityDayDoc>(LIABILITY_DAYS);
+    const id = `${shop.shopId}|2026-05-01`;
+    const day = (await days.get(id))!;
+    // 701: 150 awarded, 10 bonus, 20 spent; 702: 40 held.
+    expect(day).toMatchObject({ issuedManual: 150, issuedTierRewards: 10, redeemedSpent: 20, pendingHeld: 40 });
+    expect((await verify()).summary.documents).toEqual({ customers: 3, transactions: 4, rewards: 1, liabilityDays: 1 });
+    await days.put({ ...day, issuedManual: 151 });
+    await days.put({ ...day, id: `${shop.shopId}|2026-04-30`, day: '2026-04-30', expired: 5 });
+    const changed = await verify();
+    expect(changed.differences).toEqual([
+      {
+        collection: 'liability_days_v1',
+        documentId: id,
+        shopId: shop.shopId,
+        customerId: null,
+        problem: 'field',
+        field: 'issuedManual',
+        readModel: 151,
+        log: 150,
+      },
+      {
+        collection: 'liability_days_v1',
+        documentId: `${shop.shopId}|2026-04-30`,
+        shopId: shop.shopId,
+        customerId: null,
+        problem: 'unexplained',
+      },
+    ]);
+    await days.delete(id);
+    await days.delete(`${shop.shopId}|2026-04-30`);
+    expect((await verify()).differences).toEqual([
+      { collection: 'liability_days_v1', documentId: id, shopId: shop.shopId, customerId: null, problem: 'missing' },
+    ]);
+    await days.put(day);
     expect((await verify()).differences).toEqual([]);
   });
 

@@ -152,6 +152,11 @@ describe(`OpenAPI: real answers match the documented schemas (${defaultStoreKind
     await v2('get', '/privacy/requests/{requestId}/document', `/privacy/requests/${request.data.requestId}/document`);
     await v2('get', '/audit/customers/{customerId}/events', `/audit/customers/${ids.customer}/events?hasCount=true`);
     await v2('get', '/audit/customers/{customerId}/state', `/audit/customers/${ids.customer}/state`);
+    await v2('put', '/settings/accounting', undefined, { pointValue: '0.01' });
+    await v2('get', '/settings/accounting');
+    const from = encodeURIComponent('2026-01-01T00:00:00Z');
+    const to = encodeURIComponent('2027-01-01T00:00:00Z');
+    await v2('get', '/audit/liability', `/audit/liability?from=${from}&to=${to}&interval=month`);
   });
 
   it('v1 and the webhook API', async () => {

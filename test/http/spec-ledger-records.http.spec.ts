@@ -43,7 +43,7 @@ const SPEC_TRANSACTION: Record<string, FieldType> = {
   updatedAt: 'utc-date-time',
 };
 
-/** What this service adds to the Transaction record (README, "Transactions"). */
+/** What this service adds to the Transaction record (docs/management-api.md, "Transaction record"). */
 const TRANSACTION_ADDITIONS: Record<string, FieldType> = {
   pendingTransactionId: 'string|null',
 };
@@ -76,7 +76,7 @@ const SPEC_CUSTOMER: Record<string, FieldType> = {
   updatedAt: 'utc-date-time',
 };
 
-/** What this service adds to the Customer record (README, "Extra Customer fields"). */
+/** What this service adds to the Customer record (docs/management-api.md, "Extra Customer fields"). */
 const CUSTOMER_ADDITIONS: Record<string, FieldType> = {
   pendingPoints: 'integer',
   tierUpdatedAt: 'utc-date-time|null',

@@ -9,7 +9,7 @@ import { SPEC_NAMED_FIVE_OFF } from '../support/spending-fixtures';
 /**
  * The records of spec 2.8 and 2.9 field by field: each list below is the spec's, written down once
  * (with the type the service gives a field the spec leaves untyped), and compared with real answers:
- * every field is present with its type. Extra fields (documented in the README) are allowed.
+ * every field is present with its type. Extra fields (documented in docs/) are allowed.
  */
 /** Every field of the list present with its type; the problems found, as readable lines (empty: none). */
 export function recordProblems(record: Record<string, unknown>, fields: Record<string, FieldType>): string[] {

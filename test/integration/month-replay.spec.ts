@@ -8,7 +8,7 @@ import { orderCustomer, platformOrder } from '../support/platform-orders';
 /**
  * A month of a shop's life, replayed through the public interfaces (platform webhooks, v2 API,
  * schedulers) with a moving clock. Every expected balance below is worked out by hand in the
- * comments, from the rules in the README, not computed by the code under test.
+ * comments, from the rules in docs/, not computed by the code under test.
  */
 describe(`a month replayed (${defaultStoreKind()})`, () => {
   let now = new Date('2026-03-01T09:00:00.000Z');

@@ -13,7 +13,7 @@ import { ProjectionRunner } from '../../src/projections/projection-runner';
 
 /**
  * Every instance's read models have applied the whole log. A process reads its own writes at once,
- * but another process's only after its next poll (README: several processes): a test that writes
+ * but another process's only after its next poll (docs/architecture.md: read-your-writes): a test that writes
  * through two instances and reads through one waits for this first.
  */
 export async function caughtUp(apps: INestApplication[]): Promise<void> {

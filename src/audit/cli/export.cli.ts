@@ -4,15 +4,25 @@ import { because } from '../../shared/domain/domain-error';
 import { LogExport } from '../queries/export-log';
 import { INSTANT } from '../../shared/http/instant';
 import { progressBar } from '../../cli/progress';
+import { DayInterval } from '../../shared/domain/zoned-days';
+import { isOneOf } from '../../shared/domain/guards';
+import { INTERVALS } from '../liability/liability.dto';
 
-function instantFlag(name: string, value: string | undefined): string | null {
+/** A `--from`/`--to` flag: a date-time with its offset, as an ISO instant (null: absent). */
+export function instantFlag(name: string, value: string | undefined): string | null {
   if (value === undefined) return null;
   if (!INSTANT.test(value) || Number.isNaN(Date.parse(value)))
     throw because.badRequest(`--${name} must be a date-time with its offset (e.g. 2026-12-31T23:59:59Z)`);
   return new Date(value).toISOString();
 }
 
-/** `loyalty audit export --shop <id> [--customer <id>] [--from <instant>] [--to <instant>] > file` */
+function intervalFlag(value: string | undefined): DayInterval | null {
+  if (value === undefined) return null;
+  if (!isOneOf(INTERVALS, value)) throw because.badRequest('--liability must be day, week or month');
+  return value;
+}
+
+/** `loyalty audit export --shop <id> [--customer <id>] [--from <instant>] [--to <instant>] [--liability <interval>] > file` */
 export async function exportCommand(
   app: INestApplicationContext,
   options: Record<string, string>,
@@ -23,6 +33,7 @@ export async function exportCommand(
     customerRef: options.customer ?? null,
     from: instantFlag('from', options.from),
     to: instantFlag('to', options.to),
+    liability: intervalFlag(options.liability),
   });
   // Each chunk is a batch of lines, one per event (the last is the manifest): lines are the progress.
   const progress = progressBar('export', 'lines', undefined);

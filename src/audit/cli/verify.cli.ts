@@ -19,7 +19,8 @@ export function describeSummary(s: VerifySummary): string {
     s.differences === 0 ? 'no differences' : `${n(s.differences)} difference${s.differences > 1 ? 's' : ''}`;
   return (
     `verify${s.shopId ? ` shop ${s.shopId}` : ''}: ${n(s.streams)} streams, ${n(s.events)} events; ` +
-    `${n(s.documents.customers)} customers, ${n(s.documents.transactions)} transactions, ${n(s.documents.rewards)} rewards: ` +
+    `${n(s.documents.customers)} customers, ${n(s.documents.transactions)} transactions, ${n(s.documents.rewards)} rewards, ` +
+    `${n(s.documents.liabilityDays)} liability days: ` +
     `${verdict}${s.inFlight ? ` (${n(s.inFlight)} streams in flight, not compared)` : ''} ` +
     `in ${(s.ms / 1000).toFixed(1)} s (${n(s.eventsPerSecond)} events/s)`
   );

@@ -22,6 +22,8 @@ export interface ExportScope {
 
 export interface Manifest extends ExportScope {
   kind: 'manifest';
+  /** The points liability's roll-forward of the range, recomputed from the exported shop's events (when asked). */
+  liability?: unknown;
   format: string;
   count: number;
   firstPosition: string | null;
@@ -62,11 +64,17 @@ export class ExportChain {
   }
 
   /** The closing manifest line, signed over its canonical JSON without `signature`. */
-  manifest(scope: ExportScope, exportedAt: string, signer: { keyId: string; sign: (text: string) => string }): string {
+  manifest(
+    scope: ExportScope,
+    exportedAt: string,
+    signer: { keyId: string; sign: (text: string) => string },
+    extra: { liability?: unknown } = {},
+  ): string {
     const unsigned: Omit<Manifest, 'signature'> = {
       kind: 'manifest',
       format: EXPORT_FORMAT,
       ...scope,
+      ...extra,
       count: this.count,
       firstPosition: this.firstPosition,
       lastPosition: this.lastPosition,

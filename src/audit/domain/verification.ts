@@ -24,7 +24,7 @@ export interface VerifySummary {
   shopId: string | null;
   streams: number;
   events: number;
-  documents: { customers: number; transactions: number; rewards: number };
+  documents: { customers: number; transactions: number; rewards: number; liabilityDays: number };
   differences: number;
   /** Streams with events written during the run that their read models had not applied yet (not compared). */
   inFlight: number;

@@ -72,6 +72,7 @@ export class AuditController {
         customerRef: query.customerId,
         from: query.from ? instant(query.from)!.toISOString() : null,
         to: query.to ? instant(query.to)!.toISOString() : null,
+        liability: query.liability ?? null,
       }),
     );
     res.status(200);

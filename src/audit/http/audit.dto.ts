@@ -1,5 +1,6 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { IsInt, IsOptional, IsString, IsUUID, MaxLength, Min } from 'class-validator';
+import { IsIn, IsInt, IsOptional, IsString, IsUUID, MaxLength, Min } from 'class-validator';
+import { DayInterval } from '../../shared/domain/zoned-days';
 import { AsOfDto, IsInstant } from '../../shared/http/instant';
 import { ToInteger } from '../../shared/http/query-transforms';
 import { HasCountParam, LimitParam } from '../../shared/http/page-query';
@@ -35,6 +36,13 @@ export class ExportDto {
   @IsOptional()
   @IsInstant('to')
   to?: string;
+  @ApiPropertyOptional({
+    enum: ['day', 'week', 'month'],
+    description: "Carry the points liability's roll-forward of from..to (by this interval) in the signed manifest",
+  })
+  @IsOptional()
+  @IsIn(['day', 'week', 'month'], { message: 'liability must be day, week or month' })
+  liability?: DayInterval;
 }
 
 export class CreateAuditKeyDto {

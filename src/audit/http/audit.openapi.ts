@@ -103,7 +103,15 @@ const VERIFICATION_FIELDS = {
       shopId: nullable(str),
       streams: int,
       events: int,
-      documents: object({ customers: int, transactions: int, rewards: int }),
+      documents: object(
+        {
+          customers: int,
+          transactions: int,
+          rewards: int,
+          liabilityDays: { type: 'integer', description: 'Absent on verifications run by an older version' },
+        },
+        ['liabilityDays'],
+      ),
       differences: int,
       inFlight: int,
       ms: num,

@@ -8,6 +8,24 @@ import { effectiveTime } from '../domain/customer-history';
 import { AuditSigningKey } from '../credentials/audit-signing-key';
 import { because } from '../../shared/domain/domain-error';
 import { resolveCustomerId } from './customer-stream';
+import { ShopDirectory } from '../../shops/shop-directory';
+import { DayInterval } from '../../shared/domain/zoned-days';
+import { LiabilityRecompute } from '../liability/liability-recompute';
+import { liabilityAnswer, liabilityFrame } from '../liability/liability-roll-forward.query';
+
+export interface ExportOptions {
+  customerRef?: string | null;
+  from?: string | null;
+  to?: string | null;
+  /** Carry the points liability's roll-forward of the range (by this interval) in the signed manifest. */
+  liability?: DayInterval | null;
+}
+
+/** The shop's figures a roll-forward in the manifest needs, checked before the first byte. */
+interface LiabilityAsked {
+  shop: { id: string; timezone: string; currency: string; pointValue: string | null };
+  request: { from: Date; to: Date; interval: DayInterval };
+}
 
 type Signer = ReturnType<AuditSigningKey['signer']>;
 
@@ -26,17 +44,16 @@ export class LogExport {
     @Inject(EVENT_STORE) private readonly eventStore: EventStore,
     private readonly signingKey: AuditSigningKey,
     @Inject(CLOCK) private readonly clock: Clock,
+    private readonly shops: ShopDirectory,
   ) {}
 
   /**
    * Checks what can be checked before the first byte is sent (a signing key, the customer) and
    * answers the lines to write.
    */
-  async open(
-    shopId: string,
-    options: { customerRef?: string | null; from?: string | null; to?: string | null },
-  ): Promise<{ scope: ExportScope; lines: AsyncGenerator<string> }> {
+  async open(shopId: string, options: ExportOptions): Promise<{ scope: ExportScope; lines: AsyncGenerator<string> }> {
     const signer = this.signingKey.signer();
+    const liability = options.liability ? await this.liabilityAsked(shopId, options) : null;
     let customerId: string | null = null;
     if (options.customerRef) {
       customerId = resolveCustomerId(shopId, options.customerRef);
@@ -44,11 +61,31 @@ export class LogExport {
       if (!first) throw because.notFound('Customer');
     }
     const scope: ExportScope = { shopId, customerId, from: options.from ?? null, to: options.to ?? null };
-    return { scope, lines: this.lines(scope, signer) };
+    return { scope, lines: this.lines(scope, signer, liability) };
   }
 
-  private async *lines(scope: ExportScope, signer: Signer): AsyncGenerator<string> {
+  /** A roll-forward needs the whole shop and a range of whole local days (refused otherwise, naming the field). */
+  private async liabilityAsked(shopId: string, options: ExportOptions): Promise<LiabilityAsked> {
+    if (options.customerRef)
+      throw because.badRequest("liability is a shop's figure: export the whole shop (no customerId)", {
+        field: 'liability',
+      });
+    if (!options.from || !options.to)
+      throw because.badRequest('liability needs from and to', { field: options.from ? 'to' : 'from' });
+    const shop = await this.shops.byId(shopId);
+    if (!shop) throw because.notFound('Shop');
+    const request = { from: new Date(options.from), to: new Date(options.to), interval: options.liability! };
+    liabilityFrame(request, shop.timezone);
+    const { id, timezone, currency } = shop;
+    return { shop: { id, timezone, currency, pointValue: shop.accounting?.pointValue ?? null }, request };
+  }
+
+  private async *lines(scope: ExportScope, signer: Signer, liability: LiabilityAsked | null): AsyncGenerator<string> {
     const chain = new ExportChain();
+    // The roll-forward is recomputed from the shop's events as they pass (those before `from` make its opening).
+    const recompute = liability
+      ? new LiabilityRecompute(new Map([[scope.shopId, liability.shop.timezone]]), null, true)
+      : null;
     const from = scope.from ? Date.parse(scope.from) : -Infinity;
     const to = scope.to ? Date.parse(scope.to) : Infinity;
     const batches = scope.customerId
@@ -57,12 +94,16 @@ export class LogExport {
     for await (const batch of batches) {
       let text = '';
       for (const recorded of batch) {
+        recompute?.add(recorded);
         const at = effectiveTime(recorded);
         if (at >= from && at < to) text += chain.line(recorded);
       }
       if (text) yield text;
     }
-    yield chain.manifest(scope, this.clock.now().toISOString(), signer);
+    const extra = liability
+      ? { liability: liabilityAnswer(liability.shop, liability.request, recompute!.daysOf(scope.shopId)) }
+      : {};
+    yield chain.manifest(scope, this.clock.now().toISOString(), signer, extra);
   }
 
   /** The shop's events in global order: its customers, tiers, programs, webhooks, settings. */
@@ -92,7 +133,7 @@ export class LogExport {
 export class ExportLogQuery {
   constructor(
     readonly shopId: string,
-    readonly options: { customerRef?: string | null; from?: string | null; to?: string | null },
+    readonly options: ExportOptions,
   ) {}
 }
 

@@ -26,6 +26,8 @@ import { ProjectionRunner } from '../../projections/projection-runner';
 import { AppConfig } from '../../config/app-config';
 import { HeapCeiling } from '../../infrastructure/runtime/heap-ceiling';
 import { Difference, VerifyProgress, VerifySummary } from '../domain/verification';
+import { LiabilityRecompute } from '../liability/liability-recompute';
+import { LIABILITY_DAYS, LiabilityDayDoc } from '../liability/liability-days.projection';
 
 export type { Difference, VerifyProgress, VerifySummary } from '../domain/verification';
 
@@ -113,6 +115,8 @@ class Verification {
   constructor(
     private readonly checkpoints: Checkpoints,
     private readonly onDifference: VerifyOptions['onDifference'],
+    /** The liability's days recomputed from the same walk. */
+    readonly liability: LiabilityRecompute,
   ) {}
 
   readonly report = async (d: Difference): Promise<void> => {
@@ -130,6 +134,7 @@ class Verification {
   async fold(run: StreamRun, recorded: RecordedEvent, [, transactionDocs, rewardDocs]: PageDocuments): Promise<void> {
     const before = run.history.state;
     run.history = evolveHistory(run.history, recorded);
+    this.liability.add(recorded);
     if (applied(recorded.position, this.checkpoints.customers)) run.settledRevision = recorded.revision;
     if (run.doc && BigInt(run.doc.streamRevision) === recorded.revision) run.atDocRevision = customerDocOf(run.history);
     const rowSettled = applied(recorded.position, this.checkpoints.transactions);
@@ -251,6 +256,7 @@ function summaryOf(
   shopId: string | null,
   stored: Map<string, ShopTally>,
   started: number,
+  liabilityDays: number,
 ): VerifySummary {
   const ms = Math.max(1, Date.now() - started);
   const totals = [...stored.values()];
@@ -263,6 +269,7 @@ function summaryOf(
       customers: totals.reduce((n, t) => n + t.customers, 0),
       transactions: totals.reduce((n, t) => n + t.transactions, 0),
       rewards: totals.reduce((n, t) => n + t.rewards, 0),
+      liabilityDays,
     },
     differences,
     inFlight,
@@ -309,7 +316,16 @@ export class ReadModelVerifier {
     ]);
     const collections: Collections = { customers, transactions, rewards };
     // Documents are counted before the streams are read: a document written later explains an event read later.
-    const shopIds = shopId ? [shopId] : (await shops.find({})).map((s) => s.id);
+    const shopDocs = shopId ? [await shops.get(shopId)].filter((s) => s !== null) : await shops.find({});
+    const shopIds = shopId ? [shopId] : shopDocs.map((s) => s.id);
+    // The liability's days are read before the walk, after its checkpoint: a day with a later event is in flight.
+    const liability = new LiabilityRecompute(
+      new Map(shopDocs.map((s) => [s.id, s.timezone])),
+      await this.checkpoint(LIABILITY_DAYS.name),
+    );
+    const liabilityDays = await this.readStore.collection<LiabilityDayDoc>(LIABILITY_DAYS);
+    const storedDays = new Map<string, LiabilityDayDoc[]>();
+    for (const id of shopIds) storedDays.set(id, await liabilityDays.find({ shopId: id }));
     const stored = new Map<string, ShopTally>();
     for (const id of shopIds) stored.set(id, await countDocuments(id, customers, transactions, rewards));
     const checkpoints: Checkpoints = {
@@ -317,11 +333,16 @@ export class ReadModelVerifier {
       transactions: await this.checkpoint(TRANSACTIONS.name),
       rewards: await this.checkpoint(REWARDS.name),
     };
-    const verification = new Verification(checkpoints, options.onDifference);
+    const verification = new Verification(checkpoints, options.onDifference, liability);
     const expectedStreams = [...stored.values()].reduce((n, t) => n + t.customers, 0);
     await this.walk(verification, shopId, collections, expectedStreams, options);
     await this.findAllUnexplained(verification, stored, collections);
-    return summaryOf(verification, shopId, stored, started);
+    let dayCount = 0;
+    for (const [id, days] of storedDays) {
+      dayCount += days.length;
+      await liability.compare(id, days, verification.report);
+    }
+    return summaryOf(verification, shopId, stored, started, dayCount);
   }
 
   /** Folds every customer stream of the log (or of one shop), a page at a time, checking as it goes. */

@@ -48,7 +48,7 @@ export interface BackgroundJob<P = unknown> {
 
 /**
  * The durable outbox of background work (every kind but webhook deliveries, which keep their own
- * table for their per-customer order and per-webhook outage policy; see README). Jobs are leased
+ * table for their per-customer order and per-webhook outage policy; see docs/architecture.md). Jobs are leased
  * under row locks, so of several workers in several processes exactly one runs an attempt; a lease
  * that runs out (the worker died) makes the job due again. Finishing is accepted only from the
  * attempt's holder.

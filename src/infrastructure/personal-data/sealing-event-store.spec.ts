@@ -61,15 +61,17 @@ describe('SealingEventStore', () => {
     expect(all.find((e) => e.id === event.id)?.data).toEqual(event.data);
   });
 
-  it('never seals two events with the same nonce (the same value gives two ciphertexts)', async () => {
+  it('never seals two different texts with the same nonce; a customer whose fields did not change gets the same sealed copy', async () => {
     const customerId = randomUUID();
-    const [a, b] = [
-      await sealing.seal(awarded(customerId, 'x@example.com')),
-      await sealing.seal(awarded(customerId, 'x@example.com')),
-    ];
-    const nonce = (e: { metadata?: Record<string, unknown> }) => String(e.metadata?.[SEALED]).split('.')[1];
-    expect(nonce(a)).not.toBe(nonce(b));
-    expect(a.metadata?.[SEALED]).not.toBe(b.metadata?.[SEALED]);
+    const sealedOf = (e: { metadata?: Record<string, unknown> }) => String(e.metadata?.[SEALED]);
+    const nonce = (e: { metadata?: Record<string, unknown> }) => sealedOf(e).split('.')[1];
+    const first = await sealing.seal(awarded(customerId, 'x@example.com'));
+    const same = await sealing.seal(awarded(customerId, 'x@example.com'));
+    const changed = await sealing.seal(awarded(customerId, 'y@example.com'));
+    const other = await sealing.seal(awarded(randomUUID(), 'x@example.com'));
+    expect(sealedOf(same)).toBe(sealedOf(first));
+    expect(new Set([nonce(first), nonce(changed), nonce(other)]).size).toBe(3);
+    expect(sealedOf(other)).not.toBe(sealedOf(first));
   });
 
   it('leaves events with nothing personal untouched', async () => {
@@ -94,5 +96,22 @@ describe('SealingEventStore', () => {
     const [, , late] = await raw.readStream(stream);
     expect(late.data.email).toBeNull();
     expect(late.metadata[SEALED]).toBeUndefined();
+  });
+
+  it("forgets what it sealed or opened once another process destroyed the key and the key's time is up", async () => {
+    let now = Date.parse('2026-11-27T10:00:00Z');
+    const keys = await SqlPersonalDataKeys.create(sql, Buffer.alloc(32, 7));
+    const here = new SealingEventStore(raw, keys, CUSTOMER_PERSONAL_FIELDS, () => now);
+    const elsewhere = new SealingEventStore(raw, keys, CUSTOMER_PERSONAL_FIELDS);
+    const customerId = randomUUID();
+    const stream = `customer-${shopId}_${customerId}`;
+    await here.appendToStream(stream, [awarded(customerId, 'ada@example.com')], 'no_stream');
+    expect((await here.readStream(stream))[0].data.email).toBe('ada@example.com');
+
+    expect(await elsewhere.destroyKey({ shopId, customerId }, new Date())).toBe(true);
+    now += 29_000;
+    expect((await here.readStream(stream))[0].data.email).toBe('ada@example.com');
+    now += 2_000;
+    expect((await here.readStream(stream))[0].data.email).toBeNull();
   });
 });

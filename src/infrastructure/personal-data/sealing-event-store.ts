@@ -27,7 +27,10 @@ const VERSION = 'v1';
 /** A live key is trusted this long before it is read again (another process may have destroyed it). */
 const KEY_TTL_MS = 30_000;
 
-type CachedKey = { key: DataKey; until: number };
+/** `lastSealed`: the subject's latest sealed fields with their plain text (see `sealFields`). */
+type CachedKey = { key: DataKey; until: number; lastSealed?: { plain: string; sealed: string } };
+/** Fields this process sealed or opened, trusted as long as the key they were opened with (KEY_TTL_MS). */
+type OpenedFields = { fields: Record<string, unknown>; until: number };
 
 /**
  * Crypto-shredding in one place, around the event store port. On append, the personal fields of an
@@ -39,6 +42,11 @@ type CachedKey = { key: DataKey; until: number };
  */
 export class SealingEventStore implements EventStore, PersonalDataShredder {
   private readonly keys = new BoundedCache<string, CachedKey>({ max: 100_000 });
+  /**
+   * By sealed text: every feed reader of this process opens each new event again right after it was
+   * sealed here, and the cipher costs more than the rest of an award's own work. Cleared with a key.
+   */
+  private readonly opened = new BoundedCache<string, OpenedFields>({ max: 20_000 });
 
   constructor(
     private readonly inner: EventStore,
@@ -101,6 +109,7 @@ export class SealingEventStore implements EventStore, PersonalDataShredder {
   async destroyKey(subject: KeySubject, at: Date): Promise<boolean> {
     const destroyed = await this.dataKeys.destroy(subject, at);
     this.keys.set(subjectKey(subject), { key: 'destroyed', until: Infinity });
+    this.opened.clear();
     return destroyed;
   }
 
@@ -108,6 +117,7 @@ export class SealingEventStore implements EventStore, PersonalDataShredder {
   async destroyShopKeys(shopId: string, at: Date): Promise<KeySubject[]> {
     const destroyed = await this.dataKeys.destroyShop(shopId, at);
     this.keys.clear();
+    this.opened.clear();
     return destroyed;
   }
 
@@ -157,7 +167,24 @@ export class SealingEventStore implements EventStore, PersonalDataShredder {
     const key = await this.keyOf(subject, true);
     const data = withNulls(event.data, Object.keys(picked));
     if (key === null || key === 'destroyed') return { ...event, data };
-    return { ...event, data, metadata: { ...(event.metadata ?? {}), [SEALED]: encrypt(key, picked) } };
+    const sealed = this.sealFields(subject, key, picked);
+    return { ...event, data, metadata: { ...(event.metadata ?? {}), [SEALED]: sealed } };
+  }
+
+  /**
+   * The fields sealed with the subject's key. A customer's events repeat the same personal fields (an
+   * award carries the email): the same fields get the subject's last sealed copy again, one cipher
+   * per change instead of one per event. A copy tells nothing new (the stream already names the
+   * customer), and no nonce is ever used for two different texts.
+   */
+  private sealFields(subject: KeySubject, key: Buffer, fields: Record<string, unknown>): string {
+    const plain = JSON.stringify(fields);
+    const cached = this.keys.get(subjectKey(subject));
+    if (cached?.key === key && cached.lastSealed?.plain === plain) return cached.lastSealed.sealed;
+    const sealed = encrypt(key, plain);
+    if (cached?.key === key) cached.lastSealed = { plain, sealed };
+    this.opened.set(sealed, { fields, until: this.now() + KEY_TTL_MS });
+    return sealed;
   }
 
   private async openAll(events: RecordedEvent[]): Promise<RecordedEvent[]> {
@@ -174,6 +201,9 @@ export class SealingEventStore implements EventStore, PersonalDataShredder {
     const { [SEALED]: sealed, ...metadata } = event.metadata;
     const subject = this.policy.subjectOf(event.data);
     if (!subject) return { ...event, metadata };
+    const remembered = this.opened.get(sealed as string);
+    if (remembered && remembered.until > this.now())
+      return { ...event, metadata, data: withValues(event.data, remembered.fields) };
     let key = await this.keyOf(subject, false);
     let fields = key instanceof Buffer ? decrypt(key, sealed as string) : null;
     if (!fields && key instanceof Buffer) {
@@ -184,6 +214,7 @@ export class SealingEventStore implements EventStore, PersonalDataShredder {
       fields = key instanceof Buffer ? decrypt(key, sealed as string) : null;
     }
     if (!fields) return { ...event, metadata };
+    this.opened.set(sealed as string, { fields, until: this.now() + KEY_TTL_MS });
     return { ...event, metadata, data: withValues(event.data, fields) };
   }
 
@@ -262,10 +293,10 @@ class Nonces {
 
 const nonces = new Nonces();
 
-function encrypt(key: Buffer, fields: Record<string, unknown>): string {
+function encrypt(key: Buffer, plain: string): string {
   const iv = nonces.next();
   const cipher = createCipheriv('aes-256-gcm', key, iv);
-  const sealed = Buffer.concat([cipher.update(JSON.stringify(fields), 'utf8'), cipher.final()]);
+  const sealed = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
   return [VERSION, iv.toString('base64'), cipher.getAuthTag().toString('base64'), sealed.toString('base64')].join('.');
 }
 

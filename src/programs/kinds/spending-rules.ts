@@ -149,7 +149,7 @@ function offeredWhere(sp: Record<string, unknown>): void {
 
 /**
  * Reads and checks a spending object; every error names its field. The default reward type follows
- * the event (its kind's descriptor). Every number is bounded (README "Limits"), so a redemption's
+ * the event (its kind's descriptor). Every number is bounded (docs/limits.md), so a redemption's
  * points, value and dates are always finite. Called at the write edge only (`decideSpending`); rewards
  * recorded in an older shape are converted on read by `legacySpending`, which parses nothing.
  */

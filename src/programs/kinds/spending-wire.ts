@@ -13,7 +13,7 @@ import { spendingKind } from './kinds';
  * and today's beside them.
  */
 
-/** The spec's spending fields a write accepts at the top level of a program (README "Spending"). */
+/** The spec's spending fields a write accepts at the top level of a program (docs/management-api.md, Spending). */
 export const SPENDING_WIRE_FIELDS = [
   'spendPoint',
   'earnAmount',
@@ -298,7 +298,7 @@ const specProduct = (p: GiftProduct) => ({
 
 /**
  * A spending program's reward fields as the record gives them: the spec's names (2.9) first, then
- * today's names (documented aliases, README "Spending"). `giftStatus` is decided by the caller (it
+ * today's names (documented aliases, docs/management-api.md, Spending). `giftStatus` is decided by the caller (it
  * needs the redemption count).
  */
 export function presentSpending(r: SpendingRules) {

@@ -3,8 +3,8 @@ import { ErrorCode } from './error-codes';
 export type { ErrorCode } from './error-codes';
 
 /**
- * A business rule said no. `code` is the stable, documented error code (spec section 7 and the
- * README); `status` is the HTTP status each API family's exception filter answers with.
+ * A business rule said no. `code` is the stable, documented error code (listed in
+ * docs/management-api.md); `status` is the HTTP status each API family's exception filter answers with.
  */
 export class DomainError extends Error {
   constructor(

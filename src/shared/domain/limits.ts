@@ -1,7 +1,7 @@
 import { parseMoney } from './money';
 
 /**
- * The documented maxima of numbers the service accepts (README "Limits"). Deciders check them (the
+ * The documented maxima of numbers the service accepts (docs/limits.md). Deciders check them (the
  * domain is the authority; DTOs repeat them so a client hears about them at the edge). Every bound
  * keeps arithmetic on points and cents exact: products stay far below Number.MAX_SAFE_INTEGER.
  */

@@ -15,7 +15,7 @@ export const IsInstant = (field: string) =>
 /** A validated instant as a Date. */
 export const instant = (value: string | undefined | null): Date | null => (value ? new Date(value) : null);
 
-/** `?asOf=`: the events whose effective time (occurredAt) is at or before it count (README: Auditors). */
+/** `?asOf=`: the events whose effective time (occurredAt) is at or before it count (docs/auditors.md). */
 export class AsOfDto {
   @ApiPropertyOptional({ format: 'date-time', description: 'Answer as of this instant (effective time of the events)' })
   @IsOptional()

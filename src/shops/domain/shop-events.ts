@@ -1,4 +1,5 @@
 import type {
+  AccountingPolicy,
   EarningLimitPolicy,
   MembershipPolicy,
   PointsExpiryPolicy,
@@ -7,7 +8,14 @@ import type {
 } from '../settings/shop-settings.schema';
 
 /** The shop's settings: their types are their schemas' (settings/shop-settings.schema.ts). */
-export type { EarningLimitPolicy, MembershipPolicy, PointsExpiryPolicy, StorefrontPolicy, TierRetentionPolicy };
+export type {
+  AccountingPolicy,
+  EarningLimitPolicy,
+  MembershipPolicy,
+  PointsExpiryPolicy,
+  StorefrontPolicy,
+  TierRetentionPolicy,
+};
 
 /** Events of a shop (stream `shop-<shopId>`). Credentials are never in events: the log is read by auditors. */
 export const ShopEventType = {
@@ -20,6 +28,7 @@ export const ShopEventType = {
   TierRetentionSet: 'shop.tier-retention-set.v1',
   MembershipSet: 'shop.membership-set.v1',
   StorefrontSet: 'shop.storefront-set.v1',
+  AccountingSet: 'shop.accounting-set.v1',
 } as const;
 
 export interface ShopProvisioned {
@@ -103,6 +112,14 @@ export interface ShopStorefrontSet {
   policy: StorefrontPolicy;
 }
 
+export interface ShopAccountingSet {
+  type: typeof ShopEventType.AccountingSet;
+  eventId: string;
+  occurredAt: string;
+  shopId: string;
+  policy: AccountingPolicy;
+}
+
 /** The shop's settings, each replaced whole by its own event; a shop's document keeps each under this name. */
 export interface ShopPolicies {
   pointsExpiry: PointsExpiryPolicy;
@@ -110,6 +127,7 @@ export interface ShopPolicies {
   tierRetention: TierRetentionPolicy;
   membership: MembershipPolicy;
   storefront: StorefrontPolicy;
+  accounting: AccountingPolicy;
 }
 
 export const NO_MEMBERSHIP_RULES: MembershipPolicy = {
@@ -119,6 +137,7 @@ export const NO_MEMBERSHIP_RULES: MembershipPolicy = {
   excludeB2B: false,
 };
 export const STOREFRONT_DEFAULTS: StorefrontPolicy = { hideAdjustPoint: false, isNewFormatDOB: false };
+export const NO_POINT_VALUE: AccountingPolicy = { pointValue: null };
 
 /** Opt-in enrolment needs the Premium plan or above. */
 export const runsOptIn = (shop: { plan: string; membership?: MembershipPolicy }) =>
@@ -133,7 +152,8 @@ export type ShopEvent =
   | ShopEarningLimitSet
   | ShopTierRetentionSet
   | ShopMembershipSet
-  | ShopStorefrontSet;
+  | ShopStorefrontSet
+  | ShopAccountingSet;
 
 export function shopStreamId(shopId: string): string {
   return `shop-${shopId}`;

@@ -4,6 +4,7 @@ import { because } from '../../shared/domain/domain-error';
 import { isOneOf } from '../../shared/domain/guards';
 import { MAX_INACTIVITY_DAYS } from '../settings/shop-settings';
 import {
+  AccountingPolicy,
   EarningLimitPolicy,
   MembershipPolicy,
   StorefrontPolicy,
@@ -37,7 +38,8 @@ export type ShopCommand =
   | { type: 'SetEarningLimit'; meta: CommandMeta; policy: EarningLimitPolicy; tierIds: readonly string[] }
   | { type: 'SetTierRetention'; meta: CommandMeta; policy: TierRetentionPolicy }
   | { type: 'SetMembership'; meta: CommandMeta; policy: MembershipPolicy }
-  | { type: 'SetStorefront'; meta: CommandMeta; policy: StorefrontPolicy };
+  | { type: 'SetStorefront'; meta: CommandMeta; policy: StorefrontPolicy }
+  | { type: 'SetAccounting'; meta: CommandMeta; policy: AccountingPolicy };
 
 const DOMAIN = /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
 const CURRENCY = /^[A-Z]{3}$/;
@@ -120,6 +122,8 @@ function decideShop(command: ShopCommand, state: ShopState): ShopEvent[] {
       return [{ type: ShopEventType.MembershipSet, ...base, policy: command.policy }];
     case 'SetStorefront':
       return [{ type: ShopEventType.StorefrontSet, ...base, policy: command.policy }];
+    case 'SetAccounting':
+      return [{ type: ShopEventType.AccountingSet, ...base, policy: command.policy }];
     default:
       return assertNever(command);
   }

@@ -9,19 +9,28 @@ import { ManagementApi } from './shop-api';
 import { GetShopSettingsQuery, ShopSettings } from '../queries/get-shop-settings.query';
 import { ShopDoc } from '../projections/shop-read-models';
 import {
+  AccountingSchema,
   EarningLimitSchema,
   MembershipSchema,
   PointsExpirySchema,
   StorefrontSchema,
   TierRetentionSchema,
 } from '../settings/shop-settings.schema';
+import { writtenPointValue } from '../settings/shop-settings';
 
 import { ApiEnvelope, ApiErrors } from '../../shared/http/openapi/responses';
-import { EARNING_LIMIT, MEMBERSHIP, POINTS_EXPIRY, STOREFRONT, TIER_RETENTION } from './shop.openapi';
+import { ACCOUNTING, EARNING_LIMIT, MEMBERSHIP, POINTS_EXPIRY, STOREFRONT, TIER_RETENTION } from './shop.openapi';
 
 /** The shop's settings: each body is its setting's one schema (settings/shop-settings.schema.ts). */
 @ManagementApi('rest_api/v2/settings', 'v2 shop')
-@ApiExtraModels(PointsExpirySchema, EarningLimitSchema, TierRetentionSchema, MembershipSchema, StorefrontSchema)
+@ApiExtraModels(
+  AccountingSchema,
+  PointsExpirySchema,
+  EarningLimitSchema,
+  TierRetentionSchema,
+  MembershipSchema,
+  StorefrontSchema,
+)
 export class SettingsController extends CqrsController {
   @Get('points-expiry')
   @ApiOperation({ summary: 'The points expiry policy' })
@@ -144,6 +153,22 @@ export class SettingsController extends CqrsController {
         isNewFormatDOB: body.isNewFormatDOB ?? current.isNewFormatDOB,
       },
     });
+  }
+
+  @Get('accounting')
+  @ApiOperation({ summary: "A point's value in the shop's currency (the points liability's money view)" })
+  @ApiEnvelope(ACCOUNTING)
+  async getAccounting(@CurrentShop() shop: ShopDoc) {
+    return ok((await this.settings(shop)).accounting);
+  }
+
+  @Put('accounting')
+  @ApiOperation({ summary: "Set a point's value in the shop's currency (a decimal such as 0.01), or null for none" })
+  @ApiEnvelope(ACCOUNTING)
+  @ApiErrors(400)
+  async setAccounting(@CurrentShop() shop: ShopDoc, @Body() body: AccountingSchema) {
+    const pointValue = body.pointValue === null ? null : writtenPointValue(body.pointValue);
+    return this.save(shop, 'Accounting settings updated', { type: 'SetAccounting', policy: { pointValue } });
   }
 
   private settings(shop: ShopDoc): Promise<ShopSettings> {

@@ -34,3 +34,10 @@ export const MEMBERSHIP = record(
 );
 
 export const STOREFRONT = record('V2Storefront', object({ hideAdjustPoint: bool, isNewFormatDOB: bool }));
+
+export const ACCOUNTING = record(
+  'V2Accounting',
+  object({
+    pointValue: nullable({ type: 'string', example: '0.01', description: "A point's value, in the shop's currency" }),
+  }),
+);

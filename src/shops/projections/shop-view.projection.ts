@@ -13,6 +13,7 @@ const SETTING_SET_BY = {
   [ShopEventType.TierRetentionSet]: 'tierRetention',
   [ShopEventType.MembershipSet]: 'membership',
   [ShopEventType.StorefrontSet]: 'storefront',
+  [ShopEventType.AccountingSet]: 'accounting',
 } as const satisfies Record<string, keyof ShopPolicies>;
 
 @Injectable()

@@ -1,8 +1,10 @@
 import { IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
 import {
+  AccountingPolicy,
   EarningLimitPolicy,
   MembershipPolicy,
   NO_MEMBERSHIP_RULES,
+  NO_POINT_VALUE,
   PointsExpiryPolicy,
   STOREFRONT_DEFAULTS,
   StorefrontPolicy,
@@ -17,6 +19,7 @@ export interface ShopSettings {
   tierRetention: TierRetentionPolicy;
   membership: MembershipPolicy;
   storefront: StorefrontPolicy;
+  accounting: AccountingPolicy;
 }
 
 const NO_LIMIT: EarningLimitPolicy = { enabled: false, maxPoints: 0, period: 'month', tiers: [] };
@@ -44,6 +47,7 @@ export class GetShopSettingsHandler implements IQueryHandler<GetShopSettingsQuer
       tierRetention: shop?.tierRetention ?? NO_DOWNGRADE,
       membership: shop?.membership ?? NO_MEMBERSHIP_RULES,
       storefront: shop?.storefront ?? STOREFRONT_DEFAULTS,
+      accounting: shop?.accounting ?? NO_POINT_VALUE,
     };
   }
 }

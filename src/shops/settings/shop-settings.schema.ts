@@ -19,6 +19,7 @@ import type { Settled } from '../../shared/domain/records';
 import {
   EARNING_LIMIT_PERIODS,
   EarningLimitPeriod,
+  isPointValue,
   isYearlyDay,
   MAX_ASSESSMENT_MONTHS,
   MAX_EXCLUDED_NAMES,
@@ -185,9 +186,32 @@ export class StorefrontSchema {
   isNewFormatDOB?: boolean;
 }
 
+/**
+ * Accounting: the value of one point in the shop's currency, which gives the points liability's
+ * figures in money beside the points (null: points only).
+ */
+export class AccountingSchema {
+  @ApiProperty({
+    nullable: true,
+    type: String,
+    example: '0.01',
+    description: "A point's value in the shop's currency: a positive decimal (up to 6 decimals), or null for none",
+  })
+  @Satisfies(
+    'isPointValue',
+    isPointValue,
+    'pointValue must be a positive decimal such as 0.01 (up to 6 decimals) or null',
+  )
+  pointValue: string | number | null;
+}
+
 /** The policies as the shop holds them: every field settled (a PUT's absent fields keep their stored value). */
 export type PointsExpiryPolicy = Settled<PointsExpirySchema>;
 export type EarningLimitPolicy = Settled<EarningLimitSchema>;
 export type TierRetentionPolicy = Settled<TierRetentionSchema>;
 export type MembershipPolicy = Settled<MembershipSchema>;
 export type StorefrontPolicy = Settled<StorefrontSchema>;
+/** Stored as written text (`writtenPointValue`). */
+export interface AccountingPolicy {
+  pointValue: string | null;
+}

@@ -25,3 +25,21 @@ export const MAX_EXCLUDED_NAMES = 100;
 /** A day of every year as MM-DD; not 02-29, which most years lack. */
 export const isYearlyDay = (value: unknown): boolean =>
   typeof value === 'string' && /^(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/.test(value) && value !== '02-29';
+
+/**
+ * A point's value in the shop's currency (`pointValue`, for the liability's money view): a positive
+ * decimal of at most 9 whole digits and 6 decimals, as text so no float ever holds money.
+ */
+const POINT_VALUE = /^\d{1,9}(\.\d{1,6})?$/;
+
+/** The pointValue as written: a number or text of POINT_VALUE, above 0, without trailing zeros; null: not one. */
+export function writtenPointValue(input: unknown): string | null {
+  const text = typeof input === 'number' ? String(input) : input;
+  if (typeof text !== 'string' || !POINT_VALUE.test(text) || !/[1-9]/.test(text)) return null;
+  const [whole, fraction = ''] = text.split('.');
+  const decimals = fraction.replace(/0+$/, '');
+  const units = whole.replace(/^0+(?=\d)/, '');
+  return decimals ? `${units}.${decimals}` : units;
+}
+
+export const isPointValue = (value: unknown): boolean => value === null || writtenPointValue(value) !== null;

@@ -54,7 +54,7 @@ export class CreateTierDto {
     type: [TierRewardSchema],
     maxItems: MAX_TIER_REWARDS,
     description:
-      'Tier rewards (spec 2.9 Tier shape; README "Tiers: rewards and retention"): event bonus_point (bonusPoints), ' +
+      'Tier rewards (spec 2.9 Tier shape; docs/management-api.md, "Tiers: rewards and retention"): event bonus_point (bonusPoints), ' +
       'amount_discount / percentage_discount (earnAmount), free_shipping, or custom (shown, never paid); paid once ' +
       'per customer on the first rewarded entry. Alias: {type: points, points} and {type: coupon, rewardType, ' +
       'rewardValue, expiresInDays?, title?}. Each parsed by its schema (400 naming the field, tierRewards[1].earnAmount).',

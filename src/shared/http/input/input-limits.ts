@@ -1,6 +1,6 @@
 /**
  * Limits on what a request may carry, applied at the edge before anything is validated or stored
- * (README "Limits"). Bodies are read only up to `maxBytes`, then nesting, array lengths and text
+ * (docs/limits.md). Bodies are read only up to `maxBytes`, then nesting, array lengths and text
  * lengths are checked before the DTO pipe or a parser sees them.
  */
 export interface BodyLimits {

@@ -21,7 +21,7 @@ const TAGS: Array<[string, string]> = [
     "Data requests and erasures. The commerce platform's compliance webhooks arrive at " +
       'POST /platform/webhooks/{topic} (signed like the other topics): customers/data_request ' +
       '(the document is then fetched here), customers/redact and shop/redact (personal data erased; ' +
-      'balances, transactions and the audit trail kept).',
+      'balances, transactions and the audit trail kept). See docs/privacy.md.',
   ],
   ['v2 audit', "A customer's event history replayed, their state at an instant, and the tamper-evident export"],
   ['v1 (deprecated)', 'Management API v1: kept for existing integrations; every answer carries Deprecation and Sunset'],
@@ -43,7 +43,7 @@ export function openApiDocument(app: INestApplication, version: string): OpenAPI
       'Management API v2 (and the deprecated v1), webhook API, headless customer API, operator API and ' +
         'operations endpoints of the loyalty points service. Every success answer of v2, the operator and the ' +
         'headless API is the envelope `{success, data, meta, message, timestamp}`; every refusal carries a ' +
-        'stable `error.code`. The payloads of the webhooks the service sends are described in the README.',
+        'stable `error.code`. The payloads of the webhooks the service sends are in docs/webhooks.md.',
     )
     .setVersion(version)
     .setLicense('MIT', 'https://opensource.org/licenses/MIT')
