@@ -1180,6 +1180,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/app/api/v1/headless/customer/earn/social": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The token's customer claims a social program (follow, like, share, join...): its points, within its limit and the shop's earning limit. 400 INVALID_PROGRAM, LIMIT_REACHED, CHAT_NOT_LINKED or EARN_FAILED; 403 NOT_ELIGIBLE */
+        post: operations["SocialEarnController_earnSocial"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/app/api/v1/headless/shop/config": {
         parameters: {
             query?: never;
@@ -2448,6 +2465,18 @@ export interface components {
              */
             triggerReward: boolean;
             adminNote?: string;
+        };
+        SocialEarnDto: {
+            /** @description The social program claimed; the event is the program’s */
+            programId: string;
+        };
+        SocialEarnResult: {
+            programId: string;
+            key: string;
+            /** @description Paid; lower than the program's points when the earning limit caps it */
+            pointsEarned: number;
+            /** @description Balance after the claim */
+            totalPoints: number;
         };
         SocialInteractionDto: {
             /** @example 7001234567 */
@@ -9997,6 +10026,81 @@ export interface operations {
                         /** @enum {boolean} */
                         success: true;
                         data: components["schemas"]["HeadlessCustomer"];
+                        meta: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                        /** Format: date-time */
+                        timestamp: string;
+                    };
+                };
+            };
+            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, ...) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, forged, expired or other-shop token (no body) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not allowed for this shop or customer: PLAN_UPGRADE_REQUIRED, PLAN_NOT_ELIGIBLE, NOT_ELIGIBLE, EXCLUDED, OPT_IN_NOT_ENABLED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Request quota of the token or client used up, or too many failed authentications (no body; Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A store is unavailable (STORE_UNAVAILABLE) or the record kept changing (SERVICE_UNAVAILABLE); nothing was written, retry (Retry-After when given) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    SocialEarnController_earnSocial: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SocialEarnDto"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["SocialEarnResult"];
                         meta: {
                             [key: string]: unknown;
                         };

@@ -53,6 +53,19 @@ export const HEADLESS_CUSTOMER = record(
   }),
 );
 
+export const SOCIAL_EARN_RESULT = record(
+  'SocialEarnResult',
+  object({
+    programId: str,
+    key: str,
+    pointsEarned: {
+      type: 'integer',
+      description: "Paid; lower than the program's points when the earning limit caps it",
+    },
+    totalPoints: { type: 'integer', description: 'Balance after the claim' },
+  }),
+);
+
 const REWARD_TYPE = oneOf(
   'amount_discount',
   'free_shipping',

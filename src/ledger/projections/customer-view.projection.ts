@@ -14,7 +14,7 @@ import {
   saidDetails,
 } from '../events/customer-events';
 import { isActivity } from '../expiry/expiry.state';
-import { payingProgram } from '../program-earning/program-earning.state';
+import { payingProgram, withProgramPayment } from '../program-earning/program-earning.state';
 import { addEarned, earnedChange } from '../tiers/tiers.state';
 import { CUSTOMERS, CustomerDoc, recordCreatedAt } from '../read-models/ledger-read-models';
 import { addToDay } from '../../shared/domain/day-buckets';
@@ -96,11 +96,13 @@ function changesOf(doc: CustomerDoc, event: Exclude<CustomerEvent, CustomerEnrol
     case T.PointsAwarded: {
       const programId = payingProgram(event);
       const earned = doc.earnedProgramIds ?? [];
+      const programPayments = withProgramPayment(doc.programPayments ?? {}, event);
       return {
         ...balanceChange(doc, event),
         ...(event.releasesPending && event.order ? released(doc, event.order.orderId) : {}),
         ...(isPaidBy(event.event, 'enrolment') ? { earnSignUp: true } : {}),
         ...(programId && !earned.includes(programId) ? { earnedProgramIds: [...earned, programId] } : {}),
+        ...(programPayments ? { programPayments } : {}),
       };
     }
     case T.PointsDeducted:

@@ -22,6 +22,8 @@ export interface CustomerDoc {
   earnSignUp?: boolean;
   /** Programs that have paid this customer (for isEarned). */
   earnedProgramIds?: string[];
+  /** When each program paid other than for an order (recent payments; isEarned of a limited program). */
+  programPayments?: Record<string, readonly string[]>;
   /** Last earning or spending (points expiry by inactivity counts from it). */
   lastActivityAt?: string | null;
   /** Order points held until their release (program pending delay). */
