@@ -13,6 +13,7 @@ import { HeadlessEligibility } from './eligibility/headless-eligibility';
 import { GetHeadlessCustomerHandler } from './customer/get-customer.query';
 import { HeadlessCustomerController } from './customer/customer.controller';
 import { SocialEarnController } from './earning/social-earn.controller';
+import { SocialLinksController } from './social/social-links.controller';
 import { JoinProgramController } from './membership/join-program.controller';
 import { ShopConfigController } from './shop/shop-config.controller';
 import { ListHeadlessProgramsHandler } from './programs/list-programs.query';
@@ -59,6 +60,7 @@ export const HEADLESS_CAPABILITY: Capability = {
     HeadlessCustomerController,
     JoinProgramController,
     SocialEarnController,
+    SocialLinksController,
     ShopConfigController,
     CustomerProgramsController,
     PublicProgramsController,

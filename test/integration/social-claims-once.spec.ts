@@ -57,4 +57,59 @@ describe(`social claims paid once across processes (${defaultStoreKind()})`, () 
       expect([id, awards.map((a) => a.programId).sort()]).toEqual([id, [once, twice, twice].sort()]);
     }
   });
+
+  it('customers racing for one handle on two instances: one holds it; the link reward is paid once', async () => {
+    await s.earning('follow_photo', 'Follow (link reward)', { earnPoint: 50, priority: 9 });
+    const racers = [6201, 6202, 6203, 6204];
+    const tokens = new Map<number, string>();
+    for (const id of racers) {
+      await s.enrol(id);
+      tokens.set(id, await tokenFor(s.t, s.shop, id));
+    }
+    const link = (i: number, id: number, instagramUsername: string) =>
+      on(i)
+        .post(`${HEADLESS}/customer/social/photo/link`)
+        .set(bearer(tokens.get(id)!))
+        .send({ instagramUsername });
+    const answers = await Promise.all(
+      racers.flatMap((id) => Array.from({ length: 4 }, (_, i) => link(i + id, id, 'The.Handle'))),
+    );
+    expect(answers.map((r) => r.status).filter((x) => x !== 200 && x !== 409)).toEqual([]);
+    const winners = new Set(answers.filter((r) => r.status === 200).map((r) => r.req.getHeader('authorization')));
+    expect(winners.size).toBe(1);
+    for (const r of answers.filter((a) => a.status === 409)) expect(r.body.error.code).toBe('USERNAME_TAKEN');
+    const winner = racers.find((id) => winners.has(`Bearer ${tokens.get(id)}`))!;
+    const holders = [];
+    for (const id of racers) {
+      const me = (
+        await on(0)
+          .get(`${HEADLESS}/customer`)
+          .set(bearer(tokens.get(id)!))
+          .expect(200)
+      ).body.data;
+      if (me.social.photoUsername === 'the.handle') holders.push(id);
+      expect([id, me.points]).toEqual([id, id === winner ? 50 : 0]);
+    }
+    expect(holders).toEqual([winner]);
+    const paid = answers.filter((r) => r.status === 200 && r.body.data.rewardEarned);
+    expect(paid.map((r) => r.body.data.pointsEarned)).toEqual([50]);
+
+    // The winner relinks new handles from both instances at once: no second reward, one handle held.
+    const relinks = await Promise.all(['a.one', 'b.two', 'c.three', 'd.four'].map((h, i) => link(i, winner, h)));
+    expect(relinks.map((r) => [r.status, r.body.data.rewardEarned])).toEqual(relinks.map(() => [200, false]));
+    const me = (
+      await on(1)
+        .get(`${HEADLESS}/customer`)
+        .set(bearer(tokens.get(winner)!))
+        .expect(200)
+    ).body.data;
+    expect(me.points).toBe(50);
+    // Every handle but the one linked is free again for another customer.
+    const other = racers.find((id) => id !== winner)!;
+    for (const handle of ['the.handle', 'a.one', 'b.two', 'c.three', 'd.four'].filter(
+      (h) => h !== me.social.photoUsername,
+    ))
+      expect([handle, (await link(0, other, handle)).status]).toEqual([handle, 200]);
+    expect((await link(1, other, me.social.photoUsername)).status).toBe(409);
+  });
 });

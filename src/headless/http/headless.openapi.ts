@@ -66,6 +66,17 @@ export const SOCIAL_EARN_RESULT = record(
   }),
 );
 
+export const PHOTO_LINK_RESULT = record(
+  'InstagramLinkResult',
+  object({
+    photoUsername: { type: 'string', description: 'Trimmed and lowercased; empty when unlinked' },
+    rewardEarned: bool,
+    pointsEarned: { type: 'integer', description: '0 when rewardEarned is false' },
+  }),
+);
+
+export const FEED_DISCONNECT_RESULT = record('FeedDisconnectResult', object({ disconnected: bool }));
+
 const REWARD_TYPE = oneOf(
   'amount_discount',
   'free_shipping',

@@ -143,7 +143,15 @@ function changesOf(doc: CustomerDoc, event: Exclude<CustomerEvent, CustomerEnrol
       return pendingSummary(pendingOrders);
     }
     case T.PersonalDataErased:
-      return ERASED;
+      return { ...ERASED, ...(doc.feedPageId ? { feedName: null } : {}) };
+    case T.PhotoLinked:
+      return { photoUsername: event.photoUsername };
+    case T.PhotoUnlinked:
+      return { photoUsername: null };
+    case T.FeedLinked:
+      return { feedPageId: event.pageId, feedName: event.feedName };
+    case T.FeedDisconnected:
+      return { feedPageId: null, feedName: null };
     case T.CouponUsed:
     case T.CouponGranted:
     case T.CouponExpired:
@@ -163,6 +171,7 @@ const ERASED: Partial<CustomerDoc> = {
   phone: null,
   birthday: null,
   dateOfBirth: null,
+  photoUsername: null,
 };
 
 type PendingOrders = NonNullable<CustomerDoc['pendingOrders']>;

@@ -43,6 +43,11 @@ export interface CustomerDoc {
   tags?: string[];
   segmentIds?: string[];
   isB2B?: boolean;
+  /** The photo handle the customer linked (trimmed, lowercased); null or absent: none. */
+  photoUsername?: string | null;
+  /** The page of the customer's messaging link, and the name it gave; null or absent: none. */
+  feedPageId?: string | null;
+  feedName?: string | null;
   /** Program points per UTC day (the earning limit's count, for its status). */
   programEarnedByDay?: Record<string, number>;
   platformCreatedAt: string | null;
