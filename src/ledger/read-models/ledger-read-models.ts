@@ -135,7 +135,8 @@ export interface TransactionDoc {
 
 export const CUSTOMERS: CollectionDefinition = {
   // v3: createdAt is the platform's creation time when it sent one; enrolledAt the enrolment.
-  name: 'customers_v3',
+  // v4: program payment times (isEarned of a limited program) and social links.
+  name: 'customers_v4',
   // Read on every customer request (v2 read, every headless endpoint).
   cachedInMemory: true,
   // Every index is rewritten on every balance change: only the list's main paths are indexed.
