@@ -3,6 +3,8 @@ import { INestApplication } from '@nestjs/common';
 import { scenario } from '../support/scenario';
 import { defaultStoreKind } from '../support/stores';
 import { customerStreamId } from '../../src/ledger/customer-stream';
+import { ProgramCatalog } from '../../src/programs/program-catalog';
+import { waitUntil } from '../support/receiver';
 import { bearer, HEADLESS, tokenFor } from '../headless/headless-support';
 
 /**
@@ -59,12 +61,21 @@ describe(`social claims paid once across processes (${defaultStoreKind()})`, () 
   });
 
   it('customers racing for one handle on two instances: one holds it; the link reward is paid once', async () => {
-    await s.earning('follow_photo', 'Follow (link reward)', { earnPoint: 50, priority: 9 });
+    // A shop of its own: its one follow_photo program is the link reward.
+    const shop = await s.newShop();
+    const reward = await shop.earning('follow_photo', 'Follow (link reward)', { earnPoint: 50 });
+    // Each process learns of a new program from its own projection: wait until both know it.
+    for (const app of apps)
+      await waitUntil(
+        async () => (await app.get(ProgramCatalog).forShop(shop.shop.shopId)).some((p) => p.id === reward),
+        15_000,
+        'the reward program in every process',
+      );
     const racers = [6201, 6202, 6203, 6204];
     const tokens = new Map<number, string>();
     for (const id of racers) {
-      await s.enrol(id);
-      tokens.set(id, await tokenFor(s.t, s.shop, id));
+      await shop.enrol(id);
+      tokens.set(id, await tokenFor(s.t, shop.shop, id));
     }
     const link = (i: number, id: number, instagramUsername: string) =>
       on(i)
