@@ -12,6 +12,8 @@ import { HeadlessExceptionFilter, TokenExchangeExceptionFilter } from './http/he
 import { HeadlessEligibility } from './eligibility/headless-eligibility';
 import { GetHeadlessCustomerHandler } from './customer/get-customer.query';
 import { HeadlessCustomerController } from './customer/customer.controller';
+import { SocialEarnController } from './earning/social-earn.controller';
+import { SocialLinksController } from './social/social-links.controller';
 import { JoinProgramController } from './membership/join-program.controller';
 import { ShopConfigController } from './shop/shop-config.controller';
 import { ListHeadlessProgramsHandler } from './programs/list-programs.query';
@@ -57,6 +59,8 @@ export const HEADLESS_CAPABILITY: Capability = {
     TokenController,
     HeadlessCustomerController,
     JoinProgramController,
+    SocialEarnController,
+    SocialLinksController,
     ShopConfigController,
     CustomerProgramsController,
     PublicProgramsController,

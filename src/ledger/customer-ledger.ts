@@ -24,6 +24,8 @@ import { decideMembership, MembershipCommand } from './enrolment/membership.deci
 import { evolveMembership } from './enrolment/membership.state';
 import { decideErasure, EraseCustomer } from './erasure/erasure.decisions';
 import { assertAmounts } from './amounts/amounts.invariant';
+import { decideSocialLinks, SocialLinksCommand } from './social-links/social-links.decisions';
+import { evolveSocialLinks } from './social-links/social-links.state';
 
 /**
  * The customer ledger: one customer's stream of points, tiers, orders and coupons, decided by one
@@ -41,7 +43,8 @@ export type CustomerCommand =
   | TiersCommand
   | ExpiryCommand
   | MembershipCommand
-  | EraseCustomer;
+  | EraseCustomer
+  | SocialLinksCommand;
 
 /**
  * Each policy's evolve cases, in this order: each writes only its own share, and sees the state as
@@ -59,6 +62,7 @@ const EVOLVE_CASES: Array<(state: CustomerState, event: CustomerEvent) => Partia
   evolveCoupons,
   evolveTiers,
   evolveExpiry,
+  evolveSocialLinks,
 ];
 
 export function evolveCustomer(state: CustomerState, event: CustomerEvent): CustomerState {
@@ -98,6 +102,10 @@ const DECIDERS: PerType<CustomerCommand, CustomerEvent[], [CustomerState]> = {
   JoinProgram: decideMembership,
   LeaveProgram: decideMembership,
   EraseCustomer: decideErasure,
+  LinkPhoto: decideSocialLinks,
+  UnlinkPhoto: decideSocialLinks,
+  LinkFeed: decideSocialLinks,
+  DisconnectFeed: decideSocialLinks,
 };
 
 /**

@@ -46,6 +46,10 @@ const MESSAGES: PerType<CustomerEvent, TopicMessage[]> = {
   [T.CouponGranted]: noMessages,
   [T.CouponExpired]: noMessages,
   [T.MembershipChanged]: noMessages,
+  [T.PhotoLinked]: noMessages,
+  [T.PhotoUnlinked]: noMessages,
+  [T.FeedLinked]: noMessages,
+  [T.FeedDisconnected]: noMessages,
 };
 
 /** The webhook messages an event of a customer's stream produces. */

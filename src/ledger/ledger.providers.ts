@@ -27,6 +27,9 @@ import { ReleasePendingPointsHandler } from './held-points/release-pending-point
 import { ExpirePointsHandler, WarnExpiryHandler } from './expiry/expire-points.handler';
 import { PointsExpiry } from './expiry/points-expiry.scheduler';
 import { EarnSocialHandler } from './social/earn-social.handler';
+import { LinkPhotoHandler } from './social-links/link-photo.handler';
+import { DisconnectFeedHandler } from './social-links/disconnect-feed.handler';
+import { SocialHandles } from './social-links/social-handles';
 import { ListCustomersHandler } from './queries/list-customers.handler';
 import { ListTransactionsHandler } from './queries/list-transactions.handler';
 import { GetTransactionHandler } from './queries/get-transaction.query';
@@ -66,6 +69,7 @@ export const LEDGER: Capability = {
     ReleasePendingPointsHandler,
     PendingPointsRelease,
     RedemptionQuotas,
+    SocialHandles,
     RedeemedCounts,
     RedeemRewardHandler,
     RefundCouponHandler,
@@ -80,6 +84,8 @@ export const LEDGER: Capability = {
     WarnExpiryHandler,
     PointsExpiry,
     EarnSocialHandler,
+    LinkPhotoHandler,
+    DisconnectFeedHandler,
     ListCustomersHandler,
     ListTransactionsHandler,
     GetTransactionHandler,

@@ -155,7 +155,7 @@ describe('loyalty audit CLI', () => {
     await expect(dirty).rejects.toMatchObject({ code: 3 });
     const { stdout } = await dirty.catch((e) => e);
     expect(stdout.split('\n')).toEqual([
-      `DIFF customers_v3 ${id} (shop ${shopId}, customer ${id}) point: read model 5100, log 51`,
+      `DIFF customers_v4 ${id} (shop ${shopId}, customer ${id}) point: read model 5100, log 51`,
       expect.stringMatching(
         /^verify: 2 streams, 4 events; 2 customers, 2 transactions, 0 rewards, 1 liability days: 1 difference in /,
       ),

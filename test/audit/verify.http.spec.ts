@@ -107,11 +107,11 @@ describe(`verify the read models against the log (${defaultStoreKind()})`, () =>
     const brief = differences.map((d) => [d.collection, d.problem, d.documentId, d.field ?? null, d.readModel, d.log]);
     expect(brief).toEqual(
       expect.arrayContaining([
-        ['customers_v3', 'field', c701, 'point', doc701.point + 1000, doc701.point],
-        ['customers_v3', 'field', c701, 'tierPoint', 1, doc701.tierPoint],
-        ['customers_v3', 'field', c702, 'pendingPoints', 0, 40],
-        ['customers_v3', 'missing', c703, null, undefined, undefined],
-        ['customers_v3', 'unexplained', 'ffffffff-0000-5000-8000-000000000001', null, undefined, undefined],
+        ['customers_v4', 'field', c701, 'point', doc701.point + 1000, doc701.point],
+        ['customers_v4', 'field', c701, 'tierPoint', 1, doc701.tierPoint],
+        ['customers_v4', 'field', c702, 'pendingPoints', 0, 40],
+        ['customers_v4', 'missing', c703, null, undefined, undefined],
+        ['customers_v4', 'unexplained', 'ffffffff-0000-5000-8000-000000000001', null, undefined, undefined],
         ['transactions_v2', 'field', rows[0].id, 'newPoint', 151, 150],
         ['transactions_v2', 'field', rows[0].id, 'earnPoint', 151, 150],
         ['transactions_v2', 'missing', rows[2].id, null, undefined, undefined],
@@ -200,7 +200,7 @@ describe(`verify the read models against the log (${defaultStoreKind()})`, () =>
       });
       expect(status.data.differenceList).toEqual([
         {
-          collection: 'customers_v3',
+          collection: 'customers_v4',
           documentId: c702,
           shopId: shop.shopId,
           customerId: c702,

@@ -1,5 +1,6 @@
 import { scenario } from '../support/scenario';
 import { STREAM_CATEGORIES } from '../../src/infrastructure/event-store/event-store.port';
+import { bearer, HEADLESS, tokenFor } from '../headless/headless-support';
 
 /**
  * EventStoreDB reads the global feed with a server-side filter on STREAM_CATEGORIES and refuses
@@ -9,7 +10,7 @@ import { STREAM_CATEGORIES } from '../../src/infrastructure/event-store/event-st
 describe('every stream the service writes is in a category the EventStoreDB feed reads', () => {
   const s = scenario({ env: { WEBHOOK_ALLOW_LOOPBACK: 'true' } });
 
-  it('shop, tiers, programs, webhooks, customers, redemption quotas, privacy requests and shop texts', async () => {
+  it('shop, tiers, programs, webhooks, customers, redemption quotas, privacy requests, shop texts and photo handles', async () => {
     await s.tier({ name: 'Silver', targetPoint: 100 });
     const reward = await s.spending('amount_discount', '$1', {
       pointsCost: 10,
@@ -23,6 +24,12 @@ describe('every stream the service writes is in a category the EventStoreDB feed
     await s.put('/settings/points-expiry', { mode: 'inactivity', inactivityDays: 30 }).expect(200);
     await s.post('/privacy/customers/external/7001/data-request', {}).expect(200);
     await s.put('/translations', { primaryLanguage: 'en', en: { 'tier.top': 'Legend status!' } }).expect(200);
+    await s.t
+      .http()
+      .post(`${HEADLESS}/customer/social/photo/link`)
+      .set(bearer(await tokenFor(s.t, s.shop, 7001)))
+      .send({ instagramUsername: 'fan' })
+      .expect(200);
 
     const streams = new Set(
       (await s.t.store.storage.eventStore.readAll({ after: null, limit: 10_000 })).map((e) => e.streamId),

@@ -96,7 +96,7 @@ describe('loyalty CLI', () => {
   it('projections rebuild replays the log', async () => {
     const { stdout } = await run('node', [cli, 'projections', 'rebuild'], { env });
     expect(JSON.parse(stdout)).toMatchObject({
-      rebuilt: expect.arrayContaining(['customers_v3', 'transactions_v2']),
+      rebuilt: expect.arrayContaining(['customers_v4', 'transactions_v2']),
       events: expect.any(Number),
     });
   });

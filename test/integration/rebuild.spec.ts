@@ -71,7 +71,7 @@ describe.each<StoreKind>([defaultStoreKind(), 'mingo'])('rebuild from the log (%
     await paidThenRefunded(shop, { orderId: 8001, customerId: 501, total: '12.50', refundId: 1, refunded: '2.50' });
 
     const live = await snapshot();
-    expect((live.customers_v3 as unknown[]).length).toBe(6);
+    expect((live.customers_v4 as unknown[]).length).toBe(6);
     expect((live.transactions_v2 as unknown[]).length).toBe(8);
     expect((live.orders_v1 as unknown[]).length).toBe(1);
 
@@ -136,7 +136,7 @@ describe.each<StoreKind>([defaultStoreKind(), 'mingo'])('rebuild from the log (%
 
       const snapshotOf = () => readModelsOf(app);
       const live = await snapshotOf();
-      const customer = (live.customers_v3 as Array<Record<string, unknown>>)[0];
+      const customer = (live.customers_v4 as Array<Record<string, unknown>>)[0];
       expect(customer).toMatchObject({ point: 270 + 20 - 10, pendingPoints: 0 });
       expect((live.rewards_v2 as Array<{ discountStatus: string }>).map((r) => r.discountStatus).sort()).toEqual([
         'active',

@@ -104,7 +104,7 @@ describe(`customers/redact (${defaultStoreKind()})`, () => {
   it('keeps personal fields sealed in the log even before any erasure', async () => {
     const found = await tablesHolding(t.store.storage.sql, email);
     expect(found).not.toContain('es_events');
-    expect(found).toContain('rs_customers_v3');
+    expect(found).toContain('rs_customers_v4');
   });
 
   it('answers a data request (v2) with every field the service keeps, and keeps it for the operator', async () => {

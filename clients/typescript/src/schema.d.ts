@@ -1180,6 +1180,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/app/api/v1/headless/customer/earn/social": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The token's customer claims a social program (follow, like, share, join...): its points, within its limit and the shop's earning limit. 400 INVALID_PROGRAM, LIMIT_REACHED, CHAT_NOT_LINKED or EARN_FAILED; 403 NOT_ELIGIBLE */
+        post: operations["SocialEarnController_earnSocial"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/app/api/v1/headless/customer/social/photo/link": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Links the customer's photo handle (empty or absent unlinks); the first link pays the one-time reward. 403 NOT_ELIGIBLE for an opt-in guest; 409 USERNAME_TAKEN */
+        post: operations["SocialLinksController_linkPhoto"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/app/api/v1/headless/customer/social/feed/disconnect": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Removes the customer's messaging link; always answers {disconnected: true} */
+        post: operations["SocialLinksController_disconnectFeed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/app/api/v1/headless/shop/config": {
         parameters: {
             query?: never;
@@ -2054,6 +2105,9 @@ export interface components {
             /** Format: date-time */
             timestamp: string;
         };
+        FeedDisconnectResult: {
+            disconnected: boolean;
+        };
         HeadlessActivity: {
             id: string;
             /** @enum {string} */
@@ -2308,6 +2362,13 @@ export interface components {
             /** @description Seconds */
             expiresIn: number;
         };
+        InstagramLinkResult: {
+            /** @description Trimmed and lowercased; empty when unlinked */
+            photoUsername: string;
+            rewardEarned: boolean;
+            /** @description 0 when rewardEarned is false */
+            pointsEarned: number;
+        };
         JoinProgramDto: {
             /** @description Where the customer joined from (kept on the event), e.g. loyalty_page */
             joinFrom?: string;
@@ -2334,6 +2395,10 @@ export interface components {
             hasPre: boolean;
             total?: number;
             totalPage?: number;
+        };
+        PhotoLinkDto: {
+            /** @description The photo handle, trimmed and lowercased (letters, digits, dots, underscores; up to 30); empty or absent unlinks */
+            instagramUsername?: string;
         };
         PlatformWebhookSecretDto: {
             /** @description The secret the commerce platform signs this shop's webhooks with (16-200 characters) */
@@ -2448,6 +2513,18 @@ export interface components {
              */
             triggerReward: boolean;
             adminNote?: string;
+        };
+        SocialEarnDto: {
+            /** @description The social program claimed; the event is the program’s */
+            programId: string;
+        };
+        SocialEarnResult: {
+            programId: string;
+            key: string;
+            /** @description Paid; lower than the program's points when the earning limit caps it */
+            pointsEarned: number;
+            /** @description Balance after the claim */
+            totalPoints: number;
         };
         SocialInteractionDto: {
             /** @example 7001234567 */
@@ -10013,6 +10090,227 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, forged, expired or other-shop token (no body) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not allowed for this shop or customer: PLAN_UPGRADE_REQUIRED, PLAN_NOT_ELIGIBLE, NOT_ELIGIBLE, EXCLUDED, OPT_IN_NOT_ENABLED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Request quota of the token or client used up, or too many failed authentications (no body; Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A store is unavailable (STORE_UNAVAILABLE) or the record kept changing (SERVICE_UNAVAILABLE); nothing was written, retry (Retry-After when given) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    SocialEarnController_earnSocial: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SocialEarnDto"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["SocialEarnResult"];
+                        meta: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                        /** Format: date-time */
+                        timestamp: string;
+                    };
+                };
+            };
+            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, ...) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, forged, expired or other-shop token (no body) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not allowed for this shop or customer: PLAN_UPGRADE_REQUIRED, PLAN_NOT_ELIGIBLE, NOT_ELIGIBLE, EXCLUDED, OPT_IN_NOT_ENABLED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Request quota of the token or client used up, or too many failed authentications (no body; Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A store is unavailable (STORE_UNAVAILABLE) or the record kept changing (SERVICE_UNAVAILABLE); nothing was written, retry (Retry-After when given) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    SocialLinksController_linkPhoto: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PhotoLinkDto"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["InstagramLinkResult"];
+                        meta: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                        /** Format: date-time */
+                        timestamp: string;
+                    };
+                };
+            };
+            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, ...) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, forged, expired or other-shop token (no body) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not allowed for this shop or customer: PLAN_UPGRADE_REQUIRED, PLAN_NOT_ELIGIBLE, NOT_ELIGIBLE, EXCLUDED, OPT_IN_NOT_ENABLED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflicts with what exists: IDEMPOTENCY_CONFLICT (a key reused with another body), SHOP_EXISTS, TIER_NAME_TAKEN, TIER_TARGET_TAKEN, TIER_HAS_MEMBERS, WEBHOOK_EXISTS, USERNAME_TAKEN */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Request quota of the token or client used up, or too many failed authentications (no body; Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A store is unavailable (STORE_UNAVAILABLE) or the record kept changing (SERVICE_UNAVAILABLE); nothing was written, retry (Retry-After when given) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    SocialLinksController_disconnectFeed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["FeedDisconnectResult"];
+                        meta: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                        /** Format: date-time */
+                        timestamp: string;
+                    };
                 };
             };
             /** @description Missing, forged, expired or other-shop token (no body) */

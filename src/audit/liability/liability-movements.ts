@@ -155,6 +155,10 @@ const MOVEMENTS: PerType<CustomerEvent, Partial<LiabilityFigures>, [LiabilityPos
   'tier.review-warned.v1': none,
   'customer.membership-changed.v1': none,
   'customer.personal-data-erased.v1': none,
+  'social.photo-linked.v1': none,
+  'social.photo-unlinked.v1': none,
+  'social.feed-linked.v1': none,
+  'social.feed-disconnected.v1': none,
 };
 
 /** The customer event types that move points or held points (what the liability projection reads). */

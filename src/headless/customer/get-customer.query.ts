@@ -43,6 +43,13 @@ export class GetHeadlessCustomerHandler implements IQueryHandler<GetHeadlessCust
       this.clock.now().toISOString(),
     );
     const earningLimit: EarningLimitView | null = status && policy ? { ...status, period: policy.period } : null;
-    return presentHeadlessCustomer(doc, { tierNames: tiers.names, rungs: tiers.rungs, earningLimit, text });
+    return presentHeadlessCustomer(doc, {
+      tierNames: tiers.names,
+      rungs: tiers.rungs,
+      earningLimit,
+      text,
+      // No shop connects a messaging page yet (the connection and its notifications come later).
+      connectedFeedPage: null,
+    });
   }
 }

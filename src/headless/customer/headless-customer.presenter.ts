@@ -28,6 +28,12 @@ export interface EarningLimitView {
   period: CalendarPeriod;
 }
 
+/** The messaging link counts only while its page is the one the shop has connected now. */
+function feedOf(doc: CustomerDoc, connectedPage: string | null) {
+  const connected = Boolean(doc.feedPageId) && doc.feedPageId === connectedPage;
+  return { feedConnected: connected, feedName: connected ? (doc.feedName ?? null) : null };
+}
+
 /** Spec 2.2 Headless Customer. */
 export function presentHeadlessCustomer(
   doc: CustomerDoc,
@@ -36,6 +42,8 @@ export function presentHeadlessCustomer(
     rungs: TierRung[];
     earningLimit: EarningLimitView | null;
     text: LocalizedText;
+    /** The messaging page the shop has connected (null: none). */
+    connectedFeedPage: string | null;
   },
 ) {
   const { earningLimit, text } = context;
@@ -65,7 +73,13 @@ export function presentHeadlessCustomer(
     dateOfBirth: doc.dateOfBirth,
     phone: doc.phone ?? null,
     tierPoint: doc.tierPoint,
-    social: { photoUsername: null, chatLinked: false, chatFollowedOA: false, feedConnected: false, feedName: null },
+    social: {
+      photoUsername: doc.photoUsername ?? null,
+      // The chat login does not exist yet: no customer is linked.
+      chatLinked: false,
+      chatFollowedOA: false,
+      ...feedOf(doc, context.connectedFeedPage),
+    },
     createdAlphaPass: false,
     qrCodeDownloadAlphaPass: null as string | null,
   };

@@ -53,6 +53,30 @@ export const HEADLESS_CUSTOMER = record(
   }),
 );
 
+export const SOCIAL_EARN_RESULT = record(
+  'SocialEarnResult',
+  object({
+    programId: str,
+    key: str,
+    pointsEarned: {
+      type: 'integer',
+      description: "Paid; lower than the program's points when the earning limit caps it",
+    },
+    totalPoints: { type: 'integer', description: 'Balance after the claim' },
+  }),
+);
+
+export const PHOTO_LINK_RESULT = record(
+  'InstagramLinkResult',
+  object({
+    photoUsername: { type: 'string', description: 'Trimmed and lowercased; empty when unlinked' },
+    rewardEarned: bool,
+    pointsEarned: { type: 'integer', description: '0 when rewardEarned is false' },
+  }),
+);
+
+export const FEED_DISCONNECT_RESULT = record('FeedDisconnectResult', object({ disconnected: bool }));
+
 const REWARD_TYPE = oneOf(
   'amount_discount',
   'free_shipping',

@@ -59,7 +59,7 @@ export class ListHeadlessProgramsHandler implements IQueryHandler<
         shopUrl: `https://${shop.domain}`,
         ...(customer
           ? {
-              isEarned: (p) => isEarned(p, customer),
+              isEarned: (p) => isEarned({ id: p.id, event: p.event, ...p.settings }, customer, now),
               birthdayDateFormat: storefront.isNewFormatDOB ? 'MM/DD/YYYY' : 'MM/DD',
             }
           : {}),

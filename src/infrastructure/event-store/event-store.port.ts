@@ -19,6 +19,7 @@ export const STREAM_CATEGORIES = [
   'webhooks',
   'programs',
   'redemption-quota',
+  'social-handle',
   'privacy',
   'translations',
 ] as const;

@@ -29,4 +29,8 @@ export const CustomerEventType = {
   TierReviewWarned: 'tier.review-warned.v1',
   MembershipChanged: 'customer.membership-changed.v1',
   PersonalDataErased: 'customer.personal-data-erased.v1',
+  PhotoLinked: 'social.photo-linked.v1',
+  PhotoUnlinked: 'social.photo-unlinked.v1',
+  FeedLinked: 'social.feed-linked.v1',
+  FeedDisconnected: 'social.feed-disconnected.v1',
 } as const;

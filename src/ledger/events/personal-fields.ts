@@ -28,6 +28,8 @@ export const PERSONAL_FIELDS: Readonly<Record<string, readonly string[]>> = {
   [T.TierChanged]: ['email', 'adminNote'],
   [T.TierRetained]: ['email'],
   [T.TierReviewWarned]: ['email'],
+  [T.PhotoLinked]: ['photoUsername'],
+  [T.FeedLinked]: ['userRef', 'feedName'],
 };
 
 /** The subject whose key seals a customer event: the shop and customer every customer event names. */

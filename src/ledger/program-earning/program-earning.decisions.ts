@@ -1,4 +1,4 @@
-import { periodStart, PeriodUnit } from '../../shared/domain/calendar';
+import { PeriodUnit } from '../../shared/domain/calendar';
 import { because } from '../../shared/domain/domain-error';
 import { EarningLimitPolicy } from '../../shops/domain/shop-events';
 import { TierRung } from '../../tiers/domain/tier-rung';
@@ -6,6 +6,7 @@ import { CommandMeta } from '../customer-stream';
 import { CustomerState, requireEnrolled } from '../customer-state';
 import { earnsFromPrograms, PointsAwarded, pointsAwarded } from '../events/customer-events';
 import { earningRoom } from '../earning-limit/earning-limit.decisions';
+import { paidOut } from './program-pay-rule';
 import { pointsContext, PointsRequest, requirePoints } from '../points/points.decisions';
 
 /**
@@ -37,17 +38,15 @@ export function decideProgramEarning(command: EarnFromProgram, state: CustomerSt
   if (!earnsFromPrograms(state))
     throw because.notEligible('Only members earn from programs: join the loyalty program first');
   const { program, meta } = command;
-  if (program.limit) {
-    const since = periodStart(program.limit.unit, meta.occurredAt);
-    const paid = (state.programPayments[program.programId] ?? []).filter((at) => at >= since).length;
-    if (paid >= program.limit.times) {
-      throw limitReached(
-        `Program ${program.programId} pays at most ${program.limit.times} time(s) per ${program.limit.unit}`,
-      );
-    }
-  } else if (program.once && state.earnedPrograms[program.programId]) {
-    throw limitReached(`Program ${program.programId} has already paid this customer`);
-  }
+  const refused = paidOut(
+    program,
+    {
+      earned: Boolean(state.earnedPrograms[program.programId]),
+      payments: state.programPayments[program.programId] ?? [],
+    },
+    meta.occurredAt,
+  );
+  if (refused) throw limitReached(`Program ${program.programId} ${refused}`);
   if (program.period && state.earnedPeriods[program.programId] === program.period) {
     throw limitReached(`Program ${program.programId} has already paid this customer for ${program.period}`);
   }

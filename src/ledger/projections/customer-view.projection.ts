@@ -9,12 +9,14 @@ import {
   CustomerEvent,
   CustomerEventType as T,
   membershipAfter,
+  PointsAwarded,
   PointsEvent,
   programPointsCounted,
+  SocialLinkEvent,
   saidDetails,
 } from '../events/customer-events';
 import { isActivity } from '../expiry/expiry.state';
-import { payingProgram } from '../program-earning/program-earning.state';
+import { payingProgram, withProgramPayment } from '../program-earning/program-earning.state';
 import { addEarned, earnedChange } from '../tiers/tiers.state';
 import { CUSTOMERS, CustomerDoc, recordCreatedAt } from '../read-models/ledger-read-models';
 import { addToDay } from '../../shared/domain/day-buckets';
@@ -84,6 +86,36 @@ function applyEvent(doc: CustomerDoc | null, event: CustomerEvent, streamRevisio
   };
 }
 
+/** A payment: the balance, held points it releases, and which programs paid (isEarned's facts). */
+function programAward(doc: CustomerDoc, event: PointsAwarded): Partial<CustomerDoc> {
+  const programId = payingProgram(event);
+  const earned = doc.earnedProgramIds ?? [];
+  const programPayments = withProgramPayment(doc.programPayments ?? {}, event);
+  return {
+    ...balanceChange(doc, event),
+    ...(event.releasesPending && event.order ? released(doc, event.order.orderId) : {}),
+    ...(isPaidBy(event.event, 'enrolment') ? { earnSignUp: true } : {}),
+    ...(programId && !earned.includes(programId) ? { earnedProgramIds: [...earned, programId] } : {}),
+    ...(programPayments ? { programPayments } : {}),
+  };
+}
+
+/** The customer's social links as GET /customer shows them. */
+function socialLinkChanges(event: SocialLinkEvent): Partial<CustomerDoc> {
+  switch (event.type) {
+    case T.PhotoLinked:
+      return { photoUsername: event.photoUsername };
+    case T.PhotoUnlinked:
+      return { photoUsername: null };
+    case T.FeedLinked:
+      return { feedPageId: event.pageId, feedName: event.feedName };
+    case T.FeedDisconnected:
+      return { feedPageId: null, feedName: null };
+    default:
+      return assertNever(event);
+  }
+}
+
 /** What an event changes in an enrolled customer's document besides the times above. */
 function changesOf(doc: CustomerDoc, event: Exclude<CustomerEvent, CustomerEnrolled>): Partial<CustomerDoc> {
   switch (event.type) {
@@ -93,16 +125,8 @@ function changesOf(doc: CustomerDoc, event: Exclude<CustomerEvent, CustomerEnrol
       return membershipAfter(event) ?? {};
     case T.BirthdaySet:
       return { birthday: event.birthday, dateOfBirth: event.dateOfBirth };
-    case T.PointsAwarded: {
-      const programId = payingProgram(event);
-      const earned = doc.earnedProgramIds ?? [];
-      return {
-        ...balanceChange(doc, event),
-        ...(event.releasesPending && event.order ? released(doc, event.order.orderId) : {}),
-        ...(isPaidBy(event.event, 'enrolment') ? { earnSignUp: true } : {}),
-        ...(programId && !earned.includes(programId) ? { earnedProgramIds: [...earned, programId] } : {}),
-      };
-    }
+    case T.PointsAwarded:
+      return programAward(doc, event);
     case T.PointsDeducted:
     case T.PointsAdjusted:
     case T.PointsReset:
@@ -142,6 +166,11 @@ function changesOf(doc: CustomerDoc, event: Exclude<CustomerEvent, CustomerEnrol
     }
     case T.PersonalDataErased:
       return ERASED;
+    case T.PhotoLinked:
+    case T.PhotoUnlinked:
+    case T.FeedLinked:
+    case T.FeedDisconnected:
+      return socialLinkChanges(event);
     case T.CouponUsed:
     case T.CouponGranted:
     case T.CouponExpired:
@@ -161,6 +190,8 @@ const ERASED: Partial<CustomerDoc> = {
   phone: null,
   birthday: null,
   dateOfBirth: null,
+  photoUsername: null,
+  feedName: null,
 };
 
 type PendingOrders = NonNullable<CustomerDoc['pendingOrders']>;

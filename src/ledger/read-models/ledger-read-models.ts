@@ -22,6 +22,8 @@ export interface CustomerDoc {
   earnSignUp?: boolean;
   /** Programs that have paid this customer (for isEarned). */
   earnedProgramIds?: string[];
+  /** When each program paid other than for an order (recent payments; isEarned of a limited program). */
+  programPayments?: Record<string, readonly string[]>;
   /** Last earning or spending (points expiry by inactivity counts from it). */
   lastActivityAt?: string | null;
   /** Order points held until their release (program pending delay). */
@@ -41,6 +43,11 @@ export interface CustomerDoc {
   tags?: string[];
   segmentIds?: string[];
   isB2B?: boolean;
+  /** The photo handle the customer linked (trimmed, lowercased); null or absent: none. */
+  photoUsername?: string | null;
+  /** The page of the customer's messaging link, and the name it gave; null or absent: none. */
+  feedPageId?: string | null;
+  feedName?: string | null;
   /** Program points per UTC day (the earning limit's count, for its status). */
   programEarnedByDay?: Record<string, number>;
   platformCreatedAt: string | null;
@@ -128,7 +135,8 @@ export interface TransactionDoc {
 
 export const CUSTOMERS: CollectionDefinition = {
   // v3: createdAt is the platform's creation time when it sent one; enrolledAt the enrolment.
-  name: 'customers_v3',
+  // v4: program payment times (isEarned of a limited program) and social links.
+  name: 'customers_v4',
   // Read on every customer request (v2 read, every headless endpoint).
   cachedInMemory: true,
   // Every index is rewritten on every balance change: only the list's main paths are indexed.

@@ -1,19 +1,24 @@
 import { ShopDirectory } from '../../shops/shop-directory';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { because } from '../../shared/domain/domain-error';
-import { customerIdFor } from '../customer-identity';
 import { CustomerStreamCommands } from '../customer-stream.commands';
 import { CustomerEventType, PointsAwarded } from '../events/customer-events';
 import { TierLadderReader } from '../../tiers/tier-ladder.reader';
 import { ProgramCatalog } from '../../programs/program-catalog';
-import { isActive } from '../../programs/domain/order-earning';
-import { isSingleEvent, isSocialKind, SOCIAL_EVENTS } from '../../programs/kinds/kinds';
+import { ActiveProgram, isActive } from '../../programs/domain/order-earning';
+import { earningKind, isSocialKind, SOCIAL_EVENTS } from '../../programs/kinds/kinds';
+import { payRuleOf } from '../program-earning/program-pay-rule';
 
-/** A social interaction (follow, like, join...) pays its program's points, once per customer. */
+/**
+ * A social interaction (follow, like, join...) pays its program's points: once per customer, or as
+ * often as the program's limit allows. The one decision behind v2 social interactions, v1
+ * interact-social and the headless social earn.
+ */
 export class EarnSocialCommand {
   constructor(
     readonly shopId: string,
-    readonly platformCustomerId: number,
+    /** The service's customer id (customerIdFor a platform id). */
+    readonly customerId: string,
     readonly programId: string,
     /** When given, must be the program's event. */
     readonly event: string | null,
@@ -21,13 +26,42 @@ export class EarnSocialCommand {
   ) {}
 }
 
+export interface SocialEarned {
+  programId: string;
+  /** The program's event (one of SOCIAL_EVENTS). */
+  key: string;
+  /** What was paid: the program's points, lowered by the shop's earning limit; 0 when its rate is 0. */
+  pointsEarned: number;
+  newPoint: number;
+}
+
 const invalid = because.invalidProgram;
 
+/** The social program a claim names: by id, or by its number in the shop (numericId, as v1 sends it). */
+function socialProgram(programs: ActiveProgram[], programId: string, event: string | null): ActiveProgram {
+  const program = programs.find(
+    (p) => p.id === programId || (p.numericId !== undefined && String(p.numericId) === programId),
+  );
+  if (!program || program.kind !== 'earning') throw invalid(`No earning program ${programId} in this shop`);
+  if (!isSocialKind(program.event)) throw invalid(`Program ${programId} is not a social program`);
+  if (event !== null && !isSocialKind(event))
+    throw invalid(`${event} is not a social event (one of ${SOCIAL_EVENTS.join(', ')})`);
+  if (event !== null && event !== program.event)
+    throw invalid(`Program ${programId} is for ${program.event}, not ${event}`);
+  return program;
+}
+
+/**
+ * A chat-join program set to `follow_oa` pays only through the chat login, which records the link on
+ * the customer; no claim can pay it before. (The login itself is not built yet: no customer is linked.)
+ */
+function requireChatLinkIfNeeded(program: ActiveProgram): void {
+  if (earningKind(program.event)?.chatJoin && program.settings.lineJoinType === 'follow_oa')
+    throw because.chatNotLinked();
+}
+
 @CommandHandler(EarnSocialCommand)
-export class EarnSocialHandler implements ICommandHandler<
-  EarnSocialCommand,
-  { pointsEarned: number; newPoint: number }
-> {
+export class EarnSocialHandler implements ICommandHandler<EarnSocialCommand, SocialEarned> {
   constructor(
     private readonly commands: CustomerStreamCommands,
     private readonly catalog: ProgramCatalog,
@@ -35,21 +69,12 @@ export class EarnSocialHandler implements ICommandHandler<
     private readonly shops: ShopDirectory,
   ) {}
 
-  async execute({ shopId, platformCustomerId, programId, event, source }: EarnSocialCommand) {
-    // A program is named by its id, or by its number in the shop (numericId, as spec 4.4 v1 sends it).
-    const program = (await this.catalog.forShop(shopId)).find(
-      (p) => p.id === programId || (p.numericId !== undefined && String(p.numericId) === programId),
-    );
-    if (!program || program.kind !== 'earning') throw invalid(`No earning program ${programId} in this shop`);
-    if (!isSocialKind(program.event)) throw invalid(`Program ${programId} is not a social program`);
-    if (event !== null && !isSocialKind(event))
-      throw invalid(`${event} is not a social event (one of ${SOCIAL_EVENTS.join(', ')})`);
-    if (event !== null && event !== program.event)
-      throw invalid(`Program ${programId} is for ${program.event}, not ${event}`);
-    const rungs = await this.tiers.rungs(shopId);
-    const earningLimit = await this.shops.earningLimit(shopId);
-    const decision = await this.commands.run(shopId, customerIdFor(shopId, platformCustomerId), (meta) => {
-      if (!isActive(program, meta.occurredAt)) throw invalid(`Program ${programId} is disabled`);
+  async execute({ shopId, customerId, programId, event, source }: EarnSocialCommand): Promise<SocialEarned> {
+    const program = socialProgram(await this.catalog.forShop(shopId), programId, event);
+    const [rungs, earningLimit] = await Promise.all([this.tiers.rungs(shopId), this.shops.earningLimit(shopId)]);
+    const decision = await this.commands.run(shopId, customerId, (meta) => {
+      if (!isActive(program, meta.occurredAt)) throw invalid(`Program ${program.id} is disabled`);
+      requireChatLinkIfNeeded(program);
       return {
         type: 'EarnFromProgram',
         meta,
@@ -58,18 +83,19 @@ export class EarnSocialHandler implements ICommandHandler<
           programTitle: program.settings.title,
           event: program.event,
           points: program.settings.earnPoint,
-          // A social program pays once per customer (isSingleEvent), unless it sets a limit.
-          once: isSingleEvent(program.event),
-          ...(program.settings.hasLimit
-            ? { limit: { unit: program.settings.limitUnit, times: program.settings.limitInterval } }
-            : {}),
+          ...payRuleOf(program.event, program.settings),
         },
         source,
         tiers: rungs,
         earningLimit,
       };
     });
-    const awarded = decision.events.find((e): e is PointsAwarded => e.type === CustomerEventType.PointsAwarded)!;
-    return { pointsEarned: awarded.points, newPoint: awarded.newPoint };
+    const awarded = decision.events.find((e): e is PointsAwarded => e.type === CustomerEventType.PointsAwarded);
+    return {
+      programId: program.id,
+      key: program.event,
+      pointsEarned: awarded?.points ?? 0,
+      newPoint: awarded?.newPoint ?? decision.after.points,
+    };
   }
 }

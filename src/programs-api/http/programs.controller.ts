@@ -1,3 +1,4 @@
+import { customerIdFor } from '../../ledger/customer-identity';
 import { Body, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
 import { CqrsController } from '../../shared/http/cqrs-controller';
 import { ApiExtraModels, ApiOperation } from '@nestjs/swagger';
@@ -16,7 +17,7 @@ import { UpdateProgramCommand } from '../../programs/commands/update-program.han
 import { DeleteProgramCommand } from '../../programs/commands/delete-program.handler';
 import { CalculatePointsDto, CreateProgramDto, SocialInteractionDto, UpdateProgramDto } from './program.dto';
 import { EarningRuleSchema, TierRateSchema } from '../../programs/kinds/earning-rule.schema';
-import { EarnSocialCommand } from '../../ledger/social/earn-social.handler';
+import { EarnSocialCommand, SocialEarned } from '../../ledger/social/earn-social.handler';
 import { FindNamedCustomerQuery } from '../../ledger/queries/find-customer.query';
 import { CalculateCartPointsQuery } from '../../ledger/queries/calculate-cart-points.query';
 import { ProgramSettingsInput, TierRate } from '../../programs/domain/program-events';
@@ -94,10 +95,16 @@ export class ProgramsController extends CqrsController {
   @ApiEnvelope(object({}), { meta: object({ pointsEarned: int, newPoint: int }) })
   @ApiErrors(400, 403, 404)
   async socialInteraction(@CurrentShop() shop: ShopDoc, @Body() body: SocialInteractionDto) {
-    const result = await this.commands.execute(
-      new EarnSocialCommand(shop.id, Number(body.platformCustomerId), body.earningId, body.event, 'rest_api'),
+    const { pointsEarned, newPoint }: SocialEarned = await this.commands.execute(
+      new EarnSocialCommand(
+        shop.id,
+        customerIdFor(shop.id, Number(body.platformCustomerId)),
+        body.earningId,
+        body.event,
+        'rest_api',
+      ),
     );
-    return ok({}, { message: 'Points earned', meta: result });
+    return ok({}, { message: 'Points earned', meta: { pointsEarned, newPoint } });
   }
 
   @Get('redemption')

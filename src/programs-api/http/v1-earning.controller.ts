@@ -1,3 +1,4 @@
+import { customerIdFor } from '../../ledger/customer-identity';
 import { Body, Get, HttpCode, Param, Post, Query, Req } from '@nestjs/common';
 import { CqrsController } from '../../shared/http/cqrs-controller';
 import { ApiOperation, ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
@@ -137,7 +138,13 @@ export class V1EarningController extends CqrsController {
   @ApiErrors(400, 403, 404)
   async interactSocial(@CurrentShop() shop: ShopDoc, @Body() body: V1InteractSocialDto) {
     const result = await this.commands.execute(
-      new EarnSocialCommand(shop.id, body.shopifyCustomerId, String(body.earningId), null, 'rest_api_v1'),
+      new EarnSocialCommand(
+        shop.id,
+        customerIdFor(shop.id, body.shopifyCustomerId),
+        String(body.earningId),
+        null,
+        'rest_api_v1',
+      ),
     );
     return { success: true, data: { newPoint: result.newPoint } };
   }

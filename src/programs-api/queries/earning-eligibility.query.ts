@@ -1,4 +1,6 @@
+import { Inject } from '@nestjs/common';
 import { IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
+import { CLOCK, Clock } from '../../shared/domain/clock';
 import { CustomerDoc } from '../../ledger/read-models/ledger-read-models';
 import { isEarned } from '../../ledger/program-earning/eligibility';
 import { isSingleEvent } from '../../programs/kinds/kinds';
@@ -37,12 +39,16 @@ export class ListV1EarningEligibilityQuery extends Query<V1EligibleProgram[]> {
 
 @QueryHandler(ListEarningEligibilityQuery)
 export class ListEarningEligibilityHandler implements IQueryHandler<ListEarningEligibilityQuery, EligibleProgram[]> {
-  constructor(private readonly programs: ProgramReader) {}
+  constructor(
+    private readonly programs: ProgramReader,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
 
   async execute({ shopId, customer }: ListEarningEligibilityQuery): Promise<EligibleProgram[]> {
     const programs = await this.programs.present(shopId, await this.programs.docs(shopId, 'earning'));
+    const now = this.clock.now().toISOString();
     // Only programs that pay once carry isEarned; orders repeat.
-    return programs.map((p) => (isSingleEvent(p.event) ? { ...p, isEarned: isEarned(p, customer) } : p));
+    return programs.map((p) => (isSingleEvent(p.event) ? { ...p, isEarned: isEarned(p, customer, now) } : p));
   }
 }
 
@@ -54,11 +60,13 @@ export class ListV1EarningEligibilityHandler implements IQueryHandler<
   constructor(
     private readonly programs: ProgramReader,
     private readonly text: ShopText,
+    @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   async execute({ shopId, customer, localeRequest }: ListV1EarningEligibilityQuery): Promise<V1EligibleProgram[]> {
     const text = await this.text.for(shopId, localeRequest);
     const docs = await this.programs.docs(shopId, 'earning');
-    return docs.map((p) => v1CustomerItem(p, text.programTitle(p), isEarned(p, customer)));
+    const now = this.clock.now().toISOString();
+    return docs.map((p) => v1CustomerItem(p, text.programTitle(p), isEarned(p, customer, now)));
   }
 }

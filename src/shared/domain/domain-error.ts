@@ -73,6 +73,11 @@ export const because = {
   invalidProgram: (message: string) => new DomainError('INVALID_PROGRAM', message, 400),
   limitReached: (message: string) => new DomainError('LIMIT_REACHED', message, 400),
   notEligible: (message: string) => new DomainError('NOT_ELIGIBLE', message, 403),
+  chatNotLinked: () =>
+    new DomainError('CHAT_NOT_LINKED', 'This program pays through the chat login: link the chat account first', 400),
+  earnFailed: () => new DomainError('EARN_FAILED', 'The claim could not be processed; nothing was paid', 400),
+  usernameTaken: () =>
+    new DomainError('USERNAME_TAKEN', 'This username is linked to another customer of the shop', 409),
   excluded: () => new DomainError('EXCLUDED', 'This customer is excluded from the loyalty program', 403),
   optInNotEnabled: () => new DomainError('OPT_IN_NOT_ENABLED', 'This shop does not run opt-in enrolment', 403),
   giftSelectionRequired: () =>

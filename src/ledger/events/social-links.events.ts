@@ -1,0 +1,51 @@
+import { CustomerEventBase, EventBuilder, eventBuilder } from '../customer-stream';
+import { CustomerEventType as T } from './customer-event-types';
+
+/**
+ * The customer's links to social networks. The photo handle is self-declared (never verified) and
+ * personal: sealed in the log. Its shop-wide uniqueness is decided on the handle's own stream
+ * (`social-handle-…`, see ledger/social-links/social-handle.decider.ts) before the link is written here.
+ */
+export interface PhotoLinked extends CustomerEventBase {
+  type: typeof T.PhotoLinked;
+  /** Trimmed and lowercased. */
+  photoUsername: string;
+  /** The handle stream that holds it for this customer (a keyed hash, never the handle). */
+  handleStream: string;
+  /** The handle held before (released after this link), null when none. */
+  replacedHandleStream: string | null;
+  /** This link paid the one-time link reward (the PointsAwarded appended with it). */
+  rewarded: boolean;
+  source: string;
+}
+
+export interface PhotoUnlinked extends CustomerEventBase {
+  type: typeof T.PhotoUnlinked;
+  /** The handle stream released after this unlink. */
+  handleStream: string;
+  source: string;
+}
+
+/**
+ * A messaging link: the network notified the service that this customer linked its user to a page.
+ * `userRef` is the network's user id (sealed; never shown); `feedName` its display name, when sent.
+ */
+export interface FeedLinked extends CustomerEventBase {
+  type: typeof T.FeedLinked;
+  pageId: string;
+  userRef: string;
+  feedName: string | null;
+}
+
+export interface FeedDisconnected extends CustomerEventBase {
+  type: typeof T.FeedDisconnected;
+  pageId: string;
+  source: string;
+}
+
+export type SocialLinkEvent = PhotoLinked | PhotoUnlinked | FeedLinked | FeedDisconnected;
+
+export const photoLinked: EventBuilder<PhotoLinked> = eventBuilder(T.PhotoLinked);
+export const photoUnlinked: EventBuilder<PhotoUnlinked> = eventBuilder(T.PhotoUnlinked);
+export const feedLinked: EventBuilder<FeedLinked> = eventBuilder(T.FeedLinked);
+export const feedDisconnected: EventBuilder<FeedDisconnected> = eventBuilder(T.FeedDisconnected);

@@ -1,0 +1,45 @@
+import { CustomerEvent, CustomerEventType as T } from '../events/customer-events';
+
+/** Social links' share: the photo handle the customer declared, and the messaging link. */
+export interface SocialLinksShare {
+  /** Trimmed, lowercased; null when never linked or unlinked. */
+  photoUsername: string | null;
+  /** The handle stream reserved for photoUsername (released on unlink or change). */
+  photoHandleStream: string | null;
+  /** The one-time link reward was paid (never again, after an unlink and a relink too). */
+  photoLinkRewarded: boolean;
+  /** The page and name of the messaging link; null when none. */
+  feed: { pageId: string; feedName: string | null } | null;
+}
+
+export const initialSocialLinks = (): SocialLinksShare => ({
+  photoUsername: null,
+  photoHandleStream: null,
+  photoLinkRewarded: false,
+  feed: null,
+});
+
+export function evolveSocialLinks(
+  state: SocialLinksShare,
+  event: CustomerEvent,
+): Partial<SocialLinksShare> | undefined {
+  switch (event.type) {
+    case T.PhotoLinked:
+      return {
+        photoUsername: event.photoUsername,
+        photoHandleStream: event.handleStream,
+        photoLinkRewarded: state.photoLinkRewarded || event.rewarded,
+      };
+    case T.PhotoUnlinked:
+      return { photoUsername: null, photoHandleStream: null };
+    case T.FeedLinked:
+      return { feed: { pageId: event.pageId, feedName: event.feedName } };
+    case T.FeedDisconnected:
+      return { feed: null };
+    case T.PersonalDataErased:
+      // The handle and the name are personal; the handle stays reserved until the customer unlinks.
+      return { photoUsername: null, feed: state.feed ? { ...state.feed, feedName: null } : null };
+    default:
+      return undefined;
+  }
+}
