@@ -13,7 +13,7 @@ export interface Leases {
 
 /** The embedded store admits one process (its data directory is locked): that process holds every lease. */
 export class SingleProcessLeases implements Leases {
-  holds(): Promise<boolean> {
+  holds(_name: string): Promise<boolean> {
     return Promise.resolve(true);
   }
 
