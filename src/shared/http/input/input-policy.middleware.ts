@@ -64,7 +64,8 @@ function readJson(req: RawRequest, next: NextFunction): void {
   req.on('end', () => {
     if (failed) return size > limits.maxBytes ? next(tooLarge()) : undefined;
     const raw = Buffer.concat(chunks);
-    req.rawBody = raw;
+    chunks.length = 0;
+    if (limits.keepRawBody !== false) req.rawBody = raw;
     const parsed = parseJson(raw, limits);
     if (parsed instanceof DomainError) return next(parsed);
     req.body = parsed;

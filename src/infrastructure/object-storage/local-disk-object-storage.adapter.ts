@@ -1,0 +1,67 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, open, readFile, rename, rm, unlink } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { contentTypeOf, isObjectKey, isObjectPrefix, ObjectStorage, StoredObject } from './object-storage.port';
+
+/**
+ * Files under one directory, a key's segments as its folders. A batch is written file by file under
+ * temporary names (flushed to disk), then each renamed to its key; on any failure what this batch
+ * wrote (temporary or renamed) is removed, so a failed batch leaves nothing behind. Keys are checked
+ * against the key alphabet before they touch a path.
+ */
+export class LocalDiskObjectStorage implements ObjectStorage {
+  constructor(private readonly root: string) {}
+
+  async putBatch(objects: readonly StoredObject[]): Promise<void> {
+    for (const object of objects) if (!isObjectKey(object.key)) throw new Error(`Not an object key: ${object.key}`);
+    const written: string[] = [];
+    try {
+      const staged: Array<{ temporary: string; final: string }> = [];
+      for (const object of objects) {
+        const final = this.pathOf(object.key);
+        const temporary = `${final}.${randomBytes(8).toString('hex')}.tmp`;
+        written.push(temporary);
+        await this.writeFile(temporary, object.bytes);
+        staged.push({ temporary, final });
+      }
+      for (const { temporary, final } of staged) {
+        written.push(final);
+        await rename(temporary, final);
+      }
+    } catch (error) {
+      await Promise.all(written.map((path) => unlink(path).catch(() => undefined)));
+      throw error;
+    }
+  }
+
+  async get(key: string): Promise<StoredObject | null> {
+    if (!isObjectKey(key)) return null;
+    try {
+      return { key, contentType: contentTypeOf(key), bytes: await readFile(this.pathOf(key)) };
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw error;
+    }
+  }
+
+  async removePrefix(prefix: string): Promise<void> {
+    if (!isObjectPrefix(prefix)) throw new Error(`Not an object key prefix: ${prefix}`);
+    await rm(join(this.root, prefix), { recursive: true, force: true });
+  }
+
+  /** One file, created new (never over another) and flushed before it is renamed into place. */
+  protected async writeFile(path: string, bytes: Buffer): Promise<void> {
+    await mkdir(dirname(path), { recursive: true });
+    const file = await open(path, 'wx');
+    try {
+      await file.writeFile(bytes);
+      await file.datasync();
+    } finally {
+      await file.close();
+    }
+  }
+
+  private pathOf(key: string): string {
+    return join(this.root, ...key.split('/'));
+  }
+}
