@@ -176,9 +176,26 @@ describe(`headless POST /customer/earn/upload (${defaultStoreKind()})`, () => {
     const customerId = (await s.customer(2001)).id;
     const mine = expectSuccess((await upload([image(png, 'image/png')]).expect(200)).body).urls[0];
     const theirs = expectSuccess((await upload([image(png, 'image/png')], other).expect(200)).body).urls[0];
+    const request = await s.post('/privacy/customers/external/2001/data-request', {}).expect(200);
+    const listed = request.body.data.document.uploads;
+    expect(listed).toContainEqual({ key: new URL(mine).pathname.slice(9), contentType: 'image/png', size: expect.any(Number) });
+    expect(listed.every((u: { key: string }) => u.key.startsWith(`${s.shop.shopId}/${customerId}/`))).toBe(true);
     await s.platform('customers/redact', { shop_id: 1, customer: { id: 2001 } }).expect(200);
     await fetchUrl(mine).expect(404);
     await fetchUrl(theirs).expect(200);
     expect(filesUnder(dir).filter((file) => file.startsWith(`${s.shop.shopId}/${customerId}/`))).toEqual([]);
+  });
+
+  it("a shop's uploads are erased with the shop (shop/redact); another shop's stay", async () => {
+    const kept = expectSuccess((await upload([image(png, 'image/png')]).expect(200)).body).urls[0];
+    const other = await s.newShop();
+    await other.enrol(3001);
+    const theirToken = await tokenFor(s.t, other.shop, 3001);
+    const theirs = expectSuccess((await upload([image(jpeg)], theirToken).expect(200)).body).urls[0];
+    await fetchUrl(theirs).expect(200);
+    await other.platform('shop/redact', { shop_id: 2 }).expect(200);
+    await fetchUrl(theirs).expect(404);
+    expect(filesUnder(dir).filter((file) => file.startsWith(`${other.shop.shopId}/`))).toEqual([]);
+    await fetchUrl(kept).expect(200);
   });
 });

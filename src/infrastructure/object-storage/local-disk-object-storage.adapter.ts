@@ -1,7 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, open, readFile, rename, rm, unlink } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
-import { contentTypeOf, isObjectKey, isObjectPrefix, ObjectStorage, StoredObject } from './object-storage.port';
+import { mkdir, open, readdir, readFile, rename, rm, stat, unlink } from 'node:fs/promises';
+import { dirname, join, relative, sep } from 'node:path';
+import {
+  contentTypeOf,
+  isObjectKey,
+  isObjectPrefix,
+  ObjectInfo,
+  ObjectStorage,
+  StoredObject,
+} from './object-storage.port';
 
 /**
  * Files under one directory, a key's segments as its folders. A batch is written file by file under
@@ -42,6 +49,25 @@ export class LocalDiskObjectStorage implements ObjectStorage {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
       throw error;
     }
+  }
+
+  async list(prefix: string): Promise<ObjectInfo[]> {
+    if (!isObjectPrefix(prefix)) throw new Error(`Not an object key prefix: ${prefix}`);
+    let entries: Array<{ name: string; parentPath: string; isFile(): boolean }>;
+    try {
+      entries = await readdir(join(this.root, prefix), { recursive: true, withFileTypes: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+      throw error;
+    }
+    const infos: ObjectInfo[] = [];
+    for (const entry of entries) {
+      const key = relative(this.root, join(entry.parentPath, entry.name)).split(sep).join('/');
+      // Temporary files of a batch being written are not objects yet.
+      if (!entry.isFile() || !isObjectKey(key)) continue;
+      infos.push({ key, contentType: contentTypeOf(key), size: (await stat(this.pathOf(key))).size });
+    }
+    return infos.sort((a, b) => a.key.localeCompare(b.key));
   }
 
   async removePrefix(prefix: string): Promise<void> {

@@ -11,11 +11,19 @@ export interface StoredObject {
   bytes: Buffer;
 }
 
+export interface ObjectInfo {
+  key: string;
+  contentType: string;
+  size: number;
+}
+
 export interface ObjectStorage {
   /** All or nothing: throws when any object could not be kept, and then none of them is. */
   putBatch(objects: readonly StoredObject[]): Promise<void>;
   /** null when no object has this key. */
   get(key: string): Promise<StoredObject | null>;
+  /** The objects under a prefix (`<shop>/<customer>/`), without their bytes, by key. */
+  list(prefix: string): Promise<ObjectInfo[]>;
   /** Removes every object whose key starts with `prefix` (`<shop>/` or `<shop>/<customer>/`). */
   removePrefix(prefix: string): Promise<void>;
 }
