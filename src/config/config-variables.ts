@@ -86,7 +86,8 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
     name: 'UPLOADS_DIR',
     check: text,
     default: '`<DATA_DIR>/uploads`',
-    meaning: 'where uploaded images are kept (one folder per shop, then per customer); served read-only under `/uploads/`',
+    meaning:
+      'where uploaded images are kept (one folder per shop, then per customer); served read-only under `/uploads/`',
   },
   {
     name: 'UPLOADS_PUBLIC_URL',

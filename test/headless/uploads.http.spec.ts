@@ -126,7 +126,11 @@ describe(`headless POST /customer/earn/upload (${defaultStoreKind()})`, () => {
     ['no images field', () => undefined, 'images'],
     ['a GIF', () => [image(png, 'image/gif')], 'images[0].imageType'],
     ['no name', () => [{ ...image(png, 'image/png'), imageName: '' }], 'images[0].imageName'],
-    ['text that is not base64', () => [{ ...image(png, 'image/png'), imageBase64: 'not base64!' }], 'images[0].imageBase64'],
+    [
+      'text that is not base64',
+      () => [{ ...image(png, 'image/png'), imageBase64: 'not base64!' }],
+      'images[0].imageBase64',
+    ],
   ])('%s: 400 INVALID_INPUT naming the field', async (_, images, field) => {
     await refused(images(), field);
   });
@@ -147,7 +151,10 @@ describe(`headless POST /customer/earn/upload (${defaultStoreKind()})`, () => {
     const big = { phone: '1'.repeat(200 * 1024) };
     const res = await s.t.http().patch(`${HEADLESS}/customer/profile`).set(bearer(token)).send(big).expect(413);
     expect(expectError(res.body, 'PAYLOAD_TOO_LARGE', 413).field).toBe('body');
-    const anonymous = await s.t.http().post(`${HEADLESS}/customer/earn/upload`).send({ images: [image(png)] });
+    const anonymous = await s.t
+      .http()
+      .post(`${HEADLESS}/customer/earn/upload`)
+      .send({ images: [image(png)] });
     expect(anonymous.status).toBe(401);
     expect(anonymous.text).toBe('');
   });
@@ -178,7 +185,11 @@ describe(`headless POST /customer/earn/upload (${defaultStoreKind()})`, () => {
     const theirs = expectSuccess((await upload([image(png, 'image/png')], other).expect(200)).body).urls[0];
     const request = await s.post('/privacy/customers/external/2001/data-request', {}).expect(200);
     const listed = request.body.data.document.uploads;
-    expect(listed).toContainEqual({ key: new URL(mine).pathname.slice(9), contentType: 'image/png', size: expect.any(Number) });
+    expect(listed).toContainEqual({
+      key: new URL(mine).pathname.slice(9),
+      contentType: 'image/png',
+      size: expect.any(Number),
+    });
     expect(listed.every((u: { key: string }) => u.key.startsWith(`${s.shop.shopId}/${customerId}/`))).toBe(true);
     await s.platform('customers/redact', { shop_id: 1, customer: { id: 2001 } }).expect(200);
     await fetchUrl(mine).expect(404);

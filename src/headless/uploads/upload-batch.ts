@@ -37,7 +37,10 @@ function sentImage(image: unknown, field: string): SentImage {
   if (typeof image !== 'object' || image === null || Array.isArray(image))
     throw because.invalidInput(`${field} must be an object`, field);
   if (typeof imageName !== 'string' || imageName.trim() === '' || imageName.length > MAX_IMAGE_NAME)
-    throw because.invalidInput(`${field}.imageName must be a name of 1 to ${MAX_IMAGE_NAME} characters`, `${field}.imageName`);
+    throw because.invalidInput(
+      `${field}.imageName must be a name of 1 to ${MAX_IMAGE_NAME} characters`,
+      `${field}.imageName`,
+    );
   const format = typeof imageType === 'string' ? FORMATS[imageType] : undefined;
   if (!format) throw because.invalidInput(`${field}.imageType must be image/jpeg or image/png`, `${field}.imageType`);
   return { field, format, bytes: decodedBase64(imageBase64, imageType as string, `${field}.imageBase64`) };

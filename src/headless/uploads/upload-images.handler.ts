@@ -42,7 +42,11 @@ export class UploadImagesHandler implements ICommandHandler<UploadImagesCommand,
           `${image.field}.imageBase64`,
         );
       const { extension, contentType } = STORED[image.format];
-      objects.push({ key: `${shopId}/${customerId}/${randomBytes(16).toString('hex')}.${extension}`, contentType, bytes });
+      objects.push({
+        key: `${shopId}/${customerId}/${randomBytes(16).toString('hex')}.${extension}`,
+        contentType,
+        bytes,
+      });
     }
     try {
       await this.objects.putBatch(objects);

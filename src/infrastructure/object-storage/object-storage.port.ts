@@ -43,7 +43,11 @@ export function isObjectKey(key: string): boolean {
 /** A prefix `<shop>/` or `<shop>/<customer>/`. */
 export function isObjectPrefix(prefix: string): boolean {
   const parts = prefix.split('/');
-  return (parts.length === 2 || parts.length === 3) && parts.at(-1) === '' && parts.slice(0, -1).every((p) => SEGMENT.test(p));
+  return (
+    (parts.length === 2 || parts.length === 3) &&
+    parts.at(-1) === '' &&
+    parts.slice(0, -1).every((p) => SEGMENT.test(p))
+  );
 }
 
 /** The content type a key's extension stands for. */
