@@ -30,6 +30,7 @@ import { LoyaltyPageController } from './loyalty-page/loyalty-page.controller';
 import { CustomerProgramsController, PublicProgramsController } from './programs/programs.controller';
 import { UploadImagesController } from './uploads/upload-images.controller';
 import { UploadImagesHandler } from './uploads/upload-images.handler';
+import { ImageReencoder } from '../infrastructure/images/image-decoder';
 import { UploadedFileController } from './uploads/uploaded-file.controller';
 
 /** The headless customer API (`/app/api/v1/headless`): storefronts acting for one customer with a bearer token. */
@@ -55,6 +56,7 @@ export const HEADLESS_CAPABILITY: Capability = {
     ListHeadlessOrdersHandler,
     ListStoreCreditTransactionsHandler,
     UploadImagesHandler,
+    ImageReencoder,
   ],
   projections: [],
   controllers: [

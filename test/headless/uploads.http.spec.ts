@@ -10,10 +10,23 @@ import { bearer, HEADLESS, tokenFor } from './headless-support';
 
 const MB10 = 10 * 1024 * 1024;
 
-/** The local disk store, made to fail on its `failOn`-th file write (then counting from 0 again). */
-class FailingDisk extends LocalDiskObjectStorage {
+/**
+ * The local disk store, made to fail on its `failOn`-th file write (then counting from 0 again), or
+ * to hold every batch until `release` is called (`waiting` counts the batches held).
+ */
+class TestDisk extends LocalDiskObjectStorage {
   failOn: number | null = null;
+  held: Promise<void> | null = null;
+  waiting = 0;
   private writes = 0;
+
+  async putBatch(objects: Parameters<LocalDiskObjectStorage['putBatch']>[0]): Promise<void> {
+    if (this.held) {
+      this.waiting++;
+      await this.held;
+    }
+    return super.putBatch(objects);
+  }
 
   protected async writeFile(path: string, bytes: Buffer): Promise<void> {
     if (this.failOn !== null && ++this.writes === this.failOn) {
@@ -55,7 +68,7 @@ const image = (bytes: Buffer, imageType = 'image/jpeg', imageName = 'receipt.jpg
 
 describe(`headless POST /customer/earn/upload (${defaultStoreKind()})`, () => {
   const dir = mkdtempSync(join(tmpdir(), 'uploads-'));
-  const disk = new FailingDisk(dir);
+  const disk = new TestDisk(dir);
   const s = scenario(() => ({ env: { UPLOADS_DIR: dir }, objectStorage: disk }));
   let token: string;
   let jpeg: Buffer;
@@ -145,6 +158,23 @@ describe(`headless POST /customer/earn/upload (${defaultStoreKind()})`, () => {
       disk.failOn = null;
     }
     expect(filesUnder(dir)).toEqual(before);
+  });
+
+  it('two uploads are handled at once; a third waits, unread, until one is answered', async () => {
+    let release!: () => void;
+    disk.held = new Promise<void>((resolve) => (release = resolve));
+    disk.waiting = 0;
+    const calls = [1, 2, 3].map(() => upload([image(png, 'image/png')]).then((res) => res.status));
+    try {
+      for (let i = 0; i < 100 && disk.waiting < 2; i++) await new Promise((r) => setTimeout(r, 20));
+      await new Promise((r) => setTimeout(r, 300));
+      expect(disk.waiting).toBe(2);
+    } finally {
+      disk.held = null;
+      release();
+    }
+    expect(await Promise.all(calls)).toEqual([200, 200, 200]);
+    expect(disk.waiting).toBe(2);
   });
 
   it('another route keeps the usual body limit (413), and the upload needs a token (401, no body)', async () => {

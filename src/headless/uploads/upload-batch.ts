@@ -12,11 +12,11 @@ const FORMATS: Readonly<Record<string, ImageFormat>> = { 'image/jpeg': 'jpeg', '
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 const DATA_URL = /^data:(image\/[a-z]+);base64,/;
 
-/** One image of a batch, its bytes as sent (not yet decoded as an image). */
+/** One image of a batch, as sent: its checked base64 text, decoded when its turn comes. */
 export interface SentImage {
   field: string;
   format: ImageFormat;
-  bytes: Buffer;
+  bytes: () => Buffer;
 }
 
 /**
@@ -43,10 +43,12 @@ function sentImage(image: unknown, field: string): SentImage {
     );
   const format = typeof imageType === 'string' ? FORMATS[imageType] : undefined;
   if (!format) throw because.invalidInput(`${field}.imageType must be image/jpeg or image/png`, `${field}.imageType`);
-  return { field, format, bytes: decodedBase64(imageBase64, imageType as string, `${field}.imageBase64`) };
+  const text = checkedBase64(imageBase64, imageType as string, `${field}.imageBase64`);
+  return { field, format, bytes: () => Buffer.from(text, 'base64') };
 }
 
-function decodedBase64(value: unknown, imageType: string, field: string): Buffer {
+/** The base64 text (without a `data:` prefix), once its size is known to be within the limit. */
+function checkedBase64(value: unknown, imageType: string, field: string): string {
   if (typeof value !== 'string') throw because.invalidInput(`${field} must be base64 text`, field);
   const dataUrl = DATA_URL.exec(value);
   if (dataUrl && dataUrl[1] !== imageType)
@@ -57,5 +59,5 @@ function decodedBase64(value: unknown, imageType: string, field: string): Buffer
   const padding = text.endsWith('==') ? 2 : text.endsWith('=') ? 1 : 0;
   if ((text.length / 4) * 3 - padding > MAX_IMAGE_BYTES)
     throw because.invalidInput(`${field} must be an image of at most ${MAX_IMAGE_BYTES} bytes`, field);
-  return Buffer.from(text, 'base64');
+  return text;
 }

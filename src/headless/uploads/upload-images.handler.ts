@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { Inject, Logger } from '@nestjs/common';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { because } from '../../shared/domain/domain-error';
-import { ImageFormat, reencodedImage } from '../../infrastructure/images/image-decoder';
+import { ImageFormat, ImageReencoder } from '../../infrastructure/images/image-decoder';
 import { OBJECT_STORAGE, ObjectStorage, StoredObject } from '../../infrastructure/object-storage/object-storage.port';
 import { sentImages } from './upload-batch';
 
@@ -22,20 +22,23 @@ const STORED: Record<ImageFormat, { extension: string; contentType: string }> = 
 };
 
 /**
- * Checks the batch, decodes and re-encodes each image in turn (one decoded image in memory at a
- * time), then stores them all or none. A key is the shop, the customer and 128 random bits, so a
+ * Checks the batch, decodes and re-encodes each image in turn (one of this batch's images at a time,
+ * and a bounded number across uploads), then stores them all or none. A key is the shop, the customer and 128 random bits, so a
  * URL cannot be guessed and a customer's files are erased with them. Answers the keys, in order.
  */
 @CommandHandler(UploadImagesCommand)
 export class UploadImagesHandler implements ICommandHandler<UploadImagesCommand, string[]> {
   private readonly logger = new Logger('Uploads');
 
-  constructor(@Inject(OBJECT_STORAGE) private readonly objects: ObjectStorage) {}
+  constructor(
+    @Inject(OBJECT_STORAGE) private readonly objects: ObjectStorage,
+    private readonly images: ImageReencoder,
+  ) {}
 
   async execute({ shopId, customerId, body }: UploadImagesCommand): Promise<string[]> {
     const objects: StoredObject[] = [];
     for (const image of sentImages(body)) {
-      const bytes = await reencodedImage(image.bytes, image.format);
+      const bytes = await this.images.reencoded(image.bytes, image.format);
       if (!bytes)
         throw because.invalidInput(
           `${image.field}.imageBase64 is not a whole, valid ${STORED[image.format].contentType} image`,

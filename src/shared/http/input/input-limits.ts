@@ -10,6 +10,11 @@ export interface BodyLimits {
   maxText: number;
   /** false: the raw bytes are not kept beside the parsed body (large bodies no one verifies a signature of). */
   keepRawBody?: boolean;
+  /**
+   * Requests of the route handled at once, from reading the body to the answer sent (bounds the
+   * memory of large bodies); the others wait unread in their connection, in order.
+   */
+  maxConcurrent?: number;
 }
 
 /** Path parameters and query values: ids, cursors and filters are short. */
@@ -43,6 +48,8 @@ export const EXACT_BODY_LIMITS: Readonly<Record<string, BodyLimits>> = {
     maxItems: 50,
     maxText: UPLOAD_BYTES,
     keepRawBody: false,
+    // Each upload holds its body about three times over (bytes, text, parsed) and its images.
+    maxConcurrent: 2,
   },
 };
 
