@@ -36,9 +36,10 @@ function freePort() {
 
 async function startService(dir) {
   const port = await freePort();
-  // As the Dockerfile runs it (glibc arenas: see there).
+  // As the Dockerfile runs it (glibc settings: see there).
   const env = {
     MALLOC_ARENA_MAX: '2',
+    MALLOC_MMAP_THRESHOLD_: '131072',
     ...process.env,
     PORT: String(port),
     HOST: '127.0.0.1',

@@ -39,17 +39,20 @@ export function inputPolicy(routesOf: RoutesOf) {
       return drainThen(req, next, because.unsupportedMediaType('JSON bodies must be UTF-8'));
     const limits = bodyLimitsFor(req.path);
     if (!limits.maxConcurrent) return readJson(req, next);
-    // Held until the answer is sent or the connection is gone.
-    void gateOf(
-      limits,
-      limits.maxConcurrent,
-    )(
-      () =>
-        new Promise<void>((release) => {
-          res.once('close', release);
-          readJson(req, next);
-        }),
+    // The slot is held until the answer is sent or the connection is gone (a client that leaves
+    // while waiting gives its turn up unread).
+    let gone = false;
+    const closed = new Promise<void>((resolve) =>
+      res.once('close', () => {
+        gone = true;
+        resolve();
+      }),
     );
+    const gate = gateOf(limits, limits.maxConcurrent);
+    void gate(() => {
+      if (!gone) readJson(req, next);
+      return closed;
+    });
   };
 }
 
