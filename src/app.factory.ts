@@ -19,6 +19,7 @@ import { authThrottle } from './shared/http/auth-throttle/auth-throttle.middlewa
 import { AuthFailureThrottle } from './shared/http/auth-throttle/auth-failure-throttle';
 import { Clock, IdGenerator } from './shared/domain/clock';
 import { HostResolver } from './infrastructure/dns/host-resolver.port';
+import { ObjectStorage } from './infrastructure/object-storage/object-storage.port';
 import { openApiDocument, serveOpenApi } from './shared/http/openapi/document';
 
 /** The service's version (package.json), as the OpenAPI document states it. */
@@ -30,6 +31,7 @@ export interface CreateAppOptions {
   clock?: Clock;
   ids?: IdGenerator;
   hostResolver?: HostResolver;
+  objectStorage?: ObjectStorage;
   followProjections?: boolean;
 }
 
@@ -42,6 +44,7 @@ async function moduleOptions(options: CreateAppOptions): Promise<AppModuleOption
     clock: options.clock,
     ids: options.ids,
     hostResolver: options.hostResolver,
+    objectStorage: options.objectStorage,
     followProjections: options.followProjections,
   };
 }

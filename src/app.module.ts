@@ -52,6 +52,8 @@ import { MACHINE_TRANSLATION } from './infrastructure/machine-translation/machin
 import { LibreTranslateMachineTranslation } from './infrastructure/machine-translation/libretranslate.adapter';
 import { EmbeddedMachineTranslation } from './infrastructure/machine-translation/embedded-machine-translation.adapter';
 import { HEADLESS_CAPABILITY } from './headless/headless.providers';
+import { OBJECT_STORAGE, ObjectStorage } from './infrastructure/object-storage/object-storage.port';
+import { LocalDiskObjectStorage } from './infrastructure/object-storage/local-disk-object-storage.adapter';
 import { PRIVACY_CAPABILITY } from './privacy/privacy.providers';
 import { PERSONAL_LOG_PATHS, redactEmails } from './shared/redact-personal';
 import { IdleMemoryRelease } from './infrastructure/runtime/idle-memory-release';
@@ -84,6 +86,8 @@ export interface AppModuleOptions {
   ids?: IdGenerator;
   /** Name resolution for webhook URLs (tests: a table, no network). */
   hostResolver?: HostResolver;
+  /** Where uploaded files are kept (default: local disk under UPLOADS_DIR; tests: a failing store). */
+  objectStorage?: ObjectStorage;
   /** false: projections are only run on demand (CLI). */
   followProjections?: boolean;
 }
@@ -165,6 +169,10 @@ export class AppModule implements OnApplicationBootstrap, OnApplicationShutdown 
             config.machineTranslation
               ? new LibreTranslateMachineTranslation(config.machineTranslation)
               : new EmbeddedMachineTranslation(),
+        },
+        {
+          provide: OBJECT_STORAGE,
+          useValue: options.objectStorage ?? new LocalDiskObjectStorage(config.uploadsDir),
         },
         AppendSignal,
         SharedFeedReads,

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { TrustProxy, trustProxySetting } from './trust-proxy';
 import { ConfigError } from './config-error';
 import { validateEnvironment } from './config-variables';
@@ -45,6 +45,10 @@ export class AppConfig {
   /** Set: PostgreSQL server. Unset: embedded PGlite under dataDir. */
   readonly databaseUrl: string | null;
   readonly dataDir: string;
+  /** Uploaded images (UPLOADS_DIR; default: DATA_DIR/uploads). */
+  readonly uploadsDir: string;
+  /** The public address upload URLs start with (UPLOADS_PUBLIC_URL); null: the upload request's own. */
+  readonly uploadsPublicUrl: string | null;
   /** Where the event log lives (EVENT_STORE; default: postgres with DATABASE_URL, else pglite). */
   readonly eventStoreKind: EventStoreKind;
   /** Where the read models live (READ_STORE; same default). */
@@ -141,6 +145,8 @@ export class AppConfig {
     this.trustProxy = trustProxySetting(env.TRUST_PROXY);
     this.databaseUrl = env.DATABASE_URL || null;
     this.dataDir = resolve(env.DATA_DIR ?? './data');
+    this.uploadsDir = env.UPLOADS_DIR ? resolve(env.UPLOADS_DIR) : join(this.dataDir, 'uploads');
+    this.uploadsPublicUrl = env.UPLOADS_PUBLIC_URL ? env.UPLOADS_PUBLIC_URL.replace(/\/+$/, '') : null;
     const sqlDefault = this.databaseUrl ? 'postgres' : 'pglite';
     this.eventStoreKind = oneOf('EVENT_STORE', env.EVENT_STORE || sqlDefault, ['postgres', 'pglite', 'eventstoredb']);
     this.readStoreKind = oneOf('READ_STORE', env.READ_STORE || sqlDefault, ['postgres', 'pglite', 'mongodb']);

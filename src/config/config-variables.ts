@@ -83,6 +83,20 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
     meaning: 'PGlite data directory (embedded mode)',
   },
   {
+    name: 'UPLOADS_DIR',
+    check: text,
+    default: '`<DATA_DIR>/uploads`',
+    meaning:
+      'where uploaded images are kept (one folder per shop, then per customer); served read-only under `/uploads/`',
+  },
+  {
+    name: 'UPLOADS_PUBLIC_URL',
+    check: url(['http:', 'https:']),
+    default: 'unset',
+    meaning:
+      "the service's public address as shoppers reach it, e.g. `https://loyalty.example.com`: upload URLs start with it; unset = the scheme and host the upload request came with",
+  },
+  {
     name: 'EVENT_STORE',
     check: oneOf(['postgres', 'pglite', 'eventstoredb']),
     default: '`postgres` with `DATABASE_URL`, else `pglite`',

@@ -30,6 +30,10 @@ import { StoreCreditController } from './store-credit/store-credit.controller';
 import { ReferralHistoryController } from './referrals/referral-history.controller';
 import { LoyaltyPageController } from './loyalty-page/loyalty-page.controller';
 import { CustomerProgramsController, PublicProgramsController } from './programs/programs.controller';
+import { UploadImagesController } from './uploads/upload-images.controller';
+import { UploadImagesHandler } from './uploads/upload-images.handler';
+import { ImageReencoder } from '../infrastructure/images/image-decoder';
+import { UploadedFileController } from './uploads/uploaded-file.controller';
 
 /** The headless customer API (`/app/api/v1/headless`): storefronts acting for one customer with a bearer token. */
 export const HEADLESS_CAPABILITY: Capability = {
@@ -53,6 +57,8 @@ export const HEADLESS_CAPABILITY: Capability = {
     ListHeadlessRewardsHandler,
     ListHeadlessOrdersHandler,
     ListStoreCreditTransactionsHandler,
+    UploadImagesHandler,
+    ImageReencoder,
   ],
   projections: [],
   controllers: [
@@ -71,5 +77,7 @@ export const HEADLESS_CAPABILITY: Capability = {
     StoreCreditController,
     ReferralHistoryController,
     LoyaltyPageController,
+    UploadImagesController,
+    UploadedFileController,
   ],
 };

@@ -8,6 +8,7 @@ import { Storage } from '../../src/infrastructure/storage';
 import { Clock } from '../../src/shared/domain/clock';
 import { defaultStoreKind, openTestStorage, StoreKind, TestStorage } from './stores';
 import { HostResolver } from '../../src/infrastructure/dns/host-resolver.port';
+import { ObjectStorage } from '../../src/infrastructure/object-storage/object-storage.port';
 import { tableResolver } from './host-resolver';
 import { ProjectionRunner } from '../../src/projections/projection-runner';
 
@@ -61,8 +62,9 @@ async function startApp(
   store: TestStorage,
   clock?: Clock,
   hostResolver?: HostResolver,
+  objectStorage?: ObjectStorage,
 ): Promise<INestApplication> {
-  const app = await createHttpApp({ config: store.config, storage, clock, hostResolver });
+  const app = await createHttpApp({ config: store.config, storage, clock, hostResolver, objectStorage });
   await app.init();
   return app;
 }
@@ -74,11 +76,13 @@ export async function createTestApp(
     env?: Record<string, string>;
     /** Webhook URL name resolution; default: a table (no network), see `tableResolver`. */
     hostResolver?: HostResolver;
+    /** Where uploaded files go (default: local disk under the config's UPLOADS_DIR). */
+    objectStorage?: ObjectStorage;
   } = {},
 ): Promise<TestApp> {
   const store = await openTestStorage(options.kind ?? defaultStoreKind(), options.env);
   const hostResolver = options.hostResolver ?? tableResolver();
-  const app = await startApp(store.storage, store, options.clock, hostResolver);
+  const app = await startApp(store.storage, store, options.clock, hostResolver, options.objectStorage);
   const others: INestApplication[] = [];
   const http = () => request(app.getHttpServer());
 

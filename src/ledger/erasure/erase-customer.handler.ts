@@ -7,6 +7,7 @@ import {
 } from '../../infrastructure/personal-data/personal-data-keys.port';
 import { WEBHOOK_OUTBOX, WebhookOutbox } from '../../infrastructure/webhook-outbox/webhook-outbox.port';
 import { COMMERCE_PLATFORM, CommercePlatform } from '../../infrastructure/commerce-platform/commerce-platform.port';
+import { OBJECT_STORAGE, ObjectStorage } from '../../infrastructure/object-storage/object-storage.port';
 import { CustomerStreamCommands } from '../customer-stream.commands';
 import { customerStreamId } from '../customer-stream';
 import { ErasureRequest } from '../events/customer-events';
@@ -36,7 +37,7 @@ export interface ErasureResult {
  * data key destroyed, so every sealed field in the log reads as null from then on (fields of events
  * written before sealing existed are written as null in place); (3) the personal
  * data kept outside the log purged: webhook bodies about the customer, the order bodies the embedded
- * platform recorded. Every step is idempotent, so a repeated request does nothing new.
+ * platform recorded, the images the customer uploaded. Every step is idempotent, so a repeated request does nothing new.
  */
 @CommandHandler(EraseCustomerCommand)
 export class EraseCustomerHandler implements ICommandHandler<EraseCustomerCommand, ErasureResult> {
@@ -45,6 +46,7 @@ export class EraseCustomerHandler implements ICommandHandler<EraseCustomerComman
     @Inject(PERSONAL_DATA_SHREDDER) private readonly shredder: PersonalDataShredder,
     @Inject(WEBHOOK_OUTBOX) private readonly outbox: WebhookOutbox,
     @Inject(COMMERCE_PLATFORM) private readonly platform: CommercePlatform,
+    @Inject(OBJECT_STORAGE) private readonly objects: ObjectStorage,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
@@ -62,6 +64,7 @@ export class EraseCustomerHandler implements ICommandHandler<EraseCustomerComman
     await this.shredder.sealStream(customerStreamId(shopId, customerId));
     await this.outbox.forgetCustomer(shopId, customerId, PERSONAL_FIELD_NAMES);
     if (state.platformCustomerId !== null) await this.platform.forgetCustomer(shopId, state.platformCustomerId);
+    await this.objects.removePrefix(`${shopId}/${customerId}/`);
     return { customerId, recorded: decision.events.length > 0, keyDestroyed };
   }
 }

@@ -16,6 +16,7 @@ import { CustomerData, CustomerDataDocument } from '../queries/customer-data';
 import { PERSONAL_FIELD_NAMES } from '../../ledger/events/personal-fields';
 import { VERIFICATION_DIFFERENCES, VerificationDifferenceDoc } from '../../audit/verification/verification-jobs';
 import { PRIVACY_DOCUMENTS, PrivacyDocumentDoc, privacyDocId } from '../projections/privacy-read-models';
+import { OBJECT_STORAGE, ObjectStorage } from '../../infrastructure/object-storage/object-storage.port';
 
 /** One privacy request: a compliance webhook of the platform, or the merchant's data request through v2. */
 export class HandlePrivacyRequestCommand {
@@ -57,6 +58,7 @@ export class HandlePrivacyRequestHandler implements ICommandHandler<HandlePrivac
     @Inject(EVENT_STORE) private readonly eventStore: EventStore,
     @Inject(READ_STORE) private readonly readStore: ReadStore,
     @Inject(PERSONAL_DATA_SHREDDER) private readonly shredder: PersonalDataShredder,
+    @Inject(OBJECT_STORAGE) private readonly objects: ObjectStorage,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
@@ -137,7 +139,7 @@ export class HandlePrivacyRequestHandler implements ICommandHandler<HandlePrivac
     }
   }
 
-  /** Every customer of the shop (as the log knows them), then every key left (tombstones all). */
+  /** Every customer of the shop (as the log knows them), then every key left (tombstones all) and every file. */
   private async eraseShop(shopId: string, requestId: string): Promise<string[]> {
     const erased: string[] = [];
     for (const customerId of await this.customersOf(shopId)) {
@@ -145,6 +147,7 @@ export class HandlePrivacyRequestHandler implements ICommandHandler<HandlePrivac
     }
     await this.shredder.destroyShopKeys(shopId, this.clock.now());
     await this.forgetDocuments(shopId, null);
+    await this.objects.removePrefix(`${shopId}/`);
     return erased;
   }
 

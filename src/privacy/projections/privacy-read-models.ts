@@ -66,9 +66,10 @@ export interface CustomerDataDocument {
   coupons: RewardDoc[];
   /** The orders the platform's webhooks described (the ledger's record of each is in `history`). */
   orders: unknown[];
-  /** Storefront submissions and uploads: none are kept by this version of the service. */
+  /** Storefront submissions: none are kept by this version of the service. */
   submissions: unknown[];
-  uploads: unknown[];
+  /** The customer's uploaded images (`key` is the path after `/uploads/` of its URL). */
+  uploads: Array<{ key: string; contentType: string; size: number }>;
   /** Every event of the customer's stream (what the log keeps), in order. */
   history: Array<{ type: string; revision: string; recordedAt: string; data: Record<string, unknown> }>;
 }

@@ -6,18 +6,20 @@ import { CUSTOMERS, CustomerDoc, TRANSACTIONS, TransactionDoc } from '../../ledg
 import { RewardDoc, REWARDS } from '../../ledger/read-models/reward-read-models';
 import { customerStreamId } from '../../ledger/customer-stream';
 import { CustomerDataDocument, DATA_REQUEST_FORMAT } from '../projections/privacy-read-models';
+import { OBJECT_STORAGE, ObjectStorage } from '../../infrastructure/object-storage/object-storage.port';
 
 export type { CustomerDataDocument } from '../projections/privacy-read-models';
 
 const PAGE = 1000;
 
-/** Assembles the document from the read models, the log and the platform's recorded orders. */
+/** Assembles the document from the read models, the log, the platform's recorded orders and the uploaded files. */
 @Injectable()
 export class CustomerData {
   constructor(
     @Inject(READ_STORE) private readonly readStore: ReadStore,
     @Inject(EVENT_STORE) private readonly eventStore: EventStore,
     @Inject(COMMERCE_PLATFORM) private readonly platform: CommercePlatform,
+    @Inject(OBJECT_STORAGE) private readonly objects: ObjectStorage,
   ) {}
 
   async assemble(shopId: string, customerId: string, at: Date): Promise<CustomerDataDocument> {
@@ -49,7 +51,7 @@ export class CustomerData {
       coupons: await this.ofCustomer<RewardDoc>(REWARDS, shopId, customerId),
       orders: platformId === null ? [] : await this.platformOrders(shopId, platformId),
       submissions: [],
-      uploads: [],
+      uploads: await this.objects.list(`${shopId}/${customerId}/`),
       history: await this.history(shopId, customerId),
     };
   }

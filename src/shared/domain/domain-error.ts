@@ -89,6 +89,11 @@ export const because = {
       field: 'variantId',
     }),
 
+  // Uploads
+  /** An upload batch refused as a whole: `field` names the image or field at fault. */
+  invalidInput: (message: string, field: string) => new DomainError('INVALID_INPUT', message, 400, { field }),
+  uploadFailed: () => new DomainError('UPLOAD_FAILED', 'The images could not be stored; none was kept', 400),
+
   // Plans and the commerce platform
   planNotEligible: () => new DomainError('PLAN_NOT_ELIGIBLE', 'The headless API needs the Ultimate plan', 403),
   planUpgradeRequired: (message: string) => new DomainError('PLAN_UPGRADE_REQUIRED', message, 403),

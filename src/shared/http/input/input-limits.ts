@@ -8,6 +8,13 @@ export interface BodyLimits {
   maxDepth: number;
   maxItems: number;
   maxText: number;
+  /** false: the raw bytes are not kept beside the parsed body (large bodies no one verifies a signature of). */
+  keepRawBody?: boolean;
+  /**
+   * Requests of the route handled at once, from reading the body to the answer sent (bounds the
+   * memory of large bodies); the others wait unread in their connection, in order.
+   */
+  maxConcurrent?: number;
 }
 
 /** Path parameters and query values: ids, cursors and filters are short. */
@@ -28,7 +35,27 @@ export const BODY_LIMITS: Array<{ prefix: string; limits: BodyLimits }> = [
   { prefix: '/', limits: MANAGEMENT },
 ];
 
+/**
+ * Routes with a limit of their own, by exact path (so no other path under them gets it). Image
+ * uploads: 5 images of 10 MB are about 70 MB of base64; the batch's own rules (count, size per
+ * image, types) are the handler's, which answers INVALID_INPUT, so strings are bounded only by the body.
+ */
+const UPLOAD_BYTES = 70 * 1024 * 1024;
+export const EXACT_BODY_LIMITS: Readonly<Record<string, BodyLimits>> = {
+  '/app/api/v1/headless/customer/earn/upload': {
+    maxBytes: UPLOAD_BYTES,
+    maxDepth: 4,
+    maxItems: 50,
+    maxText: UPLOAD_BYTES,
+    keepRawBody: false,
+    // Each upload holds its body about three times over (bytes, text, parsed) and its images.
+    maxConcurrent: 2,
+  },
+};
+
 export function bodyLimitsFor(path: string): BodyLimits {
+  const exact = EXACT_BODY_LIMITS[path.length > 1 ? path.replace(/\/+$/, '') : path];
+  if (exact) return exact;
   let best = BODY_LIMITS[BODY_LIMITS.length - 1];
   for (const entry of BODY_LIMITS) {
     if (path.startsWith(entry.prefix) && entry.prefix.length > best.prefix.length) best = entry;

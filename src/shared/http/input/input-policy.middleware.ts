@@ -1,6 +1,7 @@
 import { NextFunction, Request, Response } from 'express';
+import pLimit from 'p-limit';
 import { because, DomainError } from '../../domain/domain-error';
-import { bodyLimitsFor, MAX_PATH_SEGMENT, MAX_QUERY_PARAMS, MAX_QUERY_VALUE } from './input-limits';
+import { BodyLimits, bodyLimitsFor, MAX_PATH_SEGMENT, MAX_QUERY_PARAMS, MAX_QUERY_VALUE } from './input-limits';
 import { checkJsonValue, jsonDepthExceeds, printable, textProblem } from './text-policy';
 
 type RawRequest = Request & { rawBody?: Buffer };
@@ -22,6 +23,11 @@ const decodeOrNull = (text: string): string | null => {
  * exception filter, which answers in the envelope of the path's API family.
  */
 export function inputPolicy(routesOf: RoutesOf) {
+  const gates = new Map<BodyLimits, ReturnType<typeof pLimit>>();
+  const gateOf = (limits: BodyLimits, max: number) => {
+    if (!gates.has(limits)) gates.set(limits, pLimit(max));
+    return gates.get(limits)!;
+  };
   return (req: RawRequest, res: Response, next: NextFunction): void => {
     const refusal = checkPath(req, routesOf) ?? checkQuery(req);
     if (refusal) return next(refusal);
@@ -31,7 +37,22 @@ export function inputPolicy(routesOf: RoutesOf) {
     const charset = /charset=([^;\s]+)/.exec(type)?.[1]?.replace(/"/g, '');
     if (charset && charset !== 'utf-8' && charset !== 'utf8')
       return drainThen(req, next, because.unsupportedMediaType('JSON bodies must be UTF-8'));
-    readJson(req, next);
+    const limits = bodyLimitsFor(req.path);
+    if (!limits.maxConcurrent) return readJson(req, next);
+    // The slot is held until the answer is sent or the connection is gone (a client that leaves
+    // while waiting gives its turn up unread).
+    let gone = false;
+    const closed = new Promise<void>((resolve) =>
+      res.once('close', () => {
+        gone = true;
+        resolve();
+      }),
+    );
+    const gate = gateOf(limits, limits.maxConcurrent);
+    void gate(() => {
+      if (!gone) readJson(req, next);
+      return closed;
+    });
   };
 }
 
@@ -64,7 +85,8 @@ function readJson(req: RawRequest, next: NextFunction): void {
   req.on('end', () => {
     if (failed) return size > limits.maxBytes ? next(tooLarge()) : undefined;
     const raw = Buffer.concat(chunks);
-    req.rawBody = raw;
+    chunks.length = 0;
+    if (limits.keepRawBody !== false) req.rawBody = raw;
     const parsed = parseJson(raw, limits);
     if (parsed instanceof DomainError) return next(parsed);
     req.body = parsed;

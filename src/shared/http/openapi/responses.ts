@@ -53,11 +53,17 @@ export const ApiPlain = (body: Schema | NamedSchema, options: Omit<AnswerOptions
   ApiResponse({ status: options.status ?? 200, description: options.description ?? 'OK', schema: schemaOf(body) });
 
 /** A success answer that is not JSON (a stream, a PEM file): its media type and what it is. */
-export const ApiFile = (mediaType: string, description: string) =>
-  applyDecorators(
-    ApiProduces(mediaType),
-    ApiResponse({ status: 200, description, content: { [mediaType]: { schema: { type: 'string' } } } }),
+export const ApiFile = (mediaType: string | string[], description: string) => {
+  const types = Array.isArray(mediaType) ? mediaType : [mediaType];
+  return applyDecorators(
+    ApiProduces(...types),
+    ApiResponse({
+      status: 200,
+      description,
+      content: Object.fromEntries(types.map((type) => [type, { schema: { type: 'string' } }])),
+    }),
   );
+};
 
 /** The error envelope of the v2, v1, operator and headless APIs: `error.code` is the stable part. */
 export const ERROR_ENVELOPE = record(
@@ -92,7 +98,7 @@ export const WEBHOOK_ERROR_ENVELOPE = record(
   ),
 );
 
-export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 429 | 503;
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 429 | 503;
 
 /** What each refusal means, with the codes a client tells apart. */
 const ERRORS: Record<ErrorStatus, string> = {
@@ -101,6 +107,7 @@ const ERRORS: Record<ErrorStatus, string> = {
   403: 'Not allowed for this shop or customer: PLAN_UPGRADE_REQUIRED, PLAN_NOT_ELIGIBLE, NOT_ELIGIBLE, EXCLUDED, OPT_IN_NOT_ENABLED',
   404: 'The record named in the path or the body is not there (or is another shop’s): NOT_FOUND',
   409: 'Conflicts with what exists: IDEMPOTENCY_CONFLICT (a key reused with another body), SHOP_EXISTS, TIER_NAME_TAKEN, TIER_TARGET_TAKEN, TIER_HAS_MEMBERS, WEBHOOK_EXISTS, USERNAME_TAKEN',
+  413: 'The body is larger than this route accepts: PAYLOAD_TOO_LARGE',
   429: 'Too many failed authentications from this client or for this key: TOO_MANY_REQUESTS; retry after Retry-After seconds',
   503: 'A store is unavailable (STORE_UNAVAILABLE) or the record kept changing (SERVICE_UNAVAILABLE); nothing was written, retry (Retry-After when given)',
 };

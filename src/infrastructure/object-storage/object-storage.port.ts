@@ -1,0 +1,56 @@
+/**
+ * The object storage port: files the service keeps for shoppers (uploaded images), by key. Adapters:
+ * local disk under `UPLOADS_DIR` (the default). A key is `<shop>/<customer>/<name>`: a shop's or a
+ * customer's files are erased by prefix.
+ */
+export const OBJECT_STORAGE = Symbol('OBJECT_STORAGE');
+
+export interface StoredObject {
+  key: string;
+  contentType: string;
+  bytes: Buffer;
+}
+
+export interface ObjectInfo {
+  key: string;
+  contentType: string;
+  size: number;
+}
+
+export interface ObjectStorage {
+  /** All or nothing: throws when any object could not be kept, and then none of them is. */
+  putBatch(objects: readonly StoredObject[]): Promise<void>;
+  /** null when no object has this key. */
+  get(key: string): Promise<StoredObject | null>;
+  /** The objects under a prefix (`<shop>/<customer>/`), without their bytes, by key. */
+  list(prefix: string): Promise<ObjectInfo[]>;
+  /** Removes every object whose key starts with `prefix` (`<shop>/` or `<shop>/<customer>/`). */
+  removePrefix(prefix: string): Promise<void>;
+}
+
+/** Characters of a key segment: the shop and customer ids, and the random file names. */
+const SEGMENT = /^[A-Za-z0-9_-]{1,100}$/;
+const FILE = /^[0-9a-f]{32}\.(jpg|png)$/;
+
+export const CONTENT_TYPES: Readonly<Record<string, string>> = { jpg: 'image/jpeg', png: 'image/png' };
+
+/** `<shop>/<customer>/<32 hex>.<jpg|png>`, nothing else (no `..`, no other character). */
+export function isObjectKey(key: string): boolean {
+  const parts = key.split('/');
+  return parts.length === 3 && SEGMENT.test(parts[0]) && SEGMENT.test(parts[1]) && FILE.test(parts[2]);
+}
+
+/** A prefix `<shop>/` or `<shop>/<customer>/`. */
+export function isObjectPrefix(prefix: string): boolean {
+  const parts = prefix.split('/');
+  return (
+    (parts.length === 2 || parts.length === 3) &&
+    parts.at(-1) === '' &&
+    parts.slice(0, -1).every((p) => SEGMENT.test(p))
+  );
+}
+
+/** The content type a key's extension stands for. */
+export function contentTypeOf(key: string): string {
+  return CONTENT_TYPES[key.slice(key.lastIndexOf('.') + 1)] ?? 'application/octet-stream';
+}
