@@ -13,6 +13,7 @@ import { HeadlessEligibility } from './eligibility/headless-eligibility';
 import { GetHeadlessCustomerHandler } from './customer/get-customer.query';
 import { HeadlessCustomerController } from './customer/customer.controller';
 import { JoinProgramController } from './membership/join-program.controller';
+import { EarnController } from './earn/earn.controller';
 import { ShopConfigController } from './shop/shop-config.controller';
 import { ListHeadlessProgramsHandler } from './programs/list-programs.query';
 import { HeadlessShopContext } from './programs/headless-shop-context';
@@ -57,6 +58,7 @@ export const HEADLESS_CAPABILITY: Capability = {
     TokenController,
     HeadlessCustomerController,
     JoinProgramController,
+    EarnController,
     ShopConfigController,
     CustomerProgramsController,
     PublicProgramsController,

@@ -24,6 +24,8 @@ import { decideMembership, MembershipCommand } from './enrolment/membership.deci
 import { evolveMembership } from './enrolment/membership.state';
 import { decideErasure, EraseCustomer } from './erasure/erasure.decisions';
 import { assertAmounts } from './amounts/amounts.invariant';
+import { decideSubmissions, SubmissionsCommand } from './submissions/submissions.decisions';
+import { evolveSubmissions } from './submissions/submissions.state';
 
 /**
  * The customer ledger: one customer's stream of points, tiers, orders and coupons, decided by one
@@ -41,7 +43,8 @@ export type CustomerCommand =
   | TiersCommand
   | ExpiryCommand
   | MembershipCommand
-  | EraseCustomer;
+  | EraseCustomer
+  | SubmissionsCommand;
 
 /**
  * Each policy's evolve cases, in this order: each writes only its own share, and sees the state as
@@ -59,6 +62,7 @@ const EVOLVE_CASES: Array<(state: CustomerState, event: CustomerEvent) => Partia
   evolveCoupons,
   evolveTiers,
   evolveExpiry,
+  evolveSubmissions,
 ];
 
 export function evolveCustomer(state: CustomerState, event: CustomerEvent): CustomerState {
@@ -98,6 +102,8 @@ const DECIDERS: PerType<CustomerCommand, CustomerEvent[], [CustomerState]> = {
   JoinProgram: decideMembership,
   LeaveProgram: decideMembership,
   EraseCustomer: decideErasure,
+  SubmitEntry: decideSubmissions,
+  DecideSubmission: decideSubmissions,
 };
 
 /**

@@ -9,6 +9,7 @@ import { initialPoints, PointsShare } from './points/points.state';
 import { initialProgramEarning, ProgramEarningShare } from './program-earning/program-earning.state';
 import { initialTiers, TiersShare } from './tiers/tiers.state';
 import { initialMembership, MembershipShare } from './enrolment/membership.state';
+import { initialSubmissions, SubmissionsShare } from './submissions/submissions.state';
 
 /**
  * What a customer's stream folds to: what the ledger needs to decide the next command. Each policy
@@ -23,7 +24,8 @@ export type CustomerState = EnrolmentShare &
   OrdersShare &
   CouponsShare &
   TiersShare &
-  ExpiryShare;
+  ExpiryShare &
+  SubmissionsShare;
 
 /**
  * The state before any event: every share's initial fields. Listed rather than spread (`{ ...a, ...b }`):
@@ -41,6 +43,7 @@ export const initialCustomerState = (): CustomerState => {
   const coupons = initialCoupons();
   const tiers = initialTiers();
   const expiry = initialExpiry();
+  const submissions = initialSubmissions();
   return {
     enrolled: enrolment.enrolled,
     shopId: enrolment.shopId,
@@ -83,6 +86,7 @@ export const initialCustomerState = (): CustomerState => {
     lastActivityAt: expiry.lastActivityAt,
     expiredCycles: expiry.expiredCycles,
     warnings: expiry.warnings,
+    submissions: submissions.submissions,
   };
 };
 

@@ -46,6 +46,12 @@ import { RewardViewProjection } from './projections/reward-view.projection';
 import { CustomersController } from './http/customers.controller';
 import { TransactionsController } from './http/transactions.controller';
 import { RewardsController } from './http/rewards.controller';
+import { SubmissionsController } from './http/submissions.controller';
+import { SubmitEntry } from './submissions/submit-entry';
+import { DecideSubmissionHandler } from './submissions/decide-submission.handler';
+import { ListSubmissionsHandler } from './submissions/list-submissions.query';
+import { SubmissionViewProjection } from './submissions/submission-view.projection';
+import { EarnOnStorefrontHandler } from './storefront-earn/earn-on-storefront.handler';
 
 export const LEDGER: Capability = {
   providers: [
@@ -80,6 +86,10 @@ export const LEDGER: Capability = {
     WarnExpiryHandler,
     PointsExpiry,
     EarnSocialHandler,
+    EarnOnStorefrontHandler,
+    SubmitEntry,
+    DecideSubmissionHandler,
+    ListSubmissionsHandler,
     ListCustomersHandler,
     ListTransactionsHandler,
     GetTransactionHandler,
@@ -94,8 +104,14 @@ export const LEDGER: Capability = {
     { provide: TIER_MEMBERS, useClass: CustomerTierMembers },
     { provide: ROW_DETAILS, useClass: LedgerRowDetails },
   ],
-  projections: [CustomerViewProjection, TransactionViewProjection, RewardViewProjection, RedeemedCountsProjection],
-  controllers: [CustomersController, TransactionsController, RewardsController],
+  projections: [
+    CustomerViewProjection,
+    TransactionViewProjection,
+    RewardViewProjection,
+    RedeemedCountsProjection,
+    SubmissionViewProjection,
+  ],
+  controllers: [CustomersController, TransactionsController, RewardsController, SubmissionsController],
   background: [
     scheduled(BirthdayRewards, (config) => config.birthdayCheckMs),
     scheduled(PointsExpiry, (config) => config.expiryCheckMs),

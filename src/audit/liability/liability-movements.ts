@@ -139,7 +139,8 @@ const MOVEMENTS: PerType<CustomerEvent, Partial<LiabilityFigures>, [LiabilityPos
   'points.pending-cancelled.v1': (e, before) => heldSet(before, e.orderId, e.remaining, 'pendingCancelled'),
   // No points move: enrolment, profile, orders themselves (their points are the events above),
   // coupons used, granted or expired (bought with points already counted, or free), warnings,
-  // tiers (their bonus is an award), membership, erasure (figures stay; nothing personal is read).
+  // tiers (their bonus is an award), membership, erasure (figures stay; nothing personal is read),
+  // submissions (what they pay is the PointsAwarded recorded with them).
   'customer.enrolled.v1': none,
   'customer.profile-updated.v1': none,
   'customer.birthday-set.v1': none,
@@ -155,6 +156,9 @@ const MOVEMENTS: PerType<CustomerEvent, Partial<LiabilityFigures>, [LiabilityPos
   'tier.review-warned.v1': none,
   'customer.membership-changed.v1': none,
   'customer.personal-data-erased.v1': none,
+  'submission.received.v1': none,
+  'submission.approved.v1': none,
+  'submission.rejected.v1': none,
 };
 
 /** The customer event types that move points or held points (what the liability projection reads). */

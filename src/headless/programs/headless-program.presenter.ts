@@ -1,6 +1,7 @@
 import { ActiveProgram } from '../../programs/domain/order-earning';
 import { rewardOf, SpendingRules } from '../../programs/kinds/spending-rule';
 import { earningKind } from '../../programs/kinds/kinds';
+import { formOf } from '../../programs/kinds/earning-rule.schema';
 import { LocalizedText } from '../../translations/queries/shop-text';
 
 /** A program's title in the text's locale (its translateTitle, else a machine translation, else as written). */
@@ -77,7 +78,7 @@ export function presentHeadlessProgram(program: ActiveProgram, context: ProgramC
     rateMoney: earning && s.earnBy === 'price' ? s.rateMoney : null,
     conditions: rules ? conditionsOf(rules, program, text, context.currency) : [],
     ...(earning && personalised ? { isEarned: context.isEarned!(program) } : {}),
-    form: null,
+    form: kind?.submission ? formOf(s.form) : null,
     review: null,
     googleReview: null,
     streak: null,

@@ -29,4 +29,7 @@ export const CustomerEventType = {
   TierReviewWarned: 'tier.review-warned.v1',
   MembershipChanged: 'customer.membership-changed.v1',
   PersonalDataErased: 'customer.personal-data-erased.v1',
+  SubmissionReceived: 'submission.received.v1',
+  SubmissionApproved: 'submission.approved.v1',
+  SubmissionRejected: 'submission.rejected.v1',
 } as const;

@@ -9,6 +9,7 @@ import { PointsAdjusted, PointsAwarded, PointsDeducted, PointsReset } from './po
 import { TierChanged, TierRetained, TierReviewWarned } from './tiers.events';
 import { MembershipChanged } from './membership.events';
 import { PersonalDataErased } from './erasure.events';
+import { SubmissionEvent } from './submissions.events';
 
 export * from './customer-event-types';
 export * from './birthday.events';
@@ -21,6 +22,7 @@ export * from './points.events';
 export * from './tiers.events';
 export * from './membership.events';
 export * from './erasure.events';
+export * from './submissions.events';
 export { customerStreamId } from '../customer-stream';
 
 /** Every change of a customer's balance: one transaction row each. */
@@ -53,7 +55,8 @@ export type CustomerEvent =
   | CouponExpired
   | TierReviewWarned
   | MembershipChanged
-  | PersonalDataErased;
+  | PersonalDataErased
+  | SubmissionEvent;
 
 const T = CustomerEventType;
 

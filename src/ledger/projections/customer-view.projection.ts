@@ -147,6 +147,9 @@ function changesOf(doc: CustomerDoc, event: Exclude<CustomerEvent, CustomerEnrol
     case T.CouponExpired:
     case T.TierReviewWarned:
     case T.PointsExpiryWarned:
+    case T.SubmissionReceived:
+    case T.SubmissionApproved:
+    case T.SubmissionRejected:
       return {};
     default:
       return assertNever(event);

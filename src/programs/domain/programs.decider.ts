@@ -15,7 +15,7 @@ import {
 } from './program-events';
 import { upcastProgramEvent } from './program-upcast';
 import { ProgramSpending, StoredSpending } from '../kinds/spending-rule';
-import { EARNING_EVENTS, earningKind, isPaidBy, SPENDING_EVENTS } from '../kinds/kinds';
+import { EARNING_EVENTS, earningKind, isPaidBy, isSubmissionKind, SPENDING_EVENTS } from '../kinds/kinds';
 import { APPLIED_SOURCES, PRODUCT_FILTERS } from '../kinds/earning-rule';
 
 export interface ProgramState {
@@ -107,6 +107,7 @@ function check(kind: ProgramKind, event: string, s: ProgramSettings, tierIds: re
     return;
   }
   if (s.earnPoint < 1) throw bad('earnPoint', 'must be at least 1 for an earning program');
+  if (s.form && !isSubmissionKind(event)) throw bad('form', 'is only for submit_form and fill_survey programs');
   if (isPaidBy(event, 'order') && s.earnBy === 'price' && s.rateMoney === null)
     throw bad('rateMoney', 'must be a positive amount when earning by price');
   for (const [i, t] of s.earnPointsTiers.entries())

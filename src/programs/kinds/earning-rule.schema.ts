@@ -15,7 +15,9 @@ import {
   Max,
   MaxLength,
   Min,
+  ValidateNested,
 } from 'class-validator';
+import { Type } from 'class-transformer';
 import { IsMoney, Optional } from '../../shared/http/validation';
 import { FieldRules, IdList, NestedList, RequiredText, Satisfies, WholeNumber } from '../../shared/http/field-rules';
 import { MAX_COUNT, MAX_EARN_POINT, MAX_MONEY, MAX_PRIORITY, MIN_MONEY } from '../../shared/domain/limits';
@@ -76,6 +78,56 @@ export class TierRateSchema {
 
 /** A per-tier rate as the rule holds it (no rate: null). */
 export type TierRate = Settled<TierRateSchema>;
+
+/**
+ * A form or survey program's settings (submit_form, fill_survey): what the storefront shows, whether
+ * a photo is required, whether a submission pays at once (`autoApprove`) or waits for the merchant,
+ * and an instant reward paid on submission either way.
+ */
+export class FormSettingsSchema {
+  @ApiPropertyOptional({ description: 'Image shown above the form (http(s); empty: none)', default: '' })
+  @Optional()
+  @Satisfies('isHttpUrlOrEmpty', (v) => v === '' || isHttpUrl(v), '$property must be an http(s) URL')
+  headerImage?: string;
+  @ApiPropertyOptional({ description: 'Icon shown after a submission (http(s); empty: none)', default: '' })
+  @Optional()
+  @Satisfies('isHttpUrlOrEmpty', (v) => v === '' || isHttpUrl(v), '$property must be an http(s) URL')
+  successIconUrl?: string;
+  @ApiPropertyOptional({ description: 'A submission must attach 1 to 5 images (context.imageUrls)', default: false })
+  @Optional()
+  @IsBoolean()
+  requireImage?: boolean;
+  @ApiPropertyOptional({
+    description: 'Pay earnPoint at once (status earned); else the submission waits for the merchant (pending)',
+    default: false,
+  })
+  @Optional()
+  @IsBoolean()
+  autoApprove?: boolean;
+  @ApiPropertyOptional({ description: 'Pay instantRewardPoints on submission, approved or not', default: false })
+  @Optional()
+  @IsBoolean()
+  instantRewardEnabled?: boolean;
+  @ApiPropertyOptional({ description: 'Points paid on submission when instantRewardEnabled', minimum: 0, default: 0 })
+  @Optional()
+  @WholeNumber(0, MAX_EARN_POINT)
+  instantRewardPoints?: number;
+}
+
+/** A form program's settings as the rule holds them (every one settled). */
+export type FormSettings = Settled<FormSettingsSchema>;
+
+export const DEFAULT_FORM: FormSettings = {
+  headerImage: '',
+  successIconUrl: '',
+  requireImage: false,
+  autoApprove: false,
+  instantRewardEnabled: false,
+  instantRewardPoints: 0,
+};
+
+/** A program's form settings with the defaults filled in (none set: the defaults). */
+export const formOf = (form: Partial<FormSettings> | null | undefined): FormSettings => ({ ...DEFAULT_FORM, ...form });
 
 export class EarningRuleSchema {
   @ApiProperty({ example: 'Points for every order', maxLength: 200 })
@@ -202,10 +254,21 @@ export class EarningRuleSchema {
   lineJoinType?: LineJoinType | null;
   @HttpUrl("The merchant's own icon (http(s))")
   iconUrl?: string | null;
+  /** submit_form and fill_survey: the form's settings; written whole (unset fields take their defaults). */
+  @ApiPropertyOptional({
+    type: FormSettingsSchema,
+    nullable: true,
+    description: 'submit_form and fill_survey only: the form settings (unset fields take their defaults)',
+  })
+  @IsOptional()
+  @IsObject({ message: 'form must be an object' })
+  @ValidateNested()
+  @Type(() => FormSettingsSchema)
+  form?: FormSettingsSchema | null;
 }
 
 /** The settings a program may leave unset (stored as absent): its links. */
-type Links = 'urlLocation' | 'urlAccount' | 'lineJoinType' | 'iconUrl';
+type Links = 'urlLocation' | 'urlAccount' | 'lineJoinType' | 'iconUrl' | 'form';
 
 /** The earning rule as the domain holds it: every setting settled (defaults filled in), links optional. */
 export type EarningRule = Settled<Omit<EarningRuleSchema, Links>> & Pick<EarningRuleSchema, Links>;

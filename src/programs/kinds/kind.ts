@@ -25,7 +25,9 @@ export type EarningKindName =
   | 'join_broadcast'
   | 'join_msg'
   | 'join_chat'
-  | 'join_forum';
+  | 'join_forum'
+  | 'submit_form'
+  | 'fill_survey';
 
 /** The spending kinds: what a customer buys with points. */
 export type SpendingKindName =
@@ -75,6 +77,11 @@ export interface EarningKind<K extends EarningKindName = EarningKindName> {
   chatJoin: boolean;
   /** The storefront asks the customer's birthday for it. */
   birthdayPicker: boolean;
+  /**
+   * A storefront submission the merchant may moderate (`POST /customer/earn`): `form` reads the
+   * program's `form` settings (auto-approval, instant reward, required image). Absent: not a submission.
+   */
+  submission?: 'form';
 }
 
 export interface SpendingKind<K extends SpendingKindName = SpendingKindName> {

@@ -4,6 +4,7 @@ import {
   EARNING_EVENTS,
   isPaidBy,
   isSingleEvent,
+  isSubmissionKind,
   kindOf,
   PLANNED_KINDS,
   PROGRAM_KINDS,
@@ -35,7 +36,14 @@ describe('program kinds', () => {
   });
 
   it('the lists of names are derived from the table, in its order', () => {
-    expect(EARNING_EVENTS).toEqual(['sign_up', 'place_order', 'birthday', ...SOCIAL_EVENTS]);
+    expect(EARNING_EVENTS).toEqual([
+      'sign_up',
+      'place_order',
+      'birthday',
+      ...SOCIAL_EVENTS,
+      'submit_form',
+      'fill_survey',
+    ]);
     expect(SOCIAL_EVENTS).toHaveLength(13);
     expect(SPENDING_EVENTS).toEqual([
       'amount_discount',
@@ -55,6 +63,22 @@ describe('program kinds', () => {
     expect(isPaidBy('birthday', 'birthday')).toBe(true);
     expect(isPaidBy('sign_up', 'enrolment')).toBe(true);
     expect(isPaidBy('free_gift', 'order')).toBe(false);
+  });
+
+  it('forms and surveys are storefront submissions the merchant may moderate, paid every time', () => {
+    for (const name of ['submit_form', 'fill_survey']) {
+      expect([name, isSubmissionKind(name), isSingleEvent(name), isPaidBy(name, 'storefront')]).toEqual([
+        name,
+        true,
+        false,
+        true,
+      ]);
+      expect(PROGRAM_KINDS[name as 'submit_form'].activity({ points: 3, orderName: '', program: 'x' })).toEqual({
+        key: `activity.${name}`,
+        values: { points: 3 },
+      });
+    }
+    expect(EARNING_EVENTS.filter(isSubmissionKind)).toEqual(['submit_form', 'fill_survey']);
   });
 
   it('action URLs: intents for shares and micro follows, else the program link', () => {

@@ -79,6 +79,9 @@ export const because = {
     new DomainError('GIFT_SELECTION_REQUIRED', 'This reward offers several gifts: send the chosen variantId', 400, {
       field: 'variantId',
     }),
+  /** A submission the merchant has already approved or rejected: a decision is final. */
+  alreadyDecided: (submissionId: string, status: string) =>
+    new DomainError('ALREADY_DECIDED', `Submission ${submissionId} is already ${status}`, 409),
   giftUnavailable: (variantId: string) =>
     new DomainError('GIFT_UNAVAILABLE', `Variant ${variantId} is not one of this reward's gifts`, 400, {
       field: 'variantId',

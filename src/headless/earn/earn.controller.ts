@@ -1,0 +1,37 @@
+import { Body, HttpCode, Post } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { ApiOperation, ApiResponse } from '@nestjs/swagger';
+import { ok } from '../../shared/http/envelope';
+import { EarnOnStorefrontCommand } from '../../ledger/storefront-earn/earn-on-storefront.handler';
+import { EarnResult } from '../../ledger/storefront-earn/storefront-earn';
+import { CurrentCustomer } from '../auth/headless-auth.guard';
+import { HeadlessCustomerApi } from '../auth/headless-customer-api.decorator';
+import { HeadlessCaller } from '../http/headless-request';
+import { EarnDto } from './earn.dto';
+
+@HeadlessCustomerApi()
+export class EarnController {
+  constructor(private readonly commands: CommandBus) {}
+
+  @Post('customer/earn')
+  @HttpCode(200)
+  @ApiOperation({
+    summary:
+      'Claim a storefront earning program (forms and surveys): {programId, key, status earned|pending, pointsEarned, totalPoints}',
+  })
+  @ApiResponse({ status: 400, description: 'BAD_REQUEST, INVALID_PROGRAM or LIMIT_REACHED' })
+  @ApiResponse({ status: 403, description: 'NOT_ELIGIBLE: not a member (opt-in guest, left, B2B)' })
+  async earn(@CurrentCustomer() me: HeadlessCaller, @Body() body: EarnDto) {
+    const context = body.context ?? {};
+    const result: EarnResult = await this.commands.execute(
+      new EarnOnStorefrontCommand(
+        me.shopId,
+        me.customerId,
+        body.programId,
+        { answers: context.answers, imageUrls: context.imageUrls },
+        'source_headless',
+      ),
+    );
+    return ok(result, { message: result.status === 'earned' ? 'Points earned' : 'Submission received' });
+  }
+}
