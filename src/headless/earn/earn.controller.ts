@@ -3,7 +3,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiResponse } from '@nestjs/swagger';
 import { ok } from '../../shared/http/envelope';
 import { EarnOnStorefrontCommand } from '../../ledger/storefront-earn/earn-on-storefront.handler';
-import { EarnResult } from '../../ledger/storefront-earn/storefront-earn';
+import { EarnResult } from '../../ledger/storefront-claim';
 import { CurrentCustomer } from '../auth/headless-auth.guard';
 import { HeadlessCustomerApi } from '../auth/headless-customer-api.decorator';
 import { HeadlessCaller } from '../http/headless-request';

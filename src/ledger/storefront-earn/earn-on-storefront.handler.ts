@@ -5,7 +5,7 @@ import { isActive } from '../../programs/domain/order-earning';
 import { earningKind } from '../../programs/kinds/kinds';
 import { SubmitEntry } from '../submissions/submit-entry';
 import { CustomerStreamCommands } from '../customer-stream.commands';
-import { EarnContext, EarnResult } from './storefront-earn';
+import { EarnContext, EarnResult } from '../storefront-claim';
 
 /**
  * A storefront claim (`POST /customer/earn`) for the token's customer: the program's kind says how it

@@ -5,7 +5,7 @@ import { TierLadderReader } from '../../tiers/tier-ladder.reader';
 import { formOf } from '../../programs/kinds/earning-rule.schema';
 import { CustomerStreamCommands } from '../customer-stream.commands';
 import { CustomerEventType as T, SubmissionReceived } from '../events/customer-events';
-import { EarnResult, StorefrontClaim } from '../storefront-earn/storefront-earn';
+import { EarnResult, StorefrontClaim } from '../storefront-claim';
 
 /**
  * A form or survey submission (submit_form, fill_survey): recorded on the customer's stream, paid at

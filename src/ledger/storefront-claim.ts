@@ -1,4 +1,4 @@
-import { ActiveProgram } from '../../programs/domain/order-earning';
+import { ActiveProgram } from '../programs/domain/order-earning';
 
 /** What a shopper sends with a storefront claim (`POST /customer/earn` `context`), already validated in shape. */
 export interface EarnContext {
