@@ -26,6 +26,8 @@ import { decideErasure, EraseCustomer } from './erasure/erasure.decisions';
 import { assertAmounts } from './amounts/amounts.invariant';
 import { decideSubmissions, SubmissionsCommand } from './submissions/submissions.decisions';
 import { evolveSubmissions } from './submissions/submissions.state';
+import { ClaimStreakDay, decideStreakDay } from './streak/streak.decisions';
+import { evolveStreak } from './streak/streak.state';
 
 /**
  * The customer ledger: one customer's stream of points, tiers, orders and coupons, decided by one
@@ -44,7 +46,8 @@ export type CustomerCommand =
   | ExpiryCommand
   | MembershipCommand
   | EraseCustomer
-  | SubmissionsCommand;
+  | SubmissionsCommand
+  | ClaimStreakDay;
 
 /**
  * Each policy's evolve cases, in this order: each writes only its own share, and sees the state as
@@ -63,6 +66,7 @@ const EVOLVE_CASES: Array<(state: CustomerState, event: CustomerEvent) => Partia
   evolveTiers,
   evolveExpiry,
   evolveSubmissions,
+  evolveStreak,
 ];
 
 export function evolveCustomer(state: CustomerState, event: CustomerEvent): CustomerState {
@@ -104,6 +108,7 @@ const DECIDERS: PerType<CustomerCommand, CustomerEvent[], [CustomerState]> = {
   EraseCustomer: decideErasure,
   SubmitEntry: decideSubmissions,
   DecideSubmission: decideSubmissions,
+  ClaimStreakDay: decideStreakDay,
 };
 
 /**

@@ -10,6 +10,7 @@ import { initialProgramEarning, ProgramEarningShare } from './program-earning/pr
 import { initialTiers, TiersShare } from './tiers/tiers.state';
 import { initialMembership, MembershipShare } from './enrolment/membership.state';
 import { initialSubmissions, SubmissionsShare } from './submissions/submissions.state';
+import { initialStreak, StreakShare } from './streak/streak.state';
 
 /**
  * What a customer's stream folds to: what the ledger needs to decide the next command. Each policy
@@ -25,7 +26,8 @@ export type CustomerState = EnrolmentShare &
   CouponsShare &
   TiersShare &
   ExpiryShare &
-  SubmissionsShare;
+  SubmissionsShare &
+  StreakShare;
 
 /**
  * The state before any event: every share's initial fields. Listed rather than spread (`{ ...a, ...b }`):
@@ -44,6 +46,7 @@ export const initialCustomerState = (): CustomerState => {
   const tiers = initialTiers();
   const expiry = initialExpiry();
   const submissions = initialSubmissions();
+  const streak = initialStreak();
   return {
     enrolled: enrolment.enrolled,
     shopId: enrolment.shopId,
@@ -87,6 +90,7 @@ export const initialCustomerState = (): CustomerState => {
     expiredCycles: expiry.expiredCycles,
     warnings: expiry.warnings,
     submissions: submissions.submissions,
+    streak: streak.streak,
   };
 };
 

@@ -51,6 +51,8 @@ const MESSAGES: PerType<CustomerEvent, TopicMessage[]> = {
   [T.MembershipChanged]: noMessages,
   // A submission paid at once says so through points/earned; a pending one waits for the decision.
   [T.SubmissionReceived]: noMessages,
+  // A check-in's milestone points say so through points/earned.
+  [T.StreakDayClaimed]: noMessages,
 };
 
 /** The webhook messages an event of a customer's stream produces. */

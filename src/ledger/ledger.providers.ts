@@ -48,6 +48,7 @@ import { TransactionsController } from './http/transactions.controller';
 import { RewardsController } from './http/rewards.controller';
 import { SubmissionsController } from './http/submissions.controller';
 import { SubmitEntry } from './submissions/submit-entry';
+import { ClaimStreakDay } from './streak/claim-streak-day';
 import { DecideSubmissionHandler } from './submissions/decide-submission.handler';
 import { ListSubmissionsHandler } from './submissions/list-submissions.query';
 import { SubmissionViewProjection } from './submissions/submission-view.projection';
@@ -88,6 +89,7 @@ export const LEDGER: Capability = {
     EarnSocialHandler,
     EarnOnStorefrontHandler,
     SubmitEntry,
+    ClaimStreakDay,
     DecideSubmissionHandler,
     ListSubmissionsHandler,
     ListCustomersHandler,

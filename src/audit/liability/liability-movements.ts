@@ -140,7 +140,7 @@ const MOVEMENTS: PerType<CustomerEvent, Partial<LiabilityFigures>, [LiabilityPos
   // No points move: enrolment, profile, orders themselves (their points are the events above),
   // coupons used, granted or expired (bought with points already counted, or free), warnings,
   // tiers (their bonus is an award), membership, erasure (figures stay; nothing personal is read),
-  // submissions (what they pay is the PointsAwarded recorded with them).
+  // submissions and streak check-ins (what they pay is the PointsAwarded recorded with them).
   'customer.enrolled.v1': none,
   'customer.profile-updated.v1': none,
   'customer.birthday-set.v1': none,
@@ -159,6 +159,7 @@ const MOVEMENTS: PerType<CustomerEvent, Partial<LiabilityFigures>, [LiabilityPos
   'submission.received.v1': none,
   'submission.approved.v1': none,
   'submission.rejected.v1': none,
+  'streak.day-claimed.v1': none,
 };
 
 /** The customer event types that move points or held points (what the liability projection reads). */

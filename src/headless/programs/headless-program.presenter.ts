@@ -51,6 +51,16 @@ export interface ProgramContext {
   isEarned?: (program: ActiveProgram) => boolean;
   /** Personalised list: how the storefront asks for a birthday. */
   birthdayDateFormat?: string;
+  /** Personalised list: the customer's streak on a streak program. */
+  streak?: (program: ActiveProgram) => HeadlessStreak;
+}
+
+/** Spec 2.3 `streak`: the customer's daily check-in on the program. */
+export interface HeadlessStreak {
+  currentDay: number;
+  totalDays: number;
+  canClaimToday: boolean;
+  message: string | null;
 }
 
 /** Spec 2.3 Headless Program. */
@@ -81,7 +91,7 @@ export function presentHeadlessProgram(program: ActiveProgram, context: ProgramC
     form: kind?.submission ? formOf(s.form) : null,
     review: null,
     googleReview: null,
-    streak: null,
+    streak: kind?.dailyStreak && context.streak ? context.streak(program) : null,
     birthday:
       kind?.birthdayPicker && personalised
         ? { rewardOptions: [], rewardSelection: 'single', dateFormat: context.birthdayDateFormat ?? 'MM/DD' }

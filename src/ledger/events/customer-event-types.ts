@@ -32,4 +32,5 @@ export const CustomerEventType = {
   SubmissionReceived: 'submission.received.v1',
   SubmissionApproved: 'submission.approved.v1',
   SubmissionRejected: 'submission.rejected.v1',
+  StreakDayClaimed: 'streak.day-claimed.v1',
 } as const;

@@ -10,6 +10,7 @@ import { TierChanged, TierRetained, TierReviewWarned } from './tiers.events';
 import { MembershipChanged } from './membership.events';
 import { PersonalDataErased } from './erasure.events';
 import { SubmissionEvent } from './submissions.events';
+import { StreakDayClaimed } from './streak.events';
 
 export * from './customer-event-types';
 export * from './birthday.events';
@@ -23,6 +24,7 @@ export * from './tiers.events';
 export * from './membership.events';
 export * from './erasure.events';
 export * from './submissions.events';
+export * from './streak.events';
 export { customerStreamId } from '../customer-stream';
 
 /** Every change of a customer's balance: one transaction row each. */
@@ -56,7 +58,8 @@ export type CustomerEvent =
   | TierReviewWarned
   | MembershipChanged
   | PersonalDataErased
-  | SubmissionEvent;
+  | SubmissionEvent
+  | StreakDayClaimed;
 
 const T = CustomerEventType;
 

@@ -151,6 +151,8 @@ function changesOf(doc: CustomerDoc, event: Exclude<CustomerEvent, CustomerEnrol
     case T.SubmissionApproved:
     case T.SubmissionRejected:
       return {};
+    case T.StreakDayClaimed:
+      return { streak: { programId: event.programId, lastDay: event.day, currentDay: event.currentDay } };
     default:
       return assertNever(event);
   }

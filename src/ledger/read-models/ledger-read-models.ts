@@ -1,3 +1,4 @@
+import type { StreakPosition } from '../events/streak.events';
 import { CollectionDefinition } from '../../infrastructure/read-store/read-store.port';
 
 /** One customer as the management API shows it (spec 2.9 Customer), kept current by CustomerViewProjection. */
@@ -22,6 +23,8 @@ export interface CustomerDoc {
   earnSignUp?: boolean;
   /** Programs that have paid this customer (for isEarned). */
   earnedProgramIds?: string[];
+  /** The streak checked in last (the ledger's streak position): absent before any check-in. */
+  streak?: StreakPosition | null;
   /** Last earning or spending (points expiry by inactivity counts from it). */
   lastActivityAt?: string | null;
   /** Order points held until their release (program pending delay). */

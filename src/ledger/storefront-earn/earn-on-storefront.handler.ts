@@ -4,6 +4,7 @@ import { ProgramCatalog } from '../../programs/program-catalog';
 import { isActive } from '../../programs/domain/order-earning';
 import { earningKind } from '../../programs/kinds/kinds';
 import { SubmitEntry } from '../submissions/submit-entry';
+import { ClaimStreakDay } from '../streak/claim-streak-day';
 import { CustomerStreamCommands } from '../customer-stream.commands';
 import { EarnContext, EarnResult } from '../storefront-claim';
 
@@ -29,6 +30,7 @@ export class EarnOnStorefrontHandler implements ICommandHandler<EarnOnStorefront
     private readonly catalog: ProgramCatalog,
     private readonly commands: CustomerStreamCommands,
     private readonly submissions: SubmitEntry,
+    private readonly streaks: ClaimStreakDay,
   ) {}
 
   async execute({ shopId, customerId, programId, context, source }: EarnOnStorefrontCommand) {
@@ -39,6 +41,7 @@ export class EarnOnStorefrontHandler implements ICommandHandler<EarnOnStorefront
       throw invalid(`Program ${programId} is disabled`);
     const claim = { shopId, customerId, program, context, source };
     if (kind?.submission) return this.submissions.submit(claim);
+    if (kind?.dailyStreak) return this.streaks.claim(claim);
     throw invalid(`Program ${programId} (${program.event}) is not earned through this route`);
   }
 }

@@ -15,7 +15,7 @@ import {
 } from './program-events';
 import { upcastProgramEvent } from './program-upcast';
 import { ProgramSpending, StoredSpending } from '../kinds/spending-rule';
-import { EARNING_EVENTS, earningKind, isPaidBy, isSubmissionKind, SPENDING_EVENTS } from '../kinds/kinds';
+import { EARNING_EVENTS, earningKind, isPaidBy, isStreakKind, isSubmissionKind, SPENDING_EVENTS } from '../kinds/kinds';
 import { APPLIED_SOURCES, PRODUCT_FILTERS } from '../kinds/earning-rule';
 
 export interface ProgramState {
@@ -108,10 +108,22 @@ function check(kind: ProgramKind, event: string, s: ProgramSettings, tierIds: re
   }
   if (s.earnPoint < 1) throw bad('earnPoint', 'must be at least 1 for an earning program');
   if (s.form && !isSubmissionKind(event)) throw bad('form', 'is only for submit_form and fill_survey programs');
+  checkStreak(event, s.streakMilestones);
   if (isPaidBy(event, 'order') && s.earnBy === 'price' && s.rateMoney === null)
     throw bad('rateMoney', 'must be a positive amount when earning by price');
   for (const [i, t] of s.earnPointsTiers.entries())
     if (!tierIds.includes(t.tierId)) throw bad(`earnPointsTiers[${i}].tierId`, 'is not a tier of this shop');
+}
+
+/** A streak program names its milestone days (distinct); no other kind has them. */
+function checkStreak(event: string, milestones: ProgramSettings['streakMilestones']): void {
+  if (!isStreakKind(event)) {
+    if (milestones?.length) throw bad('streakMilestones', 'is only for streak_interact_website programs');
+    return;
+  }
+  if (!milestones?.length) throw bad('streakMilestones', 'must list at least one milestone day');
+  if (new Set(milestones.map((m) => m.day)).size !== milestones.length)
+    throw bad('streakMilestones', 'must not list a day twice');
 }
 
 /**

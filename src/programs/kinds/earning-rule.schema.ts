@@ -129,6 +129,14 @@ export const DEFAULT_FORM: FormSettings = {
 /** A program's form settings with the defaults filled in (none set: the defaults). */
 export const formOf = (form: Partial<FormSettings> | null | undefined): FormSettings => ({ ...DEFAULT_FORM, ...form });
 
+/** A milestone day of a streak program: reaching `day` consecutive check-ins pays `points`. */
+export class StreakMilestoneSchema {
+  @ApiProperty({ minimum: 1, maximum: 365 }) @WholeNumber(1, 365) day: number;
+  @ApiProperty({ minimum: 1, maximum: MAX_EARN_POINT }) @WholeNumber(1, MAX_EARN_POINT) points: number;
+}
+
+export type StreakMilestone = Settled<StreakMilestoneSchema>;
+
 export class EarningRuleSchema {
   @ApiProperty({ example: 'Points for every order', maxLength: 200 })
   @Matches(/\S/, { message: 'title must be a text of 1 to 200 characters' })
@@ -265,10 +273,20 @@ export class EarningRuleSchema {
   @ValidateNested()
   @Type(() => FormSettingsSchema)
   form?: FormSettingsSchema | null;
+  /** streak_interact_website: the milestone days and what each pays (other days pay nothing). */
+  @ApiPropertyOptional({
+    type: [StreakMilestoneSchema],
+    description: 'streak_interact_website only (required there): milestone days (distinct, 1-365) and their points',
+  })
+  @Optional()
+  @IsArray()
+  @ArrayMaxSize(60)
+  @NestedList(StreakMilestoneSchema)
+  streakMilestones?: StreakMilestone[];
 }
 
 /** The settings a program may leave unset (stored as absent): its links. */
-type Links = 'urlLocation' | 'urlAccount' | 'lineJoinType' | 'iconUrl' | 'form';
+type Links = 'urlLocation' | 'urlAccount' | 'lineJoinType' | 'iconUrl' | 'form' | 'streakMilestones';
 
 /** The earning rule as the domain holds it: every setting settled (defaults filled in), links optional. */
 export type EarningRule = Settled<Omit<EarningRuleSchema, Links>> & Pick<EarningRuleSchema, Links>;

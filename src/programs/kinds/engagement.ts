@@ -20,7 +20,28 @@ const submission = <K extends EarningKindName>(name: K): EarningKind<K> => ({
   submission: 'form',
 });
 
+/**
+ * streak_interact_website: a daily check-in. Consecutive days (in the shop's time zone) count up; a
+ * missed day, or a check-in on another streak program, starts again at day 1; the milestone days of
+ * `streakMilestones` pay their points (other days pay nothing); after the last one it starts over.
+ */
+const streak = {
+  family: 'earning',
+  name: 'streak_interact_website',
+  trigger: 'storefront',
+  pays: 'repeatable',
+  titleKey: 'program.title.streak_interact_website',
+  activity: ({ points, program }: ActivityFacts) => ({ key: 'activity.social', values: { points, program } }),
+  actionUrl: () => null,
+  defaults: { earnBy: 'flat', rateMoney: null },
+  network: null,
+  chatJoin: false,
+  birthdayPicker: false,
+  dailyStreak: true,
+} satisfies EarningKind<'streak_interact_website'>;
+
 export const ENGAGEMENT_KINDS = {
   submit_form: submission('submit_form'),
   fill_survey: submission('fill_survey'),
+  streak_interact_website: streak,
 } as const;

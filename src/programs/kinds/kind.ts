@@ -27,7 +27,8 @@ export type EarningKindName =
   | 'join_chat'
   | 'join_forum'
   | 'submit_form'
-  | 'fill_survey';
+  | 'fill_survey'
+  | 'streak_interact_website';
 
 /** The spending kinds: what a customer buys with points. */
 export type SpendingKindName =
@@ -82,6 +83,8 @@ export interface EarningKind<K extends EarningKindName = EarningKindName> {
    * program's `form` settings (auto-approval, instant reward, required image). Absent: not a submission.
    */
   submission?: 'form';
+  /** A daily check-in (`POST /customer/earn` once a day): reads the program's `streakMilestones`. */
+  dailyStreak?: true;
 }
 
 export interface SpendingKind<K extends SpendingKindName = SpendingKindName> {

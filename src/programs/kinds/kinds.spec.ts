@@ -4,6 +4,7 @@ import {
   EARNING_EVENTS,
   isPaidBy,
   isSingleEvent,
+  isStreakKind,
   isSubmissionKind,
   kindOf,
   PLANNED_KINDS,
@@ -43,6 +44,7 @@ describe('program kinds', () => {
       ...SOCIAL_EVENTS,
       'submit_form',
       'fill_survey',
+      'streak_interact_website',
     ]);
     expect(SOCIAL_EVENTS).toHaveLength(13);
     expect(SPENDING_EVENTS).toEqual([
@@ -79,6 +81,15 @@ describe('program kinds', () => {
       });
     }
     expect(EARNING_EVENTS.filter(isSubmissionKind)).toEqual(['submit_form', 'fill_survey']);
+  });
+
+  it('the daily streak is a storefront check-in paid every milestone day, with no action link', () => {
+    expect(EARNING_EVENTS.filter(isStreakKind)).toEqual(['streak_interact_website']);
+    expect(isSingleEvent('streak_interact_website')).toBe(false);
+    expect(isPaidBy('streak_interact_website', 'storefront')).toBe(true);
+    expect(
+      PROGRAM_KINDS.streak_interact_website.actionUrl({ urlLocation: 'https://x.example.com' }, 'https://s'),
+    ).toBeNull();
   });
 
   it('action URLs: intents for shares and micro follows, else the program link', () => {

@@ -35,7 +35,6 @@ export const PLANNED_KINDS = [
   'write_review',
   'submit_receipt',
   'maps_review',
-  'streak_interact_website',
   'interact_website',
   'milestone',
   'milestone_inactivity',
@@ -74,6 +73,9 @@ export function spendingKind(name: string): SpendingKind | undefined {
 
 /** A kind whose storefront claim is a submission the merchant may moderate (forms, surveys). */
 export const isSubmissionKind = (name: string): boolean => earningKind(name)?.submission !== undefined;
+
+/** The daily check-in kind (streak_interact_website). */
+export const isStreakKind = (name: string): boolean => earningKind(name)?.dailyStreak === true;
 
 /** A social kind (one of SOCIAL_EVENTS). */
 export const isSocialKind = (name: string): boolean => (earningKind(name)?.network ?? null) !== null;

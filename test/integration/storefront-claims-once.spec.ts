@@ -6,11 +6,12 @@ import { caughtUp } from '../support/test-app';
 import { bearer, HEADLESS, tokenFor } from '../headless/headless-support';
 
 /**
- * Approving a submission pays once, however many merchants click at once: on PostgreSQL two service
- * instances share the database; the decision is made on the customer's stream with its expected
- * revision, so one approval pays and every other answers 409 ALREADY_DECIDED.
+ * Storefront claims and their approval pay once, however many arrive at once: on PostgreSQL two
+ * service instances share the database; each decision is made on the customer's stream with its
+ * expected revision, so one approval pays (every other click: 409 ALREADY_DECIDED) and one check-in
+ * a day pays (every other: 400 LIMIT_REACHED).
  */
-describe(`submission approval pays once across processes (${defaultStoreKind()})`, () => {
+describe(`storefront claims pay once across processes (${defaultStoreKind()})`, () => {
   const s = scenario({ env: { PROJECTION_POLL_MS: '20' } });
   let apps: INestApplication[];
 
@@ -53,5 +54,32 @@ describe(`submission approval pays once across processes (${defaultStoreKind()})
     expect(await shop.balance(6001)).toBe(40 * approved.length);
     const rows = expectSuccess((await shop.transactions('platformCustomerId=6001&limit=50').expect(200)).body);
     expect(rows).toHaveLength(approved.length);
+  });
+
+  it('check-ins of one day racing from two instances: one check-in, one milestone payment', async () => {
+    const shop = await s.newShop();
+    const streak = (
+      await shop.program({
+        type: 'earning',
+        event: 'streak_interact_website',
+        title: 'Daily',
+        earnPoint: 1,
+        streakMilestones: [{ day: 1, points: 25 }],
+      })
+    ).id;
+    await shop.enrol(6002);
+    const token = await tokenFor(s.t, shop.shop, 6002);
+    const on = (i: number) => request(apps[i % apps.length].getHttpServer());
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        on(i).post(`${HEADLESS}/customer/earn`).set(bearer(token)).send({ programId: streak }),
+      ),
+    );
+    const paid = answers.filter((r) => r.status === 200);
+    expect(paid).toHaveLength(1);
+    expect(paid[0].body.data).toMatchObject({ status: 'earned', pointsEarned: 25, totalPoints: 25 });
+    for (const r of answers.filter((a) => a.status !== 200)) expectError(r.body, 'LIMIT_REACHED', 400);
+    await caughtUp(apps);
+    expect(await shop.balance(6002)).toBe(25);
   });
 });
