@@ -9,7 +9,9 @@ import {
   CustomerEvent,
   CustomerEventType as T,
   membershipAfter,
+  PendingPointsCancelled,
   PointsEvent,
+  PointsPending,
   programPointsCounted,
   saidDetails,
 } from '../events/customer-events';
@@ -84,6 +86,17 @@ function applyEvent(doc: CustomerDoc | null, event: CustomerEvent, streamRevisio
   };
 }
 
+/** Held order points after an order's points are held, or after some of them are cancelled. */
+function heldChange(doc: CustomerDoc, event: PointsPending | PendingPointsCancelled): Partial<CustomerDoc> {
+  const pendingOrders = { ...(doc.pendingOrders ?? {}) };
+  if (event.type === T.PointsPending)
+    pendingOrders[event.order.orderId] = { points: event.points, releaseAt: event.releaseAt };
+  else if (event.remaining > 0 && pendingOrders[event.orderId])
+    pendingOrders[event.orderId] = { ...pendingOrders[event.orderId], points: event.remaining };
+  else delete pendingOrders[event.orderId];
+  return pendingSummary(pendingOrders);
+}
+
 /** What an event changes in an enrolled customer's document besides the times above. */
 function changesOf(doc: CustomerDoc, event: Exclude<CustomerEvent, CustomerEnrolled>): Partial<CustomerDoc> {
   switch (event.type) {
@@ -126,20 +139,9 @@ function changesOf(doc: CustomerDoc, event: Exclude<CustomerEvent, CustomerEnrol
       return { ordersCount: doc.ordersCount - 1, totalSpentCents: doc.totalSpentCents - event.remainingCents };
     case T.RefundRecorded:
       return { totalSpentCents: doc.totalSpentCents - event.amountCents };
-    case T.PointsPending: {
-      const pendingOrders = {
-        ...(doc.pendingOrders ?? {}),
-        [event.order.orderId]: { points: event.points, releaseAt: event.releaseAt },
-      };
-      return pendingSummary(pendingOrders);
-    }
-    case T.PendingPointsCancelled: {
-      const pendingOrders = { ...(doc.pendingOrders ?? {}) };
-      if (event.remaining > 0 && pendingOrders[event.orderId])
-        pendingOrders[event.orderId] = { ...pendingOrders[event.orderId], points: event.remaining };
-      else delete pendingOrders[event.orderId];
-      return pendingSummary(pendingOrders);
-    }
+    case T.PointsPending:
+    case T.PendingPointsCancelled:
+      return heldChange(doc, event);
     case T.PersonalDataErased:
       return ERASED;
     case T.CouponUsed:
