@@ -28,6 +28,7 @@ import { decideSubmissions, SubmissionsCommand } from './submissions/submissions
 import { evolveSubmissions } from './submissions/submissions.state';
 import { ClaimStreakDay, decideStreakDay } from './streak/streak.decisions';
 import { evolveStreak } from './streak/streak.state';
+import { ChooseBirthdayRewards, decideBirthdayChoice } from './birthday/birthday-choice.decisions';
 
 /**
  * The customer ledger: one customer's stream of points, tiers, orders and coupons, decided by one
@@ -47,7 +48,8 @@ export type CustomerCommand =
   | MembershipCommand
   | EraseCustomer
   | SubmissionsCommand
-  | ClaimStreakDay;
+  | ClaimStreakDay
+  | ChooseBirthdayRewards;
 
 /**
  * Each policy's evolve cases, in this order: each writes only its own share, and sees the state as
@@ -109,6 +111,7 @@ const DECIDERS: PerType<CustomerCommand, CustomerEvent[], [CustomerState]> = {
   SubmitEntry: decideSubmissions,
   DecideSubmission: decideSubmissions,
   ClaimStreakDay: decideStreakDay,
+  ChooseBirthdayRewards: decideBirthdayChoice,
 };
 
 /**

@@ -49,6 +49,7 @@ import { RewardsController } from './http/rewards.controller';
 import { SubmissionsController } from './http/submissions.controller';
 import { SubmitEntry } from './submissions/submit-entry';
 import { ClaimStreakDay } from './streak/claim-streak-day';
+import { ChooseBirthdayRewards } from './birthday/choose-birthday-rewards';
 import { DecideSubmissionHandler } from './submissions/decide-submission.handler';
 import { ListSubmissionsHandler } from './submissions/list-submissions.query';
 import { SubmissionViewProjection } from './submissions/submission-view.projection';
@@ -90,6 +91,7 @@ export const LEDGER: Capability = {
     EarnOnStorefrontHandler,
     SubmitEntry,
     ClaimStreakDay,
+    ChooseBirthdayRewards,
     DecideSubmissionHandler,
     ListSubmissionsHandler,
     ListCustomersHandler,

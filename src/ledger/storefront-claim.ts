@@ -6,6 +6,8 @@ export interface EarnContext {
   answers?: Record<string, string>;
   /** Photos attached (receipts, forms that require an image): URLs answered by the upload route. */
   imageUrls?: string[];
+  /** Birthday picker: the ids of the chosen options. */
+  birthdayRewards?: string[];
 }
 
 /** A storefront claim as one kind's handler receives it: the program found, whose stream, what was sent. */

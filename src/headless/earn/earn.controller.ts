@@ -17,9 +17,13 @@ export class EarnController {
   @HttpCode(200)
   @ApiOperation({
     summary:
-      'Claim a storefront earning program (forms and surveys): {programId, key, status earned|pending, pointsEarned, totalPoints}',
+      'Claim a storefront earning program (forms, surveys, the daily streak, the birthday picker): {programId, key, status earned|pending, pointsEarned, totalPoints}',
   })
-  @ApiResponse({ status: 400, description: 'BAD_REQUEST, INVALID_PROGRAM or LIMIT_REACHED' })
+  @ApiResponse({
+    status: 400,
+    description:
+      'BAD_REQUEST, INVALID_PROGRAM, LIMIT_REACHED, INVALID_SELECTION (birthday picker) or NOT_CLAIMABLE (birthday picker outside the birthday month)',
+  })
   @ApiResponse({ status: 403, description: 'NOT_ELIGIBLE: not a member (opt-in guest, left, B2B)' })
   async earn(@CurrentCustomer() me: HeadlessCaller, @Body() body: EarnDto) {
     const context = body.context ?? {};
@@ -28,7 +32,7 @@ export class EarnController {
         me.shopId,
         me.customerId,
         body.programId,
-        { answers: context.answers, imageUrls: context.imageUrls },
+        { answers: context.answers, imageUrls: context.imageUrls, birthdayRewards: context.birthdayRewards },
         'source_headless',
       ),
     );

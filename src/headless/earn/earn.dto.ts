@@ -1,6 +1,15 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, ArrayMinSize, IsArray, IsObject, IsOptional, ValidateNested } from 'class-validator';
+import {
+  ArrayMaxSize,
+  ArrayMinSize,
+  IsArray,
+  IsObject,
+  IsOptional,
+  IsString,
+  MaxLength,
+  ValidateNested,
+} from 'class-validator';
 import { NonEmptyText, Satisfies } from '../../shared/http/field-rules';
 import { isRecord } from '../../shared/domain/guards';
 
@@ -48,6 +57,17 @@ export class EarnContextDto {
   @ArrayMaxSize(5, { message: 'context.imageUrls must be a list of 1 to 5 image URLs' })
   @Satisfies('areHttpUrls', (v) => Array.isArray(v) && v.every(isHttpUrl), 'context.imageUrls must be http(s) URLs')
   imageUrls?: string[];
+  @ApiPropertyOptional({
+    type: [String],
+    maxItems: 50,
+    description: 'birthday (with a picker): the ids of the chosen rewardOptions; one when rewardSelection is single',
+  })
+  @IsOptional()
+  @IsArray({ message: 'context.birthdayRewards must be a list of reward option ids' })
+  @ArrayMaxSize(50, { message: 'context.birthdayRewards must be a list of reward option ids' })
+  @IsString({ each: true, message: 'context.birthdayRewards must be a list of reward option ids' })
+  @MaxLength(50, { each: true, message: 'context.birthdayRewards must be a list of reward option ids' })
+  birthdayRewards?: string[];
 }
 
 export class EarnDto {

@@ -2,6 +2,7 @@ import { ActiveProgram } from '../../programs/domain/order-earning';
 import { rewardOf, SpendingRules } from '../../programs/kinds/spending-rule';
 import { earningKind } from '../../programs/kinds/kinds';
 import { formOf } from '../../programs/kinds/earning-rule.schema';
+import { birthdayOptionsFor } from '../../programs/kinds/birthday-picker';
 import { LocalizedText } from '../../translations/queries/shop-text';
 
 /** A program's title in the text's locale (its translateTitle, else a machine translation, else as written). */
@@ -51,6 +52,8 @@ export interface ProgramContext {
   isEarned?: (program: ActiveProgram) => boolean;
   /** Personalised list: how the storefront asks for a birthday. */
   birthdayDateFormat?: string;
+  /** Personalised list: the customer's tier (the birthday picker's options are per tier). */
+  tierId?: string | null;
   /** Personalised list: the customer's streak on a streak program. */
   streak?: (program: ActiveProgram) => HeadlessStreak;
 }
@@ -61,6 +64,20 @@ export interface HeadlessStreak {
   totalDays: number;
   canClaimToday: boolean;
   message: string | null;
+}
+
+/** Spec 2.3 `birthday`: the options of the customer's tier (none: no picker, or none for the tier). */
+function birthdayPicker(program: ActiveProgram, context: ProgramContext) {
+  const rewards = program.settings.birthdayRewards;
+  return {
+    rewardOptions: birthdayOptionsFor(rewards, context.tierId ?? null).map((o) => ({
+      id: o.id,
+      label: o.label,
+      imageUrl: o.imageUrl ?? null,
+    })),
+    rewardSelection: rewards?.rewardSelection ?? 'single',
+    dateFormat: context.birthdayDateFormat ?? 'MM/DD',
+  };
 }
 
 /** Spec 2.3 Headless Program. */
@@ -92,10 +109,7 @@ export function presentHeadlessProgram(program: ActiveProgram, context: ProgramC
     review: null,
     googleReview: null,
     streak: kind?.dailyStreak && context.streak ? context.streak(program) : null,
-    birthday:
-      kind?.birthdayPicker && personalised
-        ? { rewardOptions: [], rewardSelection: 'single', dateFormat: context.birthdayDateFormat ?? 'MM/DD' }
-        : null,
+    birthday: kind?.birthdayPicker && personalised ? birthdayPicker(program, context) : null,
   };
 }
 

@@ -86,6 +86,7 @@ export class ListHeadlessProgramsHandler implements IQueryHandler<
           ? {
               isEarned: (p) => isEarned(p, customer),
               birthdayDateFormat: storefront.isNewFormatDOB ? 'MM/DD/YYYY' : 'MM/DD',
+              tierId: customer.tierId,
               streak: (p) => streakOf(p, customer.streak ?? null, now, shop.timezone, text),
             }
           : {}),

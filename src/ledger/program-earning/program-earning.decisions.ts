@@ -24,6 +24,8 @@ export interface EarnFromProgram {
     once: boolean;
     period?: string;
     limit?: { unit: PeriodUnit; times: number };
+    /** Birthday picker: the options the customer chose (recorded with the payment). */
+    chosenRewardIds?: string[];
   };
   source: string;
   tiers: TierRung[];
@@ -65,6 +67,7 @@ export function decideProgramEarning(command: EarnFromProgram, state: CustomerSt
       program: { programId: program.programId, programTitle: program.programTitle, earnBy: 'flat', rateMoney: null },
       order: null,
       ...(program.period ? { period: program.period } : {}),
+      ...(program.chosenRewardIds ? { chosenRewardIds: program.chosenRewardIds } : {}),
     }),
   ];
 }

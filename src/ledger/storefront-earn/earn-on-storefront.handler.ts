@@ -5,6 +5,7 @@ import { isActive } from '../../programs/domain/order-earning';
 import { earningKind } from '../../programs/kinds/kinds';
 import { SubmitEntry } from '../submissions/submit-entry';
 import { ClaimStreakDay } from '../streak/claim-streak-day';
+import { ChooseBirthdayRewards } from '../birthday/choose-birthday-rewards';
 import { CustomerStreamCommands } from '../customer-stream.commands';
 import { EarnContext, EarnResult } from '../storefront-claim';
 
@@ -31,6 +32,7 @@ export class EarnOnStorefrontHandler implements ICommandHandler<EarnOnStorefront
     private readonly commands: CustomerStreamCommands,
     private readonly submissions: SubmitEntry,
     private readonly streaks: ClaimStreakDay,
+    private readonly birthdays: ChooseBirthdayRewards,
   ) {}
 
   async execute({ shopId, customerId, programId, context, source }: EarnOnStorefrontCommand) {
@@ -42,6 +44,7 @@ export class EarnOnStorefrontHandler implements ICommandHandler<EarnOnStorefront
     const claim = { shopId, customerId, program, context, source };
     if (kind?.submission) return this.submissions.submit(claim);
     if (kind?.dailyStreak) return this.streaks.claim(claim);
+    if (kind?.birthdayPicker) return this.birthdays.choose(claim);
     throw invalid(`Program ${programId} (${program.event}) is not earned through this route`);
   }
 }

@@ -109,6 +109,7 @@ function check(kind: ProgramKind, event: string, s: ProgramSettings, tierIds: re
   if (s.earnPoint < 1) throw bad('earnPoint', 'must be at least 1 for an earning program');
   if (s.form && !isSubmissionKind(event)) throw bad('form', 'is only for submit_form and fill_survey programs');
   checkStreak(event, s.streakMilestones);
+  checkBirthdayRewards(event, s.birthdayRewards, tierIds);
   if (isPaidBy(event, 'order') && s.earnBy === 'price' && s.rateMoney === null)
     throw bad('rateMoney', 'must be a positive amount when earning by price');
   for (const [i, t] of s.earnPointsTiers.entries())
@@ -124,6 +125,22 @@ function checkStreak(event: string, milestones: ProgramSettings['streakMilestone
   if (!milestones?.length) throw bad('streakMilestones', 'must list at least one milestone day');
   if (new Set(milestones.map((m) => m.day)).size !== milestones.length)
     throw bad('streakMilestones', 'must not list a day twice');
+}
+
+/** A birthday picker belongs to a birthday program; its option ids are distinct, its tiers the shop's. */
+function checkBirthdayRewards(
+  event: string,
+  rewards: ProgramSettings['birthdayRewards'],
+  tierIds: readonly string[],
+): void {
+  if (!rewards) return;
+  if (!earningKind(event)?.birthdayPicker) throw bad('birthdayRewards', 'is only for birthday programs');
+  const ids = rewards.options.map((o) => o.id);
+  if (new Set(ids).size !== ids.length) throw bad('birthdayRewards.options', 'must not repeat an id');
+  for (const [i, option] of rewards.options.entries())
+    for (const tierId of option.tierIds ?? [])
+      if (!tierIds.includes(tierId))
+        throw bad(`birthdayRewards.options[${i}].tierIds`, `names ${tierId}, not a tier of this shop`);
 }
 
 /**

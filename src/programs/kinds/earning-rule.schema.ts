@@ -137,6 +137,41 @@ export class StreakMilestoneSchema {
 
 export type StreakMilestone = Settled<StreakMilestoneSchema>;
 
+/** One reward a customer may pick for their birthday: points, shown with a label (and an image). */
+export class BirthdayRewardOptionSchema {
+  @ApiProperty({ description: 'Stable id the storefront sends back (context.birthdayRewards)', maxLength: 50 })
+  @RequiredText(50)
+  @Matches(/\S/, { message: 'id must not be blank' })
+  id: string;
+  @ApiProperty({ maxLength: 200 }) @RequiredText(200) label: string;
+  @HttpUrl('Image shown with the option (http(s)); null: none')
+  imageUrl?: string | null;
+  @ApiProperty({ minimum: 1, maximum: MAX_EARN_POINT }) @WholeNumber(1, MAX_EARN_POINT) points: number;
+  @ApiPropertyOptional({ type: [String], description: 'Tiers offered this option (empty or absent: every tier)' })
+  @Optional()
+  @IsArray()
+  @ArrayMaxSize(100)
+  @IsString({ each: true })
+  tierIds?: string[];
+}
+
+export const REWARD_SELECTIONS = ['single', 'multiple'] as const;
+
+/** The birthday picker: the options by tier and whether one (`single`) or several may be chosen. */
+export class BirthdayRewardsSchema {
+  @ApiPropertyOptional({ enum: REWARD_SELECTIONS, default: 'single' })
+  @Optional()
+  @IsIn(REWARD_SELECTIONS)
+  rewardSelection?: (typeof REWARD_SELECTIONS)[number];
+  @ApiProperty({ type: [BirthdayRewardOptionSchema] })
+  @IsArray()
+  @ArrayMaxSize(50)
+  @NestedList(BirthdayRewardOptionSchema)
+  options: BirthdayRewardOptionSchema[];
+}
+
+export type BirthdayRewards = BirthdayRewardsSchema;
+
 export class EarningRuleSchema {
   @ApiProperty({ example: 'Points for every order', maxLength: 200 })
   @Matches(/\S/, { message: 'title must be a text of 1 to 200 characters' })
@@ -283,10 +318,23 @@ export class EarningRuleSchema {
   @ArrayMaxSize(60)
   @NestedList(StreakMilestoneSchema)
   streakMilestones?: StreakMilestone[];
+  /** birthday: the rewards the customer picks from (with options, the birthday run leaves the program to the picker). */
+  @ApiPropertyOptional({
+    type: BirthdayRewardsSchema,
+    nullable: true,
+    description:
+      'birthday only: a picker of rewards by tier; with options the customer claims them (POST /customer/earn)',
+  })
+  @IsOptional()
+  @IsObject({ message: 'birthdayRewards must be an object' })
+  @ValidateNested()
+  @Type(() => BirthdayRewardsSchema)
+  birthdayRewards?: BirthdayRewardsSchema | null;
 }
 
 /** The settings a program may leave unset (stored as absent): its links. */
-type Links = 'urlLocation' | 'urlAccount' | 'lineJoinType' | 'iconUrl' | 'form' | 'streakMilestones';
+type Links =
+  'urlLocation' | 'urlAccount' | 'lineJoinType' | 'iconUrl' | 'form' | 'streakMilestones' | 'birthdayRewards';
 
 /** The earning rule as the domain holds it: every setting settled (defaults filled in), links optional. */
 export type EarningRule = Settled<Omit<EarningRuleSchema, Links>> & Pick<EarningRuleSchema, Links>;
