@@ -4,7 +4,7 @@ import { bearer, HEADLESS, hmacGrant } from './headless-support';
 
 /** The birthday picker: `context.birthdayRewards` on `POST /customer/earn`, options per tier, once a year. */
 describe(`storefront birthday picker (${defaultStoreKind()})`, () => {
-  let now = new Date('2026-03-20T12:00:00.000Z');
+  const now = new Date('2026-03-20T12:00:00.000Z');
   const s = scenario({ clock: { now: () => now } });
   let birthdayId: string;
   let vipId: string;
