@@ -1,7 +1,8 @@
 import { ActiveProgram } from '../../programs/domain/order-earning';
 import { rewardOf, SpendingRules } from '../../programs/kinds/spending-rule';
 import { earningKind } from '../../programs/kinds/kinds';
-import { formOf } from '../../programs/kinds/earning-rule.schema';
+import { formOf, safeRedirect } from '../../programs/kinds/earning-rule.schema';
+import type { SubmissionStatus } from '../../ledger/events/submissions.events';
 import { birthdayOptionsFor } from '../../programs/kinds/birthday-picker';
 import { LocalizedText } from '../../translations/queries/shop-text';
 
@@ -54,6 +55,8 @@ export interface ProgramContext {
   birthdayDateFormat?: string;
   /** Personalised list: the customer's tier (the birthday picker's options are per tier). */
   tierId?: string | null;
+  /** Personalised list: where the customer's last submission to a program stands (null: none). */
+  submissionStatus?: (program: ActiveProgram) => SubmissionStatus | null;
   /** Personalised list: the customer's streak on a streak program. */
   streak?: (program: ActiveProgram) => HeadlessStreak;
 }
@@ -64,6 +67,14 @@ export interface HeadlessStreak {
   totalDays: number;
   canClaimToday: boolean;
   message: string | null;
+}
+
+/** Spec 2.3 `googleReview`: the review page; on the personalised list, where the customer's review stands. */
+function mapsReview(program: ActiveProgram, context: ProgramContext) {
+  const urlLocation = program.settings.urlLocation ?? '';
+  if (!context.submissionStatus) return { urlLocation };
+  const status = context.submissionStatus(program);
+  return { urlLocation, status, statusText: status ? context.text.t(`review.status.${status}`) : null };
 }
 
 /** Spec 2.3 `birthday`: the options of the customer's tier (none: no picker, or none for the tier). */
@@ -105,9 +116,16 @@ export function presentHeadlessProgram(program: ActiveProgram, context: ProgramC
     rateMoney: earning && s.earnBy === 'price' ? s.rateMoney : null,
     conditions: rules ? conditionsOf(rules, program, text, context.currency) : [],
     ...(earning && personalised ? { isEarned: context.isEarned!(program) } : {}),
-    form: kind?.submission ? formOf(s.form) : null,
-    review: null,
-    googleReview: null,
+    form: kind?.submission?.form ? formOf(s.form) : null,
+    review:
+      program.event === 'write_review'
+        ? {
+            redirectUrl: safeRedirect(s.review?.redirectUrl),
+            headerImage: s.review?.headerImage ?? '',
+            extraPoints: s.review?.extraPoints ?? 0,
+          }
+        : null,
+    googleReview: program.event === 'maps_review' ? mapsReview(program, context) : null,
     streak: kind?.dailyStreak && context.streak ? context.streak(program) : null,
     birthday: kind?.birthdayPicker && personalised ? birthdayPicker(program, context) : null,
   };

@@ -87,6 +87,7 @@ export class ListHeadlessProgramsHandler implements IQueryHandler<
               isEarned: (p) => isEarned(p, customer),
               birthdayDateFormat: storefront.isNewFormatDOB ? 'MM/DD/YYYY' : 'MM/DD',
               tierId: customer.tierId,
+              submissionStatus: (p) => customer.submissionStatus?.[p.id] ?? null,
               streak: (p) => streakOf(p, customer.streak ?? null, now, shop.timezone, text),
             }
           : {}),

@@ -12,6 +12,7 @@ import {
   PendingPointsCancelled,
   PointsEvent,
   PointsPending,
+  SubmissionEvent,
   programPointsCounted,
   saidDetails,
 } from '../events/customer-events';
@@ -97,6 +98,15 @@ function heldChange(doc: CustomerDoc, event: PointsPending | PendingPointsCancel
   return pendingSummary(pendingOrders);
 }
 
+/** The status of the customer's last submission to the program (what the storefront shows of a map review). */
+function submissionChange(doc: CustomerDoc, event: SubmissionEvent): Partial<CustomerDoc> {
+  const [programId, status] =
+    event.type === T.SubmissionReceived
+      ? [event.program.programId, event.status]
+      : [event.programId, event.type === T.SubmissionApproved ? ('approved' as const) : ('rejected' as const)];
+  return { submissionStatus: { ...(doc.submissionStatus ?? {}), [programId]: status } };
+}
+
 /** What an event changes in an enrolled customer's document besides the times above. */
 function changesOf(doc: CustomerDoc, event: Exclude<CustomerEvent, CustomerEnrolled>): Partial<CustomerDoc> {
   switch (event.type) {
@@ -149,10 +159,11 @@ function changesOf(doc: CustomerDoc, event: Exclude<CustomerEvent, CustomerEnrol
     case T.CouponExpired:
     case T.TierReviewWarned:
     case T.PointsExpiryWarned:
+      return {};
     case T.SubmissionReceived:
     case T.SubmissionApproved:
     case T.SubmissionRejected:
-      return {};
+      return submissionChange(doc, event);
     case T.StreakDayClaimed:
       return { streak: { programId: event.programId, lastDay: event.day, currentDay: event.currentDay } };
     default:

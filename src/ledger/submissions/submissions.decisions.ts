@@ -18,6 +18,7 @@ import {
 } from '../events/customer-events';
 import { earningRoom } from '../earning-limit/earning-limit.decisions';
 import { pointsContext } from '../points/points.decisions';
+import { SubmissionEntry } from './submissions.state';
 
 /**
  * A shopper submits a form or survey (`POST /customer/earn`). The program's rule values come with
@@ -32,6 +33,8 @@ export interface SubmitEntry {
   program: SubmissionProgram & {
     autoApprove: boolean;
     instantPoints: number;
+    /** A new submission only once the customer's last one of the program was rejected (map reviews). */
+    onlyAfterRejection?: boolean;
     limit?: { unit: PeriodUnit; times: number };
   };
   answers: Record<string, string>;
@@ -96,9 +99,20 @@ function checkProgramLimit(command: SubmitEntry, state: CustomerState): void {
     throw because.limitReached(`Program ${programId} takes at most ${limit.times} submission(s) per ${limit.unit}`);
 }
 
+/** A map review is sent once; again only after the merchant rejected the last one. */
+function checkResubmission(command: SubmitEntry, state: CustomerState): void {
+  if (!command.program.onlyAfterRejection) return;
+  const last = Object.values(state.submissions)
+    .filter((s) => s.program.programId === command.program.programId)
+    .reduce<SubmissionEntry | null>((latest, s) => (!latest || s.submittedAt >= latest.submittedAt ? s : latest), null);
+  if (last && last.status !== 'rejected')
+    throw because.limitReached(`Program ${command.program.programId}: the last submission is ${last.status}`);
+}
+
 export function decideSubmit(command: SubmitEntry, state: CustomerState): Array<SubmissionReceived | PointsAwarded> {
   requireMember(state);
   checkProgramLimit(command, state);
+  checkResubmission(command, state);
   const { program, meta } = command;
   if (state.submissions[command.submissionId]) return [];
   const due = program.instantPoints + (program.autoApprove ? program.points : 0);

@@ -207,3 +207,36 @@ describe('submission webhooks', () => {
     ]);
   });
 });
+
+describe('customer ledger: map reviews are sent again only after a rejection', () => {
+  const maps = (id: string) =>
+    submit({ programId: 'maps', event: 'maps_review', points: 60, onlyAfterRejection: true }, {}, id);
+  const decideOn = (id: string, decision: 'approve' | 'reject') => ({
+    ...(decide(decision) as Extract<CustomerCommand, { type: 'DecideSubmission' }>),
+    submissionId: id,
+  });
+
+  it('null -> pending (a second is LIMIT_REACHED) -> rejected (sent again) -> approved (final)', () => {
+    const first = spec.given([enrolled]).when(maps('m-1')).events();
+    spec
+      .given([enrolled, ...first])
+      .when(maps('m-2'))
+      .thenThrows('LIMIT_REACHED', 400);
+    const rejected = spec
+      .given([enrolled, ...first])
+      .when(decideOn('m-1', 'reject'))
+      .events();
+    const again = spec
+      .given([enrolled, ...first, ...rejected])
+      .when(maps('m-2'))
+      .thenMatches([{ type: T.SubmissionReceived, submissionId: 'm-2', status: 'pending' }]);
+    const approved = spec
+      .given([enrolled, ...first, ...rejected, ...again])
+      .when(decideOn('m-2', 'approve'))
+      .thenMatches([{ type: T.SubmissionApproved }, { type: T.PointsAwarded, points: 60, event: 'maps_review' }]);
+    spec
+      .given([enrolled, ...first, ...rejected, ...again, ...approved])
+      .when(maps('m-3'))
+      .thenThrows('LIMIT_REACHED', 400);
+  });
+});

@@ -2,15 +2,15 @@ import { Injectable } from '@nestjs/common';
 import { because } from '../../shared/domain/domain-error';
 import { ShopDirectory } from '../../shops/shop-directory';
 import { TierLadderReader } from '../../tiers/tier-ladder.reader';
-import { formOf } from '../../programs/kinds/earning-rule.schema';
+import { earningKind } from '../../programs/kinds/kinds';
 import { CustomerStreamCommands } from '../customer-stream.commands';
 import { CustomerEventType as T, SubmissionReceived } from '../events/customer-events';
 import { EarnResult, StorefrontClaim } from '../storefront-claim';
 
 /**
- * A form or survey submission (submit_form, fill_survey): recorded on the customer's stream, paid at
- * once when the program auto-approves (plus its instant reward either way), else pending until the
- * merchant decides. The submission's id is made once, before the decision, so a retry after a
+ * A submission (a form, survey, receipt, review or map review): recorded on the customer's stream,
+ * paid at once when its kind's terms auto-approve (plus any instant points either way), else pending
+ * until the merchant decides. The submission's id is made once, before the decision, so a retry after a
  * concurrent append records the same submission, not a second one.
  */
 @Injectable()
@@ -22,10 +22,10 @@ export class SubmitEntry {
   ) {}
 
   async submit({ shopId, customerId, program, context, source }: StorefrontClaim): Promise<EarnResult> {
-    const form = formOf(program.settings.form);
     const imageUrls = context.imageUrls ?? [];
-    if (form.requireImage && imageUrls.length === 0)
-      throw because.badRequest('context.imageUrls must list 1 to 5 images: this form requires one', {
+    const terms = earningKind(program.event)!.submission!.terms(program.settings, imageUrls.length > 0);
+    if (terms.requireImage && imageUrls.length === 0)
+      throw because.badRequest('context.imageUrls must list 1 to 5 images: this program requires one', {
         field: 'context.imageUrls',
       });
     const rungs = await this.tiers.rungs(shopId);
@@ -41,8 +41,9 @@ export class SubmitEntry {
         programTitle: s.title,
         event: program.event,
         points: s.earnPoint,
-        autoApprove: form.autoApprove,
-        instantPoints: form.instantRewardEnabled ? form.instantRewardPoints : 0,
+        autoApprove: terms.autoApprove,
+        instantPoints: terms.instantPoints,
+        onlyAfterRejection: terms.onlyAfterRejection,
         ...(s.hasLimit ? { limit: { unit: s.limitUnit, times: s.limitInterval } } : {}),
       },
       answers: context.answers ?? {},

@@ -15,7 +15,7 @@ import {
 } from './program-events';
 import { upcastProgramEvent } from './program-upcast';
 import { ProgramSpending, StoredSpending } from '../kinds/spending-rule';
-import { EARNING_EVENTS, earningKind, isPaidBy, isStreakKind, isSubmissionKind, SPENDING_EVENTS } from '../kinds/kinds';
+import { EARNING_EVENTS, earningKind, isFormKind, isPaidBy, isStreakKind, SPENDING_EVENTS } from '../kinds/kinds';
 import { APPLIED_SOURCES, PRODUCT_FILTERS } from '../kinds/earning-rule';
 
 export interface ProgramState {
@@ -107,7 +107,8 @@ function check(kind: ProgramKind, event: string, s: ProgramSettings, tierIds: re
     return;
   }
   if (s.earnPoint < 1) throw bad('earnPoint', 'must be at least 1 for an earning program');
-  if (s.form && !isSubmissionKind(event)) throw bad('form', 'is only for submit_form and fill_survey programs');
+  if (s.form && !isFormKind(event)) throw bad('form', 'is only for submit_form and fill_survey programs');
+  if (s.review && event !== 'write_review') throw bad('review', 'is only for write_review programs');
   checkStreak(event, s.streakMilestones);
   checkBirthdayRewards(event, s.birthdayRewards, tierIds);
   if (isPaidBy(event, 'order') && s.earnBy === 'price' && s.rateMoney === null)

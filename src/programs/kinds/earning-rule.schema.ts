@@ -129,6 +129,39 @@ export const DEFAULT_FORM: FormSettings = {
 /** A program's form settings with the defaults filled in (none set: the defaults). */
 export const formOf = (form: Partial<FormSettings> | null | undefined): FormSettings => ({ ...DEFAULT_FORM, ...form });
 
+/**
+ * A product review program's settings (write_review): where the storefront sends the shopper after
+ * the review, its header image, and the extra points a photo earns.
+ */
+export class ReviewSettingsSchema {
+  @ApiPropertyOptional({
+    nullable: true,
+    description: 'Where to go after the review: an absolute http(s) URL or a root-relative path (others read as null)',
+  })
+  @IsOptional()
+  @IsString()
+  @MaxLength(2000)
+  redirectUrl?: string | null;
+  @ApiPropertyOptional({ description: 'Image shown above the review form (http(s); empty: none)', default: '' })
+  @Optional()
+  @Satisfies('isHttpUrlOrEmpty', (v) => v === '' || isHttpUrl(v), '$property must be an http(s) URL')
+  headerImage?: string;
+  @ApiPropertyOptional({ description: 'Points added when the review has a photo (context.imageUrls)', default: 0 })
+  @Optional()
+  @WholeNumber(0, MAX_EARN_POINT)
+  extraPoints?: number;
+}
+
+/**
+ * A review's redirect as the storefront may follow it: an absolute http(s) URL or a root-relative
+ * path; anything else (another scheme, a protocol-relative `//host`) reads as null.
+ */
+export function safeRedirect(value: string | null | undefined): string | null {
+  if (!value) return null;
+  if (value.startsWith('/')) return value.startsWith('//') || value.startsWith('/\\') ? null : value;
+  return isHttpUrl(value) ? value : null;
+}
+
 /** A milestone day of a streak program: reaching `day` consecutive check-ins pays `points`. */
 export class StreakMilestoneSchema {
   @ApiProperty({ minimum: 1, maximum: 365 }) @WholeNumber(1, 365) day: number;
@@ -308,6 +341,13 @@ export class EarningRuleSchema {
   @ValidateNested()
   @Type(() => FormSettingsSchema)
   form?: FormSettingsSchema | null;
+  /** write_review: the review's settings. */
+  @ApiPropertyOptional({ type: ReviewSettingsSchema, nullable: true, description: 'write_review only' })
+  @IsOptional()
+  @IsObject({ message: 'review must be an object' })
+  @ValidateNested()
+  @Type(() => ReviewSettingsSchema)
+  review?: ReviewSettingsSchema | null;
   /** streak_interact_website: the milestone days and what each pays (other days pay nothing). */
   @ApiPropertyOptional({
     type: [StreakMilestoneSchema],
@@ -334,7 +374,14 @@ export class EarningRuleSchema {
 
 /** The settings a program may leave unset (stored as absent): its links. */
 type Links =
-  'urlLocation' | 'urlAccount' | 'lineJoinType' | 'iconUrl' | 'form' | 'streakMilestones' | 'birthdayRewards';
+  | 'urlLocation'
+  | 'urlAccount'
+  | 'lineJoinType'
+  | 'iconUrl'
+  | 'form'
+  | 'streakMilestones'
+  | 'birthdayRewards'
+  | 'review';
 
 /** The earning rule as the domain holds it: every setting settled (defaults filled in), links optional. */
 export type EarningRule = Settled<Omit<EarningRuleSchema, Links>> & Pick<EarningRuleSchema, Links>;

@@ -32,9 +32,6 @@ export const PROGRAM_KINDS: PerKind = {
  * (each then becomes a descriptor of the table): until then no program can be of one of them.
  */
 export const PLANNED_KINDS = [
-  'write_review',
-  'submit_receipt',
-  'maps_review',
   'interact_website',
   'milestone',
   'milestone_inactivity',
@@ -73,6 +70,9 @@ export function spendingKind(name: string): SpendingKind | undefined {
 
 /** A kind whose storefront claim is a submission the merchant may moderate (forms, surveys). */
 export const isSubmissionKind = (name: string): boolean => earningKind(name)?.submission !== undefined;
+
+/** A kind that reads the program's `form` settings (forms and surveys). */
+export const isFormKind = (name: string): boolean => earningKind(name)?.submission?.form === true;
 
 /** The daily check-in kind (streak_interact_website). */
 export const isStreakKind = (name: string): boolean => earningKind(name)?.dailyStreak === true;

@@ -1,4 +1,4 @@
-import { earningKind, isSubmissionKind } from '../kinds/kinds';
+import { earningKind, isFormKind } from '../kinds/kinds';
 import { formOf } from '../kinds/earning-rule.schema';
 import { ProgramDoc } from '../projections/program-read-models';
 import { rewardOf } from '../kinds/spending-rule';
@@ -42,7 +42,15 @@ export function presentProgram(
     hasLimit: p.hasLimit ?? false,
     limitUnit: p.limitUnit ?? 'lifetime',
     limitInterval: p.limitInterval ?? 1,
-    form: isSubmissionKind(p.event) ? formOf(p.form) : null,
+    form: isFormKind(p.event) ? formOf(p.form) : null,
+    review:
+      p.event === 'write_review'
+        ? {
+            redirectUrl: p.review?.redirectUrl ?? null,
+            headerImage: p.review?.headerImage ?? '',
+            extraPoints: p.review?.extraPoints ?? 0,
+          }
+        : null,
   });
 }
 
