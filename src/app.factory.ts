@@ -1,7 +1,9 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { INestApplication, INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { NestExpressApplication } from '@nestjs/platform-express';
-import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { OpenAPIObject } from '@nestjs/swagger';
 import { Logger } from 'nestjs-pino';
 import { AppConfig } from './config/app-config';
 import { openStorage, Storage } from './infrastructure/storage';
@@ -17,6 +19,10 @@ import { authThrottle } from './shared/http/auth-throttle/auth-throttle.middlewa
 import { AuthFailureThrottle } from './shared/http/auth-throttle/auth-failure-throttle';
 import { Clock, IdGenerator } from './shared/domain/clock';
 import { HostResolver } from './infrastructure/dns/host-resolver.port';
+import { openApiDocument, serveOpenApi } from './shared/http/openapi/document';
+
+/** The service's version (package.json), as the OpenAPI document states it. */
+const PACKAGE_VERSION: string = JSON.parse(readFileSync(join(__dirname, '..', 'package.json'), 'utf8')).version;
 
 export interface CreateAppOptions {
   config?: AppConfig;
@@ -62,35 +68,13 @@ export async function createHttpApp(options: CreateAppOptions = {}): Promise<INe
   // the public program list, sets its own ETag; express still answers 304 to a match.
   app.disable('etag');
   app.enableShutdownHooks();
-  const document = SwaggerModule.createDocument(
-    app,
-    new DocumentBuilder()
-      .setTitle('Loyalty points service')
-      .setDescription(
-        'Management API v2, headless customer API, operator API and operations endpoints. The webhook payloads are in docs/webhooks.md.',
-      )
-      .setVersion('0.1.0')
-      .addTag(
-        'v2 privacy',
-        "Data requests and erasures. The commerce platform's compliance webhooks arrive at " +
-          'POST /platform/webhooks/{topic} (signed like the other topics): customers/data_request ' +
-          '(the document is then fetched here), customers/redact and shop/redact (personal data erased; ' +
-          'balances, transactions and the audit trail kept). See docs/privacy.md.',
-      )
-      .addBearerAuth()
-      .addBearerAuth(
-        {
-          type: 'http',
-          scheme: 'bearer',
-          bearerFormat: 'JWT',
-          description: 'Headless token from POST /app/api/v1/headless/auth/token',
-        },
-        'headless',
-      )
-      .build(),
-  );
-  SwaggerModule.setup('docs', app, document, { jsonDocumentUrl: 'docs/json' });
+  serveOpenApi(app, servedOpenApiDocument(app));
   return app;
+}
+
+/** The OpenAPI document the app serves at /docs/json (also what `npm run openapi:write` commits). */
+export function servedOpenApiDocument(app: INestApplication): OpenAPIObject {
+  return openApiDocument(app, PACKAGE_VERSION);
 }
 
 /** No HTTP: the CLI runs commands through the same module. */

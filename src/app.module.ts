@@ -40,6 +40,7 @@ import { HttpCommercePlatform } from './infrastructure/commerce-platform/http-co
 import { ShopDirectory } from './shops/shop-directory';
 import { EmbeddedCommercePlatform } from './infrastructure/commerce-platform/embedded-commerce-platform.adapter';
 import { WEBHOOK_OUTBOX } from './infrastructure/webhook-outbox/webhook-outbox.port';
+import { LEASES } from './infrastructure/leases/leases.port';
 import { HOST_RESOLVER, HostResolver } from './infrastructure/dns/host-resolver.port';
 import { systemHostResolver } from './infrastructure/dns/system-host-resolver.adapter';
 import { AppendSignal } from './projections/append-signal';
@@ -146,6 +147,7 @@ export class AppModule implements OnApplicationBootstrap, OnApplicationShutdown 
         { provide: PERSONAL_DATA_SHREDDER, useExisting: SealingEventStore },
         { provide: READ_STORE, useValue: storage.readStore },
         { provide: WEBHOOK_OUTBOX, useValue: storage.webhookOutbox },
+        { provide: LEASES, useValue: storage.leases },
         {
           provide: COMMERCE_PLATFORM,
           inject: [ShopDirectory],

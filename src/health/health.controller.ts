@@ -4,6 +4,9 @@ import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { HealthCheck, HealthCheckService, HealthIndicatorService } from '@nestjs/terminus';
 import { STORAGE, Storage } from '../infrastructure/storage';
 import { ProjectionRunner } from '../projections/projection-runner';
+import { ApiPlain } from '../shared/http/openapi/responses';
+import { object, oneOf } from '../shared/http/openapi/schema';
+import { ApiPublic } from '../shared/http/openapi/security';
 
 /** Lag above this many milliseconds makes the service not ready. */
 const MAX_READY_LAG_MS = 30_000;
@@ -21,6 +24,8 @@ export class HealthController {
   /** Liveness: the process answers. No I/O (it is also the benchmark's ceiling route). */
   @Get('health')
   @ApiOperation({ summary: 'Liveness (no I/O)' })
+  @ApiPlain(object({ status: oneOf('ok') }))
+  @ApiPublic()
   live() {
     return { status: 'ok' };
   }
@@ -32,6 +37,7 @@ export class HealthController {
   @Get('ready')
   @HealthCheck()
   @ApiOperation({ summary: 'Readiness: stores reachable, projection lag' })
+  @ApiPublic()
   async ready(@Res({ passthrough: true }) res: Response) {
     try {
       return await this.health.check([

@@ -10,6 +10,8 @@ import { MongoReadStore } from './read-store/mongo-read-store.adapter';
 import { PgSqlClient } from './sql/pg.client';
 import { PgliteSqlClient } from './sql/pglite.client';
 import { SqlClient } from './sql/sql-client';
+import { Leases, SingleProcessLeases } from './leases/leases.port';
+import { PgAdvisoryLeases } from './leases/pg-advisory-leases.adapter';
 import { WebhookOutbox } from './webhook-outbox/webhook-outbox.port';
 import { SqlWebhookOutbox } from './webhook-outbox/sql-webhook-outbox.adapter';
 import { PersonalDataKeys } from './personal-data/personal-data-keys.port';
@@ -36,6 +38,8 @@ export interface Storage {
   probes: StoreProbe[];
   /** The SQL database of the combination (webhook outbox, checkpoints). */
   sql: SqlClient;
+  /** Work one process at a time: advisory locks on PostgreSQL, the only process on the embedded store. */
+  leases: Leases;
   close(): Promise<void>;
 }
 
@@ -112,6 +116,8 @@ export async function openStorage(config: AppConfig): Promise<Storage> {
       describe: describe(config),
       probes,
       sql: outboxSql,
+      // Several processes share a deployment only through PostgreSQL (the embedded store locks its directory).
+      leases: postgres ? opened(new PgAdvisoryLeases(config.databaseUrl!)) : new SingleProcessLeases(),
       close,
     };
   } catch (error) {

@@ -11,6 +11,8 @@ import { RotateShopSecretCommand } from '../shops/commands/rotate-shop-secret.ha
 import { RotateHeadlessSecretCommand } from '../shops/commands/rotate-headless-secret.handler';
 import { SetPlatformWebhookSecretCommand } from '../shops/commands/set-platform-webhook-secret.handler';
 import { NonEmptyText } from '../shared/http/field-rules';
+import { ApiEnvelope, ApiErrors } from '../shared/http/openapi/responses';
+import { PLATFORM_SECRET_STATE, PROVISIONED_SHOP, ROTATED_HEADLESS_SECRET, ROTATED_SECRET } from './operator.openapi';
 
 export class CreateShopDto {
   @ApiProperty({ example: 'myshop.example.com' })
@@ -35,6 +37,8 @@ export class AdminShopsController {
 
   @Post()
   @ApiOperation({ summary: 'Provision a shop; answers its keys once' })
+  @ApiEnvelope(PROVISIONED_SHOP, { status: 201, description: 'Created' })
+  @ApiErrors(400, 409)
   async create(@Body() body: CreateShopDto) {
     const shop = await this.commands.execute(
       new ProvisionShopCommand(body.domain, body.plan, body.currency, body.timezone),
@@ -45,6 +49,7 @@ export class AdminShopsController {
   @Post(':shopId/rotate-secret')
   @HttpCode(200)
   @ApiOperation({ summary: "Replace a shop's secret key (also the webhook signing key); answers the new one once" })
+  @ApiEnvelope(ROTATED_SECRET)
   async rotate(@Param('shopId') shopId: string) {
     return this.answer(new RotateShopSecretCommand(shopId), 'Secret rotated; the old one no longer works');
   }
@@ -54,6 +59,7 @@ export class AdminShopsController {
   @ApiOperation({
     summary: "Replace a shop's headless secret; its headless tokens stop working. Answers the new one once",
   })
+  @ApiEnvelope(ROTATED_HEADLESS_SECRET)
   async rotateHeadless(@Param('shopId') shopId: string) {
     return this.answer(
       new RotateHeadlessSecretCommand(shopId),
@@ -67,6 +73,8 @@ export class AdminShopsController {
     summary:
       "Set the secret the commerce platform signs this shop's webhooks with; only it works for the shop from now on",
   })
+  @ApiEnvelope(PLATFORM_SECRET_STATE)
+  @ApiErrors(400)
   async setPlatformSecret(@Param('shopId') shopId: string, @Body() body: PlatformWebhookSecretDto) {
     return this.answer(
       new SetPlatformWebhookSecretCommand(shopId, body.secret),
@@ -79,6 +87,7 @@ export class AdminShopsController {
   @ApiOperation({
     summary: "Remove the shop's own platform webhook secret (the global PLATFORM_WEBHOOK_SECRET applies)",
   })
+  @ApiEnvelope(PLATFORM_SECRET_STATE)
   async clearPlatformSecret(@Param('shopId') shopId: string) {
     return this.answer(
       new SetPlatformWebhookSecretCommand(shopId, null),

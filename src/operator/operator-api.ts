@@ -1,9 +1,11 @@
 import { applyDecorators, CanActivate, Controller, ExecutionContext, Injectable, UseGuards } from '@nestjs/common';
-import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { ApiTags } from '@nestjs/swagger';
 import { Request } from 'express';
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { AppConfig } from '../config/app-config';
 import { because } from '../shared/domain/domain-error';
+import { ApiOperatorToken } from '../shared/http/openapi/security';
+import { ApiErrors } from '../shared/http/openapi/responses';
 
 const digest = (s: string) => createHash('sha256').update(s).digest();
 
@@ -23,6 +25,15 @@ export class AdminTokenGuard implements CanActivate {
   }
 }
 
-/** A controller of the operator API (`/admin/api`): the operator's bearer token, documented as such. */
+/**
+ * A controller of the operator API (`/admin/api`): the operator's bearer token, documented as such
+ * (404 when the operator API is off, as for a record that is not there).
+ */
 export const OperatorApi = (path: string, tag = 'operator') =>
-  applyDecorators(ApiTags(tag), ApiBearerAuth(), UseGuards(AdminTokenGuard), Controller(path));
+  applyDecorators(
+    ApiTags(tag),
+    ApiOperatorToken(),
+    ApiErrors(401, 404, 429, 503),
+    UseGuards(AdminTokenGuard),
+    Controller(path),
+  );

@@ -13,11 +13,14 @@ import { Metrics } from '../metrics/metrics';
 import { ProjectionBatch } from './projection-batch';
 import { AppendSignal } from './append-signal';
 import { SharedFeedReads } from './shared-feed-reads';
+import { LEASES, Leases } from '../infrastructure/leases/leases.port';
 import { FeedFollower } from './feed-follower';
 import { DocumentCache } from './document-cache';
 import { HeapCeiling } from '../infrastructure/runtime/heap-ceiling';
 
 const BATCH = 1000;
+/** How often a process without a single-writer projection's lease asks for it again. */
+const LEASE_RETRY_MS = 5000;
 /** Checkpoints are written at most this often (and when the runner stops or catches up). */
 const CHECKPOINT_EVERY_MS = 1000;
 
@@ -36,6 +39,9 @@ export class ProjectionRunner extends FeedFollower {
   /** Projections whose checkpoint moved since it was last stored. */
   private readonly unsaved = new Set<string>();
   private lastSaved = Date.now();
+  /** Single-writer projections whose lease another process holds: not applied, not waited for. */
+  private readonly standby = new Set<string>();
+  private leaseAskedAt = 0;
 
   constructor(
     @Inject(EVENT_STORE) private readonly eventStore: EventStore,
@@ -46,6 +52,7 @@ export class ProjectionRunner extends FeedFollower {
     appended: AppendSignal,
     private readonly feed: SharedFeedReads,
     private readonly documents: DocumentCache,
+    @Inject(LEASES) private readonly leases: Leases,
   ) {
     super();
     this.followFeed(appended, {
@@ -88,7 +95,11 @@ export class ProjectionRunner extends FeedFollower {
     await this.stop();
     const started = Date.now();
     this.documents.clear();
+    if (this.checkpoints.size === 0) await this.loadCheckpoints();
+    await this.takeFreeLeases(true);
     for (const projection of this.projections) {
+      // Another process applies it (and keeps it current): this rebuild leaves it to that process.
+      if (this.standby.has(projection.name)) continue;
       projection.reset?.();
       for (const definition of projection.collections) {
         await (await this.readStore.collection(definition)).clear();
@@ -128,13 +139,38 @@ export class ProjectionRunner extends FeedFollower {
     for (const projection of this.projections) {
       for (const definition of projection.collections) await this.readStore.collection(definition);
       this.checkpoints.set(projection.name, await this.eventStore.readCheckpoint(projection.name));
+      if (projection.singleWriter) this.standby.add(projection.name);
     }
+    await this.takeFreeLeases(true);
     this.processed = this.lowestCheckpoint();
+  }
+
+  /**
+   * Takes the leases of single-writer projections on standby when they are free (at most every
+   * LEASE_RETRY_MS). A projection taken over goes on from its stored checkpoint: what its last
+   * holder applied and stored; the events since are applied again, which it must tolerate anyway.
+   */
+  private async takeFreeLeases(now = false): Promise<void> {
+    if (this.standby.size === 0 || (!now && Date.now() - this.leaseAskedAt < LEASE_RETRY_MS)) return;
+    this.leaseAskedAt = Date.now();
+    for (const name of [...this.standby]) {
+      if (!(await this.leases.holds(`projection:${name}`))) continue;
+      this.checkpoints.set(name, await this.eventStore.readCheckpoint(name));
+      this.standby.delete(name);
+    }
+  }
+
+  /** A single-writer projection's lease is still this process's (a lost connection loses it). */
+  private async stillHolds(projection: Projection): Promise<boolean> {
+    if (!projection.singleWriter || (await this.leases.holds(`projection:${projection.name}`))) return true;
+    this.standby.add(projection.name);
+    return false;
   }
 
   private lowestCheckpoint(): GlobalPosition | null {
     let lowest: GlobalPosition | null | undefined;
-    for (const cp of this.checkpoints.values()) {
+    for (const [name, cp] of this.checkpoints) {
+      if (this.standby.has(name)) continue;
       if (cp === null) return null;
       if (lowest === undefined || comparePositions(cp, lowest!) < 0) lowest = cp;
     }
@@ -149,6 +185,7 @@ export class ProjectionRunner extends FeedFollower {
    */
   protected step(): Promise<number> {
     const run = this.exclusive.then(async () => {
+      await this.takeFreeLeases();
       const batch = await this.feed.readAll(this.lowestCheckpoint(), BATCH);
       if (batch.length > 0) await this.applyBatch(batch);
       return batch.length;
@@ -167,6 +204,7 @@ export class ProjectionRunner extends FeedFollower {
     const applied: Array<{ projection: Projection; pending: RecordedEvent[] }> = [];
     await Promise.all(
       this.projections.map(async (projection) => {
+        if (this.standby.has(projection.name) || !(await this.stillHolds(projection))) return;
         const checkpoint = this.checkpoints.get(projection.name) ?? null;
         if (!after(last, checkpoint)) return;
         const pending = batch.filter((e) => after(e.position, checkpoint) && projection.handles(e.type));

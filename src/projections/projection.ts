@@ -15,6 +15,13 @@ export interface Projection {
   readonly collections: CollectionDefinition[];
   handles(eventType: string): boolean;
   apply(events: RecordedEvent[], batch: ProjectionBatch): Promise<void>;
+  /**
+   * Sums across streams (a shop's day of movements): two processes applying the same events at once
+   * would each add them, because a redelivery check reads what the other has not written yet. Such
+   * a projection is applied by one process of a deployment at a time, the holder of its lease; the
+   * others read what the holder writes, and take over when it stops.
+   */
+  readonly singleWriter?: boolean;
   /** Forget anything kept in memory (called before a rebuild). */
   reset?(): void;
 }

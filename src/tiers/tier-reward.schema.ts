@@ -82,7 +82,11 @@ export class TierRewardSchema {
   @IsOptional()
   @IsIn(ORDER_REQUIREMENTS, { message: `$property must be ${ORDER_REQUIREMENTS.join(' or ')}` })
   orderReq?: OrderRequirement;
-  @ApiPropertyOptional({ example: '50.00', description: 'Coupons: least order subtotal ("0.00": none)' })
+  @ApiPropertyOptional({
+    oneOf: [{ type: 'string' }, { type: 'number' }],
+    example: '50.00',
+    description: 'Coupons: least order subtotal ("0.00": none)',
+  })
   @IsOptional()
   @Satisfies('isAmount', isAmountText, `$property must be an amount such as "50.00" (at most 1,000,000)`)
   orderReqAmount?: string | number;

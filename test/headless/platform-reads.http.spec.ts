@@ -3,6 +3,7 @@ import { AddressInfo } from 'node:net';
 import { expectError, expectSuccess } from '../support/test-app';
 import { defaultStoreKind } from '../support/stores';
 import { bearer, HEADLESS, paidOrder, tokenFor, withPlatformStub } from './headless-support';
+import { OpenApiDocument, SchemaChecker } from '../support/openapi';
 
 /** The platform's admin API for the reads: orders by customer and a store-credit account's transactions. */
 async function startAdminStub() {
@@ -116,5 +117,23 @@ describe(`headless orders and store credit through the HTTP commerce platform ad
     expect(call.path).toBe(`/${p.shop.domain}/admin/api/2025-01/customers/1001/store_credit/transactions.json`);
     expect(call.query.get('after')).toBe('c-92');
     expect(call.query.get('limit')).toBe('2');
+  });
+  it('the answers are the ones the OpenAPI document describes (no field it does not name)', async () => {
+    const doc: OpenApiDocument = (await p.t.http().get('/docs/json').expect(200)).body;
+    const checker = new SchemaChecker(doc);
+    const schemaOf = (path: string, status: string) =>
+      doc.paths[`${HEADLESS}${path}`].get.responses[status].content!['application/json'].schema!;
+    for (const path of ['/customer/orders', '/customer/store-credit/transactions']) {
+      const body = (await get(path).expect(200)).body;
+      expect(body.data.length).toBeGreaterThan(0);
+      expect({ path, errors: checker.errors(schemaOf(path, '200'), body, true) }).toEqual({ path, errors: [] });
+    }
+    p.stub.fail(true);
+    try {
+      const refused = (await get('/customer/orders').expect(502)).body;
+      expect(checker.errors(schemaOf('/customer/orders', '502'), refused, true)).toEqual([]);
+    } finally {
+      p.stub.fail(false);
+    }
   });
 });

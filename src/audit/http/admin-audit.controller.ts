@@ -9,12 +9,17 @@ import { RevokeAuditKeyCommand } from '../commands/revoke-audit-key.handler';
 import { ListAuditKeysQuery } from '../queries/list-audit-keys.query';
 import { StartVerificationCommand } from '../commands/start-verification.handler';
 import { GetVerificationQuery } from '../queries/get-verification.query';
+import { ApiEnvelope, ApiErrors, ApiList } from '../../shared/http/openapi/responses';
+import { bool, object } from '../../shared/http/openapi/schema';
+import { AUDIT_KEY, CREATED_AUDIT_KEY, VERIFICATION_JOB, VERIFICATION_WITH_DIFFERENCES } from './audit.openapi';
 
 /** Operator API for audits: a shop's audit keys, and verifications run in the background. */
 @OperatorApi('admin/api')
 export class AdminAuditController extends CqrsController {
   @Post('shops/:shopId/audit-keys')
   @ApiOperation({ summary: 'Create a read-only audit key for a shop; answers the key once' })
+  @ApiEnvelope(CREATED_AUDIT_KEY, { status: 201, description: 'Created' })
+  @ApiErrors(400)
   async createKey(@Param('shopId') shopId: string, @Body() body: CreateAuditKeyDto) {
     return ok(await this.commands.execute(new CreateAuditKeyCommand(shopId, body.label ?? null)), {
       message: 'Audit key created; store it now, it is not shown again',
@@ -23,6 +28,7 @@ export class AdminAuditController extends CqrsController {
 
   @Get('shops/:shopId/audit-keys')
   @ApiOperation({ summary: "A shop's audit keys (never their secrets)" })
+  @ApiList(AUDIT_KEY)
   async listKeys(@Param('shopId') shopId: string) {
     const keys = await this.queries.execute(new ListAuditKeysQuery(shopId));
     return ok(keys, { meta: { count: keys.length } });
@@ -30,6 +36,7 @@ export class AdminAuditController extends CqrsController {
 
   @Delete('shops/:shopId/audit-keys/:keyId')
   @ApiOperation({ summary: 'Revoke an audit key (at once)' })
+  @ApiEnvelope(AUDIT_KEY)
   async revokeKey(@Param('shopId') shopId: string, @Param('keyId') keyId: string) {
     return ok(await this.commands.execute(new RevokeAuditKeyCommand(shopId, keyId)), { message: 'Audit key revoked' });
   }
@@ -37,6 +44,8 @@ export class AdminAuditController extends CqrsController {
   @Post('audit/verifications')
   @HttpCode(202)
   @ApiOperation({ summary: 'Start verifying the read models against the log (background job)' })
+  @ApiEnvelope(VERIFICATION_JOB, { status: 202, description: 'Started' })
+  @ApiErrors(400)
   async startVerification(@Body() body: StartVerificationDto) {
     return ok(await this.commands.execute(new StartVerificationCommand(body.shopId ?? null)), {
       message: 'Verification started',
@@ -45,6 +54,8 @@ export class AdminAuditController extends CqrsController {
 
   @Get('audit/verifications/:jobId')
   @ApiOperation({ summary: "A verification's status, progress, summary and differences (paged)" })
+  @ApiEnvelope(VERIFICATION_WITH_DIFFERENCES, { meta: object({ hasMore: bool }) })
+  @ApiErrors(400)
   async verification(@Param('jobId') jobId: string, @Query() query: VerificationDifferencesDto) {
     const { job, differences, hasMore } = await this.queries.execute(
       new GetVerificationQuery(jobId, query.after, query.limit),

@@ -1,6 +1,6 @@
 import { Controller, Get, Param, Query, Res, UseGuards } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
-import { ApiHeader, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Response } from 'express';
 import { once } from 'node:events';
 import { CurrentShop } from '../../shops/http/shop-auth.guard';
@@ -13,9 +13,14 @@ import { ReplayCustomerQuery, ReplayResult } from '../queries/replay-customer.qu
 import { CustomerStateAsOfQuery } from '../queries/customer-state-as-of.query';
 import { ExportLogQuery } from '../queries/export-log';
 import { ExportScope } from '../domain/export-chain';
+import { ApiAuditKey } from '../../shared/http/openapi/security';
+import { ApiEnvelope, ApiErrors, ApiFile } from '../../shared/http/openapi/responses';
+import { arrayOf } from '../../shared/http/openapi/schema';
+import { CUSTOMER_STATE, REPLAY_META, REPLAYED_EVENT } from './audit.openapi';
 
 @ApiTags('v2 audit')
-@ApiHeader({ name: 'X-Svc-Loyalty-Audit-Key', required: false, description: 'or the two management key headers' })
+@ApiAuditKey()
+@ApiErrors(401, 429, 503)
 @UseGuards(AuditAccessGuard)
 @Controller('rest_api/v2/audit')
 export class AuditController {
@@ -23,6 +28,8 @@ export class AuditController {
 
   @Get('customers/:customerId/events')
   @ApiOperation({ summary: "Replay a customer's stream: each event with the balances the fold gives after it" })
+  @ApiEnvelope(arrayOf(REPLAYED_EVENT.ref), { meta: REPLAY_META })
+  @ApiErrors(400, 404)
   async replay(@CurrentShop() shop: ShopDoc, @Param('customerId') customerId: string, @Query() query: ReplayDto) {
     const result: ReplayResult = await this.queries.execute(
       new ReplayCustomerQuery(shop.id, customerId, {
@@ -46,13 +53,19 @@ export class AuditController {
 
   @Get('customers/:customerId/state')
   @ApiOperation({ summary: "A customer's balance, pending points, tier and coupons as of an instant" })
+  @ApiEnvelope(CUSTOMER_STATE)
+  @ApiErrors(400, 404)
   async state(@CurrentShop() shop: ShopDoc, @Param('customerId') customerId: string, @Query() query: AsOfDto) {
     return ok(await this.queries.execute(new CustomerStateAsOfQuery(shop.id, customerId, instant(query.asOf))));
   }
 
   @Get('export')
-  @ApiProduces('application/x-ndjson')
   @ApiOperation({ summary: 'Tamper-evident export (NDJSON, SHA-256 chain, signed manifest), streamed' })
+  @ApiFile(
+    'application/x-ndjson',
+    'One JSON object a line: the events, each chained to the one before, then the signed manifest',
+  )
+  @ApiErrors(400, 404)
   async export(@CurrentShop() shop: ShopDoc, @Query() query: ExportDto, @Res() res: Response): Promise<void> {
     const { lines }: { scope: ExportScope; lines: AsyncGenerator<string> } = await this.queries.execute(
       new ExportLogQuery(shop.id, {

@@ -1,6 +1,6 @@
 import { Controller, Get, Query, Res, UseGuards } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
-import { ApiHeader, ApiOkResponse, ApiOperation, ApiProduces, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { Response } from 'express';
 import { CurrentShop } from '../../shops/http/shop-auth.guard';
 import { ShopDoc } from '../../shops/projections/shop-read-models';
@@ -11,9 +11,12 @@ import { INTERVALS, LiabilityDto } from '../liability/liability.dto';
 import { LiabilityRollForward, LiabilityRollForwardQuery } from '../liability/liability-roll-forward.query';
 import { liabilityCsv } from '../liability/liability.csv';
 import { LIABILITY_SCHEMA } from './liability.openapi';
+import { ApiAuditKey } from '../../shared/http/openapi/security';
+import { ApiErrors } from '../../shared/http/openapi/responses';
 
 @ApiTags('v2 audit')
-@ApiHeader({ name: 'X-Svc-Loyalty-Audit-Key', required: false, description: 'or the two management key headers' })
+@ApiAuditKey()
+@ApiErrors(401, 429, 503)
 @UseGuards(AuditAccessGuard)
 @Controller('rest_api/v2/audit')
 export class LiabilityController {
@@ -31,8 +34,12 @@ export class LiabilityController {
   @ApiQuery({ name: 'interval', required: false, enum: INTERVALS })
   @ApiQuery({ name: 'format', required: false, enum: ['json', 'csv'] })
   @ApiQuery({ name: 'breakageMonths', required: false, type: Number })
-  @ApiProduces('application/json', 'text/csv')
-  @ApiOkResponse({ description: 'The roll-forward (JSON envelope, or CSV with format=csv)', schema: LIABILITY_SCHEMA })
+  @ApiResponse({
+    status: 200,
+    description: 'The roll-forward (JSON envelope, or CSV with format=csv)',
+    content: { 'application/json': { schema: LIABILITY_SCHEMA }, 'text/csv': { schema: { type: 'string' } } },
+  })
+  @ApiErrors(400)
   async liability(
     @CurrentShop() shop: ShopDoc,
     @Query() query: LiabilityDto,

@@ -58,6 +58,8 @@ const customerDocId = (e: { shopId?: unknown; customerId?: unknown }) => `${Stri
 @Injectable()
 export class LiabilityDaysProjection implements Projection {
   readonly name = 'liability_days_v1';
+  /** A shop's day sums every customer's movements: one process of a deployment applies it. */
+  readonly singleWriter = true;
   readonly collections = [LIABILITY_DAYS, LIABILITY_CUSTOMERS, LIABILITY_SHOPS];
   readonly handles = handlesEventTypes([...LIABILITY_EVENT_TYPES, ShopEventType.Provisioned]);
   /** Days finders by shop (a shop's zone never changes, so they stay true across batches). */

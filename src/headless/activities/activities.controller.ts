@@ -7,6 +7,8 @@ import { HeadlessCustomerApi, HeadlessGet } from '../auth/headless-customer-api.
 import { HeadlessCaller } from '../http/headless-request';
 import { cursorOf, CursorPageDto, LocaleField, NumericPlatformId } from '../http/headless-query';
 import { ListHeadlessActivitiesQuery } from './list-activities.query';
+import { ApiHeadlessErrors, ApiList, ApiPage } from '../../shared/http/openapi/responses';
+import { HEADLESS_ACTIVITY } from '../http/headless.openapi';
 
 export class ActivitiesDto extends CursorPageDto({
   defaultLimit: 20,
@@ -32,6 +34,8 @@ export class ActivitiesController {
     'customer/activities',
     "The token's customer's points history, newest first (spec 2.5; cursor before/after)",
   )
+  @ApiPage(HEADLESS_ACTIVITY)
+  @ApiHeadlessErrors(400)
   async activities(@CurrentCustomer() me: HeadlessCaller, @Query() query: ActivitiesDto) {
     return okPage(
       await this.queries.execute(new ListHeadlessActivitiesQuery(me.shopId, me.customerId, cursorOf(query), me.locale)),
@@ -39,6 +43,8 @@ export class ActivitiesController {
   }
 
   @HeadlessGet('customer/activities-by-order', "The rows of one of the token's customer's orders")
+  @ApiList(HEADLESS_ACTIVITY)
+  @ApiHeadlessErrors(400)
   async byOrder(@CurrentCustomer() me: HeadlessCaller, @Query() query: ActivitiesByOrderDto) {
     const { items } = await this.queries.execute(
       new ListHeadlessActivitiesQuery(me.shopId, me.customerId, { limit: 100, orderId: query.orderId }, me.locale),

@@ -1,8 +1,10 @@
 import { applyDecorators, Controller, Get, UseFilters, UseGuards } from '@nestjs/common';
-import { ApiBearerAuth, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { HeadlessAuthGuard } from './headless-auth.guard';
 import { HeadlessExceptionFilter } from '../http/headless-exception.filter';
-import { HEADLESS_BEARER, HEADLESS_PREFIX } from '../http/headless-request';
+import { HEADLESS_PREFIX } from '../http/headless-request';
+import { ApiHeadlessBearer } from '../../shared/http/openapi/security';
+import { ApiHeadlessErrors } from '../../shared/http/openapi/responses';
 
 /**
  * Everything a `/customer/*` controller of the headless API needs: the bearer token of one shop and
@@ -12,9 +14,8 @@ import { HEADLESS_BEARER, HEADLESS_PREFIX } from '../http/headless-request';
 export const HeadlessCustomerApi = (path: string = HEADLESS_PREFIX) =>
   applyDecorators(
     ApiTags('headless'),
-    ApiBearerAuth(HEADLESS_BEARER),
-    ApiResponse({ status: 401, description: 'Missing, forged, expired or other-shop token (no body)' }),
-    ApiResponse({ status: 429, description: 'Request quota of the token used up (no body, Retry-After)' }),
+    ApiHeadlessBearer(),
+    ApiHeadlessErrors(401, 429, 503),
     UseGuards(HeadlessAuthGuard),
     UseFilters(HeadlessExceptionFilter),
     Controller(path),

@@ -7,6 +7,9 @@ import { TokenIpQuotaGuard } from '../rate-limits/quota.guards';
 import { HEADLESS_PREFIX } from '../http/headless-request';
 import { IssueHeadlessTokenCommand } from './issue-token.handler';
 import { TokenRequestDto } from './token-request.dto';
+import { ApiEnvelope, ApiErrors, ApiHeadlessErrors } from '../../shared/http/openapi/responses';
+import { HEADLESS_TOKEN } from '../http/headless.openapi';
+import { ApiPublic } from '../../shared/http/openapi/security';
 
 @ApiTags('headless')
 @UseFilters(TokenExchangeExceptionFilter)
@@ -22,6 +25,10 @@ export class TokenController {
     summary:
       'Exchange a customer identity (grant hmac, or shopify_customer_token) for a bearer token; 401 UNAUTHORIZED, 403 PLAN_NOT_ELIGIBLE or EXCLUDED, 429, 503',
   })
+  @ApiEnvelope(HEADLESS_TOKEN)
+  @ApiErrors(400, 401, 403, 503)
+  @ApiHeadlessErrors(429)
+  @ApiPublic()
   async token(@Body() body: TokenRequestDto) {
     const token = await this.commands.execute(new IssueHeadlessTokenCommand(body));
     return ok(token, { message: 'Token issued' });

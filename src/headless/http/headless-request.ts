@@ -2,8 +2,6 @@ import { Request } from 'express';
 import { LocaleRequest } from '../../translations/domain/locale-resolution';
 
 export const HEADLESS_PREFIX = 'app/api/v1/headless';
-/** The OpenAPI security scheme of the headless API. */
-export const HEADLESS_BEARER = 'headless';
 
 /** Who a verified token speaks for. */
 export interface HeadlessPrincipal {

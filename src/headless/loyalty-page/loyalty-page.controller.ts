@@ -13,6 +13,9 @@ import { HEADLESS_PREFIX, HeadlessCaller, HeadlessPrincipal } from '../http/head
 import { ListHeadlessActivitiesQuery } from '../activities/list-activities.query';
 import { ListHeadlessRewardsQuery } from '../rewards/list-rewards.query';
 import { referralHistoryOf } from '../referrals/referral-history.controller';
+import { ApiPlain } from '../../shared/http/openapi/responses';
+import { anyObject } from '../../shared/http/openapi/schema';
+import { HEADLESS_ACTIVITY, parityAnswer, REDEEMED_COUPON } from '../http/headless.openapi';
 
 /** Validated by the handler: a malformed query is a parity answer too (200, success false). */
 @ValidatedByHandler()
@@ -51,6 +54,7 @@ export class LoyaltyPageController {
   ) {}
 
   @HeadlessGet('rewards', "Loyalty-page parity read: the customer's coupons")
+  @ApiPlain(parityAnswer(REDEEMED_COUPON.ref))
   rewards(@CurrentCustomer() me: HeadlessCaller, @Query() raw: LoyaltyPageRewardsDto) {
     return this.parity(async () => {
       const query = await validateInHandler(LoyaltyPageRewardsDto, raw, 'query');
@@ -78,6 +82,7 @@ export class LoyaltyPageController {
   }
 
   @HeadlessGet('activities', "Loyalty-page parity read: the customer's activity")
+  @ApiPlain(parityAnswer(HEADLESS_ACTIVITY.ref))
   activities(@CurrentCustomer() me: HeadlessCaller, @Query() raw: PageDto) {
     return this.parity(async () => {
       const query = await validateInHandler(PageDto, raw, 'query');
@@ -89,6 +94,7 @@ export class LoyaltyPageController {
   }
 
   @HeadlessGet('referral-history', 'Loyalty-page parity read: friends referred (empty until referral programs exist)')
+  @ApiPlain(parityAnswer(anyObject))
   referrals(@CurrentCustomer() me: HeadlessPrincipal, @Query() raw: PageDto) {
     return this.parity(async () => {
       await validateInHandler(PageDto, raw, 'query');

@@ -8,6 +8,8 @@ import { CurrentCustomer } from '../auth/headless-auth.guard';
 import { HeadlessCustomerApi } from '../auth/headless-customer-api.decorator';
 import { HeadlessCaller } from '../http/headless-request';
 import { GetHeadlessCustomerQuery } from '../customer/get-customer.query';
+import { ApiEnvelope, ApiHeadlessErrors } from '../../shared/http/openapi/responses';
+import { HEADLESS_CUSTOMER } from '../http/headless.openapi';
 
 export class JoinProgramDto {
   @ApiPropertyOptional({ description: 'Where the customer joined from (kept on the event), e.g. loyalty_page' })
@@ -30,6 +32,8 @@ export class JoinProgramController {
     summary:
       'A guest joins the loyalty program (opt-in enrolment); answers the Customer. 403 OPT_IN_NOT_ENABLED or NOT_ELIGIBLE',
   })
+  @ApiEnvelope(HEADLESS_CUSTOMER)
+  @ApiHeadlessErrors(400, 403)
   async join(@CurrentCustomer() me: HeadlessCaller, @Body() body: JoinProgramDto) {
     await this.commands.execute(
       new JoinProgramCommand(me.shopId, me.customerId, body.joinFrom ?? null, 'source_headless'),

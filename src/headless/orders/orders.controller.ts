@@ -9,6 +9,9 @@ import { HeadlessCustomerApi, HeadlessGet } from '../auth/headless-customer-api.
 import { HeadlessPrincipal } from '../http/headless-request';
 import { NumericPlatformId } from '../http/headless-query';
 import { ListHeadlessOrdersQuery } from './list-orders.query';
+import { ApiHeadlessErrors, ApiList, ERROR_ENVELOPE } from '../../shared/http/openapi/responses';
+import { ApiResponse } from '@nestjs/swagger';
+import { HEADLESS_ORDER } from '../http/headless.openapi';
 
 export class OrdersQueryDto {
   @ApiPropertyOptional({ description: 'Numeric order id: that order only (0 or 1 item)' })
@@ -22,6 +25,13 @@ export class OrdersController {
   constructor(private readonly queries: QueryBus) {}
 
   @HeadlessGet('customer/orders', "The customer's orders from the commerce platform (spec 2.7 Order; money in cents)")
+  @ApiList(HEADLESS_ORDER)
+  @ApiHeadlessErrors(400)
+  @ApiResponse({
+    status: 502,
+    description: 'The commerce platform could not be read: ORDERS_FETCH_FAILED',
+    schema: ERROR_ENVELOPE.ref,
+  })
   async orders(@CurrentCustomer() me: HeadlessPrincipal, @Query() query: OrdersQueryDto) {
     const orders: CustomerOrder[] = await this.queries.execute(
       new ListHeadlessOrdersQuery(me.shopId, me.customerId, query.orderId),

@@ -13,6 +13,8 @@ import { CurrentCustomer } from '../auth/headless-auth.guard';
 import { HeadlessCustomerApi } from '../auth/headless-customer-api.decorator';
 import { HeadlessCaller } from '../http/headless-request';
 import { GetHeadlessCustomerQuery } from '../customer/get-customer.query';
+import { ApiEnvelope, ApiHeadlessErrors } from '../../shared/http/openapi/responses';
+import { HEADLESS_CUSTOMER } from '../http/headless.openapi';
 
 export class ProfileDto {
   @ApiPropertyOptional({ example: '04/23', description: 'MM/DD; write-once' })
@@ -25,7 +27,7 @@ export class ProfileDto {
   @IsString()
   @Matches(/^\d{4}-\d\d-\d\d$/, { message: 'dateOfBirth must be YYYY-MM-DD' })
   dateOfBirth?: string;
-  @ApiPropertyOptional({ example: '+15551234567', nullable: true, description: "'' or null clears it" })
+  @ApiPropertyOptional({ type: 'string', example: '+15551234567', nullable: true, description: "'' or null clears it" })
   @Transform(({ value }) => (typeof value === 'string' ? value.trim() || null : value))
   @ValidateIf((o: ProfileDto) => o.phone !== undefined && o.phone !== null)
   @IsString()
@@ -46,6 +48,8 @@ export class ProfileController {
     summary:
       "The customer's birthday (write-once, as on v2), dateOfBirth (shops that ask for a year) and phone; answers the Customer",
   })
+  @ApiEnvelope(HEADLESS_CUSTOMER)
+  @ApiHeadlessErrors(400)
   async update(@CurrentCustomer() me: HeadlessCaller, @Body() body: ProfileDto) {
     if (body.birthday === undefined && body.dateOfBirth === undefined && body.phone === undefined)
       throw because.badRequest('send birthday, dateOfBirth or phone', { field: 'body' });

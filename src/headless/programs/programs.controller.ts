@@ -16,6 +16,9 @@ import { ListHeadlessProgramsQuery } from './list-programs.query';
 import { LocaleRequest } from '../../translations/domain/locale-resolution';
 import { LocaleField, RequestedLocale } from '../http/headless-query';
 import { NonEmptyText } from '../../shared/http/field-rules';
+import { ApiErrors, ApiHeadlessErrors, ApiList } from '../../shared/http/openapi/responses';
+import { HEADLESS_PROGRAM } from '../http/headless.openapi';
+import { ApiPublic } from '../../shared/http/openapi/security';
 
 export class ProgramTypeDto {
   @ApiPropertyOptional({ enum: ['earning', 'spending'], description: 'One kind only; both when omitted' })
@@ -36,6 +39,8 @@ export class CustomerProgramsController {
   constructor(private readonly queries: QueryBus) {}
 
   @HeadlessGet('customer/programs', "Active programs as the token's customer sees them (spec 2.3, with isEarned)")
+  @ApiList(HEADLESS_PROGRAM)
+  @ApiHeadlessErrors(400)
   async programs(@CurrentCustomer() me: HeadlessCaller, @Query() query: ProgramTypeDto) {
     const { programs } = await this.queries.execute(
       new ListHeadlessProgramsQuery(me.shopId, me.customerId, query.programType, me.locale),
@@ -61,6 +66,10 @@ export class PublicProgramsController {
   @ApiOperation({
     summary: "A shop's active programs for anyone (no token): no isEarned, the shop default rate; cached 5 minutes",
   })
+  @ApiList(HEADLESS_PROGRAM)
+  @ApiErrors(400, 403, 404, 503)
+  @ApiHeadlessErrors(429)
+  @ApiPublic()
   async programs(
     @Query() query: PublicProgramsDto,
     @RequestedLocale() requested: LocaleRequest,

@@ -19,6 +19,9 @@ import { HeadlessCaller } from '../http/headless-request';
 import { cursorOf, CursorPageDto, LocaleField, NumericPlatformId } from '../http/headless-query';
 import { ListHeadlessRewardsQuery } from './list-rewards.query';
 import { RequiredText, WholeNumber } from '../../shared/http/field-rules';
+import { ApiEnvelope, ApiHeadlessErrors, PAGINATION } from '../../shared/http/openapi/responses';
+import { arrayOf, object } from '../../shared/http/openapi/schema';
+import { AVAILABLE_REWARD, HEADLESS_REDEMPTION, REDEEMED_COUPON } from '../http/headless.openapi';
 
 export class RewardsQueryDto extends CursorPageDto({
   defaultLimit: 10,
@@ -56,6 +59,10 @@ export class HeadlessRewardsController {
   ) {}
 
   @HeadlessGet('customer/rewards', 'Rewards the customer can redeem now (spec 2.4) and a page of the coupons they hold')
+  @ApiEnvelope(object({ available: arrayOf(AVAILABLE_REWARD.ref), redeemed: arrayOf(REDEEMED_COUPON.ref) }), {
+    meta: object({ pagination: object({ redeemed: PAGINATION.ref }) }),
+  })
+  @ApiHeadlessErrors(400)
   async rewards(@CurrentCustomer() me: HeadlessCaller, @Query() query: RewardsQueryDto) {
     const { available, redeemed, pagination } = await this.queries.execute(
       new ListHeadlessRewardsQuery(
@@ -75,6 +82,8 @@ export class HeadlessRewardsController {
     summary:
       'Spend points on a reward: the v2 redemption (same rules and errors). points for dynamic rewards, variantId for gifts',
   })
+  @ApiEnvelope(HEADLESS_REDEMPTION)
+  @ApiHeadlessErrors(400, 403, 404, 409)
   async redeem(
     @CurrentCustomer() me: HeadlessCaller,
     @Body() body: HeadlessRedeemDto,

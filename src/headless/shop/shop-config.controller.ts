@@ -6,6 +6,8 @@ import { ShopText } from '../../translations/queries/shop-text';
 import { CurrentCustomer } from '../auth/headless-auth.guard';
 import { HeadlessCustomerApi, HeadlessGet } from '../auth/headless-customer-api.decorator';
 import { HeadlessCaller } from '../http/headless-request';
+import { ApiEnvelope } from '../../shared/http/openapi/responses';
+import { SHOP_CONFIG } from '../http/headless.openapi';
 
 const NUMBER_PARTS = new Set(['integer', 'group', 'decimal', 'fraction']);
 
@@ -31,6 +33,7 @@ export class ShopConfigController {
   ) {}
 
   @HeadlessGet('shop/config', "The token's shop as a storefront needs it (ShopConfig)")
+  @ApiEnvelope(SHOP_CONFIG)
   async config(@CurrentCustomer() me: HeadlessCaller) {
     const shop = await this.shops.byId(me.shopId);
     if (!shop) throw because.notFound('Shop');

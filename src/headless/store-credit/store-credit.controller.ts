@@ -7,6 +7,9 @@ import { HeadlessCustomerApi, HeadlessGet } from '../auth/headless-customer-api.
 import { cursorOf, CursorPageDto } from '../http/headless-query';
 import { HeadlessPrincipal } from '../http/headless-request';
 import { ListStoreCreditTransactionsQuery } from './list-store-credit.query';
+import { ApiEnvelope, ApiHeadlessErrors } from '../../shared/http/openapi/responses';
+import { arrayOf, object } from '../../shared/http/openapi/schema';
+import { STORE_CREDIT_PAGINATION, STORE_CREDIT_TRANSACTION } from '../http/headless.openapi';
 
 export class StoreCreditQueryDto extends CursorPageDto({
   defaultLimit: 20,
@@ -24,6 +27,8 @@ export class StoreCreditController {
     'customer/store-credit/transactions',
     "The customer's store-credit account movements, newest first (opaque cursors)",
   )
+  @ApiEnvelope(arrayOf(STORE_CREDIT_TRANSACTION.ref), { meta: object({ pagination: STORE_CREDIT_PAGINATION }) })
+  @ApiHeadlessErrors(400)
   async transactions(@CurrentCustomer() me: HeadlessPrincipal, @Query() query: StoreCreditQueryDto) {
     // The account is the token's customer's: resolved by the query, never named by the caller.
     const { items, ...pagination }: StoreCreditPage = await this.queries.execute(

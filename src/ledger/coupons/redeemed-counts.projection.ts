@@ -86,6 +86,8 @@ export function evolveRedemptions(
 @Injectable()
 export class RedeemedCountsProjection implements Projection {
   readonly name = 'redeemed_counts_v1';
+  /** The shop's count of a program sums every customer's redemptions: one process of a deployment applies it. */
+  readonly singleWriter = true;
   readonly collections = [CUSTOMER_REDEMPTIONS, PROGRAM_REDEMPTIONS];
   readonly handles = handlesEventTypes([T.PointsRedeemed, T.CouponRefunded, T.CouponUsed, T.CouponExpired]);
 

@@ -1,6 +1,9 @@
 import { Body, Get, Param, Put, Query } from '@nestjs/common';
 import { CqrsController } from '../../shared/http/cqrs-controller';
 import { ApiOperation } from '@nestjs/swagger';
+import { ApiEnvelope, ApiErrors, ApiPage } from '../../shared/http/openapi/responses';
+import { CUSTOMER_IDS, CUSTOMER_MEMBERSHIP, CUSTOMER_TIER_CHANGE, V2_CUSTOMER } from './ledger.openapi';
+import { int, object } from '../../shared/http/openapi/schema';
 import { CurrentShop } from '../../shops/http/shop-auth.guard';
 import { ManagementApi } from '../../shops/http/shop-api';
 import { ShopDoc } from '../../shops/projections/shop-read-models';
@@ -20,6 +23,8 @@ import { CustomerRecordAsOfQuery } from '../queries/customer-record-as-of.query'
 export class CustomersController extends CqrsController {
   @Get()
   @ApiOperation({ summary: 'List customers (cursor pagination by customer id)' })
+  @ApiPage(V2_CUSTOMER)
+  @ApiErrors(400)
   async list(@CurrentShop() shop: ShopDoc, @Query() query: ListCustomersDto) {
     return okPage(
       await this.queries.execute(
@@ -40,14 +45,18 @@ export class CustomersController extends CqrsController {
     );
   }
 
-  @Get('external/:externalId')
+  @Get('external/:platformCustomerId')
   @ApiOperation({ summary: 'Get a customer by platform customer id (asOf: the record as it stood then)' })
-  async getExternal(@CurrentShop() shop: ShopDoc, @Param('externalId') externalId: string, @Query() query: AsOfDto) {
-    return this.record(shop, externalId, 'platform', query);
+  @ApiEnvelope(V2_CUSTOMER)
+  @ApiErrors(400, 404)
+  async getExternal(@CurrentShop() shop: ShopDoc, @Param('platformCustomerId') id: string, @Query() query: AsOfDto) {
+    return this.record(shop, id, 'platform', query);
   }
 
   @Put('external/:platformCustomerId')
   @ApiOperation({ summary: 'Set birthday / dateOfBirth by platform customer id' })
+  @ApiEnvelope(CUSTOMER_IDS)
+  @ApiErrors(400, 404)
   async updateExternal(
     @CurrentShop() shop: ShopDoc,
     @Param('platformCustomerId') id: string,
@@ -58,6 +67,8 @@ export class CustomersController extends CqrsController {
 
   @Put('external/:platformCustomerId/tier')
   @ApiOperation({ summary: 'Put a customer (by platform id) in a tier' })
+  @ApiEnvelope(CUSTOMER_TIER_CHANGE)
+  @ApiErrors(400, 404)
   async setTierExternal(
     @CurrentShop() shop: ShopDoc,
     @Param('platformCustomerId') id: string,
@@ -68,18 +79,24 @@ export class CustomersController extends CqrsController {
 
   @Get(':customerId')
   @ApiOperation({ summary: 'Get a customer by internal id (asOf: the record as it stood then)' })
+  @ApiEnvelope(V2_CUSTOMER)
+  @ApiErrors(400, 404)
   async get(@CurrentShop() shop: ShopDoc, @Param('customerId') customerId: string, @Query() query: AsOfDto) {
     return this.record(shop, customerId, 'internal', query);
   }
 
   @Put(':customerId')
   @ApiOperation({ summary: 'Set birthday / dateOfBirth by internal id' })
+  @ApiEnvelope(CUSTOMER_IDS)
+  @ApiErrors(400, 404)
   async update(@CurrentShop() shop: ShopDoc, @Param('customerId') customerId: string, @Body() body: UpdateCustomerDto) {
     return this.updateBirthday(shop, await this.customer(shop, { id: customerId }), body);
   }
 
   @Get(':customerId/points/earned')
   @ApiOperation({ summary: 'Total points earned (id: internal or platform)' })
+  @ApiEnvelope(object({ totalEarnedPoints: int }))
+  @ApiErrors(404)
   async earned(@CurrentShop() shop: ShopDoc, @Param('customerId') id: string) {
     const customer = await this.customer(shop, { eitherId: id });
     return ok({ totalEarnedPoints: customer.totalEarnedPoints });
@@ -87,6 +104,8 @@ export class CustomersController extends CqrsController {
 
   @Put(':customerId/tier')
   @ApiOperation({ summary: 'Put a customer (by internal id) in a tier' })
+  @ApiEnvelope(CUSTOMER_TIER_CHANGE)
+  @ApiErrors(400, 404)
   async setTierInternal(
     @CurrentShop() shop: ShopDoc,
     @Param('customerId') customerId: string,
@@ -97,6 +116,8 @@ export class CustomersController extends CqrsController {
 
   @Put(':customerId/membership')
   @ApiOperation({ summary: 'Take a customer out of the loyalty program (membership: left); they earn nothing more' })
+  @ApiEnvelope(CUSTOMER_MEMBERSHIP)
+  @ApiErrors(400, 404)
   async setMembership(
     @CurrentShop() shop: ShopDoc,
     @Param('customerId') customerId: string,

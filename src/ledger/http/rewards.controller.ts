@@ -2,6 +2,9 @@ import { Body, Get, Headers, HttpCode, Param, Post, Query, Res } from '@nestjs/c
 import { CqrsController } from '../../shared/http/cqrs-controller';
 import { Response } from 'express';
 import { ApiOperation } from '@nestjs/swagger';
+import { ApiEnvelope, ApiErrors, ApiPage } from '../../shared/http/openapi/responses';
+import { COUPON_REFUND, REDEEM_META, REFUND_META, V2_REWARD } from './ledger.openapi';
+import { object } from '../../shared/http/openapi/schema';
 import { CurrentShop } from '../../shops/http/shop-auth.guard';
 import { ManagementApi } from '../../shops/http/shop-api';
 import { idempotencyOf, IdempotentWrite, markReplayed } from '../../shared/http/idempotent-write';
@@ -45,6 +48,8 @@ export class RewardsController extends CqrsController {
   @Post('programs/redemption/redeem')
   @HttpCode(200)
   @ApiOperation({ summary: "Spend points on a spending program's reward (mints a coupon)" })
+  @ApiEnvelope(object({}), { meta: REDEEM_META })
+  @ApiErrors(400, 403, 404, 409)
   @IdempotentWrite()
   async redeem(
     @CurrentShop() shop: ShopDoc,
@@ -71,6 +76,8 @@ export class RewardsController extends CqrsController {
 
   @Get('rewards')
   @ApiOperation({ summary: "A customer's coupons (cursor pagination by reward id)" })
+  @ApiPage(V2_REWARD)
+  @ApiErrors(400, 404)
   async list(@CurrentShop() shop: ShopDoc, @Query() query: ListRewardsDto) {
     const customer = await this.queries.execute(
       new FindNamedCustomerQuery(shop.id, query.customerId, query.platformCustomerId),
@@ -84,6 +91,8 @@ export class RewardsController extends CqrsController {
 
   @Get('rewards/:rewardId')
   @ApiOperation({ summary: 'One coupon' })
+  @ApiEnvelope(V2_REWARD)
+  @ApiErrors(404)
   async get(@CurrentShop() shop: ShopDoc, @Param('rewardId') rewardId: string) {
     const reward: RewardDoc = await this.queries.execute(new GetRewardQuery(shop.id, rewardId));
     return ok(presentReward(reward));
@@ -92,6 +101,8 @@ export class RewardsController extends CqrsController {
   @Post('rewards/coupons/refund')
   @HttpCode(200)
   @ApiOperation({ summary: 'Give a coupon back: its points return to the owner' })
+  @ApiEnvelope(COUPON_REFUND, { meta: REFUND_META })
+  @ApiErrors(400, 404)
   async refund(@CurrentShop() shop: ShopDoc, @Body() body: RefundCouponDto) {
     await this.queries.execute(new FindCustomerQuery(shop.id, { platformId: body.platformCustomerId })).catch(() => {
       throw because.badRequest('platformCustomerId is not a customer of this shop', { field: 'platformCustomerId' });

@@ -1,6 +1,9 @@
-import { Body, Get, Headers, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
+import { applyDecorators, Body, Get, Headers, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
 import { CqrsController } from '../../shared/http/cqrs-controller';
 import { ApiOperation } from '@nestjs/swagger';
+import { ApiEnvelope, ApiErrors, ApiPage } from '../../shared/http/openapi/responses';
+import { POINTS_CHANGE_META, V2_TRANSACTION } from './ledger.openapi';
+import { object } from '../../shared/http/openapi/schema';
 import { Response } from 'express';
 import { CurrentShop } from '../../shops/http/shop-auth.guard';
 import { ManagementApi } from '../../shops/http/shop-api';
@@ -25,10 +28,16 @@ const POINTS_CHANGE: Record<PointsChangeKind, { event: string; message: string }
   reset: { event: 'reset_point_rest_api', message: 'Points reset' },
 };
 
+/** A points change answers `data {}` and, in `meta`, the transaction and the balance around it. */
+const PointsChangeAnswer = () =>
+  applyDecorators(ApiEnvelope(object({}), { meta: POINTS_CHANGE_META }), ApiErrors(400, 404, 409));
+
 @ManagementApi('rest_api/v2/transactions', 'v2 transactions')
 export class TransactionsController extends CqrsController {
   @Get()
   @ApiOperation({ summary: "List a customer's point transactions" })
+  @ApiPage(V2_TRANSACTION)
+  @ApiErrors(400, 404)
   async list(@CurrentShop() shop: ShopDoc, @Query() query: ListTransactionsDto) {
     const customer = await this.queries.execute(
       new FindNamedCustomerQuery(shop.id, query.customerId, query.platformCustomerId),
@@ -47,6 +56,8 @@ export class TransactionsController extends CqrsController {
 
   @Get(':transactionId')
   @ApiOperation({ summary: 'Get one transaction' })
+  @ApiEnvelope(V2_TRANSACTION)
+  @ApiErrors(404)
   async get(@CurrentShop() shop: ShopDoc, @Param('transactionId') transactionId: string) {
     const doc: TransactionDoc = await this.queries.execute(new GetTransactionQuery(shop.id, transactionId));
     return ok(presentTransaction(doc));
@@ -55,6 +66,7 @@ export class TransactionsController extends CqrsController {
   @Post('points/award')
   @HttpCode(200)
   @ApiOperation({ summary: 'Award points (Idempotency-Key supported)' })
+  @PointsChangeAnswer()
   @IdempotentWrite()
   award(
     @CurrentShop() shop: ShopDoc,
@@ -68,6 +80,7 @@ export class TransactionsController extends CqrsController {
   @Post('points/deduct')
   @HttpCode(200)
   @ApiOperation({ summary: 'Deduct points; never below zero (INSUFFICIENT_POINTS)' })
+  @PointsChangeAnswer()
   @IdempotentWrite()
   deduct(
     @CurrentShop() shop: ShopDoc,
@@ -81,6 +94,7 @@ export class TransactionsController extends CqrsController {
   @Post('points/adjust')
   @HttpCode(200)
   @ApiOperation({ summary: 'Adjust points by a signed amount' })
+  @PointsChangeAnswer()
   @IdempotentWrite()
   adjust(
     @CurrentShop() shop: ShopDoc,
@@ -94,6 +108,7 @@ export class TransactionsController extends CqrsController {
   @Post('points/reset')
   @HttpCode(200)
   @ApiOperation({ summary: 'Reset the balance to a value' })
+  @PointsChangeAnswer()
   @IdempotentWrite()
   reset(
     @CurrentShop() shop: ShopDoc,

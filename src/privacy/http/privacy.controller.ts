@@ -12,6 +12,9 @@ import { Optional } from '../../shared/http/validation';
 import { parsePlatformCustomerId } from '../../ledger/customer-identity';
 import { HandlePrivacyRequestCommand, PrivacyRequestResult } from '../commands/handle-privacy-request.handler';
 import { GetPrivacyDocumentQuery, ListPrivacyRequestsQuery } from '../queries/privacy-requests.query';
+import { ApiEnvelope, ApiErrors } from '../../shared/http/openapi/responses';
+import { arrayOf } from '../../shared/http/openapi/schema';
+import { DATA_REQUEST_RESULT, PRIVACY_DOCUMENT, PRIVACY_REQUEST } from './privacy.openapi';
 
 export class DataRequestDto {
   @ApiPropertyOptional({
@@ -33,6 +36,8 @@ export class PrivacyController extends CqrsController {
   @ApiOperation({
     summary: "Assemble a customer's data (GDPR access request): profile, balance, transactions, coupons, history",
   })
+  @ApiEnvelope(DATA_REQUEST_RESULT)
+  @ApiErrors(400, 404)
   async dataRequest(
     @CurrentShop() shop: ShopDoc,
     @Param('platformCustomerId') id: string,
@@ -49,12 +54,15 @@ export class PrivacyController extends CqrsController {
 
   @Get('requests')
   @ApiOperation({ summary: 'Privacy requests (data requests, customer and shop erasures), newest first' })
+  @ApiEnvelope(arrayOf(PRIVACY_REQUEST.ref))
   async list(@CurrentShop() shop: ShopDoc) {
     return ok(await this.queries.execute(new ListPrivacyRequestsQuery(shop.id)));
   }
 
   @Get('requests/:requestId/document')
   @ApiOperation({ summary: 'The document a data request assembled (404 once the customer is erased)' })
+  @ApiEnvelope(PRIVACY_DOCUMENT)
+  @ApiErrors(404)
   async document(@CurrentShop() shop: ShopDoc, @Param('requestId') requestId: string) {
     return ok(await this.queries.execute(new GetPrivacyDocumentQuery(shop.id, requestId)));
   }

@@ -172,7 +172,7 @@ export class UpdateProgramDto extends PartialType(OmitType(CreateProgramDto, ['t
 }) {}
 
 export class CartProductDto {
-  @ApiProperty({ example: '632910392' })
+  @ApiProperty({ oneOf: [{ type: 'string' }, { type: 'integer' }], example: '632910392' })
   @IsDefined({ message: 'products[].id is required' })
   @ToIdString()
   @Matches(/^[^\s]{1,100}$/, { message: 'products[].id must be a product id' })

@@ -1,6 +1,10 @@
 import { Body, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
 import { CqrsController } from '../../shared/http/cqrs-controller';
 import { ApiExtraModels, ApiOperation } from '@nestjs/swagger';
+import { ApiEnvelope, ApiErrors, ApiList } from '../../shared/http/openapi/responses';
+import { int, object, str } from '../../shared/http/openapi/schema';
+import { ApiCustomerQuery, ApiOptionalQuery } from '../../shared/http/openapi/params';
+import { CART_POINTS, EARNING_PROGRAM, SPENDING_PROGRAM, V2_PROGRAM } from './programs.openapi';
 import { CurrentShop } from '../../shops/http/shop-auth.guard';
 import { ManagementApi } from '../../shops/http/shop-api';
 import { ShopDoc } from '../../shops/projections/shop-read-models';
@@ -43,6 +47,8 @@ const tierRates = (rates: TierRateSchema[]): TierRate[] =>
 export class ProgramsController extends CqrsController {
   @Get('earning')
   @ApiOperation({ summary: 'Earning programs; 403 PLAN_UPGRADE_REQUIRED on the free plan' })
+  @ApiList(EARNING_PROGRAM)
+  @ApiErrors(403)
   async earning(@CurrentShop() shop: ShopDoc) {
     // Earning programs are a paid feature: a free shop is told to upgrade (spec 4.3 "plan upgrade required").
     if (shop.plan === 'free') throw because.planUpgradeRequired('Earning programs need the starter plan or above');
@@ -52,6 +58,9 @@ export class ProgramsController extends CqrsController {
 
   @Get('earning/eligibility')
   @ApiOperation({ summary: 'Earning programs for one customer; single-event programs carry isEarned' })
+  @ApiList(EARNING_PROGRAM)
+  @ApiErrors(400, 404)
+  @ApiCustomerQuery('one of the two is required')
   async eligibility(
     @CurrentShop() shop: ShopDoc,
     @Query('customerId') customerId?: string,
@@ -66,6 +75,8 @@ export class ProgramsController extends CqrsController {
   @Post('earning/points/calculate')
   @HttpCode(200)
   @ApiOperation({ summary: 'Points a cart would earn (awards nothing)' })
+  @ApiEnvelope(CART_POINTS)
+  @ApiErrors(400, 404)
   async calculate(@CurrentShop() shop: ShopDoc, @Body() body: CalculatePointsDto) {
     const { rule, lines, pointsEarn, points } = await this.queries.execute(
       new CalculateCartPointsQuery(shop.id, body.platformCustomerId, body.sourceName, body.products),
@@ -80,6 +91,8 @@ export class ProgramsController extends CqrsController {
   @Post('earning/social/interactions')
   @HttpCode(200)
   @ApiOperation({ summary: "Pay a social program's points to a customer (once per customer; LIMIT_REACHED after)" })
+  @ApiEnvelope(object({}), { meta: object({ pointsEarned: int, newPoint: int }) })
+  @ApiErrors(400, 403, 404)
   async socialInteraction(@CurrentShop() shop: ShopDoc, @Body() body: SocialInteractionDto) {
     const result = await this.commands.execute(
       new EarnSocialCommand(shop.id, Number(body.platformCustomerId), body.earningId, body.event, 'rest_api'),
@@ -89,6 +102,10 @@ export class ProgramsController extends CqrsController {
 
   @Get('redemption')
   @ApiOperation({ summary: 'Spending (redemption) programs; filters: event, and a customer (adds affordable)' })
+  @ApiList(SPENDING_PROGRAM)
+  @ApiErrors(400, 404)
+  @ApiOptionalQuery('event', 'Only the programs of this event, e.g. amount_discount')
+  @ApiCustomerQuery('adds what that customer can redeem')
   async redemption(
     @CurrentShop() shop: ShopDoc,
     @Query('event') event?: string,
@@ -107,6 +124,9 @@ export class ProgramsController extends CqrsController {
     summary:
       "One program; 404 when unknown. With customerId or platformCustomerId, a spending program carries that customer's limitations",
   })
+  @ApiEnvelope(V2_PROGRAM)
+  @ApiErrors(400, 404)
+  @ApiCustomerQuery("a spending program then carries that customer's limitations")
   async get(
     @CurrentShop() shop: ShopDoc,
     @Param('programId') programId: string,
@@ -120,6 +140,8 @@ export class ProgramsController extends CqrsController {
   @Post()
   @HttpCode(201)
   @ApiOperation({ summary: 'Create an earning or spending program (merchant configuration)' })
+  @ApiEnvelope(V2_PROGRAM, { status: 201, description: 'Created' })
+  @ApiErrors(400)
   async create(@CurrentShop() shop: ShopDoc, @Body() body: CreateProgramDto) {
     const { type, event, earnPointsTiers, ...rest } = definedOnly(body) as CreateProgramDto;
     const { settings, spendingFields } = splitSpendingFields(rest);
@@ -132,6 +154,8 @@ export class ProgramsController extends CqrsController {
 
   @Put(':programId')
   @ApiOperation({ summary: 'Update, enable (status: true) or disable (status: false) a program' })
+  @ApiEnvelope(V2_PROGRAM)
+  @ApiErrors(400, 404)
   async update(@CurrentShop() shop: ShopDoc, @Param('programId') programId: string, @Body() body: UpdateProgramDto) {
     await this.program(shop, programId);
     const { earnPointsTiers, ...rest } = definedOnly(body);
@@ -145,6 +169,8 @@ export class ProgramsController extends CqrsController {
 
   @Delete(':programId')
   @ApiOperation({ summary: 'Delete a program' })
+  @ApiEnvelope(object({ id: str }))
+  @ApiErrors(404)
   async remove(@CurrentShop() shop: ShopDoc, @Param('programId') programId: string) {
     await this.program(shop, programId);
     await this.commands.execute(new DeleteProgramCommand(shop.id, programId));

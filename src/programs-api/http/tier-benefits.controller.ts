@@ -1,6 +1,10 @@
 import { Get, Param } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { ApiOperation } from '@nestjs/swagger';
+import { ApiList } from '../../shared/http/openapi/responses';
+import { anyOf } from '../../shared/http/openapi/schema';
+import { TIER_BENEFIT } from '../../tiers/http/tiers.openapi';
+import { V2_PROGRAM } from './programs.openapi';
 import { CurrentShop } from '../../shops/http/shop-auth.guard';
 import { ManagementApi } from '../../shops/http/shop-api';
 import { ShopDoc } from '../../shops/projections/shop-read-models';
@@ -45,6 +49,7 @@ export class TierBenefitsController {
     summary:
       'Tier benefits of a type, as Programs (2.9): tier rewards whose event or type is benefitType, then programs with per-tier rates of that event or kind; meta.count',
   })
+  @ApiList(anyOf(TIER_BENEFIT.ref, V2_PROGRAM.ref))
   async benefits(@CurrentShop() shop: ShopDoc, @Param('benefitType') benefitType: string) {
     const tiers: TierListItem[] = await this.queries.execute(new ListTiersQuery(shop.id));
     const rewards = tiers.flatMap((tier) =>

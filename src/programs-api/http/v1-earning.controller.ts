@@ -19,6 +19,10 @@ import { v1Detail, v1ListItem } from '../../programs/queries/program.presenter';
 import { EarnSocialCommand } from '../../ledger/social/earn-social.handler';
 import { CartProducts } from './program.dto';
 import { APPLIED_SOURCES, AppliedSource } from '../../programs/kinds/earning-rule';
+import { ApiErrors, ApiPlain } from '../../shared/http/openapi/responses';
+import { arrayOf, bool, int, num, object } from '../../shared/http/openapi/schema';
+import { ApiOptionalQuery } from '../../shared/http/openapi/params';
+import { V1_CUSTOMER_ITEM, V1_EARNING_DETAIL, V1_EARNING_ITEM } from './programs.openapi';
 
 class V1ProductDto {
   @ApiProperty() @IsInt({ message: 'products[].id must be a whole number' }) @Min(0) id: number;
@@ -65,6 +69,8 @@ export class V1EarningController extends CqrsController {
     summary: 'Earning programs (deprecated: use v2); 403 PLAN_UPGRADE_REQUIRED on the free plan, as v2',
     deprecated: true,
   })
+  @ApiPlain(object({ data: arrayOf(V1_EARNING_ITEM.ref) }))
+  @ApiErrors(403)
   async list(@CurrentShop() shop: ShopDoc) {
     // The same paid feature as v2's GET /programs/earning, refused the same way.
     if (shop.plan === 'free') throw because.planUpgradeRequired('Earning programs need the starter plan or above');
@@ -73,6 +79,8 @@ export class V1EarningController extends CqrsController {
 
   @Get('earning/:programId')
   @ApiOperation({ summary: 'One earning program, by id or numericId (deprecated)', deprecated: true })
+  @ApiPlain(object({ success: bool, program: V1_EARNING_DETAIL.ref }))
+  @ApiErrors(404)
   async detail(@CurrentShop() shop: ShopDoc, @Param('programId') programId: string) {
     const program = (await this.earning(shop)).find((p) => p.id === programId || String(p.numericId) === programId);
     if (!program) throw because.notFound('Program');
@@ -81,6 +89,10 @@ export class V1EarningController extends CqrsController {
 
   @Get('earning-programs-by-customer')
   @ApiOperation({ summary: "Earning programs with the customer's isEarned (deprecated)", deprecated: true })
+  @ApiPlain(object({ data: arrayOf(V1_CUSTOMER_ITEM.ref) }))
+  @ApiErrors(400, 404)
+  @ApiOptionalQuery('customerId', "The customer's internal id (this or shopifyCustomerId is required)")
+  @ApiOptionalQuery('shopifyCustomerId', "The customer's platform id (this or customerId is required)")
   async byCustomer(
     @CurrentShop() shop: ShopDoc,
     @Query('customerId') customerId?: string,
@@ -98,6 +110,16 @@ export class V1EarningController extends CqrsController {
   @Post('earn/calc-points')
   @HttpCode(200)
   @ApiOperation({ summary: 'Points a cart would earn (deprecated)', deprecated: true })
+  @ApiPlain(
+    object({
+      success: bool,
+      data: object({
+        pointsEarn: int,
+        products: arrayOf(object({ id: int, quantity: int, price: num, points: int })),
+      }),
+    }),
+  )
+  @ApiErrors(400, 404)
   async calc(@CurrentShop() shop: ShopDoc, @Body() body: V1CalcPointsDto) {
     const { pointsEarn, points } = await this.queries.execute(
       new CalculateCartPointsQuery(shop.id, body.shopifyCustomerId, body.sourceName, body.products),
@@ -111,6 +133,8 @@ export class V1EarningController extends CqrsController {
   @Post('earn/interact-social')
   @HttpCode(200)
   @ApiOperation({ summary: "Pay a social program's points (deprecated)", deprecated: true })
+  @ApiPlain(object({ success: bool, data: object({ newPoint: int }) }))
+  @ApiErrors(400, 403, 404)
   async interactSocial(@CurrentShop() shop: ShopDoc, @Body() body: V1InteractSocialDto) {
     const result = await this.commands.execute(
       new EarnSocialCommand(shop.id, body.shopifyCustomerId, String(body.earningId), null, 'rest_api_v1'),

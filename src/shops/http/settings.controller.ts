@@ -18,6 +18,9 @@ import {
 } from '../settings/shop-settings.schema';
 import { writtenPointValue } from '../settings/shop-settings';
 
+import { ApiEnvelope, ApiErrors } from '../../shared/http/openapi/responses';
+import { ACCOUNTING, EARNING_LIMIT, MEMBERSHIP, POINTS_EXPIRY, STOREFRONT, TIER_RETENTION } from './shop.openapi';
+
 /** The shop's settings: each body is its setting's one schema (settings/shop-settings.schema.ts). */
 @ManagementApi('rest_api/v2/settings', 'v2 shop')
 @ApiExtraModels(
@@ -31,12 +34,15 @@ import { writtenPointValue } from '../settings/shop-settings';
 export class SettingsController extends CqrsController {
   @Get('points-expiry')
   @ApiOperation({ summary: 'The points expiry policy' })
+  @ApiEnvelope(POINTS_EXPIRY)
   async get(@CurrentShop() shop: ShopDoc) {
     return ok((await this.settings(shop)).pointsExpiry);
   }
 
   @Put('points-expiry')
   @ApiOperation({ summary: 'Set the points expiry policy (off, inactivity, fixed_date); absent fields are unchanged' })
+  @ApiEnvelope(POINTS_EXPIRY)
+  @ApiErrors(400)
   async set(@CurrentShop() shop: ShopDoc, @Body() body: PointsExpirySchema) {
     const current = (await this.settings(shop)).pointsExpiry;
     return this.save(shop, 'Points expiry updated', {
@@ -51,6 +57,7 @@ export class SettingsController extends CqrsController {
 
   @Get('earning-limit')
   @ApiOperation({ summary: 'The global earning limit (per customer and period, per-tier caps)' })
+  @ApiEnvelope(EARNING_LIMIT)
   async getEarningLimit(@CurrentShop() shop: ShopDoc) {
     return ok((await this.settings(shop)).earningLimit);
   }
@@ -59,6 +66,8 @@ export class SettingsController extends CqrsController {
   @ApiOperation({
     summary: 'Set the global earning limit; a tier with maxPoints null is unlimited; absent fields are unchanged',
   })
+  @ApiEnvelope(EARNING_LIMIT)
+  @ApiErrors(400)
   async setEarningLimit(@CurrentShop() shop: ShopDoc, @Body() body: EarningLimitSchema) {
     const current = (await this.settings(shop)).earningLimit;
     const hasMaximum = current.enabled || current.maxPoints > 0;
@@ -79,12 +88,15 @@ export class SettingsController extends CqrsController {
 
   @Get('tier-retention')
   @ApiOperation({ summary: 'The tier retention (downgrade) policy' })
+  @ApiEnvelope(TIER_RETENTION)
   async getTierRetention(@CurrentShop() shop: ShopDoc) {
     return ok((await this.settings(shop)).tierRetention);
   }
 
   @Put('tier-retention')
   @ApiOperation({ summary: 'Set the tier retention policy: review period and the window of points that keeps a tier' })
+  @ApiEnvelope(TIER_RETENTION)
+  @ApiErrors(400)
   async setTierRetention(@CurrentShop() shop: ShopDoc, @Body() body: TierRetentionSchema) {
     const current = (await this.settings(shop)).tierRetention;
     return this.save(shop, 'Tier retention updated', {
@@ -99,12 +111,15 @@ export class SettingsController extends CqrsController {
 
   @Get('membership')
   @ApiOperation({ summary: 'Who belongs to the program: opt-in enrolment, excluded tags and segments, B2B' })
+  @ApiEnvelope(MEMBERSHIP)
   async getMembership(@CurrentShop() shop: ShopDoc) {
     return ok((await this.settings(shop)).membership);
   }
 
   @Put('membership')
   @ApiOperation({ summary: 'Set opt-in enrolment (Premium plan or above), excluded tags and segments, B2B exclusion' })
+  @ApiEnvelope(MEMBERSHIP)
+  @ApiErrors(400, 403)
   async setMembership(@CurrentShop() shop: ShopDoc, @Body() body: MembershipSchema) {
     const current = (await this.settings(shop)).membership;
     return this.save(shop, 'Membership rules updated', {
@@ -120,12 +135,15 @@ export class SettingsController extends CqrsController {
 
   @Get('storefront')
   @ApiOperation({ summary: 'What storefronts show (manual adjustments, birthday with a year)' })
+  @ApiEnvelope(STOREFRONT)
   async getStorefront(@CurrentShop() shop: ShopDoc) {
     return ok((await this.settings(shop)).storefront);
   }
 
   @Put('storefront')
   @ApiOperation({ summary: 'Set what storefronts show' })
+  @ApiEnvelope(STOREFRONT)
+  @ApiErrors(400)
   async setStorefront(@CurrentShop() shop: ShopDoc, @Body() body: StorefrontSchema) {
     const current = (await this.settings(shop)).storefront;
     return this.save(shop, 'Storefront settings updated', {
@@ -139,12 +157,15 @@ export class SettingsController extends CqrsController {
 
   @Get('accounting')
   @ApiOperation({ summary: "A point's value in the shop's currency (the points liability's money view)" })
+  @ApiEnvelope(ACCOUNTING)
   async getAccounting(@CurrentShop() shop: ShopDoc) {
     return ok((await this.settings(shop)).accounting);
   }
 
   @Put('accounting')
   @ApiOperation({ summary: "Set a point's value in the shop's currency (a decimal such as 0.01), or null for none" })
+  @ApiEnvelope(ACCOUNTING)
+  @ApiErrors(400)
   async setAccounting(@CurrentShop() shop: ShopDoc, @Body() body: AccountingSchema) {
     const pointValue = body.pointValue === null ? null : writtenPointValue(body.pointValue);
     return this.save(shop, 'Accounting settings updated', { type: 'SetAccounting', policy: { pointValue } });

@@ -49,6 +49,7 @@ export class PointsExpirySchema {
   @IsIn(POINTS_EXPIRY_MODES, { message: `mode must be ${orList(POINTS_EXPIRY_MODES)}` })
   mode: PointsExpiryMode;
   @ApiPropertyOptional({
+    type: 'integer',
     nullable: true,
     minimum: 1,
     maximum: MAX_INACTIVITY_DAYS,
@@ -60,6 +61,7 @@ export class PointsExpirySchema {
   @Max(MAX_INACTIVITY_DAYS)
   inactivityDays?: number | null;
   @ApiPropertyOptional({
+    type: 'string',
     nullable: true,
     example: '12-31',
     description: 'fixed_date (required): MM-DD (not 02-29), every year in the shop time zone',

@@ -14,6 +14,9 @@ import { CreateTierDto, UpdateTierDto } from './tier.dto';
 import { DefineTierCommand } from '../commands/define-tier.handler';
 import { UpdateTierCommand } from '../commands/update-tier.handler';
 import { RemoveTierCommand } from '../commands/remove-tier.handler';
+import { ApiEnvelope, ApiErrors, ApiList } from '../../shared/http/openapi/responses';
+import { object, str } from '../../shared/http/openapi/schema';
+import { TIER_DETAIL, TIER_LIST_ITEM } from './tiers.openapi';
 
 /** A tier's fields as sent, its rewards parsed by their schema (the write edge of tier rewards). */
 function withParsedRewards<T extends { tierRewards?: unknown }>(fields: T): Omit<T, 'tierRewards'> & TierSettingsInput {
@@ -34,6 +37,7 @@ export class TiersController extends CqrsController {
 
   @Get()
   @ApiOperation({ summary: "The shop's tiers, lowest target first" })
+  @ApiList(TIER_LIST_ITEM)
   async list(@CurrentShop() shop: ShopDoc) {
     const tiers = await this.tierList(shop.id);
     return ok(tiers, { meta: { count: tiers.length } });
@@ -41,6 +45,8 @@ export class TiersController extends CqrsController {
 
   @Get(':tierId')
   @ApiOperation({ summary: 'Tier detail' })
+  @ApiEnvelope(TIER_DETAIL)
+  @ApiErrors(404)
   async detail(@CurrentShop() shop: ShopDoc, @Param('tierId') tierId: string) {
     return ok(await this.tierDetail(shop.id, tierId));
   }
@@ -48,6 +54,8 @@ export class TiersController extends CqrsController {
   @Post()
   @HttpCode(201)
   @ApiOperation({ summary: 'Create a tier (merchant configuration)' })
+  @ApiEnvelope(TIER_DETAIL, { status: 201, description: 'Created' })
+  @ApiErrors(400, 409)
   async create(@CurrentShop() shop: ShopDoc, @Body() body: CreateTierDto) {
     const settings = { ...withParsedRewards(definedOnly(body)), name: body.name, targetPoint: body.targetPoint };
     const { tierId } = await this.commands.execute(new DefineTierCommand(shop.id, settings));
@@ -56,6 +64,8 @@ export class TiersController extends CqrsController {
 
   @Put(':tierId')
   @ApiOperation({ summary: 'Update a tier; a rename keeps the old name in prevNames' })
+  @ApiEnvelope(TIER_DETAIL)
+  @ApiErrors(400, 404, 409)
   async update(@CurrentShop() shop: ShopDoc, @Param('tierId') tierId: string, @Body() body: UpdateTierDto) {
     await this.tierDetail(shop.id, tierId);
     const changes = withParsedRewards(definedOnly(body));
@@ -67,6 +77,8 @@ export class TiersController extends CqrsController {
 
   @Delete(':tierId')
   @ApiOperation({ summary: 'Delete a tier without members (the base tier stays)' })
+  @ApiEnvelope(object({ id: str }))
+  @ApiErrors(400, 404, 409)
   async remove(@CurrentShop() shop: ShopDoc, @Param('tierId') tierId: string) {
     await this.tierDetail(shop.id, tierId);
     await this.commands.execute(new RemoveTierCommand(shop.id, tierId));

@@ -5,6 +5,7 @@ import { throttledFailure } from '../../shared/http/auth-throttle/throttled-fail
 import { retryAfterOf, toErrorBody } from '../../shared/http/error-body';
 import { API_FAMILIES } from '../../shared/http/api-families';
 import { ShopKeys } from '../../shops/http/shop-api';
+import { ApiWebhookErrors } from '../../shared/http/openapi/responses';
 
 const WEBHOOK_FAMILY = API_FAMILIES.find((f) => f.name === 'webhooks')!;
 
@@ -26,4 +27,10 @@ export class WebhookApiExceptionFilter implements ExceptionFilter {
 
 /** A controller of the webhook API (`/app/api/v1/webhooks`): the shop's keys, and its own error envelope. */
 export const WebhookApi = (path: string) =>
-  applyDecorators(ApiTags('webhooks'), ShopKeys(), UseFilters(WebhookApiExceptionFilter), Controller(path));
+  applyDecorators(
+    ApiTags('webhooks'),
+    ShopKeys(),
+    ApiWebhookErrors(401, 429, 503),
+    UseFilters(WebhookApiExceptionFilter),
+    Controller(path),
+  );

@@ -1,6 +1,6 @@
 import { Body, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import { ApiOperation } from '@nestjs/swagger';
+import { ApiOperation, ApiQuery } from '@nestjs/swagger';
 import { because } from '../../shared/domain/domain-error';
 import { CurrentShop } from '../../shops/http/shop-auth.guard';
 import { ShopDoc } from '../../shops/projections/shop-read-models';
@@ -20,6 +20,10 @@ import { RedeliverDeliveryCommand } from '../delivery/redeliver-delivery.handler
 import { WebhookUrlGuard } from '../delivery/webhook-url-guard';
 import { CreateWebhookDto, UpdateWebhookDto } from './webhook.dto';
 import { WebhookApi } from './webhook-api.filter';
+import { ApiWebhookErrors } from '../../shared/http/openapi/responses';
+import { arrayOf, int, object, oneOf } from '../../shared/http/openapi/schema';
+import { ApiOptionalQuery } from '../../shared/http/openapi/params';
+import { ApiWebhookAnswer, REDELIVERED, WEBHOOK, WEBHOOK_DELIVERY } from './webhooks.openapi';
 
 const envelope = <K extends string, T>(key: K, value: T) => ({
   success: true as const,
@@ -37,6 +41,7 @@ export class WebhooksController {
 
   @Get()
   @ApiOperation({ summary: "The shop's webhooks" })
+  @ApiWebhookAnswer('webhooks', arrayOf(WEBHOOK.ref))
   async list(@CurrentShop() shop: ShopDoc) {
     return envelope('webhooks', await this.queries.execute(new ListWebhooksQuery(shop.id)));
   }
@@ -44,6 +49,8 @@ export class WebhooksController {
   @Post()
   @HttpCode(200)
   @ApiOperation({ summary: 'Register a webhook (topic, url)' })
+  @ApiWebhookAnswer('webhook', WEBHOOK.ref)
+  @ApiWebhookErrors(400, 409)
   async create(@CurrentShop() shop: ShopDoc, @Body() body: CreateWebhookDto) {
     const url = await this.checkUrl(body.url);
     const { webhookId }: { webhookId: string } = await this.commands.execute(
@@ -54,12 +61,16 @@ export class WebhooksController {
 
   @Get(':id')
   @ApiOperation({ summary: 'One webhook' })
+  @ApiWebhookAnswer('webhook', WEBHOOK.ref)
+  @ApiWebhookErrors(404)
   async get(@CurrentShop() shop: ShopDoc, @Param('id') id: string) {
     return envelope('webhook', await this.find(shop, id));
   }
 
   @Put(':id')
   @ApiOperation({ summary: 'Change url and/or isEnabled' })
+  @ApiWebhookAnswer('webhook', WEBHOOK.ref)
+  @ApiWebhookErrors(400, 404, 409)
   async update(@CurrentShop() shop: ShopDoc, @Param('id') id: string, @Body() body: UpdateWebhookDto) {
     await this.find(shop, id);
     if (body.url === undefined && body.isEnabled === undefined)
@@ -71,6 +82,8 @@ export class WebhooksController {
 
   @Delete(':id')
   @ApiOperation({ summary: 'Delete a webhook (its pending deliveries are dropped)' })
+  @ApiWebhookAnswer('webhook', WEBHOOK.ref)
+  @ApiWebhookErrors(404)
   async remove(@CurrentShop() shop: ShopDoc, @Param('id') id: string) {
     // Shown as it was before the deletion.
     const shown = await this.find(shop, id);
@@ -80,6 +93,10 @@ export class WebhooksController {
 
   @Get(':id/deliveries')
   @ApiOperation({ summary: 'Deliveries of a webhook with every attempt, newest first (before: a delivery sequence)' })
+  @ApiWebhookAnswer('deliveries', arrayOf(WEBHOOK_DELIVERY.ref))
+  @ApiWebhookErrors(400, 404)
+  @ApiOptionalQuery('limit', 'Page size, 1 to 100 (default 20)', 'integer')
+  @ApiOptionalQuery('before', 'A delivery sequence: the deliveries before it', 'integer')
   async deliveries(
     @CurrentShop() shop: ShopDoc,
     @Param('id') id: string,
@@ -104,6 +121,9 @@ export class WebhooksController {
     summary:
       'Send every failed delivery of the webhook again (status=failed): they become pending and are sent in order, with a fresh attempt budget',
   })
+  @ApiWebhookAnswer('redelivery', object({ status: oneOf('failed'), requeued: int }))
+  @ApiQuery({ name: 'status', required: true, enum: ['failed'], description: 'Which deliveries: the failed ones' })
+  @ApiWebhookErrors(400, 404)
   async redeliverAll(@CurrentShop() shop: ShopDoc, @Param('id') id: string, @Query('status') status?: string) {
     await this.find(shop, id);
     if (status !== 'failed') throw because.badRequest('status must be failed', { field: 'status' });
@@ -114,6 +134,8 @@ export class WebhooksController {
   @Post(':id/deliveries/:deliveryId/redeliver')
   @HttpCode(200)
   @ApiOperation({ summary: 'Send one delivery again now' })
+  @ApiWebhookAnswer('delivery', REDELIVERED)
+  @ApiWebhookErrors(404)
   async redeliver(@CurrentShop() shop: ShopDoc, @Param('id') id: string, @Param('deliveryId') deliveryId: string) {
     await this.find(shop, id);
     const { delivery, lastAttempt }: { delivery: Delivery; lastAttempt: SendResult } = await this.commands.execute(

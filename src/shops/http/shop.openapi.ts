@@ -1,0 +1,43 @@
+import { arrayOf, bool, int, nullable, object, oneOf, record, str } from '../../shared/http/openapi/schema';
+
+/** The records of the v2 shop endpoints: who the keys are, and each setting as it stands. */
+
+export const WHOAMI = record('V2Shop', object({ shopId: str, domain: str, plan: str, currency: str, timezone: str }));
+
+export const POINTS_EXPIRY = record(
+  'V2PointsExpiry',
+  object({
+    mode: oneOf('off', 'inactivity', 'fixed_date'),
+    inactivityDays: nullable(int),
+    fixedDate: nullable(str),
+  }),
+);
+
+export const EARNING_LIMIT = record(
+  'V2EarningLimit',
+  object({
+    enabled: bool,
+    maxPoints: int,
+    period: oneOf('day', 'week', 'month', 'year'),
+    tiers: arrayOf(object({ tierId: str, maxPoints: nullable(int) })),
+  }),
+);
+
+export const TIER_RETENTION = record(
+  'V2TierRetention',
+  object({ downgrade: bool, assessmentMonths: int, windowMonths: int }),
+);
+
+export const MEMBERSHIP = record(
+  'V2Membership',
+  object({ optInEnrollment: bool, excludedTags: arrayOf(str), excludedSegments: arrayOf(str), excludeB2B: bool }),
+);
+
+export const STOREFRONT = record('V2Storefront', object({ hideAdjustPoint: bool, isNewFormatDOB: bool }));
+
+export const ACCOUNTING = record(
+  'V2Accounting',
+  object({
+    pointValue: nullable({ type: 'string', example: '0.01', description: "A point's value, in the shop's currency" }),
+  }),
+);
