@@ -1,6 +1,8 @@
 import { Body, HttpCode, Post } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { ApiOperation, ApiResponse } from '@nestjs/swagger';
+import { ApiOperation } from '@nestjs/swagger';
+import { ApiEnvelope, ApiHeadlessErrors } from '../../shared/http/openapi/responses';
+import { EARN_RESULT } from '../http/headless.openapi';
 import { ok } from '../../shared/http/envelope';
 import { EarnOnStorefrontCommand } from '../../ledger/storefront-earn/earn-on-storefront.handler';
 import { EarnResult } from '../../ledger/storefront-claim';
@@ -17,14 +19,10 @@ export class EarnController {
   @HttpCode(200)
   @ApiOperation({
     summary:
-      'Claim a storefront earning program (forms, surveys, the daily streak, the birthday picker): {programId, key, status earned|pending, pointsEarned, totalPoints}',
+      'Claim a storefront earning program (forms, surveys, receipts, reviews, map reviews, the daily streak, the birthday picker). 400 BAD_REQUEST, INVALID_PROGRAM, LIMIT_REACHED, INVALID_SELECTION, NOT_CLAIMABLE; 403 NOT_ELIGIBLE',
   })
-  @ApiResponse({
-    status: 400,
-    description:
-      'BAD_REQUEST, INVALID_PROGRAM, LIMIT_REACHED, INVALID_SELECTION (birthday picker) or NOT_CLAIMABLE (birthday picker outside the birthday month)',
-  })
-  @ApiResponse({ status: 403, description: 'NOT_ELIGIBLE: not a member (opt-in guest, left, B2B)' })
+  @ApiEnvelope(EARN_RESULT)
+  @ApiHeadlessErrors(400, 403)
   async earn(@CurrentCustomer() me: HeadlessCaller, @Body() body: EarnDto) {
     const context = body.context ?? {};
     const result: EarnResult = await this.commands.execute(

@@ -1,5 +1,7 @@
 import { Body, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
-import { ApiOperation, ApiPropertyOptional, ApiResponse } from '@nestjs/swagger';
+import { ApiOperation, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiEnvelope, ApiErrors, ApiPage } from '../../shared/http/openapi/responses';
+import { V2_SUBMISSION } from './ledger.openapi';
 import { IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
 import { CqrsController } from '../../shared/http/cqrs-controller';
 import { CurrentShop } from '../../shops/http/shop-auth.guard';
@@ -73,7 +75,9 @@ export function presentSubmission(d: SubmissionDoc) {
 @ManagementApi('rest_api/v2/submissions', 'v2 submissions')
 export class SubmissionsController extends CqrsController {
   @Get()
-  @ApiOperation({ summary: 'List form and survey submissions (moderation), newest first' })
+  @ApiOperation({ summary: 'List storefront submissions (moderation), newest first' })
+  @ApiPage(V2_SUBMISSION)
+  @ApiErrors(400)
   async list(@CurrentShop() shop: ShopDoc, @Query() query: ListSubmissionsDto) {
     const page: PagedList<SubmissionDoc> = await this.queries.execute(
       new ListSubmissionsQuery(shop.id, {
@@ -94,8 +98,8 @@ export class SubmissionsController extends CqrsController {
   @Post(':submissionId/approve')
   @HttpCode(200)
   @ApiOperation({ summary: 'Approve a pending submission: pays its points once (earning limit applies)' })
-  @ApiResponse({ status: 404, description: 'NOT_FOUND: no such submission in this shop' })
-  @ApiResponse({ status: 409, description: 'ALREADY_DECIDED: the submission was approved or rejected already' })
+  @ApiEnvelope(V2_SUBMISSION)
+  @ApiErrors(400, 404, 409)
   approve(@CurrentShop() shop: ShopDoc, @Param('submissionId') id: string, @Body() body: DecideSubmissionDto) {
     return this.decide(shop, id, 'approve', body);
   }
@@ -103,8 +107,8 @@ export class SubmissionsController extends CqrsController {
   @Post(':submissionId/reject')
   @HttpCode(200)
   @ApiOperation({ summary: 'Reject a pending submission: nothing is paid' })
-  @ApiResponse({ status: 404, description: 'NOT_FOUND: no such submission in this shop' })
-  @ApiResponse({ status: 409, description: 'ALREADY_DECIDED: the submission was approved or rejected already' })
+  @ApiEnvelope(V2_SUBMISSION)
+  @ApiErrors(400, 404, 409)
   reject(@CurrentShop() shop: ShopDoc, @Param('submissionId') id: string, @Body() body: DecideSubmissionDto) {
     return this.decide(shop, id, 'reject', body);
   }
