@@ -224,4 +224,16 @@ describe(`storefront forms and surveys, moderated in v2 (${defaultStoreKind()})`
     expect(next.meta.pagination).toEqual({ hasNext: false, hasPre: true });
     expect(await s.balance(3002)).toBe(0);
   });
+
+  it('an opt-in guest who has not joined is 403 NOT_ELIGIBLE; v2 moderation without the shop keys is 401', async () => {
+    const optIn = await s.newShop();
+    await optIn.put('/settings/membership', { optInEnrollment: true }).expect(200);
+    const form = (await optIn.program({ type: 'earning', event: 'submit_form', title: 'Tell us', earnPoint: 5 })).id;
+    await optIn.enrol(3101);
+    const guest = await tokenFor(s.t, optIn.shop, 3101);
+    expectError((await earn({ programId: form }, guest).expect(403)).body, 'NOT_ELIGIBLE', 403);
+    expect((await optIn.get('/submissions').expect(200)).body.data).toEqual([]);
+    await s.t.http().get('/rest_api/v2/submissions').expect(401);
+    await s.t.http().post('/rest_api/v2/submissions/x/approve').send({}).expect(401);
+  });
 });
