@@ -15,6 +15,7 @@ import { HeadlessCustomerController } from './customer/customer.controller';
 import { SocialEarnController } from './earning/social-earn.controller';
 import { SocialLinksController } from './social/social-links.controller';
 import { JoinProgramController } from './membership/join-program.controller';
+import { EarnController } from './earn/earn.controller';
 import { ShopConfigController } from './shop/shop-config.controller';
 import { ListHeadlessProgramsHandler } from './programs/list-programs.query';
 import { HeadlessShopContext } from './programs/headless-shop-context';
@@ -67,6 +68,7 @@ export const HEADLESS_CAPABILITY: Capability = {
     JoinProgramController,
     SocialEarnController,
     SocialLinksController,
+    EarnController,
     ShopConfigController,
     CustomerProgramsController,
     PublicProgramsController,

@@ -26,6 +26,11 @@ import { decideErasure, EraseCustomer } from './erasure/erasure.decisions';
 import { assertAmounts } from './amounts/amounts.invariant';
 import { decideSocialLinks, SocialLinksCommand } from './social-links/social-links.decisions';
 import { evolveSocialLinks } from './social-links/social-links.state';
+import { decideSubmissions, SubmissionsCommand } from './submissions/submissions.decisions';
+import { evolveSubmissions } from './submissions/submissions.state';
+import { ClaimStreakDay, decideStreakDay } from './streak/streak.decisions';
+import { evolveStreak } from './streak/streak.state';
+import { ChooseBirthdayRewards, decideBirthdayChoice } from './birthday/birthday-choice.decisions';
 
 /**
  * The customer ledger: one customer's stream of points, tiers, orders and coupons, decided by one
@@ -44,7 +49,10 @@ export type CustomerCommand =
   | ExpiryCommand
   | MembershipCommand
   | EraseCustomer
-  | SocialLinksCommand;
+  | SocialLinksCommand
+  | SubmissionsCommand
+  | ClaimStreakDay
+  | ChooseBirthdayRewards;
 
 /**
  * Each policy's evolve cases, in this order: each writes only its own share, and sees the state as
@@ -63,6 +71,8 @@ const EVOLVE_CASES: Array<(state: CustomerState, event: CustomerEvent) => Partia
   evolveTiers,
   evolveExpiry,
   evolveSocialLinks,
+  evolveSubmissions,
+  evolveStreak,
 ];
 
 export function evolveCustomer(state: CustomerState, event: CustomerEvent): CustomerState {
@@ -106,6 +116,10 @@ const DECIDERS: PerType<CustomerCommand, CustomerEvent[], [CustomerState]> = {
   UnlinkPhoto: decideSocialLinks,
   LinkFeed: decideSocialLinks,
   DisconnectFeed: decideSocialLinks,
+  SubmitEntry: decideSubmissions,
+  DecideSubmission: decideSubmissions,
+  ClaimStreakDay: decideStreakDay,
+  ChooseBirthdayRewards: decideBirthdayChoice,
 };
 
 /**

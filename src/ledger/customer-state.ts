@@ -10,6 +10,8 @@ import { initialProgramEarning, ProgramEarningShare } from './program-earning/pr
 import { initialTiers, TiersShare } from './tiers/tiers.state';
 import { initialMembership, MembershipShare } from './enrolment/membership.state';
 import { initialSocialLinks, SocialLinksShare } from './social-links/social-links.state';
+import { initialSubmissions, SubmissionsShare } from './submissions/submissions.state';
+import { initialStreak, StreakShare } from './streak/streak.state';
 
 /**
  * What a customer's stream folds to: what the ledger needs to decide the next command. Each policy
@@ -25,7 +27,9 @@ export type CustomerState = EnrolmentShare &
   CouponsShare &
   TiersShare &
   ExpiryShare &
-  SocialLinksShare;
+  SocialLinksShare &
+  SubmissionsShare &
+  StreakShare;
 
 /**
  * The state before any event: every share's initial fields. Listed rather than spread (`{ ...a, ...b }`):
@@ -44,6 +48,8 @@ export const initialCustomerState = (): CustomerState => {
   const tiers = initialTiers();
   const expiry = initialExpiry();
   const socialLinks = initialSocialLinks();
+  const submissions = initialSubmissions();
+  const streak = initialStreak();
   return {
     enrolled: enrolment.enrolled,
     shopId: enrolment.shopId,
@@ -90,6 +96,8 @@ export const initialCustomerState = (): CustomerState => {
     photoHandleStream: socialLinks.photoHandleStream,
     photoLinkRewarded: socialLinks.photoLinkRewarded,
     feed: socialLinks.feed,
+    submissions: submissions.submissions,
+    streak: streak.streak,
   };
 };
 

@@ -2,6 +2,7 @@ import { callPerType, PerType } from '../shared/domain/decider';
 import { CustomerEvent, CustomerEventType as T, PointsAwarded } from './events/customer-events';
 import { TopicMessage } from './webhook-message';
 import { birthdayRewardMessages } from './birthday/birthday.webhooks';
+import { submissionDecidedMessages } from './submissions/submissions.webhooks';
 import { couponUsedMessages } from './coupons/coupons.webhooks';
 import { expiredMessages, expiryWarningMessages } from './expiry/expiry.webhooks';
 import { balanceChangeMessages } from './points/points.webhooks';
@@ -33,6 +34,8 @@ const MESSAGES: PerType<CustomerEvent, TopicMessage[]> = {
   [T.TierRetained]: tierRetainedMessages,
   [T.TierReviewWarned]: tierReviewWarningMessages,
   [T.CouponUsed]: couponUsedMessages,
+  [T.SubmissionApproved]: submissionDecidedMessages,
+  [T.SubmissionRejected]: submissionDecidedMessages,
   // No topic (yet) for these.
   [T.Enrolled]: noMessages,
   [T.PersonalDataErased]: noMessages,
@@ -50,6 +53,10 @@ const MESSAGES: PerType<CustomerEvent, TopicMessage[]> = {
   [T.PhotoUnlinked]: noMessages,
   [T.FeedLinked]: noMessages,
   [T.FeedDisconnected]: noMessages,
+  // A submission paid at once says so through points/earned; a pending one waits for the decision.
+  [T.SubmissionReceived]: noMessages,
+  // A check-in's milestone points say so through points/earned.
+  [T.StreakDayClaimed]: noMessages,
 };
 
 /** The webhook messages an event of a customer's stream produces. */

@@ -49,6 +49,14 @@ import { RewardViewProjection } from './projections/reward-view.projection';
 import { CustomersController } from './http/customers.controller';
 import { TransactionsController } from './http/transactions.controller';
 import { RewardsController } from './http/rewards.controller';
+import { SubmissionsController } from './http/submissions.controller';
+import { SubmitEntry } from './submissions/submit-entry';
+import { ClaimStreakDay } from './streak/claim-streak-day';
+import { ChooseBirthdayRewards } from './birthday/choose-birthday-rewards';
+import { DecideSubmissionHandler } from './submissions/decide-submission.handler';
+import { ListSubmissionsHandler } from './submissions/list-submissions.query';
+import { SubmissionViewProjection } from './submissions/submission-view.projection';
+import { EarnOnStorefrontHandler } from './storefront-earn/earn-on-storefront.handler';
 
 export const LEDGER: Capability = {
   providers: [
@@ -86,6 +94,12 @@ export const LEDGER: Capability = {
     EarnSocialHandler,
     LinkPhotoHandler,
     DisconnectFeedHandler,
+    EarnOnStorefrontHandler,
+    SubmitEntry,
+    ClaimStreakDay,
+    ChooseBirthdayRewards,
+    DecideSubmissionHandler,
+    ListSubmissionsHandler,
     ListCustomersHandler,
     ListTransactionsHandler,
     GetTransactionHandler,
@@ -100,8 +114,14 @@ export const LEDGER: Capability = {
     { provide: TIER_MEMBERS, useClass: CustomerTierMembers },
     { provide: ROW_DETAILS, useClass: LedgerRowDetails },
   ],
-  projections: [CustomerViewProjection, TransactionViewProjection, RewardViewProjection, RedeemedCountsProjection],
-  controllers: [CustomersController, TransactionsController, RewardsController],
+  projections: [
+    CustomerViewProjection,
+    TransactionViewProjection,
+    RewardViewProjection,
+    RedeemedCountsProjection,
+    SubmissionViewProjection,
+  ],
+  controllers: [CustomersController, TransactionsController, RewardsController, SubmissionsController],
   background: [
     scheduled(BirthdayRewards, (config) => config.birthdayCheckMs),
     scheduled(PointsExpiry, (config) => config.expiryCheckMs),

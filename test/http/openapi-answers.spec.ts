@@ -320,4 +320,31 @@ describe(`OpenAPI: real answers match the documented schemas (${defaultStoreKind
       404,
     );
   });
+
+  it('storefront claims and their moderation answer as documented', async () => {
+    const form = await s.earning('submit_form', 'Tell us', { earnPoint: 10, form: { instantRewardEnabled: true } });
+    await s.earning('write_review', 'Review', { earnPoint: 5, review: { redirectUrl: '/thanks', extraPoints: 2 } });
+    await s.earning('maps_review', 'Maps', { earnPoint: 5, urlLocation: 'https://maps.example.com/x' });
+    await s.earning('streak_interact_website', 'Daily', { earnPoint: 1, streakMilestones: [{ day: 1, points: 3 }] });
+    await s.earning('birthday', 'Birthday', {
+      earnPoint: 1,
+      birthdayRewards: { options: [{ id: 'cake', label: 'Cake', points: 5 }] },
+    });
+    await s.enrol(1009);
+    const token = await tokenFor(s.t, s.shop, 1009);
+    const program = await v2('get', '/programs/{programId}', `/programs/${form}`);
+    expect(program.data.form).toMatchObject({ autoApprove: false });
+    const headless = (url: string) => s.t.http().get(`${HEADLESS}${url}`).set(bearer(token));
+    await answer('get', `${HEADLESS}/customer/programs`, headless('/customer/programs'), 200);
+    const earn = (body: object) => s.t.http().post(`${HEADLESS}/customer/earn`).set(bearer(token)).send(body);
+    const earned = await answer('post', `${HEADLESS}/customer/earn`, earn({ programId: form }), 200);
+    expect(earned.data.status).toBe('pending');
+    await answer('post', `${HEADLESS}/customer/earn`, earn({}), 400);
+    const page = await v2('get', '/submissions', '/submissions?status=pending');
+    const id = page.data[0].id;
+    await v2('post', '/submissions/{submissionId}/approve', `/submissions/${id}/approve`, {});
+    await v2('post', '/submissions/{submissionId}/reject', `/submissions/${id}/reject`, {}, 409);
+    await v2('post', '/submissions/{submissionId}/approve', '/submissions/nope/approve', {}, 404);
+    expect(mismatches).toEqual([]);
+  });
 });

@@ -798,6 +798,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/rest_api/v2/submissions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List storefront submissions (moderation), newest first */
+        get: operations["SubmissionsController_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest_api/v2/submissions/{submissionId}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Approve a pending submission: pays its points once (earning limit applies) */
+        post: operations["SubmissionsController_approve"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest_api/v2/submissions/{submissionId}/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Reject a pending submission: nothing is paid */
+        post: operations["SubmissionsController_reject"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/app/api/v1/webhooks": {
         parameters: {
             query?: never;
@@ -1225,6 +1276,23 @@ export interface paths {
         put?: never;
         /** Removes the customer's messaging link; always answers {disconnected: true} */
         post: operations["SocialLinksController_disconnectFeed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/app/api/v1/headless/customer/earn": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Claim a storefront earning program (forms, surveys, receipts, reviews, map reviews, the daily streak, the birthday picker). 400 BAD_REQUEST, INVALID_PROGRAM, LIMIT_REACHED, INVALID_SELECTION, NOT_CLAIMABLE; 403 NOT_ELIGIBLE */
+        post: operations["EarnController_earn"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1736,6 +1804,27 @@ export interface components {
                 log?: unknown;
             }[];
         };
+        BirthdayRewardOptionSchema: {
+            /** @description Stable id the storefront sends back (context.birthdayRewards) */
+            id: string;
+            label: string;
+            /**
+             * Format: uri
+             * @description Image shown with the option (http(s)); null: none
+             */
+            imageUrl?: Record<string, never> | null;
+            points: number;
+            /** @description Tiers offered this option (empty or absent: every tier) */
+            tierIds?: string[];
+        };
+        BirthdayRewardsSchema: {
+            /**
+             * @default single
+             * @enum {string}
+             */
+            rewardSelection: "single" | "multiple";
+            options: components["schemas"]["BirthdayRewardOptionSchema"][];
+        };
         CalculatePointsDto: {
             products: components["schemas"]["CartProductDto"][];
             /** @description Platform customer id: the tier rate applies */
@@ -1861,6 +1950,14 @@ export interface components {
              * @description The merchant's own icon (http(s))
              */
             iconUrl?: Record<string, never> | null;
+            /** @description submit_form and fill_survey only: the form settings (unset fields take their defaults) */
+            form?: components["schemas"]["FormSettingsSchema"] | null;
+            /** @description write_review only */
+            review?: components["schemas"]["ReviewSettingsSchema"] | null;
+            /** @description streak_interact_website only (required there): milestone days (distinct, 1-365) and their points */
+            streakMilestones?: components["schemas"]["StreakMilestoneSchema"][];
+            /** @description birthday only: a picker of rewards by tier; with options the customer claims them (POST /customer/earn) */
+            birthdayRewards?: components["schemas"]["BirthdayRewardsSchema"] | null;
             /** @enum {string} */
             type: "earning" | "spending";
             /** @example place_order */
@@ -1962,7 +2059,7 @@ export interface components {
              * @example points/earned
              * @enum {string}
              */
-            topic: "points/earned" | "points/redeemed" | "points/expired" | "points/about_to_expire_3_days" | "points/about_to_expire_7_days" | "points/about_to_expire_30_days" | "customer/status_changed" | "reward/coupon_used" | "tier/upgraded" | "tier/downgraded" | "tier/reset" | "tier/about_to_reset_4_weeks" | "tier/about_to_reset_2_weeks" | "tier/about_to_reset_1_day" | "referral/link_created" | "referral/reward_earned" | "referral/referee_claimed" | "birthday/reward_earned" | "milestone/achieved";
+            topic: "points/earned" | "points/redeemed" | "points/expired" | "points/about_to_expire_3_days" | "points/about_to_expire_7_days" | "points/about_to_expire_30_days" | "customer/status_changed" | "reward/coupon_used" | "tier/upgraded" | "tier/downgraded" | "tier/reset" | "tier/about_to_reset_4_weeks" | "tier/about_to_reset_2_weeks" | "tier/about_to_reset_1_day" | "referral/link_created" | "referral/reward_earned" | "referral/referee_claimed" | "birthday/reward_earned" | "milestone/achieved" | "submission/decided";
             /** @example https://merchant.example.com/hooks/points-earned */
             url: string;
         };
@@ -2037,6 +2134,26 @@ export interface components {
             requestId: string;
             duplicate: boolean;
             document: components["schemas"]["CustomerDataDocument"] | null;
+        };
+        DecideSubmissionDto: {
+            /** @description Why (kept with the decision and sent with the webhook); up to 500 characters */
+            reason?: string;
+        };
+        EarnContextDto: {
+            /** @description submit_form, fill_survey: the answers by question (at most 50, each up to 2000 characters) */
+            answers?: {
+                [key: string]: string;
+            };
+            /** @description Images attached (a form that requires an image): 1 to 5 http(s) URLs, as answered by POST /customer/earn/upload */
+            imageUrls?: string[];
+            /** @description birthday (with a picker): the ids of the chosen rewardOptions; one when rewardSelection is single */
+            birthdayRewards?: string[];
+        };
+        EarnDto: {
+            /** @description The earning program claimed */
+            programId: string;
+            /** @description What the claim sends; which fields depend on the kind */
+            context?: components["schemas"]["EarnContextDto"];
         };
         EarningLimitSchema: {
             enabled: boolean;
@@ -2124,6 +2241,25 @@ export interface components {
              * @description The merchant's own icon (http(s))
              */
             iconUrl?: Record<string, never> | null;
+            /** @description submit_form and fill_survey only: the form settings (unset fields take their defaults) */
+            form?: components["schemas"]["FormSettingsSchema"] | null;
+            /** @description write_review only */
+            review?: components["schemas"]["ReviewSettingsSchema"] | null;
+            /** @description streak_interact_website only (required there): milestone days (distinct, 1-365) and their points */
+            streakMilestones?: components["schemas"]["StreakMilestoneSchema"][];
+            /** @description birthday only: a picker of rewards by tier; with options the customer claims them (POST /customer/earn) */
+            birthdayRewards?: components["schemas"]["BirthdayRewardsSchema"] | null;
+        };
+        EarnResult: {
+            programId: string;
+            key: string;
+            /**
+             * @description earned: paid now; pending: waits for the merchant
+             * @enum {string}
+             */
+            status: "earned" | "pending";
+            pointsEarned: number;
+            totalPoints: number;
         };
         ErrorEnvelope: {
             /** @enum {boolean} */
@@ -2141,6 +2277,38 @@ export interface components {
         };
         FeedDisconnectResult: {
             disconnected: boolean;
+        };
+        FormSettingsSchema: {
+            /**
+             * @description Image shown above the form (http(s); empty: none)
+             * @default
+             */
+            headerImage: string;
+            /**
+             * @description Icon shown after a submission (http(s); empty: none)
+             * @default
+             */
+            successIconUrl: string;
+            /**
+             * @description A submission must attach 1 to 5 images (context.imageUrls)
+             * @default false
+             */
+            requireImage: boolean;
+            /**
+             * @description Pay earnPoint at once (status earned); else the submission waits for the merchant (pending)
+             * @default false
+             */
+            autoApprove: boolean;
+            /**
+             * @description Pay instantRewardPoints on submission, approved or not
+             * @default false
+             */
+            instantRewardEnabled: boolean;
+            /**
+             * @description Points paid on submission when instantRewardEnabled
+             * @default 0
+             */
+            instantRewardPoints: number;
         };
         HeadlessActivity: {
             id: string;
@@ -2343,21 +2511,30 @@ export interface components {
             conditions: string[];
             /** @description Personalised list, earning programs only */
             isEarned?: boolean;
-            /** @description Not offered by this service yet: null */
             form: {
-                [key: string]: unknown;
+                headerImage: string;
+                successIconUrl: string;
+                requireImage: boolean;
+                autoApprove: boolean;
+                instantRewardEnabled: boolean;
+                instantRewardPoints: number;
             } | null;
-            /** @description Not offered by this service yet: null */
             review: {
-                [key: string]: unknown;
+                redirectUrl: string | null;
+                headerImage: string;
+                extraPoints: number;
             } | null;
-            /** @description Not offered by this service yet: null */
             googleReview: {
-                [key: string]: unknown;
+                urlLocation: string;
+                /** @enum {string|null} */
+                status?: "pending" | "approved" | "rejected" | null;
+                statusText?: string | null;
             } | null;
-            /** @description Not offered by this service yet: null */
             streak: {
-                [key: string]: unknown;
+                currentDay: number;
+                totalDays: number;
+                canClaimToday: boolean;
+                message: string | null;
             } | null;
             birthday: {
                 rewardOptions: {
@@ -2525,6 +2702,20 @@ export interface components {
             platformCustomerId: string;
             reason?: string;
         };
+        ReviewSettingsSchema: {
+            /** @description Where to go after the review: an absolute http(s) URL or a root-relative path (others read as null) */
+            redirectUrl?: Record<string, never> | null;
+            /**
+             * @description Image shown above the review form (http(s); empty: none)
+             * @default
+             */
+            headerImage: string;
+            /**
+             * @description Points added when the review has a photo (context.imageUrls)
+             * @default 0
+             */
+            extraPoints: number;
+        };
         RotatedHeadlessSecret: {
             shopId: string;
             headlessSecret: string;
@@ -2591,6 +2782,10 @@ export interface components {
             hideAdjustPoint?: boolean;
             /** @description Birthdays are asked with a year (dateOfBirth YYYY-MM-DD) */
             isNewFormatDOB?: boolean;
+        };
+        StreakMilestoneSchema: {
+            day: number;
+            points: number;
         };
         TierEarningCapSchema: {
             /** @description One of the shop's tiers */
@@ -2804,6 +2999,14 @@ export interface components {
              * @description The merchant's own icon (http(s))
              */
             iconUrl?: Record<string, never> | null;
+            /** @description submit_form and fill_survey only: the form settings (unset fields take their defaults) */
+            form?: components["schemas"]["FormSettingsSchema"] | null;
+            /** @description write_review only */
+            review?: components["schemas"]["ReviewSettingsSchema"] | null;
+            /** @description streak_interact_website only (required there): milestone days (distinct, 1-365) and their points */
+            streakMilestones?: components["schemas"]["StreakMilestoneSchema"][];
+            /** @description birthday only: a picker of rewards by tier; with options the customer claims them (POST /customer/earn) */
+            birthdayRewards?: components["schemas"]["BirthdayRewardsSchema"] | null;
             /** @description Spending programs: the reward under today's names (pointsCost, rewardValue...; alias of the top-level spec fields); replaces the reward */
             spending?: Record<string, never>;
             /** @description Points per redemption (fixed) or per step (dynamic); alias spending.pointsCost */
@@ -3207,6 +3410,19 @@ export interface components {
             /** @enum {string} */
             limitUnit: "day" | "week" | "month" | "year" | "lifetime";
             limitInterval: number;
+            form: {
+                headerImage: string;
+                successIconUrl: string;
+                requireImage: boolean;
+                autoApprove: boolean;
+                instantRewardEnabled: boolean;
+                instantRewardPoints: number;
+            } | null;
+            review: {
+                redirectUrl: string | null;
+                headerImage: string;
+                extraPoints: number;
+            } | null;
             /** @description Eligibility list only, on single-event programs */
             isEarned?: boolean;
         };
@@ -3377,6 +3593,31 @@ export interface components {
         V2Storefront: {
             hideAdjustPoint: boolean;
             isNewFormatDOB: boolean;
+        };
+        V2Submission: {
+            id: string;
+            customerId: string;
+            platformCustomerId: number;
+            email: string | null;
+            programId: string;
+            programTitle: string;
+            /** @enum {string} */
+            event: "submit_form" | "fill_survey" | "submit_receipt" | "write_review" | "maps_review";
+            /** @enum {string} */
+            status: "pending" | "approved" | "rejected";
+            points: number;
+            pointsEarned: number;
+            answers: {
+                [key: string]: string;
+            };
+            imageUrls: string[];
+            reason: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            decidedAt: string | null;
+            /** Format: date-time */
+            updatedAt: string;
         };
         V2Tier: {
             id: string;
@@ -4665,7 +4906,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Conflicts with what exists: IDEMPOTENCY_CONFLICT (a key reused with another body), SHOP_EXISTS, TIER_NAME_TAKEN, TIER_TARGET_TAKEN, TIER_HAS_MEMBERS, WEBHOOK_EXISTS, USERNAME_TAKEN */
+            /** @description Conflicts with what exists: IDEMPOTENCY_CONFLICT (a key reused with another body), SHOP_EXISTS, TIER_NAME_TAKEN, TIER_TARGET_TAKEN, TIER_HAS_MEMBERS, WEBHOOK_EXISTS, USERNAME_TAKEN, ALREADY_DECIDED */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -5086,7 +5327,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Conflicts with what exists: IDEMPOTENCY_CONFLICT (a key reused with another body), SHOP_EXISTS, TIER_NAME_TAKEN, TIER_TARGET_TAKEN, TIER_HAS_MEMBERS, WEBHOOK_EXISTS, USERNAME_TAKEN */
+            /** @description Conflicts with what exists: IDEMPOTENCY_CONFLICT (a key reused with another body), SHOP_EXISTS, TIER_NAME_TAKEN, TIER_TARGET_TAKEN, TIER_HAS_MEMBERS, WEBHOOK_EXISTS, USERNAME_TAKEN, ALREADY_DECIDED */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -5244,7 +5485,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Conflicts with what exists: IDEMPOTENCY_CONFLICT (a key reused with another body), SHOP_EXISTS, TIER_NAME_TAKEN, TIER_TARGET_TAKEN, TIER_HAS_MEMBERS, WEBHOOK_EXISTS, USERNAME_TAKEN */
+            /** @description Conflicts with what exists: IDEMPOTENCY_CONFLICT (a key reused with another body), SHOP_EXISTS, TIER_NAME_TAKEN, TIER_TARGET_TAKEN, TIER_HAS_MEMBERS, WEBHOOK_EXISTS, USERNAME_TAKEN, ALREADY_DECIDED */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -5332,7 +5573,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Conflicts with what exists: IDEMPOTENCY_CONFLICT (a key reused with another body), SHOP_EXISTS, TIER_NAME_TAKEN, TIER_TARGET_TAKEN, TIER_HAS_MEMBERS, WEBHOOK_EXISTS, USERNAME_TAKEN */
+            /** @description Conflicts with what exists: IDEMPOTENCY_CONFLICT (a key reused with another body), SHOP_EXISTS, TIER_NAME_TAKEN, TIER_TARGET_TAKEN, TIER_HAS_MEMBERS, WEBHOOK_EXISTS, USERNAME_TAKEN, ALREADY_DECIDED */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -7411,7 +7652,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Conflicts with what exists: IDEMPOTENCY_CONFLICT (a key reused with another body), SHOP_EXISTS, TIER_NAME_TAKEN, TIER_TARGET_TAKEN, TIER_HAS_MEMBERS, WEBHOOK_EXISTS, USERNAME_TAKEN */
+            /** @description Conflicts with what exists: IDEMPOTENCY_CONFLICT (a key reused with another body), SHOP_EXISTS, TIER_NAME_TAKEN, TIER_TARGET_TAKEN, TIER_HAS_MEMBERS, WEBHOOK_EXISTS, USERNAME_TAKEN, ALREADY_DECIDED */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -7503,7 +7744,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Conflicts with what exists: IDEMPOTENCY_CONFLICT (a key reused with another body), SHOP_EXISTS, TIER_NAME_TAKEN, TIER_TARGET_TAKEN, TIER_HAS_MEMBERS, WEBHOOK_EXISTS, USERNAME_TAKEN */
+            /** @description Conflicts with what exists: IDEMPOTENCY_CONFLICT (a key reused with another body), SHOP_EXISTS, TIER_NAME_TAKEN, TIER_TARGET_TAKEN, TIER_HAS_MEMBERS, WEBHOOK_EXISTS, USERNAME_TAKEN, ALREADY_DECIDED */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -7595,7 +7836,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Conflicts with what exists: IDEMPOTENCY_CONFLICT (a key reused with another body), SHOP_EXISTS, TIER_NAME_TAKEN, TIER_TARGET_TAKEN, TIER_HAS_MEMBERS, WEBHOOK_EXISTS, USERNAME_TAKEN */
+            /** @description Conflicts with what exists: IDEMPOTENCY_CONFLICT (a key reused with another body), SHOP_EXISTS, TIER_NAME_TAKEN, TIER_TARGET_TAKEN, TIER_HAS_MEMBERS, WEBHOOK_EXISTS, USERNAME_TAKEN, ALREADY_DECIDED */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -7687,7 +7928,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Conflicts with what exists: IDEMPOTENCY_CONFLICT (a key reused with another body), SHOP_EXISTS, TIER_NAME_TAKEN, TIER_TARGET_TAKEN, TIER_HAS_MEMBERS, WEBHOOK_EXISTS, USERNAME_TAKEN */
+            /** @description Conflicts with what exists: IDEMPOTENCY_CONFLICT (a key reused with another body), SHOP_EXISTS, TIER_NAME_TAKEN, TIER_TARGET_TAKEN, TIER_HAS_MEMBERS, WEBHOOK_EXISTS, USERNAME_TAKEN, ALREADY_DECIDED */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -7789,7 +8030,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Conflicts with what exists: IDEMPOTENCY_CONFLICT (a key reused with another body), SHOP_EXISTS, TIER_NAME_TAKEN, TIER_TARGET_TAKEN, TIER_HAS_MEMBERS, WEBHOOK_EXISTS, USERNAME_TAKEN */
+            /** @description Conflicts with what exists: IDEMPOTENCY_CONFLICT (a key reused with another body), SHOP_EXISTS, TIER_NAME_TAKEN, TIER_TARGET_TAKEN, TIER_HAS_MEMBERS, WEBHOOK_EXISTS, USERNAME_TAKEN, ALREADY_DECIDED */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -8053,6 +8294,268 @@ export interface operations {
             };
         };
     };
+    SubmissionsController_list: {
+        parameters: {
+            query?: {
+                /** @description Only submissions in this state */
+                status?: "pending" | "approved" | "rejected";
+                /** @description Only submissions to this program */
+                programId?: string;
+                /** @description Only this customer’s submissions (internal id) */
+                customerId?: string;
+                /** @description Only this customer’s submissions (platform id) */
+                platformCustomerId?: string;
+                /** @description A submission id of the list */
+                after?: string;
+                /** @description A submission id of the list */
+                before?: string;
+                limit?: number;
+                order?: "createdAt_desc" | "createdAt_asc";
+                hasCount?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["V2Submission"][];
+                        meta: {
+                            pagination: components["schemas"]["Pagination"];
+                        };
+                        message: string;
+                        /** Format: date-time */
+                        timestamp: string;
+                    };
+                };
+            };
+            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, ...) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Credentials missing or wrong: UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many failed authentications from this client or for this key: TOO_MANY_REQUESTS; retry after Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A store is unavailable (STORE_UNAVAILABLE) or the record kept changing (SERVICE_UNAVAILABLE); nothing was written, retry (Retry-After when given) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    SubmissionsController_approve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                submissionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DecideSubmissionDto"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["V2Submission"];
+                        meta: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                        /** Format: date-time */
+                        timestamp: string;
+                    };
+                };
+            };
+            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, ...) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Credentials missing or wrong: UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The record named in the path or the body is not there (or is another shop’s): NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflicts with what exists: IDEMPOTENCY_CONFLICT (a key reused with another body), SHOP_EXISTS, TIER_NAME_TAKEN, TIER_TARGET_TAKEN, TIER_HAS_MEMBERS, WEBHOOK_EXISTS, USERNAME_TAKEN, ALREADY_DECIDED */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many failed authentications from this client or for this key: TOO_MANY_REQUESTS; retry after Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A store is unavailable (STORE_UNAVAILABLE) or the record kept changing (SERVICE_UNAVAILABLE); nothing was written, retry (Retry-After when given) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    SubmissionsController_reject: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                submissionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DecideSubmissionDto"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["V2Submission"];
+                        meta: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                        /** Format: date-time */
+                        timestamp: string;
+                    };
+                };
+            };
+            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, ...) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Credentials missing or wrong: UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The record named in the path or the body is not there (or is another shop’s): NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflicts with what exists: IDEMPOTENCY_CONFLICT (a key reused with another body), SHOP_EXISTS, TIER_NAME_TAKEN, TIER_TARGET_TAKEN, TIER_HAS_MEMBERS, WEBHOOK_EXISTS, USERNAME_TAKEN, ALREADY_DECIDED */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many failed authentications from this client or for this key: TOO_MANY_REQUESTS; retry after Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A store is unavailable (STORE_UNAVAILABLE) or the record kept changing (SERVICE_UNAVAILABLE); nothing was written, retry (Retry-After when given) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     WebhooksController_list: {
         parameters: {
             query?: never;
@@ -8152,7 +8655,7 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookErrorEnvelope"];
                 };
             };
-            /** @description Conflicts with what exists: IDEMPOTENCY_CONFLICT (a key reused with another body), SHOP_EXISTS, TIER_NAME_TAKEN, TIER_TARGET_TAKEN, TIER_HAS_MEMBERS, WEBHOOK_EXISTS, USERNAME_TAKEN */
+            /** @description Conflicts with what exists: IDEMPOTENCY_CONFLICT (a key reused with another body), SHOP_EXISTS, TIER_NAME_TAKEN, TIER_TARGET_TAKEN, TIER_HAS_MEMBERS, WEBHOOK_EXISTS, USERNAME_TAKEN, ALREADY_DECIDED */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -8302,7 +8805,7 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookErrorEnvelope"];
                 };
             };
-            /** @description Conflicts with what exists: IDEMPOTENCY_CONFLICT (a key reused with another body), SHOP_EXISTS, TIER_NAME_TAKEN, TIER_TARGET_TAKEN, TIER_HAS_MEMBERS, WEBHOOK_EXISTS, USERNAME_TAKEN */
+            /** @description Conflicts with what exists: IDEMPOTENCY_CONFLICT (a key reused with another body), SHOP_EXISTS, TIER_NAME_TAKEN, TIER_TARGET_TAKEN, TIER_HAS_MEMBERS, WEBHOOK_EXISTS, USERNAME_TAKEN, ALREADY_DECIDED */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -10306,7 +10809,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Conflicts with what exists: IDEMPOTENCY_CONFLICT (a key reused with another body), SHOP_EXISTS, TIER_NAME_TAKEN, TIER_TARGET_TAKEN, TIER_HAS_MEMBERS, WEBHOOK_EXISTS, USERNAME_TAKEN */
+            /** @description Conflicts with what exists: IDEMPOTENCY_CONFLICT (a key reused with another body), SHOP_EXISTS, TIER_NAME_TAKEN, TIER_TARGET_TAKEN, TIER_HAS_MEMBERS, WEBHOOK_EXISTS, USERNAME_TAKEN, ALREADY_DECIDED */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -10359,6 +10862,81 @@ export interface operations {
                         /** Format: date-time */
                         timestamp: string;
                     };
+                };
+            };
+            /** @description Missing, forged, expired or other-shop token (no body) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not allowed for this shop or customer: PLAN_UPGRADE_REQUIRED, PLAN_NOT_ELIGIBLE, NOT_ELIGIBLE, EXCLUDED, OPT_IN_NOT_ENABLED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Request quota of the token or client used up, or too many failed authentications (no body; Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A store is unavailable (STORE_UNAVAILABLE) or the record kept changing (SERVICE_UNAVAILABLE); nothing was written, retry (Retry-After when given) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    EarnController_earn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EarnDto"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["EarnResult"];
+                        meta: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                        /** Format: date-time */
+                        timestamp: string;
+                    };
+                };
+            };
+            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, ...) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description Missing, forged, expired or other-shop token (no body) */
@@ -10875,7 +11453,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Conflicts with what exists: IDEMPOTENCY_CONFLICT (a key reused with another body), SHOP_EXISTS, TIER_NAME_TAKEN, TIER_TARGET_TAKEN, TIER_HAS_MEMBERS, WEBHOOK_EXISTS, USERNAME_TAKEN */
+            /** @description Conflicts with what exists: IDEMPOTENCY_CONFLICT (a key reused with another body), SHOP_EXISTS, TIER_NAME_TAKEN, TIER_TARGET_TAKEN, TIER_HAS_MEMBERS, WEBHOOK_EXISTS, USERNAME_TAKEN, ALREADY_DECIDED */
             409: {
                 headers: {
                     [name: string]: unknown;

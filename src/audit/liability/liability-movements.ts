@@ -139,7 +139,8 @@ const MOVEMENTS: PerType<CustomerEvent, Partial<LiabilityFigures>, [LiabilityPos
   'points.pending-cancelled.v1': (e, before) => heldSet(before, e.orderId, e.remaining, 'pendingCancelled'),
   // No points move: enrolment, profile, orders themselves (their points are the events above),
   // coupons used, granted or expired (bought with points already counted, or free), warnings,
-  // tiers (their bonus is an award), membership, erasure (figures stay; nothing personal is read).
+  // tiers (their bonus is an award), membership, erasure (figures stay; nothing personal is read),
+  // submissions and streak check-ins (what they pay is the PointsAwarded recorded with them).
   'customer.enrolled.v1': none,
   'customer.profile-updated.v1': none,
   'customer.birthday-set.v1': none,
@@ -159,6 +160,10 @@ const MOVEMENTS: PerType<CustomerEvent, Partial<LiabilityFigures>, [LiabilityPos
   'social.photo-unlinked.v1': none,
   'social.feed-linked.v1': none,
   'social.feed-disconnected.v1': none,
+  'submission.received.v1': none,
+  'submission.approved.v1': none,
+  'submission.rejected.v1': none,
+  'streak.day-claimed.v1': none,
 };
 
 /** The customer event types that move points or held points (what the liability projection reads). */

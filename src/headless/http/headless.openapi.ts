@@ -85,8 +85,6 @@ const REWARD_TYPE = oneOf(
   'free_product',
   'store_credit',
 );
-/** A part of the program this service does not offer yet: always null. */
-const NOT_OFFERED: Schema = { ...anyObject, nullable: true, description: 'Not offered by this service yet: null' };
 
 export const HEADLESS_PROGRAM = record(
   'HeadlessProgram',
@@ -108,10 +106,28 @@ export const HEADLESS_PROGRAM = record(
       rateMoney: nullable(num),
       conditions: arrayOf(str),
       isEarned: { type: 'boolean', description: 'Personalised list, earning programs only' },
-      form: NOT_OFFERED,
-      review: NOT_OFFERED,
-      googleReview: NOT_OFFERED,
-      streak: NOT_OFFERED,
+      form: nullable(
+        object({
+          headerImage: str,
+          successIconUrl: str,
+          requireImage: bool,
+          autoApprove: bool,
+          instantRewardEnabled: bool,
+          instantRewardPoints: int,
+        }),
+      ),
+      review: nullable(object({ redirectUrl: nullable(str), headerImage: str, extraPoints: int })),
+      googleReview: nullable(
+        object(
+          {
+            urlLocation: str,
+            status: nullable(oneOf('pending', 'approved', 'rejected')),
+            statusText: nullable(str),
+          },
+          ['status', 'statusText'],
+        ),
+      ),
+      streak: nullable(object({ currentDay: int, totalDays: int, canClaimToday: bool, message: nullable(str) })),
       birthday: nullable(
         object({
           rewardOptions: arrayOf(object({ id: str, label: str, imageUrl: nullable(str) })),
@@ -122,6 +138,18 @@ export const HEADLESS_PROGRAM = record(
     },
     ['points', 'pointsCost', 'rewardType', 'rewardValue', 'isEarned'],
   ),
+);
+
+/** The answer of `POST /customer/earn`. */
+export const EARN_RESULT = record(
+  'EarnResult',
+  object({
+    programId: str,
+    key: str,
+    status: { ...oneOf('earned', 'pending'), description: 'earned: paid now; pending: waits for the merchant' },
+    pointsEarned: int,
+    totalPoints: int,
+  }),
 );
 
 export const HEADLESS_ACTIVITY = record(

@@ -1,6 +1,9 @@
 import { ActiveProgram } from '../../programs/domain/order-earning';
 import { rewardOf, SpendingRules } from '../../programs/kinds/spending-rule';
 import { earningKind } from '../../programs/kinds/kinds';
+import { formOf, safeRedirect } from '../../programs/kinds/earning-rule.schema';
+import type { SubmissionStatus } from '../../ledger/events/submissions.events';
+import { birthdayOptionsFor } from '../../programs/kinds/birthday-picker';
 import { LocalizedText } from '../../translations/queries/shop-text';
 
 /** A program's title in the text's locale (its translateTitle, else a machine translation, else as written). */
@@ -50,6 +53,42 @@ export interface ProgramContext {
   isEarned?: (program: ActiveProgram) => boolean;
   /** Personalised list: how the storefront asks for a birthday. */
   birthdayDateFormat?: string;
+  /** Personalised list: the customer's tier (the birthday picker's options are per tier). */
+  tierId?: string | null;
+  /** Personalised list: where the customer's last submission to a program stands (null: none). */
+  submissionStatus?: (program: ActiveProgram) => SubmissionStatus | null;
+  /** Personalised list: the customer's streak on a streak program. */
+  streak?: (program: ActiveProgram) => HeadlessStreak;
+}
+
+/** Spec 2.3 `streak`: the customer's daily check-in on the program. */
+export interface HeadlessStreak {
+  currentDay: number;
+  totalDays: number;
+  canClaimToday: boolean;
+  message: string | null;
+}
+
+/** Spec 2.3 `googleReview`: the review page; on the personalised list, where the customer's review stands. */
+function mapsReview(program: ActiveProgram, context: ProgramContext) {
+  const urlLocation = program.settings.urlLocation ?? '';
+  if (!context.submissionStatus) return { urlLocation };
+  const status = context.submissionStatus(program);
+  return { urlLocation, status, statusText: status ? context.text.t(`review.status.${status}`) : null };
+}
+
+/** Spec 2.3 `birthday`: the options of the customer's tier (none: no picker, or none for the tier). */
+function birthdayPicker(program: ActiveProgram, context: ProgramContext) {
+  const rewards = program.settings.birthdayRewards;
+  return {
+    rewardOptions: birthdayOptionsFor(rewards, context.tierId ?? null).map((o) => ({
+      id: o.id,
+      label: o.label,
+      imageUrl: o.imageUrl ?? null,
+    })),
+    rewardSelection: rewards?.rewardSelection ?? 'single',
+    dateFormat: context.birthdayDateFormat ?? 'MM/DD',
+  };
 }
 
 /** Spec 2.3 Headless Program. */
@@ -77,14 +116,18 @@ export function presentHeadlessProgram(program: ActiveProgram, context: ProgramC
     rateMoney: earning && s.earnBy === 'price' ? s.rateMoney : null,
     conditions: rules ? conditionsOf(rules, program, text, context.currency) : [],
     ...(earning && personalised ? { isEarned: context.isEarned!(program) } : {}),
-    form: null,
-    review: null,
-    googleReview: null,
-    streak: null,
-    birthday:
-      kind?.birthdayPicker && personalised
-        ? { rewardOptions: [], rewardSelection: 'single', dateFormat: context.birthdayDateFormat ?? 'MM/DD' }
+    form: kind?.submission?.form ? formOf(s.form) : null,
+    review:
+      program.event === 'write_review'
+        ? {
+            redirectUrl: safeRedirect(s.review?.redirectUrl),
+            headerImage: s.review?.headerImage ?? '',
+            extraPoints: s.review?.extraPoints ?? 0,
+          }
         : null,
+    googleReview: program.event === 'maps_review' ? mapsReview(program, context) : null,
+    streak: kind?.dailyStreak && context.streak ? context.streak(program) : null,
+    birthday: kind?.birthdayPicker && personalised ? birthdayPicker(program, context) : null,
   };
 }
 

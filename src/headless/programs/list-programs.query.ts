@@ -8,7 +8,12 @@ import { STOREFRONT_DEFAULTS } from '../../shops/domain/shop-events';
 import { CustomerLookup } from '../../ledger/queries/customer-lookup';
 import { isEarned } from '../../ledger/program-earning/eligibility';
 import { LocaleRequest } from '../../translations/domain/locale-resolution';
-import { HeadlessProgram, presentHeadlessProgram } from './headless-program.presenter';
+import { HeadlessProgram, HeadlessStreak, presentHeadlessProgram } from './headless-program.presenter';
+import { ActiveProgram } from '../../programs/domain/order-earning';
+import { localDate } from '../../shared/domain/calendar';
+import { streakStatus } from '../../ledger/streak/streak-status';
+import { StreakPosition } from '../../ledger/streak/streak.state';
+import { LocalizedText } from '../../translations/queries/shop-text';
 import { HeadlessShopContext } from './headless-shop-context';
 
 /**
@@ -23,6 +28,26 @@ export class ListHeadlessProgramsQuery {
     readonly programType: 'earning' | 'spending' | undefined,
     readonly locale: LocaleRequest,
   ) {}
+}
+
+/** The personalised streak of a streak program, on the shop's local day (the check-in's own rule). */
+function streakOf(
+  program: ActiveProgram,
+  position: StreakPosition | null,
+  now: string,
+  timeZone: string,
+  text: LocalizedText,
+): HeadlessStreak {
+  const { endDate, streakMilestones } = program.settings;
+  const totalDays = Math.max(0, ...(streakMilestones ?? []).map((m) => m.day));
+  const endDay = endDate ? localDate(endDate, timeZone) : null;
+  const status = streakStatus(position, program.id, localDate(now, timeZone), totalDays, endDay);
+  return {
+    currentDay: status.currentDay,
+    totalDays,
+    canClaimToday: status.canClaimToday,
+    message: status.cannotComplete && endDate ? text.t('streak.cannot_complete', { date: new Date(endDate) }) : null,
+  };
 }
 
 @QueryHandler(ListHeadlessProgramsQuery)
@@ -61,6 +86,9 @@ export class ListHeadlessProgramsHandler implements IQueryHandler<
           ? {
               isEarned: (p) => isEarned({ id: p.id, event: p.event, ...p.settings }, customer, now),
               birthdayDateFormat: storefront.isNewFormatDOB ? 'MM/DD/YYYY' : 'MM/DD',
+              tierId: customer.tierId,
+              submissionStatus: (p) => customer.submissionStatus?.[p.id] ?? null,
+              streak: (p) => streakOf(p, customer.streak ?? null, now, shop.timezone, text),
             }
           : {}),
       }),

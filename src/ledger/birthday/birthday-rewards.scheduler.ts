@@ -5,6 +5,7 @@ import { ProgramCatalog } from '../../programs/program-catalog';
 import { isActive } from '../../programs/domain/order-earning';
 import { EarnPeriodicCommand } from './earn-periodic.handler';
 import { isPaidBy } from '../../programs/kinds/kinds';
+import { hasBirthdayPicker } from '../../programs/kinds/birthday-picker';
 
 /**
  * Pays active birthday programs on the customer's birthday, in the shop's time zone, once a year
@@ -24,7 +25,12 @@ export class BirthdayRewards extends CustomerSweep {
     let paid = 0;
     for (const shop of await this.shops()) {
       const programs = (await this.catalog.forShop(shop.id)).filter(
-        (p) => p.kind === 'earning' && isPaidBy(p.event, 'birthday') && isActive(p, now.toISOString()),
+        (p) =>
+          p.kind === 'earning' &&
+          isPaidBy(p.event, 'birthday') &&
+          isActive(p, now.toISOString()) &&
+          // A program with a picker pays what the customer chooses (POST /customer/earn).
+          !hasBirthdayPicker(p.settings.birthdayRewards),
       );
       if (programs.length === 0) continue;
       const day = localDay(now, shop.timezone);

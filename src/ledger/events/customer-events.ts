@@ -10,6 +10,8 @@ import { TierChanged, TierRetained, TierReviewWarned } from './tiers.events';
 import { MembershipChanged } from './membership.events';
 import { PersonalDataErased } from './erasure.events';
 import { SocialLinkEvent } from './social-links.events';
+import { SubmissionEvent } from './submissions.events';
+import { StreakDayClaimed } from './streak.events';
 
 export * from './customer-event-types';
 export * from './birthday.events';
@@ -23,6 +25,8 @@ export * from './tiers.events';
 export * from './membership.events';
 export * from './erasure.events';
 export * from './social-links.events';
+export * from './submissions.events';
+export * from './streak.events';
 export { customerStreamId } from '../customer-stream';
 
 /** Every change of a customer's balance: one transaction row each. */
@@ -56,7 +60,9 @@ export type CustomerEvent =
   | TierReviewWarned
   | MembershipChanged
   | PersonalDataErased
-  | SocialLinkEvent;
+  | SocialLinkEvent
+  | SubmissionEvent
+  | StreakDayClaimed;
 
 const T = CustomerEventType;
 

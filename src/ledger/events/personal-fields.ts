@@ -30,6 +30,10 @@ export const PERSONAL_FIELDS: Readonly<Record<string, readonly string[]>> = {
   [T.TierReviewWarned]: ['email'],
   [T.PhotoLinked]: ['photoUsername'],
   [T.FeedLinked]: ['userRef', 'feedName'],
+  // What a shopper writes or photographs, and a merchant's reason addressed to them.
+  [T.SubmissionReceived]: ['email', 'answers', 'imageUrls'],
+  [T.SubmissionApproved]: ['email', 'reason'],
+  [T.SubmissionRejected]: ['email', 'reason'],
 };
 
 /** The subject whose key seals a customer event: the shop and customer every customer event names. */

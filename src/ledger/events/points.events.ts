@@ -62,6 +62,8 @@ export interface PointsAwarded extends CustomerEventBase, PointsContext {
   points: number;
   /** For periodic programs, the period paid (birthday: the year). */
   period?: string;
+  /** Birthday picker: the options the customer chose, whose points this pays. */
+  chosenRewardIds?: string[];
   /** The order's held points, released after the program's delay (counted against the earning limit when held). */
   releasesPending?: boolean;
   /** A release: the held transaction (PointsPending) it pays. Absent on releases recorded before it was recorded. */

@@ -134,3 +134,26 @@ export const COUPON_REFUND = record('CouponRefund', object({ success: bool, mess
 
 /** `meta` of a refund: what came back. */
 export const REFUND_META = object({ pointsReturned: int, newPoint: int });
+
+/** A storefront submission as the v2 moderation list shows it. */
+export const V2_SUBMISSION = record(
+  'V2Submission',
+  object({
+    id: str,
+    customerId: str,
+    platformCustomerId: int,
+    email: nullable(str),
+    programId: str,
+    programTitle: str,
+    event: oneOf('submit_form', 'fill_survey', 'submit_receipt', 'write_review', 'maps_review'),
+    status: oneOf('pending', 'approved', 'rejected'),
+    points: int,
+    pointsEarned: int,
+    answers: { type: 'object', additionalProperties: { type: 'string' } },
+    imageUrls: { type: 'array', items: str },
+    reason: nullable(str),
+    createdAt: dateTime,
+    decidedAt: nullable(dateTime),
+    updatedAt: dateTime,
+  }),
+);

@@ -25,6 +25,8 @@ export interface EarnFromProgram {
     once: boolean;
     period?: string;
     limit?: { unit: PeriodUnit; times: number };
+    /** Birthday picker: the options the customer chose (recorded with the payment). */
+    chosenRewardIds?: string[];
   };
   source: string;
   tiers: TierRung[];
@@ -64,6 +66,7 @@ export function decideProgramEarning(command: EarnFromProgram, state: CustomerSt
       program: { programId: program.programId, programTitle: program.programTitle, earnBy: 'flat', rateMoney: null },
       order: null,
       ...(program.period ? { period: program.period } : {}),
+      ...(program.chosenRewardIds ? { chosenRewardIds: program.chosenRewardIds } : {}),
     }),
   ];
 }

@@ -10,7 +10,10 @@ import {
   CustomerEventType as T,
   membershipAfter,
   PointsAwarded,
+  PendingPointsCancelled,
   PointsEvent,
+  PointsPending,
+  SubmissionEvent,
   programPointsCounted,
   SocialLinkEvent,
   saidDetails,
@@ -116,6 +119,26 @@ function socialLinkChanges(event: SocialLinkEvent): Partial<CustomerDoc> {
   }
 }
 
+/** Held order points after an order's points are held, or after some of them are cancelled. */
+function heldChange(doc: CustomerDoc, event: PointsPending | PendingPointsCancelled): Partial<CustomerDoc> {
+  const pendingOrders = { ...(doc.pendingOrders ?? {}) };
+  if (event.type === T.PointsPending)
+    pendingOrders[event.order.orderId] = { points: event.points, releaseAt: event.releaseAt };
+  else if (event.remaining > 0 && pendingOrders[event.orderId])
+    pendingOrders[event.orderId] = { ...pendingOrders[event.orderId], points: event.remaining };
+  else delete pendingOrders[event.orderId];
+  return pendingSummary(pendingOrders);
+}
+
+/** The status of the customer's last submission to the program (what the storefront shows of a map review). */
+function submissionChange(doc: CustomerDoc, event: SubmissionEvent): Partial<CustomerDoc> {
+  const [programId, status] =
+    event.type === T.SubmissionReceived
+      ? [event.program.programId, event.status]
+      : [event.programId, event.type === T.SubmissionApproved ? ('approved' as const) : ('rejected' as const)];
+  return { submissionStatus: { ...(doc.submissionStatus ?? {}), [programId]: status } };
+}
+
 /** What an event changes in an enrolled customer's document besides the times above. */
 function changesOf(doc: CustomerDoc, event: Exclude<CustomerEvent, CustomerEnrolled>): Partial<CustomerDoc> {
   switch (event.type) {
@@ -150,20 +173,9 @@ function changesOf(doc: CustomerDoc, event: Exclude<CustomerEvent, CustomerEnrol
       return { ordersCount: doc.ordersCount - 1, totalSpentCents: doc.totalSpentCents - event.remainingCents };
     case T.RefundRecorded:
       return { totalSpentCents: doc.totalSpentCents - event.amountCents };
-    case T.PointsPending: {
-      const pendingOrders = {
-        ...(doc.pendingOrders ?? {}),
-        [event.order.orderId]: { points: event.points, releaseAt: event.releaseAt },
-      };
-      return pendingSummary(pendingOrders);
-    }
-    case T.PendingPointsCancelled: {
-      const pendingOrders = { ...(doc.pendingOrders ?? {}) };
-      if (event.remaining > 0 && pendingOrders[event.orderId])
-        pendingOrders[event.orderId] = { ...pendingOrders[event.orderId], points: event.remaining };
-      else delete pendingOrders[event.orderId];
-      return pendingSummary(pendingOrders);
-    }
+    case T.PointsPending:
+    case T.PendingPointsCancelled:
+      return heldChange(doc, event);
     case T.PersonalDataErased:
       return ERASED;
     case T.PhotoLinked:
@@ -177,6 +189,12 @@ function changesOf(doc: CustomerDoc, event: Exclude<CustomerEvent, CustomerEnrol
     case T.TierReviewWarned:
     case T.PointsExpiryWarned:
       return {};
+    case T.SubmissionReceived:
+    case T.SubmissionApproved:
+    case T.SubmissionRejected:
+      return submissionChange(doc, event);
+    case T.StreakDayClaimed:
+      return { streak: { programId: event.programId, lastDay: event.day, currentDay: event.currentDay } };
     default:
       return assertNever(event);
   }

@@ -1,3 +1,5 @@
+import type { StreakPosition } from '../events/streak.events';
+import type { SubmissionStatus } from '../events/submissions.events';
 import { CollectionDefinition } from '../../infrastructure/read-store/read-store.port';
 
 /** One customer as the management API shows it (spec 2.9 Customer), kept current by CustomerViewProjection. */
@@ -24,6 +26,10 @@ export interface CustomerDoc {
   earnedProgramIds?: string[];
   /** When each program paid other than for an order (recent payments; isEarned of a limited program). */
   programPayments?: Record<string, readonly string[]>;
+  /** The streak checked in last (the ledger's streak position): absent before any check-in. */
+  streak?: StreakPosition | null;
+  /** Where the customer's last submission to each program stands (the storefront's map review status). */
+  submissionStatus?: Record<string, SubmissionStatus>;
   /** Last earning or spending (points expiry by inactivity counts from it). */
   lastActivityAt?: string | null;
   /** Order points held until their release (program pending delay). */

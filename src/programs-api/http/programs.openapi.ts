@@ -65,6 +65,17 @@ export const EARNING_PROGRAM = record(
         hasLimit: bool,
         limitUnit: oneOf('day', 'week', 'month', 'year', 'lifetime'),
         limitInterval: int,
+        form: nullable(
+          object({
+            headerImage: str,
+            successIconUrl: str,
+            requireImage: bool,
+            autoApprove: bool,
+            instantRewardEnabled: bool,
+            instantRewardPoints: int,
+          }),
+        ),
+        review: nullable(object({ redirectUrl: nullable(str), headerImage: str, extraPoints: int })),
         isEarned: { type: 'boolean', description: 'Eligibility list only, on single-event programs' },
       },
       ['isEarned'],

@@ -15,7 +15,7 @@ import {
 } from './program-events';
 import { upcastProgramEvent } from './program-upcast';
 import { ProgramSpending, StoredSpending } from '../kinds/spending-rule';
-import { EARNING_EVENTS, earningKind, isPaidBy, SPENDING_EVENTS } from '../kinds/kinds';
+import { EARNING_EVENTS, earningKind, isFormKind, isPaidBy, isStreakKind, SPENDING_EVENTS } from '../kinds/kinds';
 import { APPLIED_SOURCES, PRODUCT_FILTERS } from '../kinds/earning-rule';
 
 export interface ProgramState {
@@ -107,10 +107,41 @@ function check(kind: ProgramKind, event: string, s: ProgramSettings, tierIds: re
     return;
   }
   if (s.earnPoint < 1) throw bad('earnPoint', 'must be at least 1 for an earning program');
+  if (s.form && !isFormKind(event)) throw bad('form', 'is only for submit_form and fill_survey programs');
+  if (s.review && event !== 'write_review') throw bad('review', 'is only for write_review programs');
+  checkStreak(event, s.streakMilestones);
+  checkBirthdayRewards(event, s.birthdayRewards, tierIds);
   if (isPaidBy(event, 'order') && s.earnBy === 'price' && s.rateMoney === null)
     throw bad('rateMoney', 'must be a positive amount when earning by price');
   for (const [i, t] of s.earnPointsTiers.entries())
     if (!tierIds.includes(t.tierId)) throw bad(`earnPointsTiers[${i}].tierId`, 'is not a tier of this shop');
+}
+
+/** A streak program names its milestone days (distinct); no other kind has them. */
+function checkStreak(event: string, milestones: ProgramSettings['streakMilestones']): void {
+  if (!isStreakKind(event)) {
+    if (milestones?.length) throw bad('streakMilestones', 'is only for streak_interact_website programs');
+    return;
+  }
+  if (!milestones?.length) throw bad('streakMilestones', 'must list at least one milestone day');
+  if (new Set(milestones.map((m) => m.day)).size !== milestones.length)
+    throw bad('streakMilestones', 'must not list a day twice');
+}
+
+/** A birthday picker belongs to a birthday program; its option ids are distinct, its tiers the shop's. */
+function checkBirthdayRewards(
+  event: string,
+  rewards: ProgramSettings['birthdayRewards'],
+  tierIds: readonly string[],
+): void {
+  if (!rewards) return;
+  if (!earningKind(event)?.birthdayPicker) throw bad('birthdayRewards', 'is only for birthday programs');
+  const ids = rewards.options.map((o) => o.id);
+  if (new Set(ids).size !== ids.length) throw bad('birthdayRewards.options', 'must not repeat an id');
+  for (const [i, option] of rewards.options.entries())
+    for (const tierId of option.tierIds ?? [])
+      if (!tierIds.includes(tierId))
+        throw bad(`birthdayRewards.options[${i}].tierIds`, `names ${tierId}, not a tier of this shop`);
 }
 
 /**

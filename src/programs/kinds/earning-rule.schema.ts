@@ -15,7 +15,9 @@ import {
   Max,
   MaxLength,
   Min,
+  ValidateNested,
 } from 'class-validator';
+import { Type } from 'class-transformer';
 import { IsMoney, Optional } from '../../shared/http/validation';
 import { FieldRules, IdList, NestedList, RequiredText, Satisfies, WholeNumber } from '../../shared/http/field-rules';
 import { MAX_COUNT, MAX_EARN_POINT, MAX_MONEY, MAX_PRIORITY, MIN_MONEY } from '../../shared/domain/limits';
@@ -76,6 +78,132 @@ export class TierRateSchema {
 
 /** A per-tier rate as the rule holds it (no rate: null). */
 export type TierRate = Settled<TierRateSchema>;
+
+/**
+ * A form or survey program's settings (submit_form, fill_survey): what the storefront shows, whether
+ * a photo is required, whether a submission pays at once (`autoApprove`) or waits for the merchant,
+ * and an instant reward paid on submission either way.
+ */
+export class FormSettingsSchema {
+  @ApiPropertyOptional({ description: 'Image shown above the form (http(s); empty: none)', default: '' })
+  @Optional()
+  @Satisfies('isHttpUrlOrEmpty', (v) => v === '' || isHttpUrl(v), '$property must be an http(s) URL')
+  headerImage?: string;
+  @ApiPropertyOptional({ description: 'Icon shown after a submission (http(s); empty: none)', default: '' })
+  @Optional()
+  @Satisfies('isHttpUrlOrEmpty', (v) => v === '' || isHttpUrl(v), '$property must be an http(s) URL')
+  successIconUrl?: string;
+  @ApiPropertyOptional({ description: 'A submission must attach 1 to 5 images (context.imageUrls)', default: false })
+  @Optional()
+  @IsBoolean()
+  requireImage?: boolean;
+  @ApiPropertyOptional({
+    description: 'Pay earnPoint at once (status earned); else the submission waits for the merchant (pending)',
+    default: false,
+  })
+  @Optional()
+  @IsBoolean()
+  autoApprove?: boolean;
+  @ApiPropertyOptional({ description: 'Pay instantRewardPoints on submission, approved or not', default: false })
+  @Optional()
+  @IsBoolean()
+  instantRewardEnabled?: boolean;
+  @ApiPropertyOptional({ description: 'Points paid on submission when instantRewardEnabled', minimum: 0, default: 0 })
+  @Optional()
+  @WholeNumber(0, MAX_EARN_POINT)
+  instantRewardPoints?: number;
+}
+
+/** A form program's settings as the rule holds them (every one settled). */
+export type FormSettings = Settled<FormSettingsSchema>;
+
+export const DEFAULT_FORM: FormSettings = {
+  headerImage: '',
+  successIconUrl: '',
+  requireImage: false,
+  autoApprove: false,
+  instantRewardEnabled: false,
+  instantRewardPoints: 0,
+};
+
+/** A program's form settings with the defaults filled in (none set: the defaults). */
+export const formOf = (form: Partial<FormSettings> | null | undefined): FormSettings => ({ ...DEFAULT_FORM, ...form });
+
+/**
+ * A product review program's settings (write_review): where the storefront sends the shopper after
+ * the review, its header image, and the extra points a photo earns.
+ */
+export class ReviewSettingsSchema {
+  @ApiPropertyOptional({
+    nullable: true,
+    description: 'Where to go after the review: an absolute http(s) URL or a root-relative path (others read as null)',
+  })
+  @IsOptional()
+  @IsString()
+  @MaxLength(2000)
+  redirectUrl?: string | null;
+  @ApiPropertyOptional({ description: 'Image shown above the review form (http(s); empty: none)', default: '' })
+  @Optional()
+  @Satisfies('isHttpUrlOrEmpty', (v) => v === '' || isHttpUrl(v), '$property must be an http(s) URL')
+  headerImage?: string;
+  @ApiPropertyOptional({ description: 'Points added when the review has a photo (context.imageUrls)', default: 0 })
+  @Optional()
+  @WholeNumber(0, MAX_EARN_POINT)
+  extraPoints?: number;
+}
+
+/**
+ * A review's redirect as the storefront may follow it: an absolute http(s) URL or a root-relative
+ * path; anything else (another scheme, a protocol-relative `//host`) reads as null.
+ */
+export function safeRedirect(value: string | null | undefined): string | null {
+  if (!value) return null;
+  if (value.startsWith('/')) return value.startsWith('//') || value.startsWith('/\\') ? null : value;
+  return isHttpUrl(value) ? value : null;
+}
+
+/** A milestone day of a streak program: reaching `day` consecutive check-ins pays `points`. */
+export class StreakMilestoneSchema {
+  @ApiProperty({ minimum: 1, maximum: 365 }) @WholeNumber(1, 365) day: number;
+  @ApiProperty({ minimum: 1, maximum: MAX_EARN_POINT }) @WholeNumber(1, MAX_EARN_POINT) points: number;
+}
+
+export type StreakMilestone = Settled<StreakMilestoneSchema>;
+
+/** One reward a customer may pick for their birthday: points, shown with a label (and an image). */
+export class BirthdayRewardOptionSchema {
+  @ApiProperty({ description: 'Stable id the storefront sends back (context.birthdayRewards)', maxLength: 50 })
+  @RequiredText(50)
+  @Matches(/\S/, { message: 'id must not be blank' })
+  id: string;
+  @ApiProperty({ maxLength: 200 }) @RequiredText(200) label: string;
+  @HttpUrl('Image shown with the option (http(s)); null: none')
+  imageUrl?: string | null;
+  @ApiProperty({ minimum: 1, maximum: MAX_EARN_POINT }) @WholeNumber(1, MAX_EARN_POINT) points: number;
+  @ApiPropertyOptional({ type: [String], description: 'Tiers offered this option (empty or absent: every tier)' })
+  @Optional()
+  @IsArray()
+  @ArrayMaxSize(100)
+  @IsString({ each: true })
+  tierIds?: string[];
+}
+
+export const REWARD_SELECTIONS = ['single', 'multiple'] as const;
+
+/** The birthday picker: the options by tier and whether one (`single`) or several may be chosen. */
+export class BirthdayRewardsSchema {
+  @ApiPropertyOptional({ enum: REWARD_SELECTIONS, default: 'single' })
+  @Optional()
+  @IsIn(REWARD_SELECTIONS)
+  rewardSelection?: (typeof REWARD_SELECTIONS)[number];
+  @ApiProperty({ type: [BirthdayRewardOptionSchema] })
+  @IsArray()
+  @ArrayMaxSize(50)
+  @NestedList(BirthdayRewardOptionSchema)
+  options: BirthdayRewardOptionSchema[];
+}
+
+export type BirthdayRewards = BirthdayRewardsSchema;
 
 export class EarningRuleSchema {
   @ApiProperty({ example: 'Points for every order', maxLength: 200 })
@@ -202,10 +330,58 @@ export class EarningRuleSchema {
   lineJoinType?: LineJoinType | null;
   @HttpUrl("The merchant's own icon (http(s))")
   iconUrl?: string | null;
+  /** submit_form and fill_survey: the form's settings; written whole (unset fields take their defaults). */
+  @ApiPropertyOptional({
+    type: FormSettingsSchema,
+    nullable: true,
+    description: 'submit_form and fill_survey only: the form settings (unset fields take their defaults)',
+  })
+  @IsOptional()
+  @IsObject({ message: 'form must be an object' })
+  @ValidateNested()
+  @Type(() => FormSettingsSchema)
+  form?: FormSettingsSchema | null;
+  /** write_review: the review's settings. */
+  @ApiPropertyOptional({ type: ReviewSettingsSchema, nullable: true, description: 'write_review only' })
+  @IsOptional()
+  @IsObject({ message: 'review must be an object' })
+  @ValidateNested()
+  @Type(() => ReviewSettingsSchema)
+  review?: ReviewSettingsSchema | null;
+  /** streak_interact_website: the milestone days and what each pays (other days pay nothing). */
+  @ApiPropertyOptional({
+    type: [StreakMilestoneSchema],
+    description: 'streak_interact_website only (required there): milestone days (distinct, 1-365) and their points',
+  })
+  @Optional()
+  @IsArray()
+  @ArrayMaxSize(60)
+  @NestedList(StreakMilestoneSchema)
+  streakMilestones?: StreakMilestone[];
+  /** birthday: the rewards the customer picks from (with options, the birthday run leaves the program to the picker). */
+  @ApiPropertyOptional({
+    type: BirthdayRewardsSchema,
+    nullable: true,
+    description:
+      'birthday only: a picker of rewards by tier; with options the customer claims them (POST /customer/earn)',
+  })
+  @IsOptional()
+  @IsObject({ message: 'birthdayRewards must be an object' })
+  @ValidateNested()
+  @Type(() => BirthdayRewardsSchema)
+  birthdayRewards?: BirthdayRewardsSchema | null;
 }
 
 /** The settings a program may leave unset (stored as absent): its links. */
-type Links = 'urlLocation' | 'urlAccount' | 'lineJoinType' | 'iconUrl';
+type Links =
+  | 'urlLocation'
+  | 'urlAccount'
+  | 'lineJoinType'
+  | 'iconUrl'
+  | 'form'
+  | 'streakMilestones'
+  | 'birthdayRewards'
+  | 'review';
 
 /** The earning rule as the domain holds it: every setting settled (defaults filled in), links optional. */
 export type EarningRule = Settled<Omit<EarningRuleSchema, Links>> & Pick<EarningRuleSchema, Links>;

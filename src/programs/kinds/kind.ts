@@ -1,6 +1,7 @@
 import type { RewardType } from './spending-rule';
 import type { Redemption } from './redemption';
 import type { EarnBy } from './earning-rule';
+import type { EarningRule } from './earning-rule.schema';
 
 /**
  * What a program kind is, in one place (issue 26): the descriptor every presenter, decision and
@@ -25,7 +26,13 @@ export type EarningKindName =
   | 'join_broadcast'
   | 'join_msg'
   | 'join_chat'
-  | 'join_forum';
+  | 'join_forum'
+  | 'submit_form'
+  | 'fill_survey'
+  | 'streak_interact_website'
+  | 'submit_receipt'
+  | 'write_review'
+  | 'maps_review';
 
 /** The spending kinds: what a customer buys with points. */
 export type SpendingKindName =
@@ -75,6 +82,13 @@ export interface EarningKind<K extends EarningKindName = EarningKindName> {
   chatJoin: boolean;
   /** The storefront asks the customer's birthday for it. */
   birthdayPicker: boolean;
+  /**
+   * A storefront submission the merchant may moderate (`POST /customer/earn`): `form` says the kind
+   * reads the program's `form` settings; `terms` how a submission pays. Absent: not a submission.
+   */
+  submission?: SubmissionKind;
+  /** A daily check-in (`POST /customer/earn` once a day): reads the program's `streakMilestones`. */
+  dailyStreak?: true;
 }
 
 export interface SpendingKind<K extends SpendingKindName = SpendingKindName> {
@@ -88,6 +102,22 @@ export interface SpendingKind<K extends SpendingKindName = SpendingKindName> {
   productsAreGifts: boolean;
   /** The redemption arithmetic: points, value, cheapest, gift variants, scope, expiry. */
   redemption: Redemption;
+}
+
+/** How a kind's submission pays, from its program's settings and whether images came with it. */
+export interface SubmissionTerms {
+  /** Paid at once (`earned`), else pending until the merchant decides. */
+  autoApprove: boolean;
+  /** Paid on submission either way (an instant reward, a review's photo bonus). */
+  instantPoints: number;
+  requireImage: boolean;
+  /** A new submission only once the last one was rejected (a map review). */
+  onlyAfterRejection: boolean;
+}
+
+export interface SubmissionKind {
+  form: boolean;
+  terms: (settings: EarningRule, withImages: boolean) => SubmissionTerms;
 }
 
 export type KindDescriptor = EarningKind | SpendingKind;

@@ -4,6 +4,8 @@ import {
   EARNING_EVENTS,
   isPaidBy,
   isSingleEvent,
+  isStreakKind,
+  isSubmissionKind,
   kindOf,
   PLANNED_KINDS,
   PROGRAM_KINDS,
@@ -11,6 +13,8 @@ import {
   SPENDING_EVENTS,
 } from './kinds';
 import { TIER_REWARD_EVENTS, TIER_REWARD_KINDS } from './tier-rewards';
+import { EarningRule, safeRedirect } from './earning-rule.schema';
+import { defaultSettings } from '../domain/programs.decider';
 
 const descriptors = Object.values(PROGRAM_KINDS) as KindDescriptor[];
 
@@ -35,7 +39,18 @@ describe('program kinds', () => {
   });
 
   it('the lists of names are derived from the table, in its order', () => {
-    expect(EARNING_EVENTS).toEqual(['sign_up', 'place_order', 'birthday', ...SOCIAL_EVENTS]);
+    expect(EARNING_EVENTS).toEqual([
+      'sign_up',
+      'place_order',
+      'birthday',
+      ...SOCIAL_EVENTS,
+      'submit_form',
+      'fill_survey',
+      'streak_interact_website',
+      'submit_receipt',
+      'write_review',
+      'maps_review',
+    ]);
     expect(SOCIAL_EVENTS).toHaveLength(13);
     expect(SPENDING_EVENTS).toEqual([
       'amount_discount',
@@ -55,6 +70,75 @@ describe('program kinds', () => {
     expect(isPaidBy('birthday', 'birthday')).toBe(true);
     expect(isPaidBy('sign_up', 'enrolment')).toBe(true);
     expect(isPaidBy('free_gift', 'order')).toBe(false);
+  });
+
+  it('forms and surveys are storefront submissions the merchant may moderate, paid every time', () => {
+    for (const name of ['submit_form', 'fill_survey']) {
+      expect([name, isSubmissionKind(name), isSingleEvent(name), isPaidBy(name, 'storefront')]).toEqual([
+        name,
+        true,
+        false,
+        true,
+      ]);
+      expect(PROGRAM_KINDS[name as 'submit_form'].activity({ points: 3, orderName: '', program: 'x' })).toEqual({
+        key: `activity.${name}`,
+        values: { points: 3 },
+      });
+    }
+    expect(EARNING_EVENTS.filter(isSubmissionKind)).toEqual([
+      'submit_form',
+      'fill_survey',
+      'submit_receipt',
+      'write_review',
+      'maps_review',
+    ]);
+  });
+
+  it("submission terms: forms as their settings say, receipts need a photo, reviews pay at once (a photo's bonus), map reviews wait", () => {
+    const rule = (extra: Partial<EarningRule>) => ({ ...defaultSettings('write_review', 'x'), ...extra });
+    const terms = (
+      name: 'submit_form' | 'submit_receipt' | 'write_review' | 'maps_review',
+      s: Partial<EarningRule> = {},
+      images = false,
+    ) => PROGRAM_KINDS[name].submission!.terms(rule(s), images);
+    expect(terms('submit_form')).toEqual({
+      autoApprove: false,
+      instantPoints: 0,
+      requireImage: false,
+      onlyAfterRejection: false,
+    });
+    expect(
+      terms('submit_form', {
+        form: { autoApprove: true, requireImage: true, instantRewardEnabled: true, instantRewardPoints: 4 },
+      }),
+    ).toEqual({ autoApprove: true, instantPoints: 4, requireImage: true, onlyAfterRejection: false });
+    expect(terms('submit_receipt')).toMatchObject({ autoApprove: false, requireImage: true });
+    expect(terms('write_review', { review: { extraPoints: 7 } })).toMatchObject({
+      autoApprove: true,
+      instantPoints: 0,
+    });
+    expect(terms('write_review', { review: { extraPoints: 7 } }, true)).toMatchObject({ instantPoints: 7 });
+    expect(terms('maps_review')).toMatchObject({ autoApprove: false, onlyAfterRejection: true });
+    expect(PROGRAM_KINDS.write_review.actionUrl({ urlLocation: 'https://x.example.com' }, 'https://s')).toBeNull();
+    expect(PROGRAM_KINDS.maps_review.actionUrl({ urlLocation: 'https://maps.example.com/p' }, 'https://s')).toBe(
+      'https://maps.example.com/p',
+    );
+  });
+
+  it('a review redirect is an absolute http(s) URL or a root-relative path; anything else reads as null', () => {
+    expect(safeRedirect('https://shop.example.com/thanks')).toBe('https://shop.example.com/thanks');
+    expect(safeRedirect('/pages/thanks')).toBe('/pages/thanks');
+    for (const bad of ['//evil.example.com', 'javascript:alert(1)', 'ftp://x/y', 'thanks', '', null, undefined])
+      expect(safeRedirect(bad)).toBeNull();
+  });
+
+  it('the daily streak is a storefront check-in paid every milestone day, with no action link', () => {
+    expect(EARNING_EVENTS.filter(isStreakKind)).toEqual(['streak_interact_website']);
+    expect(isSingleEvent('streak_interact_website')).toBe(false);
+    expect(isPaidBy('streak_interact_website', 'storefront')).toBe(true);
+    expect(
+      PROGRAM_KINDS.streak_interact_website.actionUrl({ urlLocation: 'https://x.example.com' }, 'https://s'),
+    ).toBeNull();
   });
 
   it('action URLs: intents for shares and micro follows, else the program link', () => {

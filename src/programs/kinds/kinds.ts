@@ -10,6 +10,7 @@ import {
   Trigger,
 } from './kind';
 import { SOCIAL_KINDS } from './social';
+import { ENGAGEMENT_KINDS } from './engagement';
 import { SPENDING_KINDS } from './spending';
 import { Redemption, REDEMPTION } from './redemption';
 
@@ -22,6 +23,7 @@ export const PROGRAM_KINDS: PerKind = {
   place_order: placeOrder,
   birthday,
   ...SOCIAL_KINDS,
+  ...ENGAGEMENT_KINDS,
   ...SPENDING_KINDS,
 };
 
@@ -30,12 +32,6 @@ export const PROGRAM_KINDS: PerKind = {
  * (each then becomes a descriptor of the table): until then no program can be of one of them.
  */
 export const PLANNED_KINDS = [
-  'write_review',
-  'submit_receipt',
-  'submit_form',
-  'fill_survey',
-  'maps_review',
-  'streak_interact_website',
   'interact_website',
   'milestone',
   'milestone_inactivity',
@@ -71,6 +67,15 @@ export function spendingKind(name: string): SpendingKind | undefined {
   const kind = kindOf(name);
   return kind && isSpending(kind) ? kind : undefined;
 }
+
+/** A kind whose storefront claim is a submission the merchant may moderate (forms, surveys). */
+export const isSubmissionKind = (name: string): boolean => earningKind(name)?.submission !== undefined;
+
+/** A kind that reads the program's `form` settings (forms and surveys). */
+export const isFormKind = (name: string): boolean => earningKind(name)?.submission?.form === true;
+
+/** The daily check-in kind (streak_interact_website). */
+export const isStreakKind = (name: string): boolean => earningKind(name)?.dailyStreak === true;
 
 /** A social kind (one of SOCIAL_EVENTS). */
 export const isSocialKind = (name: string): boolean => (earningKind(name)?.network ?? null) !== null;

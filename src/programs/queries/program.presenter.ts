@@ -1,4 +1,5 @@
-import { earningKind } from '../kinds/kinds';
+import { earningKind, isFormKind } from '../kinds/kinds';
+import { formOf } from '../kinds/earning-rule.schema';
 import { ProgramDoc } from '../projections/program-read-models';
 import { rewardOf } from '../kinds/spending-rule';
 import { presentSpending } from '../kinds/spending-wire';
@@ -41,6 +42,15 @@ export function presentProgram(
     hasLimit: p.hasLimit ?? false,
     limitUnit: p.limitUnit ?? 'lifetime',
     limitInterval: p.limitInterval ?? 1,
+    form: isFormKind(p.event) ? formOf(p.form) : null,
+    review:
+      p.event === 'write_review'
+        ? {
+            redirectUrl: p.review?.redirectUrl ?? null,
+            headerImage: p.review?.headerImage ?? '',
+            extraPoints: p.review?.extraPoints ?? 0,
+          }
+        : null,
   });
 }
 

@@ -67,3 +67,21 @@ export function localDay(now: Date, timeZone: string): { monthDay: string; year:
     leap: (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0,
   };
 }
+
+/** The calendar date (`YYYY-MM-DD`) of an instant in a time zone. */
+export function localDate(at: string, timeZone: string): string {
+  const { monthDay, year } = localDay(new Date(at), timeZone);
+  return `${year}-${monthDay.replace('/', '-')}`;
+}
+
+/** The calendar date `days` after `date` (`YYYY-MM-DD`; negative: before). */
+export function dateAfter(date: string, days: number): string {
+  const d = new Date(`${date}T00:00:00.000Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
+
+/** Whole days from `from` to `to` (`YYYY-MM-DD` each; negative when `to` is earlier). */
+export function daysBetween(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00.000Z`) - Date.parse(`${from}T00:00:00.000Z`)) / 86_400_000);
+}

@@ -84,6 +84,13 @@ export const because = {
     new DomainError('GIFT_SELECTION_REQUIRED', 'This reward offers several gifts: send the chosen variantId', 400, {
       field: 'variantId',
     }),
+  /** A choice among offered rewards that is not one of them, repeats one, or picks too many. */
+  invalidSelection: (message: string, field: string) => new DomainError('INVALID_SELECTION', message, 400, { field }),
+  /** Something the customer claims is not theirs to claim now. */
+  notClaimable: (message: string) => new DomainError('NOT_CLAIMABLE', message, 400),
+  /** A submission the merchant has already approved or rejected: a decision is final. */
+  alreadyDecided: (submissionId: string, status: string) =>
+    new DomainError('ALREADY_DECIDED', `Submission ${submissionId} is already ${status}`, 409),
   giftUnavailable: (variantId: string) =>
     new DomainError('GIFT_UNAVAILABLE', `Variant ${variantId} is not one of this reward's gifts`, 400, {
       field: 'variantId',

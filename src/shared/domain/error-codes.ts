@@ -51,6 +51,7 @@ export const ERROR_CODES = [
   'TIER_TARGET_TAKEN',
   'TIER_HAS_MEMBERS',
   'WEBHOOK_EXISTS',
+  'ALREADY_DECIDED',
   // Background jobs
   'JOB_NOT_FOUND',
   'JOB_NOT_OWNED',

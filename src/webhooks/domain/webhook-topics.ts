@@ -20,6 +20,7 @@ export const WEBHOOK_TOPICS = [
   'referral/referee_claimed',
   'birthday/reward_earned',
   'milestone/achieved',
+  'submission/decided',
 ] as const;
 
 export type WebhookTopic = (typeof WEBHOOK_TOPICS)[number];

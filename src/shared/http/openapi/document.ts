@@ -11,6 +11,10 @@ export const DOCS_JSON_PATH = 'docs/json';
 const TAGS: Array<[string, string]> = [
   ['v2 customers', "Management API v2: the shop's customers, their birthday, tier and membership"],
   ['v2 transactions', 'Management API v2: point transactions, and awarding, deducting, adjusting or resetting points'],
+  [
+    'v2 submissions',
+    'Management API v2: storefront submissions (forms, surveys, receipts, reviews) and their moderation',
+  ],
   ['v2 rewards', "Management API v2: customers' coupons, redeeming points for a reward, refunding a coupon"],
   ['v2 programs', 'Management API v2: earning and spending programs, eligibility, cart points, social interactions'],
   ['v2 tiers', 'Management API v2: tiers, their rewards, and tier benefits'],

@@ -1,0 +1,39 @@
+import { Body, HttpCode, Post } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { ApiOperation } from '@nestjs/swagger';
+import { ApiEnvelope, ApiHeadlessErrors } from '../../shared/http/openapi/responses';
+import { EARN_RESULT } from '../http/headless.openapi';
+import { ok } from '../../shared/http/envelope';
+import { EarnOnStorefrontCommand } from '../../ledger/storefront-earn/earn-on-storefront.handler';
+import { EarnResult } from '../../ledger/storefront-claim';
+import { CurrentCustomer } from '../auth/headless-auth.guard';
+import { HeadlessCustomerApi } from '../auth/headless-customer-api.decorator';
+import { HeadlessCaller } from '../http/headless-request';
+import { EarnDto } from './earn.dto';
+
+@HeadlessCustomerApi()
+export class EarnController {
+  constructor(private readonly commands: CommandBus) {}
+
+  @Post('customer/earn')
+  @HttpCode(200)
+  @ApiOperation({
+    summary:
+      'Claim a storefront earning program (forms, surveys, receipts, reviews, map reviews, the daily streak, the birthday picker). 400 BAD_REQUEST, INVALID_PROGRAM, LIMIT_REACHED, INVALID_SELECTION, NOT_CLAIMABLE; 403 NOT_ELIGIBLE',
+  })
+  @ApiEnvelope(EARN_RESULT)
+  @ApiHeadlessErrors(400, 403)
+  async earn(@CurrentCustomer() me: HeadlessCaller, @Body() body: EarnDto) {
+    const context = body.context ?? {};
+    const result: EarnResult = await this.commands.execute(
+      new EarnOnStorefrontCommand(
+        me.shopId,
+        me.customerId,
+        body.programId,
+        { answers: context.answers, imageUrls: context.imageUrls, birthdayRewards: context.birthdayRewards },
+        'source_headless',
+      ),
+    );
+    return ok(result, { message: result.status === 'earned' ? 'Points earned' : 'Submission received' });
+  }
+}
