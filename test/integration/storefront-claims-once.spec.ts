@@ -53,7 +53,13 @@ describe(`storefront claims pay once across processes (${defaultStoreKind()})`, 
     const after = expectSuccess((await shop.get('/submissions?limit=10').expect(200)).body);
     const approved = after.filter((d: { status: string }) => d.status === 'approved');
     expect(after.filter((d: { status: string }) => d.status === 'pending')).toEqual([]);
-    expect(await shop.balance(6001)).toBe(40 * approved.length);
+    // The read model's balance beside the ledger's own fold: a difference tells a stale read model
+    // (two processes writing the customer document) from a payment made or lost.
+    const ledger = expectSuccess((await shop.get('/audit/customers/6001/state').expect(200)).body).balance;
+    expect({ readModel: await shop.balance(6001), ledger }).toEqual({
+      readModel: 40 * approved.length,
+      ledger: 40 * approved.length,
+    });
     const rows = expectSuccess((await shop.transactions('platformCustomerId=6001&limit=50').expect(200)).body);
     expect(rows).toHaveLength(approved.length);
   });
