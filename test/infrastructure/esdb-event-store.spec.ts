@@ -269,6 +269,7 @@ describe('EventStoreDB event store adapter (client double)', () => {
           'webhooks-',
           'programs-',
           'redemption-quota-',
+          'social-handle-',
           'privacy-',
           'translations-',
         ],

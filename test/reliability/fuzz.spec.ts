@@ -7,6 +7,7 @@ import { ProvisionedShop } from '../../src/operator/provision-shop.handler';
 import { fieldName, Route, routeTable, sampleBody, setPath, valuePaths } from './support/route-table';
 import { inPool, RawResponse, rawClient } from './support/fuzz-client';
 import { signingKeyPem } from '../audit/signing-key';
+import { bodyLimitsFor } from '../../src/shared/http/input/input-limits';
 
 /**
  * Every route of the application, read from Nest's route metadata and the DTOs, is sent hostile
@@ -323,6 +324,8 @@ describe('reliability: hostile input on every route', () => {
     if (withBody) {
       const path = concrete(route, bodyVariants[0]?.params);
       for (const r of RAW_BODIES) {
+        // A route with a larger body limit of its own (image uploads) is sized in its own spec.
+        if (r.status.includes(413) && bodyLimitsFor(path).maxBytes >= Buffer.byteLength(r.body)) continue;
         add({
           label: `${route.method} ${route.path} raw body: ${r.name}`,
           method: route.method,

@@ -48,7 +48,7 @@ describe('reliability: the input policy at the edge', () => {
   describe('text: no NUL, no lone surrogate', () => {
     it('a NUL in a path id is 400 naming the parameter (v2 and operator API)', async () => {
       expect(field(await v2('get', '/customers/%00').expect(400))).toBe('customerId');
-      expect(field(await v2('get', '/customers/external/a%00b').expect(400))).toBe('externalId');
+      expect(field(await v2('get', '/customers/external/a%00b').expect(400))).toBe('platformCustomerId');
       const admin = await t
         .http()
         .post('/admin/api/shops/%00/rotate-secret')
