@@ -17,9 +17,9 @@ describe('metrics', () => {
   it('counts and times answers by method, route template and status (ids do not make series)', async () => {
     const before = await scrape();
     const ok =
-      'loyalty_http_request_duration_seconds_count{method="GET",route="/rest_api/v2/customers/external/:externalId",status="200"}';
+      'loyalty_http_request_duration_seconds_count{method="GET",route="/rest_api/v2/customers/external/:platformCustomerId",status="200"}';
     const missing =
-      'loyalty_http_request_duration_seconds_count{method="GET",route="/rest_api/v2/customers/external/:externalId",status="404"}';
+      'loyalty_http_request_duration_seconds_count{method="GET",route="/rest_api/v2/customers/external/:platformCustomerId",status="404"}';
     await s.enrol(8101);
     await s.enrol(8102);
     await s.get('/customers/external/8101').expect(200);
