@@ -42,23 +42,7 @@ export interface GivenEvent {
  *   expect(await spec.then(CUSTOMERS, customerId)).toMatchObject({ point: 10 });
  */
 export function projectionSpec(projection: Projection, readStore: ReadStore) {
-  const revisions = new Map<string, bigint>();
-  let position = 0n;
-  const record = ({ type, streamId, ...data }: GivenEvent): RecordedEvent => {
-    const revision = (revisions.get(streamId) ?? -1n) + 1n;
-    revisions.set(streamId, revision);
-    position++;
-    return {
-      id: `event-${position}`,
-      streamId,
-      revision,
-      position: { commit: position, prepare: position },
-      type,
-      data: { ...data, type },
-      metadata: {},
-      recordedAt: new Date(0),
-    };
-  };
+  const record = eventRecorder();
   const snapshot = async () => {
     const all: Record<string, Document[]> = {};
     for (const definition of projection.collections) {
@@ -111,4 +95,25 @@ export function projectionStore(): () => ReadStore {
 /** Domain events as one stream recorded them (what a decider decided, or written out), for given/when. */
 export function onStream<E extends { type: string }>(streamId: string, events: E[]): GivenEvent[] {
   return events.map((event) => ({ ...event, streamId }));
+}
+
+/** Records given events as a log would: revisions per stream and global positions, in order. */
+export function eventRecorder(): (event: GivenEvent) => RecordedEvent {
+  const revisions = new Map<string, bigint>();
+  let position = 0n;
+  return ({ type, streamId, ...data }) => {
+    const revision = (revisions.get(streamId) ?? -1n) + 1n;
+    revisions.set(streamId, revision);
+    position++;
+    return {
+      id: `event-${position}`,
+      streamId,
+      revision,
+      position: { commit: position, prepare: position },
+      type,
+      data: { ...data, type },
+      metadata: {},
+      recordedAt: new Date(0),
+    };
+  };
 }

@@ -1,4 +1,4 @@
-import { GivenEvent, projectionSpec, projectionStore } from '../../../test/support/projection-spec';
+import { eventRecorder, GivenEvent, projectionSpec, projectionStore } from '../../../test/support/projection-spec';
 import { customerEvents } from '../../../test/support/customer-event-fixtures';
 import { ProjectionBatch } from '../../projections/projection-batch';
 import { RecordedEvent } from '../../infrastructure/event-store/event-store.port';
@@ -96,23 +96,7 @@ describe('liability days projection', () => {
     const spec = projectionSpec(new LiabilityDaysProjection(), readStore());
     await spec.given(history('shop-2'));
     const live = (await days('shop-2')).map(({ id: _id, shopId: _shop, ...rest }) => rest);
-    let position = 0n;
-    const revisions = new Map<string, bigint>();
-    const log: RecordedEvent[] = history('shop-3').map(({ type, streamId, ...data }) => {
-      const revision = (revisions.get(streamId) ?? -1n) + 1n;
-      revisions.set(streamId, revision);
-      position++;
-      return {
-        id: `e-${position}`,
-        streamId,
-        revision,
-        position: { commit: position, prepare: position },
-        type,
-        data: { ...data, type },
-        metadata: {},
-        recordedAt: new Date(0),
-      };
-    });
+    const log: RecordedEvent[] = history('shop-3').map(eventRecorder());
     for (let run = 0; run < 2; run++) {
       const projection = new LiabilityDaysProjection();
       const batch = new ProjectionBatch(readStore());
