@@ -35,6 +35,8 @@ import { UploadImagesController } from './uploads/upload-images.controller';
 import { UploadImagesHandler } from './uploads/upload-images.handler';
 import { ImageReencoder } from '../infrastructure/images/image-decoder';
 import { UploadedFileController } from './uploads/uploaded-file.controller';
+import { StorefrontOrigins } from './cors/storefront-origins';
+import { StorefrontOriginsProjection } from './cors/storefront-origins.projection';
 
 /** The headless customer API (`/app/api/v1/headless`): storefronts acting for one customer with a bearer token. */
 export const HEADLESS_CAPABILITY: Capability = {
@@ -60,8 +62,9 @@ export const HEADLESS_CAPABILITY: Capability = {
     ListStoreCreditTransactionsHandler,
     UploadImagesHandler,
     ImageReencoder,
+    StorefrontOrigins,
   ],
-  projections: [],
+  projections: [StorefrontOriginsProjection],
   controllers: [
     TokenController,
     HeadlessCustomerController,
