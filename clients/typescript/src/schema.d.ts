@@ -3600,6 +3600,7 @@ export interface components {
         V2Storefront: {
             hideAdjustPoint: boolean;
             isNewFormatDOB: boolean;
+            allowedOrigins: string[];
         };
         V2Submission: {
             id: string;
