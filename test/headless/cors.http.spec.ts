@@ -34,7 +34,7 @@ describe(`headless CORS (${defaultStoreKind()})`, () => {
     expect(res.headers).toMatchObject({
       'access-control-allow-origin': ownOrigin(),
       'access-control-allow-methods': 'GET, POST, PATCH',
-      'access-control-allow-headers': 'Authorization, Content-Type, Accept-Language',
+      'access-control-allow-headers': 'Authorization, Content-Type, Accept-Language, Idempotency-Key',
       'access-control-max-age': '600',
       vary: 'Origin',
     });
@@ -130,7 +130,7 @@ describe(`headless CORS (${defaultStoreKind()})`, () => {
     [['www.shop.test'], 'no scheme'],
     ['https://www.shop.test', 'not a list'],
     [Array.from({ length: 21 }, (_, i) => `https://s${i}.test`), 'more than 20'],
-  ])('refuses %j (%s): 400 naming allowedOrigins, nothing changed', async (allowedOrigins) => {
+  ])('refuses %j (%s): 400 naming allowedOrigins, nothing changed', async (allowedOrigins: unknown, _why: string) => {
     const res = await s.put('/settings/storefront').send({ allowedOrigins }).expect(400);
     expect(expectError(res.body, 'BAD_REQUEST', 400).field).toBe('allowedOrigins');
     expect((await s.get('/settings/storefront').expect(200)).body.data.allowedOrigins).toHaveLength(2);

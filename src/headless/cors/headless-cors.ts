@@ -7,7 +7,7 @@ export const HEADLESS_PATH = '/app/api/v1/headless/';
 
 /** What the headless API's calls use (the preflight's answer). */
 export const CORS_METHODS = 'GET, POST, PATCH';
-export const CORS_HEADERS = 'Authorization, Content-Type, Accept-Language';
+export const CORS_HEADERS = 'Authorization, Content-Type, Accept-Language, Idempotency-Key';
 /** Answer headers a storefront script may read (a 429's wait, the public list's validator). */
 export const CORS_EXPOSED = 'Retry-After, ETag';
 /** Seconds a browser may keep a preflight's answer. */
