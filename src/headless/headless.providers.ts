@@ -14,6 +14,8 @@ import { GetHeadlessCustomerHandler } from './customer/get-customer.query';
 import { HeadlessCustomerController } from './customer/customer.controller';
 import { SocialEarnController } from './earning/social-earn.controller';
 import { SocialLinksController } from './social/social-links.controller';
+import { FeedNotificationsController } from './social/feed-notifications.controller';
+import { ReceiveFeedNotificationHandler } from './social/receive-feed-notification.handler';
 import { JoinProgramController } from './membership/join-program.controller';
 import { EarnController } from './earn/earn.controller';
 import { ShopConfigController } from './shop/shop-config.controller';
@@ -60,6 +62,7 @@ export const HEADLESS_CAPABILITY: Capability = {
     ListStoreCreditTransactionsHandler,
     UploadImagesHandler,
     ImageReencoder,
+    ReceiveFeedNotificationHandler,
   ],
   projections: [],
   controllers: [
@@ -68,6 +71,7 @@ export const HEADLESS_CAPABILITY: Capability = {
     JoinProgramController,
     SocialEarnController,
     SocialLinksController,
+    FeedNotificationsController,
     EarnController,
     ShopConfigController,
     CustomerProgramsController,

@@ -163,6 +163,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/rest_api/v2/settings/feed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The connected messaging page, and whether its app secret is set (never the secret) */
+        get: operations["FeedConnectionController_getFeed"];
+        /** Connect the messaging page (pageId; null: none) and set the app secret that signs its notifications (absent: unchanged) */
+        put: operations["FeedConnectionController_setFeed"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/api/shops": {
         parameters: {
             query?: never;
@@ -2275,6 +2293,15 @@ export interface components {
             /** Format: date-time */
             timestamp: string;
         };
+        FeedConnectionSchema: {
+            /**
+             * @description The connected page; null: none
+             * @example 104729384756
+             */
+            pageId: string | null;
+            /** @description The app secret that signs the page's notifications (absent: unchanged; never answered) */
+            appSecret?: string;
+        };
         FeedDisconnectResult: {
             disconnected: boolean;
         };
@@ -3425,6 +3452,12 @@ export interface components {
             } | null;
             /** @description Eligibility list only, on single-event programs */
             isEarned?: boolean;
+        };
+        V2FeedConnection: {
+            /** @description The connected messaging page; null: none */
+            pageId: string | null;
+            /** @description Whether the app secret that signs the page's notifications is set */
+            appSecretSet: boolean;
         };
         V2Membership: {
             optInEnrollment: boolean;
@@ -4800,6 +4833,133 @@ export interface operations {
                         /** @enum {boolean} */
                         success: true;
                         data: components["schemas"]["V2Accounting"];
+                        meta: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                        /** Format: date-time */
+                        timestamp: string;
+                    };
+                };
+            };
+            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, ...) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Credentials missing or wrong: UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many failed authentications from this client or for this key: TOO_MANY_REQUESTS; retry after Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A store is unavailable (STORE_UNAVAILABLE) or the record kept changing (SERVICE_UNAVAILABLE); nothing was written, retry (Retry-After when given) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    FeedConnectionController_getFeed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["V2FeedConnection"];
+                        meta: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                        /** Format: date-time */
+                        timestamp: string;
+                    };
+                };
+            };
+            /** @description Credentials missing or wrong: UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many failed authentications from this client or for this key: TOO_MANY_REQUESTS; retry after Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A store is unavailable (STORE_UNAVAILABLE) or the record kept changing (SERVICE_UNAVAILABLE); nothing was written, retry (Retry-After when given) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    FeedConnectionController_setFeed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FeedConnectionSchema"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["V2FeedConnection"];
                         meta: {
                             [key: string]: unknown;
                         };
