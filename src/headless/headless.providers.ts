@@ -37,6 +37,7 @@ import { UploadImagesController } from './uploads/upload-images.controller';
 import { UploadImagesHandler } from './uploads/upload-images.handler';
 import { ImageReencoder } from '../infrastructure/images/image-decoder';
 import { UploadedFileController } from './uploads/uploaded-file.controller';
+import { UploadedImageUrls } from './uploads/uploaded-image-urls';
 
 /** The headless customer API (`/app/api/v1/headless`): storefronts acting for one customer with a bearer token. */
 export const HEADLESS_CAPABILITY: Capability = {
@@ -63,6 +64,7 @@ export const HEADLESS_CAPABILITY: Capability = {
     UploadImagesHandler,
     ImageReencoder,
     ReceiveFeedNotificationHandler,
+    UploadedImageUrls,
   ],
   projections: [],
   controllers: [

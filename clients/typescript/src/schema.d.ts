@@ -1309,7 +1309,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Claim a storefront earning program (forms, surveys, receipts, reviews, map reviews, the daily streak, the birthday picker). 400 BAD_REQUEST, INVALID_PROGRAM, LIMIT_REACHED, INVALID_SELECTION, NOT_CLAIMABLE; 403 NOT_ELIGIBLE */
+        /** Claim a storefront earning program (forms, surveys, receipts, reviews, map reviews, the daily streak, the birthday picker). 400 BAD_REQUEST, INVALID_INPUT (an image URL this customer did not upload), INVALID_PROGRAM, LIMIT_REACHED, INVALID_SELECTION, NOT_CLAIMABLE; 403 NOT_ELIGIBLE */
         post: operations["EarnController_earn"];
         delete?: never;
         options?: never;
@@ -2162,7 +2162,7 @@ export interface components {
             answers?: {
                 [key: string]: string;
             };
-            /** @description Images attached (a form that requires an image): 1 to 5 http(s) URLs, as answered by POST /customer/earn/upload */
+            /** @description Images attached (submit_receipt, a form that requires an image, a review photo): 1 to 5 URLs answered by POST /customer/earn/upload for this customer (any other URL: 400 INVALID_INPUT) */
             imageUrls?: string[];
             /** @description birthday (with a picker): the ids of the chosen rewardOptions; one when rewardSelection is single */
             birthdayRewards?: string[];

@@ -22,6 +22,8 @@ export interface ObjectStorage {
   putBatch(objects: readonly StoredObject[]): Promise<void>;
   /** null when no object has this key. */
   get(key: string): Promise<StoredObject | null>;
+  /** Whether an object has this key (without reading it); false for a string that is not a key. */
+  exists(key: string): Promise<boolean>;
   /** The objects under a prefix (`<shop>/<customer>/`), without their bytes, by key. */
   list(prefix: string): Promise<ObjectInfo[]>;
   /** Removes every object whose key starts with `prefix` (`<shop>/` or `<shop>/<customer>/`). */
