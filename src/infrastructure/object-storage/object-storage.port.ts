@@ -1,7 +1,7 @@
 /**
  * The object storage port: files the service keeps for shoppers (uploaded images), by key. Adapters:
- * local disk under `UPLOADS_DIR` (the default). A key is `<shop>/<customer>/<name>`: a shop's or a
- * customer's files are erased by prefix.
+ * local disk under `UPLOADS_DIR` (the default), an S3-compatible bucket (`OBJECT_STORAGE=s3`). A key
+ * is `<shop>/<customer>/<name>`: a shop's or a customer's files are erased by prefix.
  */
 export const OBJECT_STORAGE = Symbol('OBJECT_STORAGE');
 
