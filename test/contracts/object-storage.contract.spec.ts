@@ -1,16 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { CreateBucketCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
-// The S3-compatible server the suite runs against: @20minutes/s3rver (a maintained fork of s3rver),
-// a devDependency started on loopback, keeping its objects in a temporary directory.
-import S3rver from '@20minutes/s3rver';
+import { CreateBucketCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { LocalDiskObjectStorage } from '../../src/infrastructure/object-storage/local-disk-object-storage.adapter';
 import { ObjectStorage, StoredObject } from '../../src/infrastructure/object-storage/object-storage.port';
 import { S3ObjectStorage } from '../../src/infrastructure/object-storage/s3-object-storage.adapter';
-import { s3ClientFor } from '../../src/infrastructure/object-storage/object-storage.factory';
+// The S3 adapter runs against @20minutes/s3rver on loopback (see s3-test-server).
+import { S3TestServer, startS3TestServer } from '../support/s3-test-server';
 
 /** How the n-th write of a batch fails: before anything is kept, or after the store kept it (a lost answer). */
 type Failure = { on: number; after: boolean };
@@ -62,44 +59,17 @@ const localDisk = (): Adapter => {
 };
 
 const s3 = (): Adapter => {
-  const directory = mkdtempSync(join(tmpdir(), 's3rver-'));
-  const server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory });
-  let endpoint = '';
-  const client = (): S3Client => {
-    const c = s3ClientFor({
-      endpoint,
-      region: 'us-east-1',
-      forcePathStyle: true,
-      credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
-    });
-    // The SDK addresses a bucket as `/<bucket>/` (AWS reads it as `/<bucket>`); s3rver checks the
-    // signature over the path without the slash, so bucket requests (create, list, delete) are sent
-    // without it, before they are signed. Object requests are untouched.
-    c.middlewareStack.add(
-      (next) => async (args) => {
-        const request = args.request as { path?: string };
-        if (request.path && /^\/[^/]+\/$/.test(request.path)) request.path = request.path.slice(0, -1);
-        return next(args);
-      },
-      { step: 'build', name: 's3rverBucketPath' },
-    );
-    return c;
-  };
-  const admin = () => client();
+  let server: S3TestServer;
   return {
     name: 'S3 (s3rver on loopback)',
     async start() {
-      const { port } = (await server.run()) as AddressInfo;
-      endpoint = `http://127.0.0.1:${port}`;
+      server = await startS3TestServer();
     },
-    async stop() {
-      await server.close();
-      rmSync(directory, { recursive: true, force: true });
-    },
+    stop: () => server.stop(),
     async store(failure) {
       const bucket = `objects-${hex().slice(0, 12)}`;
-      await admin().send(new CreateBucketCommand({ Bucket: bucket }));
-      const c = client();
+      await server.client().send(new CreateBucketCommand({ Bucket: bucket }));
+      const c = server.client();
       if (failure) {
         let puts = 0;
         c.middlewareStack.add(
