@@ -171,6 +171,23 @@ describe(`the feed link: signed notifications of the messaging network (${defaul
     expect(await social(2001)).toEqual(connected);
   });
 
+  it('an opt-in guest is not linked (ignored) until they join', async () => {
+    await s.put('/settings/membership', { optInEnrollment: true }).expect(200);
+    try {
+      await s.enrol(2005);
+      tokens[2005] = await tokenFor(s.t, s.shop, 2005);
+      expect((await me(2005)).data.type).toBe('guest');
+      const res = await notifySigned(optin(refOf(2005))).expect(200);
+      expect(expectSuccess(res.body)).toEqual({ linked: 0, ignored: 1 });
+      const customer = await s.customer(2005);
+      const events = await s.t.store.storage.eventStore.readStream(customerStreamId(s.shop.shopId, customer.id));
+      expect(events.filter((e) => e.type === 'social.feed-linked.v1')).toEqual([]);
+      expect(await social(2005)).toEqual(notConnected);
+    } finally {
+      await s.put('/settings/membership', { optInEnrollment: false }).expect(200);
+    }
+  });
+
   it('the page set to null: nobody is connected', async () => {
     await s.put('/settings/feed', { pageId: null }).expect(200);
     expect(await social(2001)).toEqual(notConnected);
