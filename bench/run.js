@@ -264,6 +264,7 @@ function runNode(args, env) {
 }
 
 async function main() {
+  if (process.env.BENCH_ONLY === 'storefront') return storefrontOnly();
   const storeKind = process.env.DATABASE_URL ? 'postgres' : 'pglite';
   log(`store: ${storeKind}; ${CUSTOMERS} customers; ${SECONDS}s per load phase`);
   const results = { store: storeKind };
@@ -447,6 +448,7 @@ async function main() {
     results.headless = await headlessReads(base, shop, platformIds);
     results.hot = await hotCustomer(base, shop, keys);
     results.hot.vsSpread = results.award.rps ? Math.round((results.hot.rps / results.award.rps) * 100) / 100 : null;
+    results.socialEarn = await socialEarn(base, shop, keys, platformIds);
 
     const rssMb = async () =>
       Math.round(
@@ -464,6 +466,8 @@ async function main() {
     await new Promise((r) => service.child.once('exit', r));
     await store.cleanup();
   }
+
+  results.uploads = uploads();
 
   if (process.env.BENCH_SKIP_REBUILD !== '1' && Date.now() < DEADLINE - 4 * 60 * 1000) {
     const rebuildStore = await freshStore('rebuild');
@@ -601,6 +605,148 @@ async function hotCustomer(base, shop, keys) {
   };
 }
 
+/**
+ * BENCH_ONLY=storefront: the social earn and upload scenarios alone (a quick check of them, e.g. with
+ * BENCH_CUSTOMERS=50 BENCH_SECONDS=2 BENCH_ROUNDS=1 BENCH_UPLOADS_ROUNDS=1); prints their figures and
+ * targets, writes no results.
+ */
+async function storefrontOnly() {
+  const storeKind = process.env.DATABASE_URL ? 'postgres' : 'pglite';
+  const results = { store: storeKind };
+  const store = await freshStore('svc');
+  const service = await startService(store.env);
+  try {
+    const admin = { Authorization: `Bearer ${ADMIN_TOKEN}` };
+    const shop = (
+      await json('POST', `${service.base}/admin/api/shops`, { domain: `sf-${Date.now()}.example.com` }, admin)
+    ).data;
+    const keys = {
+      'X-Svc-Loyalty-App-Key': shop.appKey,
+      'X-Svc-Loyalty-Secret-Key': shop.secretKey,
+      'Content-Type': 'application/json',
+    };
+    const platformIds = Array.from({ length: CUSTOMERS }, (_, i) => 1_000_000 + i);
+    await pool(platformIds, 16, (id) => enrol(service.base, shop, { id, email: `c${id}@example.com` }));
+    results.socialEarn = await socialEarn(service.base, shop, keys, platformIds);
+  } finally {
+    await stopChild(service.child);
+    await store.cleanup();
+  }
+  results.uploads = uploads();
+  process.stdout.write(`${JSON.stringify(results, null, 2)}\n`);
+  const mine = targets({ ...results, ratios: {}, vsBaseline: {}, projectionLag: {} }).filter((t) =>
+    /social earn|uploads/.test(t.target),
+  );
+  for (const t of mine) process.stdout.write(`- ${t.target}: ${t.value ?? 'n/a'} ${t.met ? '(met)' : '(MISSED)'}\n`);
+}
+
+/** The storefront's social earn program: a like that pays every claim (a limit no run reaches). */
+const SOCIAL_PROGRAM = {
+  type: 'earning',
+  event: 'like_feed',
+  title: 'Like us',
+  earnPoint: 1,
+  hasLimit: true,
+  limitUnit: 'day',
+  limitInterval: 1_000_000,
+};
+
+/** Bearer tokens of the customers (hmac grant), 16 exchanges at a time. */
+async function headlessTokens(base, shop, ids) {
+  const tokens = [];
+  await pool(ids, 16, async (id) => {
+    const email = `c${id}@example.com`;
+    const ts = Math.floor(Date.now() / 1000);
+    const hmac = createHmac('sha256', shop.headlessSecret).update(`${id}-${email}-${ts}`).digest('hex');
+    const proof = { grant_type: 'hmac', shopDomain: shop.domain, customerId: String(id), email, ts, hmac };
+    tokens.push((await json('POST', `${base}/app/api/v1/headless/auth/token`, proof)).data.token);
+  });
+  return tokens;
+}
+
+/**
+ * Social earn (`POST /customer/earn/social`, the customers' tokens in turn) beside the v2 award
+ * (`POST points/award`, the same customers in turn), interleaved in ROUNDS rounds as the ceiling, read
+ * and award are: both decide a payment on the customer's stream, so the storefront's claim should
+ * cost about what the merchant's award costs. The ratio is the median over rounds.
+ */
+async function socialEarn(base, shop, keys, platformIds) {
+  log('social earn: POST /customer/earn/social beside POST points/award');
+  const program = (await json('POST', `${base}/rest_api/v2/programs`, SOCIAL_PROGRAM, keys)).data;
+  const tokens = await headlessTokens(base, shop, platformIds);
+  const body = JSON.stringify({ programId: program.id });
+  let t = 0;
+  let a = 0;
+  const rounds = [];
+  for (let round = 1; round <= ROUNDS; round++) {
+    const { social, award } = await interleaved([
+      [
+        'social',
+        {
+          url: `${base}/app/api/v1/headless/customer/earn/social`,
+          requests: [
+            {
+              method: 'POST',
+              setupRequest: (req) => ({
+                ...req,
+                headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${tokens[t++ % tokens.length]}` },
+                body,
+              }),
+            },
+          ],
+        },
+      ],
+      [
+        'award',
+        {
+          url: `${base}/rest_api/v2/transactions/points/award`,
+          requests: [
+            {
+              method: 'POST',
+              headers: keys,
+              setupRequest: (req) => ({
+                ...req,
+                body: JSON.stringify({ platformCustomerId: String(platformIds[a++ % platformIds.length]), point: 1 }),
+              }),
+            },
+          ],
+        },
+      ],
+    ]);
+    rounds.push({ social, award, ratio: award.rps ? social.rps / award.rps : 0 });
+  }
+  const middle = [...rounds].sort((x, y) => x.ratio - y.ratio)[Math.floor(rounds.length / 2)];
+  return {
+    ...middle.social,
+    award: middle.award,
+    vsAward: median(rounds.map((x) => x.ratio)),
+    perRound: rounds.map((x) => Math.round(x.ratio * 100) / 100),
+  };
+}
+
+/**
+ * Eight shoppers uploading five 2 MB JPEGs each at once (bench/upload.js, the service in its own
+ * process on a fresh embedded store, whatever store the rest of the run uses: the RSS target is the
+ * embedded store's). Its p50/p99 per upload and the service's peak RSS (VmHWM).
+ */
+function uploads() {
+  if (Date.now() > DEADLINE - 5 * 60 * 1000) {
+    log('uploads skipped: not enough time left');
+    return null;
+  }
+  log('uploads: 8 concurrent uploads of five 2 MB JPEGs (bench/upload.js, embedded store)');
+  try {
+    return runNode(['upload.js'], {
+      DATABASE_URL: '',
+      BENCH_UPLOADS_CONCURRENT: String(process.env.BENCH_UPLOADS_CONCURRENT ?? 8),
+      BENCH_UPLOADS_ROUNDS: String(process.env.BENCH_UPLOADS_ROUNDS ?? 5),
+    });
+  } catch (error) {
+    log(`uploads failed: ${error.message}`);
+    return { failed: -1 };
+  }
+}
+
 const round1 = (x) => (x === null || x === undefined ? null : Math.round(x * 10) / 10);
 const median = (xs) => Math.round([...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)] * 100) / 100;
 
@@ -638,6 +784,16 @@ function targets(r) {
     ['hot customer p99 < 500 ms', r.hot?.p99Ms, (v) => v < 500],
     ['800 concurrent keyed awards to one customer answered within 30 s', r.hot?.burst.allAnsweredMs, (v) => v <= 30000],
     ['800 concurrent keyed awards: 0 errors', r.hot?.burst.failed, (v) => v === 0],
+    ...(postgres
+      ? [['headless social earn >= 0.9 x v2 award (same rounds)', r.socialEarn?.vsAward, (v) => v >= 0.9]]
+      : [['(headless social earn x v2 award, same rounds)', r.socialEarn?.vsAward, (v) => v >= 0.9]]),
+    [
+      'headless social earn: 0 errors',
+      r.socialEarn ? r.socialEarn.failed + r.socialEarn.award.failed : null,
+      (v) => v === 0,
+    ],
+    ['uploads (8 at once, 5 x 2 MB): peak RSS < 600 MB (embedded store)', r.uploads?.peakRssMb, (v) => v < 600],
+    ['uploads: 0 errors', r.uploads?.failed, (v) => v === 0],
     ['rebuild >= 20,000 events/s', r.rebuild?.eventsPerSecond, (v) => v >= 20000],
     ['rebuild peak RSS < 400 MB', r.rebuild?.peakRssMb, (v) => v < 400],
   ];
@@ -696,6 +852,20 @@ function render(r) {
         ]
       : []),
   ];
+  if (r.socialEarn)
+    rows.push(
+      measured('v2 award beside social earn', r.socialEarn.award, '1.00 (award)'),
+      measured('headless POST /customer/earn/social', r.socialEarn, `${r.socialEarn.vsAward} x award`),
+    );
+  if (r.uploads?.p99Ms !== undefined)
+    rows.push([
+      `upload, ${r.uploads.concurrent} at once x ${r.uploads.images} x ${r.uploads.imageMb} MB (embedded)`,
+      '',
+      r.uploads.p50Ms,
+      r.uploads.p99Ms,
+      `peak RSS ${r.uploads.peakRssMb} MB`,
+      r.uploads.failed,
+    ]);
   const widths = rows[0].map((_, i) => Math.max(...rows.map((row) => String(row[i]).length)));
   const line = (row) => `| ${row.map((cell, i) => String(cell).padEnd(widths[i])).join(' | ')} |`;
   const out = [

@@ -15,6 +15,8 @@ import { requestLog, ROOT_LOGGER } from './shared/http/request-log';
 import { httpMetrics } from './metrics/http-metrics.middleware';
 import { Metrics } from './metrics/metrics';
 import { inputPolicy } from './shared/http/input/input-policy.middleware';
+import { HeadlessAuthGuard } from './headless/auth/headless-auth.guard';
+import { authenticateBeforeBody } from './headless/auth/authenticate-before-body';
 import { expressRoutesOf } from './infrastructure/runtime/express-routes';
 import { quietStartup } from './infrastructure/runtime/quiet-startup-logger';
 import { authThrottle } from './shared/http/auth-throttle/auth-throttle.middleware';
@@ -67,7 +69,8 @@ export async function createHttpApp(options: CreateAppOptions = {}): Promise<INe
   // Preflights are answered before the throttles and the input policy: they carry no credentials nor body.
   app.use(headlessCors(app.get(StorefrontOrigins)));
   app.use(authThrottle(app.get(AuthFailureThrottle)));
-  app.use(inputPolicy(expressRoutesOf));
+  // A large-body route (the image upload) checks the shopper's token before its body is read.
+  app.use(inputPolicy(expressRoutesOf, authenticateBeforeBody(app.get(HeadlessAuthGuard))));
   app.useGlobalPipes(validationPipe());
   app.disable('x-powered-by');
   // Express would hash every JSON answer for a weak ETag that never matches (each envelope carries its

@@ -54,7 +54,7 @@ import { EmbeddedMachineTranslation } from './infrastructure/machine-translation
 import { HEADLESS_CAPABILITY } from './headless/headless.providers';
 import { WIDGET_CAPABILITY } from './widget/widget.providers';
 import { OBJECT_STORAGE, ObjectStorage } from './infrastructure/object-storage/object-storage.port';
-import { LocalDiskObjectStorage } from './infrastructure/object-storage/local-disk-object-storage.adapter';
+import { objectStorageFor } from './infrastructure/object-storage/object-storage.factory';
 import { PRIVACY_CAPABILITY } from './privacy/privacy.providers';
 import { PERSONAL_LOG_PATHS, redactEmails } from './shared/redact-personal';
 import { IdleMemoryRelease } from './infrastructure/runtime/idle-memory-release';
@@ -174,7 +174,7 @@ export class AppModule implements OnApplicationBootstrap, OnApplicationShutdown 
         },
         {
           provide: OBJECT_STORAGE,
-          useValue: options.objectStorage ?? new LocalDiskObjectStorage(config.uploadsDir),
+          useValue: options.objectStorage ?? objectStorageFor(config),
         },
         AppendSignal,
         SharedFeedReads,

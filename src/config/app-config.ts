@@ -49,6 +49,8 @@ export class AppConfig {
   readonly uploadsDir: string;
   /** The public address upload URLs start with (UPLOADS_PUBLIC_URL); null: the upload request's own. */
   readonly uploadsPublicUrl: string | null;
+  /** Where uploaded images are kept (OBJECT_STORAGE): local disk (`uploadsDir`), or an S3-compatible bucket. */
+  readonly objectStorage: { kind: 'local' } | ({ kind: 's3' } & S3Settings);
   /** Where the event log lives (EVENT_STORE; default: postgres with DATABASE_URL, else pglite). */
   readonly eventStoreKind: EventStoreKind;
   /** Where the read models live (READ_STORE; same default). */
@@ -147,6 +149,7 @@ export class AppConfig {
     this.dataDir = resolve(env.DATA_DIR ?? './data');
     this.uploadsDir = env.UPLOADS_DIR ? resolve(env.UPLOADS_DIR) : join(this.dataDir, 'uploads');
     this.uploadsPublicUrl = env.UPLOADS_PUBLIC_URL ? env.UPLOADS_PUBLIC_URL.replace(/\/+$/, '') : null;
+    this.objectStorage = objectStorageOf(env);
     const sqlDefault = this.databaseUrl ? 'postgres' : 'pglite';
     this.eventStoreKind = oneOf('EVENT_STORE', env.EVENT_STORE || sqlDefault, ['postgres', 'pglite', 'eventstoredb']);
     this.readStoreKind = oneOf('READ_STORE', env.READ_STORE || sqlDefault, ['postgres', 'pglite', 'mongodb']);
@@ -223,6 +226,34 @@ export class AppConfig {
 }
 
 /** Each store chosen needs its URL. */
+/** The S3-compatible store of OBJECT_STORAGE=s3. */
+export interface S3Settings {
+  bucket: string;
+  region: string;
+  endpoint: string | null;
+  forcePathStyle: boolean;
+  /** null: the AWS SDK's default credential chain. */
+  credentials: { accessKeyId: string; secretAccessKey: string } | null;
+}
+
+function objectStorageOf(env: Record<string, string | undefined>): AppConfig['objectStorage'] {
+  if ((env.OBJECT_STORAGE || 'local') === 'local') return { kind: 'local' };
+  if (!env.S3_BUCKET) throw new ConfigError('S3_BUCKET is required with OBJECT_STORAGE=s3');
+  if (!env.S3_ACCESS_KEY_ID !== !env.S3_SECRET_ACCESS_KEY)
+    throw new ConfigError('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are set together, or neither');
+  const endpoint = env.S3_ENDPOINT || null;
+  return {
+    kind: 's3',
+    bucket: env.S3_BUCKET,
+    region: env.S3_REGION || 'us-east-1',
+    endpoint,
+    forcePathStyle: env.S3_FORCE_PATH_STYLE ? env.S3_FORCE_PATH_STYLE === 'true' : endpoint !== null,
+    credentials: env.S3_ACCESS_KEY_ID
+      ? { accessKeyId: env.S3_ACCESS_KEY_ID, secretAccessKey: env.S3_SECRET_ACCESS_KEY! }
+      : null,
+  };
+}
+
 function requireStoreUrls(config: AppConfig): void {
   const { eventStoreKind, readStoreKind } = config;
   const needs: Array<[boolean, string, string | null]> = [

@@ -97,6 +97,51 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
       "the service's public address as shoppers reach it, e.g. `https://loyalty.example.com`: upload URLs start with it; unset = the scheme and host the upload request came with",
   },
   {
+    name: 'OBJECT_STORAGE',
+    check: oneOf(['local', 's3']),
+    default: '`local`',
+    meaning:
+      'where uploaded images are kept: `local` (files under `UPLOADS_DIR`) or `s3` (a bucket of an S3-compatible store, see the `S3_` variables)',
+  },
+  {
+    name: 'S3_BUCKET',
+    check: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be an S3 bucket name (3 to 63 characters)'),
+    default: 'unset',
+    meaning: 'the bucket uploaded images are kept in (required by `OBJECT_STORAGE=s3`; it must exist)',
+  },
+  {
+    name: 'S3_ENDPOINT',
+    check: url(['http:', 'https:']),
+    default: 'unset (AWS)',
+    meaning: 'the address of an S3-compatible store other than AWS, e.g. `http://minio:9000`',
+  },
+  {
+    name: 'S3_REGION',
+    check: text,
+    default: '`us-east-1`',
+    meaning: 'the region of the bucket',
+  },
+  {
+    name: 'S3_ACCESS_KEY_ID',
+    check: text,
+    default: 'unset',
+    meaning:
+      "the access key of the store (with `S3_SECRET_ACCESS_KEY`); unset = the AWS SDK's default credentials (environment, profile, instance role)",
+  },
+  {
+    name: 'S3_SECRET_ACCESS_KEY',
+    check: text,
+    default: 'unset',
+    meaning: 'the secret of `S3_ACCESS_KEY_ID`',
+  },
+  {
+    name: 'S3_FORCE_PATH_STYLE',
+    check: flag,
+    default: '`true` with `S3_ENDPOINT`, else `false`',
+    meaning:
+      'address the bucket in the path (`<endpoint>/<bucket>/<key>`) rather than as a host name (most self-hosted stores)',
+  },
+  {
     name: 'EVENT_STORE',
     check: oneOf(['postgres', 'pglite', 'eventstoredb']),
     default: '`postgres` with `DATABASE_URL`, else `pglite`',

@@ -14,6 +14,8 @@ import { GetHeadlessCustomerHandler } from './customer/get-customer.query';
 import { HeadlessCustomerController } from './customer/customer.controller';
 import { SocialEarnController } from './earning/social-earn.controller';
 import { SocialLinksController } from './social/social-links.controller';
+import { FeedNotificationsController } from './social/feed-notifications.controller';
+import { ReceiveFeedNotificationHandler } from './social/receive-feed-notification.handler';
 import { JoinProgramController } from './membership/join-program.controller';
 import { EarnController } from './earn/earn.controller';
 import { ShopConfigController } from './shop/shop-config.controller';
@@ -37,6 +39,7 @@ import { ImageReencoder } from '../infrastructure/images/image-decoder';
 import { UploadedFileController } from './uploads/uploaded-file.controller';
 import { StorefrontOrigins } from './cors/storefront-origins';
 import { StorefrontOriginsProjection } from './cors/storefront-origins.projection';
+import { UploadedImageUrls } from './uploads/uploaded-image-urls';
 
 /** The headless customer API (`/app/api/v1/headless`): storefronts acting for one customer with a bearer token. */
 export const HEADLESS_CAPABILITY: Capability = {
@@ -63,6 +66,8 @@ export const HEADLESS_CAPABILITY: Capability = {
     UploadImagesHandler,
     ImageReencoder,
     StorefrontOrigins,
+    ReceiveFeedNotificationHandler,
+    UploadedImageUrls,
   ],
   projections: [StorefrontOriginsProjection],
   controllers: [
@@ -71,6 +76,7 @@ export const HEADLESS_CAPABILITY: Capability = {
     JoinProgramController,
     SocialEarnController,
     SocialLinksController,
+    FeedNotificationsController,
     EarnController,
     ShopConfigController,
     CustomerProgramsController,

@@ -78,6 +78,14 @@ export class ShopDirectory {
     return credentials?.platformWebhookSecret ?? null;
   }
 
+  /** The secret the shop's messaging app signs its link notifications with, if the merchant set one. */
+  async feedAppSecret(shopId: string): Promise<string | null> {
+    const credentials = await (
+      await this.readStore.collection<ShopCredentialsDoc>(SHOP_CREDENTIALS)
+    ).findOne({ shopId });
+    return credentials?.feedAppSecret ?? null;
+  }
+
   async count(): Promise<number> {
     return (await this.readStore.collection<ShopDoc>(SHOPS)).count({});
   }

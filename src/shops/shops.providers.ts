@@ -10,6 +10,8 @@ import { GetShopSettingsHandler } from './queries/get-shop-settings.query';
 import { ShopAuthGuard } from './http/shop-auth.guard';
 import { WhoamiController } from './http/whoami.controller';
 import { SettingsController } from './http/settings.controller';
+import { FeedConnectionController } from './http/feed-connection.controller';
+import { SetFeedConnectionHandler } from './commands/set-feed-connection.handler';
 import { ShopViewProjection } from './projections/shop-view.projection';
 
 export const SHOPS_CAPABILITY: Capability = {
@@ -21,9 +23,10 @@ export const SHOPS_CAPABILITY: Capability = {
     RotateShopSecretHandler,
     RotateHeadlessSecretHandler,
     SetPlatformWebhookSecretHandler,
+    SetFeedConnectionHandler,
     GetShopSettingsHandler,
     ShopAuthGuard,
   ],
   projections: [ShopViewProjection],
-  controllers: [WhoamiController, SettingsController],
+  controllers: [WhoamiController, SettingsController, FeedConnectionController],
 };

@@ -281,6 +281,7 @@ describe(`headless customer, membership and shop config (${defaultStoreKind()})`
     expect((await v2('get', '/settings/storefront').expect(200)).body.data).toEqual({
       hideAdjustPoint: false,
       isNewFormatDOB: true,
+      allowedOrigins: [],
     });
   });
 });

@@ -1,6 +1,6 @@
 import { expectError, expectRefusal, expectSuccess, scenario } from '../support/scenario';
 import { defaultStoreKind } from '../support/stores';
-import { bearer, HEADLESS, tokenFor } from './headless-support';
+import { bearer, HEADLESS, tokenFor, uploadedImage } from './headless-support';
 
 /**
  * `POST /customer/earn` for forms and surveys, and their moderation through v2
@@ -178,10 +178,8 @@ describe(`storefront forms and surveys, moderated in v2 (${defaultStoreKind()})`
         'BAD_REQUEST',
         400,
       );
-    const ok = await earn({
-      programId: ids.photoForm,
-      context: { imageUrls: ['https://cdn.example.com/u/1.png'] },
-    }).expect(200);
+    const image = await uploadedImage(s.t, token);
+    const ok = await earn({ programId: ids.photoForm, context: { imageUrls: [image] } }).expect(200);
     expect(expectSuccess(ok.body)).toEqual({
       programId: ids.photoForm,
       key: 'submit_form',
@@ -190,7 +188,8 @@ describe(`storefront forms and surveys, moderated in v2 (${defaultStoreKind()})`
       totalPoints: 77,
     });
     const [mine] = (await list(`programId=${ids.photoForm}`)).data;
-    expect(mine).toMatchObject({ status: 'pending', pointsEarned: 2, imageUrls: ['https://cdn.example.com/u/1.png'] });
+    expect(mine).toMatchObject({ status: 'pending', pointsEarned: 2 });
+    expect(new URL(mine.imageUrls[0]).pathname).toBe(new URL(image).pathname);
   });
 
   it('bad input and refusals: BAD_REQUEST, INVALID_PROGRAM, LIMIT_REACHED, 401 without a token', async () => {

@@ -1,6 +1,6 @@
 import { expectError, expectSuccess, scenario } from '../support/scenario';
 import { defaultStoreKind } from '../support/stores';
-import { bearer, HEADLESS, tokenFor } from './headless-support';
+import { bearer, HEADLESS, tokenFor, uploadedImage } from './headless-support';
 
 /** Receipts, product reviews and map reviews through `POST /customer/earn`, and their moderation. */
 describe(`storefront receipts and reviews (${defaultStoreKind()})`, () => {
@@ -14,7 +14,8 @@ describe(`storefront receipts and reviews (${defaultStoreKind()})`, () => {
     );
   const pendingOf = async (programId: string) =>
     expectSuccess((await s.get(`/submissions?status=pending&programId=${programId}`).expect(200)).body);
-  const photo = ['https://cdn.example.com/u/receipt.png'];
+  /** An image the customer uploaded: the only kind a claim may attach. */
+  let photo: string[];
 
   beforeAll(async () => {
     ids.receipt = await s.earning('submit_receipt', 'Receipt', { earnPoint: 30 });
@@ -32,6 +33,43 @@ describe(`storefront receipts and reviews (${defaultStoreKind()})`, () => {
     });
     await s.enrol(7001);
     token = await tokenFor(s.t, s.shop, 7001);
+    photo = [await uploadedImage(s.t, token)];
+  });
+
+  it('a receipt attaches only images this customer uploaded here: anything else is 400 INVALID_INPUT, nothing recorded', async () => {
+    await s.enrol(7002);
+    const otherToken = await tokenFor(s.t, s.shop, 7002);
+    const theirs = await uploadedImage(s.t, otherToken);
+    const otherShop = await s.newShop();
+    await otherShop.enrol(7003);
+    const otherShopImage = await uploadedImage(s.t, await tokenFor(s.t, otherShop.shop, 7003));
+    const refusals: Array<[string, string[], string]> = [
+      ['a URL elsewhere', ['https://cdn.example.com/u/receipt.png'], 'context.imageUrls[0]'],
+      ["another customer's upload", [photo[0], theirs], 'context.imageUrls[1]'],
+      ["another shop's upload", [otherShopImage], 'context.imageUrls[0]'],
+      ['a key never stored', [photo[0].replace(/[0-9a-f]{32}/, '0'.repeat(32))], 'context.imageUrls[0]'],
+      ['a query added', [`${photo[0]}?x=1`], 'context.imageUrls[0]'],
+      ['a path around the key', [photo[0].replace('/uploads/', '/uploads/../uploads/')], 'context.imageUrls[0]'],
+    ];
+    for (const [what, imageUrls, field] of refusals) {
+      const res = await earn({ programId: ids.receipt, context: { imageUrls } });
+      expect([what, res.status, res.body.error?.code, res.body.error?.field]).toEqual([
+        what,
+        400,
+        'INVALID_INPUT',
+        field,
+      ]);
+    }
+    expect(await pendingOf(ids.receipt)).toEqual([]);
+  });
+
+  it('an upload URL given with another host is recorded at the service’s own address', async () => {
+    const elsewhere = photo[0].replace(new URL(photo[0]).host, 'evil.example.com');
+    await earn({ programId: ids.receipt, context: { imageUrls: [elsewhere] } }).expect(200);
+    const [pending] = await pendingOf(ids.receipt);
+    expect(pending.imageUrls).toEqual([expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/uploads\//)]);
+    expect(new URL(pending.imageUrls[0]).pathname).toBe(new URL(photo[0]).pathname);
+    await s.post(`/submissions/${pending.id}/reject`, {}).expect(200);
   });
 
   it('a receipt needs an image and waits for the merchant; approval pays it', async () => {
@@ -48,7 +86,9 @@ describe(`storefront receipts and reviews (${defaultStoreKind()})`, () => {
       totalPoints: 0,
     });
     const [pending] = await pendingOf(ids.receipt);
-    expect(pending).toMatchObject({ event: 'submit_receipt', imageUrls: photo, points: 30 });
+    expect(pending).toMatchObject({ event: 'submit_receipt', points: 30 });
+    // Recorded at the service's address (the claim's own here: UPLOADS_PUBLIC_URL is not set).
+    expect(pending.imageUrls.map((u: string) => new URL(u).pathname)).toEqual([new URL(photo[0]).pathname]);
     await s.post(`/submissions/${pending.id}/approve`, {}).expect(200);
     expect(await s.balance(7001)).toBe(30);
   });

@@ -124,3 +124,22 @@ export function withPlatformStub<Stub extends { base: string; close(): Promise<u
   });
   return context;
 }
+
+/** A 2 x 2 PNG (made once): the smallest real image the upload route keeps. */
+let tinyPng: Promise<Buffer> | null = null;
+
+/** The URL of an image the customer of `token` uploaded (POST /customer/earn/upload). */
+export async function uploadedImage(t: TestApp, token: string): Promise<string> {
+  const sharp = (await import('sharp')).default;
+  tinyPng ??= sharp({ create: { width: 2, height: 2, channels: 3, background: '#c33' } })
+    .png()
+    .toBuffer();
+  const imageBase64 = (await tinyPng).toString('base64');
+  const res = await t
+    .http()
+    .post(`${HEADLESS}/customer/earn/upload`)
+    .set(bearer(token))
+    .send({ images: [{ imageBase64, imageName: 'receipt.png', imageType: 'image/png' }] })
+    .expect(200);
+  return res.body.data.urls[0] as string;
+}

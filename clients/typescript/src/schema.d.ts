@@ -163,6 +163,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/rest_api/v2/settings/feed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The connected messaging page, and whether its app secret is set (never the secret) */
+        get: operations["FeedConnectionController_getFeed"];
+        /** Connect the messaging page (pageId; null: none) and set the app secret that signs its notifications (absent: unchanged) */
+        put: operations["FeedConnectionController_setFeed"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/api/shops": {
         parameters: {
             query?: never;
@@ -1291,7 +1309,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Claim a storefront earning program (forms, surveys, receipts, reviews, map reviews, the daily streak, the birthday picker). 400 BAD_REQUEST, INVALID_PROGRAM, LIMIT_REACHED, INVALID_SELECTION, NOT_CLAIMABLE; 403 NOT_ELIGIBLE */
+        /** Claim a storefront earning program (forms, surveys, receipts, reviews, map reviews, the daily streak, the birthday picker). 400 BAD_REQUEST, INVALID_INPUT (an image URL this customer did not upload), INVALID_PROGRAM, LIMIT_REACHED, INVALID_SELECTION, NOT_CLAIMABLE; 403 NOT_ELIGIBLE */
         post: operations["EarnController_earn"];
         delete?: never;
         options?: never;
@@ -2144,7 +2162,7 @@ export interface components {
             answers?: {
                 [key: string]: string;
             };
-            /** @description Images attached (a form that requires an image): 1 to 5 http(s) URLs, as answered by POST /customer/earn/upload */
+            /** @description Images attached (submit_receipt, a form that requires an image, a review photo): 1 to 5 URLs answered by POST /customer/earn/upload for this customer (any other URL: 400 INVALID_INPUT) */
             imageUrls?: string[];
             /** @description birthday (with a picker): the ids of the chosen rewardOptions; one when rewardSelection is single */
             birthdayRewards?: string[];
@@ -2274,6 +2292,15 @@ export interface components {
             };
             /** Format: date-time */
             timestamp: string;
+        };
+        FeedConnectionSchema: {
+            /**
+             * @description The connected page; null: none
+             * @example 104729384756
+             */
+            pageId: string | null;
+            /** @description The app secret that signs the page's notifications (absent: unchanged; never answered) */
+            appSecret?: string;
         };
         FeedDisconnectResult: {
             disconnected: boolean;
@@ -3432,6 +3459,12 @@ export interface components {
             } | null;
             /** @description Eligibility list only, on single-event programs */
             isEarned?: boolean;
+        };
+        V2FeedConnection: {
+            /** @description The connected messaging page; null: none */
+            pageId: string | null;
+            /** @description Whether the app secret that signs the page's notifications is set */
+            appSecretSet: boolean;
         };
         V2Membership: {
             optInEnrollment: boolean;
@@ -4808,6 +4841,133 @@ export interface operations {
                         /** @enum {boolean} */
                         success: true;
                         data: components["schemas"]["V2Accounting"];
+                        meta: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                        /** Format: date-time */
+                        timestamp: string;
+                    };
+                };
+            };
+            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, ...) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Credentials missing or wrong: UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many failed authentications from this client or for this key: TOO_MANY_REQUESTS; retry after Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A store is unavailable (STORE_UNAVAILABLE) or the record kept changing (SERVICE_UNAVAILABLE); nothing was written, retry (Retry-After when given) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    FeedConnectionController_getFeed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["V2FeedConnection"];
+                        meta: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                        /** Format: date-time */
+                        timestamp: string;
+                    };
+                };
+            };
+            /** @description Credentials missing or wrong: UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many failed authentications from this client or for this key: TOO_MANY_REQUESTS; retry after Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A store is unavailable (STORE_UNAVAILABLE) or the record kept changing (SERVICE_UNAVAILABLE); nothing was written, retry (Retry-After when given) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    FeedConnectionController_setFeed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FeedConnectionSchema"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["V2FeedConnection"];
                         meta: {
                             [key: string]: unknown;
                         };

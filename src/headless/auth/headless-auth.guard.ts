@@ -13,6 +13,10 @@ import { localeRequestOf } from '../../translations/queries/shop-text';
 import { PERSONAL } from '../http/headless-exception.filter';
 import { VerifiedTokens } from './verified-tokens';
 
+/** A mark on the request itself: the guard Nest runs may be another instance than the input policy's. */
+const AUTHENTICATED_EARLY = Symbol('headlessAuthenticatedEarly');
+type EarlyRequest = HeadlessRequest & { [AUTHENTICATED_EARLY]?: true };
+
 const text = (v: unknown): v is string => typeof v === 'string' && v.length > 0 && v.length <= 200;
 
 /**
@@ -83,12 +87,27 @@ export class HeadlessAuthGuard implements CanActivate {
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const http = context.switchToHttp();
     const request = http.getRequest<HeadlessRequest>();
-    const response = http.getResponse<Response>();
+    // Authenticated before its body was read (a large-body route: see the input policy).
+    if ((request as EarlyRequest)[AUTHENTICATED_EARLY]) return true;
+    await this.authenticate(request, http.getResponse<Response>());
+    return true;
+  }
+
+  /**
+   * The whole check, outside Nest's guard chain: the input policy calls it before it reads the body
+   * of a large-body route, so a caller without a good token never has its megabytes read. The guard
+   * then lets the request through without checking (or counting) it twice.
+   */
+  async authenticateBeforeBody(request: HeadlessRequest, response: Response): Promise<void> {
+    await this.authenticate(request, response);
+    (request as EarlyRequest)[AUTHENTICATED_EARLY] = true;
+  }
+
+  private async authenticate(request: HeadlessRequest, response: Response): Promise<void> {
     response.setHeader('Cache-Control', PERSONAL);
     const principal = await this.verify(request, response);
     request.headless = principal;
     await this.limits.consumeRequest(principal.tokenId);
-    return true;
   }
 
   private async verify(request: Request, response: Response): Promise<HeadlessPrincipal> {

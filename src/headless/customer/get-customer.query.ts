@@ -48,8 +48,8 @@ export class GetHeadlessCustomerHandler implements IQueryHandler<GetHeadlessCust
       rungs: tiers.rungs,
       earningLimit,
       text,
-      // No shop connects a messaging page yet (the connection and its notifications come later).
-      connectedFeedPage: null,
+      // A link counts only while its page is the one the shop has connected now.
+      connectedFeedPage: shop?.feed?.pageId ?? null,
     });
   }
 }

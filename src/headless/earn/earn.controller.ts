@@ -1,4 +1,5 @@
-import { Body, HttpCode, Post } from '@nestjs/common';
+import { Body, HttpCode, Post, Req } from '@nestjs/common';
+import { Request } from 'express';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiOperation } from '@nestjs/swagger';
 import { ApiEnvelope, ApiHeadlessErrors } from '../../shared/http/openapi/responses';
@@ -10,27 +11,34 @@ import { CurrentCustomer } from '../auth/headless-auth.guard';
 import { HeadlessCustomerApi } from '../auth/headless-customer-api.decorator';
 import { HeadlessCaller } from '../http/headless-request';
 import { EarnDto } from './earn.dto';
+import { UploadedImageUrls } from '../uploads/uploaded-image-urls';
 
 @HeadlessCustomerApi()
 export class EarnController {
-  constructor(private readonly commands: CommandBus) {}
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly uploads: UploadedImageUrls,
+  ) {}
 
   @Post('customer/earn')
   @HttpCode(200)
   @ApiOperation({
     summary:
-      'Claim a storefront earning program (forms, surveys, receipts, reviews, map reviews, the daily streak, the birthday picker). 400 BAD_REQUEST, INVALID_PROGRAM, LIMIT_REACHED, INVALID_SELECTION, NOT_CLAIMABLE; 403 NOT_ELIGIBLE',
+      'Claim a storefront earning program (forms, surveys, receipts, reviews, map reviews, the daily streak, the birthday picker). 400 BAD_REQUEST, INVALID_INPUT (an image URL this customer did not upload), INVALID_PROGRAM, LIMIT_REACHED, INVALID_SELECTION, NOT_CLAIMABLE; 403 NOT_ELIGIBLE',
   })
   @ApiEnvelope(EARN_RESULT)
   @ApiHeadlessErrors(400, 403)
-  async earn(@CurrentCustomer() me: HeadlessCaller, @Body() body: EarnDto) {
+  async earn(@CurrentCustomer() me: HeadlessCaller, @Body() body: EarnDto, @Req() request: Request) {
     const context = body.context ?? {};
+    const base = `${request.protocol}://${request.get('host')}`;
+    const imageUrls =
+      context.imageUrls && (await this.uploads.check(me.shopId, me.customerId, context.imageUrls, base));
     const result: EarnResult = await this.commands.execute(
       new EarnOnStorefrontCommand(
         me.shopId,
         me.customerId,
         body.programId,
-        { answers: context.answers, imageUrls: context.imageUrls, birthdayRewards: context.birthdayRewards },
+        { answers: context.answers, imageUrls, birthdayRewards: context.birthdayRewards },
         'source_headless',
       ),
     );

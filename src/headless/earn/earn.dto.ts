@@ -49,7 +49,7 @@ export class EarnContextDto {
     minItems: 1,
     maxItems: 5,
     description:
-      'Images attached (a form that requires an image): 1 to 5 http(s) URLs, as answered by POST /customer/earn/upload',
+      'Images attached (submit_receipt, a form that requires an image, a review photo): 1 to 5 URLs answered by POST /customer/earn/upload for this customer (any other URL: 400 INVALID_INPUT)',
   })
   @IsOptional()
   @IsArray({ message: 'context.imageUrls must be a list of 1 to 5 image URLs' })

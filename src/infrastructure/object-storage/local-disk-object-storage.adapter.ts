@@ -51,6 +51,16 @@ export class LocalDiskObjectStorage implements ObjectStorage {
     }
   }
 
+  async exists(key: string): Promise<boolean> {
+    if (!isObjectKey(key)) return false;
+    try {
+      return (await stat(this.pathOf(key))).isFile();
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
+      throw error;
+    }
+  }
+
   async list(prefix: string): Promise<ObjectInfo[]> {
     if (!isObjectPrefix(prefix)) throw new Error(`Not an object key prefix: ${prefix}`);
     let entries: Array<{ name: string; parentPath: string; isFile(): boolean }>;

@@ -1,7 +1,7 @@
 /**
  * The object storage port: files the service keeps for shoppers (uploaded images), by key. Adapters:
- * local disk under `UPLOADS_DIR` (the default). A key is `<shop>/<customer>/<name>`: a shop's or a
- * customer's files are erased by prefix.
+ * local disk under `UPLOADS_DIR` (the default), an S3-compatible bucket (`OBJECT_STORAGE=s3`). A key
+ * is `<shop>/<customer>/<name>`: a shop's or a customer's files are erased by prefix.
  */
 export const OBJECT_STORAGE = Symbol('OBJECT_STORAGE');
 
@@ -22,6 +22,8 @@ export interface ObjectStorage {
   putBatch(objects: readonly StoredObject[]): Promise<void>;
   /** null when no object has this key. */
   get(key: string): Promise<StoredObject | null>;
+  /** Whether an object has this key (without reading it); false for a string that is not a key. */
+  exists(key: string): Promise<boolean>;
   /** The objects under a prefix (`<shop>/<customer>/`), without their bytes, by key. */
   list(prefix: string): Promise<ObjectInfo[]>;
   /** Removes every object whose key starts with `prefix` (`<shop>/` or `<shop>/<customer>/`). */

@@ -37,7 +37,10 @@ export interface UnlinkPhoto {
   source: string;
 }
 
-/** The messaging network said this customer linked its user to the page. */
+/**
+ * The messaging network said (in a notification signed with the shop's app secret) that this
+ * customer linked its user to the page. `userRef` is the user's keyed hash, never the raw id.
+ */
 export interface LinkFeed {
   type: 'LinkFeed';
   meta: CommandMeta;
@@ -106,8 +109,10 @@ export function decideSocialLinks(command: SocialLinksCommand, state: CustomerSt
         ? [photoUnlinked(command.meta, { handleStream: state.photoHandleStream, source: command.source })]
         : [];
     case 'LinkFeed': {
+      requireNotGuest(state);
       const { pageId, userRef, feedName } = command;
-      if (state.feed?.pageId === pageId && state.feed.feedName === feedName) return [];
+      const { feed } = state;
+      if (feed?.pageId === pageId && feed.userRef === userRef && feed.feedName === feedName) return [];
       return [feedLinked(command.meta, { pageId, userRef, feedName })];
     }
     case 'DisconnectFeed':

@@ -70,6 +70,25 @@ describe('social links', () => {
     spec.given([enrolled()]).when({ type: 'DisconnectFeed', meta: meta(), source }).thenNothing();
   });
 
+  it('a repeated notification of the same page, user and name is nothing; another user or name links again', () => {
+    const feed: CustomerEvent = { type: T.FeedLinked, ...base, pageId: 'page-1', userRef: 'u-9', feedName: 'Ada' };
+    const linkFeed = (userRef: string, feedName: string | null) =>
+      ({ type: 'LinkFeed', meta: meta(), pageId: 'page-1', userRef, feedName }) as const;
+    spec.given([enrolled(), feed]).when(linkFeed('u-9', 'Ada')).thenNothing();
+    spec
+      .given([enrolled(), feed])
+      .when(linkFeed('u-10', 'Ada'))
+      .thenMatches([{ type: T.FeedLinked, userRef: 'u-10' }]);
+    spec
+      .given([enrolled(), feed])
+      .when(linkFeed('u-9', null))
+      .thenMatches([{ type: T.FeedLinked, feedName: null }]);
+    spec
+      .given([enrolled({ membership: 'guest' })])
+      .when(linkFeed('u-9', 'Ada'))
+      .thenThrows('NOT_ELIGIBLE', 403);
+  });
+
   it('an opt-in guest can neither link nor unlink', () => {
     spec
       .given([enrolled({ membership: 'guest' })])

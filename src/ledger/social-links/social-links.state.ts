@@ -8,8 +8,8 @@ export interface SocialLinksShare {
   photoHandleStream: string | null;
   /** The one-time link reward was paid (never again, after an unlink and a relink too). */
   photoLinkRewarded: boolean;
-  /** The page and name of the messaging link; null when none. */
-  feed: { pageId: string; feedName: string | null } | null;
+  /** The page, user (its keyed hash) and name of the messaging link; null when none. */
+  feed: { pageId: string; userRef: string; feedName: string | null } | null;
 }
 
 export const initialSocialLinks = (): SocialLinksShare => ({
@@ -33,7 +33,7 @@ export function evolveSocialLinks(
     case T.PhotoUnlinked:
       return { photoUsername: null, photoHandleStream: null };
     case T.FeedLinked:
-      return { feed: { pageId: event.pageId, feedName: event.feedName } };
+      return { feed: { pageId: event.pageId, userRef: event.userRef, feedName: event.feedName } };
     case T.FeedDisconnected:
       return { feed: null };
     case T.PersonalDataErased:

@@ -1,6 +1,7 @@
 import type {
   AccountingPolicy,
   EarningLimitPolicy,
+  FeedConnectionPolicy,
   MembershipPolicy,
   PointsExpiryPolicy,
   StorefrontPolicy,
@@ -11,6 +12,7 @@ import type {
 export type {
   AccountingPolicy,
   EarningLimitPolicy,
+  FeedConnectionPolicy,
   MembershipPolicy,
   PointsExpiryPolicy,
   StorefrontPolicy,
@@ -29,6 +31,7 @@ export const ShopEventType = {
   MembershipSet: 'shop.membership-set.v1',
   StorefrontSet: 'shop.storefront-set.v1',
   AccountingSet: 'shop.accounting-set.v1',
+  FeedConnectionSet: 'shop.feed-connection-set.v1',
 } as const;
 
 export interface ShopProvisioned {
@@ -120,6 +123,16 @@ export interface ShopAccountingSet {
   policy: AccountingPolicy;
 }
 
+/** The connected messaging page; `appSecretChanged`: its app secret was set at the same time (never its value). */
+export interface ShopFeedConnectionSet {
+  type: typeof ShopEventType.FeedConnectionSet;
+  eventId: string;
+  occurredAt: string;
+  shopId: string;
+  policy: FeedConnectionPolicy;
+  appSecretChanged: boolean;
+}
+
 /** The shop's settings, each replaced whole by its own event; a shop's document keeps each under this name. */
 export interface ShopPolicies {
   pointsExpiry: PointsExpiryPolicy;
@@ -128,6 +141,7 @@ export interface ShopPolicies {
   membership: MembershipPolicy;
   storefront: StorefrontPolicy;
   accounting: AccountingPolicy;
+  feed: FeedConnectionPolicy;
 }
 
 export const NO_MEMBERSHIP_RULES: MembershipPolicy = {
@@ -142,6 +156,7 @@ export const STOREFRONT_DEFAULTS: StorefrontPolicy = {
   allowedOrigins: [],
 };
 export const NO_POINT_VALUE: AccountingPolicy = { pointValue: null };
+export const NO_FEED_PAGE: FeedConnectionPolicy = { pageId: null };
 
 /** Opt-in enrolment needs the Premium plan or above. */
 export const runsOptIn = (shop: { plan: string; membership?: MembershipPolicy }) =>
@@ -157,7 +172,8 @@ export type ShopEvent =
   | ShopTierRetentionSet
   | ShopMembershipSet
   | ShopStorefrontSet
-  | ShopAccountingSet;
+  | ShopAccountingSet
+  | ShopFeedConnectionSet;
 
 export function shopStreamId(shopId: string): string {
   return `shop-${shopId}`;

@@ -49,3 +49,26 @@ describe('shop provisioning', () => {
     expect(spec.given([]).when(provision(fields)).thenThrows('BAD_REQUEST').details).toEqual({ field });
   });
 });
+
+describe('the connected messaging page', () => {
+  it('is set on a provisioned shop, saying whether the app secret changed and never what to', () => {
+    const [provisioned] = spec.given([]).when(provision()).events();
+    spec
+      .given([provisioned])
+      .when({ type: 'SetFeedConnection', meta, policy: { pageId: '1047' }, appSecretChanged: true })
+      .then([
+        {
+          type: ShopEventType.FeedConnectionSet,
+          shopId: 's1',
+          eventId: 'e1',
+          occurredAt: '2026-01-01T00:00:00.000Z',
+          policy: { pageId: '1047' },
+          appSecretChanged: true,
+        },
+      ]);
+    spec
+      .given([])
+      .when({ type: 'SetFeedConnection', meta, policy: { pageId: null }, appSecretChanged: false })
+      .thenThrows('NOT_FOUND', 404);
+  });
+});

@@ -6,6 +6,7 @@ import { MAX_INACTIVITY_DAYS } from '../settings/shop-settings';
 import {
   AccountingPolicy,
   EarningLimitPolicy,
+  FeedConnectionPolicy,
   MembershipPolicy,
   StorefrontPolicy,
   TierRetentionPolicy,
@@ -39,7 +40,8 @@ export type ShopCommand =
   | { type: 'SetTierRetention'; meta: CommandMeta; policy: TierRetentionPolicy }
   | { type: 'SetMembership'; meta: CommandMeta; policy: MembershipPolicy }
   | { type: 'SetStorefront'; meta: CommandMeta; policy: StorefrontPolicy }
-  | { type: 'SetAccounting'; meta: CommandMeta; policy: AccountingPolicy };
+  | { type: 'SetAccounting'; meta: CommandMeta; policy: AccountingPolicy }
+  | { type: 'SetFeedConnection'; meta: CommandMeta; policy: FeedConnectionPolicy; appSecretChanged: boolean };
 
 const DOMAIN = /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
 const CURRENCY = /^[A-Z]{3}$/;
@@ -124,6 +126,10 @@ function decideShop(command: ShopCommand, state: ShopState): ShopEvent[] {
       return [{ type: ShopEventType.StorefrontSet, ...base, policy: command.policy }];
     case 'SetAccounting':
       return [{ type: ShopEventType.AccountingSet, ...base, policy: command.policy }];
+    case 'SetFeedConnection': {
+      const { policy, appSecretChanged } = command;
+      return [{ type: ShopEventType.FeedConnectionSet, ...base, policy, appSecretChanged }];
+    }
     default:
       return assertNever(command);
   }

@@ -44,3 +44,11 @@ export const ACCOUNTING = record(
     pointValue: nullable({ type: 'string', example: '0.01', description: "A point's value, in the shop's currency" }),
   }),
 );
+
+export const FEED_CONNECTION = record(
+  'V2FeedConnection',
+  object({
+    pageId: nullable({ type: 'string', description: 'The connected messaging page; null: none' }),
+    appSecretSet: { type: 'boolean', description: "Whether the app secret that signs the page's notifications is set" },
+  }),
+);

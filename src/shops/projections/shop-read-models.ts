@@ -30,6 +30,8 @@ export interface ShopCredentialsDoc {
   headlessSecret?: string;
   /** The commerce platform's webhook secret for this shop; absent: the global PLATFORM_WEBHOOK_SECRET. */
   platformWebhookSecret?: string;
+  /** The secret of the shop's app on the messaging network: it signs the connected page's link notifications. */
+  feedAppSecret?: string;
   createdAt: string;
   rotatedAt?: string;
   headlessRotatedAt?: string;

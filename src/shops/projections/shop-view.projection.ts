@@ -14,6 +14,7 @@ const SETTING_SET_BY = {
   [ShopEventType.MembershipSet]: 'membership',
   [ShopEventType.StorefrontSet]: 'storefront',
   [ShopEventType.AccountingSet]: 'accounting',
+  [ShopEventType.FeedConnectionSet]: 'feed',
 } as const satisfies Record<string, keyof ShopPolicies>;
 
 @Injectable()

@@ -3,6 +3,8 @@ import {
   AccountingPolicy,
   EarningLimitPolicy,
   MembershipPolicy,
+  FeedConnectionPolicy,
+  NO_FEED_PAGE,
   NO_MEMBERSHIP_RULES,
   NO_POINT_VALUE,
   PointsExpiryPolicy,
@@ -20,6 +22,7 @@ export interface ShopSettings {
   membership: MembershipPolicy;
   storefront: StorefrontPolicy;
   accounting: AccountingPolicy;
+  feed: FeedConnectionPolicy;
 }
 
 const NO_LIMIT: EarningLimitPolicy = { enabled: false, maxPoints: 0, period: 'month', tiers: [] };
@@ -49,6 +52,7 @@ export class GetShopSettingsHandler implements IQueryHandler<GetShopSettingsQuer
       // Older documents have fewer storefront fields: each missing one is its default.
       storefront: { ...STOREFRONT_DEFAULTS, ...shop?.storefront },
       accounting: shop?.accounting ?? NO_POINT_VALUE,
+      feed: shop?.feed ?? NO_FEED_PAGE,
     };
   }
 }

@@ -222,12 +222,45 @@ export class AccountingSchema {
   pointValue: string | number | null;
 }
 
+/** A page id of the messaging network: its digits (or letters, `_`, `-`, `.`), up to 100. */
+export const FEED_PAGE_ID = /^[A-Za-z0-9_.-]{1,100}$/;
+
+/**
+ * The messaging ("feed") page the shop has connected: link notifications of that page make
+ * `feedConnected` true for the customers they name. `appSecret` is the secret of the shop's app on
+ * the messaging network, which signs those notifications (`X-Hub-Signature-256`); it is kept with the
+ * shop's credentials, never answered. `pageId: null` disconnects the page (links stay, not connected).
+ */
+export class FeedConnectionSchema {
+  @ApiProperty({ type: String, nullable: true, example: '104729384756', description: 'The connected page; null: none' })
+  @Satisfies(
+    'isFeedPageId',
+    (v: unknown) => v === null || (typeof v === 'string' && FEED_PAGE_ID.test(v)),
+    'pageId must be a page id (1 to 100 letters, digits, _ - .) or null',
+  )
+  pageId: string | null;
+  @ApiPropertyOptional({
+    writeOnly: true,
+    minLength: 16,
+    maxLength: 200,
+    description: "The app secret that signs the page's notifications (absent: unchanged; never answered)",
+  })
+  @IsOptional()
+  @IsString()
+  @Matches(/^[\x21-\x7e]{16,200}$/, { message: 'appSecret must be 16 to 200 printable ASCII characters' })
+  appSecret?: string;
+}
+
 /** The policies as the shop holds them: every field settled (a PUT's absent fields keep their stored value). */
 export type PointsExpiryPolicy = Settled<PointsExpirySchema>;
 export type EarningLimitPolicy = Settled<EarningLimitSchema>;
 export type TierRetentionPolicy = Settled<TierRetentionSchema>;
 export type MembershipPolicy = Settled<MembershipSchema>;
 export type StorefrontPolicy = Settled<StorefrontSchema>;
+/** The connected page (the app secret is a credential, not a policy). */
+export interface FeedConnectionPolicy {
+  pageId: string | null;
+}
 /** Stored as written text (`writtenPointValue`). */
 export interface AccountingPolicy {
   pointValue: string | null;

@@ -15,6 +15,11 @@ export interface BodyLimits {
    * memory of large bodies); the others wait unread in their connection, in order.
    */
   maxConcurrent?: number;
+  /**
+   * The caller's credentials are checked before a byte of the body is read (see `inputPolicy`'s
+   * `beforeBody`): a large body is read only for a caller who may send it.
+   */
+  authenticateFirst?: boolean;
 }
 
 /** Path parameters and query values: ids, cursors and filters are short. */
@@ -50,6 +55,8 @@ export const EXACT_BODY_LIMITS: Readonly<Record<string, BodyLimits>> = {
     keepRawBody: false,
     // Each upload holds its body about three times over (bytes, text, parsed) and its images.
     maxConcurrent: 2,
+    // 70 MB are read only for a shopper's valid token (of a shop that exists).
+    authenticateFirst: true,
   },
 };
 

@@ -22,38 +22,61 @@ const decodeOrNull = (text: string): string | null => {
  * walked (see text-policy) before any pipe or controller sees them. Refusals go to the global
  * exception filter, which answers in the envelope of the path's API family.
  */
-export function inputPolicy(routesOf: RoutesOf) {
+export function inputPolicy(routesOf: RoutesOf, beforeBody: BeforeBody = allowed) {
   const gates = new Map<BodyLimits, ReturnType<typeof pLimit>>();
   const gateOf = (limits: BodyLimits, max: number) => {
     if (!gates.has(limits)) gates.set(limits, pLimit(max));
     return gates.get(limits)!;
   };
+  const readBody = (req: RawRequest, res: Response, next: NextFunction) => {
+    if (!bodyLimitsFor(req.path).authenticateFirst) return readBodyOf(req, res, next, gateOf);
+    beforeBody(req, res).then(
+      (proceed) => (proceed ? readBodyOf(req, res, next, gateOf) : undefined),
+      (error) => next(error),
+    );
+  };
   return (req: RawRequest, res: Response, next: NextFunction): void => {
     const refusal = checkPath(req, routesOf) ?? checkQuery(req);
     if (refusal) return next(refusal);
     if (!hasBody(req)) return next();
-    const type = (req.headers['content-type'] ?? '').toLowerCase();
-    if (!/^application\/([a-z0-9.+-]+\+)?json\b/.test(type)) return next();
-    const charset = /charset=([^;\s]+)/.exec(type)?.[1]?.replace(/"/g, '');
-    if (charset && charset !== 'utf-8' && charset !== 'utf8')
-      return drainThen(req, next, because.unsupportedMediaType('JSON bodies must be UTF-8'));
-    const limits = bodyLimitsFor(req.path);
-    if (!limits.maxConcurrent) return readJson(req, next);
-    // The slot is held until the answer is sent or the connection is gone (a client that leaves
-    // while waiting gives its turn up unread).
-    let gone = false;
-    const closed = new Promise<void>((resolve) =>
-      res.once('close', () => {
-        gone = true;
-        resolve();
-      }),
-    );
-    const gate = gateOf(limits, limits.maxConcurrent);
-    void gate(() => {
-      if (!gone) readJson(req, next);
-      return closed;
-    });
+    readBody(req, res, next);
   };
+}
+
+/**
+ * What runs before the body of an `authenticateFirst` route is read: true to read it; false when it
+ * has answered the request itself (a refusal, with the body left unread and the connection closed).
+ */
+export type BeforeBody = (req: Request, res: Response) => Promise<boolean>;
+const allowed: BeforeBody = () => Promise.resolve(true);
+
+function readBodyOf(
+  req: RawRequest,
+  res: Response,
+  next: NextFunction,
+  gateOf: (limits: BodyLimits, max: number) => ReturnType<typeof pLimit>,
+): void {
+  const type = (req.headers['content-type'] ?? '').toLowerCase();
+  if (!/^application\/([a-z0-9.+-]+\+)?json\b/.test(type)) return next();
+  const charset = /charset=([^;\s]+)/.exec(type)?.[1]?.replace(/"/g, '');
+  if (charset && charset !== 'utf-8' && charset !== 'utf8')
+    return drainThen(req, next, because.unsupportedMediaType('JSON bodies must be UTF-8'));
+  const limits = bodyLimitsFor(req.path);
+  if (!limits.maxConcurrent) return readJson(req, next);
+  // The slot is held until the answer is sent or the connection is gone (a client that leaves
+  // while waiting gives its turn up unread).
+  let gone = false;
+  const closed = new Promise<void>((resolve) =>
+    res.once('close', () => {
+      gone = true;
+      resolve();
+    }),
+  );
+  const gate = gateOf(limits, limits.maxConcurrent);
+  void gate(() => {
+    if (!gone) readJson(req, next);
+    return closed;
+  });
 }
 
 function hasBody(req: Request): boolean {
