@@ -50,6 +50,8 @@ if (!runs)
     // Seven awards: more history than one page of five.
     for (const point of [100, 100, 100, 100, 100, 100, 400]) await demo.award(DEMO_CUSTOMER.id, point);
     await demo.earning('follow_photo', 'Follow us <img src=x onerror="window.hacked=1">', { earnPoint: 50 });
+    await demo.earning('submit_form', 'Tell us about you', { earnPoint: 20, form: { autoApprove: true } });
+    await demo.earning('submit_receipt', 'Send us your receipt', { earnPoint: 30 });
     await demo.spending('amount_discount', '$5 off', { pointsCost: 500, rewardValue: 5 });
     // $1 per 100 points, 200 to 1,000 points, at most half the cart: the demo page's cart is $40.
     await demo.spending('amount_discount', 'Dollars off', DOLLAR_PER_100);
@@ -123,6 +125,35 @@ if (!runs)
       .waitFor();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(code);
     await screenshot(page, 'widget-redeemed');
+  });
+
+  it('sends a form answer and a receipt photo: the form pays at once, the receipt waits for the merchant', async () => {
+    await page.goto(`${service}/widget/demo/`);
+    await balance().waitFor();
+    const before = Number((await balance().textContent())!.replace(/\D/g, ''));
+    const form = widget().locator('li', { hasText: 'Tell us about you' });
+    await form.getByLabel('Your answer').fill('I come for the tea');
+    await form.getByRole('button', { name: 'Send' }).click();
+    await widget().getByTestId('notice').getByText('+20 points').waitFor();
+    await until(async () => Number((await balance().textContent())!.replace(/\D/g, '')) === before + 20);
+    const receipt = widget().locator('li', { hasText: 'Send us your receipt' });
+    // Sending needs the photo first.
+    expect(await receipt.getByRole('button', { name: 'Send' }).isDisabled()).toBe(true);
+    const sharp = (await import('sharp')).default;
+    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#3c3' } })
+      .png()
+      .toBuffer();
+    await receipt.getByLabel('Photo').setInputFiles({ name: 'receipt.png', mimeType: 'image/png', buffer: png });
+    await receipt.getByRole('button', { name: 'Send' }).click();
+    await widget().getByTestId('notice').getByText('Sent for review').waitFor();
+    // The merchant sees the receipt waiting, with the photo the widget uploaded.
+    const pending = (await demo.get('/submissions?status=pending').expect(200)).body.data;
+    expect(pending).toEqual([
+      expect.objectContaining({
+        programTitle: 'Send us your receipt',
+        imageUrls: [expect.stringContaining('/uploads/')],
+      }),
+    ]);
   });
 
   it("a dynamic reward's slider goes from its minimum to the cart's share, and redeems the points chosen", async () => {

@@ -35,6 +35,13 @@ const EN = {
   busy: 'The service is busy. Try again in a moment.',
   signIn: 'We could not sign you in. Reload the page to try again.',
   failed: 'Something went wrong. Try again.',
+  birthdayPick: 'Pick your birthday gift',
+  choose: 'Choose',
+  answer: 'Your answer',
+  photo: 'Photo',
+  send: 'Send',
+  writeReview: 'Write a review',
+  sentForReview: 'Sent for review',
 };
 
 export type Words = typeof EN;
@@ -74,6 +81,13 @@ const WORDS: Record<string, Partial<Words>> = {
     busy: 'Le service est occupé. Réessayez dans un instant.',
     signIn: 'Connexion impossible. Rechargez la page pour réessayer.',
     failed: 'Une erreur est survenue. Réessayez.',
+    birthdayPick: 'Choisissez votre cadeau d’anniversaire',
+    choose: 'Choisir',
+    answer: 'Votre réponse',
+    photo: 'Photo',
+    send: 'Envoyer',
+    writeReview: 'Écrire un avis',
+    sentForReview: 'Envoyé pour validation',
   },
   de: {
     title: 'Ihre Prämien',
@@ -107,6 +121,13 @@ const WORDS: Record<string, Partial<Words>> = {
     busy: 'Der Dienst ist ausgelastet. Versuchen Sie es gleich erneut.',
     signIn: 'Anmeldung nicht möglich. Laden Sie die Seite neu.',
     failed: 'Etwas ist schiefgelaufen. Bitte erneut versuchen.',
+    birthdayPick: 'Wählen Sie Ihr Geburtstagsgeschenk',
+    choose: 'Auswählen',
+    answer: 'Ihre Antwort',
+    photo: 'Foto',
+    send: 'Senden',
+    writeReview: 'Bewertung schreiben',
+    sentForReview: 'Zur Prüfung gesendet',
   },
   es: {
     title: 'Tus recompensas',
@@ -141,6 +162,13 @@ const WORDS: Record<string, Partial<Words>> = {
     busy: 'El servicio está ocupado. Inténtalo de nuevo en un momento.',
     signIn: 'No pudimos iniciar tu sesión. Recarga la página.',
     failed: 'Algo salió mal. Inténtalo de nuevo.',
+    birthdayPick: 'Elige tu regalo de cumpleaños',
+    choose: 'Elegir',
+    answer: 'Tu respuesta',
+    photo: 'Foto',
+    send: 'Enviar',
+    writeReview: 'Escribir una reseña',
+    sentForReview: 'Enviado para revisión',
   },
 };
 

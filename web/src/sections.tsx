@@ -1,6 +1,7 @@
 import { useState } from 'preact/hooks';
 import { Translate } from './i18n';
-import { Activity, Coupon, Customer, Program, Reward, SOCIAL_KINDS, STREAK_KIND } from './types';
+import { BirthdayPicker, MapsReview, OnEarn, SubmissionForm } from './earn-forms';
+import { Activity, Coupon, Customer, Program, Reward, SOCIAL_KINDS, STREAK_KIND, SUBMISSION_KINDS } from './types';
 
 export function Summary({ customer, t }: { customer: Customer; t: Translate }) {
   const progress = customer.tierProgress;
@@ -35,7 +36,7 @@ interface EarnProps {
   programs: Program[];
   t: Translate;
   busy: boolean;
-  onClaim: (program: Program) => void;
+  onClaim: OnEarn;
 }
 
 export function Earn({ programs, t, busy, onClaim }: EarnProps) {
@@ -57,17 +58,21 @@ export function Earn({ programs, t, busy, onClaim }: EarnProps) {
 }
 
 function EarnAction({ program, t, busy, onClaim }: { program: Program } & Omit<EarnProps, 'programs'>) {
+  const form = { program, t, busy, onEarn: onClaim };
   if (program.key === STREAK_KIND && program.streak) {
     const { currentDay, totalDays, canClaimToday } = program.streak;
     return (
       <span class="lw-action">
         <span>{t('streakDay', { current: currentDay, total: totalDays })}</span>
-        <button type="button" disabled={busy || !canClaimToday} onClick={() => onClaim(program)}>
+        <button type="button" disabled={busy || !canClaimToday} onClick={() => onClaim(program, {})}>
           {t('checkIn')}
         </button>
       </span>
     );
   }
+  if (program.birthday && program.birthday.rewardOptions.length > 0) return <BirthdayPicker {...form} />;
+  if (SUBMISSION_KINDS.has(program.key)) return <SubmissionForm {...form} />;
+  if (program.key === 'maps_review') return <MapsReview {...form} />;
   if (!SOCIAL_KINDS.has(program.key)) return null;
   if (program.isEarned) return <span class="lw-done">{t('earned')}</span>;
   return (
@@ -75,7 +80,7 @@ function EarnAction({ program, t, busy, onClaim }: { program: Program } & Omit<E
       type="button"
       class="lw-action"
       disabled={busy}
-      onClick={() => onClaim(program)}
+      onClick={() => onClaim(program, {})}
       aria-label={`${t('claim')}: ${program.title}`}
     >
       {t('claim')}

@@ -13,6 +13,10 @@ export interface Program {
   actionUrl: string | null;
   isEarned: boolean;
   streak: { currentDay: number; totalDays: number; canClaimToday: boolean; message: string | null } | null;
+  birthday: { rewardOptions: Array<{ id: string; label: string }>; rewardSelection: string } | null;
+  form: { requireImage: boolean } | null;
+  review: { redirectUrl: string | null } | null;
+  googleReview: { urlLocation: string; status: string | null; statusText: string | null } | null;
 }
 
 export interface GiftProduct {
@@ -72,3 +76,5 @@ export const SOCIAL_KINDS = new Set([
   'join_forum',
 ]);
 export const STREAK_KIND = 'streak_interact_website';
+/** Kinds claimed with a submission (an answer, a photo) through `POST /customer/earn`. */
+export const SUBMISSION_KINDS = new Set(['submit_form', 'fill_survey', 'submit_receipt', 'write_review']);

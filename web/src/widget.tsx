@@ -3,7 +3,8 @@ import { HeadlessClient } from './api';
 import { LANGUAGES, translator, widgetLanguage } from './i18n';
 import { noticeOf } from './notice';
 import { Coupons, Earn, History, Rewards, Summary } from './sections';
-import { Activity, Coupon, Customer, Program, Redemption, Reward, STREAK_KIND } from './types';
+import { asUploads, ClaimInput } from './earn-forms';
+import { Activity, Coupon, Customer, Program, Redemption, Reward, SOCIAL_KINDS } from './types';
 
 const PAGE = 5;
 
@@ -84,12 +85,26 @@ export function Widget({ api, initialLocale, cartTotal }: WidgetProps) {
     }
   };
 
-  const claim = (program: Program) =>
+  const claim = (program: Program, input: ClaimInput) =>
     act(async () => {
-      if (program.key !== STREAK_KIND && program.actionUrl) window.open(program.actionUrl, '_blank', 'noopener');
-      const path = program.key === STREAK_KIND ? '/customer/earn' : '/customer/earn/social';
-      const res = await api.post<{ pointsEarned: number }>(path, { programId: program.id });
-      return t('gained', { n: res.data.pointsEarned });
+      if (SOCIAL_KINDS.has(program.key)) {
+        if (program.actionUrl) window.open(program.actionUrl, '_blank', 'noopener');
+        const res = await api.post<{ pointsEarned: number }>('/customer/earn/social', { programId: program.id });
+        return t('gained', { n: res.data.pointsEarned });
+      }
+      const context: Record<string, unknown> = { ...input.context };
+      if (input.images?.length) {
+        const uploaded = await api.post<{ urls: string[] }>('/customer/earn/upload', {
+          images: await asUploads(input.images),
+        });
+        context.imageUrls = uploaded.data.urls;
+      }
+      const res = await api.post<{ status: string; pointsEarned: number }>('/customer/earn', {
+        programId: program.id,
+        context,
+      });
+      const { status, pointsEarned } = res.data;
+      return status === 'pending' && pointsEarned === 0 ? t('sentForReview') : t('gained', { n: pointsEarned });
     });
 
   const redeem = (reward: Reward, points?: number, variantId?: string) =>
