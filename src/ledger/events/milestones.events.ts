@@ -1,0 +1,65 @@
+import { CustomerEventBase, EventBuilder, eventBuilder } from '../customer-stream';
+import { CustomerEventType as T } from './customer-event-types';
+
+/** A reward of a claimed step as it was granted: the rule values used, recorded (a later edit changes nothing). */
+export interface GrantedMilestoneReward {
+  /** The reward's index in the step's rewards. */
+  index: number;
+  action: string;
+  /** bonus_point: the points the rule said (the PointsAwarded recorded with the claim pays what the limit left). */
+  points: number | null;
+  /** amount_discount: the amount off; percentage_discount: the percent off. */
+  amount: number | null;
+  percent: number | null;
+  /** free_gift: the variant granted (null while the customer still owes the choice). */
+  variantId: string | null;
+}
+
+/** The step of a milestone program a claim is about, as the program said it when claimed. */
+export interface MilestoneStepRef {
+  programId: string;
+  programTitle: string;
+  /** The program's kind (milestone, milestone_mixed). */
+  event: string;
+  typeMilestone: string;
+  stepType: string;
+  /** The step's value, its claim key and its position in the ladder (1-based: the transaction row's milestoneOrder). */
+  value: number;
+  claimKey: string;
+  order: number;
+}
+
+/**
+ * A customer claimed a milestone step: once per step (the claim is decided on the customer's stream,
+ * so two taps grant once). `rewards` are the ones chosen, with the values used; `counter` is the
+ * customer's counter of the step's type then. `pointsGranted` is what the PointsAwarded recorded
+ * with it pays (the earning limit may lower it); `blocked`: the limit refused every point.
+ * `owedGifts`: indexes of free gifts still waiting for the customer's variant choice.
+ */
+export interface MilestoneStepClaimed extends CustomerEventBase {
+  type: typeof T.MilestoneStepClaimed;
+  platformCustomerId: number;
+  email: string | null;
+  step: MilestoneStepRef;
+  counter: number;
+  selectedRewardIds: number[];
+  rewards: GrantedMilestoneReward[];
+  pointsGranted: number;
+  blocked: boolean;
+  owedGifts: number[];
+  source: string;
+}
+
+/** The customer chose the variant of a granted step's free gift (the step's last owed choice closes it). */
+export interface MilestoneGiftChosen extends CustomerEventBase {
+  type: typeof T.MilestoneGiftChosen;
+  step: MilestoneStepRef;
+  /** Reward index (as text) -> variant chosen. */
+  variantIds: Record<string, string>;
+  source: string;
+}
+
+export type MilestoneEvent = MilestoneStepClaimed | MilestoneGiftChosen;
+
+export const milestoneStepClaimed: EventBuilder<MilestoneStepClaimed> = eventBuilder(T.MilestoneStepClaimed);
+export const milestoneGiftChosen: EventBuilder<MilestoneGiftChosen> = eventBuilder(T.MilestoneGiftChosen);
