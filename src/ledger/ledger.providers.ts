@@ -52,6 +52,7 @@ import { RewardsController } from './http/rewards.controller';
 import { SubmissionsController } from './http/submissions.controller';
 import { SubmitEntry } from './submissions/submit-entry';
 import { ClaimStreakDay } from './streak/claim-streak-day';
+import { MilestoneCountersProjection } from './milestones/milestone-counters.projection';
 import { ChooseBirthdayRewards } from './birthday/choose-birthday-rewards';
 import { DecideSubmissionHandler } from './submissions/decide-submission.handler';
 import { ListSubmissionsHandler } from './submissions/list-submissions.query';
@@ -120,6 +121,7 @@ export const LEDGER: Capability = {
     RewardViewProjection,
     RedeemedCountsProjection,
     SubmissionViewProjection,
+    MilestoneCountersProjection,
   ],
   controllers: [CustomersController, TransactionsController, RewardsController, SubmissionsController],
   background: [
