@@ -35,6 +35,9 @@ import { UploadImagesController } from './uploads/upload-images.controller';
 import { UploadImagesHandler } from './uploads/upload-images.handler';
 import { ImageReencoder } from '../infrastructure/images/image-decoder';
 import { UploadedFileController } from './uploads/uploaded-file.controller';
+import { MilestonesController } from './milestones/milestones.controller';
+import { GetMilestoneLadderHandler, GetMilestoneProgressHandler } from './milestones/milestone-reads.query';
+import { PresentMilestoneClaimHandler } from './milestones/milestone-claim.presenter';
 
 /** The headless customer API (`/app/api/v1/headless`): storefronts acting for one customer with a bearer token. */
 export const HEADLESS_CAPABILITY: Capability = {
@@ -60,6 +63,9 @@ export const HEADLESS_CAPABILITY: Capability = {
     ListStoreCreditTransactionsHandler,
     UploadImagesHandler,
     ImageReencoder,
+    GetMilestoneLadderHandler,
+    GetMilestoneProgressHandler,
+    PresentMilestoneClaimHandler,
   ],
   projections: [],
   controllers: [
@@ -69,6 +75,7 @@ export const HEADLESS_CAPABILITY: Capability = {
     SocialEarnController,
     SocialLinksController,
     EarnController,
+    MilestonesController,
     ShopConfigController,
     CustomerProgramsController,
     PublicProgramsController,

@@ -53,6 +53,8 @@ import { SubmissionsController } from './http/submissions.controller';
 import { SubmitEntry } from './submissions/submit-entry';
 import { ClaimStreakDay } from './streak/claim-streak-day';
 import { MilestoneCountersProjection } from './milestones/milestone-counters.projection';
+import { MilestoneCountersReader } from './milestones/milestone-counters.reader';
+import { ClaimMilestoneHandler } from './milestones/claim-milestone.handler';
 import { ChooseBirthdayRewards } from './birthday/choose-birthday-rewards';
 import { DecideSubmissionHandler } from './submissions/decide-submission.handler';
 import { ListSubmissionsHandler } from './submissions/list-submissions.query';
@@ -99,6 +101,8 @@ export const LEDGER: Capability = {
     SubmitEntry,
     ClaimStreakDay,
     ChooseBirthdayRewards,
+    MilestoneCountersReader,
+    ClaimMilestoneHandler,
     DecideSubmissionHandler,
     ListSubmissionsHandler,
     ListCustomersHandler,

@@ -1,5 +1,6 @@
 import { CustomerEventBase, EventBuilder, eventBuilder } from '../customer-stream';
 import { CustomerEventType as T } from './customer-event-types';
+import { RewardCoupon } from './coupons.events';
 
 /** A reward of a claimed step as it was granted: the rule values used, recorded (a later edit changes nothing). */
 export interface GrantedMilestoneReward {
@@ -13,6 +14,8 @@ export interface GrantedMilestoneReward {
   percent: number | null;
   /** free_gift: the variant granted (null while the customer still owes the choice). */
   variantId: string | null;
+  /** A discount or a chosen gift: the coupon the commerce platform minted for it (null for points and owed gifts). */
+  coupon: RewardCoupon | null;
 }
 
 /** The step of a milestone program a claim is about, as the program said it when claimed. */
@@ -56,6 +59,8 @@ export interface MilestoneGiftChosen extends CustomerEventBase {
   step: MilestoneStepRef;
   /** Reward index (as text) -> variant chosen. */
   variantIds: Record<string, string>;
+  /** Reward index (as text) -> the gift's coupon minted for the variant chosen. */
+  coupons: Record<string, RewardCoupon>;
   source: string;
 }
 

@@ -14,6 +14,7 @@ import {
   MilestoneStepRef,
   PointsAwarded,
   pointsAwarded,
+  RewardCoupon,
 } from '../events/customer-events';
 import { earningRoom } from '../earning-limit/earning-limit.decisions';
 import { pointsContext } from '../points/points.decisions';
@@ -43,6 +44,12 @@ export interface ClaimMilestoneStep {
   source: string;
   tiers: TierRung[];
   earningLimit?: EarningLimitPolicy | null;
+  /**
+   * Reward index (as text) -> the coupon the commerce platform minted for a discount or a chosen gift.
+   * Absent on the precheck (the handler decides once without recording, to know what to mint); given,
+   * a reward that needs a coupon and has none is CLAIM_FAILED.
+   */
+  coupons?: Record<string, RewardCoupon>;
 }
 
 type ClaimEvents = Array<MilestoneStepClaimed | MilestoneGiftChosen | PointsAwarded>;
@@ -123,14 +130,28 @@ export function selectionOf(step: MilestoneStep, sent: number[] | null): number[
 /** A reward as granted: the values its rule says, and for a gift the variant (sent, or the only one). */
 function grantOf(step: MilestoneStep, index: number, command: ClaimMilestoneStep): GrantedMilestoneReward {
   const reward = step.rewards[index];
+  const variantId = reward.action === 'free_gift' ? giftVariant(reward.variantIds ?? [], index, command) : null;
   return {
     index,
     action: reward.action,
     points: reward.action === 'bonus_point' ? (reward.points ?? 0) : null,
     amount: reward.action === 'amount_discount' ? (reward.amount ?? null) : null,
     percent: reward.action === 'percentage_discount' ? (reward.percent ?? null) : null,
-    variantId: reward.action === 'free_gift' ? giftVariant(reward.variantIds ?? [], index, command) : null,
+    variantId,
+    coupon: couponFor(command, index, needsCoupon({ action: reward.action, variantId })),
   };
+}
+
+/** Whether a granted reward is made real by a coupon: a discount, or a gift whose variant is known. */
+export const needsCoupon = (r: Pick<GrantedMilestoneReward, 'action' | 'variantId'>): boolean =>
+  r.action !== 'bonus_point' && (r.action !== 'free_gift' || r.variantId !== null);
+
+/** The coupon minted for a reward that needs one, when the command carries coupons (none on the precheck). */
+function couponFor(command: ClaimMilestoneStep, index: number, needed: boolean): RewardCoupon | null {
+  if (!command.coupons || !needed) return null;
+  const coupon = command.coupons[String(index)];
+  if (!coupon) throw because.claimFailed(`The coupon of reward ${index} was not minted; nothing was granted`);
+  return coupon;
 }
 
 /** The gift's variant: the one sent (on its allow-list), the only one offered, or null when the choice may wait. */
@@ -148,13 +169,16 @@ function giftVariant(allowed: string[], index: number, command: ClaimMilestoneSt
 /** The choice of a granted step's owed gifts: only those, each on its allow-list. */
 function chooseOwedGifts(command: ClaimMilestoneStep, standing: StepStanding, ref: MilestoneStepRef) {
   const variantIds: Record<string, string> = {};
+  const coupons: Record<string, RewardCoupon> = {};
   for (const index of standing.owedGifts) {
     const sent = command.variantIds[String(index)];
     if (sent === undefined) throw because.giftSelectionRequired();
     if (!(standing.step.rewards[index].variantIds ?? []).includes(sent)) throw because.giftUnavailable(sent);
     variantIds[String(index)] = sent;
+    const coupon = couponFor(command, index, true);
+    if (coupon) coupons[String(index)] = coupon;
   }
-  return milestoneGiftChosen(command.meta, { step: ref, variantIds, source: command.source });
+  return milestoneGiftChosen(command.meta, { step: ref, variantIds, coupons, source: command.source });
 }
 
 function bonusPoints(command: ClaimMilestoneStep, state: CustomerState, ref: MilestoneStepRef, points: number) {

@@ -71,6 +71,8 @@ export const because = {
   /** A recorded amount that breaks the ledger's invariants (the field names the amount). */
   invalidAmount: (message: string, field: string) => new DomainError('INVALID_AMOUNT', message, 400, { field }),
   invalidProgram: (message: string) => new DomainError('INVALID_PROGRAM', message, 400),
+  /** The flat milestone claim: a program not found or in another shop is 404. */
+  programNotFound: (message: string) => new DomainError('INVALID_PROGRAM', message, 404),
   limitReached: (message: string) => new DomainError('LIMIT_REACHED', message, 400),
   notEligible: (message: string) => new DomainError('NOT_ELIGIBLE', message, 403),
   chatNotLinked: () =>
