@@ -1,6 +1,7 @@
 import { expectError, expectSuccess, scenario, ShopClient } from '../support/scenario';
 import { defaultStoreKind } from '../support/stores';
 import { bearer, HEADLESS, paidOrder, tokenFor } from './headless-support';
+import { COMMERCE_PLATFORM, CommercePlatform } from '../../src/infrastructure/commerce-platform/commerce-platform.port';
 
 /** The milestone ladder, the progress map and both claims, through the headless API. */
 describe(`storefront milestones (${defaultStoreKind()})`, () => {
@@ -252,10 +253,36 @@ describe(`storefront milestones (${defaultStoreKind()})`, () => {
     }
   });
 
-  it('a step with a discount mints its coupon and pays its points', async () => {
+  it('a step with a discount mints its coupon through the commerce platform and pays its points', async () => {
     const me = await customer(7007, 3);
     const res = await me.claim(ladderId, { claimKey: '3', selectedRewardIds: [0, 1] }).expect(200);
     expect(expectSuccess(res.body)).toMatchObject({ claimedRewardIds: [0, 1], pointsEarned: 100, totalPoints: 100 });
+    const minted = await (
+      await s.t.store.storage.readStore.collection<Record<string, unknown>>({ name: 'platform_discounts' })
+    ).find({ shopId: s.shop.shopId, platformCustomerId: 7007 });
+    expect(minted).toEqual([
+      expect.objectContaining({
+        rewardType: 'fixed_amount',
+        rewardValue: 5,
+        status: 'active',
+        code: expect.any(String),
+      }),
+    ]);
+  });
+
+  it('CLAIM_FAILED when the commerce platform cannot mint: nothing is granted, the step stays claimable', async () => {
+    const me = await customer(7010, 3);
+    const platform = s.t.app.get<CommercePlatform>(COMMERCE_PLATFORM);
+    const spy = jest.spyOn(platform, 'createDiscount').mockRejectedValueOnce(new Error('platform down'));
+    try {
+      const res = await me.claim(ladderId, { claimKey: '3', selectedRewardIds: [0, 1] }).expect(400);
+      expectError(res.body, 'CLAIM_FAILED', 400);
+    } finally {
+      spy.mockRestore();
+    }
+    const ladder = expectSuccess((await me.ladder(ladderId).expect(200)).body);
+    expect(ladder.steps[2].state).toBe('claimable');
+    expect((await s.get('/customers/external/7010').expect(200)).body.data.point).toBe(0);
   });
 
   it('the flat claim: by value, {point} and the pending steps; 404 for a program not found', async () => {
