@@ -1,4 +1,4 @@
-import { expectError, expectSuccess, scenario, ShopClient } from '../support/scenario';
+import { expectError, expectSuccess, scenario } from '../support/scenario';
 import { defaultStoreKind } from '../support/stores';
 import { bearer, HEADLESS, paidOrder, tokenFor } from './headless-support';
 import { COMMERCE_PLATFORM, CommercePlatform } from '../../src/infrastructure/commerce-platform/commerce-platform.port';
@@ -258,7 +258,9 @@ describe(`storefront milestones (${defaultStoreKind()})`, () => {
     const res = await me.claim(ladderId, { claimKey: '3', selectedRewardIds: [0, 1] }).expect(200);
     expect(expectSuccess(res.body)).toMatchObject({ claimedRewardIds: [0, 1], pointsEarned: 100, totalPoints: 100 });
     const minted = await (
-      await s.t.store.storage.readStore.collection<Record<string, unknown>>({ name: 'platform_discounts' })
+      await s.t.store.storage.readStore.collection<{ id: string; [field: string]: unknown }>({
+        name: 'platform_discounts',
+      })
     ).find({ shopId: s.shop.shopId, platformCustomerId: 7007 });
     expect(minted).toEqual([
       expect.objectContaining({

@@ -60,7 +60,9 @@ describe(`milestone claims grant once across processes (${defaultStoreKind()})`,
     ]);
     // One coupon for the free shipping, however many taps minted it (one id per customer, step and reward).
     const minted = await (
-      await s.t.store.storage.readStore.collection<Record<string, unknown>>({ name: 'platform_discounts' })
+      await s.t.store.storage.readStore.collection<{ id: string; [field: string]: unknown }>({
+        name: 'platform_discounts',
+      })
     ).find({ shopId: shop.shop.shopId, platformCustomerId: 6101 });
     expect(minted.map((d) => d.rewardType)).toEqual(['free_shipping']);
   });

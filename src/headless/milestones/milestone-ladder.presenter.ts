@@ -1,5 +1,5 @@
 import type { MilestoneReward, MilestoneStep } from '../../programs/kinds/milestone.schema';
-import { StepType } from '../../programs/kinds/milestone';
+import { StepType } from '../../programs/kinds/milestone-rule';
 import { ActiveProgram } from '../../programs/domain/order-earning';
 import { LocalizedText } from '../../translations/queries/shop-text';
 import { picksOf, StepStanding } from '../../ledger/milestones/ladder-states';

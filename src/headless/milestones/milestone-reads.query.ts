@@ -4,7 +4,7 @@ import { CLOCK, Clock } from '../../shared/domain/clock';
 import { ProgramCatalog } from '../../programs/program-catalog';
 import { isActive } from '../../programs/domain/order-earning';
 import { isMilestoneKind } from '../../programs/kinds/kinds';
-import { STEP_TYPES, StepType } from '../../programs/kinds/milestone';
+import { STEP_TYPES, StepType } from '../../programs/kinds/milestone-rule';
 import { ShopDirectory } from '../../shops/shop-directory';
 import { ShopText } from '../../translations/queries/shop-text';
 import { LocaleRequest } from '../../translations/domain/locale-resolution';

@@ -2,7 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsInt, IsOptional, IsString, Min } from 'class-validator';
 import { NonEmptyText, Satisfies } from '../../shared/http/field-rules';
 import { isRecord } from '../../shared/domain/guards';
-import { STEP_TYPES, TYPE_MILESTONES } from '../../programs/kinds/milestone';
+import { STEP_TYPES, TYPE_MILESTONES } from '../../programs/kinds/milestone-rule';
 
 const isVariantMap = (value: unknown): boolean =>
   isRecord(value) &&

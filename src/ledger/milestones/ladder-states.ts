@@ -1,5 +1,5 @@
 import type { MilestoneStep } from '../../programs/kinds/milestone.schema';
-import { StepType } from '../../programs/kinds/milestone';
+import { StepType } from '../../programs/kinds/milestone-rule';
 import { counterIn, MilestoneCounters } from './milestone-counters';
 import { ClaimedStep, claimedStepKey } from './milestones.state';
 

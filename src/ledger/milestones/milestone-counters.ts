@@ -1,4 +1,4 @@
-import { STEP_TYPES, StepType } from '../../programs/kinds/milestone';
+import { STEP_TYPES, StepType } from '../../programs/kinds/milestone-rule';
 import { CustomerEvent, CustomerEventType as T } from '../events/customer-events';
 import { earnedChange } from '../tiers/tiers.state';
 

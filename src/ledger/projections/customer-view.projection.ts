@@ -188,9 +188,9 @@ function changesOf(doc: CustomerDoc, event: Exclude<CustomerEvent, CustomerEnrol
     case T.CouponExpired:
     case T.TierReviewWarned:
     case T.PointsExpiryWarned:
-    // Milestone claims: the counters read model keeps them; their points are the PointsAwarded with them.
     case T.MilestoneStepClaimed:
     case T.MilestoneGiftChosen:
+      // Milestone claims: the counters read model keeps them; their points are the PointsAwarded with them.
       return {};
     case T.SubmissionReceived:
     case T.SubmissionApproved:

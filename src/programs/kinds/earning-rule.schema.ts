@@ -35,7 +35,7 @@ import {
   ROUNDING_METHODS,
   RoundingMethod,
 } from './earning-rule';
-import { TYPE_MILESTONES, TypeMilestone } from './milestone';
+import { TYPE_MILESTONES, TypeMilestone } from './milestone-rule';
 import { MilestoneStepSchema } from './milestone.schema';
 
 /**

@@ -33,11 +33,7 @@ export const PROGRAM_KINDS: PerKind = {
  * Kinds the catalogue already has titles for (`program.title.*`) and the engagement wave will add
  * (each then becomes a descriptor of the table): until then no program can be of one of them.
  */
-export const PLANNED_KINDS = [
-  'interact_website',
-  'referral',
-  'custom_program',
-] as const;
+export const PLANNED_KINDS = ['interact_website', 'referral', 'custom_program'] as const;
 
 const ALL = Object.values(PROGRAM_KINDS) as KindDescriptor[];
 const isEarning = (k: KindDescriptor): k is EarningKind => k.family === 'earning';

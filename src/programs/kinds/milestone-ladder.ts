@@ -1,6 +1,6 @@
 import { because } from '../../shared/domain/domain-error';
 import type { MilestoneReward, MilestoneStep } from './milestone.schema';
-import { MilestoneAction, StepType } from './milestone';
+import { MilestoneAction, StepType } from './milestone-rule';
 
 const bad = (field: string, message: string) => because.badRequest(`${field} ${message}`, { field });
 

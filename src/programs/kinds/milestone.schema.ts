@@ -4,7 +4,7 @@ import { Optional } from '../../shared/http/validation';
 import { NestedList, Satisfies, WholeNumber } from '../../shared/http/field-rules';
 import { MAX_EARN_POINT, MAX_MONEY } from '../../shared/domain/limits';
 import { isRecord } from '../../shared/domain/guards';
-import { MILESTONE_ACTIONS, MilestoneAction, REWARD_LOGICS, RewardLogic, STEP_TYPES, StepType } from './milestone';
+import { MILESTONE_ACTIONS, MilestoneAction, REWARD_LOGICS, RewardLogic, STEP_TYPES, StepType } from './milestone-rule';
 
 /** A product a free-gift reward offers, as the storefront shows it (the allow-list is `variantIds`). */
 export class MilestoneGiftProductSchema {
