@@ -169,6 +169,23 @@ describe(`storefront milestones (${defaultStoreKind()})`, () => {
         },
       ],
     });
+    // The storefront's program list shows the ladder as a repeatable earning program.
+    const programs = expectSuccess(
+      (
+        await s.t
+          .http()
+          .get(`${HEADLESS}/customer/programs`)
+          .set(bearer(await tokenFor(s.t, s.shop, 7001)))
+          .expect(200)
+      ).body,
+    );
+    expect(programs.find((p: { id: string }) => p.id === ladderId)).toMatchObject({
+      programType: 'earning',
+      key: 'milestone',
+      title: 'Order ladder',
+      isEarned: false,
+      actionUrl: null,
+    });
     const inactivity = expectSuccess((await me.ladder(inactivityId).expect(200)).body);
     expect(inactivity).toMatchObject({
       programId: inactivityId,
@@ -204,6 +221,13 @@ describe(`storefront milestones (${defaultStoreKind()})`, () => {
     );
     const [row] = expectSuccess((await s.transactions('platformCustomerId=7003&limit=1').expect(200)).body);
     expect(row).toMatchObject({ earnPoint: 10, programId: ladderId, event: 'milestone', milestoneOrder: 1 });
+    // The auditor's replay shows the claim like any other event, with the balance after it.
+    const replay = expectSuccess((await s.get('/audit/customers/7003/events?limit=50').expect(200)).body);
+    const claimed = replay.find((e: { type: string }) => e.type === 'milestone.step-claimed.v1');
+    expect(claimed).toMatchObject({
+      data: expect.objectContaining({ step: expect.objectContaining({ claimKey: '1', order: 1 }), pointsGranted: 10 }),
+    });
+    expect(replay.at(-1)).toMatchObject({ type: 'points.awarded.v1', after: { balance: 10 } });
     const ladder = expectSuccess((await me.ladder(ladderId).expect(200)).body);
     expect(ladder.steps.map((x: { state: string }) => x.state)).toEqual(['achieved', 'current', 'locked']);
   });

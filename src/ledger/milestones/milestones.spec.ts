@@ -241,4 +241,57 @@ describe('milestones: claims', () => {
       .when(claim('1')(meta(AT)))
       .thenThrows('NOT_ELIGIBLE', 403);
   });
+
+  it('discounts and chosen gifts carry the coupon the platform minted; one missing is CLAIM_FAILED', () => {
+    const coupon = (code: string) => ({
+      rewardId: `r-${code}`,
+      couponCode: code,
+      discountId: null,
+      priceRuleId: null,
+      rewardType: 'fixed_amount',
+      rewardValue: 5,
+      redeemType: 'fixed',
+      orderReqAmount: null,
+      expiresAt: null,
+      programDescription: null,
+    });
+    const step: MilestoneStep = {
+      value: 1,
+      rewards: [{ action: 'amount_discount', amount: 5 }, gift('only'), points(3)],
+    };
+    const p = program({ steps: [step] });
+    expect(thrown(() => customerWith(1).run(AT, claim('1', { program: p, coupons: { '0': coupon('A') } })))).toBe(
+      'CLAIM_FAILED',
+    );
+    const [claimed] = customerWith(1).run(
+      AT,
+      claim('1', { program: p, coupons: { '0': coupon('A'), '1': coupon('B') } }),
+    );
+    expect(claimed).toMatchObject({
+      rewards: [
+        { index: 0, action: 'amount_discount', amount: 5, coupon: { couponCode: 'A' } },
+        { index: 1, action: 'free_gift', variantId: 'only', coupon: { couponCode: 'B' } },
+        { index: 2, action: 'bonus_point', points: 3, coupon: null },
+      ],
+      pointsGranted: 3,
+    });
+  });
+
+  it('a mixed step is claimed by its key once the steps before are reached; an inactivity ladder has no step', () => {
+    const mixed = program({
+      typeMilestone: 'mixed',
+      event: 'milestone_mixed',
+      steps: [
+        { value: 1, stepType: 'order', rewards: [points(1)] },
+        { value: 30, stepType: 'spent_amount', rewards: [points(2)] },
+      ],
+    });
+    const c = customerWith(2);
+    expect(c.run(AT, claim('m1_spent_amount_30', { program: mixed }))).toMatchObject([
+      { type: T.MilestoneStepClaimed, step: { stepType: 'spent_amount', value: 30, order: 2 }, counter: 40 },
+      { type: T.PointsAwarded, points: 2, milestone: { order: 2 } },
+    ]);
+    const inactivity = program({ typeMilestone: 'inactivity', event: 'milestone_inactivity', steps: [] });
+    expect(thrown(() => customerWith(1).run(AT, claim('1', { program: inactivity })))).toBe('INVALID_STEP');
+  });
 });
