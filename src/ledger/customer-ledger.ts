@@ -31,7 +31,12 @@ import { evolveSubmissions } from './submissions/submissions.state';
 import { ClaimStreakDay, decideStreakDay } from './streak/streak.decisions';
 import { evolveStreak } from './streak/streak.state';
 import { ChooseBirthdayRewards, decideBirthdayChoice } from './birthday/birthday-choice.decisions';
-import { ClaimMilestoneStep, decideMilestoneClaim } from './milestones/milestones.decisions';
+import {
+  ClaimMilestoneStep,
+  decideMilestoneClaim,
+  decideMilestonesReached,
+  RecordMilestonesReached,
+} from './milestones/milestones.decisions';
 import { evolveMilestones } from './milestones/milestones.state';
 
 /**
@@ -55,7 +60,8 @@ export type CustomerCommand =
   | SubmissionsCommand
   | ClaimStreakDay
   | ChooseBirthdayRewards
-  | ClaimMilestoneStep;
+  | ClaimMilestoneStep
+  | RecordMilestonesReached;
 
 /**
  * Each policy's evolve cases, in this order: each writes only its own share, and sees the state as
@@ -125,6 +131,7 @@ const DECIDERS: PerType<CustomerCommand, CustomerEvent[], [CustomerState]> = {
   ClaimStreakDay: decideStreakDay,
   ChooseBirthdayRewards: decideBirthdayChoice,
   ClaimMilestoneStep: decideMilestoneClaim,
+  RecordMilestonesReached: decideMilestonesReached,
 };
 
 /**

@@ -103,6 +103,7 @@ export const initialCustomerState = (): CustomerState => {
     streak: streak.streak,
     milestoneCounters: milestones.milestoneCounters,
     milestoneClaims: milestones.milestoneClaims,
+    milestonesReached: milestones.milestonesReached,
   };
 };
 

@@ -58,6 +58,8 @@ const MESSAGES: PerType<CustomerEvent, TopicMessage[]> = {
   [T.SubmissionReceived]: noMessages,
   // A check-in's milestone points say so through points/earned.
   [T.StreakDayClaimed]: noMessages,
+  // A step reached is claimable; milestone/achieved is sent when it is claimed.
+  [T.MilestoneStepReached]: noMessages,
   [T.MilestoneStepClaimed]: milestoneAchievedMessages,
   // The gift's choice completes a step already achieved.
   [T.MilestoneGiftChosen]: noMessages,

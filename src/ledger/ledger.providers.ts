@@ -55,6 +55,7 @@ import { ClaimStreakDay } from './streak/claim-streak-day';
 import { MilestoneCountersProjection } from './milestones/milestone-counters.projection';
 import { MilestoneCountersReader } from './milestones/milestone-counters.reader';
 import { ClaimMilestoneHandler } from './milestones/claim-milestone.handler';
+import { MilestoneReachedRecorder } from './milestones/milestone-reached.recorder';
 import { ChooseBirthdayRewards } from './birthday/choose-birthday-rewards';
 import { DecideSubmissionHandler } from './submissions/decide-submission.handler';
 import { ListSubmissionsHandler } from './submissions/list-submissions.query';
@@ -103,6 +104,7 @@ export const LEDGER: Capability = {
     ChooseBirthdayRewards,
     MilestoneCountersReader,
     ClaimMilestoneHandler,
+    MilestoneReachedRecorder,
     DecideSubmissionHandler,
     ListSubmissionsHandler,
     ListCustomersHandler,
@@ -135,5 +137,6 @@ export const LEDGER: Capability = {
     scheduled(TierReviews, (config) => config.tierReviewCheckMs),
     scheduled(CouponExpiry, (config) => config.couponExpiryCheckMs),
     { type: TierRewardCoupons, start: (coupons) => coupons.start(), stop: (coupons) => coupons.stop() },
+    { type: MilestoneReachedRecorder, start: (r) => r.start(), stop: (r) => r.stop() },
   ],
 };

@@ -61,6 +61,30 @@ describe(`milestone webhook and rebuild (${defaultStoreKind()})`, () => {
     });
   });
 
+  it('the steps a customer reaches are recorded on their stream, once each', async () => {
+    await s.enrol(6203);
+    for (const id of [450793201, 450793202]) await s.platform('orders/paid', paidOrder(id, 6203)).expect(200);
+    const reached = async () =>
+      expectSuccess((await s.get('/audit/customers/6203/events?limit=100').expect(200)).body)
+        .filter((e: { type: string }) => e.type === 'milestone.step-reached.v1')
+        .map((e: { data: { step: { claimKey: string; order: number }; counter: number } }) => [
+          e.data.step.claimKey,
+          e.data.step.order,
+          e.data.counter,
+        ]);
+    await waitUntil(async () => (await reached()).length >= 2, 10_000, 'two steps reached');
+    // A third order reaches no step (the next is at 4); the first two stay recorded once.
+    await s.platform('orders/paid', paidOrder(450793203, 6203)).expect(200);
+    await new Promise((r) => setTimeout(r, 1500));
+    // The counter the reader saw: at least the step's value (both orders may come before it runs).
+    const recorded = await reached();
+    expect(recorded.map(([key, order]: unknown[]) => [key, order])).toEqual([
+      ['1', 1],
+      ['2', 2],
+    ]);
+    expect(recorded.every(([key, , counter]: [string, number, number]) => counter >= Number(key))).toBe(true);
+  });
+
   it('a rebuild gives the same counters and the same ladder states', async () => {
     await s.enrol(6202);
     for (const id of [450793101, 450793102, 450793103])

@@ -64,7 +64,21 @@ export interface MilestoneGiftChosen extends CustomerEventBase {
   source: string;
 }
 
-export type MilestoneEvent = MilestoneStepClaimed | MilestoneGiftChosen;
+/**
+ * A customer reached a milestone step: its counter came to the step's value (on a mixed ladder, with
+ * every step before it reached). Recorded once per step, by the reader that follows the counters
+ * (`MilestoneReachedRecorder`) or, when it has not yet, by the step's claim; a later drop of the
+ * counter (a refund) does not take it back.
+ */
+export interface MilestoneStepReached extends CustomerEventBase {
+  type: typeof T.MilestoneStepReached;
+  step: MilestoneStepRef;
+  counter: number;
+}
+
+export type MilestoneEvent = MilestoneStepReached | MilestoneStepClaimed | MilestoneGiftChosen;
+
+export const milestoneStepReached: EventBuilder<MilestoneStepReached> = eventBuilder(T.MilestoneStepReached);
 
 export const milestoneStepClaimed: EventBuilder<MilestoneStepClaimed> = eventBuilder(T.MilestoneStepClaimed);
 export const milestoneGiftChosen: EventBuilder<MilestoneGiftChosen> = eventBuilder(T.MilestoneGiftChosen);

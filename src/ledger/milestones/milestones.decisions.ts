@@ -11,6 +11,8 @@ import {
   milestoneGiftChosen,
   MilestoneStepClaimed,
   milestoneStepClaimed,
+  MilestoneStepReached,
+  milestoneStepReached,
   MilestoneStepRef,
   PointsAwarded,
   pointsAwarded,
@@ -19,6 +21,7 @@ import {
 import { earningRoom } from '../earning-limit/earning-limit.decisions';
 import { pointsContext } from '../points/points.decisions';
 import { ladderStandings, MilestoneLadderProgram, picksOf, StepStanding } from './ladder-states';
+import { claimedStepKey } from './milestones.state';
 
 /** A milestone program as a claim carries it (read by the handler; the decision reads no store). */
 export interface MilestoneProgramRef extends MilestoneLadderProgram {
@@ -52,7 +55,27 @@ export interface ClaimMilestoneStep {
   coupons?: Record<string, RewardCoupon>;
 }
 
-type ClaimEvents = Array<MilestoneStepClaimed | MilestoneGiftChosen | PointsAwarded>;
+type ClaimEvents = Array<MilestoneStepReached | MilestoneStepClaimed | MilestoneGiftChosen | PointsAwarded>;
+
+/** The reader of the counters asks to record the steps the customer has reached on the shop's active ladders. */
+export interface RecordMilestonesReached {
+  type: 'RecordMilestonesReached';
+  meta: CommandMeta;
+  ladders: MilestoneProgramRef[];
+}
+
+/** Each reached step not yet recorded, once (nothing for a customer not enrolled, or erased). */
+export function decideMilestonesReached(
+  command: RecordMilestonesReached,
+  state: CustomerState,
+): MilestoneStepReached[] {
+  if (!state.enrolled || state.erased) return [];
+  return command.ladders.flatMap((ladder) =>
+    ladderStandings(ladder, state.milestoneCounters, state.milestoneClaims)
+      .filter((s) => s.reached && !state.milestonesReached[claimedStepKey(ladder.programId, s.claimKey)])
+      .map((s) => milestoneStepReached(command.meta, { step: stepRef(ladder, s), counter: s.counter })),
+  );
+}
 
 /**
  * A claim of a reached step, decided on the customer's stream: once per step (two taps at once are
@@ -90,8 +113,12 @@ export function decideMilestoneClaim(command: ClaimMilestoneStep, state: Custome
     owedGifts: rewards.filter((r) => r.action === 'free_gift' && r.variantId === null).map((r) => r.index),
     source: command.source,
   });
-  if (points === 0) return [claimed];
-  return [claimed, bonusPoints(command, state, ref, points)];
+  // A claim records the step's reaching when the counters' reader has not yet.
+  const reached = state.milestonesReached[claimedStepKey(ref.programId, ref.claimKey)]
+    ? []
+    : [milestoneStepReached(command.meta, { step: ref, counter: standing.counter })];
+  if (points === 0) return [...reached, claimed];
+  return [...reached, claimed, bonusPoints(command, state, ref, points)];
 }
 
 function stepRef(program: MilestoneProgramRef, standing: StepStanding): MilestoneStepRef {

@@ -138,6 +138,7 @@ describe('milestones: claims', () => {
     const c = customerWith(1);
     const events = c.run(AT, claim('1'));
     expect(events).toMatchObject([
+      { type: T.MilestoneStepReached, step: { claimKey: '1', order: 1 }, counter: 1 },
       {
         type: T.MilestoneStepClaimed,
         step: { programId: 'm1', claimKey: '1', value: 1, order: 1, stepType: 'order', typeMilestone: 'order' },
@@ -193,7 +194,7 @@ describe('milestones: claims', () => {
     expect(thrown(() => c.run(AT, claim('2', { selectedRewardIds: [1], variantIds: { '1': 'v9' } })))).toBe(
       'GIFT_UNAVAILABLE',
     );
-    const [claimed] = c.run(AT, claim('2', { selectedRewardIds: [1], variantIds: { '1': 'v2' } }));
+    const [, claimed] = c.run(AT, claim('2', { selectedRewardIds: [1], variantIds: { '1': 'v2' } }));
     expect(claimed).toMatchObject({
       rewards: [{ action: 'free_gift', variantId: 'v2' }],
       pointsGranted: 0,
@@ -216,6 +217,7 @@ describe('milestones: claims', () => {
     const limit = (maxPoints: number): EarningLimitPolicy => ({ enabled: true, maxPoints, period: 'month', tiers: [] });
     const lowered = customerWith(1);
     expect(lowered.run(AT, claim('1', { earningLimit: limit(4) }))).toMatchObject([
+      { type: T.MilestoneStepReached },
       { type: T.MilestoneStepClaimed, pointsGranted: 4, blocked: false },
       { type: T.PointsAwarded, points: 4 },
     ]);
@@ -224,6 +226,7 @@ describe('milestones: claims', () => {
     const c = customerWith(3);
     c.run(AT, claim('1', { earningLimit: limit(10) }));
     expect(c.run(AT, claim('3', { earningLimit: limit(10) }))).toMatchObject([
+      { type: T.MilestoneStepReached },
       {
         type: T.MilestoneStepClaimed,
         pointsGranted: 0,
@@ -263,7 +266,7 @@ describe('milestones: claims', () => {
     expect(thrown(() => customerWith(1).run(AT, claim('1', { program: p, coupons: { '0': coupon('A') } })))).toBe(
       'CLAIM_FAILED',
     );
-    const [claimed] = customerWith(1).run(
+    const [, claimed] = customerWith(1).run(
       AT,
       claim('1', { program: p, coupons: { '0': coupon('A'), '1': coupon('B') } }),
     );
@@ -288,10 +291,32 @@ describe('milestones: claims', () => {
     });
     const c = customerWith(2);
     expect(c.run(AT, claim('m1_spent_amount_30', { program: mixed }))).toMatchObject([
+      { type: T.MilestoneStepReached, step: { claimKey: 'm1_spent_amount_30' } },
       { type: T.MilestoneStepClaimed, step: { stepType: 'spent_amount', value: 30, order: 2 }, counter: 40 },
       { type: T.PointsAwarded, points: 2, milestone: { order: 2 } },
     ]);
     const inactivity = program({ typeMilestone: 'inactivity', event: 'milestone_inactivity', steps: [] });
     expect(thrown(() => customerWith(1).run(AT, claim('1', { program: inactivity })))).toBe('INVALID_STEP');
+  });
+
+  it('reached steps are recorded once each, by the counters’ reader or by the claim, and never taken back', () => {
+    const c = customerWith(2);
+    const record = (meta: CommandMeta): CustomerCommand => ({
+      type: 'RecordMilestonesReached',
+      meta,
+      ladders: [program()],
+    });
+    expect(c.run(AT, record)).toMatchObject([
+      { type: T.MilestoneStepReached, step: { programId: 'm1', claimKey: '1', order: 1 }, counter: 2 },
+      { type: T.MilestoneStepReached, step: { claimKey: '2', order: 2 }, counter: 2 },
+    ]);
+    expect(c.run(AT, record)).toEqual([]);
+    // The claim of a step already recorded as reached records only the claim.
+    expect(c.run(AT, claim('1')).map((e) => e.type)).toEqual([T.MilestoneStepClaimed, T.PointsAwarded]);
+    c.run(AT, (meta) => ({ type: 'CancelOrder', meta, orderId: 'o2', tiers: [] }) as CustomerCommand);
+    c.run(AT, (meta) => recordOrder(meta, 'o3', 100));
+    expect(c.run(AT, record)).toEqual([]);
+    c.run(AT, (meta) => recordOrder(meta, 'o4', 100));
+    expect(c.run(AT, record)).toMatchObject([{ type: T.MilestoneStepReached, step: { claimKey: '3' }, counter: 3 }]);
   });
 });

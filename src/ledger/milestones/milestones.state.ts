@@ -13,9 +13,15 @@ export const claimedStepKey = (programId: string, claimKey: string) => `${progra
 export interface MilestonesShare {
   milestoneCounters: MilestoneCounters;
   milestoneClaims: Readonly<Record<string, ClaimedStep>>;
+  /** `<programId>|<claimKey>` of the steps whose reaching is recorded. */
+  milestonesReached: Readonly<Record<string, true>>;
 }
 
-export const initialMilestones = (): MilestonesShare => ({ milestoneCounters: initialCounters(), milestoneClaims: {} });
+export const initialMilestones = (): MilestonesShare => ({
+  milestoneCounters: initialCounters(),
+  milestoneClaims: {},
+  milestonesReached: {},
+});
 
 /** The claims after a milestone event (the same object for any other event). */
 export function claimsAfter(
@@ -33,6 +39,10 @@ export function claimsAfter(
 }
 
 export function evolveMilestones(state: MilestonesShare, event: CustomerEvent): Partial<MilestonesShare> | undefined {
+  if (event.type === T.MilestoneStepReached) {
+    const key = claimedStepKey(event.step.programId, event.step.claimKey);
+    return { milestonesReached: { ...state.milestonesReached, [key]: true } };
+  }
   const milestoneCounters = countMilestones(state.milestoneCounters, event);
   const milestoneClaims = claimsAfter(state.milestoneClaims, event);
   if (milestoneCounters === state.milestoneCounters && milestoneClaims === state.milestoneClaims) return undefined;
