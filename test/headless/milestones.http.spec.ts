@@ -221,6 +221,20 @@ describe(`storefront milestones (${defaultStoreKind()})`, () => {
     );
     const [row] = expectSuccess((await s.transactions('platformCustomerId=7003&limit=1').expect(200)).body);
     expect(row).toMatchObject({ earnPoint: 10, programId: ladderId, event: 'milestone', milestoneOrder: 1 });
+    const activities = expectSuccess(
+      (
+        await s.t
+          .http()
+          .get(`${HEADLESS}/customer/activities`)
+          .set(bearer(await tokenFor(s.t, s.shop, 7003)))
+          .expect(200)
+      ).body,
+    );
+    expect(activities[0]).toMatchObject({
+      points: 10,
+      title: 'Milestone reached: you earned 10 points',
+      programId: ladderId,
+    });
     // The auditor's replay shows the claim like any other event, with the balance after it.
     const replay = expectSuccess((await s.get('/audit/customers/7003/events?limit=50').expect(200)).body);
     const claimed = replay.find((e: { type: string }) => e.type === 'milestone.step-claimed.v1');
