@@ -308,6 +308,16 @@ describe(`storefront milestones (${defaultStoreKind()})`, () => {
         code: expect.any(String),
       }),
     ]);
+    // The code is the customer's reward, listed like the others (no points spent).
+    const rewards = expectSuccess((await s.get('/rewards?platformCustomerId=7007').expect(200)).body);
+    expect(rewards).toEqual([
+      expect.objectContaining({
+        couponCode: minted[0].code,
+        program: { id: ladderId, title: 'Order ladder' },
+        discountStatus: 'active',
+        platformCustomerId: 7007,
+      }),
+    ]);
   });
 
   it('CLAIM_FAILED when the commerce platform cannot mint: nothing is granted, the step stays claimable', async () => {
@@ -344,6 +354,11 @@ describe(`storefront milestones (${defaultStoreKind()})`, () => {
       })
       .expect(200);
     expect(expectSuccess(chosen.body)).toEqual({ point: 10, pendingMilestoneOrder: [] });
+    // The gift's code is minted once its variant is chosen.
+    const rewards = expectSuccess((await s.get('/rewards?platformCustomerId=7008').expect(200)).body);
+    expect(rewards).toEqual([
+      expect.objectContaining({ program: { id: ladderId, title: 'Order ladder' }, platformCustomerId: 7008 }),
+    ]);
     const ladder = expectSuccess((await me.ladder(ladderId).expect(200)).body);
     expect(ladder.steps.map((x: { state: string }) => x.state)).toEqual(['achieved', 'achieved', 'current']);
   });

@@ -56,6 +56,8 @@ export interface MilestoneStepClaimed extends CustomerEventBase {
 /** The customer chose the variant of a granted step's free gift (the step's last owed choice closes it). */
 export interface MilestoneGiftChosen extends CustomerEventBase {
   type: typeof T.MilestoneGiftChosen;
+  platformCustomerId: number;
+  email: string | null;
   step: MilestoneStepRef;
   /** Reward index (as text) -> variant chosen. */
   variantIds: Record<string, string>;
@@ -82,3 +84,9 @@ export const milestoneStepReached: EventBuilder<MilestoneStepReached> = eventBui
 
 export const milestoneStepClaimed: EventBuilder<MilestoneStepClaimed> = eventBuilder(T.MilestoneStepClaimed);
 export const milestoneGiftChosen: EventBuilder<MilestoneGiftChosen> = eventBuilder(T.MilestoneGiftChosen);
+
+/** The coupons a milestone event grants (discounts, and gifts whose variant is known), with the step they are for. */
+export function milestoneCoupons(e: MilestoneStepClaimed | MilestoneGiftChosen): RewardCoupon[] {
+  if (e.type === T.MilestoneStepClaimed) return e.rewards.flatMap((r) => (r.coupon ? [r.coupon] : []));
+  return Object.values(e.coupons);
+}

@@ -35,6 +35,7 @@ export const PERSONAL_FIELDS: Readonly<Record<string, readonly string[]>> = {
   [T.SubmissionApproved]: ['email', 'reason'],
   [T.SubmissionRejected]: ['email', 'reason'],
   [T.MilestoneStepClaimed]: ['email'],
+  [T.MilestoneGiftChosen]: ['email'],
 };
 
 /** The subject whose key seals a customer event: the shop and customer every customer event names. */

@@ -95,7 +95,7 @@ export function decideMilestoneClaim(command: ClaimMilestoneStep, state: Custome
   if (standing.state !== 'claimable')
     throw because.notClaimable(`Step ${command.claimKey} is ${standing.state}, not claimable`);
   const ref = stepRef(command.program, standing);
-  if (standing.owedGifts.length > 0) return [chooseOwedGifts(command, standing, ref)];
+  if (standing.owedGifts.length > 0) return [chooseOwedGifts(command, state, standing, ref)];
   const selected = selectionOf(standing.step, command.selectedRewardIds);
   const rewards = selected.map((i) => grantOf(standing.step, i, command));
   const due = rewards.reduce((sum, r) => sum + (r.points ?? 0), 0);
@@ -194,7 +194,12 @@ function giftVariant(allowed: string[], index: number, command: ClaimMilestoneSt
 }
 
 /** The choice of a granted step's owed gifts: only those, each on its allow-list. */
-function chooseOwedGifts(command: ClaimMilestoneStep, standing: StepStanding, ref: MilestoneStepRef) {
+function chooseOwedGifts(
+  command: ClaimMilestoneStep,
+  state: CustomerState,
+  standing: StepStanding,
+  ref: MilestoneStepRef,
+) {
   const variantIds: Record<string, string> = {};
   const coupons: Record<string, RewardCoupon> = {};
   for (const index of standing.owedGifts) {
@@ -205,7 +210,14 @@ function chooseOwedGifts(command: ClaimMilestoneStep, standing: StepStanding, re
     const coupon = couponFor(command, index, true);
     if (coupon) coupons[String(index)] = coupon;
   }
-  return milestoneGiftChosen(command.meta, { step: ref, variantIds, coupons, source: command.source });
+  return milestoneGiftChosen(command.meta, {
+    platformCustomerId: state.platformCustomerId!,
+    email: state.email,
+    step: ref,
+    variantIds,
+    coupons,
+    source: command.source,
+  });
 }
 
 function bonusPoints(command: ClaimMilestoneStep, state: CustomerState, ref: MilestoneStepRef, points: number) {
