@@ -37,6 +37,7 @@ export default tseslint.config(
       'data/',
       'bench/results/',
       'examples/dist/',
+      'web/dist/',
       'clients/typescript/src/schema.d.ts',
     ],
   },

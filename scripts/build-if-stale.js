@@ -23,3 +23,11 @@ if (stale) {
     stdio: 'inherit',
   });
 }
+
+// The widget (web/ to web/dist): built when missing or older than its sources.
+const widget = join(root, 'web', 'dist', 'loyalty-widget.js');
+const widgetInputs = ['web/src', 'web/vite.config.ts', 'package-lock.json'].map((p) => join(root, p));
+if (!existsSync(widget) || widgetInputs.some((p) => existsSync(p) && newest(p) > statSync(widget).mtimeMs)) {
+  process.stderr.write('web/dist/ is older than the widget source: building (npm run widget:build)\n');
+  execFileSync('npm', ['run', 'widget:build'], { cwd: root, stdio: 'inherit' });
+}

@@ -1,3 +1,5 @@
+import { headlessCors } from './headless/cors/headless-cors';
+import { StorefrontOrigins } from './headless/cors/storefront-origins';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { INestApplication, INestApplicationContext } from '@nestjs/common';
@@ -62,6 +64,8 @@ export async function createHttpApp(options: CreateAppOptions = {}): Promise<INe
   app.set('trust proxy', module.config.trustProxy);
   app.use(requestLog(app.get(ROOT_LOGGER)));
   app.use(httpMetrics(app.get(Metrics)));
+  // Preflights are answered before the throttles and the input policy: they carry no credentials nor body.
+  app.use(headlessCors(app.get(StorefrontOrigins)));
   app.use(authThrottle(app.get(AuthFailureThrottle)));
   app.use(inputPolicy(expressRoutesOf));
   app.useGlobalPipes(validationPipe());

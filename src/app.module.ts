@@ -52,6 +52,7 @@ import { MACHINE_TRANSLATION } from './infrastructure/machine-translation/machin
 import { LibreTranslateMachineTranslation } from './infrastructure/machine-translation/libretranslate.adapter';
 import { EmbeddedMachineTranslation } from './infrastructure/machine-translation/embedded-machine-translation.adapter';
 import { HEADLESS_CAPABILITY } from './headless/headless.providers';
+import { WIDGET_CAPABILITY } from './widget/widget.providers';
 import { OBJECT_STORAGE, ObjectStorage } from './infrastructure/object-storage/object-storage.port';
 import { LocalDiskObjectStorage } from './infrastructure/object-storage/local-disk-object-storage.adapter';
 import { PRIVACY_CAPABILITY } from './privacy/privacy.providers';
@@ -70,6 +71,7 @@ const CAPABILITIES: Capability[] = [
   AUDIT_CAPABILITY,
   TRANSLATIONS_CAPABILITY,
   HEADLESS_CAPABILITY,
+  WIDGET_CAPABILITY,
   BACKGROUND_JOBS_CAPABILITY,
   PRIVACY_CAPABILITY,
 ];

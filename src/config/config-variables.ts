@@ -205,7 +205,8 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
     name: 'DEMO_SHOP',
     check: flag,
     default: '`true`',
-    meaning: '`false` skips the demo shop on first embedded start (everything in PGlite)',
+    meaning:
+      '`false` skips the demo shop on first embedded start (everything in PGlite) and turns off the demo storefront (`/widget/demo/`) and its proof route',
   },
   {
     name: 'BIRTHDAY_CHECK_MS',

@@ -38,6 +38,8 @@ import { UploadedFileController } from './uploads/uploaded-file.controller';
 import { MilestonesController } from './milestones/milestones.controller';
 import { GetMilestoneLadderHandler, GetMilestoneProgressHandler } from './milestones/milestone-reads.query';
 import { PresentMilestoneClaimHandler } from './milestones/milestone-claim.presenter';
+import { StorefrontOrigins } from './cors/storefront-origins';
+import { StorefrontOriginsProjection } from './cors/storefront-origins.projection';
 
 /** The headless customer API (`/app/api/v1/headless`): storefronts acting for one customer with a bearer token. */
 export const HEADLESS_CAPABILITY: Capability = {
@@ -66,8 +68,9 @@ export const HEADLESS_CAPABILITY: Capability = {
     GetMilestoneLadderHandler,
     GetMilestoneProgressHandler,
     PresentMilestoneClaimHandler,
+    StorefrontOrigins,
   ],
-  projections: [],
+  projections: [StorefrontOriginsProjection],
   controllers: [
     TokenController,
     HeadlessCustomerController,

@@ -7,8 +7,37 @@ import { ShopDirectory } from '../shops/shop-directory';
 import { ProvisionedShop, ProvisionShopCommand } from './provision-shop.handler';
 import { DefineTierCommand } from '../tiers/commands/define-tier.handler';
 import { EnrolCustomerCommand } from '../ledger/enrolment/enrol-customer.handler';
+import { CreateProgramCommand } from '../programs/commands/create-program.handler';
 
 export const DEMO_CUSTOMER_ID = 1001;
+export const DEMO_SHOP_DOMAIN = 'demo-shop.example.com';
+/** The demo shopper the demo storefront signs in (`/widget/demo/`). */
+export const DEMO_CUSTOMER = { id: DEMO_CUSTOMER_ID, email: 'ada@example.com' };
+
+/** What the demo storefront shows besides the balance: a social action to claim and a reward to redeem. */
+async function createDemoPrograms(commands: CommandBus, shopId: string): Promise<void> {
+  await commands.execute(
+    new CreateProgramCommand(
+      shopId,
+      'earning',
+      'follow_photo',
+      { title: 'Follow us on our photo network', earnPoint: 50 },
+      {},
+    ),
+  );
+  await commands.execute(
+    new CreateProgramCommand(
+      shopId,
+      'spending',
+      'amount_discount',
+      { title: '$5 off your order' },
+      {
+        pointsCost: 500,
+        rewardValue: 5,
+      },
+    ),
+  );
+}
 
 /**
  * First start on the embedded store with no shop: make a demo shop with two tiers above the base
@@ -23,16 +52,17 @@ export async function ensureDemoShop(
   if ((await app.get(ShopDirectory).count()) > 0) return null;
   const commands = app.get(CommandBus);
   const shop: ProvisionedShop = await commands.execute(
-    new ProvisionShopCommand('demo-shop.example.com', 'ultimate', 'USD', 'UTC'),
+    new ProvisionShopCommand(DEMO_SHOP_DOMAIN, 'ultimate', 'USD', 'UTC'),
   );
   await commands.execute(new DefineTierCommand(shop.shopId, { name: 'Silver', targetPoint: 500 }));
   await commands.execute(new DefineTierCommand(shop.shopId, { name: 'Gold', targetPoint: 1500 }));
+  await createDemoPrograms(commands, shop.shopId);
   await commands.execute(
     new EnrolCustomerCommand(
       shop.shopId,
       DEMO_CUSTOMER_ID,
       {
-        email: 'ada@example.com',
+        email: DEMO_CUSTOMER.email,
         firstName: 'Ada',
         lastName: 'Lovelace',
         acceptsMarketing: true,
@@ -54,6 +84,8 @@ export async function ensureDemoShop(
     `curl -s ${auth} ${base}/customers/external/${DEMO_CUSTOMER_ID}`,
     `curl -s ${auth} -H 'Content-Type: application/json' -H 'Idempotency-Key: demo-1' -d '{"platformCustomerId":"${DEMO_CUSTOMER_ID}","point":600,"reason":"welcome"}' ${base}/transactions/points/award`,
     `curl -s ${auth} '${base}/transactions?platformCustomerId=${DEMO_CUSTOMER_ID}'`,
+    '',
+    `The demo storefront with the loyalty widget: http://localhost:${config.port}/widget/demo/`,
     '',
   ].join('\n');
   return { keysFile, banner };

@@ -156,6 +156,8 @@ export class ProjectionRunner extends FeedFollower {
     for (const name of [...this.standby]) {
       if (!(await this.leases.holds(`projection:${name}`))) continue;
       this.checkpoints.set(name, await this.eventStore.readCheckpoint(name));
+      // What it kept in memory may be old: the last holder wrote since.
+      this.projections.find((p) => p.name === name)?.reset?.();
       this.standby.delete(name);
     }
   }

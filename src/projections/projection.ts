@@ -22,7 +22,7 @@ export interface Projection {
    * others read what the holder writes, and take over when it stops.
    */
   readonly singleWriter?: boolean;
-  /** Forget anything kept in memory (called before a rebuild). */
+  /** Forget anything kept in memory (called before a rebuild, and when this process takes the lease). */
   reset?(): void;
 }
 

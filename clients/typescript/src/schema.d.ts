@@ -134,9 +134,9 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** What storefronts show (manual adjustments, birthday with a year) */
+        /** What storefronts show (manual adjustments, birthday with a year) and the origins allowed to call the headless API */
         get: operations["SettingsController_getStorefront"];
-        /** Set what storefronts show */
+        /** Set what storefronts show and the origins allowed to call the headless API; absent fields are unchanged */
         put: operations["SettingsController_setStorefront"];
         post?: never;
         delete?: never;
@@ -3005,6 +3005,13 @@ export interface components {
             hideAdjustPoint?: boolean;
             /** @description Birthdays are asked with a year (dateOfBirth YYYY-MM-DD) */
             isNewFormatDOB?: boolean;
+            /**
+             * @description Origins whose pages may call the headless API from a browser (CORS), besides the shop's own domain: https://host[:port] (http only for localhost), at most 20
+             * @example [
+             *       "https://www.example-shop.com"
+             *     ]
+             */
+            allowedOrigins?: string[];
         };
         StreakMilestoneSchema: {
             day: number;
@@ -3823,6 +3830,7 @@ export interface components {
         V2Storefront: {
             hideAdjustPoint: boolean;
             isNewFormatDOB: boolean;
+            allowedOrigins: string[];
         };
         V2Submission: {
             id: string;

@@ -2,6 +2,7 @@ import { eventRecorder, GivenEvent, projectionSpec, projectionStore } from '../.
 import { customerEvents } from '../../../test/support/customer-event-fixtures';
 import { ProjectionBatch } from '../../projections/projection-batch';
 import { RecordedEvent } from '../../infrastructure/event-store/event-store.port';
+import { CollectionDefinition, Document, ReadStore } from '../../infrastructure/read-store/read-store.port';
 import { CustomerEventType as T } from '../../ledger/events/customer-events';
 import { customerStreamId } from '../../ledger/customer-stream';
 import { ShopEventType, shopStreamId } from '../../shops/domain/shop-events';
@@ -104,5 +105,49 @@ describe('liability days projection', () => {
       await batch.commit();
       expect((await days('shop-3')).map(({ id: _id, shopId: _shop, ...rest }) => rest)).toEqual(live);
     }
+  });
+
+  /** The read store, counting the documents read by id and failing writes while `failing` is set. */
+  function countingStore() {
+    const counts = { reads: 0, failing: false };
+    const base = readStore();
+    const store: ReadStore = {
+      ...base,
+      collection: async <D extends Document>(definition: CollectionDefinition) => {
+        const collection = await base.collection<D>(definition);
+        return {
+          ...collection,
+          get: (id: string) => (counts.reads++, collection.get(id)),
+          getMany: (ids: string[]) => ((counts.reads += ids.length), collection.getMany(ids)),
+        } as typeof collection;
+      },
+      write: (writes, at) => (counts.failing ? Promise.reject(new Error('store down')) : base.write(writes, at)),
+    };
+    return { store, counts };
+  }
+
+  it('as the only writer it reads a customer and a day once, and a failed commit changes nothing it remembers', async () => {
+    const { store, counts } = countingStore();
+    const log: RecordedEvent[] = history('shop-4').map(eventRecorder());
+    const [shop, annAwarded, annRedeemed, ...rest] = log;
+    const projection = new LiabilityDaysProjection();
+    const step = async (events: RecordedEvent[]) => {
+      const batch = new ProjectionBatch(store);
+      await projection.apply(events, batch);
+      await batch.commit();
+    };
+    await step([shop, annAwarded]);
+    const readsAfterFirst = counts.reads;
+    await step([annRedeemed]);
+    expect(counts.reads).toBe(readsAfterFirst);
+    counts.failing = true;
+    await expect(step(rest)).rejects.toThrow('store down');
+    counts.failing = false;
+    // The runner delivers the failed batch again: each movement still counts once.
+    await step(rest);
+    const live = await days('shop-2');
+    expect((await days('shop-4')).map(({ id: _id, shopId: _shop, ...r }) => r)).toEqual(
+      live.map(({ id: _id, shopId: _shop, ...r }) => r),
+    );
   });
 });

@@ -3,6 +3,7 @@ import { CollectionDefinition } from '../../infrastructure/read-store/read-store
 import { RecordedEvent } from '../../infrastructure/event-store/event-store.port';
 import { handlesEventTypes, Projection } from '../../projections/projection';
 import { ProjectionBatch, StagedCollection } from '../../projections/projection-batch';
+import { WrittenDocuments } from '../../projections/written-documents';
 import { CustomerEvent } from '../../ledger/events/customer-events';
 import { ShopEventType, ShopProvisioned } from '../../shops/domain/shop-events';
 import { LocalDay, LocalDayFinder } from '../../shared/domain/zoned-days';
@@ -46,6 +47,10 @@ export const LIABILITY_DAYS: CollectionDefinition = { name: 'liability_days_v1',
 export const LIABILITY_CUSTOMERS: CollectionDefinition = { name: 'liability_customers_v1' };
 export const LIABILITY_SHOPS: CollectionDefinition = { name: 'liability_shops_v1' };
 
+/** Customers and days the lease holder keeps in memory (about 300 and 200 bytes each). */
+const CUSTOMERS_KEPT = 100_000;
+const DAYS_KEPT = 20_000;
+
 export const liabilityDayId = (shopId: string, day: LocalDay) => `${shopId}|${day}`;
 const customerDocId = (e: { shopId?: unknown; customerId?: unknown }) => `${String(e.shopId)}|${String(e.customerId)}`;
 
@@ -64,19 +69,25 @@ export class LiabilityDaysProjection implements Projection {
   readonly handles = handlesEventTypes([...LIABILITY_EVENT_TYPES, ShopEventType.Provisioned]);
   /** Days finders by shop (a shop's zone never changes, so they stay true across batches). */
   private readonly finders = new Map<string, LocalDayFinder>();
+  /** As the lease holder, the only writer: what it stored stays in memory (reads skipped). */
+  private readonly writtenCustomers = new WrittenDocuments<LiabilityCustomerDoc>(CUSTOMERS_KEPT);
+  private readonly writtenDays = new WrittenDocuments<LiabilityDayDoc>(DAYS_KEPT);
 
   reset(): void {
     this.finders.clear();
+    this.writtenCustomers.clear();
+    this.writtenDays.clear();
   }
 
   async apply(events: RecordedEvent[], batch: ProjectionBatch): Promise<void> {
-    const days = batch.collection<LiabilityDayDoc>(LIABILITY_DAYS);
     const customers = batch.collection<LiabilityCustomerDoc>(LIABILITY_CUSTOMERS);
     const shops = batch.collection<LiabilityShopDoc>(LIABILITY_SHOPS);
     // The batch's customers read together, not one round trip each (a batch of the live log mixes many).
     const ids = new Set<string>();
     for (const r of events) if (r.type !== ShopEventType.Provisioned) ids.add(customerDocId(r.data));
-    const known = new Map((await customers.getMany([...ids])).map((d) => [d.id, d]));
+    const known = await this.writtenCustomers.getMany(customers, ids);
+    const touched = new Map<string, LiabilityCustomerDoc>();
+    const days = new BatchDays(batch.collection<LiabilityDayDoc>(LIABILITY_DAYS), this.writtenDays);
     for (const recorded of events) {
       if (recorded.type === ShopEventType.Provisioned) {
         const e = recorded.data as unknown as ShopProvisioned;
@@ -92,11 +103,13 @@ export class LiabilityDaysProjection implements Projection {
       const { figures, after } = liabilityMovement(e, before ?? NO_POSITION);
       const effectiveAt = Math.max(Date.parse(e.occurredAt), before?.effectiveAt ?? -Infinity);
       const doc = { id, shopId: e.shopId, revision, effectiveAt, balance: after.balance, held: after.held };
-      customers.put(doc);
       known.set(id, doc);
+      touched.set(id, doc);
       const finder = this.finders.get(e.shopId) ?? (await this.finder(e.shopId, shops));
-      if (Object.keys(figures).length > 0) await addToDay(days, e.shopId, finder.dayOf(effectiveAt), figures);
+      if (Object.keys(figures).length > 0) await days.add(e.shopId, finder.dayOf(effectiveAt), figures);
     }
+    this.writtenCustomers.putAll(batch, customers, touched.values());
+    days.stage(batch);
   }
 
   private async finder(shopId: string, shops: StagedCollection<LiabilityShopDoc>): Promise<LocalDayFinder> {
@@ -110,15 +123,28 @@ export class LiabilityDaysProjection implements Projection {
   }
 }
 
-async function addToDay(
-  days: StagedCollection<LiabilityDayDoc>,
-  shopId: string,
-  day: LocalDay,
-  figures: Partial<LiabilityFigures>,
-): Promise<void> {
-  const id = liabilityDayId(shopId, day);
-  // Added in place: the document is this batch's own copy (staged, or read for it), written once at commit.
-  const doc = (await days.get(id)) ?? { id, shopId, day, ...noFigures() };
-  addFigures(doc, figures);
-  days.put(doc);
+/** The days a batch adds to: each read once (memory, else the store), copied, added to, staged once. */
+class BatchDays {
+  private readonly changed = new Map<string, LiabilityDayDoc>();
+
+  constructor(
+    private readonly days: StagedCollection<LiabilityDayDoc>,
+    private readonly written: WrittenDocuments<LiabilityDayDoc>,
+  ) {}
+
+  async add(shopId: string, day: LocalDay, figures: Partial<LiabilityFigures>): Promise<void> {
+    const id = liabilityDayId(shopId, day);
+    let doc = this.changed.get(id);
+    if (!doc) {
+      // A copy: the stored one is shared with memory, which keeps it as it was until this batch is stored.
+      const stored = await this.written.get(this.days, id);
+      doc = stored ? { ...stored } : { id, shopId, day, ...noFigures() };
+      this.changed.set(id, doc);
+    }
+    addFigures(doc, figures);
+  }
+
+  stage(batch: ProjectionBatch): void {
+    this.written.putAll(batch, this.days, this.changed.values());
+  }
 }

@@ -84,7 +84,8 @@ export class PublicProgramsController {
     // The ETag covers what the list says (not the envelope's timestamp); express answers 304 to a match.
     const etag = createHash('sha256').update(JSON.stringify({ locale, programs })).digest('base64url').slice(0, 27);
     res.setHeader('Cache-Control', PUBLIC_CACHE);
-    res.setHeader('Vary', 'Accept-Language');
+    // Added to, not replaced: CORS has already said the answer varies by Origin.
+    res.vary('Accept-Language');
     res.setHeader('ETag', `"${etag}"`);
     return okList(programs);
   }

@@ -136,7 +136,11 @@ export const NO_MEMBERSHIP_RULES: MembershipPolicy = {
   excludedSegments: [],
   excludeB2B: false,
 };
-export const STOREFRONT_DEFAULTS: StorefrontPolicy = { hideAdjustPoint: false, isNewFormatDOB: false };
+export const STOREFRONT_DEFAULTS: StorefrontPolicy = {
+  hideAdjustPoint: false,
+  isNewFormatDOB: false,
+  allowedOrigins: [],
+};
 export const NO_POINT_VALUE: AccountingPolicy = { pointValue: null };
 
 /** Opt-in enrolment needs the Premium plan or above. */

@@ -16,7 +16,7 @@ import {
   StorefrontSchema,
   TierRetentionSchema,
 } from '../settings/shop-settings.schema';
-import { writtenPointValue } from '../settings/shop-settings';
+import { storefrontOrigin, writtenPointValue } from '../settings/shop-settings';
 
 import { ApiEnvelope, ApiErrors } from '../../shared/http/openapi/responses';
 import { ACCOUNTING, EARNING_LIMIT, MEMBERSHIP, POINTS_EXPIRY, STOREFRONT, TIER_RETENTION } from './shop.openapi';
@@ -134,14 +134,19 @@ export class SettingsController extends CqrsController {
   }
 
   @Get('storefront')
-  @ApiOperation({ summary: 'What storefronts show (manual adjustments, birthday with a year)' })
+  @ApiOperation({
+    summary:
+      'What storefronts show (manual adjustments, birthday with a year) and the origins allowed to call the headless API',
+  })
   @ApiEnvelope(STOREFRONT)
   async getStorefront(@CurrentShop() shop: ShopDoc) {
     return ok((await this.settings(shop)).storefront);
   }
 
   @Put('storefront')
-  @ApiOperation({ summary: 'Set what storefronts show' })
+  @ApiOperation({
+    summary: 'Set what storefronts show and the origins allowed to call the headless API; absent fields are unchanged',
+  })
   @ApiEnvelope(STOREFRONT)
   @ApiErrors(400)
   async setStorefront(@CurrentShop() shop: ShopDoc, @Body() body: StorefrontSchema) {
@@ -151,6 +156,9 @@ export class SettingsController extends CqrsController {
       policy: {
         hideAdjustPoint: body.hideAdjustPoint ?? current.hideAdjustPoint,
         isNewFormatDOB: body.isNewFormatDOB ?? current.isNewFormatDOB,
+        allowedOrigins: body.allowedOrigins
+          ? [...new Set(body.allowedOrigins.map((o) => storefrontOrigin(o)!))]
+          : current.allowedOrigins,
       },
     });
   }

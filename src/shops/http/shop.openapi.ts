@@ -33,7 +33,10 @@ export const MEMBERSHIP = record(
   object({ optInEnrollment: bool, excludedTags: arrayOf(str), excludedSegments: arrayOf(str), excludeB2B: bool }),
 );
 
-export const STOREFRONT = record('V2Storefront', object({ hideAdjustPoint: bool, isNewFormatDOB: bool }));
+export const STOREFRONT = record(
+  'V2Storefront',
+  object({ hideAdjustPoint: bool, isNewFormatDOB: bool, allowedOrigins: arrayOf(str) }),
+);
 
 export const ACCOUNTING = record(
   'V2Accounting',

@@ -46,7 +46,11 @@ describe('shop view projection', () => {
           type: T.MembershipSet,
           policy: { optInEnrollment: true, excludedTags: ['staff'], excludedSegments: [], excludeB2B: true },
         },
-        { ...head('e6', 6), type: T.StorefrontSet, policy: { hideAdjustPoint: true, isNewFormatDOB: false } },
+        {
+          ...head('e6', 6),
+          type: T.StorefrontSet,
+          policy: { hideAdjustPoint: true, isNewFormatDOB: false, allowedOrigins: [] },
+        },
         { ...head('e7', 7), type: T.PointsExpirySet, policy: { mode: 'off', inactivityDays: null, fixedDate: null } },
       ),
     );
@@ -63,7 +67,7 @@ describe('shop view projection', () => {
         earningLimit: { enabled: true, maxPoints: 500, period: 'month', tiers: [{ tierId: 'gold', maxPoints: null }] },
         tierRetention: { downgrade: true, assessmentMonths: 12, windowMonths: 6 },
         membership: { optInEnrollment: true, excludedTags: ['staff'], excludedSegments: [], excludeB2B: true },
-        storefront: { hideAdjustPoint: true, isNewFormatDOB: false },
+        storefront: { hideAdjustPoint: true, isNewFormatDOB: false, allowedOrigins: [] },
       },
     ]);
   });

@@ -46,7 +46,8 @@ export class GetShopSettingsHandler implements IQueryHandler<GetShopSettingsQuer
       earningLimit: shop?.earningLimit ?? NO_LIMIT,
       tierRetention: shop?.tierRetention ?? NO_DOWNGRADE,
       membership: shop?.membership ?? NO_MEMBERSHIP_RULES,
-      storefront: shop?.storefront ?? STOREFRONT_DEFAULTS,
+      // Older documents have fewer storefront fields: each missing one is its default.
+      storefront: { ...STOREFRONT_DEFAULTS, ...shop?.storefront },
       accounting: shop?.accounting ?? NO_POINT_VALUE,
     };
   }

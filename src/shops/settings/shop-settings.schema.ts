@@ -19,11 +19,13 @@ import type { Settled } from '../../shared/domain/records';
 import {
   EARNING_LIMIT_PERIODS,
   EarningLimitPeriod,
+  areStorefrontOrigins,
   isPointValue,
   isYearlyDay,
   MAX_ASSESSMENT_MONTHS,
   MAX_EXCLUDED_NAMES,
   MAX_INACTIVITY_DAYS,
+  MAX_STOREFRONT_ORIGINS,
   MAX_WINDOW_MONTHS,
   POINTS_EXPIRY_MODES,
   PointsExpiryMode,
@@ -184,6 +186,21 @@ export class StorefrontSchema {
   @IsOptional()
   @IsBoolean()
   isNewFormatDOB?: boolean;
+  @ApiPropertyOptional({
+    type: [String],
+    example: ['https://www.example-shop.com'],
+    description:
+      "Origins whose pages may call the headless API from a browser (CORS), besides the shop's own domain: https://host[:port] (http only for localhost), at most 20",
+  })
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(MAX_STOREFRONT_ORIGINS)
+  @Satisfies(
+    'areStorefrontOrigins',
+    areStorefrontOrigins,
+    'allowedOrigins must be origins such as https://shop.example.com (https, host and optional port, no path)',
+  )
+  allowedOrigins?: string[];
 }
 
 /**

@@ -43,3 +43,28 @@ export function writtenPointValue(input: unknown): string | null {
 }
 
 export const isPointValue = (value: unknown): boolean => value === null || writtenPointValue(value) !== null;
+
+/** Storefront origins a shop allows beyond its own domain (CORS of the headless API): at most this many. */
+export const MAX_STOREFRONT_ORIGINS = 20;
+
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/**
+ * An allowed storefront origin as written: `https://host[:port]` (plain `http` only on a loopback
+ * host, for a storefront in development), lowercased, nothing after the host; null: not one.
+ */
+export function storefrontOrigin(input: unknown): string | null {
+  if (typeof input !== 'string' || input.length > 300) return null;
+  const text = input.trim().toLowerCase().replace(/\/$/, '');
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    return null;
+  }
+  const secure = url.protocol === 'https:' || (url.protocol === 'http:' && LOOPBACK_HOSTS.has(url.hostname));
+  return secure && url.origin === text ? url.origin : null;
+}
+
+export const areStorefrontOrigins = (value: unknown): boolean =>
+  Array.isArray(value) && value.every((origin) => storefrontOrigin(origin) !== null);
