@@ -445,7 +445,7 @@ async function main() {
         rps: median(s.map((x) => x.rps)),
       };
     }
-    results.headless = await headlessReads(base, shop, platformIds);
+    results.headless = await headlessReads(base, shop, platformIds, keys);
     results.hot = await hotCustomer(base, shop, keys);
     results.hot.vsSpread = results.award.rps ? Math.round((results.hot.rps / results.award.rps) * 100) / 100 : null;
     results.socialEarn = await socialEarn(base, shop, keys, platformIds);
@@ -524,8 +524,8 @@ async function main() {
  * The storefront's side: token exchange (grant hmac, a different customer each time) and
  * `GET /customer` with tokens of 200 customers, each beside a ceiling measured just before.
  */
-async function headlessReads(base, shop, platformIds) {
-  log('headless: token exchange, GET /customer');
+async function headlessReads(base, shop, platformIds, keys) {
+  log('headless: token exchange, GET /customer, GET /customer/milestones/{programId}');
   const prefix = `${base}/app/api/v1/headless`;
   const proof = (id) => {
     const email = `c${id}@example.com`;
@@ -566,8 +566,60 @@ async function headlessReads(base, shop, platformIds) {
       ],
     }),
   );
+  const ladder = await milestoneLadderReads(base, shop, platformIds, keys, proof);
   const ratio = (x) => (ceiling.rps ? Math.round((x.rps / ceiling.rps) * 100) / 100 : null);
-  return { ceiling, customer, exchange, customerRatio: ratio(customer), exchangeRatio: ratio(exchange) };
+  return {
+    ceiling,
+    customer,
+    exchange,
+    customerRatio: ratio(customer),
+    exchangeRatio: ratio(exchange),
+    ...ladder,
+  };
+}
+
+/**
+ * The milestone ladder read (`GET /customer/milestones/{programId}`) of a 6-step order ladder with
+ * tokens of every enrolled customer (1,000 by default), beside a ceiling measured just before.
+ */
+async function milestoneLadderReads(base, shop, platformIds, keys, proof) {
+  const prefix = `${base}/app/api/v1/headless`;
+  const steps = [1, 2, 3, 5, 8, 13].map((value) => ({
+    value,
+    rewardLogic: 'selectOne',
+    rewards: [
+      { action: 'bonus_point', points: value * 10 },
+      { action: 'free_gift', variantIds: ['101', '102'] },
+    ],
+  }));
+  const program = (
+    await json(
+      'POST',
+      `${base}/rest_api/v2/programs`,
+      { type: 'earning', event: 'milestone', title: 'Bench ladder', typeMilestone: 'order', milestones: steps },
+      keys,
+    )
+  ).data;
+  const tokens = [];
+  await pool(platformIds, 8, async (id) => {
+    const answer = await json('POST', `${prefix}/auth/token`, proof(id), { 'Content-Type': 'application/json' });
+    tokens.push(answer.data.token);
+  });
+  const ladderCeiling = summarise(await cannon({ url: `${base}/health` }));
+  let t = 0;
+  const milestones = summarise(
+    await cannon({
+      url: `${prefix}/customer/milestones/${program.id}`,
+      requests: [
+        {
+          method: 'GET',
+          setupRequest: (req) => ({ ...req, headers: { Authorization: `Bearer ${tokens[t++ % tokens.length]}` } }),
+        },
+      ],
+    }),
+  );
+  const milestonesRatio = ladderCeiling.rps ? Math.round((milestones.rps / ladderCeiling.rps) * 100) / 100 : null;
+  return { ladderCeiling, milestones, milestonesRatio, ladderTokens: tokens.length };
 }
 
 /**
@@ -778,6 +830,10 @@ function targets(r) {
     ['(same, mean latency) @10k vs @10', r.ratios.streamMean_10000_vs_10, (v) => v <= 1.2],
     ['projection lag p99 < 100 ms', r.projectionLag.p99Ms, (v) => v < 100],
     ...(postgres ? [['headless GET /customer >= 0.6 x ceiling', r.headless?.customerRatio, (v) => v >= 0.6]] : []),
+    ...(postgres
+      ? [['headless GET /customer/milestones/{id} >= 0.6 x ceiling', r.headless?.milestonesRatio, (v) => v >= 0.6]]
+      : []),
+    ['milestone ladder reads: 0 errors', r.headless?.milestones ? r.headless.milestones.failed : null, (v) => v === 0],
     ['headless: 0 errors', r.headless ? r.headless.customer.failed + r.headless.exchange.failed : null, (v) => v === 0],
     ['hot customer (32 conns, 1 customer) >= 0.5 x spread award', r.hot?.vsSpread, (v) => v >= 0.5],
     ['hot customer: 0 errors', r.hot?.failed, (v) => v === 0],
@@ -836,6 +892,16 @@ function render(r) {
           measured('ceiling before the headless rows', r.headless.ceiling, '1.00'),
           measured('headless GET /customer (200 tokens)', r.headless.customer, r.headless.customerRatio),
           measured('headless POST /auth/token (hmac)', r.headless.exchange, r.headless.exchangeRatio),
+          ...(r.headless.milestones
+            ? [
+                measured('ceiling before the ladder rows', r.headless.ladderCeiling, '1.00'),
+                measured(
+                  `headless GET /customer/milestones/{id} (6 steps, ${r.headless.ladderTokens} tokens)`,
+                  r.headless.milestones,
+                  r.headless.milestonesRatio,
+                ),
+              ]
+            : []),
         ]
       : []),
     ...(r.hot

@@ -37,6 +37,9 @@ import { UploadImagesController } from './uploads/upload-images.controller';
 import { UploadImagesHandler } from './uploads/upload-images.handler';
 import { ImageReencoder } from '../infrastructure/images/image-decoder';
 import { UploadedFileController } from './uploads/uploaded-file.controller';
+import { MilestonesController } from './milestones/milestones.controller';
+import { GetMilestoneLadderHandler, GetMilestoneProgressHandler } from './milestones/milestone-reads.query';
+import { PresentMilestoneClaimHandler } from './milestones/milestone-claim.presenter';
 import { StorefrontOrigins } from './cors/storefront-origins';
 import { StorefrontOriginsProjection } from './cors/storefront-origins.projection';
 import { UploadedImageUrls } from './uploads/uploaded-image-urls';
@@ -65,6 +68,9 @@ export const HEADLESS_CAPABILITY: Capability = {
     ListStoreCreditTransactionsHandler,
     UploadImagesHandler,
     ImageReencoder,
+    GetMilestoneLadderHandler,
+    GetMilestoneProgressHandler,
+    PresentMilestoneClaimHandler,
     StorefrontOrigins,
     ReceiveFeedNotificationHandler,
     UploadedImageUrls,
@@ -78,6 +84,7 @@ export const HEADLESS_CAPABILITY: Capability = {
     SocialLinksController,
     FeedNotificationsController,
     EarnController,
+    MilestonesController,
     ShopConfigController,
     CustomerProgramsController,
     PublicProgramsController,

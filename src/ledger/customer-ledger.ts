@@ -31,6 +31,13 @@ import { evolveSubmissions } from './submissions/submissions.state';
 import { ClaimStreakDay, decideStreakDay } from './streak/streak.decisions';
 import { evolveStreak } from './streak/streak.state';
 import { ChooseBirthdayRewards, decideBirthdayChoice } from './birthday/birthday-choice.decisions';
+import {
+  ClaimMilestoneStep,
+  decideMilestoneClaim,
+  decideMilestonesReached,
+  RecordMilestonesReached,
+} from './milestones/milestones.decisions';
+import { evolveMilestones } from './milestones/milestones.state';
 
 /**
  * The customer ledger: one customer's stream of points, tiers, orders and coupons, decided by one
@@ -52,7 +59,9 @@ export type CustomerCommand =
   | SocialLinksCommand
   | SubmissionsCommand
   | ClaimStreakDay
-  | ChooseBirthdayRewards;
+  | ChooseBirthdayRewards
+  | ClaimMilestoneStep
+  | RecordMilestonesReached;
 
 /**
  * Each policy's evolve cases, in this order: each writes only its own share, and sees the state as
@@ -73,6 +82,7 @@ const EVOLVE_CASES: Array<(state: CustomerState, event: CustomerEvent) => Partia
   evolveSocialLinks,
   evolveSubmissions,
   evolveStreak,
+  evolveMilestones,
 ];
 
 export function evolveCustomer(state: CustomerState, event: CustomerEvent): CustomerState {
@@ -120,6 +130,8 @@ const DECIDERS: PerType<CustomerCommand, CustomerEvent[], [CustomerState]> = {
   DecideSubmission: decideSubmissions,
   ClaimStreakDay: decideStreakDay,
   ChooseBirthdayRewards: decideBirthdayChoice,
+  ClaimMilestoneStep: decideMilestoneClaim,
+  RecordMilestonesReached: decideMilestonesReached,
 };
 
 /**

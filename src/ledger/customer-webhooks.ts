@@ -6,6 +6,7 @@ import { submissionDecidedMessages } from './submissions/submissions.webhooks';
 import { couponUsedMessages } from './coupons/coupons.webhooks';
 import { expiredMessages, expiryWarningMessages } from './expiry/expiry.webhooks';
 import { balanceChangeMessages } from './points/points.webhooks';
+import { milestoneAchievedMessages } from './milestones/milestones.webhooks';
 import { tierChangedMessages, tierRetainedMessages, tierReviewWarningMessages } from './tiers/tiers.webhooks';
 
 /** A payment is points/earned, after birthday/reward_earned when a birthday program paid it; one of 0 says nothing. */
@@ -57,6 +58,11 @@ const MESSAGES: PerType<CustomerEvent, TopicMessage[]> = {
   [T.SubmissionReceived]: noMessages,
   // A check-in's milestone points say so through points/earned.
   [T.StreakDayClaimed]: noMessages,
+  // A step reached is claimable; milestone/achieved is sent when it is claimed.
+  [T.MilestoneStepReached]: noMessages,
+  [T.MilestoneStepClaimed]: milestoneAchievedMessages,
+  // The gift's choice completes a step already achieved.
+  [T.MilestoneGiftChosen]: noMessages,
 };
 
 /** The webhook messages an event of a customer's stream produces. */

@@ -52,6 +52,10 @@ import { RewardsController } from './http/rewards.controller';
 import { SubmissionsController } from './http/submissions.controller';
 import { SubmitEntry } from './submissions/submit-entry';
 import { ClaimStreakDay } from './streak/claim-streak-day';
+import { MilestoneCountersProjection } from './milestones/milestone-counters.projection';
+import { MilestoneCountersReader } from './milestones/milestone-counters.reader';
+import { ClaimMilestoneHandler } from './milestones/claim-milestone.handler';
+import { MilestoneReachedRecorder } from './milestones/milestone-reached.recorder';
 import { ChooseBirthdayRewards } from './birthday/choose-birthday-rewards';
 import { DecideSubmissionHandler } from './submissions/decide-submission.handler';
 import { ListSubmissionsHandler } from './submissions/list-submissions.query';
@@ -98,6 +102,9 @@ export const LEDGER: Capability = {
     SubmitEntry,
     ClaimStreakDay,
     ChooseBirthdayRewards,
+    MilestoneCountersReader,
+    ClaimMilestoneHandler,
+    MilestoneReachedRecorder,
     DecideSubmissionHandler,
     ListSubmissionsHandler,
     ListCustomersHandler,
@@ -120,6 +127,7 @@ export const LEDGER: Capability = {
     RewardViewProjection,
     RedeemedCountsProjection,
     SubmissionViewProjection,
+    MilestoneCountersProjection,
   ],
   controllers: [CustomersController, TransactionsController, RewardsController, SubmissionsController],
   background: [
@@ -129,5 +137,6 @@ export const LEDGER: Capability = {
     scheduled(TierReviews, (config) => config.tierReviewCheckMs),
     scheduled(CouponExpiry, (config) => config.couponExpiryCheckMs),
     { type: TierRewardCoupons, start: (coupons) => coupons.start(), stop: (coupons) => coupons.stop() },
+    { type: MilestoneReachedRecorder, start: (r) => r.start(), stop: (r) => r.stop() },
   ],
 };

@@ -347,4 +347,72 @@ describe(`OpenAPI: real answers match the documented schemas (${defaultStoreKind
     await v2('post', '/submissions/{submissionId}/approve', '/submissions/nope/approve', {}, 404);
     expect(mismatches).toEqual([]);
   });
+
+  it('milestone ladders, progress and claims answer as documented', async () => {
+    const created = await v2(
+      'post',
+      '/programs',
+      '/programs',
+      {
+        type: 'earning',
+        event: 'milestone',
+        title: 'Ladder',
+        typeMilestone: 'order',
+        milestones: [
+          { value: 1, rewards: [{ action: 'bonus_point', points: 5 }] },
+          {
+            value: 2,
+            rewardLogic: 'selectOne',
+            rewards: [
+              { action: 'bonus_point', points: 9 },
+              { action: 'free_gift', variantIds: ['1', '2'] },
+            ],
+          },
+        ],
+      },
+      201,
+    );
+    const ladder = created.data.id;
+    await s.enrol(1010);
+    await s
+      .platform('orders/paid', { id: 77001, customer: { id: 1010 }, total_price: '10.00', line_items: [] })
+      .expect(200);
+    const token = await tokenFor(s.t, s.shop, 1010);
+    const get = (url: string) => s.t.http().get(`${HEADLESS}${url}`).set(bearer(token));
+    const post = (url: string, body: object) => s.t.http().post(`${HEADLESS}${url}`).set(bearer(token)).send(body);
+    await answer('get', `${HEADLESS}/customer/milestones/{programId}`, get(`/customer/milestones/${ladder}`), 200);
+    await answer('get', `${HEADLESS}/customer/milestones/{programId}`, get('/customer/milestones/nope'), 400);
+    await answer('get', `${HEADLESS}/customer/milestone`, get('/customer/milestone'), 200);
+    await answer('get', `${HEADLESS}/customer/milestone`, get('/customer/milestone?type=order&type=mixed'), 400);
+    const claim = `/customer/milestones/${ladder}/claim`;
+    await answer(
+      'post',
+      `${HEADLESS}/customer/milestones/{programId}/claim`,
+      post(claim, { claimKey: '1', selectedRewardIds: [0] }),
+      200,
+    );
+    await answer(
+      'post',
+      `${HEADLESS}/customer/milestones/{programId}/claim`,
+      post(claim, { claimKey: '1', selectedRewardIds: [0] }),
+      400,
+    );
+    await answer(
+      'post',
+      `${HEADLESS}/customer/milestone/claim`,
+      post('/customer/milestone/claim', { programId: 'nope', milestoneValue: 1 }),
+      404,
+    );
+    await s
+      .platform('orders/paid', { id: 77002, customer: { id: 1010 }, total_price: '10.00', line_items: [] })
+      .expect(200);
+    const flat = await answer(
+      'post',
+      `${HEADLESS}/customer/milestone/claim`,
+      post('/customer/milestone/claim', { programId: ladder, milestoneValue: 2, selectedRewardIds: [0] }),
+      200,
+    );
+    expect(flat.data).toEqual({ point: expect.any(Number), pendingMilestoneOrder: [] });
+    expect(mismatches).toEqual([]);
+  });
 });

@@ -1317,6 +1317,74 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/app/api/v1/headless/customer/milestones/{programId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The ladder of a milestone program for the customer (MilestoneLadder); counters cached 60 s per customer. 400 INVALID_PROGRAM */
+        get: operations["MilestonesController_ladder"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/app/api/v1/headless/customer/milestone": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The customer's counters of the step types the shop's active milestone programs use (MilestoneProgress). 400 BAD_REQUEST (type sent twice) */
+        get: operations["MilestonesController_progress"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/app/api/v1/headless/customer/milestones/{programId}/claim": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Claim a milestone step (MilestoneClaimResult). 400 BAD_REQUEST, INVALID_PROGRAM, INVALID_STEP, NOT_CLAIMABLE, INVALID_SELECTION, GIFT_SELECTION_REQUIRED, GIFT_UNAVAILABLE, CLAIM_FAILED; 403 NOT_ELIGIBLE */
+        post: operations["MilestonesController_claim"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/app/api/v1/headless/customer/milestone/claim": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Claim a milestone step by its value ({point} and the pending steps). 404 INVALID_PROGRAM; 400 BAD_REQUEST, INVALID_PROGRAM, INVALID_STEP, NOT_CLAIMABLE, INVALID_SELECTION, GIFT_SELECTION_REQUIRED, GIFT_UNAVAILABLE, CLAIM_FAILED; 403 NOT_ELIGIBLE */
+        post: operations["MilestonesController_flatClaim"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/app/api/v1/headless/shop/config": {
         parameters: {
             query?: never;
@@ -1871,6 +1939,16 @@ export interface components {
              */
             price: number;
         };
+        ClaimMilestoneDto: {
+            /** @description The step: its claimKey as the ladder answers it */
+            claimKey: string;
+            /** @description Indexes into the step's rewards: exactly maxRewardSelect of them, each once */
+            selectedRewardIds: number[];
+            /** @description A free gift's chosen variant by reward index (as text), on that reward's allow-list */
+            variantIds?: {
+                [key: string]: string;
+            };
+        };
         CouponRefund: {
             success: boolean;
             message: string;
@@ -1976,6 +2054,13 @@ export interface components {
             streakMilestones?: components["schemas"]["StreakMilestoneSchema"][];
             /** @description birthday only: a picker of rewards by tier; with options the customer claims them (POST /customer/earn) */
             birthdayRewards?: components["schemas"]["BirthdayRewardsSchema"] | null;
+            /**
+             * @description Milestone programs only (required there): inactivity and mixed for their own kinds
+             * @enum {string}
+             */
+            typeMilestone?: "order" | "spent_amount" | "earned_point" | "reviews" | "referral" | "subscription" | "inactivity" | "mixed";
+            /** @description Milestone programs only (required there): the steps, values increasing */
+            milestones?: components["schemas"]["MilestoneStepSchema"][];
             /** @enum {string} */
             type: "earning" | "spending";
             /** @example place_order */
@@ -2267,6 +2352,13 @@ export interface components {
             streakMilestones?: components["schemas"]["StreakMilestoneSchema"][];
             /** @description birthday only: a picker of rewards by tier; with options the customer claims them (POST /customer/earn) */
             birthdayRewards?: components["schemas"]["BirthdayRewardsSchema"] | null;
+            /**
+             * @description Milestone programs only (required there): inactivity and mixed for their own kinds
+             * @enum {string}
+             */
+            typeMilestone?: "order" | "spent_amount" | "earned_point" | "reviews" | "referral" | "subscription" | "inactivity" | "mixed";
+            /** @description Milestone programs only (required there): the steps, values increasing */
+            milestones?: components["schemas"]["MilestoneStepSchema"][];
         };
         EarnResult: {
             programId: string;
@@ -2304,6 +2396,37 @@ export interface components {
         };
         FeedDisconnectResult: {
             disconnected: boolean;
+        };
+        FlatMilestoneClaimDto: {
+            programId: string;
+            /** @description The step’s raw value (mixed programs too) */
+            milestoneValue: number;
+            /** @description Absent or empty: the whole step (a step that grants all) */
+            selectedRewardIds?: number[];
+            /**
+             * @description Mixed programs: the step’s type
+             * @enum {string}
+             */
+            stepType?: "order" | "spent_amount" | "earned_point" | "reviews" | "referral" | "subscription";
+            /** @description Mixed programs: true */
+            isMixed?: boolean;
+            /** @description The claim chooses a free gift’s variant (variantIdsSelected) */
+            isSelectVariantFreeGiftMilestone?: boolean;
+            /** @description rewardIndex-<i> -> the chosen variant id */
+            variantIdsSelected?: {
+                [key: string]: string;
+            };
+        };
+        FlatMilestoneClaimResult: {
+            point: number;
+            pendingMilestoneOrder?: number[];
+            pendingMilestoneMixed?: number[];
+            pendingMilestoneReferral?: number[];
+            pendingMilestoneSpentAmount?: number[];
+            pendingMilestoneEarnPoint?: number[];
+            pendingMilestoneReviews?: number[];
+            pendingMilestoneSubscription?: number[];
+            pendingMilestoneInactivity?: number[];
         };
         FormSettingsSchema: {
             /**
@@ -2627,6 +2750,106 @@ export interface components {
             excludedSegments?: string[];
             /** @description Business (B2B) accounts are not part of the program */
             excludeB2B?: boolean;
+        };
+        MilestoneClaimResult: {
+            claimedRewardIds: number[];
+            pointsEarned: number;
+            totalPoints: number;
+            /** @description The shop's earning limit refused every point; the step is claimed */
+            blocked: boolean;
+            step: components["schemas"]["MilestoneStep"];
+        };
+        MilestoneGiftProductSchema: {
+            /** @description Platform product id */
+            id: string;
+            /** @default  */
+            title: string;
+            /** @default  */
+            image: string;
+            /** @description Variants shown: {id, title} */
+            variants?: string[];
+        };
+        MilestoneLadder: {
+            programId: string;
+            title: string;
+            subheading: string;
+            typeMilestone: string;
+            supported: boolean;
+            orderRequirement: string | null;
+            steps: components["schemas"]["MilestoneStep"][];
+        };
+        MilestoneProgress: {
+            [key: string]: number;
+        };
+        MilestoneRewardSchema: {
+            /** @enum {string} */
+            action: "bonus_point" | "amount_discount" | "percentage_discount" | "free_shipping" | "free_gift";
+            /** @description bonus_point: points granted (through the earning limit) */
+            points?: number;
+            /** @description amount_discount: the amount off, in shop currency */
+            amount?: number;
+            /** @description percentage_discount: percent off (1-100) */
+            percent?: number;
+            /** @description free_gift: the variants the gift may be (several: the customer picks one) */
+            variantIds?: string[];
+            /** @description free_gift: the products shown for a choice */
+            giftProducts?: components["schemas"]["MilestoneGiftProductSchema"][];
+        };
+        MilestoneStep: {
+            /** @description Opaque: the raw value, or {programId}_{stepType}_{value} on mixed */
+            claimKey: string;
+            stepType: string;
+            label: string;
+            /** @enum {string} */
+            state: "locked" | "current" | "claimable" | "achieved" | "passed_unclaimed";
+            reached: boolean;
+            note: string | null;
+            rewardLogic: string;
+            maxRewardSelect: number;
+            progress?: {
+                percent: number;
+                completedText: string;
+                remainingText: string | null;
+            };
+            rewards: {
+                index: number;
+                action: string;
+                text: string;
+                needsVariantChoice: boolean;
+                giftProducts: {
+                    id: string;
+                    title: string;
+                    image: string;
+                    variants: {
+                        id: string;
+                        title: string;
+                    }[];
+                }[];
+            }[];
+        };
+        MilestoneStepSchema: {
+            /** @description The counter value that reaches the step (orders, cents of spend, points...) */
+            value: number;
+            /**
+             * @description milestone_mixed only (required there): the step’s counter
+             * @enum {string}
+             */
+            stepType?: "order" | "spent_amount" | "earned_point" | "reviews" | "referral" | "subscription";
+            /** @description The merchant’s sentence for the step (default: rendered from the counter) */
+            label?: string;
+            /** @description The label by language code */
+            translateLabel?: Record<string, never>;
+            /**
+             * @default grantAll
+             * @enum {string}
+             */
+            rewardLogic: "grantAll" | "selectOne" | "selectMany";
+            /**
+             * @description How many rewards the customer picks (1 unless raised)
+             * @default 1
+             */
+            maxRewardSelect: number;
+            rewards: components["schemas"]["MilestoneRewardSchema"][];
         };
         Pagination: {
             hasNext: boolean;
@@ -3041,6 +3264,13 @@ export interface components {
             streakMilestones?: components["schemas"]["StreakMilestoneSchema"][];
             /** @description birthday only: a picker of rewards by tier; with options the customer claims them (POST /customer/earn) */
             birthdayRewards?: components["schemas"]["BirthdayRewardsSchema"] | null;
+            /**
+             * @description Milestone programs only (required there): inactivity and mixed for their own kinds
+             * @enum {string}
+             */
+            typeMilestone?: "order" | "spent_amount" | "earned_point" | "reviews" | "referral" | "subscription" | "inactivity" | "mixed";
+            /** @description Milestone programs only (required there): the steps, values increasing */
+            milestones?: components["schemas"]["MilestoneStepSchema"][];
             /** @description Spending programs: the reward under today's names (pointsCost, rewardValue...; alias of the top-level spec fields); replaces the reward */
             spending?: Record<string, never>;
             /** @description Points per redemption (fixed) or per step (dynamic); alias spending.pointsCost */
@@ -11116,6 +11346,296 @@ export interface operations {
             };
             /** @description Not allowed for this shop or customer: PLAN_UPGRADE_REQUIRED, PLAN_NOT_ELIGIBLE, NOT_ELIGIBLE, EXCLUDED, OPT_IN_NOT_ENABLED */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Request quota of the token or client used up, or too many failed authentications (no body; Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A store is unavailable (STORE_UNAVAILABLE) or the record kept changing (SERVICE_UNAVAILABLE); nothing was written, retry (Retry-After when given) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    MilestonesController_ladder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                programId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["MilestoneLadder"];
+                        meta: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                        /** Format: date-time */
+                        timestamp: string;
+                    };
+                };
+            };
+            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, ...) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, forged, expired or other-shop token (no body) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Request quota of the token or client used up, or too many failed authentications (no body; Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A store is unavailable (STORE_UNAVAILABLE) or the record kept changing (SERVICE_UNAVAILABLE); nothing was written, retry (Retry-After when given) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    MilestonesController_progress: {
+        parameters: {
+            query?: {
+                /** @description One typeMilestone (sent once) */
+                type?: "order" | "spent_amount" | "earned_point" | "reviews" | "referral" | "subscription" | "inactivity" | "mixed";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["MilestoneProgress"];
+                        meta: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                        /** Format: date-time */
+                        timestamp: string;
+                    };
+                };
+            };
+            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, ...) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, forged, expired or other-shop token (no body) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Request quota of the token or client used up, or too many failed authentications (no body; Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A store is unavailable (STORE_UNAVAILABLE) or the record kept changing (SERVICE_UNAVAILABLE); nothing was written, retry (Retry-After when given) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    MilestonesController_claim: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                programId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ClaimMilestoneDto"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["MilestoneClaimResult"];
+                        meta: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                        /** Format: date-time */
+                        timestamp: string;
+                    };
+                };
+            };
+            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, ...) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, forged, expired or other-shop token (no body) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not allowed for this shop or customer: PLAN_UPGRADE_REQUIRED, PLAN_NOT_ELIGIBLE, NOT_ELIGIBLE, EXCLUDED, OPT_IN_NOT_ENABLED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Request quota of the token or client used up, or too many failed authentications (no body; Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A store is unavailable (STORE_UNAVAILABLE) or the record kept changing (SERVICE_UNAVAILABLE); nothing was written, retry (Retry-After when given) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    MilestonesController_flatClaim: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FlatMilestoneClaimDto"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["FlatMilestoneClaimResult"];
+                        meta: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                        /** Format: date-time */
+                        timestamp: string;
+                    };
+                };
+            };
+            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, ...) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, forged, expired or other-shop token (no body) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not allowed for this shop or customer: PLAN_UPGRADE_REQUIRED, PLAN_NOT_ELIGIBLE, NOT_ELIGIBLE, EXCLUDED, OPT_IN_NOT_ENABLED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The record named in the path or the body is not there (or is another shop’s): NOT_FOUND */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

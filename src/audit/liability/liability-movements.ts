@@ -164,6 +164,10 @@ const MOVEMENTS: PerType<CustomerEvent, Partial<LiabilityFigures>, [LiabilityPos
   'submission.approved.v1': none,
   'submission.rejected.v1': none,
   'streak.day-claimed.v1': none,
+  // What a claim pays is the PointsAwarded recorded with it (issued as a milestone's).
+  'milestone.step-reached.v1': none,
+  'milestone.step-claimed.v1': none,
+  'milestone.gift-chosen.v1': none,
 };
 
 /** The customer event types that move points or held points (what the liability projection reads). */

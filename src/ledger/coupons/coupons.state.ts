@@ -1,5 +1,5 @@
 import { toCents } from '../../shared/domain/money';
-import { CustomerEvent, CustomerEventType as T, ProgramRef } from '../events/customer-events';
+import { CustomerEvent, CustomerEventType as T, milestoneCoupons, ProgramRef } from '../events/customer-events';
 
 /** A coupon the customer holds, as checkout, refunds and expiry need it. */
 export interface CouponState {
@@ -27,6 +27,22 @@ export interface CouponsShare {
 }
 
 export const initialCoupons = (): CouponsShare => ({ coupons: {} });
+
+/** A coupon just issued, as its entry of the customer's coupons. */
+function issuedIn(
+  reward: { couponCode: string; rewardId: string; rewardType: string; expiresAt: string | null },
+  origin: Pick<CouponState, 'points' | 'programId' | 'programTitle' | 'orderReqCents'>,
+): Record<string, CouponState> {
+  return {
+    [reward.couponCode]: {
+      rewardId: reward.rewardId,
+      status: 'active',
+      rewardType: reward.rewardType,
+      expiresAt: reward.expiresAt,
+      ...origin,
+    },
+  };
+}
 
 export function evolveCoupons(state: CouponsShare, event: CustomerEvent): Partial<CouponsShare> | undefined {
   const withStatus = (code: string, status: CouponState['status']) => ({
@@ -63,6 +79,19 @@ export function evolveCoupons(state: CouponsShare, event: CustomerEvent): Partia
       });
     case T.CouponGranted:
       return issued(event.reward, { points: 0, programId: null, programTitle: null, orderReqCents: null });
+    // The codes of a milestone step's discounts and gifts: granted, no points spent.
+    case T.MilestoneStepClaimed:
+    case T.MilestoneGiftChosen: {
+      const origin = {
+        points: 0,
+        programId: event.step.programId,
+        programTitle: event.step.programTitle,
+        orderReqCents: null,
+      };
+      let coupons = state.coupons;
+      for (const coupon of milestoneCoupons(event)) coupons = { ...coupons, ...issuedIn(coupon, origin) };
+      return coupons === state.coupons ? undefined : { coupons };
+    }
     case T.CouponRefunded:
       return withStatus(event.couponCode, 'refunded');
     case T.CouponUsed:

@@ -37,4 +37,7 @@ export const CustomerEventType = {
   SubmissionApproved: 'submission.approved.v1',
   SubmissionRejected: 'submission.rejected.v1',
   StreakDayClaimed: 'streak.day-claimed.v1',
+  MilestoneStepReached: 'milestone.step-reached.v1',
+  MilestoneStepClaimed: 'milestone.step-claimed.v1',
+  MilestoneGiftChosen: 'milestone.gift-chosen.v1',
 } as const;

@@ -34,6 +34,8 @@ export const PERSONAL_FIELDS: Readonly<Record<string, readonly string[]>> = {
   [T.SubmissionReceived]: ['email', 'answers', 'imageUrls'],
   [T.SubmissionApproved]: ['email', 'reason'],
   [T.SubmissionRejected]: ['email', 'reason'],
+  [T.MilestoneStepClaimed]: ['email'],
+  [T.MilestoneGiftChosen]: ['email'],
 };
 
 /** The subject whose key seals a customer event: the shop and customer every customer event names. */

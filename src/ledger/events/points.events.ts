@@ -70,6 +70,8 @@ export interface PointsAwarded extends CustomerEventBase, PointsContext {
   pendingTransactionId?: string;
   /** Bonus points of a tier reward: the tier entered and the TierChanged event that paid them. */
   tierReward?: { tierId: string; tierChangedEventId: string; rewardIds?: string[] };
+  /** Bonus points of a milestone step's claim: the step's position in its ladder (the row's milestoneOrder) and key. */
+  milestone?: { order: number; claimKey: string };
 }
 
 export interface PointsDeducted extends CustomerEventBase, PointsContext {

@@ -188,6 +188,10 @@ function changesOf(doc: CustomerDoc, event: Exclude<CustomerEvent, CustomerEnrol
     case T.CouponExpired:
     case T.TierReviewWarned:
     case T.PointsExpiryWarned:
+    case T.MilestoneStepReached:
+    case T.MilestoneStepClaimed:
+    case T.MilestoneGiftChosen:
+      // Milestone claims: the counters read model keeps them; their points are the PointsAwarded with them.
       return {};
     case T.SubmissionReceived:
     case T.SubmissionApproved:

@@ -9,14 +9,25 @@ import {
   CouponRefunded,
   CouponUsed,
   CustomerEventType as T,
+  MilestoneGiftChosen,
+  milestoneCoupons,
+  MilestoneStepClaimed,
   PersonalDataErased,
   PointsRedeemed,
+  RewardCoupon,
 } from '../events/customer-events';
 import { RewardDoc, REWARDS } from '../read-models/reward-read-models';
 
 /** A new coupon's document: bought with points, or granted (tier rewards). */
 function newReward(
-  e: PointsRedeemed | CouponGranted,
+  e: {
+    shopId: string;
+    customerId: string;
+    platformCustomerId: number;
+    email: string | null;
+    occurredAt: string;
+    reward: RewardCoupon;
+  },
   recorded: RecordedEvent,
   origin: Pick<RewardDoc, 'programId' | 'programTitle' | 'pointsSpent' | 'orderReqAmount'>,
 ): RewardDoc {
@@ -55,6 +66,8 @@ export class RewardViewProjection implements Projection {
     T.CouponGranted,
     T.CouponExpired,
     T.PersonalDataErased,
+    T.MilestoneStepClaimed,
+    T.MilestoneGiftChosen,
   ]);
 
   async apply(events: RecordedEvent[], batch: ProjectionBatch): Promise<void> {
@@ -64,6 +77,18 @@ export class RewardViewProjection implements Projection {
         const { shopId, customerId } = fromRecorded<PersonalDataErased>(recorded);
         for (const reward of await rewards.findEqual({ customerId }))
           if (reward.shopId === shopId) rewards.put({ ...reward, email: null });
+        continue;
+      }
+      if (recorded.type === T.MilestoneStepClaimed || recorded.type === T.MilestoneGiftChosen) {
+        const m = fromRecorded<MilestoneStepClaimed | MilestoneGiftChosen>(recorded);
+        const origin = {
+          programId: m.step.programId,
+          programTitle: m.step.programTitle,
+          pointsSpent: 0,
+          orderReqAmount: null,
+        };
+        // The codes of a milestone step's discounts and gifts: granted, no points spent.
+        for (const reward of milestoneCoupons(m)) rewards.put(newReward({ ...m, reward }, recorded, origin));
         continue;
       }
       const e = fromRecorded<PointsRedeemed | CouponRefunded | CouponUsed | CouponGranted | CouponExpired>(recorded);

@@ -130,7 +130,7 @@ function rowOf(event: RowEvent, revision: bigint, request: RowRequest): Transact
     rateMoney: program?.rateMoney ?? null,
     referralCustomerEmail: null,
     referredCustomerEmail: null,
-    milestoneOrder: null,
+    milestoneOrder: event.type === T.PointsAwarded ? (event.milestone?.order ?? null) : null,
     isPendingPointPlaceOrder: false,
     refundPendingPoint: false,
     pendingPointUntil: null,

@@ -16,6 +16,7 @@ import {
 import { upcastProgramEvent } from './program-upcast';
 import { ProgramSpending, StoredSpending } from '../kinds/spending-rule';
 import { EARNING_EVENTS, earningKind, isFormKind, isPaidBy, isStreakKind, SPENDING_EVENTS } from '../kinds/kinds';
+import { checkMilestones } from '../kinds/milestone-ladder';
 import { APPLIED_SOURCES, PRODUCT_FILTERS } from '../kinds/earning-rule';
 
 export interface ProgramState {
@@ -106,7 +107,10 @@ function check(kind: ProgramKind, event: string, s: ProgramSettings, tierIds: re
         );
     return;
   }
-  if (s.earnPoint < 1) throw bad('earnPoint', 'must be at least 1 for an earning program');
+  const ladder = earningKind(event)?.milestone;
+  checkMilestones(event, ladder?.types ?? null, s.typeMilestone, s.milestones);
+  // A milestone program pays by its steps' rewards, not by earnPoint.
+  if (!ladder && s.earnPoint < 1) throw bad('earnPoint', 'must be at least 1 for an earning program');
   if (s.form && !isFormKind(event)) throw bad('form', 'is only for submit_form and fill_survey programs');
   if (s.review && event !== 'write_review') throw bad('review', 'is only for write_review programs');
   checkStreak(event, s.streakMilestones);

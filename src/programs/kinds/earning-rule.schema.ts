@@ -35,6 +35,8 @@ import {
   ROUNDING_METHODS,
   RoundingMethod,
 } from './earning-rule';
+import { TYPE_MILESTONES, TypeMilestone } from './milestone-rule';
+import { MilestoneStepSchema } from './milestone.schema';
 
 /**
  * The earning rule's schema: a program's settings (spec 2.9 Program) as one class that is the source
@@ -370,6 +372,26 @@ export class EarningRuleSchema {
   @ValidateNested()
   @Type(() => BirthdayRewardsSchema)
   birthdayRewards?: BirthdayRewardsSchema | null;
+
+  /** milestone, milestone_inactivity, milestone_mixed: what the ladder counts. */
+  @ApiPropertyOptional({
+    enum: TYPE_MILESTONES,
+    description: 'Milestone programs only (required there): inactivity and mixed for their own kinds',
+  })
+  @Optional()
+  @IsIn(TYPE_MILESTONES)
+  typeMilestone?: TypeMilestone;
+
+  /** The ladder's steps, in order (values increasing; on mixed programs per step type). */
+  @ApiPropertyOptional({
+    type: [MilestoneStepSchema],
+    description: 'Milestone programs only (required there): the steps, values increasing',
+  })
+  @Optional()
+  @IsArray()
+  @ArrayMaxSize(30)
+  @NestedList(MilestoneStepSchema)
+  milestones?: MilestoneStepSchema[];
 }
 
 /** The settings a program may leave unset (stored as absent): its links. */
@@ -381,7 +403,9 @@ type Links =
   | 'form'
   | 'streakMilestones'
   | 'birthdayRewards'
-  | 'review';
+  | 'review'
+  | 'typeMilestone'
+  | 'milestones';
 
 /** The earning rule as the domain holds it: every setting settled (defaults filled in), links optional. */
 export type EarningRule = Settled<Omit<EarningRuleSchema, Links>> & Pick<EarningRuleSchema, Links>;

@@ -32,7 +32,10 @@ export type EarningKindName =
   | 'streak_interact_website'
   | 'submit_receipt'
   | 'write_review'
-  | 'maps_review';
+  | 'maps_review'
+  | 'milestone'
+  | 'milestone_inactivity'
+  | 'milestone_mixed';
 
 /** The spending kinds: what a customer buys with points. */
 export type SpendingKindName =
@@ -47,8 +50,11 @@ export type KindName = EarningKindName | SpendingKindName;
  */
 export type Payout = 'once' | 'per-year' | 'repeatable';
 
-/** What pays an earning program: enrolment, an order, the yearly birthday run, or a storefront action. */
-export type Trigger = 'enrolment' | 'order' | 'birthday' | 'storefront';
+/**
+ * What pays an earning program: enrolment, an order, the yearly birthday run, a storefront action,
+ * or the claim of a milestone step.
+ */
+export type Trigger = 'enrolment' | 'order' | 'birthday' | 'storefront' | 'milestone';
 
 /** The settings an action URL is made of. */
 export interface LinkSettings {
@@ -89,6 +95,8 @@ export interface EarningKind<K extends EarningKindName = EarningKindName> {
   submission?: SubmissionKind;
   /** A daily check-in (`POST /customer/earn` once a day): reads the program's `streakMilestones`. */
   dailyStreak?: true;
+  /** A ladder of milestone steps (`typeMilestone`, `milestones`): the `typeMilestone` values it takes. */
+  milestone?: { types: readonly string[] };
 }
 
 export interface SpendingKind<K extends SpendingKindName = SpendingKindName> {

@@ -50,6 +50,9 @@ describe('program kinds', () => {
       'submit_receipt',
       'write_review',
       'maps_review',
+      'milestone',
+      'milestone_inactivity',
+      'milestone_mixed',
     ]);
     expect(SOCIAL_EVENTS).toHaveLength(13);
     expect(SPENDING_EVENTS).toEqual([

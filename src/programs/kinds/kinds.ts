@@ -11,6 +11,7 @@ import {
 } from './kind';
 import { SOCIAL_KINDS } from './social';
 import { ENGAGEMENT_KINDS } from './engagement';
+import { MILESTONE_KINDS } from './milestone';
 import { SPENDING_KINDS } from './spending';
 import { Redemption, REDEMPTION } from './redemption';
 
@@ -24,6 +25,7 @@ export const PROGRAM_KINDS: PerKind = {
   birthday,
   ...SOCIAL_KINDS,
   ...ENGAGEMENT_KINDS,
+  ...MILESTONE_KINDS,
   ...SPENDING_KINDS,
 };
 
@@ -31,14 +33,7 @@ export const PROGRAM_KINDS: PerKind = {
  * Kinds the catalogue already has titles for (`program.title.*`) and the engagement wave will add
  * (each then becomes a descriptor of the table): until then no program can be of one of them.
  */
-export const PLANNED_KINDS = [
-  'interact_website',
-  'milestone',
-  'milestone_inactivity',
-  'milestone_mixed',
-  'referral',
-  'custom_program',
-] as const;
+export const PLANNED_KINDS = ['interact_website', 'referral', 'custom_program'] as const;
 
 const ALL = Object.values(PROGRAM_KINDS) as KindDescriptor[];
 const isEarning = (k: KindDescriptor): k is EarningKind => k.family === 'earning';
@@ -77,6 +72,8 @@ export const isFormKind = (name: string): boolean => earningKind(name)?.submissi
 /** The daily check-in kind (streak_interact_website). */
 export const isStreakKind = (name: string): boolean => earningKind(name)?.dailyStreak === true;
 
+/** A milestone kind (milestone, milestone_inactivity, milestone_mixed): a ladder of steps. */
+export const isMilestoneKind = (name: string): boolean => earningKind(name)?.milestone !== undefined;
 /** A social kind (one of SOCIAL_EVENTS). */
 export const isSocialKind = (name: string): boolean => (earningKind(name)?.network ?? null) !== null;
 

@@ -3,6 +3,7 @@ import { formOf } from '../kinds/earning-rule.schema';
 import { ProgramDoc } from '../projections/program-read-models';
 import { rewardOf } from '../kinds/spending-rule';
 import { presentSpending } from '../kinds/spending-wire';
+import type { MilestoneStep } from '../kinds/milestone.schema';
 
 /** An empty list of a field's item type (a field the service has nothing for). */
 const noneOf = <T>(): T[] => [];
@@ -13,7 +14,7 @@ export type GiftStatus = 'available' | 'sold_out' | null;
 /**
  * The v2 Program record (spec 2.9). `translateTitle` is the title in each of the shop's languages
  * (rendered by the translations capability), with the merchant's own entries as given. Earning
- * programs carry `typeMilestone` and `milestones` (no milestone programs here: null and []);
+ * programs carry `typeMilestone` and `milestones` (null and [] on programs of other kinds);
  * spending programs the reward under the spec's names and today's (spending-wire).
  */
 export function presentProgram(
@@ -32,8 +33,8 @@ export function presentProgram(
     skipEarnPointGuest: p.skipEarnPointGuest,
     roundingMethod: p.roundingMethod,
     earnPointsTiers: p.earnPointsTiers,
-    typeMilestone: null,
-    milestones: noneOf<unknown>(),
+    typeMilestone: p.typeMilestone ?? null,
+    milestones: (p.milestones ?? []).map(presentStep),
     includeProducts: (p.includeProducts ?? []).map((id) => ({ id })),
     excludeProducts: (p.excludeProducts ?? []).map((id) => ({ id })),
     includeCollections: (p.includeCollections ?? []).map((id) => ({ id })),
@@ -52,6 +53,19 @@ export function presentProgram(
           }
         : null,
   });
+}
+
+/** A milestone step as the program answers carry it: every setting settled. */
+function presentStep(step: MilestoneStep) {
+  return {
+    value: step.value,
+    stepType: step.stepType ?? null,
+    label: step.label ?? null,
+    translateLabel: step.translateLabel ?? {},
+    rewardLogic: step.rewardLogic ?? 'grantAll',
+    maxRewardSelect: step.maxRewardSelect ?? 1,
+    rewards: step.rewards.map((r) => ({ ...r })),
+  };
 }
 
 /**

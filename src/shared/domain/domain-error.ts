@@ -71,6 +71,8 @@ export const because = {
   /** A recorded amount that breaks the ledger's invariants (the field names the amount). */
   invalidAmount: (message: string, field: string) => new DomainError('INVALID_AMOUNT', message, 400, { field }),
   invalidProgram: (message: string) => new DomainError('INVALID_PROGRAM', message, 400),
+  /** The flat milestone claim: a program not found or in another shop is 404. */
+  programNotFound: (message: string) => new DomainError('INVALID_PROGRAM', message, 404),
   limitReached: (message: string) => new DomainError('LIMIT_REACHED', message, 400),
   notEligible: (message: string) => new DomainError('NOT_ELIGIBLE', message, 403),
   chatNotLinked: () =>
@@ -86,6 +88,10 @@ export const because = {
     }),
   /** A choice among offered rewards that is not one of them, repeats one, or picks too many. */
   invalidSelection: (message: string, field: string) => new DomainError('INVALID_SELECTION', message, 400, { field }),
+  /** A milestone claim naming no step of the program (claimKey or milestoneValue). */
+  invalidStep: (message: string) => new DomainError('INVALID_STEP', message, 400),
+  /** A milestone grant that could not be processed: nothing was granted. */
+  claimFailed: (message: string) => new DomainError('CLAIM_FAILED', message, 400),
   /** Something the customer claims is not theirs to claim now. */
   notClaimable: (message: string) => new DomainError('NOT_CLAIMABLE', message, 400),
   /** A submission the merchant has already approved or rejected: a decision is final. */

@@ -1,0 +1,81 @@
+import { Inject } from '@nestjs/common';
+import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
+import { CLOCK, Clock } from '../../shared/domain/clock';
+import { ProgramCatalog } from '../../programs/program-catalog';
+import { isActive } from '../../programs/domain/order-earning';
+import { isMilestoneKind } from '../../programs/kinds/kinds';
+import { STEP_TYPES, StepType } from '../../programs/kinds/milestone-rule';
+import { ShopDirectory } from '../../shops/shop-directory';
+import { ShopText } from '../../translations/queries/shop-text';
+import { LocaleRequest } from '../../translations/domain/locale-resolution';
+import { MilestoneCountersReader } from '../../ledger/milestones/milestone-counters.reader';
+import { counterIn } from '../../ledger/milestones/milestone-counters';
+import { ladderStandings } from '../../ledger/milestones/ladder-states';
+import { findMilestoneProgram, ladderOf } from '../../ledger/milestones/milestone-programs';
+import { presentLadder } from './milestone-ladder.presenter';
+
+/** GET /customer/milestones/{programId}: the ladder of one milestone program for the token's customer. */
+export class GetMilestoneLadderQuery {
+  constructor(
+    readonly shopId: string,
+    readonly customerId: string,
+    readonly programId: string,
+    readonly locale: LocaleRequest,
+  ) {}
+}
+
+export type MilestoneLadder = ReturnType<typeof presentLadder>;
+
+@QueryHandler(GetMilestoneLadderQuery)
+export class GetMilestoneLadderHandler implements IQueryHandler<GetMilestoneLadderQuery, MilestoneLadder> {
+  constructor(
+    private readonly catalog: ProgramCatalog,
+    private readonly counters: MilestoneCountersReader,
+    private readonly shops: ShopDirectory,
+    private readonly text: ShopText,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  async execute({ shopId, customerId, programId, locale }: GetMilestoneLadderQuery): Promise<MilestoneLadder> {
+    const programs = await this.catalog.forShop(shopId);
+    const program = findMilestoneProgram(programs, programId, this.clock.now().toISOString());
+    const [doc, shop, text] = await Promise.all([
+      this.counters.of(shopId, customerId),
+      this.shops.byId(shopId),
+      this.text.for(shopId, locale),
+    ]);
+    const standings = ladderStandings(ladderOf(program), doc.counters, doc.claims);
+    return presentLadder(program, standings, { text, currency: shop?.currency ?? 'USD' });
+  }
+}
+
+/** GET /customer/milestone: the customer's counters of the step types the shop's active milestone programs use. */
+export class GetMilestoneProgressQuery {
+  constructor(
+    readonly shopId: string,
+    readonly customerId: string,
+    readonly type: string | null,
+  ) {}
+}
+
+@QueryHandler(GetMilestoneProgressQuery)
+export class GetMilestoneProgressHandler implements IQueryHandler<GetMilestoneProgressQuery, Record<string, number>> {
+  constructor(
+    private readonly catalog: ProgramCatalog,
+    private readonly counters: MilestoneCountersReader,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  async execute({ shopId, customerId, type }: GetMilestoneProgressQuery): Promise<Record<string, number>> {
+    const at = this.clock.now().toISOString();
+    const used = new Set<StepType>();
+    for (const p of await this.catalog.forShop(shopId)) {
+      if (p.kind !== 'earning' || !isMilestoneKind(p.event) || !isActive(p, at)) continue;
+      for (const step of ladderOf(p).steps) used.add((step.stepType ?? p.settings.typeMilestone) as StepType);
+    }
+    const wanted = STEP_TYPES.filter((t) => used.has(t) && (type === null || t === type));
+    if (wanted.length === 0) return {};
+    const doc = await this.counters.of(shopId, customerId);
+    return Object.fromEntries(wanted.map((t) => [t, counterIn(doc.counters, t)]));
+  }
+}

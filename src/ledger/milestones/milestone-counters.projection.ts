@@ -1,0 +1,62 @@
+import { Injectable } from '@nestjs/common';
+import { CollectionDefinition } from '../../infrastructure/read-store/read-store.port';
+import { RecordedEvent } from '../../infrastructure/event-store/event-store.port';
+import { handlesEventTypes, Projection } from '../../projections/projection';
+import { ProjectionBatch } from '../../projections/projection-batch';
+import { fromRecorded } from '../../event-sourcing/domain-event';
+import { CustomerEvent, CustomerEventType as T } from '../events/customer-events';
+import { COUNTED_EVENT_TYPES, countMilestones, initialCounters, MilestoneCounters } from './milestone-counters';
+import { ClaimedStep, claimsAfter } from './milestones.state';
+
+/**
+ * A customer's milestone counters and claimed steps: what the ladder and the progress map are read
+ * from. Folded with the functions the ledger's state folds with (`countMilestones`, `claimsAfter`),
+ * so the read side shows what claims are decided on.
+ */
+export interface MilestoneCountersDoc {
+  /** `<shopId>|<customerId>`. */
+  id: string;
+  shopId: string;
+  customerId: string;
+  /** The customer stream's last revision applied: a redelivered event (not newer) changes nothing. */
+  revision: number;
+  counters: MilestoneCounters;
+  /** `<programId>|<claimKey>` -> the claimed step. */
+  claims: Record<string, ClaimedStep>;
+}
+
+export const MILESTONE_COUNTERS: CollectionDefinition = { name: 'milestone_counters_v1' };
+
+export const milestoneCountersId = (shopId: string, customerId: string) => `${shopId}|${customerId}`;
+
+/** A customer with no counted event yet. */
+export const noMilestones = (shopId: string, customerId: string): MilestoneCountersDoc => ({
+  id: milestoneCountersId(shopId, customerId),
+  shopId,
+  customerId,
+  revision: -1,
+  counters: initialCounters(),
+  claims: {},
+});
+
+@Injectable()
+export class MilestoneCountersProjection implements Projection {
+  readonly name = 'milestone_counters_v1';
+  readonly collections = [MILESTONE_COUNTERS];
+  readonly handles = handlesEventTypes([...COUNTED_EVENT_TYPES, T.MilestoneStepClaimed, T.MilestoneGiftChosen]);
+
+  async apply(events: RecordedEvent[], batch: ProjectionBatch): Promise<void> {
+    const docs = batch.collection<MilestoneCountersDoc>(MILESTONE_COUNTERS);
+    for (const recorded of events) {
+      const e = fromRecorded<CustomerEvent>(recorded);
+      const before =
+        (await docs.get(milestoneCountersId(e.shopId, e.customerId))) ?? noMilestones(e.shopId, e.customerId);
+      const revision = Number(recorded.revision);
+      if (revision <= before.revision) continue;
+      const counters = countMilestones(before.counters, e);
+      const claims = claimsAfter(before.claims, e);
+      if (counters === before.counters && claims === before.claims) continue;
+      docs.put({ ...before, revision, counters, claims: { ...claims } });
+    }
+  }
+}

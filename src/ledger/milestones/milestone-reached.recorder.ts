@@ -1,0 +1,93 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { EVENT_STORE, EventStore, GlobalPosition } from '../../infrastructure/event-store/event-store.port';
+import { fromRecorded } from '../../event-sourcing/domain-event';
+import { PollingLoop } from '../../shared/polling-loop';
+import { AppConfig } from '../../config/app-config';
+import { DomainError } from '../../shared/domain/domain-error';
+import { CLOCK, Clock } from '../../shared/domain/clock';
+import { ProgramCatalog } from '../../programs/program-catalog';
+import { isActive } from '../../programs/domain/order-earning';
+import { isMilestoneKind } from '../../programs/kinds/kinds';
+import { CustomerStreamCommands } from '../customer-stream.commands';
+import { CustomerEvent } from '../events/customer-events';
+import { COUNTED_EVENT_TYPES } from './milestone-counters';
+import { ladderOf } from './milestone-programs';
+
+/** Its checkpoint's name (carried over by `loyalty migrate events`). */
+export const MILESTONES_REACHED_CHECKPOINT = 'milestones_reached';
+const BATCH = 1000;
+const COUNTED: ReadonlySet<string> = new Set(COUNTED_EVENT_TYPES);
+
+/**
+ * Records the milestone steps customers reach (milestone.step-reached.v1): a reader of the global
+ * feed with its own checkpoint that, after each event moving a counter of a customer of a shop with
+ * active milestone ladders, asks the customer's stream to record the steps reached and not yet
+ * recorded (a command decided under the stream's expected revision: a step is recorded once, whatever
+ * the processes running this reader). A claim records its step's reaching itself when this reader
+ * has not yet.
+ */
+@Injectable()
+export class MilestoneReachedRecorder {
+  private readonly logger = new Logger('MilestoneReachedRecorder');
+  private checkpoint: GlobalPosition | null = null;
+  private readonly loop: PollingLoop;
+
+  constructor(
+    @Inject(EVENT_STORE) private readonly eventStore: EventStore,
+    private readonly commands: CustomerStreamCommands,
+    private readonly catalog: ProgramCatalog,
+    @Inject(CLOCK) private readonly clock: Clock,
+    config: AppConfig,
+  ) {
+    this.loop = new PollingLoop({
+      what: 'Milestones reached step',
+      logger: this.logger,
+      work: () => this.step(),
+      pageSize: BATCH,
+      idlePauseMs: () => Math.max(config.projectionPollMs, 1000),
+    });
+  }
+
+  async start(): Promise<void> {
+    this.checkpoint = await this.eventStore.readCheckpoint(MILESTONES_REACHED_CHECKPOINT);
+    this.loop.start();
+  }
+
+  stop(): Promise<void> {
+    return this.loop.stop();
+  }
+
+  /** Records what the feed holds now; returns how many events were read. */
+  async step(): Promise<number> {
+    const events = await this.eventStore.readAll({ after: this.checkpoint, limit: BATCH });
+    for (const recorded of events) {
+      if (COUNTED.has(recorded.type)) await this.record(fromRecorded<CustomerEvent>(recorded));
+      // Advance past each event only once its steps are recorded: a failure retries from here.
+      this.checkpoint = recorded.position;
+    }
+    if (events.length > 0) await this.eventStore.storeCheckpoint(MILESTONES_REACHED_CHECKPOINT, this.checkpoint);
+    return events.length;
+  }
+
+  private async record(event: CustomerEvent): Promise<void> {
+    const at = this.clock.now().toISOString();
+    const ladders = (await this.catalog.forShop(event.shopId))
+      .filter((p) => p.kind === 'earning' && isMilestoneKind(p.event) && isActive(p, at))
+      .map(ladderOf)
+      .filter((l) => l.steps.length > 0);
+    if (ladders.length === 0) return;
+    try {
+      await this.commands.run(
+        event.shopId,
+        event.customerId,
+        (meta) => ({ type: 'RecordMilestonesReached', meta, ladders }),
+        // Sent by a feed reader: waiting for the read models here could wait on itself.
+        { waitForProjections: false },
+      );
+    } catch (error) {
+      // Only an outage is worth waiting for; a refused decision must not hold back every later one.
+      if (!(error instanceof DomainError) || error.status >= 500) throw error;
+      this.logger.error(`Milestones reached by ${event.customerId} were not recorded: ${error.message}`);
+    }
+  }
+}
