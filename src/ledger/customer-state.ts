@@ -12,6 +12,7 @@ import { initialMembership, MembershipShare } from './enrolment/membership.state
 import { initialSocialLinks, SocialLinksShare } from './social-links/social-links.state';
 import { initialSubmissions, SubmissionsShare } from './submissions/submissions.state';
 import { initialStreak, StreakShare } from './streak/streak.state';
+import { initialReferrals, ReferralsShare } from './referrals/referrals.state';
 
 /**
  * What a customer's stream folds to: what the ledger needs to decide the next command. Each policy
@@ -29,7 +30,8 @@ export type CustomerState = EnrolmentShare &
   ExpiryShare &
   SocialLinksShare &
   SubmissionsShare &
-  StreakShare;
+  StreakShare &
+  ReferralsShare;
 
 /**
  * The state before any event: every share's initial fields. Listed rather than spread (`{ ...a, ...b }`):
@@ -50,6 +52,7 @@ export const initialCustomerState = (): CustomerState => {
   const socialLinks = initialSocialLinks();
   const submissions = initialSubmissions();
   const streak = initialStreak();
+  const referrals = initialReferrals();
   return {
     enrolled: enrolment.enrolled,
     shopId: enrolment.shopId,
@@ -98,6 +101,12 @@ export const initialCustomerState = (): CustomerState => {
     feed: socialLinks.feed,
     submissions: submissions.submissions,
     streak: streak.streak,
+    customerSince: referrals.customerSince,
+    referralLink: referrals.referralLink,
+    referredBy: referrals.referredBy,
+    referralRefusals: referrals.referralRefusals,
+    referredFriends: referrals.referredFriends,
+    orderFingerprints: referrals.orderFingerprints,
   };
 };
 

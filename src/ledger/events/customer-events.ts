@@ -12,6 +12,7 @@ import { PersonalDataErased } from './erasure.events';
 import { SocialLinkEvent } from './social-links.events';
 import { SubmissionEvent } from './submissions.events';
 import { StreakDayClaimed } from './streak.events';
+import { ReferralEvent } from './referrals.events';
 
 export * from './customer-event-types';
 export * from './birthday.events';
@@ -27,6 +28,7 @@ export * from './erasure.events';
 export * from './social-links.events';
 export * from './submissions.events';
 export * from './streak.events';
+export * from './referrals.events';
 export { customerStreamId } from '../customer-stream';
 
 /** Every change of a customer's balance: one transaction row each. */
@@ -62,7 +64,8 @@ export type CustomerEvent =
   | PersonalDataErased
   | SocialLinkEvent
   | SubmissionEvent
-  | StreakDayClaimed;
+  | StreakDayClaimed
+  | ReferralEvent;
 
 const T = CustomerEventType;
 

@@ -195,6 +195,18 @@ function changesOf(doc: CustomerDoc, event: Exclude<CustomerEvent, CustomerEnrol
       return submissionChange(doc, event);
     case T.StreakDayClaimed:
       return { streak: { programId: event.programId, lastDay: event.day, currentDay: event.currentDay } };
+    // Referrals are read from their own read model (referrals_v1); their points are the awards above.
+    case T.ReferralAttributed:
+    case T.ReferralRefused:
+    case T.ReferralQualified:
+    case T.ReferralDisqualified:
+    case T.ReferralLinkCreated:
+    case T.ReferralFriendNoted:
+    case T.ReferralFriendQualified:
+    case T.ReferralRewardEarned:
+    case T.ReferralRewardCancelled:
+    case T.ReferralRefundAfterReward:
+      return {};
     default:
       return assertNever(event);
   }

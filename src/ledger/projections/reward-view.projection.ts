@@ -11,6 +11,7 @@ import {
   CustomerEventType as T,
   PersonalDataErased,
   PointsRedeemed,
+  ReferralRefundAfterReward,
 } from '../events/customer-events';
 import { RewardDoc, REWARDS } from '../read-models/reward-read-models';
 
@@ -55,6 +56,7 @@ export class RewardViewProjection implements Projection {
     T.CouponGranted,
     T.CouponExpired,
     T.PersonalDataErased,
+    T.ReferralRefundAfterReward,
   ]);
 
   async apply(events: RecordedEvent[], batch: ProjectionBatch): Promise<void> {
@@ -66,11 +68,17 @@ export class RewardViewProjection implements Projection {
           if (reward.shopId === shopId) rewards.put({ ...reward, email: null });
         continue;
       }
-      const e = fromRecorded<PointsRedeemed | CouponRefunded | CouponUsed | CouponGranted | CouponExpired>(recorded);
-      if (e.type === T.CouponGranted) {
+      const e = fromRecorded<
+        PointsRedeemed | CouponRefunded | CouponUsed | CouponGranted | CouponExpired | ReferralRefundAfterReward
+      >(recorded);
+      if (e.type === T.ReferralRefundAfterReward) {
+        // A referrer's coupon taken back when the friend's order was refunded (policy reverse).
+        const doc = e.rewardId ? await rewards.get(e.rewardId) : null;
+        if (doc) rewards.put({ ...doc, discountStatus: 'refunded', updatedAt: e.occurredAt });
+      } else if (e.type === T.CouponGranted) {
         rewards.put(
           newReward(e, recorded, {
-            programId: e.tierRewardId ?? null,
+            programId: e.tierRewardId ?? e.referral?.programId ?? null,
             programTitle: e.reward.title,
             pointsSpent: 0,
             orderReqAmount: e.reward.orderReqAmount,

@@ -32,7 +32,8 @@ export type EarningKindName =
   | 'streak_interact_website'
   | 'submit_receipt'
   | 'write_review'
-  | 'maps_review';
+  | 'maps_review'
+  | 'referral';
 
 /** The spending kinds: what a customer buys with points. */
 export type SpendingKindName =
@@ -47,8 +48,11 @@ export type KindName = EarningKindName | SpendingKindName;
  */
 export type Payout = 'once' | 'per-year' | 'repeatable';
 
-/** What pays an earning program: enrolment, an order, the yearly birthday run, or a storefront action. */
-export type Trigger = 'enrolment' | 'order' | 'birthday' | 'storefront';
+/**
+ * What pays an earning program: enrolment, an order, the yearly birthday run, a storefront action, or
+ * a referred friend's first qualifying order (`referral`, decided by `src/ledger/referrals/`).
+ */
+export type Trigger = 'enrolment' | 'order' | 'birthday' | 'storefront' | 'referral';
 
 /** The settings an action URL is made of. */
 export interface LinkSettings {
@@ -61,6 +65,8 @@ export interface ActivityFacts {
   points: number;
   orderName: string;
   program: string;
+  /** A referral reward: the friend, as the referrer may see them (a masked email). */
+  friend?: string;
 }
 
 export interface EarningKind<K extends EarningKindName = EarningKindName> {
@@ -89,6 +95,8 @@ export interface EarningKind<K extends EarningKindName = EarningKindName> {
   submission?: SubmissionKind;
   /** A daily check-in (`POST /customer/earn` once a day): reads the program's `streakMilestones`. */
   dailyStreak?: true;
+  /** A referral program: reads the program's `referral` settings; its link carries the customer's code. */
+  referral?: true;
 }
 
 export interface SpendingKind<K extends SpendingKindName = SpendingKindName> {

@@ -1,4 +1,4 @@
-import { birthday, placeOrder, signUp } from './earning';
+import { birthday, placeOrder, referral, signUp } from './earning';
 import {
   EarningKind,
   EarningKindName,
@@ -24,6 +24,7 @@ export const PROGRAM_KINDS: PerKind = {
   birthday,
   ...SOCIAL_KINDS,
   ...ENGAGEMENT_KINDS,
+  referral,
   ...SPENDING_KINDS,
 };
 
@@ -36,7 +37,6 @@ export const PLANNED_KINDS = [
   'milestone',
   'milestone_inactivity',
   'milestone_mixed',
-  'referral',
   'custom_program',
 ] as const;
 
@@ -76,6 +76,9 @@ export const isFormKind = (name: string): boolean => earningKind(name)?.submissi
 
 /** The daily check-in kind (streak_interact_website). */
 export const isStreakKind = (name: string): boolean => earningKind(name)?.dailyStreak === true;
+
+/** The referral kind (its program's `referral` settings; paid by a referred friend's first qualifying order). */
+export const isReferralKind = (name: string): boolean => earningKind(name)?.referral === true;
 
 /** A social kind (one of SOCIAL_EVENTS). */
 export const isSocialKind = (name: string): boolean => (earningKind(name)?.network ?? null) !== null;
