@@ -28,7 +28,7 @@ import { OrdersController } from './orders/orders.controller';
 import { ListHeadlessOrdersHandler } from './orders/list-orders.query';
 import { ListStoreCreditTransactionsHandler } from './store-credit/list-store-credit.query';
 import { StoreCreditController } from './store-credit/store-credit.controller';
-import { ReferralHistoryController } from './referrals/referral-history.controller';
+import { ReferralClaimController, ReferralHistoryController } from './referrals/referral-history.controller';
 import { LoyaltyPageController } from './loyalty-page/loyalty-page.controller';
 import { CustomerProgramsController, PublicProgramsController } from './programs/programs.controller';
 import { UploadImagesController } from './uploads/upload-images.controller';
@@ -78,6 +78,7 @@ export const HEADLESS_CAPABILITY: Capability = {
     OrdersController,
     StoreCreditController,
     ReferralHistoryController,
+    ReferralClaimController,
     LoyaltyPageController,
     UploadImagesController,
     UploadedFileController,

@@ -57,6 +57,16 @@ import { DecideSubmissionHandler } from './submissions/decide-submission.handler
 import { ListSubmissionsHandler } from './submissions/list-submissions.query';
 import { SubmissionViewProjection } from './submissions/submission-view.projection';
 import { EarnOnStorefrontHandler } from './storefront-earn/earn-on-storefront.handler';
+import { ReferralDirectory } from './referrals/referral-directory';
+import { ReferralUses } from './referrals/referral-uses';
+import { ReferralSteps } from './referrals/referral-steps';
+import { ReferralRelay } from './referrals/referral-relay';
+import { PayReferralRewardsHandler, ReferralRewardsDue } from './referrals/referral-rewards-due.scheduler';
+import { ClaimReferralCodeHandler } from './referrals/claim-referral-code.handler';
+import { CreateReferralLinkHandler } from './referrals/create-referral-link.handler';
+import { ListReferralsHandler } from './referrals/list-referrals.query';
+import { ReferralCodesProjection } from './referrals/referral-codes.projection';
+import { ReferralViewProjection } from './referrals/referral-view.projection';
 
 export const LEDGER: Capability = {
   providers: [
@@ -95,6 +105,15 @@ export const LEDGER: Capability = {
     LinkPhotoHandler,
     DisconnectFeedHandler,
     EarnOnStorefrontHandler,
+    ReferralDirectory,
+    ReferralUses,
+    ReferralSteps,
+    ReferralRelay,
+    ReferralRewardsDue,
+    PayReferralRewardsHandler,
+    ClaimReferralCodeHandler,
+    CreateReferralLinkHandler,
+    ListReferralsHandler,
     SubmitEntry,
     ClaimStreakDay,
     ChooseBirthdayRewards,
@@ -120,6 +139,8 @@ export const LEDGER: Capability = {
     RewardViewProjection,
     RedeemedCountsProjection,
     SubmissionViewProjection,
+    ReferralCodesProjection,
+    ReferralViewProjection,
   ],
   controllers: [CustomersController, TransactionsController, RewardsController, SubmissionsController],
   background: [
@@ -129,5 +150,8 @@ export const LEDGER: Capability = {
     scheduled(TierReviews, (config) => config.tierReviewCheckMs),
     scheduled(CouponExpiry, (config) => config.couponExpiryCheckMs),
     { type: TierRewardCoupons, start: (coupons) => coupons.start(), stop: (coupons) => coupons.stop() },
+    // Referral rewards waiting their days are held payments too: paid on the held points' schedule.
+    scheduled(ReferralRewardsDue, (config) => config.pendingReleaseCheckMs),
+    { type: ReferralRelay, start: (relay) => relay.start(), stop: (relay) => relay.stop() },
   ],
 };

@@ -7,6 +7,7 @@ import { EventStore } from '../infrastructure/event-store/event-store.port';
 import { openEventStore, STORAGE, Storage } from '../infrastructure/storage';
 import { ProjectionRunner } from '../projections/projection-runner';
 import { TIER_REWARD_COUPONS_CHECKPOINT } from '../ledger/tiers/tier-reward-coupons';
+import { REFERRAL_RELAY_CHECKPOINT } from '../ledger/referrals/referral-relay';
 import { because } from '../shared/domain/domain-error';
 import { copyEvents, translateCheckpoints, verifyEvents } from './migrate-events';
 
@@ -90,7 +91,7 @@ export async function migrateEventsCommand(options: Record<string, string>, env 
         ? await translateCheckpoints(
             source,
             target.eventStore,
-            [...app.get(ProjectionRunner).names, TIER_REWARD_COUPONS_CHECKPOINT],
+            [...app.get(ProjectionRunner).names, TIER_REWARD_COUPONS_CHECKPOINT, REFERRAL_RELAY_CHECKPOINT],
             storage.webhookOutbox,
           )
         : [];

@@ -14,8 +14,7 @@ import { ListHeadlessActivitiesQuery } from '../activities/list-activities.query
 import { ListHeadlessRewardsQuery } from '../rewards/list-rewards.query';
 import { referralHistoryOf } from '../referrals/referral-history.controller';
 import { ApiPlain } from '../../shared/http/openapi/responses';
-import { anyObject } from '../../shared/http/openapi/schema';
-import { HEADLESS_ACTIVITY, parityAnswer, REDEEMED_COUPON } from '../http/headless.openapi';
+import { HEADLESS_ACTIVITY, parityAnswer, REDEEMED_COUPON, REFERRAL_HISTORY_ITEM } from '../http/headless.openapi';
 
 /** Validated by the handler: a malformed query is a parity answer too (200, success false). */
 @ValidatedByHandler()
@@ -93,12 +92,12 @@ export class LoyaltyPageController {
     });
   }
 
-  @HeadlessGet('referral-history', 'Loyalty-page parity read: friends referred (empty until referral programs exist)')
-  @ApiPlain(parityAnswer(anyObject))
+  @HeadlessGet('referral-history', 'Loyalty-page parity read: the friends the customer referred, with their state')
+  @ApiPlain(parityAnswer(REFERRAL_HISTORY_ITEM.ref))
   referrals(@CurrentCustomer() me: HeadlessPrincipal, @Query() raw: PageDto) {
     return this.parity(async () => {
-      await validateInHandler(PageDto, raw, 'query');
-      const { items, pagination } = await referralHistoryOf(this.customers, me);
+      const query = await validateInHandler(PageDto, raw, 'query');
+      const { items, pagination } = await referralHistoryOf(this.queries, me, query);
       return { data: items, pageInfo: pagination };
     });
   }

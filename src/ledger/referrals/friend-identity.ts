@@ -43,3 +43,18 @@ export function friendLabelOf(email: string | null | undefined): string {
   const dot = domain.lastIndexOf('.');
   return `${mask(local)}@${mask(domain.slice(0, dot))}${domain.slice(dot)}`;
 }
+
+const keyed = (shopId: string, text: string) =>
+  createHmac('sha256', `referral-fingerprint:${shopId}`).update(text).digest('hex').slice(0, 32);
+
+/**
+ * An order's fingerprints: its addresses (`a:`) and its payment method when the platform reports a
+ * fingerprint of it (`p:`), each hashed with a key of the shop, so two orders can be seen to share
+ * one without either being kept.
+ */
+export function orderFingerprints(shopId: string, addresses: readonly string[], payment: string | null | undefined) {
+  return [
+    ...addresses.map((a) => `a:${keyed(shopId, a)}`),
+    ...(payment ? [`p:${keyed(shopId, `payment:${payment}`)}`] : []),
+  ];
+}

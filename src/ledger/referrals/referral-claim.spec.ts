@@ -9,6 +9,7 @@ import {
   referralClaimStreamId,
 } from './referral-claim.decider';
 import { ReferralCandidate } from './referral-candidate';
+import { ReferralRefusal } from './referral-refusals';
 
 /** A visitor claims a code before signing up, on the claim's own stream: the first eligible claim wins. */
 const spec = deciderSpec(referralClaim);
@@ -62,7 +63,7 @@ describe('referral claims (before sign-up)', () => {
     expect(claimRefusalOf(claim(rita), spec.given([claimed]).state)).toBeNull();
   });
 
-  it.each<[string, ReferralCandidate, Partial<ClaimReferralCode>]>([
+  it.each<[ReferralRefusal, ReferralCandidate, Partial<ClaimReferralCode>]>([
     ['unknown_code', { status: 'unknown', code: 'NOPE0000' }, {}],
     ['code_of_another_shop', { status: 'other_shop', code: 'ELSE0000' }, {}],
     ['no_program', { ...rita, terms: null }, {}],
@@ -76,7 +77,7 @@ describe('referral claims (before sign-up)', () => {
       .when(claim(candidate, fields))
       .thenMatches([{ type: C.Refused, reason, code: candidate.code }]);
     spec.given([refused]).when(claim(candidate, fields)).thenNothing();
-    expect(claimRefusalOf(claim(candidate, fields), spec.given([refused]).state)).toBe(reason);
+    expect(claimRefusalOf(claim(candidate, fields), spec.given([refused]).state)).toEqual(reason);
   });
 
   it('a friend claimed for one referrer is refused for another (already_referred)', () => {

@@ -6,7 +6,7 @@ import { referralRuleOf } from '../../programs/kinds/referral-rule';
 import { friendKeyOf, friendLabelOf } from './friend-identity';
 import { CodeUse, ReferralCandidate, ReferrerFacts } from './referral-candidate';
 import { OrderReferral } from './friend.decisions';
-import { FriendNote, ReferralsCommand } from './referrer.decisions';
+import { FriendNote, referralRewardIdOf, ReferralsCommand } from './referrer.decisions';
 
 /**
  * Referrals on the ledger: the friend's side (attribution, its refusals, qualification by the first
@@ -315,7 +315,11 @@ describe('referrals: the referrer is paid once per friend', () => {
     const coupon = { type: 'percentage_discount' as const, value: 15 };
     const events = r.run(AT, qualify(terms({ referrerReward: 'coupon', referrerCoupon: coupon })));
     expect(types(events)).toEqual([T.ReferralFriendQualified, T.ReferralRewardEarned]);
-    expect(events[1]).toMatchObject({ reward: { kind: 'coupon' }, rewardId: 'referral-q-fred', transactionId: null });
+    expect(events[1]).toMatchObject({
+      reward: { kind: 'coupon' },
+      rewardId: referralRewardIdOf('q-fred'),
+      transactionId: null,
+    });
     const grant =
       (rewardId: string) =>
       (meta: CommandMeta): CustomerCommand => ({
@@ -342,10 +346,10 @@ describe('referrals: the referrer is paid once per friend', () => {
         },
       });
     expect(r.run(AT, grant('someone-else'))).toEqual([]);
-    expect(r.run(AT, grant('referral-q-fred'))).toMatchObject([
+    expect(r.run(AT, grant(referralRewardIdOf('q-fred')))).toMatchObject([
       { type: T.CouponGranted, reason: 'referral_reward', referral: { programId: 'p-ref', friendKey: FRED.key } },
     ]);
-    expect(r.run(AT, grant('referral-q-fred'))).toEqual([]);
+    expect(r.run(AT, grant(referralRewardIdOf('q-fred')))).toEqual([]);
   });
 
   const refusedAtQualification: Array<[string, () => ReturnType<typeof referrer>, ReturnType<typeof qualify>]> = [

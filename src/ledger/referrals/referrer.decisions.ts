@@ -1,6 +1,7 @@
 import { assertNever } from '../../shared/domain/decider';
 import { because } from '../../shared/domain/domain-error';
 import { periodStart } from '../../shared/domain/calendar';
+import { deterministicUuid } from '../../shared/domain/ids';
 import { isExcludedBy } from '../../shops/domain/shop-events';
 import type { MembershipPolicy } from '../../shops/settings/shop-settings.schema';
 import type { TierRung } from '../../tiers/domain/tier-rung';
@@ -102,6 +103,13 @@ function limitRefusal(state: CustomerState, terms: ReferralTerms, at: string): R
   return counted >= terms.limit.times ? 'referrer_limit_reached' : null;
 }
 
+/** A referrer's coupon derives its reward id from the friend's qualification: one code per friend, however often minted. */
+export const referralRewardIdOf = (qualifiedEventId: string) => deterministicUuid(qualifiedEventId, 'referral-reward');
+
+/** A friend's welcome coupon derives its reward id from their attribution. */
+export const welcomeRewardIdOf = (attributionEventId: string) =>
+  deterministicUuid(attributionEventId, 'referral-welcome');
+
 const addDays = (at: string, days: number) => new Date(Date.parse(at) + days * 86_400_000).toISOString();
 
 /** Pays one friend's reward: points now (with their payment), or a coupon the platform mints next. */
@@ -123,9 +131,8 @@ function payReward(
     email: state.email,
   };
   if (reward.kind === 'coupon')
-    // The coupon's reward id derives from the qualification: one code per friend, however often minted.
     return [
-      referralRewardEarned(meta, { ...base, transactionId: null, rewardId: `referral-${base.qualifiedEventId}` }),
+      referralRewardEarned(meta, { ...base, transactionId: null, rewardId: referralRewardIdOf(base.qualifiedEventId) }),
     ];
   const request: PointsRequest = { points: reward.points, source: 'referral', event: 'referral', reason: null };
   const paid = pointsAwarded(pointsContext(state, meta, request, state.points + reward.points), {
