@@ -373,6 +373,7 @@ export const REFERRAL_LINK_RESULT = record(
     code: str,
     link: { type: 'string', format: 'uri', description: "The program's page (else the shop) with ?ref=<code>" },
     programId: str,
+    createdAt: dateTime,
     created: { type: 'boolean', description: 'Made by this call (the first time it was asked for)' },
   }),
 );

@@ -20,6 +20,8 @@ export interface ReferralLinkResult {
   code: string;
   link: string;
   programId: string;
+  /** When the link was made. */
+  createdAt: string;
   /** The link was made by this call (the first time it was asked for). */
   created: boolean;
 }

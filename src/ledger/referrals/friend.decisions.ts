@@ -41,13 +41,18 @@ function friendOf(state: CustomerState) {
   };
 }
 
+/** How much earlier than a claim an account may say it was made (the platform's clock is not ours). */
+export const CLAIM_CLOCK_GRACE_MS = 10 * 60_000;
+
 /**
  * Already a customer: an order was recorded before this attribution; or, for a code claimed before
- * sign-up, the account existed before the claim (on the platform, or enrolled here).
+ * sign-up, the account existed before the claim (on the platform, or enrolled here), by more than
+ * the clocks' grace.
  */
 function alreadyCustomer(state: CustomerState, use: CodeUse): boolean {
   if (Object.keys(state.orders).length > 0) return true;
-  return use.claim !== null && state.customerSince !== null && state.customerSince < use.claim.claimedAt;
+  if (use.claim === null || state.customerSince === null) return false;
+  return Date.parse(state.customerSince) < Date.parse(use.claim.claimedAt) - CLAIM_CLOCK_GRACE_MS;
 }
 
 /** Why this friend may not be attributed by this code now (null: they may). */
