@@ -52,7 +52,6 @@ export const initialCustomerState = (): CustomerState => {
   const socialLinks = initialSocialLinks();
   const submissions = initialSubmissions();
   const streak = initialStreak();
-  const referrals = initialReferrals();
   return {
     enrolled: enrolment.enrolled,
     shopId: enrolment.shopId,
@@ -101,12 +100,7 @@ export const initialCustomerState = (): CustomerState => {
     feed: socialLinks.feed,
     submissions: submissions.submissions,
     streak: streak.streak,
-    customerSince: referrals.customerSince,
-    referralLink: referrals.referralLink,
-    referredBy: referrals.referredBy,
-    referralRefusals: referrals.referralRefusals,
-    referredFriends: referrals.referredFriends,
-    orderFingerprints: referrals.orderFingerprints,
+    referral: initialReferrals().referral,
   };
 };
 

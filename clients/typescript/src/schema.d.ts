@@ -1476,10 +1476,44 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Friends the customer referred (empty until referral programs exist) */
+        /** Friends the customer referred, newest first: invited, joined, qualified, rewarded or refused (with the reason), and the points earned */
         get: operations["ReferralHistoryController_history"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/app/api/v1/headless/customer/referral-link": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The customer's referral link (the program's page, else the shop, with ?ref=<code>); made the first time (referral/link_created). 400 INVALID_PROGRAM without a running referral program; 403 NOT_ELIGIBLE for a guest or a customer who left */
+        post: operations["ReferralHistoryController_link"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/app/api/v1/headless/referrals/claim": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A visitor claims a referral code for the email they will sign up with (no token). When they sign up (or pay a first order) with that email they are attributed to the code's referrer and get the welcome coupon. 400 with the refusal's code and reason: REFERRAL_CODE_UNKNOWN, REFERRAL_CODE_OTHER_SHOP, INVALID_PROGRAM, SELF_REFERRAL, ALREADY_CUSTOMER, ALREADY_REFERRED, REFERRER_NOT_ELIGIBLE */
+        post: operations["ReferralClaimController_claim"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1527,7 +1561,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Loyalty-page parity read: friends referred (empty until referral programs exist) */
+        /** Loyalty-page parity read: the friends the customer referred, with their state */
         get: operations["LoyaltyPageController_referrals"];
         put?: never;
         post?: never;
@@ -1958,6 +1992,8 @@ export interface components {
             streakMilestones?: components["schemas"]["StreakMilestoneSchema"][];
             /** @description birthday only: a picker of rewards by tier; with options the customer claims them (POST /customer/earn) */
             birthdayRewards?: components["schemas"]["BirthdayRewardsSchema"] | null;
+            /** @description referral only: both rewards, the qualifying first order and the refund policy */
+            referral?: components["schemas"]["ReferralSettingsSchema"] | null;
             /** @enum {string} */
             type: "earning" | "spending";
             /** @example place_order */
@@ -2249,6 +2285,8 @@ export interface components {
             streakMilestones?: components["schemas"]["StreakMilestoneSchema"][];
             /** @description birthday only: a picker of rewards by tier; with options the customer claims them (POST /customer/earn) */
             birthdayRewards?: components["schemas"]["BirthdayRewardsSchema"] | null;
+            /** @description referral only: both rewards, the qualifying first order and the refund policy */
+            referral?: components["schemas"]["ReferralSettingsSchema"] | null;
         };
         EarnResult: {
             programId: string;
@@ -2271,6 +2309,8 @@ export interface components {
                 statusCode: number;
                 /** @description The input at fault, when one is */
                 field?: string;
+                /** @description A referral refusal: the rule that refused it (docs/referrals.md) */
+                reason?: string;
             };
             /** Format: date-time */
             timestamp: string;
@@ -2545,6 +2585,18 @@ export interface components {
                 rewardSelection: string;
                 dateFormat: string;
             } | null;
+            referral: {
+                /** @description Personalised list: the customer's referral code */
+                code: string | null;
+                /** @description Personalised list: the customer's referral link */
+                link: string | null;
+                friendReward: string;
+                yourReward: string;
+                headline: string;
+                explanation: string;
+                minimumSubtotal: number;
+                waitingDays: number;
+            } | null;
         };
         HeadlessRedeemDto: {
             programId: string;
@@ -2696,6 +2748,129 @@ export interface components {
             quantity: number;
             /** @description free_product rewards (giftSelectionMode one): the chosen gift variant id */
             variantId?: string;
+        };
+        ReferralClaim: {
+            code: string;
+            /** @enum {string} */
+            state: "invited";
+            programId: string;
+            /** @description The welcome coupon given when the friend signs up */
+            friendCoupon: {
+                /** @enum {string} */
+                type: "amount_discount" | "percentage_discount" | "free_shipping";
+                value: number | null;
+                orderReqAmount: number | null;
+                expiresInDays: number | null;
+                codePrefix: string | null;
+            };
+        };
+        ReferralClaimDto: {
+            /** @description The shop's domain */
+            shop: string;
+            /**
+             * @description The referral code (from the link, ?ref=<code>); case does not matter
+             * @example K7Q2M9XA
+             */
+            code: string;
+            /**
+             * @description The email the visitor will sign up with
+             * @example fred@example.com
+             */
+            email: string;
+        };
+        ReferralCouponSchema: {
+            /**
+             * @description Money off, a percent off, or free shipping
+             * @enum {string}
+             */
+            type: "amount_discount" | "percentage_discount" | "free_shipping";
+            /** @description Money off (amount_discount) or a percent 1-100 (percentage_discount); none for free_shipping */
+            value?: Record<string, never> | null;
+            /** @description Least order subtotal for the code to apply (null: none) */
+            orderReqAmount?: Record<string, never> | null;
+            /** @description Days the code stays valid once issued (null: no expiry) */
+            expiresInDays?: Record<string, never> | null;
+            /** @description Prefix of the code (default REF) */
+            codePrefix?: Record<string, never> | null;
+        };
+        ReferralHistoryItem: {
+            /** @description The friend's key in the shop (a cursor of the list) */
+            id: string;
+            /** @description The friend as the referrer may see them: a masked email */
+            friend: string;
+            /** @enum {string} */
+            state: "invited" | "joined" | "qualified" | "rewarded" | "refused";
+            /**
+             * @description refused: the rule, or why the reward went away
+             * @enum {string|null}
+             */
+            reason: "unknown_code" | "code_of_another_shop" | "no_program" | "self_referral_same_customer" | "self_referral_same_email" | "self_referral_same_platform_id" | "self_referral_same_address" | "self_referral_same_payment" | "already_customer" | "already_referred" | "referrer_excluded" | "referrer_left" | "referrer_limit_reached" | "order_cancelled" | "order_refunded" | null;
+            /** @enum {string|null} */
+            via: "claim" | "discount_code" | "landing_attribute" | null;
+            programId: string | null;
+            pointsEarned: number;
+            /** @description A coupon reward: its reward id (the code is in the rewards) */
+            rewardId: string | null;
+            /** Format: date-time */
+            invitedAt: string | null;
+            /** Format: date-time */
+            joinedAt: string | null;
+            /** Format: date-time */
+            qualifiedAt: string | null;
+            /**
+             * Format: date-time
+             * @description qualified: when the reward is paid (waiting days)
+             */
+            rewardDueAt: string | null;
+            /** Format: date-time */
+            rewardedAt: string | null;
+            /** Format: date-time */
+            refusedAt: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        ReferralLink: {
+            code: string;
+            /**
+             * Format: uri
+             * @description The program's page (else the shop) with ?ref=<code>
+             */
+            link: string;
+            programId: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** @description Made by this call (the first time it was asked for) */
+            created: boolean;
+        };
+        ReferralSettingsSchema: {
+            /**
+             * @description points: the program's earnPoint
+             * @default points
+             * @enum {string}
+             */
+            referrerReward: "points" | "coupon";
+            /** @description referrerReward coupon: the coupon */
+            referrerCoupon?: components["schemas"]["ReferralCouponSchema"] | null;
+            /** @description The friend's welcome coupon, given when the friend is attributed (default: 10 off) */
+            friendCoupon?: components["schemas"]["ReferralCouponSchema"];
+            /**
+             * @description Least subtotal of the friend's order for it to qualify
+             * @default 0
+             */
+            minimumSubtotal: number;
+            /**
+             * @description Days after the qualifying order before the referrer is paid
+             * @default 0
+             */
+            waitingDays: number;
+            /**
+             * @description A refund or cancellation of the qualifying order once the referrer was paid: reverse the reward, or keep it
+             * @default reverse
+             * @enum {string}
+             */
+            refundAfterReward: "reverse" | "keep";
         };
         RefundCouponDto: {
             discountCode: string;
@@ -3007,6 +3182,8 @@ export interface components {
             streakMilestones?: components["schemas"]["StreakMilestoneSchema"][];
             /** @description birthday only: a picker of rewards by tier; with options the customer claims them (POST /customer/earn) */
             birthdayRewards?: components["schemas"]["BirthdayRewardsSchema"] | null;
+            /** @description referral only: both rewards, the qualifying first order and the refund policy */
+            referral?: components["schemas"]["ReferralSettingsSchema"] | null;
             /** @description Spending programs: the reward under today's names (pointsCost, rewardValue...; alias of the top-level spec fields); replaces the reward */
             spending?: Record<string, never>;
             /** @description Points per redemption (fixed) or per step (dynamic); alias spending.pointsCost */
@@ -3422,6 +3599,30 @@ export interface components {
                 redirectUrl: string | null;
                 headerImage: string;
                 extraPoints: number;
+            } | null;
+            referral: {
+                /** @enum {string} */
+                referrerReward: "points" | "coupon";
+                referrerCoupon: {
+                    /** @enum {string} */
+                    type: "amount_discount" | "percentage_discount" | "free_shipping";
+                    value: number | null;
+                    orderReqAmount: number | null;
+                    expiresInDays: number | null;
+                    codePrefix: string | null;
+                } | null;
+                friendCoupon: {
+                    /** @enum {string} */
+                    type: "amount_discount" | "percentage_discount" | "free_shipping";
+                    value: number | null;
+                    orderReqAmount: number | null;
+                    expiresInDays: number | null;
+                    codePrefix: string | null;
+                };
+                minimumSubtotal: number;
+                waitingDays: number;
+                /** @enum {string} */
+                refundAfterReward: "reverse" | "keep";
             } | null;
             /** @description Eligibility list only, on single-event programs */
             isEarned?: boolean;
@@ -4165,7 +4366,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, ...) */
+            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, a referral refusal with its `reason`, ...) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4292,7 +4493,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, ...) */
+            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, a referral refusal with its `reason`, ...) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4419,7 +4620,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, ...) */
+            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, a referral refusal with its `reason`, ...) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4546,7 +4747,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, ...) */
+            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, a referral refusal with its `reason`, ...) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4682,7 +4883,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, ...) */
+            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, a referral refusal with its `reason`, ...) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4809,7 +5010,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, ...) */
+            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, a referral refusal with its `reason`, ...) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4879,7 +5080,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, ...) */
+            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, a referral refusal with its `reason`, ...) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5105,7 +5306,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, ...) */
+            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, a referral refusal with its `reason`, ...) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5309,7 +5510,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, ...) */
+            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, a referral refusal with its `reason`, ...) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5458,7 +5659,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, ...) */
+            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, a referral refusal with its `reason`, ...) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5546,7 +5747,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, ...) */
+            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, a referral refusal with its `reason`, ...) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5701,7 +5902,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, ...) */
+            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, a referral refusal with its `reason`, ...) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5780,7 +5981,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, ...) */
+            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, a referral refusal with its `reason`, ...) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5860,7 +6061,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, ...) */
+            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, a referral refusal with its `reason`, ...) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5951,7 +6152,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, ...) */
+            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, a referral refusal with its `reason`, ...) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6033,7 +6234,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, ...) */
+            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, a referral refusal with its `reason`, ...) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6114,7 +6315,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, ...) */
+            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, a referral refusal with its `reason`, ...) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6263,7 +6464,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, ...) */
+            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, a referral refusal with its `reason`, ...) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6445,7 +6646,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, ...) */
+            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, a referral refusal with its `reason`, ...) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6525,7 +6726,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, ...) */
+            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, a referral refusal with its `reason`, ...) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6599,7 +6800,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, ...) */
+            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, a referral refusal with its `reason`, ...) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6756,7 +6957,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, ...) */
+            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, a referral refusal with its `reason`, ...) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6827,7 +7028,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, ...) */
+            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, a referral refusal with its `reason`, ...) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6908,7 +7109,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, ...) */
+            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, a referral refusal with its `reason`, ...) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6989,7 +7190,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, ...) */
+            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, a referral refusal with its `reason`, ...) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7069,7 +7270,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, ...) */
+            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, a referral refusal with its `reason`, ...) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7150,7 +7351,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, ...) */
+            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, a referral refusal with its `reason`, ...) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7301,7 +7502,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, ...) */
+            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, a referral refusal with its `reason`, ...) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7382,7 +7583,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, ...) */
+            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, a referral refusal with its `reason`, ...) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7474,7 +7675,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, ...) */
+            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, a referral refusal with its `reason`, ...) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7625,7 +7826,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, ...) */
+            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, a referral refusal with its `reason`, ...) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7717,7 +7918,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, ...) */
+            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, a referral refusal with its `reason`, ...) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7809,7 +8010,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, ...) */
+            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, a referral refusal with its `reason`, ...) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7901,7 +8102,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, ...) */
+            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, a referral refusal with its `reason`, ...) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7994,7 +8195,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, ...) */
+            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, a referral refusal with its `reason`, ...) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8099,7 +8300,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, ...) */
+            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, a referral refusal with its `reason`, ...) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8247,7 +8448,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, ...) */
+            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, a referral refusal with its `reason`, ...) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8338,7 +8539,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, ...) */
+            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, a referral refusal with its `reason`, ...) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8410,7 +8611,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, ...) */
+            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, a referral refusal with its `reason`, ...) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8500,7 +8701,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, ...) */
+            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, a referral refusal with its `reason`, ...) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8637,7 +8838,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, ...) */
+            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, a referral refusal with its `reason`, ...) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8778,7 +8979,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, ...) */
+            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, a referral refusal with its `reason`, ...) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8929,7 +9130,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, ...) */
+            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, a referral refusal with its `reason`, ...) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9009,7 +9210,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, ...) */
+            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, a referral refusal with its `reason`, ...) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9314,7 +9515,7 @@ export interface operations {
                     "text/csv": string;
                 };
             };
-            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, ...) */
+            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, a referral refusal with its `reason`, ...) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9397,7 +9598,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, ...) */
+            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, a referral refusal with its `reason`, ...) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9477,7 +9678,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, ...) */
+            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, a referral refusal with its `reason`, ...) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9551,7 +9752,7 @@ export interface operations {
                     "application/x-ndjson": string;
                 };
             };
-            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, ...) */
+            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, a referral refusal with its `reason`, ...) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9720,7 +9921,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, ...) */
+            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, a referral refusal with its `reason`, ...) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9868,7 +10069,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, ...) */
+            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, a referral refusal with its `reason`, ...) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9949,7 +10150,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, ...) */
+            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, a referral refusal with its `reason`, ...) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10169,7 +10370,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, ...) */
+            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, a referral refusal with its `reason`, ...) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10253,7 +10454,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, ...) */
+            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, a referral refusal with its `reason`, ...) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10333,7 +10534,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, ...) */
+            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, a referral refusal with its `reason`, ...) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10434,7 +10635,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, ...) */
+            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, a referral refusal with its `reason`, ...) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10504,7 +10705,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, ...) */
+            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, a referral refusal with its `reason`, ...) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10634,7 +10835,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, ...) */
+            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, a referral refusal with its `reason`, ...) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10709,7 +10910,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, ...) */
+            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, a referral refusal with its `reason`, ...) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10784,7 +10985,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, ...) */
+            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, a referral refusal with its `reason`, ...) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10930,7 +11131,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, ...) */
+            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, a referral refusal with its `reason`, ...) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11059,7 +11260,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, ...) */
+            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, a referral refusal with its `reason`, ...) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11128,7 +11329,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, ...) */
+            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, a referral refusal with its `reason`, ...) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11209,7 +11410,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, ...) */
+            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, a referral refusal with its `reason`, ...) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11275,7 +11476,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, ...) */
+            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, a referral refusal with its `reason`, ...) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11351,7 +11552,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, ...) */
+            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, a referral refusal with its `reason`, ...) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11419,7 +11620,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, ...) */
+            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, a referral refusal with its `reason`, ...) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11512,7 +11713,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, ...) */
+            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, a referral refusal with its `reason`, ...) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11577,7 +11778,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, ...) */
+            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, a referral refusal with its `reason`, ...) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11660,7 +11861,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, ...) */
+            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, a referral refusal with its `reason`, ...) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11696,6 +11897,75 @@ export interface operations {
     };
     ReferralHistoryController_history: {
         parameters: {
+            query?: {
+                /** @description A friend id of the list: the friends before it */
+                before?: string;
+                /** @description A friend id of the list: the friends after it */
+                after?: string;
+                /** @description more than 50 is read as 50 */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["ReferralHistoryItem"][];
+                        meta: {
+                            pagination: components["schemas"]["Pagination"];
+                        };
+                        message: string;
+                        /** Format: date-time */
+                        timestamp: string;
+                    };
+                };
+            };
+            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, a referral refusal with its `reason`, ...) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, forged, expired or other-shop token (no body) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Request quota of the token or client used up, or too many failed authentications (no body; Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A store is unavailable (STORE_UNAVAILABLE) or the record kept changing (SERVICE_UNAVAILABLE); nothing was written, retry (Retry-After when given) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    ReferralHistoryController_link: {
+        parameters: {
             query?: never;
             header?: never;
             path?: never;
@@ -11712,16 +11982,23 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: true;
-                        data: {
-                            [key: string]: unknown;
-                        }[];
+                        data: components["schemas"]["ReferralLink"];
                         meta: {
-                            pagination: components["schemas"]["Pagination"];
+                            [key: string]: unknown;
                         };
                         message: string;
                         /** Format: date-time */
                         timestamp: string;
                     };
+                };
+            };
+            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, a referral refusal with its `reason`, ...) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description Missing, forged, expired or other-shop token (no body) */
@@ -11730,6 +12007,92 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description Not allowed for this shop or customer: PLAN_UPGRADE_REQUIRED, PLAN_NOT_ELIGIBLE, NOT_ELIGIBLE, EXCLUDED, OPT_IN_NOT_ENABLED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Request quota of the token or client used up, or too many failed authentications (no body; Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A store is unavailable (STORE_UNAVAILABLE) or the record kept changing (SERVICE_UNAVAILABLE); nothing was written, retry (Retry-After when given) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    ReferralClaimController_claim: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReferralClaimDto"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["ReferralClaim"];
+                        meta: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                        /** Format: date-time */
+                        timestamp: string;
+                    };
+                };
+            };
+            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, a referral refusal with its `reason`, ...) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed for this shop or customer: PLAN_UPGRADE_REQUIRED, PLAN_NOT_ELIGIBLE, NOT_ELIGIBLE, EXCLUDED, OPT_IN_NOT_ENABLED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The record named in the path or the body is not there (or is another shop’s): NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
             };
             /** @description Request quota of the token or client used up, or too many failed authentications (no body; Retry-After) */
             429: {
@@ -11890,9 +12253,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         success: boolean;
-                        data: {
-                            [key: string]: unknown;
-                        }[];
+                        data: components["schemas"]["ReferralHistoryItem"][];
                         pageInfo: {
                             hasNext: boolean;
                             hasPre: boolean;
@@ -11960,7 +12321,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, ...) */
+            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, a referral refusal with its `reason`, ...) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -12072,7 +12433,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, ...) */
+            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, a referral refusal with its `reason`, ...) */
             400: {
                 headers: {
                     [name: string]: unknown;

@@ -5,7 +5,6 @@ import { IsIn, IsOptional, IsString, Matches } from 'class-validator';
 import { DomainError } from '../../shared/domain/domain-error';
 import { validateInHandler, ValidatedByHandler } from '../../shared/http/validation';
 import { UnknownCursorError } from '../../infrastructure/read-store/read-store.port';
-import { CustomerLookup } from '../../ledger/queries/customer-lookup';
 import { CurrentCustomer } from '../auth/headless-auth.guard';
 import { HeadlessCustomerApi, HeadlessGet } from '../auth/headless-customer-api.decorator';
 import { cursorOf, CursorPageDto, LocaleField } from '../http/headless-query';
@@ -47,10 +46,7 @@ interface ParityAnswer {
 export class LoyaltyPageController {
   private readonly logger = new Logger('LoyaltyPage');
 
-  constructor(
-    private readonly queries: QueryBus,
-    private readonly customers: CustomerLookup,
-  ) {}
+  constructor(private readonly queries: QueryBus) {}
 
   @HeadlessGet('rewards', "Loyalty-page parity read: the customer's coupons")
   @ApiPlain(parityAnswer(REDEEMED_COUPON.ref))

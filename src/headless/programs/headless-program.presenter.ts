@@ -6,7 +6,7 @@ import type { SubmissionStatus } from '../../ledger/events/submissions.events';
 import { birthdayOptionsFor } from '../../programs/kinds/birthday-picker';
 import { LocalizedText } from '../../translations/queries/shop-text';
 import { ReferralCoupon, referralRuleOf } from '../../programs/kinds/referral-rule';
-import { referralLink } from '../../ledger/referrals/referral-code';
+import { referralLink } from '../../ledger/referral-code';
 
 /** A program's title in the text's locale (its translateTitle, else a machine translation, else as written). */
 export function programTitleOf(program: ActiveProgram, text: LocalizedText): string {

@@ -15,7 +15,7 @@ import { streakStatus } from '../../ledger/streak/streak-status';
 import { StreakPosition } from '../../ledger/streak/streak.state';
 import { LocalizedText } from '../../translations/queries/shop-text';
 import { HeadlessShopContext } from './headless-shop-context';
-import { referralCodeFor } from '../../ledger/referrals/referral-code';
+import { referralCodeFor } from '../../ledger/referral-code';
 
 /**
  * The programs a storefront shows: active ones (enabled, not draft, not expired, within their

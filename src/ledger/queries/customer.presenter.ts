@@ -1,5 +1,5 @@
 import { CustomerDoc } from '../read-models/ledger-read-models';
-import { referralCodeFor } from '../referrals/referral-code';
+import { referralCodeFor } from '../referral-code';
 
 /**
  * The v2 Customer record (spec 2.9), plus pendingPoints, tierUpdatedAt, totalSpent, ordersCount,

@@ -4,7 +4,7 @@ import { ProgramCatalog } from '../../programs/program-catalog';
 import { CustomerStreamCommands } from '../customer-stream.commands';
 import { CommandMetas } from '../../event-sourcing/command-metas';
 import { because } from '../../shared/domain/domain-error';
-import { referralCodeFor, referralLink } from './referral-code';
+import { referralCodeFor, referralLink } from '../referral-code';
 import { ReferralDirectory } from './referral-directory';
 import { referralRefusalError } from './referral-refusals';
 
@@ -43,7 +43,7 @@ export class CreateReferralLinkHandler implements ICommandHandler<CreateReferral
 
   async execute({ shopId, customerId }: CreateReferralLinkCommand): Promise<ReferralLinkResult> {
     const state = await this.commands.state(shopId, customerId);
-    if (state.referralLink) return { ...state.referralLink, created: false };
+    if (state.referral.link) return { ...state.referral.link, created: false };
     const terms = await this.directory.terms(shopId, this.metas.for(shopId).occurredAt);
     if (!terms) throw referralRefusalError('no_program');
     const shop = await this.shops.byId(shopId);
@@ -58,6 +58,6 @@ export class CreateReferralLinkHandler implements ICommandHandler<CreateReferral
       link,
       programId: terms.programId,
     }));
-    return { ...after.referralLink!, created: events.length > 0 };
+    return { ...after.referral.link!, created: events.length > 0 };
   }
 }

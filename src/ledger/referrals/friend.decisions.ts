@@ -51,8 +51,8 @@ export const CLAIM_CLOCK_GRACE_MS = 10 * 60_000;
  */
 function alreadyCustomer(state: CustomerState, use: CodeUse): boolean {
   if (Object.keys(state.orders).length > 0) return true;
-  if (use.claim === null || state.customerSince === null) return false;
-  return Date.parse(state.customerSince) < Date.parse(use.claim.claimedAt) - CLAIM_CLOCK_GRACE_MS;
+  if (use.claim === null || state.referral.customerSince === null) return false;
+  return Date.parse(state.referral.customerSince) < Date.parse(use.claim.claimedAt) - CLAIM_CLOCK_GRACE_MS;
 }
 
 /** Why this friend may not be attributed by this code now (null: they may). */
@@ -63,7 +63,7 @@ function attributionRefusal(state: CustomerState, use: CodeUse): ReferralRefusal
       platformCustomerId: state.platformCustomerId,
       email: state.email,
     }) ??
-    (state.referredBy ? 'already_referred' : null) ??
+    (state.referral.referredBy ? 'already_referred' : null) ??
     (alreadyCustomer(state, use) ? 'already_customer' : null)
   );
 }
@@ -81,11 +81,11 @@ export function attribute(
 ): Array<ReferralAttributed | ReferralRefused> {
   const { candidate } = use;
   const referrerId = candidate.status === 'found' ? candidate.referrer.customerId : null;
-  if (state.referredBy && state.referredBy.referrerId === referrerId) return [];
+  if (state.referral.referredBy && state.referral.referredBy.referrerId === referrerId) return [];
   const friend = friendOf(state);
   const reason = attributionRefusal(state, use);
   if (reason) {
-    if (state.referralRefusals.includes(`${candidate.code}|${reason}`)) return [];
+    if (state.referral.refusals.includes(`${candidate.code}|${reason}`)) return [];
     return [
       referralRefused(meta, {
         referrerId,
@@ -119,7 +119,7 @@ export function decideAttribution(command: AttributeReferral, state: CustomerSta
 }
 
 /** The least an order must count for, in cents, to qualify the friend (and to stay qualified). */
-const minimumCents = (state: CustomerState) => toCents(state.referredBy?.terms.rule.minimumSubtotal ?? 0) ?? 0;
+const minimumCents = (state: CustomerState) => toCents(state.referral.referredBy?.terms.rule.minimumSubtotal ?? 0) ?? 0;
 
 /**
  * A paid order: the code it came with attributes the friend first (before the order counts, so it
@@ -137,7 +137,7 @@ function onPaidOrder(
   const attribution = referral?.use ? attribute(state, command.meta, referral.use) : [];
   const events: CustomerEvent[] = [...attribution, ...decided];
   const after = events.reduce(evolve, state);
-  const by = after.referredBy;
+  const by = after.referral.referredBy;
   if (!by || by.qualifiedOrderId !== null || by.disqualified || !referral) return events;
   if (referral.subtotalCents < minimumCents(after)) return events;
   const qualified: ReferralQualified = referralQualified(command.meta, {
@@ -158,7 +158,7 @@ function onOrderGone(
   decided: CustomerEvent[],
   evolve: (state: CustomerState, event: CustomerEvent) => CustomerState,
 ): CustomerEvent[] {
-  const by = state.referredBy;
+  const by = state.referral.referredBy;
   if (!by || by.disqualified || by.qualifiedOrderId !== command.orderId) return decided;
   let cause: ReferralCancelCause | null = null;
   if (decided.some((e) => e.type === T.OrderCancelled)) cause = 'order_cancelled';

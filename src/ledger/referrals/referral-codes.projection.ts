@@ -5,7 +5,7 @@ import { ProjectionBatch } from '../../projections/projection-batch';
 import { fromRecorded } from '../../event-sourcing/domain-event';
 import { CustomerEnrolled, CustomerEventType as T } from '../events/customer-events';
 import { REFERRAL_CODES, ReferralCodeDoc, referralCodeDocId } from './referral-read-models';
-import { referralCodeFor } from './referral-code';
+import { referralCodeFor } from '../referral-code';
 
 /**
  * Referral codes to customers: a code is derived from the customer id (so nothing reverses it), and a

@@ -9,7 +9,7 @@ import { ShopDirectory } from '../../shops/shop-directory';
 import { isExcludedBy } from '../../shops/domain/shop-events';
 import { CustomerDoc, CUSTOMERS } from '../read-models/ledger-read-models';
 import { ReferralTerms } from '../events/customer-events';
-import { normalizedCode } from './referral-code';
+import { normalizedCode } from '../referral-code';
 import { REFERRAL_CODES, ReferralCodeDoc, referralCodeDocId } from './referral-read-models';
 import { ReferralCandidate } from './referral-candidate';
 import { referralClaim, referralClaimStreamId, ReferralClaimState } from './referral-claim.decider';

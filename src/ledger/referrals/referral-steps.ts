@@ -125,7 +125,7 @@ export class ReferralSteps {
   /** The friend qualified: the referrer's stream decides the reward (on the terms of the attribution). */
   async qualified(e: ReferralQualified): Promise<void> {
     const friend = await this.commands.state(e.shopId, e.customerId);
-    const by = friend.referredBy;
+    const by = friend.referral.referredBy;
     if (!by || by.attributionEventId !== e.attributionEventId) return;
     const [shop, tiers] = await Promise.all([this.shops.byId(e.shopId), this.tiers.rungs(e.shopId)]);
     await this.commands.run(
@@ -150,8 +150,8 @@ export class ReferralSteps {
   /** The qualifying order went away: the reward is cancelled, or taken back or kept by the program's policy. */
   async disqualified(e: ReferralDisqualified): Promise<void> {
     const friend = await this.commands.state(e.shopId, e.customerId);
-    if (!friend.referredBy) return;
-    const friendKey = friend.referredBy.friendKey;
+    if (!friend.referral.referredBy) return;
+    const friendKey = friend.referral.referredBy.friendKey;
     await this.commands.run(
       e.shopId,
       e.referrerId,

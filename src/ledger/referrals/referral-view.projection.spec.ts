@@ -9,7 +9,7 @@ import { REFERRALS, ReferralDoc, REFERRAL_CODES, ReferralCodeDoc } from './refer
 import { ReferralViewProjection } from './referral-view.projection';
 import { ReferralCodesProjection } from './referral-codes.projection';
 import { FriendNote } from './referrer.decisions';
-import { referralCodeFor } from './referral-code';
+import { referralCodeFor } from '../referral-code';
 
 /** The referral history, from the referrer's stream alone; each event delivered twice (see projectionSpec). */
 describe('referral view projection', () => {

@@ -83,7 +83,7 @@ describe('referrals: the friend is attributed once, with every refusal recorded'
       email: 'fred@example.com',
     });
     expect(f.run(AT, attribute(claimUse()))).toEqual([]);
-    expect(f.state().referredBy).toMatchObject({ referrerId: 'referrer', qualifiedOrderId: null });
+    expect(f.state().referral.referredBy).toMatchObject({ referrerId: 'referrer', qualifiedOrderId: null });
   });
 
   const refusalCases: Array<[string, () => ReturnType<typeof friend>, CodeUse]> = [
@@ -107,7 +107,7 @@ describe('referrals: the friend is attributed once, with every refusal recorded'
     const f = make();
     const events = f.run(AT, attribute(use));
     expect(events).toMatchObject([{ type: T.ReferralRefused, reason, code: use.candidate.code, via: use.via }]);
-    expect(f.state().referredBy).toBeNull();
+    expect(f.state().referral.referredBy).toBeNull();
     expect(f.run(AT, attribute(use))).toEqual([]);
   });
 
@@ -273,7 +273,7 @@ describe('referrals: the referrer is paid once per friend', () => {
     expect(r.run(AT, noteFriend({}))).toEqual([]);
     r.run(AT, noteFriend({ stage: 'joined', sourceEventId: 'att-1', friendCustomerId: 'friend', via: 'claim' }));
     r.run(AT, noteFriend({ stage: 'invited', sourceEventId: 'claim-again' }));
-    expect(r.state().referredFriends[FRED.key]).toMatchObject({ stage: 'joined', friendCustomerId: 'friend' });
+    expect(r.state().referral.friends[FRED.key]).toMatchObject({ stage: 'joined', friendCustomerId: 'friend' });
   });
 
   it('without waiting days the reward is paid with the qualification: points, with the friend named on the row', () => {
@@ -418,7 +418,7 @@ describe('referrals: the qualifying order goes away', () => {
     ]);
     expect(r.run(LATER, payDue)).toEqual([]);
     expect(r.run(AT, cancelReward())).toEqual([]);
-    expect(r.state().referredFriends[FRED.key]).toMatchObject({ stage: 'refused', reason: 'order_cancelled' });
+    expect(r.state().referral.friends[FRED.key]).toMatchObject({ stage: 'refused', reason: 'order_cancelled' });
   });
 
   it('after the reward is paid, policy reverse takes the points back (never below zero: the rest is the shortfall)', () => {
@@ -449,7 +449,7 @@ describe('referrals: the qualifying order goes away', () => {
       { type: T.ReferralRefundAfterReward, policy: 'keep', points: 0, couponCode: null },
     ]);
     expect(r.state()).toMatchObject({ points: 500 });
-    expect(r.state().referredFriends[FRED.key].stage).toBe('rewarded');
+    expect(r.state().referral.friends[FRED.key].stage).toBe('rewarded');
   });
 });
 

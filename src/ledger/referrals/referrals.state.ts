@@ -53,29 +53,30 @@ export interface ReferredFriend {
   refundSeen: boolean;
 }
 
-/** Referrals' share: the customer's link; as a friend, who referred them; as a referrer, their friends. */
-export interface ReferralsShare {
+/** Referrals' state: the customer's link; as a friend, who referred them; as a referrer, their friends. */
+export interface ReferralState {
   /** Since when the customer is known: their account's creation on the platform, else their enrolment. */
   customerSince: string | null;
-  referralLink: { code: string; link: string; programId: string; createdAt: string } | null;
+  link: { code: string; link: string; programId: string; createdAt: string } | null;
   referredBy: ReferredBy | null;
   /** Friend side: refusals already recorded (`<code>|<reason>`), so a repeat is not recorded again. */
-  referralRefusals: readonly string[];
-  referredFriends: Readonly<Record<string, ReferredFriend>>;
+  refusals: readonly string[];
+  /** Referrer side: the friends, by friend key. */
+  friends: Readonly<Record<string, ReferredFriend>>;
   /** The address and payment fingerprints of the customer's own orders (the latest few): a friend's must differ. */
-  orderFingerprints: readonly string[];
+  fingerprints: readonly string[];
+}
+
+/** Referrals' share of a customer's state: one field, the referral state. */
+export interface ReferralsShare {
+  referral: ReferralState;
 }
 
 /** How many of a customer's own order fingerprints are kept. */
 export const KEPT_FINGERPRINTS = 20;
 
 export const initialReferrals = (): ReferralsShare => ({
-  customerSince: null,
-  referralLink: null,
-  referredBy: null,
-  referralRefusals: [],
-  referredFriends: {},
-  orderFingerprints: [],
+  referral: { customerSince: null, link: null, referredBy: null, refusals: [], friends: {}, fingerprints: [] },
 });
 
 const NEW_FRIEND: ReferredFriend = {
@@ -101,31 +102,27 @@ const NEW_FRIEND: ReferredFriend = {
 /** Stages a friend moves forward through; a note never moves one back (a late claim after the attribution). */
 const RANK: Record<FriendStage, number> = { invited: 0, joined: 1, qualified: 2, rewarded: 3, refused: 3 };
 
-type Change = Partial<ReferralsShare> | undefined;
+type Change = Partial<ReferralState> | undefined;
 
 function friendChange(
-  state: ReferralsShare,
+  state: ReferralState,
   friendKey: string,
   change: (f: ReferredFriend) => Partial<ReferredFriend>,
-) {
-  const friends = state.referredFriends[friendKey]
-    ? state.referredFriends
-    : { ...state.referredFriends, [friendKey]: NEW_FRIEND };
-  return { referredFriends: withEntry(friends, friendKey, change) };
+): Change {
+  const friends = state.friends[friendKey] ? state.friends : { ...state.friends, [friendKey]: NEW_FRIEND };
+  return { friends: withEntry(friends, friendKey, change) };
 }
 
 /** The friend side's events. */
-function evolveFriendSide(state: ReferralsShare, event: CustomerEvent): Change {
+function evolveFriendSide(state: ReferralState, event: CustomerEvent): Change {
   switch (event.type) {
     case T.Enrolled: {
       const platform = event.platformCreatedAt;
       return { customerSince: platform && platform < event.occurredAt ? platform : event.occurredAt };
     }
     case T.OrderRecorded: {
-      const added = (event.fingerprints ?? []).filter((f) => !state.orderFingerprints.includes(f));
-      return added.length
-        ? { orderFingerprints: [...state.orderFingerprints, ...added].slice(-KEPT_FINGERPRINTS) }
-        : undefined;
+      const added = (event.fingerprints ?? []).filter((f) => !state.fingerprints.includes(f));
+      return added.length ? { fingerprints: [...state.fingerprints, ...added].slice(-KEPT_FINGERPRINTS) } : undefined;
     }
     case T.ReferralAttributed:
       return {
@@ -142,7 +139,7 @@ function evolveFriendSide(state: ReferralsShare, event: CustomerEvent): Change {
         },
       };
     case T.ReferralRefused:
-      return { referralRefusals: [...state.referralRefusals, `${event.code}|${event.reason}`] };
+      return { refusals: [...state.refusals, `${event.code}|${event.reason}`] };
     case T.ReferralQualified:
       return state.referredBy ? { referredBy: { ...state.referredBy, qualifiedOrderId: event.orderId } } : undefined;
     case T.ReferralDisqualified:
@@ -153,12 +150,10 @@ function evolveFriendSide(state: ReferralsShare, event: CustomerEvent): Change {
 }
 
 /** The referrer side's events. */
-function evolveReferrerSide(state: ReferralsShare, event: CustomerEvent): Change {
+function evolveReferrerSide(state: ReferralState, event: CustomerEvent): Change {
   switch (event.type) {
     case T.ReferralLinkCreated:
-      return {
-        referralLink: { code: event.code, link: event.link, programId: event.programId, createdAt: event.occurredAt },
-      };
+      return { link: { code: event.code, link: event.link, programId: event.programId, createdAt: event.occurredAt } };
     case T.ReferralFriendNoted:
       return friendChange(state, event.friendKey, (f) => ({
         friendLabel: event.friendLabel || f.friendLabel,
@@ -202,8 +197,9 @@ function evolveReferrerSide(state: ReferralsShare, event: CustomerEvent): Change
   }
 }
 
-export function evolveReferrals(state: ReferralsShare, event: CustomerEvent): Change {
-  return evolveFriendSide(state, event) ?? evolveReferrerSide(state, event);
+export function evolveReferrals(state: ReferralsShare, event: CustomerEvent): Partial<ReferralsShare> | undefined {
+  const change = evolveFriendSide(state.referral, event) ?? evolveReferrerSide(state.referral, event);
+  return change ? { referral: { ...state.referral, ...change } } : undefined;
 }
 
 /**
@@ -211,7 +207,7 @@ export function evolveReferrals(state: ReferralsShare, event: CustomerEvent): Ch
  * qualification on (its reward may still wait its days); one whose reward was cancelled before
  * payment does not; a reward taken back after payment still does.
  */
-export const qualificationTimes = (state: ReferralsShare): string[] =>
-  Object.values(state.referredFriends)
+export const qualificationTimes = (state: ReferralState): string[] =>
+  Object.values(state.friends)
     .filter((f) => f.qualifiedAt !== null && (f.stage !== 'refused' || f.rewardedAt !== null))
     .map((f) => f.qualifiedAt!);

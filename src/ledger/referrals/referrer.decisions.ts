@@ -91,7 +91,7 @@ function referrerRefusal(state: CustomerState, exclusion: ExclusionRules): Refer
 
 /** A friend's order sent to an address, or paid by a card, of the referrer's own orders. */
 function fingerprintRefusal(state: CustomerState, friend: readonly string[]): ReferralRefusal | null {
-  const shared = friend.filter((f) => state.orderFingerprints.includes(f));
+  const shared = friend.filter((f) => state.referral.fingerprints.includes(f));
   if (shared.some((f) => f.startsWith('a:'))) return 'self_referral_same_address';
   return shared.some((f) => f.startsWith('p:')) ? 'self_referral_same_payment' : null;
 }
@@ -99,7 +99,7 @@ function fingerprintRefusal(state: CustomerState, friend: readonly string[]): Re
 function limitRefusal(state: CustomerState, terms: ReferralTerms, at: string): ReferralRefusal | null {
   if (!terms.limit) return null;
   const since = periodStart(terms.limit.unit, at);
-  const counted = qualificationTimes(state).filter((t) => t >= since).length;
+  const counted = qualificationTimes(state.referral).filter((t) => t >= since).length;
   return counted >= terms.limit.times ? 'referrer_limit_reached' : null;
 }
 
@@ -160,7 +160,7 @@ function qualify(
   state: CustomerState,
 ): Array<ReferralFriendNoted | ReferralFriendQualified | PointsAwarded | ReferralRewardEarned> {
   const { meta, friend, terms } = command;
-  const known = state.referredFriends[friend.key];
+  const known = state.referral.friends[friend.key];
   if (known && (known.qualifiedEventId !== null || known.noted.includes(command.qualifiedEventId))) return [];
   const reason =
     referrerRefusal(state, command.exclusion) ??
@@ -234,7 +234,7 @@ function payDue(
   state: CustomerState,
 ): Array<PointsAwarded | ReferralRewardEarned | ReferralRewardCancelled> {
   const { meta } = command;
-  const due = Object.entries(state.referredFriends)
+  const due = Object.entries(state.referral.friends)
     .filter(([, f]) => f.stage === 'qualified' && f.rewardDueAt !== null && f.rewardDueAt <= meta.occurredAt)
     .sort(([, a], [, b]) => a.rewardDueAt!.localeCompare(b.rewardDueAt!));
   const refused = referrerRefusal(state, command.exclusion);
@@ -264,7 +264,7 @@ function cancel(
   state: CustomerState,
 ): Array<ReferralRewardCancelled | PointsRevoked | ReferralRefundAfterReward> {
   const { meta, friendKey, cause } = command;
-  const friend = state.referredFriends[friendKey];
+  const friend = state.referral.friends[friendKey];
   if (!friend) return [];
   if (friend.stage === 'qualified')
     return [referralRewardCancelled(meta, { friendKey, friendCustomerId: friend.friendCustomerId, cause })];
@@ -334,8 +334,8 @@ function reversePoints(
 /** Whether a referral coupon is owed and not held yet (the grant handler asks before minting; the decision again). */
 export function referralCouponDue(state: CustomerState, grant: Omit<ReferralCouponGrant, 'reward'>, rewardId: string) {
   if (Object.values(state.coupons).some((c) => c.rewardId === rewardId)) return false;
-  if (grant.role === 'referral_welcome') return state.referredBy?.attributionEventId === grant.dueEventId;
-  const friend = state.referredFriends[grant.friendKey];
+  if (grant.role === 'referral_welcome') return state.referral.referredBy?.attributionEventId === grant.dueEventId;
+  const friend = state.referral.friends[grant.friendKey];
   return friend?.stage === 'rewarded' && friend.rewardId === rewardId;
 }
 
@@ -355,7 +355,7 @@ function grantCoupon(command: Command<'GrantReferralCoupon'>, state: CustomerSta
 
 function createLink(command: Command<'CreateReferralLink'>, state: CustomerState): ReferralLinkCreated[] {
   if (state.membership !== 'member') throw because.notEligible('Join the loyalty program to refer friends');
-  if (state.referralLink) return [];
+  if (state.referral.link) return [];
   return [
     referralLinkCreated(command.meta, {
       code: command.code,
@@ -369,7 +369,7 @@ function createLink(command: Command<'CreateReferralLink'>, state: CustomerState
 
 function note(command: Command<'NoteReferralFriend'>, state: CustomerState): ReferralFriendNoted[] {
   const { note: n } = command;
-  if (state.referredFriends[n.friendKey]?.noted.includes(n.sourceEventId)) return [];
+  if (state.referral.friends[n.friendKey]?.noted.includes(n.sourceEventId)) return [];
   return [referralFriendNoted(command.meta, n)];
 }
 

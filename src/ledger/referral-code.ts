@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { remembered } from '../../shared/domain/ids';
+import { remembered } from '../shared/domain/ids';
 
 /**
  * A customer's referral code: 8 capital letters and digits derived from the customer id, so every
