@@ -37,6 +37,8 @@ const BATCH = 1000;
 export class ReferralRelay {
   private readonly logger = new Logger('ReferralRelay');
   private checkpoint: GlobalPosition | null = null;
+  /** Whether the checkpoint was ever stored (see `firstStep`). */
+  private started = false;
   private readonly loop: PollingLoop;
   private readonly steps: Record<string, (recorded: RecordedEvent) => Promise<void>>;
 
@@ -65,16 +67,11 @@ export class ReferralRelay {
     };
   }
 
-  /**
-   * The first start goes on from the log's head: events written before referrals existed hold no
-   * referral (and reading every enrolment of an old log for claims would be a long, useless pass).
-   */
   async start(): Promise<void> {
     this.checkpoint = await this.eventStore.readCheckpoint(REFERRAL_RELAY_CHECKPOINT);
-    if (this.checkpoint === null) {
-      this.checkpoint = await this.eventStore.headPosition();
-      if (this.checkpoint) await this.eventStore.storeCheckpoint(REFERRAL_RELAY_CHECKPOINT, this.checkpoint);
-    }
+    this.started = this.checkpoint !== null;
+    // Before the service takes requests, when the store answers (else the loop's first step does it).
+    if (!this.started) await this.firstStep().catch(() => undefined);
     this.loop.start();
   }
 
@@ -82,8 +79,20 @@ export class ReferralRelay {
     return this.loop.stop();
   }
 
+  /**
+   * The first run goes on from the log's head: events written before referrals existed hold no
+   * referral (and reading every enrolment of an old log for claims would be a long, useless pass).
+   * Done at start; a store out of reach then is retried by the loop like any step.
+   */
+  private async firstStep(): Promise<void> {
+    this.checkpoint = await this.eventStore.headPosition();
+    if (this.checkpoint) await this.eventStore.storeCheckpoint(REFERRAL_RELAY_CHECKPOINT, this.checkpoint);
+    this.started = true;
+  }
+
   /** Carries what the feed holds now; returns how many events were read. */
   async step(): Promise<number> {
+    if (!this.started) await this.firstStep();
     const events = await this.eventStore.readAll({ after: this.checkpoint, limit: BATCH });
     for (const recorded of events) {
       const step = Object.prototype.hasOwnProperty.call(this.steps, recorded.type) ? this.steps[recorded.type] : null;
