@@ -215,6 +215,23 @@ describe(`referrals (${defaultStoreKind()})`, () => {
       'referrer_excluded',
     );
     await s.put('/settings/membership', { optInEnrollment: false, excludedTags: [] }).expect(200);
+    await s.enrol(7003, { email: 'lea@example.com' });
+    const lea = await s.customer(7003);
+    const leaToken = await tokenFor(s.t, s.shop, 7003, 'lea@example.com');
+    await s.put(`/customers/${lea.id}/membership`, { membership: 'left' }).expect(200);
+    await refused(
+      { shop: domain, code: lea.referralCode, email: 'x6@example.com' },
+      'REFERRER_NOT_ELIGIBLE',
+      'referrer_left',
+    );
+    // A customer who left gets no link either (403), and a shop without a program none at all (400).
+    const link = (token: string) => s.t.http().post(`${HEADLESS}/customer/referral-link`).set(bearer(token));
+    expectError((await link(leaToken).expect(403)).body, 'NOT_ELIGIBLE', 403);
+    const otherToken = await tokenFor(s.t, other.shop, 1);
+    expect(expectError((await link(otherToken).expect(400)).body, 'INVALID_PROGRAM', 400).reason).toBe('no_program');
+    // The history's query is checked like every list's.
+    const badPage = s.t.http().get(`${HEADLESS}/customer/referral-history?limit=many`).set(bearer(referrerToken));
+    expectError((await badPage.expect(400)).body, 'BAD_REQUEST', 400);
     // The shape of the code and the email are checked first.
     expectError(
       (await claim({ shop: domain, code: 'a b', email: 'x@example.com' }).expect(400)).body,
