@@ -269,7 +269,8 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
     name: 'PENDING_RELEASE_CHECK_MS',
     check: count,
     default: '`300000`',
-    meaning: 'how often held (pending) order points are released when due (`0`: never)',
+    meaning:
+      'how often held (pending) order points, and referral rewards past their waiting days, are paid when due (`0`: never)',
   },
   {
     name: 'TIER_REVIEW_CHECK_MS',

@@ -30,7 +30,7 @@ import { OrdersController } from './orders/orders.controller';
 import { ListHeadlessOrdersHandler } from './orders/list-orders.query';
 import { ListStoreCreditTransactionsHandler } from './store-credit/list-store-credit.query';
 import { StoreCreditController } from './store-credit/store-credit.controller';
-import { ReferralHistoryController } from './referrals/referral-history.controller';
+import { ReferralClaimController, ReferralHistoryController } from './referrals/referral-history.controller';
 import { LoyaltyPageController } from './loyalty-page/loyalty-page.controller';
 import { CustomerProgramsController, PublicProgramsController } from './programs/programs.controller';
 import { UploadImagesController } from './uploads/upload-images.controller';
@@ -94,6 +94,7 @@ export const HEADLESS_CAPABILITY: Capability = {
     OrdersController,
     StoreCreditController,
     ReferralHistoryController,
+    ReferralClaimController,
     LoyaltyPageController,
     UploadImagesController,
     UploadedFileController,

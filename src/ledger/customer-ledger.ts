@@ -38,6 +38,9 @@ import {
   RecordMilestonesReached,
 } from './milestones/milestones.decisions';
 import { evolveMilestones } from './milestones/milestones.state';
+import { AttributeReferral, decideAttribution, followReferral } from './referrals/friend.decisions';
+import { decideReferrals, ReferralsCommand } from './referrals/referrer.decisions';
+import { evolveReferrals } from './referrals/referrals.state';
 
 /**
  * The customer ledger: one customer's stream of points, tiers, orders and coupons, decided by one
@@ -61,7 +64,9 @@ export type CustomerCommand =
   | ClaimStreakDay
   | ChooseBirthdayRewards
   | ClaimMilestoneStep
-  | RecordMilestonesReached;
+  | RecordMilestonesReached
+  | AttributeReferral
+  | ReferralsCommand;
 
 /**
  * Each policy's evolve cases, in this order: each writes only its own share, and sees the state as
@@ -83,6 +88,7 @@ const EVOLVE_CASES: Array<(state: CustomerState, event: CustomerEvent) => Partia
   evolveSubmissions,
   evolveStreak,
   evolveMilestones,
+  evolveReferrals,
 ];
 
 export function evolveCustomer(state: CustomerState, event: CustomerEvent): CustomerState {
@@ -132,14 +138,22 @@ const DECIDERS: PerType<CustomerCommand, CustomerEvent[], [CustomerState]> = {
   ChooseBirthdayRewards: decideBirthdayChoice,
   ClaimMilestoneStep: decideMilestoneClaim,
   RecordMilestonesReached: decideMilestonesReached,
+  AttributeReferral: decideAttribution,
+  CreateReferralLink: decideReferrals,
+  NoteReferralFriend: decideReferrals,
+  QualifyReferral: decideReferrals,
+  PayReferralRewards: decideReferrals,
+  CancelReferralReward: decideReferrals,
+  GrantReferralCoupon: decideReferrals,
 };
 
 /**
- * A policy decides; then the tier ladder follows what the decision did to the tier point; then the
- * amounts invariant checks every point value the decision would record.
+ * A policy decides; then the friend's side of a referral follows an order's decision (attribution by
+ * its code, qualification, disqualification); then the tier ladder follows what the decision did to
+ * the tier point; then the amounts invariant checks every point value the decision would record.
  */
 export function decideCustomer(command: CustomerCommand, state: CustomerState): CustomerEvent[] {
-  const decided = callPerType(DECIDERS, command.type, command, state);
+  const decided = followReferral(command, state, callPerType(DECIDERS, command.type, command, state), evolveCustomer);
   return assertAmounts(followTierLadder(command, state, decided, evolveCustomer));
 }
 

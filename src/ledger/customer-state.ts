@@ -13,6 +13,7 @@ import { initialSocialLinks, SocialLinksShare } from './social-links/social-link
 import { initialSubmissions, SubmissionsShare } from './submissions/submissions.state';
 import { initialStreak, StreakShare } from './streak/streak.state';
 import { initialMilestones, MilestonesShare } from './milestones/milestones.state';
+import { initialReferrals, ReferralsShare } from './referrals/referrals.state';
 
 /**
  * What a customer's stream folds to: what the ledger needs to decide the next command. Each policy
@@ -31,7 +32,8 @@ export type CustomerState = EnrolmentShare &
   SocialLinksShare &
   SubmissionsShare &
   StreakShare &
-  MilestonesShare;
+  MilestonesShare &
+  ReferralsShare;
 
 /**
  * The state before any event: every share's initial fields. Listed rather than spread (`{ ...a, ...b }`):
@@ -104,6 +106,7 @@ export const initialCustomerState = (): CustomerState => {
     milestoneCounters: milestones.milestoneCounters,
     milestoneClaims: milestones.milestoneClaims,
     milestonesReached: milestones.milestonesReached,
+    referral: initialReferrals().referral,
   };
 };
 

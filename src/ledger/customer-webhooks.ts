@@ -8,6 +8,7 @@ import { expiredMessages, expiryWarningMessages } from './expiry/expiry.webhooks
 import { balanceChangeMessages } from './points/points.webhooks';
 import { milestoneAchievedMessages } from './milestones/milestones.webhooks';
 import { tierChangedMessages, tierRetainedMessages, tierReviewWarningMessages } from './tiers/tiers.webhooks';
+import { linkCreatedMessages, refereeClaimedMessages, rewardEarnedMessages } from './referrals/referrals.webhooks';
 
 /** A payment is points/earned, after birthday/reward_earned when a birthday program paid it; one of 0 says nothing. */
 function awardedMessages(e: PointsAwarded): TopicMessage[] {
@@ -37,6 +38,9 @@ const MESSAGES: PerType<CustomerEvent, TopicMessage[]> = {
   [T.CouponUsed]: couponUsedMessages,
   [T.SubmissionApproved]: submissionDecidedMessages,
   [T.SubmissionRejected]: submissionDecidedMessages,
+  [T.ReferralLinkCreated]: linkCreatedMessages,
+  [T.ReferralAttributed]: refereeClaimedMessages,
+  [T.ReferralRewardEarned]: rewardEarnedMessages,
   // No topic (yet) for these.
   [T.Enrolled]: noMessages,
   [T.PersonalDataErased]: noMessages,
@@ -63,6 +67,14 @@ const MESSAGES: PerType<CustomerEvent, TopicMessage[]> = {
   [T.MilestoneStepClaimed]: milestoneAchievedMessages,
   // The gift's choice completes a step already achieved.
   [T.MilestoneGiftChosen]: noMessages,
+  // A referral's other steps: its payment says so through points/earned and referral/reward_earned.
+  [T.ReferralRefused]: noMessages,
+  [T.ReferralQualified]: noMessages,
+  [T.ReferralDisqualified]: noMessages,
+  [T.ReferralFriendNoted]: noMessages,
+  [T.ReferralFriendQualified]: noMessages,
+  [T.ReferralRewardCancelled]: noMessages,
+  [T.ReferralRefundAfterReward]: noMessages,
 };
 
 /** The webhook messages an event of a customer's stream produces. */

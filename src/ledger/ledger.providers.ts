@@ -61,6 +61,16 @@ import { DecideSubmissionHandler } from './submissions/decide-submission.handler
 import { ListSubmissionsHandler } from './submissions/list-submissions.query';
 import { SubmissionViewProjection } from './submissions/submission-view.projection';
 import { EarnOnStorefrontHandler } from './storefront-earn/earn-on-storefront.handler';
+import { ReferralDirectory } from './referrals/referral-directory';
+import { ReferralUses } from './referrals/referral-uses';
+import { ReferralSteps } from './referrals/referral-steps';
+import { ReferralRelay } from './referrals/referral-relay';
+import { PayReferralRewardsHandler, ReferralRewardsDue } from './referrals/referral-rewards-due.scheduler';
+import { ClaimReferralCodeHandler } from './referrals/claim-referral-code.handler';
+import { CreateReferralLinkHandler } from './referrals/create-referral-link.handler';
+import { ListReferralsHandler } from './referrals/list-referrals.query';
+import { ReferralCodesProjection } from './referrals/referral-codes.projection';
+import { ReferralViewProjection } from './referrals/referral-view.projection';
 
 export const LEDGER: Capability = {
   providers: [
@@ -99,6 +109,15 @@ export const LEDGER: Capability = {
     LinkPhotoHandler,
     DisconnectFeedHandler,
     EarnOnStorefrontHandler,
+    ReferralDirectory,
+    ReferralUses,
+    ReferralSteps,
+    ReferralRelay,
+    ReferralRewardsDue,
+    PayReferralRewardsHandler,
+    ClaimReferralCodeHandler,
+    CreateReferralLinkHandler,
+    ListReferralsHandler,
     SubmitEntry,
     ClaimStreakDay,
     ChooseBirthdayRewards,
@@ -128,6 +147,8 @@ export const LEDGER: Capability = {
     RedeemedCountsProjection,
     SubmissionViewProjection,
     MilestoneCountersProjection,
+    ReferralCodesProjection,
+    ReferralViewProjection,
   ],
   controllers: [CustomersController, TransactionsController, RewardsController, SubmissionsController],
   background: [
@@ -138,5 +159,8 @@ export const LEDGER: Capability = {
     scheduled(CouponExpiry, (config) => config.couponExpiryCheckMs),
     { type: TierRewardCoupons, start: (coupons) => coupons.start(), stop: (coupons) => coupons.stop() },
     { type: MilestoneReachedRecorder, start: (r) => r.start(), stop: (r) => r.stop() },
+    // Referral rewards waiting their days are held payments too: paid on the held points' schedule.
+    scheduled(ReferralRewardsDue, (config) => config.pendingReleaseCheckMs),
+    { type: ReferralRelay, start: (relay) => relay.start(), stop: (relay) => relay.stop() },
   ],
 };

@@ -8,6 +8,7 @@ import { openEventStore, STORAGE, Storage } from '../infrastructure/storage';
 import { ProjectionRunner } from '../projections/projection-runner';
 import { TIER_REWARD_COUPONS_CHECKPOINT } from '../ledger/tiers/tier-reward-coupons';
 import { MILESTONES_REACHED_CHECKPOINT } from '../ledger/milestones/milestone-reached.recorder';
+import { REFERRAL_RELAY_CHECKPOINT } from '../ledger/referrals/referral-relay';
 import { because } from '../shared/domain/domain-error';
 import { copyEvents, translateCheckpoints, verifyEvents } from './migrate-events';
 
@@ -91,7 +92,12 @@ export async function migrateEventsCommand(options: Record<string, string>, env 
         ? await translateCheckpoints(
             source,
             target.eventStore,
-            [...app.get(ProjectionRunner).names, TIER_REWARD_COUPONS_CHECKPOINT, MILESTONES_REACHED_CHECKPOINT],
+            [
+              ...app.get(ProjectionRunner).names,
+              TIER_REWARD_COUPONS_CHECKPOINT,
+              MILESTONES_REACHED_CHECKPOINT,
+              REFERRAL_RELAY_CHECKPOINT,
+            ],
             storage.webhookOutbox,
           )
         : [];

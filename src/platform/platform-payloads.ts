@@ -175,7 +175,65 @@ export function parseOrder(body: unknown): PlatformOrder {
       platformCreatedAt: timestamp(o.created_at, 'created_at'),
       discountCodes,
       guest: customer?.guest ?? false,
+      ...referralFacts(o, totalCents),
     },
+  };
+}
+
+/** A money field that may be absent; present, it must be a decimal string. */
+function optionalCents(value: unknown, field: string): number | null {
+  if (value === undefined || value === null) return null;
+  const cents = toCents(value);
+  if (cents === null) throw because.badRequest(`${field} must be a decimal string such as "49.90"`, { field });
+  return cents;
+}
+
+/** An address as a comparable line (street, second line, zip, country; no street: none). */
+function addressLine(value: unknown, field: string): string | null {
+  if (value === undefined || value === null) return null;
+  const a = object(value, field);
+  const part = (key: string) =>
+    (typeof a[key] === 'string' ? (a[key] as string) : '')
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}]+/gu, ' ')
+      .trim();
+  const street = part('address1');
+  return street ? [street, part('address2'), part('zip'), part('country_code') || part('country')].join('|') : null;
+}
+
+/**
+ * The referral code an order's landing page or note attributes carry (the storefront's `?ref=<code>`
+ * kept by the platform as `landing_site`, or a `ref` / `referral_code` note attribute).
+ */
+function landingCodes(o: Json): string[] {
+  const codes: string[] = [];
+  if (typeof o.landing_site === 'string' && o.landing_site.includes('ref=')) {
+    try {
+      const ref = new URL(o.landing_site, 'https://landing.invalid').searchParams.get('ref');
+      if (ref?.trim()) codes.push(ref.trim());
+    } catch {
+      // An unreadable landing page names no code.
+    }
+  }
+  for (const raw of Array.isArray(o.note_attributes) ? o.note_attributes : []) {
+    const attribute = raw && typeof raw === 'object' ? (raw as Json) : {};
+    if ((attribute.name === 'ref' || attribute.name === 'referral_code') && typeof attribute.value === 'string')
+      codes.push(attribute.value.trim());
+  }
+  return [...new Set(codes.filter(Boolean).map((c) => c.slice(0, 50)))];
+}
+
+/** What a referral reads off an order: codes it landed with, its subtotal, its addresses and payment fingerprint. */
+function referralFacts(o: Json, totalCents: number) {
+  const addresses = [
+    addressLine(o.shipping_address, 'shipping_address'),
+    addressLine(o.billing_address, 'billing_address'),
+  ].filter((a): a is string => a !== null);
+  return {
+    landingCodes: landingCodes(o),
+    subtotalCents: optionalCents(o.subtotal_price, 'subtotal_price') ?? totalCents,
+    addresses: [...new Set(addresses)],
+    paymentFingerprint: optionalText(o.payment_fingerprint, 'payment_fingerprint'),
   };
 }
 

@@ -57,7 +57,7 @@ describe(`headless programs, personalised and public (${defaultStoreKind()})`, (
       ids.fiveOff,
       ids.dynamic,
     ]);
-    const nulls = { form: null, review: null, googleReview: null, streak: null };
+    const nulls = { form: null, review: null, googleReview: null, streak: null, referral: null };
     expect(byId.get(ids.signUp)).toEqual({
       id: ids.signUp,
       programType: 'earning',

@@ -9,6 +9,8 @@ const PUBLIC = new Set([
   'get /audit/public-key',
   'post /app/api/v1/headless/auth/token',
   'get /app/api/v1/headless/programs',
+  // A visitor claims a referral code before signing up: not a customer yet, so no token.
+  'post /app/api/v1/headless/referrals/claim',
   // Uploaded images: the URL's 128 random bits are the credential.
   'get /uploads/{shopId}/{customerId}/{file}',
 ]);

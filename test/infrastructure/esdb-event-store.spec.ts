@@ -270,6 +270,7 @@ describe('EventStoreDB event store adapter (client double)', () => {
           'programs-',
           'redemption-quota-',
           'social-handle-',
+          'referral-claim-',
           'privacy-',
           'translations-',
         ],

@@ -10,7 +10,7 @@ import { bearer, HEADLESS, tokenFor } from '../headless/headless-support';
 describe('every stream the service writes is in a category the EventStoreDB feed reads', () => {
   const s = scenario({ env: { WEBHOOK_ALLOW_LOOPBACK: 'true' } });
 
-  it('shop, tiers, programs, webhooks, customers, redemption quotas, privacy requests, shop texts and photo handles', async () => {
+  it('shop, tiers, programs, webhooks, customers, redemption quotas, privacy requests, shop texts, photo handles and referral claims', async () => {
     await s.tier({ name: 'Silver', targetPoint: 100 });
     const reward = await s.spending('amount_discount', '$1', {
       pointsCost: 10,
@@ -29,6 +29,12 @@ describe('every stream the service writes is in a category the EventStoreDB feed
       .post(`${HEADLESS}/customer/social/photo/link`)
       .set(bearer(await tokenFor(s.t, s.shop, 7001)))
       .send({ instagramUsername: 'fan' })
+      .expect(200);
+    await s.earning('referral', 'Refer', { earnPoint: 10 });
+    await s.t
+      .http()
+      .post(`${HEADLESS}/referrals/claim`)
+      .send({ shop: s.shop.domain, code: (await s.customer(7001)).referralCode, email: 'friend@example.com' })
       .expect(200);
 
     const streams = new Set(

@@ -1562,10 +1562,44 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Friends the customer referred (empty until referral programs exist) */
+        /** Friends the customer referred, newest first: invited, joined, qualified, rewarded or refused (with the reason), and the points earned */
         get: operations["ReferralHistoryController_history"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/app/api/v1/headless/customer/referral-link": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The customer's referral link (the program's page, else the shop, with ?ref=<code>); made the first time (referral/link_created). 400 INVALID_PROGRAM without a running referral program; 403 NOT_ELIGIBLE for a guest or a customer who left */
+        post: operations["ReferralHistoryController_link"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/app/api/v1/headless/referrals/claim": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A visitor claims a referral code for the email they will sign up with (no token). When they sign up (or pay a first order) with that email they are attributed to the code's referrer and get the welcome coupon. 400 with the refusal's code and reason: REFERRAL_CODE_UNKNOWN, REFERRAL_CODE_OTHER_SHOP, INVALID_PROGRAM, SELF_REFERRAL, ALREADY_CUSTOMER, ALREADY_REFERRED, REFERRER_NOT_ELIGIBLE */
+        post: operations["ReferralClaimController_claim"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1613,7 +1647,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Loyalty-page parity read: friends referred (empty until referral programs exist) */
+        /** Loyalty-page parity read: the friends the customer referred, with their state */
         get: operations["LoyaltyPageController_referrals"];
         put?: never;
         post?: never;
@@ -2061,6 +2095,8 @@ export interface components {
             typeMilestone?: "order" | "spent_amount" | "earned_point" | "reviews" | "referral" | "subscription" | "inactivity" | "mixed";
             /** @description Milestone programs only (required there): the steps, values increasing */
             milestones?: components["schemas"]["MilestoneStepSchema"][];
+            /** @description referral only: both rewards, the qualifying first order and the refund policy */
+            referral?: components["schemas"]["ReferralSettingsSchema"] | null;
             /** @enum {string} */
             type: "earning" | "spending";
             /** @example place_order */
@@ -2359,6 +2395,8 @@ export interface components {
             typeMilestone?: "order" | "spent_amount" | "earned_point" | "reviews" | "referral" | "subscription" | "inactivity" | "mixed";
             /** @description Milestone programs only (required there): the steps, values increasing */
             milestones?: components["schemas"]["MilestoneStepSchema"][];
+            /** @description referral only: both rewards, the qualifying first order and the refund policy */
+            referral?: components["schemas"]["ReferralSettingsSchema"] | null;
         };
         EarnResult: {
             programId: string;
@@ -2381,6 +2419,8 @@ export interface components {
                 statusCode: number;
                 /** @description The input at fault, when one is */
                 field?: string;
+                /** @description A referral refusal: the rule that refused it (docs/referrals.md) */
+                reason?: string;
             };
             /** Format: date-time */
             timestamp: string;
@@ -2695,6 +2735,18 @@ export interface components {
                 rewardSelection: string;
                 dateFormat: string;
             } | null;
+            referral: {
+                /** @description Personalised list: the customer's referral code */
+                code: string | null;
+                /** @description Personalised list: the customer's referral link */
+                link: string | null;
+                friendReward: string;
+                yourReward: string;
+                headline: string;
+                explanation: string;
+                minimumSubtotal: number;
+                waitingDays: number;
+            } | null;
         };
         HeadlessRedeemDto: {
             programId: string;
@@ -2946,6 +2998,129 @@ export interface components {
             quantity: number;
             /** @description free_product rewards (giftSelectionMode one): the chosen gift variant id */
             variantId?: string;
+        };
+        ReferralClaim: {
+            code: string;
+            /** @enum {string} */
+            state: "invited";
+            programId: string;
+            /** @description The welcome coupon given when the friend signs up */
+            friendCoupon: {
+                /** @enum {string} */
+                type: "amount_discount" | "percentage_discount" | "free_shipping";
+                value: number | null;
+                orderReqAmount: number | null;
+                expiresInDays: number | null;
+                codePrefix: string | null;
+            };
+        };
+        ReferralClaimDto: {
+            /** @description The shop's domain */
+            shop: string;
+            /**
+             * @description The referral code (from the link, ?ref=<code>); case does not matter
+             * @example K7Q2M9XA
+             */
+            code: string;
+            /**
+             * @description The email the visitor will sign up with
+             * @example fred@example.com
+             */
+            email: string;
+        };
+        ReferralCouponSchema: {
+            /**
+             * @description Money off, a percent off, or free shipping
+             * @enum {string}
+             */
+            type: "amount_discount" | "percentage_discount" | "free_shipping";
+            /** @description Money off (amount_discount) or a percent 1-100 (percentage_discount); none for free_shipping */
+            value?: Record<string, never> | null;
+            /** @description Least order subtotal for the code to apply (null: none) */
+            orderReqAmount?: Record<string, never> | null;
+            /** @description Days the code stays valid once issued (null: no expiry) */
+            expiresInDays?: Record<string, never> | null;
+            /** @description Prefix of the code (default REF) */
+            codePrefix?: Record<string, never> | null;
+        };
+        ReferralHistoryItem: {
+            /** @description The friend's key in the shop (a cursor of the list) */
+            id: string;
+            /** @description The friend as the referrer may see them: a masked email */
+            friend: string;
+            /** @enum {string} */
+            state: "invited" | "joined" | "qualified" | "rewarded" | "refused";
+            /**
+             * @description refused: the rule, or why the reward went away
+             * @enum {string|null}
+             */
+            reason: "unknown_code" | "code_of_another_shop" | "no_program" | "self_referral_same_customer" | "self_referral_same_email" | "self_referral_same_platform_id" | "self_referral_same_address" | "self_referral_same_payment" | "already_customer" | "already_referred" | "referrer_excluded" | "referrer_left" | "referrer_limit_reached" | "order_cancelled" | "order_refunded" | null;
+            /** @enum {string|null} */
+            via: "claim" | "discount_code" | "landing_attribute" | null;
+            programId: string | null;
+            pointsEarned: number;
+            /** @description A coupon reward: its reward id (the code is in the rewards) */
+            rewardId: string | null;
+            /** Format: date-time */
+            invitedAt: string | null;
+            /** Format: date-time */
+            joinedAt: string | null;
+            /** Format: date-time */
+            qualifiedAt: string | null;
+            /**
+             * Format: date-time
+             * @description qualified: when the reward is paid (waiting days)
+             */
+            rewardDueAt: string | null;
+            /** Format: date-time */
+            rewardedAt: string | null;
+            /** Format: date-time */
+            refusedAt: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        ReferralLink: {
+            code: string;
+            /**
+             * Format: uri
+             * @description The program's page (else the shop) with ?ref=<code>
+             */
+            link: string;
+            programId: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** @description Made by this call (the first time it was asked for) */
+            created: boolean;
+        };
+        ReferralSettingsSchema: {
+            /**
+             * @description points: the program's earnPoint
+             * @default points
+             * @enum {string}
+             */
+            referrerReward: "points" | "coupon";
+            /** @description referrerReward coupon: the coupon */
+            referrerCoupon?: components["schemas"]["ReferralCouponSchema"] | null;
+            /** @description The friend's welcome coupon, given when the friend is attributed (default: 10 off) */
+            friendCoupon?: components["schemas"]["ReferralCouponSchema"];
+            /**
+             * @description Least subtotal of the friend's order for it to qualify
+             * @default 0
+             */
+            minimumSubtotal: number;
+            /**
+             * @description Days after the qualifying order before the referrer is paid
+             * @default 0
+             */
+            waitingDays: number;
+            /**
+             * @description A refund or cancellation of the qualifying order once the referrer was paid: reverse the reward, or keep it
+             * @default reverse
+             * @enum {string}
+             */
+            refundAfterReward: "reverse" | "keep";
         };
         RefundCouponDto: {
             discountCode: string;
@@ -3271,6 +3446,8 @@ export interface components {
             typeMilestone?: "order" | "spent_amount" | "earned_point" | "reviews" | "referral" | "subscription" | "inactivity" | "mixed";
             /** @description Milestone programs only (required there): the steps, values increasing */
             milestones?: components["schemas"]["MilestoneStepSchema"][];
+            /** @description referral only: both rewards, the qualifying first order and the refund policy */
+            referral?: components["schemas"]["ReferralSettingsSchema"] | null;
             /** @description Spending programs: the reward under today's names (pointsCost, rewardValue...; alias of the top-level spec fields); replaces the reward */
             spending?: Record<string, never>;
             /** @description Points per redemption (fixed) or per step (dynamic); alias spending.pointsCost */
@@ -3686,6 +3863,30 @@ export interface components {
                 redirectUrl: string | null;
                 headerImage: string;
                 extraPoints: number;
+            } | null;
+            referral: {
+                /** @enum {string} */
+                referrerReward: "points" | "coupon";
+                referrerCoupon: {
+                    /** @enum {string} */
+                    type: "amount_discount" | "percentage_discount" | "free_shipping";
+                    value: number | null;
+                    orderReqAmount: number | null;
+                    expiresInDays: number | null;
+                    codePrefix: string | null;
+                } | null;
+                friendCoupon: {
+                    /** @enum {string} */
+                    type: "amount_discount" | "percentage_discount" | "free_shipping";
+                    value: number | null;
+                    orderReqAmount: number | null;
+                    expiresInDays: number | null;
+                    codePrefix: string | null;
+                };
+                minimumSubtotal: number;
+                waitingDays: number;
+                /** @enum {string} */
+                refundAfterReward: "reverse" | "keep";
             } | null;
             /** @description Eligibility list only, on single-event programs */
             isEarned?: boolean;
@@ -4436,7 +4637,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, ...) */
+            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, a referral refusal with its `reason`, ...) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4563,7 +4764,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, ...) */
+            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, a referral refusal with its `reason`, ...) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4690,7 +4891,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, ...) */
+            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, a referral refusal with its `reason`, ...) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4817,7 +5018,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, ...) */
+            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, a referral refusal with its `reason`, ...) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4953,7 +5154,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, ...) */
+            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, a referral refusal with its `reason`, ...) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5080,7 +5281,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, ...) */
+            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, a referral refusal with its `reason`, ...) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5207,7 +5408,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, ...) */
+            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, a referral refusal with its `reason`, ...) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5277,7 +5478,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, ...) */
+            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, a referral refusal with its `reason`, ...) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5503,7 +5704,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, ...) */
+            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, a referral refusal with its `reason`, ...) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5707,7 +5908,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, ...) */
+            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, a referral refusal with its `reason`, ...) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5856,7 +6057,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, ...) */
+            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, a referral refusal with its `reason`, ...) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5944,7 +6145,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, ...) */
+            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, a referral refusal with its `reason`, ...) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6099,7 +6300,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, ...) */
+            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, a referral refusal with its `reason`, ...) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6178,7 +6379,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, ...) */
+            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, a referral refusal with its `reason`, ...) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6258,7 +6459,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, ...) */
+            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, a referral refusal with its `reason`, ...) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6349,7 +6550,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, ...) */
+            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, a referral refusal with its `reason`, ...) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6431,7 +6632,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, ...) */
+            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, a referral refusal with its `reason`, ...) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6512,7 +6713,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, ...) */
+            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, a referral refusal with its `reason`, ...) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6661,7 +6862,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, ...) */
+            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, a referral refusal with its `reason`, ...) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6843,7 +7044,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, ...) */
+            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, a referral refusal with its `reason`, ...) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6923,7 +7124,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, ...) */
+            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, a referral refusal with its `reason`, ...) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6997,7 +7198,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, ...) */
+            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, a referral refusal with its `reason`, ...) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7154,7 +7355,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, ...) */
+            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, a referral refusal with its `reason`, ...) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7225,7 +7426,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, ...) */
+            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, a referral refusal with its `reason`, ...) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7306,7 +7507,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, ...) */
+            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, a referral refusal with its `reason`, ...) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7387,7 +7588,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, ...) */
+            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, a referral refusal with its `reason`, ...) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7467,7 +7668,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, ...) */
+            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, a referral refusal with its `reason`, ...) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7548,7 +7749,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, ...) */
+            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, a referral refusal with its `reason`, ...) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7699,7 +7900,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, ...) */
+            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, a referral refusal with its `reason`, ...) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7780,7 +7981,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, ...) */
+            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, a referral refusal with its `reason`, ...) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7872,7 +8073,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, ...) */
+            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, a referral refusal with its `reason`, ...) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8023,7 +8224,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, ...) */
+            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, a referral refusal with its `reason`, ...) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8115,7 +8316,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, ...) */
+            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, a referral refusal with its `reason`, ...) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8207,7 +8408,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, ...) */
+            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, a referral refusal with its `reason`, ...) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8299,7 +8500,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, ...) */
+            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, a referral refusal with its `reason`, ...) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8392,7 +8593,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, ...) */
+            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, a referral refusal with its `reason`, ...) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8497,7 +8698,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, ...) */
+            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, a referral refusal with its `reason`, ...) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8645,7 +8846,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, ...) */
+            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, a referral refusal with its `reason`, ...) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8736,7 +8937,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, ...) */
+            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, a referral refusal with its `reason`, ...) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8808,7 +9009,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, ...) */
+            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, a referral refusal with its `reason`, ...) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8898,7 +9099,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, ...) */
+            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, a referral refusal with its `reason`, ...) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9035,7 +9236,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, ...) */
+            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, a referral refusal with its `reason`, ...) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9176,7 +9377,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, ...) */
+            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, a referral refusal with its `reason`, ...) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9327,7 +9528,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, ...) */
+            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, a referral refusal with its `reason`, ...) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9407,7 +9608,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, ...) */
+            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, a referral refusal with its `reason`, ...) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9712,7 +9913,7 @@ export interface operations {
                     "text/csv": string;
                 };
             };
-            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, ...) */
+            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, a referral refusal with its `reason`, ...) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9795,7 +9996,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, ...) */
+            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, a referral refusal with its `reason`, ...) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9875,7 +10076,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, ...) */
+            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, a referral refusal with its `reason`, ...) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9949,7 +10150,7 @@ export interface operations {
                     "application/x-ndjson": string;
                 };
             };
-            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, ...) */
+            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, a referral refusal with its `reason`, ...) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10118,7 +10319,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, ...) */
+            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, a referral refusal with its `reason`, ...) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10266,7 +10467,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, ...) */
+            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, a referral refusal with its `reason`, ...) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10347,7 +10548,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, ...) */
+            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, a referral refusal with its `reason`, ...) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10567,7 +10768,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, ...) */
+            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, a referral refusal with its `reason`, ...) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10651,7 +10852,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, ...) */
+            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, a referral refusal with its `reason`, ...) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10731,7 +10932,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, ...) */
+            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, a referral refusal with its `reason`, ...) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10832,7 +11033,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, ...) */
+            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, a referral refusal with its `reason`, ...) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10902,7 +11103,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, ...) */
+            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, a referral refusal with its `reason`, ...) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11032,7 +11233,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, ...) */
+            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, a referral refusal with its `reason`, ...) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11107,7 +11308,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, ...) */
+            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, a referral refusal with its `reason`, ...) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11182,7 +11383,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, ...) */
+            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, a referral refusal with its `reason`, ...) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11328,7 +11529,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, ...) */
+            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, a referral refusal with its `reason`, ...) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11401,7 +11602,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, ...) */
+            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, a referral refusal with its `reason`, ...) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11466,7 +11667,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, ...) */
+            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, a referral refusal with its `reason`, ...) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11534,7 +11735,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, ...) */
+            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, a referral refusal with its `reason`, ...) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11609,7 +11810,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, ...) */
+            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, a referral refusal with its `reason`, ...) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11747,7 +11948,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, ...) */
+            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, a referral refusal with its `reason`, ...) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11816,7 +12017,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, ...) */
+            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, a referral refusal with its `reason`, ...) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11897,7 +12098,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, ...) */
+            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, a referral refusal with its `reason`, ...) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11963,7 +12164,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, ...) */
+            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, a referral refusal with its `reason`, ...) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -12039,7 +12240,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, ...) */
+            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, a referral refusal with its `reason`, ...) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -12107,7 +12308,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, ...) */
+            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, a referral refusal with its `reason`, ...) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -12200,7 +12401,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, ...) */
+            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, a referral refusal with its `reason`, ...) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -12265,7 +12466,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, ...) */
+            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, a referral refusal with its `reason`, ...) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -12348,7 +12549,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, ...) */
+            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, a referral refusal with its `reason`, ...) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -12384,6 +12585,75 @@ export interface operations {
     };
     ReferralHistoryController_history: {
         parameters: {
+            query?: {
+                /** @description A friend id of the list: the friends before it */
+                before?: string;
+                /** @description A friend id of the list: the friends after it */
+                after?: string;
+                /** @description more than 50 is read as 50 */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["ReferralHistoryItem"][];
+                        meta: {
+                            pagination: components["schemas"]["Pagination"];
+                        };
+                        message: string;
+                        /** Format: date-time */
+                        timestamp: string;
+                    };
+                };
+            };
+            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, a referral refusal with its `reason`, ...) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, forged, expired or other-shop token (no body) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Request quota of the token or client used up, or too many failed authentications (no body; Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A store is unavailable (STORE_UNAVAILABLE) or the record kept changing (SERVICE_UNAVAILABLE); nothing was written, retry (Retry-After when given) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    ReferralHistoryController_link: {
+        parameters: {
             query?: never;
             header?: never;
             path?: never;
@@ -12400,16 +12670,23 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: true;
-                        data: {
-                            [key: string]: unknown;
-                        }[];
+                        data: components["schemas"]["ReferralLink"];
                         meta: {
-                            pagination: components["schemas"]["Pagination"];
+                            [key: string]: unknown;
                         };
                         message: string;
                         /** Format: date-time */
                         timestamp: string;
                     };
+                };
+            };
+            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, a referral refusal with its `reason`, ...) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description Missing, forged, expired or other-shop token (no body) */
@@ -12418,6 +12695,92 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description Not allowed for this shop or customer: PLAN_UPGRADE_REQUIRED, PLAN_NOT_ELIGIBLE, NOT_ELIGIBLE, EXCLUDED, OPT_IN_NOT_ENABLED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Request quota of the token or client used up, or too many failed authentications (no body; Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A store is unavailable (STORE_UNAVAILABLE) or the record kept changing (SERVICE_UNAVAILABLE); nothing was written, retry (Retry-After when given) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    ReferralClaimController_claim: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReferralClaimDto"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["ReferralClaim"];
+                        meta: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                        /** Format: date-time */
+                        timestamp: string;
+                    };
+                };
+            };
+            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, a referral refusal with its `reason`, ...) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed for this shop or customer: PLAN_UPGRADE_REQUIRED, PLAN_NOT_ELIGIBLE, NOT_ELIGIBLE, EXCLUDED, OPT_IN_NOT_ENABLED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The record named in the path or the body is not there (or is another shop’s): NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
             };
             /** @description Request quota of the token or client used up, or too many failed authentications (no body; Retry-After) */
             429: {
@@ -12578,9 +12941,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         success: boolean;
-                        data: {
-                            [key: string]: unknown;
-                        }[];
+                        data: components["schemas"]["ReferralHistoryItem"][];
                         pageInfo: {
                             hasNext: boolean;
                             hasPre: boolean;
@@ -12648,7 +13009,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, ...) */
+            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, a referral refusal with its `reason`, ...) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -12760,7 +13121,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, ...) */
+            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, a referral refusal with its `reason`, ...) */
             400: {
                 headers: {
                     [name: string]: unknown;

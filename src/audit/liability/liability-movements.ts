@@ -140,7 +140,8 @@ const MOVEMENTS: PerType<CustomerEvent, Partial<LiabilityFigures>, [LiabilityPos
   // No points move: enrolment, profile, orders themselves (their points are the events above),
   // coupons used, granted or expired (bought with points already counted, or free), warnings,
   // tiers (their bonus is an award), membership, erasure (figures stay; nothing personal is read),
-  // submissions and streak check-ins (what they pay is the PointsAwarded recorded with them).
+  // submissions and streak check-ins, referrals (what they pay or take back is the PointsAwarded or
+  // PointsRevoked recorded with them).
   'customer.enrolled.v1': none,
   'customer.profile-updated.v1': none,
   'customer.birthday-set.v1': none,
@@ -168,6 +169,16 @@ const MOVEMENTS: PerType<CustomerEvent, Partial<LiabilityFigures>, [LiabilityPos
   'milestone.step-reached.v1': none,
   'milestone.step-claimed.v1': none,
   'milestone.gift-chosen.v1': none,
+  'referral.attributed.v1': none,
+  'referral.refused.v1': none,
+  'referral.qualified.v1': none,
+  'referral.disqualified.v1': none,
+  'referral.link-created.v1': none,
+  'referral.friend-noted.v1': none,
+  'referral.friend-qualified.v1': none,
+  'referral.reward-earned.v1': none,
+  'referral.reward-cancelled.v1': none,
+  'referral.refund-after-reward.v1': none,
 };
 
 /** The customer event types that move points or held points (what the liability projection reads). */

@@ -61,6 +61,7 @@ const REWARD_TYPES: ReadonlySet<string> = new Set([
   T.CouponRefunded,
   T.CouponUsed,
   T.CouponExpired,
+  T.ReferralRefundAfterReward,
 ]);
 
 const applied = (position: GlobalPosition, checkpoint: GlobalPosition | null) =>

@@ -26,7 +26,8 @@ export function activitySentence(row: TransactionDoc, text: LocalizedText, progr
       if (row.pendingTransactionId) return text.t('activity.pending_released', { points, orderName });
       const kind = earningKind(row.event);
       if (kind) {
-        const sentence = kind.activity({ points, orderName, program: programTitle ?? '' });
+        const friend = row.referredFriendLabel ?? undefined;
+        const sentence = kind.activity({ points, orderName, program: programTitle ?? '', friend });
         return text.t(sentence.key, sentence.values);
       }
       const tier = row.event === TIER_REWARD_ROW ? /^Entered (.+)$/.exec(row.reason ?? '')?.[1] : undefined;
@@ -42,6 +43,8 @@ export function activitySentence(row: TransactionDoc, text: LocalizedText, progr
     case 'reset_point':
       return text.t('activity.reset', { points: row.newPoint });
     case 'revoke_point':
+      // A referral reward taken back: the friend's order is not the customer's own.
+      if (row.referredFriendLabel) return text.t('activity.adjust_remove', { points });
       return text.t(REVOKED_BY.get(row.event) ?? 'activity.order_refunded', {
         points,
         orderName,

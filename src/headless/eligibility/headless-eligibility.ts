@@ -1,9 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { because } from '../../shared/domain/domain-error';
+import { isExcludedBy } from '../../shops/domain/shop-events';
 import { ShopDoc } from '../../shops/projections/shop-read-models';
 import { CustomerDoc } from '../../ledger/read-models/ledger-read-models';
-
-const lower = (names: readonly string[] | undefined) => new Set((names ?? []).map((n) => n.trim().toLowerCase()));
 
 /**
  * Who the shop keeps out of its loyalty program (settings/membership): a customer with an excluded
@@ -13,15 +12,7 @@ const lower = (names: readonly string[] | undefined) => new Set((names ?? []).ma
 @Injectable()
 export class HeadlessEligibility {
   excluded(shop: ShopDoc, customer: CustomerDoc): boolean {
-    const policy = shop.membership;
-    if (!policy) return false;
-    if (policy.excludeB2B && customer.isB2B) return true;
-    const tags = lower(policy.excludedTags);
-    const segments = lower(policy.excludedSegments);
-    return (
-      (customer.tags ?? []).some((t) => tags.has(t.toLowerCase())) ||
-      (customer.segmentIds ?? []).some((s) => segments.has(s.toLowerCase()))
-    );
+    return isExcludedBy(shop.membership, customer);
   }
 
   requireNotExcluded(shop: ShopDoc, customer: CustomerDoc): Promise<void> {

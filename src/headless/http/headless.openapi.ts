@@ -136,6 +136,18 @@ export const HEADLESS_PROGRAM = record(
           dateFormat: str,
         }),
       ),
+      referral: nullable(
+        object({
+          code: nullable({ ...str, description: "Personalised list: the customer's referral code" }),
+          link: nullable({ ...str, description: "Personalised list: the customer's referral link" }),
+          friendReward: str,
+          yourReward: str,
+          headline: str,
+          explanation: str,
+          minimumSubtotal: num,
+          waitingDays: int,
+        }),
+      ),
     },
     ['points', 'pointsCost', 'rewardType', 'rewardValue', 'isEarned'],
   ),
@@ -378,4 +390,74 @@ const PENDING_KEYS = [
 export const FLAT_MILESTONE_CLAIM = record(
   'FlatMilestoneClaimResult',
   object({ point: int, ...Object.fromEntries(PENDING_KEYS.map((k) => [k, arrayOf(num)])) }, PENDING_KEYS),
+);
+
+const REFUSAL_REASONS = [
+  'unknown_code',
+  'code_of_another_shop',
+  'no_program',
+  'self_referral_same_customer',
+  'self_referral_same_email',
+  'self_referral_same_platform_id',
+  'self_referral_same_address',
+  'self_referral_same_payment',
+  'already_customer',
+  'already_referred',
+  'referrer_excluded',
+  'referrer_left',
+  'referrer_limit_reached',
+  'order_cancelled',
+  'order_refunded',
+];
+
+/** One friend of the referral history (GET /customer/referral-history and its loyalty-page parity read). */
+export const REFERRAL_HISTORY_ITEM = record(
+  'ReferralHistoryItem',
+  object({
+    id: { type: 'string', description: "The friend's key in the shop (a cursor of the list)" },
+    friend: { type: 'string', description: 'The friend as the referrer may see them: a masked email' },
+    state: oneOf('invited', 'joined', 'qualified', 'rewarded', 'refused'),
+    reason: nullable({ ...oneOf(...REFUSAL_REASONS), description: 'refused: the rule, or why the reward went away' }),
+    via: nullable(oneOf('claim', 'discount_code', 'landing_attribute')),
+    programId: nullable(str),
+    pointsEarned: int,
+    rewardId: nullable({ ...str, description: 'A coupon reward: its reward id (the code is in the rewards)' }),
+    invitedAt: nullable(dateTime),
+    joinedAt: nullable(dateTime),
+    qualifiedAt: nullable(dateTime),
+    rewardDueAt: nullable({ ...dateTime, description: 'qualified: when the reward is paid (waiting days)' }),
+    rewardedAt: nullable(dateTime),
+    refusedAt: nullable(dateTime),
+    createdAt: dateTime,
+    updatedAt: dateTime,
+  }),
+);
+
+export const REFERRAL_LINK_RESULT = record(
+  'ReferralLink',
+  object({
+    code: str,
+    link: { type: 'string', format: 'uri', description: "The program's page (else the shop) with ?ref=<code>" },
+    programId: str,
+    createdAt: dateTime,
+    created: { type: 'boolean', description: 'Made by this call (the first time it was asked for)' },
+  }),
+);
+
+const REFERRAL_COUPON = object({
+  type: oneOf('amount_discount', 'percentage_discount', 'free_shipping'),
+  value: nullable(num),
+  orderReqAmount: nullable(num),
+  expiresInDays: nullable(int),
+  codePrefix: nullable(str),
+});
+
+export const REFERRAL_CLAIM_RESULT = record(
+  'ReferralClaim',
+  object({
+    code: str,
+    state: oneOf('invited'),
+    programId: str,
+    friendCoupon: { ...REFERRAL_COUPON, description: 'The welcome coupon given when the friend signs up' },
+  }),
 );

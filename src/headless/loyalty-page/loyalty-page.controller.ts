@@ -5,7 +5,6 @@ import { IsIn, IsOptional, IsString, Matches } from 'class-validator';
 import { DomainError } from '../../shared/domain/domain-error';
 import { validateInHandler, ValidatedByHandler } from '../../shared/http/validation';
 import { UnknownCursorError } from '../../infrastructure/read-store/read-store.port';
-import { CustomerLookup } from '../../ledger/queries/customer-lookup';
 import { CurrentCustomer } from '../auth/headless-auth.guard';
 import { HeadlessCustomerApi, HeadlessGet } from '../auth/headless-customer-api.decorator';
 import { cursorOf, CursorPageDto, LocaleField } from '../http/headless-query';
@@ -14,8 +13,7 @@ import { ListHeadlessActivitiesQuery } from '../activities/list-activities.query
 import { ListHeadlessRewardsQuery } from '../rewards/list-rewards.query';
 import { referralHistoryOf } from '../referrals/referral-history.controller';
 import { ApiPlain } from '../../shared/http/openapi/responses';
-import { anyObject } from '../../shared/http/openapi/schema';
-import { HEADLESS_ACTIVITY, parityAnswer, REDEEMED_COUPON } from '../http/headless.openapi';
+import { HEADLESS_ACTIVITY, parityAnswer, REDEEMED_COUPON, REFERRAL_HISTORY_ITEM } from '../http/headless.openapi';
 
 /** Validated by the handler: a malformed query is a parity answer too (200, success false). */
 @ValidatedByHandler()
@@ -48,10 +46,7 @@ interface ParityAnswer {
 export class LoyaltyPageController {
   private readonly logger = new Logger('LoyaltyPage');
 
-  constructor(
-    private readonly queries: QueryBus,
-    private readonly customers: CustomerLookup,
-  ) {}
+  constructor(private readonly queries: QueryBus) {}
 
   @HeadlessGet('rewards', "Loyalty-page parity read: the customer's coupons")
   @ApiPlain(parityAnswer(REDEEMED_COUPON.ref))
@@ -93,12 +88,12 @@ export class LoyaltyPageController {
     });
   }
 
-  @HeadlessGet('referral-history', 'Loyalty-page parity read: friends referred (empty until referral programs exist)')
-  @ApiPlain(parityAnswer(anyObject))
+  @HeadlessGet('referral-history', 'Loyalty-page parity read: the friends the customer referred, with their state')
+  @ApiPlain(parityAnswer(REFERRAL_HISTORY_ITEM.ref))
   referrals(@CurrentCustomer() me: HeadlessPrincipal, @Query() raw: PageDto) {
     return this.parity(async () => {
-      await validateInHandler(PageDto, raw, 'query');
-      const { items, pagination } = await referralHistoryOf(this.customers, me);
+      const query = await validateInHandler(PageDto, raw, 'query');
+      const { items, pagination } = await referralHistoryOf(this.queries, me, query);
       return { data: items, pageInfo: pagination };
     });
   }

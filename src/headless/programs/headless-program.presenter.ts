@@ -5,6 +5,8 @@ import { formOf, safeRedirect } from '../../programs/kinds/earning-rule.schema';
 import type { SubmissionStatus } from '../../ledger/events/submissions.events';
 import { birthdayOptionsFor } from '../../programs/kinds/birthday-picker';
 import { LocalizedText } from '../../translations/queries/shop-text';
+import { ReferralCoupon, referralRuleOf } from '../../programs/kinds/referral-rule';
+import { referralLink } from '../../ledger/referral-code';
 
 /** A program's title in the text's locale (its translateTitle, else a machine translation, else as written). */
 export function programTitleOf(program: ActiveProgram, text: LocalizedText): string {
@@ -59,6 +61,55 @@ export interface ProgramContext {
   submissionStatus?: (program: ActiveProgram) => SubmissionStatus | null;
   /** Personalised list: the customer's streak on a streak program. */
   streak?: (program: ActiveProgram) => HeadlessStreak;
+  /** Personalised list: the customer's referral code (their link carries it). */
+  referralCode?: string;
+}
+
+/** A referral coupon in the shopper's words (`$10.00 off your order`...). */
+function couponText(c: ReferralCoupon, text: LocalizedText, currency: string): string {
+  if (c.type === 'free_shipping') return text.t('reward.description.free_shipping');
+  if (c.type === 'percentage_discount') return text.t('reward.description.percentage', { percent: c.value ?? 0 });
+  return text.t('reward.description.fixed_amount', { amount: text.money(c.value ?? 0, currency) });
+}
+
+/**
+ * A referral program's offer: what the friend gets and what the referrer earns, in the shopper's
+ * words, the qualifying order's minimum and waiting days, and (personalised) the customer's code
+ * and link (their landing page: the program's, else the shop's).
+ */
+function referralOffer(program: ActiveProgram, context: ProgramContext) {
+  const { text, currency } = context;
+  const rule = referralRuleOf(program.settings.referral);
+  const friendReward = couponText(rule.friendCoupon, text, currency);
+  const yourReward =
+    rule.referrerReward === 'coupon' && rule.referrerCoupon
+      ? couponText(rule.referrerCoupon, text, currency)
+      : text.t('reward.description.bonus_point', { points: program.settings.earnPoint });
+  const code = context.referralCode ?? null;
+  return {
+    code,
+    link: code ? referralLink(program.settings.urlLocation ?? context.shopUrl, code) : null,
+    friendReward,
+    yourReward,
+    headline: text.t('referral.title', { friendReward, yourReward }),
+    explanation: text.t('program.description.referral', { friendReward, yourReward }),
+    minimumSubtotal: rule.minimumSubtotal,
+    waitingDays: rule.waitingDays,
+  };
+}
+
+/** The fine print of a referral program: dates, the qualifying order's minimum, the rewards per period. */
+function referralConditions(program: ActiveProgram, text: LocalizedText, currency: string): string[] {
+  const s = program.settings;
+  const rule = referralRuleOf(s.referral);
+  const out: string[] = [];
+  if (s.startDate) out.push(text.t('condition.start_date', { date: new Date(s.startDate) }));
+  if (s.endDate) out.push(text.t('condition.end_date', { date: new Date(s.endDate) }));
+  if (rule.minimumSubtotal > 0)
+    out.push(text.t('condition.minimum_order', { amount: text.money(rule.minimumSubtotal, currency) }));
+  if (s.hasLimit && s.limitUnit && s.limitUnit !== 'lifetime')
+    out.push(text.t('condition.limit_per_period', { count: s.limitInterval ?? 1, period: s.limitUnit }));
+  return out;
 }
 
 /** Spec 2.3 `streak`: the customer's daily check-in on the program. */
@@ -114,7 +165,11 @@ export function presentHeadlessProgram(program: ActiveProgram, context: ProgramC
     actionUrl: actionUrl(program, context.shopUrl),
     lineJoinType: kind?.chatJoin ? (s.lineJoinType ?? 'join_link') : null,
     rateMoney: earning && s.earnBy === 'price' ? s.rateMoney : null,
-    conditions: rules ? conditionsOf(rules, program, text, context.currency) : [],
+    conditions: rules
+      ? conditionsOf(rules, program, text, context.currency)
+      : kind?.referral
+        ? referralConditions(program, text, context.currency)
+        : [],
     ...(earning && personalised ? { isEarned: context.isEarned!(program) } : {}),
     form: kind?.submission?.form ? formOf(s.form) : null,
     review:
@@ -128,6 +183,7 @@ export function presentHeadlessProgram(program: ActiveProgram, context: ProgramC
     googleReview: program.event === 'maps_review' ? mapsReview(program, context) : null,
     streak: kind?.dailyStreak && context.streak ? context.streak(program) : null,
     birthday: kind?.birthdayPicker && personalised ? birthdayPicker(program, context) : null,
+    referral: kind?.referral ? referralOffer(program, context) : null,
   };
 }
 

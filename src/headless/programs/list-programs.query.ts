@@ -15,6 +15,7 @@ import { streakStatus } from '../../ledger/streak/streak-status';
 import { StreakPosition } from '../../ledger/streak/streak.state';
 import { LocalizedText } from '../../translations/queries/shop-text';
 import { HeadlessShopContext } from './headless-shop-context';
+import { referralCodeFor } from '../../ledger/referral-code';
 
 /**
  * The programs a storefront shows: active ones (enabled, not draft, not expired, within their
@@ -89,6 +90,7 @@ export class ListHeadlessProgramsHandler implements IQueryHandler<
               tierId: customer.tierId,
               submissionStatus: (p) => customer.submissionStatus?.[p.id] ?? null,
               streak: (p) => streakOf(p, customer.streak ?? null, now, shop.timezone, text),
+              referralCode: referralCodeFor(customer.id),
             }
           : {}),
       }),

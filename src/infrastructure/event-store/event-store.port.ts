@@ -20,6 +20,7 @@ export const STREAM_CATEGORIES = [
   'programs',
   'redemption-quota',
   'social-handle',
+  'referral-claim',
   'privacy',
   'translations',
 ] as const;

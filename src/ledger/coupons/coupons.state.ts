@@ -78,7 +78,13 @@ export function evolveCoupons(state: CouponsShare, event: CustomerEvent): Partia
         orderReqCents: event.reward.orderReqAmount ? toCents(event.reward.orderReqAmount) : null,
       });
     case T.CouponGranted:
-      return issued(event.reward, { points: 0, programId: null, programTitle: null, orderReqCents: null });
+      return issued(event.reward, {
+        points: 0,
+        programId: event.referral?.programId ?? null,
+        programTitle: null,
+        // Tier coupons were always read without their minimum (kept so, as their streams were decided).
+        orderReqCents: event.referral && event.reward.orderReqAmount ? toCents(event.reward.orderReqAmount) : null,
+      });
     // The codes of a milestone step's discounts and gifts: granted, no points spent.
     case T.MilestoneStepClaimed:
     case T.MilestoneGiftChosen: {
@@ -98,6 +104,9 @@ export function evolveCoupons(state: CouponsShare, event: CustomerEvent): Partia
       return withStatus(event.couponCode, 'used');
     case T.CouponExpired:
       return withStatus(event.couponCode, 'expired');
+    // A referrer's coupon taken back (its friend's order refunded; policy reverse): it stops working.
+    case T.ReferralRefundAfterReward:
+      return event.couponCode ? withStatus(event.couponCode, 'refunded') : undefined;
     default:
       return undefined;
   }

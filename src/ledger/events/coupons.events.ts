@@ -54,17 +54,23 @@ export interface CouponExpired extends CustomerEventBase {
   expiresAt: string;
 }
 
-/** A coupon given for free (a tier reward on entering a tier): no points were spent. */
+/**
+ * A coupon given for free: a tier reward on entering a tier, a referred friend's welcome coupon, or a
+ * referrer's reward for a friend. No points were spent.
+ */
 export interface CouponGranted extends CustomerEventBase {
   type: typeof T.CouponGranted;
   platformCustomerId: number;
   email: string | null;
   reward: RewardCoupon & { title: string };
-  reason: 'tier_reward';
-  tierId: string;
-  tierChangedEventId: string;
+  reason: 'tier_reward' | 'referral_welcome' | 'referral_reward';
+  /** Tier rewards: the tier and the move that claimed it (absent on referral coupons). */
+  tierId?: string;
+  tierChangedEventId?: string;
   /** The tier reward granted (the coupon's `program.id`); absent on grants recorded before it was kept. */
   tierRewardId?: string;
+  /** Referral coupons: the referral program (the coupon's `program.id`), the friend, the event that made it due. */
+  referral?: { programId: string; friendKey: string; dueEventId: string };
 }
 
 export const pointsRedeemed: PointsEventBuilder<PointsRedeemed> = pointsEventBuilder(T.PointsRedeemed);

@@ -13,6 +13,7 @@ import { SocialLinkEvent } from './social-links.events';
 import { SubmissionEvent } from './submissions.events';
 import { StreakDayClaimed } from './streak.events';
 import { MilestoneEvent } from './milestones.events';
+import { ReferralEvent } from './referrals.events';
 
 export * from './customer-event-types';
 export * from './birthday.events';
@@ -29,6 +30,7 @@ export * from './social-links.events';
 export * from './submissions.events';
 export * from './streak.events';
 export * from './milestones.events';
+export * from './referrals.events';
 export { customerStreamId } from '../customer-stream';
 
 /** Every change of a customer's balance: one transaction row each. */
@@ -65,7 +67,8 @@ export type CustomerEvent =
   | SocialLinkEvent
   | SubmissionEvent
   | StreakDayClaimed
-  | MilestoneEvent;
+  | MilestoneEvent
+  | ReferralEvent;
 
 const T = CustomerEventType;
 

@@ -1,6 +1,6 @@
 import { CustomerEventBase, EventBuilder, eventBuilder } from '../customer-stream';
 import { CustomerEventType as T } from './customer-event-types';
-import { PointsContext, PointsEventBuilder, pointsEventBuilder } from './points.events';
+import { PointsContext, PointsEventBuilder, pointsEventBuilder, ReferralRef } from './points.events';
 
 /** Orders, and the reversal of what they paid. */
 
@@ -30,6 +30,11 @@ export interface OrderRecorded extends CustomerEventBase, OrderDetails {
   type: typeof T.OrderRecorded;
   /** Whether a cancellation or refund takes this order's points back (the paying program's setting). */
   autoRemovePoints?: boolean;
+  /**
+   * Keyed hashes of the order's shipping and billing addresses and of its payment fingerprint when the
+   * platform sends one (`a:…`, `p:…`; personal: sealed): a referred friend's must not be the referrer's.
+   */
+  fingerprints?: string[];
 }
 
 export interface OrderCancelled extends CustomerEventBase {
@@ -60,6 +65,8 @@ export interface PointsRevoked extends CustomerEventBase, PointsContext {
   shortfall: number;
   reversesTransactionId: string;
   cause: 'order_cancelled' | 'order_refunded';
+  /** A referral reward taken back because the friend's qualifying order went away (no `order` then). */
+  referral?: ReferralRef;
 }
 
 export const orderRecorded: EventBuilder<OrderRecorded> = eventBuilder(T.OrderRecorded);

@@ -29,6 +29,12 @@ export const PERSONAL_FIELDS: Readonly<Record<string, readonly string[]>> = {
   [T.TierRetained]: ['email'],
   [T.TierReviewWarned]: ['email'],
   [T.PhotoLinked]: ['photoUsername'],
+  // Hashes of addresses and payment fingerprints: tell whether two orders share one, so sealed too.
+  [T.OrderRecorded]: ['fingerprints'],
+  [T.ReferralQualified]: ['fingerprints'],
+  [T.ReferralAttributed]: ['email'],
+  [T.ReferralLinkCreated]: ['email'],
+  [T.ReferralRewardEarned]: ['email'],
   [T.FeedLinked]: ['userRef', 'feedName'],
   // What a shopper writes or photographs, and a merchant's reason addressed to them.
   [T.SubmissionReceived]: ['email', 'answers', 'imageUrls'],

@@ -1,6 +1,14 @@
 import { CustomerEventBase } from '../customer-stream';
 import { CustomerEventType as T } from './customer-event-types';
 
+/** The friend a referrer's reward was for, on the referrer's rows (the friend's email is read from their record). */
+export interface ReferralRef {
+  programId: string;
+  friendKey: string;
+  friendLabel: string;
+  friendCustomerId: string;
+}
+
 /** The program whose rule paid or sold (recorded, so history explains itself and a reversal takes back exactly that). */
 export interface ProgramRef {
   programId: string;
@@ -72,6 +80,8 @@ export interface PointsAwarded extends CustomerEventBase, PointsContext {
   tierReward?: { tierId: string; tierChangedEventId: string; rewardIds?: string[] };
   /** Bonus points of a milestone step's claim: the step's position in its ladder (the row's milestoneOrder) and key. */
   milestone?: { order: number; claimKey: string };
+  /** A referral reward: the friend it was for (their first qualifying order paid it). */
+  referral?: ReferralRef;
 }
 
 export interface PointsDeducted extends CustomerEventBase, PointsContext {

@@ -21,11 +21,10 @@ export const initialCounters = (): MilestoneCounters => ({
 });
 
 /**
- * The referrer-side event types that count one referral each (`referral` counter). Referrals are built
- * on their own branch: the lead adds the referrer's event type (e.g. the "referred friend ordered"
- * event) here when merging it. Empty until then: the referral counter stays 0.
+ * Event types that count one referred friend each (`referral` counter): the referrer's reward for a
+ * friend, paid at most once per friend (a reward cancelled before payment never counts).
  */
-export const REFERRAL_COUNTED_EVENT_TYPES: ReadonlySet<string> = new Set<string>([]);
+export const REFERRAL_COUNTED_EVENT_TYPES: ReadonlySet<string> = new Set<string>([T.ReferralRewardEarned]);
 
 /** Event types that count one subscription period each (`subscription` counter): none recorded yet. */
 export const SUBSCRIPTION_COUNTED_EVENT_TYPES: ReadonlySet<string> = new Set<string>([]);

@@ -32,6 +32,7 @@ import { earningRoom } from '../earning-limit/earning-limit.decisions';
 import { cancelHeld, holdPoints } from '../held-points/held-points.decisions';
 import { pointsContext, PointsRequest } from '../points/points.decisions';
 import { orderRefOf } from './orders.state';
+import type { OrderReferral } from '../referrals/friend.decisions';
 
 export type OrdersCommand =
   | (OrderDetails & {
@@ -42,6 +43,10 @@ export type OrdersCommand =
       earning?: OrderEarningRule | null;
       tiers?: TierRung[];
       earningLimit?: EarningLimitPolicy | null;
+      /** Keyed hashes of the order's addresses and payment fingerprint (kept on the order, sealed). */
+      fingerprints?: string[];
+      /** What the order brings to a referral (its code, subtotal, fingerprints): the referral follows the order. */
+      referral?: OrderReferral;
     })
   | { type: 'CancelOrder'; meta: CommandMeta; orderId: string }
   | { type: 'RecordRefund'; meta: CommandMeta; orderId: string; refundId: string; amountCents: number };
@@ -108,6 +113,7 @@ function recordOrder(command: Extract<OrdersCommand, { type: 'RecordOrder' }>, s
     lineItems: command.lineItems,
     platformCreatedAt: command.platformCreatedAt,
     autoRemovePoints: earning?.autoRemovePoints ?? true,
+    ...(command.fingerprints?.length ? { fingerprints: command.fingerprints } : {}),
   });
   const used = [...new Set(command.discountCodes ?? [])]
     // A code counts as used only where the platform would accept it: active, not expired, minimum met.

@@ -83,8 +83,10 @@ export function evolveOrders(state: OrdersShare, event: CustomerEvent): Partial<
       };
     }
     case T.PointsRevoked: {
+      // A referral reward taken back names no order of this customer's.
+      if (!event.order) return undefined;
       return {
-        orders: withEntry(state.orders, event.order!.orderId, (order) => ({
+        orders: withEntry(state.orders, event.order.orderId, (order) => ({
           revokedPoints: order.revokedPoints + event.requested,
         })),
       };

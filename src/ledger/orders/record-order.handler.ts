@@ -9,12 +9,21 @@ import { ProgramCatalog } from '../../programs/program-catalog';
 import { ActiveProgram, orderEarningRule } from '../../programs/domain/order-earning';
 import { TierLadderReader } from '../../tiers/tier-ladder.reader';
 import { isPaidBy } from '../../programs/kinds/kinds';
+import { orderFingerprints } from '../referrals/friend-identity';
+import { ReferralUses } from '../referrals/referral-uses';
 
 export interface OrderFacts extends OrderDetails {
   /** Discount codes used at checkout (a coupon bought with points becomes used). */
   discountCodes?: string[];
   /** Bought without a customer account: programs with skipEarnPointGuest pay nothing. */
   guest?: boolean;
+  /** Referral codes the order landed with (the storefront's `?ref=`, a note attribute). */
+  landingCodes?: string[];
+  /** The order's subtotal (a referral's qualifying minimum); absent: its total. */
+  subtotalCents?: number;
+  /** Its shipping and billing addresses as comparable lines, and the platform's payment fingerprint if any. */
+  addresses?: string[];
+  paymentFingerprint?: string | null;
 }
 
 /** orders/paid: the order counts toward the customer's order count and amount spent, once. */
@@ -57,17 +66,25 @@ export class RecordOrderHandler implements ICommandHandler<
     private readonly tiers: TierLadderReader,
     private readonly shops: ShopDirectory,
     @Inject(COMMERCE_PLATFORM) private readonly platform: CommercePlatform,
+    private readonly referrals: ReferralUses,
   ) {}
 
   async execute({ shopId, platformCustomerId, order: paid }: RecordOrderCommand) {
+    const customerId = customerIdFor(shopId, platformCustomerId);
     const programs = await this.programs.forShop(shopId);
     const order = await this.withCollections(shopId, paid, programs);
     const rungs = await this.tiers.rungs(shopId);
     const earningLimit = await this.shops.earningLimit(shopId);
-    const decision = await this.commands.run(shopId, customerIdFor(shopId, platformCustomerId), (meta, state) => ({
+    const fingerprints = orderFingerprints(shopId, paid.addresses ?? [], paid.paymentFingerprint);
+    // A code the order came with, or a claim of the customer's email (read before the decision).
+    const use = await this.referrals.ofOrder(shopId, customerId, paid);
+    const { landingCodes: _l, subtotalCents, addresses: _a, paymentFingerprint: _p, ...details } = order;
+    const decision = await this.commands.run(shopId, customerId, (meta, state) => ({
       type: 'RecordOrder',
       meta,
-      ...order,
+      ...details,
+      fingerprints,
+      referral: { use, subtotalCents: subtotalCents ?? order.totalCents, fingerprints },
       // The rule in force when the order is recorded, at the customer's tier rate.
       earning: orderEarningRule(programs, meta.occurredAt, order.sourceName, state.tierId, {
         guest: order.guest ?? false,

@@ -6,6 +6,7 @@ import { fromRecorded } from '../../event-sourcing/domain-event';
 import { assertNever } from '../../shared/domain/decider';
 import {
   CustomerEnrolled,
+  TierChanged,
   CustomerEvent,
   CustomerEventType as T,
   membershipAfter,
@@ -139,6 +140,11 @@ function submissionChange(doc: CustomerDoc, event: SubmissionEvent): Partial<Cus
   return { submissionStatus: { ...(doc.submissionStatus ?? {}), [programId]: status } };
 }
 
+function tierChange(event: TierChanged): Partial<CustomerDoc> {
+  const { toTierId: tierId, tierPoint, occurredAt } = event;
+  return { tierId, tierPoint, tierUpdatedAt: occurredAt, tierAssessedAt: occurredAt };
+}
+
 /** What an event changes in an enrolled customer's document besides the times above. */
 function changesOf(doc: CustomerDoc, event: Exclude<CustomerEvent, CustomerEnrolled>): Partial<CustomerDoc> {
   switch (event.type) {
@@ -159,12 +165,7 @@ function changesOf(doc: CustomerDoc, event: Exclude<CustomerEvent, CustomerEnrol
     case T.PointsExpired:
       return balanceChange(doc, event);
     case T.TierChanged:
-      return {
-        tierId: event.toTierId,
-        tierPoint: event.tierPoint,
-        tierUpdatedAt: event.occurredAt,
-        tierAssessedAt: event.occurredAt,
-      };
+      return tierChange(event);
     case T.TierRetained:
       return { tierAssessedAt: event.occurredAt };
     case T.OrderRecorded:
@@ -191,7 +192,18 @@ function changesOf(doc: CustomerDoc, event: Exclude<CustomerEvent, CustomerEnrol
     case T.MilestoneStepReached:
     case T.MilestoneStepClaimed:
     case T.MilestoneGiftChosen:
-      // Milestone claims: the counters read model keeps them; their points are the PointsAwarded with them.
+    case T.ReferralAttributed:
+    case T.ReferralRefused:
+    case T.ReferralQualified:
+    case T.ReferralDisqualified:
+    case T.ReferralLinkCreated:
+    case T.ReferralFriendNoted:
+    case T.ReferralFriendQualified:
+    case T.ReferralRewardEarned:
+    case T.ReferralRewardCancelled:
+    case T.ReferralRefundAfterReward:
+      // Milestones and referrals have read models of their own (milestone_counters_v1, referrals_v1);
+      // their points are the PointsAwarded recorded with them.
       return {};
     case T.SubmissionReceived:
     case T.SubmissionApproved:

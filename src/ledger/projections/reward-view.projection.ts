@@ -15,6 +15,7 @@ import {
   PersonalDataErased,
   PointsRedeemed,
   RewardCoupon,
+  ReferralRefundAfterReward,
 } from '../events/customer-events';
 import { RewardDoc, REWARDS } from '../read-models/reward-read-models';
 
@@ -68,6 +69,7 @@ export class RewardViewProjection implements Projection {
     T.PersonalDataErased,
     T.MilestoneStepClaimed,
     T.MilestoneGiftChosen,
+    T.ReferralRefundAfterReward,
   ]);
 
   async apply(events: RecordedEvent[], batch: ProjectionBatch): Promise<void> {
@@ -91,11 +93,17 @@ export class RewardViewProjection implements Projection {
         for (const reward of milestoneCoupons(m)) rewards.put(newReward({ ...m, reward }, recorded, origin));
         continue;
       }
-      const e = fromRecorded<PointsRedeemed | CouponRefunded | CouponUsed | CouponGranted | CouponExpired>(recorded);
-      if (e.type === T.CouponGranted) {
+      const e = fromRecorded<
+        PointsRedeemed | CouponRefunded | CouponUsed | CouponGranted | CouponExpired | ReferralRefundAfterReward
+      >(recorded);
+      if (e.type === T.ReferralRefundAfterReward) {
+        // A referrer's coupon taken back when the friend's order was refunded (policy reverse).
+        const doc = e.rewardId ? await rewards.get(e.rewardId) : null;
+        if (doc) rewards.put({ ...doc, discountStatus: 'refunded', updatedAt: e.occurredAt });
+      } else if (e.type === T.CouponGranted) {
         rewards.put(
           newReward(e, recorded, {
-            programId: e.tierRewardId ?? null,
+            programId: e.tierRewardId ?? e.referral?.programId ?? null,
             programTitle: e.reward.title,
             pointsSpent: 0,
             orderReqAmount: e.reward.orderReqAmount,

@@ -42,7 +42,9 @@ const ROW_KINDS: PerType<RowEvent, { kind: TransactionKind; sentence: string }> 
     kind: 'earn_point',
     sentence: e.releasesPending
       ? `Released ${e.points} held points of order ${orderLabel(e.order)}`
-      : `Earned ${e.points} points`,
+      : e.referral
+        ? `Earned ${e.points} points: friend ${e.referral.friendLabel} placed a first qualifying order`
+        : `Earned ${e.points} points`,
   }),
   [T.PointsDeducted]: (e) => ({ kind: 'redeem_point', sentence: `Spent ${e.points} points` }),
   [T.PointsAdjusted]: (e) => {
@@ -52,7 +54,9 @@ const ROW_KINDS: PerType<RowEvent, { kind: TransactionKind; sentence: string }> 
   [T.PointsReset]: (e) => ({ kind: 'reset_point', sentence: `Points reset to ${e.resetTo}` }),
   [T.PointsRevoked]: (e) => ({
     kind: 'revoke_point',
-    sentence: `${e.points} points taken back: order ${orderLabel(e.order)} ${e.cause === 'order_cancelled' ? 'cancelled' : 'refunded'}`,
+    sentence: e.referral
+      ? `${e.points} points taken back: the order of friend ${e.referral.friendLabel} was ${e.cause === 'order_cancelled' ? 'cancelled' : 'refunded'}`
+      : `${e.points} points taken back: order ${orderLabel(e.order)} ${e.cause === 'order_cancelled' ? 'cancelled' : 'refunded'}`,
   }),
   [T.PointsRedeemed]: (e) => ({
     kind: 'redeem_point',
@@ -111,6 +115,8 @@ function rowOf(event: RowEvent, revision: bigint, request: RowRequest): Transact
   const { program, order } = event;
   // The coupon a redemption bought (a coupon refund names only its code).
   const bought = event.type === T.PointsRedeemed ? event.reward : null;
+  // A referral reward and its reversal name the friend they were for.
+  const referral = event.type === T.PointsAwarded || event.type === T.PointsRevoked ? event.referral : undefined;
   return {
     id: event.transactionId,
     shopId: event.shopId,
@@ -128,8 +134,10 @@ function rowOf(event: RowEvent, revision: bigint, request: RowRequest): Transact
     orderCurrency: order?.currency ?? null,
     earnBy: program?.earnBy ?? null,
     rateMoney: program?.rateMoney ?? null,
-    referralCustomerEmail: null,
+    referralCustomerEmail: referral ? event.email : null,
     referredCustomerEmail: null,
+    referredCustomerId: referral?.friendCustomerId ?? null,
+    referredFriendLabel: referral?.friendLabel ?? null,
     milestoneOrder: event.type === T.PointsAwarded ? (event.milestone?.order ?? null) : null,
     isPendingPointPlaceOrder: false,
     refundPendingPoint: false,

@@ -1,14 +1,5 @@
-import { createHash } from 'node:crypto';
 import { CustomerDoc } from '../read-models/ledger-read-models';
-import { remembered } from '../../shared/domain/ids';
-
-/**
- * A short, stable code derived from the customer id (referral programs come later and reuse it).
- * Remembered (a hash on every customer read cost ~7 us).
- */
-const referralCodeFor = remembered((id) =>
-  createHash('sha256').update(`referral:${id}`).digest('base64url').replace(/[-_]/g, '').slice(0, 8).toUpperCase(),
-);
+import { referralCodeFor } from '../referral-code';
 
 /**
  * The v2 Customer record (spec 2.9), plus pendingPoints, tierUpdatedAt, totalSpent, ordersCount,

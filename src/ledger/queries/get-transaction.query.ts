@@ -3,6 +3,7 @@ import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { READ_STORE, ReadStore } from '../../infrastructure/read-store/read-store.port';
 import { shopDocument } from '../../infrastructure/read-store/shop-document';
 import { TRANSACTIONS, TransactionDoc } from '../read-models/ledger-read-models';
+import { withReferredEmails } from './referred-emails';
 
 /** One transaction row of the shop; another shop's is "not found". */
 export class GetTransactionQuery {
@@ -17,6 +18,7 @@ export class GetTransactionHandler implements IQueryHandler<GetTransactionQuery,
   constructor(@Inject(READ_STORE) private readonly readStore: ReadStore) {}
 
   async execute({ shopId, transactionId }: GetTransactionQuery): Promise<TransactionDoc> {
-    return shopDocument<TransactionDoc>(this.readStore, TRANSACTIONS, transactionId, shopId, 'Transaction');
+    const row = await shopDocument<TransactionDoc>(this.readStore, TRANSACTIONS, transactionId, shopId, 'Transaction');
+    return (await withReferredEmails(this.readStore, [row]))[0];
   }
 }

@@ -4,6 +4,7 @@ import { Filter, READ_STORE, ReadStore } from '../../infrastructure/read-store/r
 import { PagedList, pagedList, timeRange } from '../../infrastructure/read-store/paged-list';
 import { PageOptions } from '../../shared/http/page-query';
 import { TRANSACTIONS, TransactionDoc, TransactionKind } from '../read-models/ledger-read-models';
+import { withReferredEmails } from './referred-emails';
 
 export const TRANSACTION_ORDERS = ['createdAt_desc', 'createdAt_asc'] as const;
 
@@ -57,6 +58,6 @@ export class ListTransactionsHandler implements IQueryHandler<ListTransactionsQu
       options.hasCount,
     );
     // Rows, not records: the v2 API and the headless activities each present them their own way.
-    return { items, pagination };
+    return { items: await withReferredEmails(this.readStore, items), pagination };
   }
 }

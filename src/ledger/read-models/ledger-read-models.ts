@@ -117,8 +117,13 @@ export interface TransactionDoc {
   orderCurrency: string | null;
   earnBy: string | null;
   rateMoney: number | null;
+  /** A referral reward's row: the referrer's email (the row's own customer). */
   referralCustomerEmail: string | null;
+  /** A referral reward's row: the friend's email, read from the friend's record when the row is read (null here). */
   referredCustomerEmail: string | null;
+  /** A referral reward's row: the friend it was for, and how the referrer sees them (a masked email). */
+  referredCustomerId?: string | null;
+  referredFriendLabel?: string | null;
   milestoneOrder: number | null;
   isPendingPointPlaceOrder: boolean;
   refundPendingPoint: boolean;
@@ -174,6 +179,8 @@ export const TRANSACTIONS: CollectionDefinition = {
     'rateMoney',
     'referralCustomerEmail',
     'referredCustomerEmail',
+    'referredCustomerId',
+    'referredFriendLabel',
     'milestoneOrder',
     'pendingPointUntil',
     'pendingTransactionId',

@@ -19,6 +19,24 @@ import {
 const ids = arrayOf(object({ id: str }));
 const image = object({ src: str });
 
+const REFERRAL_COUPON = object({
+  type: oneOf('amount_discount', 'percentage_discount', 'free_shipping'),
+  value: nullable(num),
+  orderReqAmount: nullable(num),
+  expiresInDays: nullable(int),
+  codePrefix: nullable(str),
+});
+
+/** A referral program's settled settings (null on other programs). */
+const REFERRAL_RULE = object({
+  referrerReward: oneOf('points', 'coupon'),
+  referrerCoupon: nullable(REFERRAL_COUPON),
+  friendCoupon: REFERRAL_COUPON,
+  minimumSubtotal: num,
+  waitingDays: int,
+  refundAfterReward: oneOf('reverse', 'keep'),
+});
+
 /** The fields of every v2 Program; `type` tells which kind's fields follow. */
 const programFields = (kind: 'earning' | 'spending') =>
   object({
@@ -76,6 +94,7 @@ export const EARNING_PROGRAM = record(
           }),
         ),
         review: nullable(object({ redirectUrl: nullable(str), headerImage: str, extraPoints: int })),
+        referral: nullable(REFERRAL_RULE),
         isEarned: { type: 'boolean', description: 'Eligibility list only, on single-event programs' },
       },
       ['isEarned'],

@@ -101,4 +101,53 @@ describe('programs', () => {
       .thenMatches([{ type: T.Deleted }]);
     spec.given([]).when({ type: 'DeleteProgram', meta: meta(), programId: 'p1' }).thenThrows('NOT_FOUND', 404);
   });
+
+  describe('referral programs', () => {
+    it('pays the referrer points (earnPoint) by default, or a coupon that needs no points', () => {
+      spec
+        .given([])
+        .when(create('referral', { earnPoint: 500, referral: { minimumSubtotal: 50, waitingDays: 14 } }))
+        .thenMatches([{ type: T.Created, event: 'referral', settings: expect.objectContaining({ earnPoint: 500 }) }]);
+      spec
+        .given([])
+        .when(
+          create('referral', {
+            referral: {
+              referrerReward: 'coupon',
+              referrerCoupon: { type: 'free_shipping' },
+              friendCoupon: { type: 'percentage_discount', value: 10 },
+            },
+          }),
+        )
+        .thenMatches([{ type: T.Created }]);
+    });
+
+    it.each([
+      ['referral', {}, 'earnPoint'],
+      ['referral', { earnPoint: 5, referral: { referrerReward: 'coupon' } }, 'referral.referrerCoupon'],
+      [
+        'referral',
+        { earnPoint: 5, referral: { referrerCoupon: { type: 'free_shipping' } } },
+        'referral.referrerCoupon',
+      ],
+      [
+        'referral',
+        { earnPoint: 5, referral: { friendCoupon: { type: 'percentage_discount', value: 120 } } },
+        'referral.friendCoupon.value',
+      ],
+      [
+        'referral',
+        { earnPoint: 5, referral: { friendCoupon: { type: 'amount_discount' } } },
+        'referral.friendCoupon.value',
+      ],
+      [
+        'referral',
+        { referral: { referrerReward: 'coupon', referrerCoupon: { type: 'amount_discount', value: 0 } } },
+        'referral.referrerCoupon.value',
+      ],
+      ['sign_up', { earnPoint: 5, referral: {} }, 'referral'],
+    ])('%s with %j is refused naming %s', (event, settings, field) => {
+      expect(spec.given([]).when(create(event, settings)).thenThrows('BAD_REQUEST').details).toEqual({ field });
+    });
+  });
 });

@@ -15,7 +15,16 @@ import {
 } from './program-events';
 import { upcastProgramEvent } from './program-upcast';
 import { ProgramSpending, StoredSpending } from '../kinds/spending-rule';
-import { EARNING_EVENTS, earningKind, isFormKind, isPaidBy, isStreakKind, SPENDING_EVENTS } from '../kinds/kinds';
+import {
+  EARNING_EVENTS,
+  earningKind,
+  isFormKind,
+  isPaidBy,
+  isReferralKind,
+  isStreakKind,
+  SPENDING_EVENTS,
+} from '../kinds/kinds';
+import { couponProblem, referralRuleOf } from '../kinds/referral-rule';
 import { checkMilestones } from '../kinds/milestone-ladder';
 import { APPLIED_SOURCES, PRODUCT_FILTERS } from '../kinds/earning-rule';
 
@@ -109,8 +118,11 @@ function check(kind: ProgramKind, event: string, s: ProgramSettings, tierIds: re
   }
   const ladder = earningKind(event)?.milestone;
   checkMilestones(event, ladder?.types ?? null, s.typeMilestone, s.milestones);
-  // A milestone program pays by its steps' rewards, not by earnPoint.
-  if (!ladder && s.earnPoint < 1) throw bad('earnPoint', 'must be at least 1 for an earning program');
+  checkReferral(event, s);
+  // A milestone program pays by its steps' rewards, and a referral program whose referrer earns a
+  // coupon pays no points itself: neither needs earnPoint.
+  const paysPoints = !ladder && (!isReferralKind(event) || referralRuleOf(s.referral).referrerReward === 'points');
+  if (paysPoints && s.earnPoint < 1) throw bad('earnPoint', 'must be at least 1 for an earning program');
   if (s.form && !isFormKind(event)) throw bad('form', 'is only for submit_form and fill_survey programs');
   if (s.review && event !== 'write_review') throw bad('review', 'is only for write_review programs');
   checkStreak(event, s.streakMilestones);
@@ -119,6 +131,27 @@ function check(kind: ProgramKind, event: string, s: ProgramSettings, tierIds: re
     throw bad('rateMoney', 'must be a positive amount when earning by price');
   for (const [i, t] of s.earnPointsTiers.entries())
     if (!tierIds.includes(t.tierId)) throw bad(`earnPointsTiers[${i}].tierId`, 'is not a tier of this shop');
+}
+
+/**
+ * A referral program's settings belong to a referral program; a referrer paid in coupons names the
+ * coupon; each coupon says how much it is worth (none for free shipping, a percent up to 100).
+ */
+function checkReferral(event: string, s: ProgramSettings): void {
+  if (!isReferralKind(event)) {
+    if (s.referral) throw bad('referral', 'is only for referral programs');
+    return;
+  }
+  const given = s.referral ?? {};
+  if (given.referrerReward === 'coupon' && !given.referrerCoupon)
+    throw bad('referral.referrerCoupon', 'is required when referrerReward is coupon');
+  if (given.referrerReward !== 'coupon' && given.referrerCoupon)
+    throw bad('referral.referrerCoupon', 'is only for referrerReward coupon');
+  const rule = referralRuleOf(given);
+  const problem =
+    couponProblem(rule.friendCoupon, 'referral.friendCoupon') ??
+    (rule.referrerCoupon ? couponProblem(rule.referrerCoupon, 'referral.referrerCoupon') : null);
+  if (problem) throw bad(problem[0], problem[1]);
 }
 
 /** A streak program names its milestone days (distinct); no other kind has them. */

@@ -37,6 +37,14 @@ import {
 } from './earning-rule';
 import { TYPE_MILESTONES, TypeMilestone } from './milestone-rule';
 import { MilestoneStepSchema } from './milestone.schema';
+import {
+  AFTER_REWARD_REFUNDS,
+  AfterRewardRefund,
+  REFERRAL_COUPON_TYPES,
+  ReferralCouponType,
+  REFERRER_REWARDS,
+  ReferrerRewardKind,
+} from './referral-rule';
 
 /**
  * The earning rule's schema: a program's settings (spec 2.9 Program) as one class that is the source
@@ -206,6 +214,77 @@ export class BirthdayRewardsSchema {
 }
 
 export type BirthdayRewards = BirthdayRewardsSchema;
+
+/** A coupon a referral gives (the friend's welcome coupon, or the referrer's reward). */
+export class ReferralCouponSchema {
+  @ApiProperty({ enum: REFERRAL_COUPON_TYPES, description: 'Money off, a percent off, or free shipping' })
+  @IsIn(REFERRAL_COUPON_TYPES)
+  type: ReferralCouponType;
+  @ApiPropertyOptional({
+    nullable: true,
+    description: 'Money off (amount_discount) or a percent 1-100 (percentage_discount); none for free_shipping',
+  })
+  @IsOptional()
+  @IsMoney('value')
+  value?: number | null;
+  @ApiPropertyOptional({ nullable: true, description: 'Least order subtotal for the code to apply (null: none)' })
+  @IsOptional()
+  @IsMoney('orderReqAmount')
+  orderReqAmount?: number | null;
+  @ApiPropertyOptional({ nullable: true, description: 'Days the code stays valid once issued (null: no expiry)' })
+  @IsOptional()
+  @WholeNumber(1, 3650)
+  expiresInDays?: number | null;
+  @ApiPropertyOptional({ nullable: true, description: 'Prefix of the code (default REF)' })
+  @IsOptional()
+  @Matches(/^[A-Z0-9]{1,12}$/, { message: 'codePrefix must be 1 to 12 capital letters or digits' })
+  codePrefix?: string | null;
+}
+
+/**
+ * A referral program's settings: what the referrer earns (the program's earnPoint, or a coupon), the
+ * friend's welcome coupon, the friend's qualifying first order (least subtotal, then waiting days)
+ * and what a refund of that order does once the referrer was paid. Rewards per referrer per period
+ * are the program's limit (hasLimit, limitUnit, limitInterval).
+ */
+export class ReferralSettingsSchema {
+  @ApiPropertyOptional({ enum: REFERRER_REWARDS, default: 'points', description: "points: the program's earnPoint" })
+  @Optional()
+  @IsIn(REFERRER_REWARDS)
+  referrerReward?: ReferrerRewardKind;
+  @ApiPropertyOptional({ type: ReferralCouponSchema, nullable: true, description: 'referrerReward coupon: the coupon' })
+  @IsOptional()
+  @IsObject({ message: 'referrerCoupon must be an object' })
+  @ValidateNested()
+  @Type(() => ReferralCouponSchema)
+  referrerCoupon?: ReferralCouponSchema | null;
+  @ApiPropertyOptional({
+    type: ReferralCouponSchema,
+    description: "The friend's welcome coupon, given when the friend is attributed (default: 10 off)",
+  })
+  @Optional()
+  @IsObject({ message: 'friendCoupon must be an object' })
+  @ValidateNested()
+  @Type(() => ReferralCouponSchema)
+  friendCoupon?: ReferralCouponSchema;
+  @ApiPropertyOptional({ description: "Least subtotal of the friend's order for it to qualify", default: 0 })
+  @Optional()
+  @IsMoney('minimumSubtotal', { min: 0 })
+  minimumSubtotal?: number;
+  @ApiPropertyOptional({ description: 'Days after the qualifying order before the referrer is paid', default: 0 })
+  @Optional()
+  @WholeNumber(0, 365)
+  waitingDays?: number;
+  @ApiPropertyOptional({
+    enum: AFTER_REWARD_REFUNDS,
+    default: 'reverse',
+    description:
+      'A refund or cancellation of the qualifying order once the referrer was paid: reverse the reward, or keep it',
+  })
+  @Optional()
+  @IsIn(AFTER_REWARD_REFUNDS)
+  refundAfterReward?: AfterRewardRefund;
+}
 
 export class EarningRuleSchema {
   @ApiProperty({ example: 'Points for every order', maxLength: 200 })
@@ -392,6 +471,17 @@ export class EarningRuleSchema {
   @ArrayMaxSize(30)
   @NestedList(MilestoneStepSchema)
   milestones?: MilestoneStepSchema[];
+  /** referral: the rewards, the qualifying order and the refund policy (unset fields take their defaults). */
+  @ApiPropertyOptional({
+    type: ReferralSettingsSchema,
+    nullable: true,
+    description: 'referral only: both rewards, the qualifying first order and the refund policy',
+  })
+  @IsOptional()
+  @IsObject({ message: 'referral must be an object' })
+  @ValidateNested()
+  @Type(() => ReferralSettingsSchema)
+  referral?: ReferralSettingsSchema | null;
 }
 
 /** The settings a program may leave unset (stored as absent): its links. */
@@ -405,7 +495,8 @@ type Links =
   | 'birthdayRewards'
   | 'review'
   | 'typeMilestone'
-  | 'milestones';
+  | 'milestones'
+  | 'referral';
 
 /** The earning rule as the domain holds it: every setting settled (defaults filled in), links optional. */
 export type EarningRule = Settled<Omit<EarningRuleSchema, Links>> & Pick<EarningRuleSchema, Links>;

@@ -40,3 +40,19 @@ export const birthday = earning('birthday', {
   activity: ({ points }: ActivityFacts) => ({ key: 'activity.birthday', values: { points } }),
   birthdayPicker: true,
 });
+
+/**
+ * referral: a customer brings a friend. The friend gets a welcome coupon when attributed; the
+ * referrer is paid (earnPoint, or a coupon) once per friend, when the friend's first qualifying order
+ * is paid and its waiting days have passed. The storefront's button is the customer's referral link.
+ */
+export const referral = earning('referral', {
+  trigger: 'referral',
+  pays: 'repeatable',
+  activity: ({ points, friend }: ActivityFacts) => ({
+    key: 'activity.referral_referrer',
+    values: { points, friend: friend ?? '' },
+  }),
+  actionUrl: () => null,
+  referral: true,
+});

@@ -35,7 +35,8 @@ export type EarningKindName =
   | 'maps_review'
   | 'milestone'
   | 'milestone_inactivity'
-  | 'milestone_mixed';
+  | 'milestone_mixed'
+  | 'referral';
 
 /** The spending kinds: what a customer buys with points. */
 export type SpendingKindName =
@@ -52,9 +53,10 @@ export type Payout = 'once' | 'per-year' | 'repeatable';
 
 /**
  * What pays an earning program: enrolment, an order, the yearly birthday run, a storefront action,
- * or the claim of a milestone step.
+ * the claim of a milestone step, or a referred friend's first qualifying order (`referral`, decided
+ * by `src/ledger/referrals/`).
  */
-export type Trigger = 'enrolment' | 'order' | 'birthday' | 'storefront' | 'milestone';
+export type Trigger = 'enrolment' | 'order' | 'birthday' | 'storefront' | 'milestone' | 'referral';
 
 /** The settings an action URL is made of. */
 export interface LinkSettings {
@@ -67,6 +69,8 @@ export interface ActivityFacts {
   points: number;
   orderName: string;
   program: string;
+  /** A referral reward: the friend, as the referrer may see them (a masked email). */
+  friend?: string;
 }
 
 export interface EarningKind<K extends EarningKindName = EarningKindName> {
@@ -97,6 +101,8 @@ export interface EarningKind<K extends EarningKindName = EarningKindName> {
   dailyStreak?: true;
   /** A ladder of milestone steps (`typeMilestone`, `milestones`): the `typeMilestone` values it takes. */
   milestone?: { types: readonly string[] };
+  /** A referral program: reads the program's `referral` settings; its link carries the customer's code. */
+  referral?: true;
 }
 
 export interface SpendingKind<K extends SpendingKindName = SpendingKindName> {

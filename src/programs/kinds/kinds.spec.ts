@@ -3,6 +3,7 @@ import { EarningKind, KindDescriptor } from './kind';
 import {
   EARNING_EVENTS,
   isPaidBy,
+  isReferralKind,
   isSingleEvent,
   isStreakKind,
   isSubmissionKind,
@@ -53,6 +54,7 @@ describe('program kinds', () => {
       'milestone',
       'milestone_inactivity',
       'milestone_mixed',
+      'referral',
     ]);
     expect(SOCIAL_EVENTS).toHaveLength(13);
     expect(SPENDING_EVENTS).toEqual([
@@ -156,5 +158,23 @@ describe('program kinds', () => {
       'https://p.example.com/x',
     );
     expect(PROGRAM_KINDS.sign_up.actionUrl({}, shop)).toBeNull();
+  });
+
+  it('referral: paid by a friend\u2019s first qualifying order, once per friend but for every friend; no action link', () => {
+    expect(EARNING_EVENTS.filter(isReferralKind)).toEqual(['referral']);
+    expect(isPaidBy('referral', 'referral')).toBe(true);
+    expect(isSingleEvent('referral')).toBe(false);
+    expect(PROGRAM_KINDS.referral.actionUrl({ urlLocation: 'https://x.example.com' }, 'https://s')).toBeNull();
+    expect(
+      PROGRAM_KINDS.referral.activity({
+        points: 5,
+        orderName: '',
+        program: 'x',
+        friend: 'f\u2022\u2022\u2022@e\u2022\u2022\u2022.com',
+      }),
+    ).toEqual({
+      key: 'activity.referral_referrer',
+      values: { points: 5, friend: 'f\u2022\u2022\u2022@e\u2022\u2022\u2022.com' },
+    });
   });
 });

@@ -1,4 +1,4 @@
-import { birthday, placeOrder, signUp } from './earning';
+import { birthday, placeOrder, referral, signUp } from './earning';
 import {
   EarningKind,
   EarningKindName,
@@ -26,6 +26,7 @@ export const PROGRAM_KINDS: PerKind = {
   ...SOCIAL_KINDS,
   ...ENGAGEMENT_KINDS,
   ...MILESTONE_KINDS,
+  referral,
   ...SPENDING_KINDS,
 };
 
@@ -33,7 +34,7 @@ export const PROGRAM_KINDS: PerKind = {
  * Kinds the catalogue already has titles for (`program.title.*`) and the engagement wave will add
  * (each then becomes a descriptor of the table): until then no program can be of one of them.
  */
-export const PLANNED_KINDS = ['interact_website', 'referral', 'custom_program'] as const;
+export const PLANNED_KINDS = ['interact_website', 'custom_program'] as const;
 
 const ALL = Object.values(PROGRAM_KINDS) as KindDescriptor[];
 const isEarning = (k: KindDescriptor): k is EarningKind => k.family === 'earning';
@@ -74,6 +75,9 @@ export const isStreakKind = (name: string): boolean => earningKind(name)?.dailyS
 
 /** A milestone kind (milestone, milestone_inactivity, milestone_mixed): a ladder of steps. */
 export const isMilestoneKind = (name: string): boolean => earningKind(name)?.milestone !== undefined;
+
+/** The referral kind (its program's `referral` settings; paid by a referred friend's first qualifying order). */
+export const isReferralKind = (name: string): boolean => earningKind(name)?.referral === true;
 /** A social kind (one of SOCIAL_EVENTS). */
 export const isSocialKind = (name: string): boolean => (earningKind(name)?.network ?? null) !== null;
 

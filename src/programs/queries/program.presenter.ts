@@ -1,4 +1,5 @@
-import { earningKind, isFormKind } from '../kinds/kinds';
+import { earningKind, isFormKind, isReferralKind } from '../kinds/kinds';
+import { referralRuleOf } from '../kinds/referral-rule';
 import { formOf } from '../kinds/earning-rule.schema';
 import { ProgramDoc } from '../projections/program-read-models';
 import { rewardOf } from '../kinds/spending-rule';
@@ -52,6 +53,7 @@ export function presentProgram(
             extraPoints: p.review?.extraPoints ?? 0,
           }
         : null,
+    referral: isReferralKind(p.event) ? referralRuleOf(p.referral) : null,
   });
 }
 

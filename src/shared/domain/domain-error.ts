@@ -102,6 +102,13 @@ export const because = {
       field: 'variantId',
     }),
 
+  /**
+   * A referral refused by one of its rules (`ledger/referrals/referral-refusals.ts`): the code names
+   * the rule's family (SELF_REFERRAL...), `reason` the rule itself (self_referral_same_email...).
+   */
+  referralRefused: (code: ErrorCode, reason: string, message: string) =>
+    new DomainError(code, message, 400, { reason }),
+
   // Uploads
   /** An upload batch refused as a whole: `field` names the image or field at fault. */
   invalidInput: (message: string, field: string) => new DomainError('INVALID_INPUT', message, 400, { field }),

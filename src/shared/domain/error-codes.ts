@@ -39,6 +39,13 @@ export const ERROR_CODES = [
   'CHAT_NOT_CONNECTED',
   'ALPHA_PASS_GENERATION_FAILED',
   'BETA_PASS_GENERATION_FAILED',
+  // Referrals (the refusals of a referral code or a friend; the error's `reason` says which rule)
+  'REFERRAL_CODE_UNKNOWN',
+  'REFERRAL_CODE_OTHER_SHOP',
+  'SELF_REFERRAL',
+  'ALREADY_CUSTOMER',
+  'ALREADY_REFERRED',
+  'REFERRER_NOT_ELIGIBLE',
   // Plans and the commerce platform
   'PLAN_NOT_ELIGIBLE',
   'PLAN_UPGRADE_REQUIRED',

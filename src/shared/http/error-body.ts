@@ -20,6 +20,8 @@ export interface ErrorBody {
   code: string;
   statusCode: number;
   field?: string;
+  /** A referral refusal: the rule that refused it (`self_referral_same_email`...). */
+  reason?: string;
 }
 
 /** Seconds a client should wait before retrying (429 throttling, 503 busy stream), when the error says. */
@@ -32,11 +34,13 @@ export function retryAfterOf(exception: unknown): number | null {
 export function toErrorBody(exception: unknown): ErrorBody {
   if (exception instanceof DomainError) {
     const field = exception.details?.field;
+    const reason = exception.details?.reason;
     return {
       message: exception.message,
       code: exception.code,
       statusCode: exception.status,
       ...(typeof field === 'string' ? { field } : {}),
+      ...(typeof reason === 'string' ? { reason } : {}),
     };
   }
   if (exception instanceof UnknownCursorError) {

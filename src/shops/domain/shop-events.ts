@@ -180,3 +180,23 @@ export function shopStreamId(shopId: string): string {
 }
 
 export const PLANS = ['free', 'starter', 'premium', 'ultimate'] as const;
+
+const lowered = (names: readonly string[] | undefined) => new Set((names ?? []).map((n) => n.trim().toLowerCase()));
+
+/**
+ * Whether the shop keeps a customer out of its loyalty program (settings/membership): an excluded tag
+ * or segment (compared case-insensitively), or a business account when B2B accounts are excluded.
+ */
+export function isExcludedBy(
+  policy: Pick<MembershipPolicy, 'excludedTags' | 'excludedSegments' | 'excludeB2B'> | null | undefined,
+  customer: { tags?: readonly string[]; segmentIds?: readonly string[]; isB2B?: boolean },
+): boolean {
+  if (!policy) return false;
+  if (policy.excludeB2B && customer.isB2B) return true;
+  const tags = lowered(policy.excludedTags);
+  const segments = lowered(policy.excludedSegments);
+  return (
+    (customer.tags ?? []).some((t) => tags.has(t.toLowerCase())) ||
+    (customer.segmentIds ?? []).some((s) => segments.has(s.toLowerCase()))
+  );
+}

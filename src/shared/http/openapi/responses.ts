@@ -76,8 +76,9 @@ export const ERROR_ENVELOPE = record(
         code: { type: 'string', example: 'BAD_REQUEST' },
         statusCode: int,
         field: { type: 'string', description: 'The input at fault, when one is' },
+        reason: { type: 'string', description: 'A referral refusal: the rule that refused it (docs/referrals.md)' },
       },
-      ['field'],
+      ['field', 'reason'],
     ),
     timestamp: dateTime,
   }),
@@ -102,7 +103,7 @@ export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 429 | 503;
 
 /** What each refusal means, with the codes a client tells apart. */
 const ERRORS: Record<ErrorStatus, string> = {
-  400: 'The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, ...)',
+  400: 'The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, a referral refusal with its `reason`, ...)',
   401: 'Credentials missing or wrong: UNAUTHORIZED',
   403: 'Not allowed for this shop or customer: PLAN_UPGRADE_REQUIRED, PLAN_NOT_ELIGIBLE, NOT_ELIGIBLE, EXCLUDED, OPT_IN_NOT_ENABLED',
   404: 'The record named in the path or the body is not there (or is another shop’s): NOT_FOUND',
