@@ -79,7 +79,8 @@ export const initialReferrals = (): ReferralsShare => ({
   referral: { customerSince: null, link: null, referredBy: null, refusals: [], friends: {}, fingerprints: [] },
 });
 
-const NEW_FRIEND: ReferredFriend = {
+/** A friend the referrer's stream has not heard of yet. */
+export const NEW_FRIEND: ReferredFriend = {
   stage: 'invited',
   friendLabel: '',
   friendCustomerId: null,

@@ -34,7 +34,7 @@ import {
 } from '../events/customer-events';
 import { pointsContext, PointsRequest } from '../points/points.decisions';
 import { ReferralRefusal } from './referral-refusals';
-import { qualificationTimes, ReferredFriend } from './referrals.state';
+import { NEW_FRIEND, qualificationTimes, ReferredFriend } from './referrals.state';
 
 /** The shop's exclusion rules, as the referrer's stream checks them when it decides a reward. */
 export type ExclusionRules = Pick<MembershipPolicy, 'excludedTags' | 'excludedSegments' | 'excludeB2B'> | null;
@@ -195,7 +195,7 @@ function qualify(
   });
   if (qualified.rewardDueAt > meta.occurredAt) return [qualified];
   const friendNow: ReferredFriend = {
-    ...(known ?? emptyFriend(friend.label)),
+    ...(known ?? NEW_FRIEND),
     friendLabel: friend.label || (known?.friendLabel ?? ''),
     friendCustomerId: friend.customerId,
     programId: terms.programId,
@@ -204,28 +204,6 @@ function qualify(
     reward: qualified.reward,
   };
   return [qualified, ...payReward(state, meta, friend.key, friendNow)];
-}
-
-function emptyFriend(label: string): ReferredFriend {
-  return {
-    stage: 'joined',
-    friendLabel: label,
-    friendCustomerId: null,
-    programId: null,
-    reason: null,
-    noted: [],
-    qualifiedEventId: null,
-    orderId: null,
-    programTitle: null,
-    reward: null,
-    qualifiedAt: null,
-    rewardDueAt: null,
-    refundAfterReward: 'reverse',
-    rewardedAt: null,
-    transactionId: null,
-    rewardId: null,
-    refundSeen: false,
-  };
 }
 
 /** Pays every reward whose waiting days have passed (the sweep); a referrer who has left or is excluded by then gets none. */
