@@ -53,6 +53,21 @@ if (!runs)
     await demo.earning('submit_form', 'Tell us about you', { earnPoint: 20, form: { autoApprove: true } });
     await demo.earning('submit_receipt', 'Send us your receipt', { earnPoint: 30 });
     await demo.spending('amount_discount', '$5 off', { pointsCost: 500, rewardValue: 5 });
+    // A ladder on points earned: the first step is reached (1,000 earned), the second is not.
+    await demo.program({
+      type: 'earning',
+      event: 'milestone',
+      title: 'Points ladder',
+      typeMilestone: 'earned_point',
+      milestones: [
+        { value: 500, label: 'Earn 500 points', rewards: [{ action: 'bonus_point', points: 25 }] },
+        { value: 100000, label: 'Earn 100,000 points', rewards: [{ action: 'bonus_point', points: 1000 }] },
+      ],
+    });
+    await demo.earning('referral', 'Refer a friend', {
+      earnPoint: 100,
+      referral: { friendCoupon: { type: 'amount_discount', value: 10, expiresInDays: 30 } },
+    });
     // $1 per 100 points, 200 to 1,000 points, at most half the cart: the demo page's cart is $40.
     await demo.spending('amount_discount', 'Dollars off', DOLLAR_PER_100);
     await t.app.listen(0, '127.0.0.1');
@@ -96,7 +111,7 @@ if (!runs)
     await balance().waitFor();
     const before = Number((await balance().textContent())!.replace(/\D/g, ''));
     await widget()
-      .getByRole('button', { name: /^Claim:/ })
+      .getByRole('button', { name: /^Claim: Follow us/ })
       .click();
     await widget().getByText('Earned', { exact: true }).waitFor();
     expect(Number((await balance().textContent())!.replace(/\D/g, ''))).toBe(before + 50);
@@ -104,7 +119,7 @@ if (!runs)
     // The program paid once: the widget offers no second claim, and the API refuses one with its reason.
     expect(
       await widget()
-        .getByRole('button', { name: /^Claim:/ })
+        .getByRole('button', { name: /^Claim: Follow us/ })
         .count(),
     ).toBe(0);
   });
@@ -154,6 +169,24 @@ if (!runs)
         imageUrls: [expect.stringContaining('/uploads/')],
       }),
     ]);
+  });
+
+  it('shows the milestone ladder and claims the reached step once; shows the referral link to copy', async () => {
+    await page.goto(`${service}/widget/demo/`);
+    await balance().waitFor();
+    const before = Number((await balance().textContent())!.replace(/\D/g, ''));
+    const ladder = widget().getByTestId('ladder');
+    await ladder.waitFor();
+    expect(await ladder.getByTestId('step-state').allTextContents()).toEqual(['Ready to claim', 'In progress']);
+    await widget().getByRole('button', { name: 'Claim: Earn 500 points' }).click();
+    await widget().getByTestId('notice').getByText('+25 points').waitFor();
+    await until(async () => Number((await balance().textContent())!.replace(/\D/g, '')) === before + 25);
+    expect(await ladder.getByTestId('step-state').allTextContents()).toEqual(['Claimed', 'In progress']);
+    expect(await widget().getByRole('button', { name: 'Claim: Earn 500 points' }).count()).toBe(0);
+    const link = (await widget().getByTestId('referral-link').textContent())!;
+    expect(link).toMatch(new RegExp(`^https://${DEMO_SHOP_DOMAIN.replace(/\./g, '\\.')}/\\?ref=\\S+$`));
+    await widget().getByRole('button', { name: 'Copy: Invite your friends' }).click();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link);
   });
 
   it("a dynamic reward's slider goes from its minimum to the cart's share, and redeems the points chosen", async () => {

@@ -78,3 +78,36 @@ export const SOCIAL_KINDS = new Set([
 export const STREAK_KIND = 'streak_interact_website';
 /** Kinds claimed with a submission (an answer, a photo) through `POST /customer/earn`. */
 export const SUBMISSION_KINDS = new Set(['submit_form', 'fill_survey', 'submit_receipt', 'write_review']);
+
+export interface ReferralLink {
+  code: string;
+  link: string;
+}
+
+export interface ReferralFriend {
+  id: string;
+  friend: string;
+  state: 'invited' | 'joined' | 'qualified' | 'rewarded' | 'refused';
+  pointsEarned: number;
+}
+
+export interface LadderStep {
+  claimKey: string;
+  label: string;
+  state: 'locked' | 'current' | 'claimable' | 'achieved' | 'passed_unclaimed';
+  note: string | null;
+  maxRewardSelect: number;
+  progress?: { percent: number; completedText: string; remainingText: string | null };
+  rewards: Array<{ index: number; text: string; needsVariantChoice: boolean; giftProducts: GiftProduct[] }>;
+}
+
+export interface Ladder {
+  programId: string;
+  title: string;
+  subheading: string;
+  supported: boolean;
+  steps: LadderStep[];
+}
+
+export const MILESTONE_KINDS = new Set(['milestone', 'milestone_mixed', 'milestone_inactivity']);
+export const REFERRAL_KIND = 'referral';

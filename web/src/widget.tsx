@@ -4,7 +4,22 @@ import { LANGUAGES, translator, widgetLanguage } from './i18n';
 import { noticeOf } from './notice';
 import { Coupons, Earn, History, Rewards, Summary } from './sections';
 import { asUploads, ClaimInput } from './earn-forms';
-import { Activity, Coupon, Customer, Program, Redemption, Reward, SOCIAL_KINDS } from './types';
+import { MilestoneLadder, Referrals } from './engagement';
+import {
+  Activity,
+  Coupon,
+  Customer,
+  Ladder,
+  LadderStep,
+  MILESTONE_KINDS,
+  Program,
+  Redemption,
+  REFERRAL_KIND,
+  ReferralFriend,
+  ReferralLink,
+  Reward,
+  SOCIAL_KINDS,
+} from './types';
 
 const PAGE = 5;
 
@@ -19,6 +34,8 @@ interface Loaded {
   programs: Program[];
   rewards: Reward[];
   coupons: Coupon[];
+  ladders: Ladder[];
+  referral: { link: ReferralLink; friends: ReferralFriend[] } | null;
 }
 
 /** Reads everything the widget shows; the history is paged on its own. */
@@ -28,12 +45,30 @@ async function loadAll(api: HeadlessClient): Promise<Loaded> {
     api.get<Program[]>('/customer/programs', { programType: 'earning' }),
     api.get<{ available: Reward[]; redeemed: Coupon[] }>('/customer/rewards'),
   ]);
+  const [ladders, referral] = await Promise.all([loadLadders(api, programs.data), loadReferral(api, programs.data)]);
   return {
     customer: customer.data,
     programs: programs.data,
     rewards: rewards.data.available,
     coupons: rewards.data.redeemed,
+    ladders,
+    referral,
   };
+}
+
+function loadLadders(api: HeadlessClient, programs: Program[]): Promise<Ladder[]> {
+  const ladders = programs.filter((p) => MILESTONE_KINDS.has(p.key));
+  return Promise.all(ladders.map(async (p) => (await api.get<Ladder>(`/customer/milestones/${p.id}`)).data));
+}
+
+/** The shopper's link (made the first time it is asked for) and friends, when the shop runs a referral program. */
+async function loadReferral(api: HeadlessClient, programs: Program[]): Promise<Loaded['referral']> {
+  if (!programs.some((p) => p.key === REFERRAL_KIND)) return null;
+  const [link, friends] = await Promise.all([
+    api.post<ReferralLink>('/customer/referral-link', {}),
+    api.get<ReferralFriend[]>('/customer/referral-history', { limit: 5 }),
+  ]);
+  return { link: link.data, friends: friends.data };
 }
 
 async function loadPage(api: HeadlessClient, cursor: { before?: string; after?: string }): Promise<Page> {
@@ -107,6 +142,16 @@ export function Widget({ api, initialLocale, cartTotal }: WidgetProps) {
       return status === 'pending' && pointsEarned === 0 ? t('sentForReview') : t('gained', { n: pointsEarned });
     });
 
+  const claimStep = (ladder: Ladder, step: LadderStep, rewardIds: number[], variants: Record<string, string>) =>
+    act(async () => {
+      const res = await api.post<{ pointsEarned: number }>(`/customer/milestones/${ladder.programId}/claim`, {
+        claimKey: step.claimKey,
+        selectedRewardIds: rewardIds,
+        ...(Object.keys(variants).length ? { variantIds: variants } : {}),
+      });
+      return t('gained', { n: res.data.pointsEarned });
+    });
+
   const redeem = (reward: Reward, points?: number, variantId?: string) =>
     act(async () => {
       const key = `widget-${reward.programId}-${Date.now()}-${Math.random().toString(36).slice(2)}`;
@@ -155,6 +200,10 @@ export function Widget({ api, initialLocale, cartTotal }: WidgetProps) {
         <>
           <Summary customer={data.customer} t={t} />
           <Earn programs={data.programs} t={t} busy={busy} onClaim={claim} />
+          {data.ladders.map((ladder) => (
+            <MilestoneLadder key={ladder.programId} ladder={ladder} t={t} busy={busy} onClaim={claimStep} />
+          ))}
+          {data.referral && <Referrals {...data.referral} t={t} />}
           <Rewards
             rewards={data.rewards}
             balance={data.customer.points}
