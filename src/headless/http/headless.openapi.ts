@@ -1,3 +1,4 @@
+import { REFERRAL_REFUSAL_REASONS } from '../../ledger/events/referrals.events';
 import {
   anyObject,
   arrayOf,
@@ -392,23 +393,8 @@ export const FLAT_MILESTONE_CLAIM = record(
   object({ point: int, ...Object.fromEntries(PENDING_KEYS.map((k) => [k, arrayOf(num)])) }, PENDING_KEYS),
 );
 
-const REFUSAL_REASONS = [
-  'unknown_code',
-  'code_of_another_shop',
-  'no_program',
-  'self_referral_same_customer',
-  'self_referral_same_email',
-  'self_referral_same_platform_id',
-  'self_referral_same_address',
-  'self_referral_same_payment',
-  'already_customer',
-  'already_referred',
-  'referrer_excluded',
-  'referrer_left',
-  'referrer_limit_reached',
-  'order_cancelled',
-  'order_refunded',
-];
+// The refusal rules, then why a reward went away (ReferralCancelCause).
+const REFUSAL_REASONS = [...REFERRAL_REFUSAL_REASONS, 'order_cancelled', 'order_refunded'];
 
 /** One friend of the referral history (GET /customer/referral-history and its loyalty-page parity read). */
 export const REFERRAL_HISTORY_ITEM = record(
