@@ -176,6 +176,37 @@ describe.each(eventStoreKinds())('event store contract (%s)', (kind) => {
     expect(comparePositions((await events.headPosition())!, all[2].position)).toBeGreaterThanOrEqual(0);
   });
 
+  it('reads only the asked types of the feed, scanning pages of the whole feed', async () => {
+    const start = await events.headPosition();
+    const id = stream();
+    const kept = `kept-${randomUUID()}`;
+    await events.appendToStream(id, [event('skipped.v1', { n: 1 }), event(kept, { n: 2 })], 'no_stream');
+    await events.appendToStream(id, [event('skipped.v1', { n: 3 }), event(kept, { n: 4 })], 1n);
+    const all = await feedAfter(start, 4, [id]);
+    const types = new Set([kept]);
+    // Paging two at a time: each page scans two events of the feed and answers the kept ones whole.
+    const found: unknown[] = [];
+    let cursor = start;
+    let scannedMine = 0;
+    for (;;) {
+      const page = await events.readAllOfTypes({ after: cursor, limit: 2, types });
+      if (page.scanned === 0) break;
+      expect(page.scanned).toBeLessThanOrEqual(2);
+      expect(page.events.every((e) => e.type === kept)).toBe(true);
+      found.push(...page.events.filter((e) => e.streamId === id).map((e) => [e.type, e.data.n, e.metadata.source]));
+      cursor = page.scannedUpTo!;
+      scannedMine = all.filter((e) => comparePositions(e.position, cursor!) <= 0).length;
+    }
+    expect(found).toEqual([
+      [kept, 2, 'contract'],
+      [kept, 4, 'contract'],
+    ]);
+    expect(scannedMine).toBe(4);
+    expect(comparePositions(cursor!, all[3].position)).toBeGreaterThanOrEqual(0);
+    const empty = await events.readAllOfTypes({ after: cursor, limit: 2, types });
+    expect(empty).toEqual({ events: [], scanned: 0, scannedUpTo: null });
+  });
+
   it('stores and reads subscription checkpoints', async () => {
     const name = `sub-${randomUUID()}`;
     expect(await events.readCheckpoint(name)).toBeNull();

@@ -26,10 +26,13 @@ import {
   ExpectedRevision,
   GlobalPosition,
   NewEvent,
+  ReadAllOfTypesOptions,
   ReadAllOptions,
   ReadStreamsOptions,
   RecordedEvent,
   STREAM_CATEGORIES,
+  TypedFeedPage,
+  typedPageOf,
   WrongExpectedRevisionError,
 } from './event-store.port';
 import { StoreUnavailableError } from '../store-errors/store-unavailable.error';
@@ -146,6 +149,11 @@ export class EsdbEventStore implements EventStore {
       return events.length < limit;
     });
     return events;
+  }
+
+  /** Filtered here, after decoding: the server's type filter would not tell how far the page scanned. */
+  readAllOfTypes(options: ReadAllOfTypesOptions): Promise<TypedFeedPage> {
+    return typedPageOf(this, options);
   }
 
   /**

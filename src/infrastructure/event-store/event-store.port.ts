@@ -59,6 +59,19 @@ export interface ReadAllOptions {
   limit: number;
 }
 
+/** `readAllOfTypes`: the next `limit` events of the feed are scanned; those of `types` are answered. */
+export interface ReadAllOfTypesOptions extends ReadAllOptions {
+  types: ReadonlySet<string>;
+}
+
+/** A scanned page of the feed: its events of the asked types, how many it scanned and the last one's position. */
+export interface TypedFeedPage {
+  events: RecordedEvent[];
+  scanned: number;
+  /** Where the next page starts (null: nothing scanned). */
+  scannedUpTo: GlobalPosition | null;
+}
+
 /** A place in the stream-by-stream order of `readStreams`: after this stream's revision. */
 export interface StreamCursor {
   streamId: string;
@@ -86,6 +99,11 @@ export interface EventStore {
   readStreams(options: ReadStreamsOptions): Promise<RecordedEvent[]>;
   /** The global feed in order. Only events that can no longer be preceded by another are returned. */
   readAll(options: ReadAllOptions): Promise<RecordedEvent[]>;
+  /**
+   * As readAll, for a reader that wants a few types among many (a process manager): the page is
+   * scanned in the store, and only the asked types are decoded and answered.
+   */
+  readAllOfTypes(options: ReadAllOfTypesOptions): Promise<TypedFeedPage>;
   /** Position of the last event readable through readAll, or null when the store is empty. */
   headPosition(): Promise<GlobalPosition | null>;
   /** How many events the log holds, where that is cheap to know (progress of `loyalty migrate events`). */
@@ -119,4 +137,17 @@ export function comparePositions(a: GlobalPosition, b: GlobalPosition): number {
   if (a.commit !== b.commit) return a.commit < b.commit ? -1 : 1;
   if (a.prepare !== b.prepare) return a.prepare < b.prepare ? -1 : 1;
   return 0;
+}
+
+/** readAllOfTypes on top of readAll, for stores that cannot filter before decoding (EventStoreDB). */
+export async function typedPageOf(
+  store: Pick<EventStore, 'readAll'>,
+  options: ReadAllOfTypesOptions,
+): Promise<TypedFeedPage> {
+  const page = await store.readAll(options);
+  return {
+    events: page.filter((e) => options.types.has(e.type)),
+    scanned: page.length,
+    scannedUpTo: page.length > 0 ? page[page.length - 1].position : null,
+  };
 }

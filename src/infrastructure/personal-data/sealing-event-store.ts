@@ -6,9 +6,11 @@ import {
   ExpectedRevision,
   GlobalPosition,
   NewEvent,
+  ReadAllOfTypesOptions,
   ReadAllOptions,
   ReadStreamsOptions,
   RecordedEvent,
+  TypedFeedPage,
 } from '../event-store/event-store.port';
 import { BoundedCache } from '../../shared/bounded-cache';
 import { DataKey, KeySubject, PersonalDataKeys, PersonalDataShredder } from './personal-data-keys.port';
@@ -79,6 +81,12 @@ export class SealingEventStore implements EventStore, PersonalDataShredder {
 
   async readAll(options: ReadAllOptions): Promise<RecordedEvent[]> {
     return this.openAll(await this.inner.readAll(options));
+  }
+
+  /** Only the events answered are opened. */
+  async readAllOfTypes(options: ReadAllOfTypesOptions): Promise<TypedFeedPage> {
+    const page = await this.inner.readAllOfTypes(options);
+    return { ...page, events: await this.openAll(page.events) };
   }
 
   headPosition(): Promise<GlobalPosition | null> {

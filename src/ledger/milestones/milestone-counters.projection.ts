@@ -47,16 +47,23 @@ export class MilestoneCountersProjection implements Projection {
 
   async apply(events: RecordedEvent[], batch: ProjectionBatch): Promise<void> {
     const docs = batch.collection<MilestoneCountersDoc>(MILESTONE_COUNTERS);
+    // The batch's customers read together, not one round trip per event (every award is counted).
+    const ids = new Set(
+      events.map((r) => fromRecorded<CustomerEvent>(r)).map((e) => milestoneCountersId(e.shopId, e.customerId)),
+    );
+    const known = new Map((await docs.getMany([...ids])).map((doc) => [doc.id, doc]));
     for (const recorded of events) {
       const e = fromRecorded<CustomerEvent>(recorded);
-      const before =
-        (await docs.get(milestoneCountersId(e.shopId, e.customerId))) ?? noMilestones(e.shopId, e.customerId);
+      const id = milestoneCountersId(e.shopId, e.customerId);
+      const before = known.get(id) ?? noMilestones(e.shopId, e.customerId);
       const revision = Number(recorded.revision);
       if (revision <= before.revision) continue;
       const counters = countMilestones(before.counters, e);
       const claims = claimsAfter(before.claims, e);
       if (counters === before.counters && claims === before.claims) continue;
-      docs.put({ ...before, revision, counters, claims: { ...claims } });
+      const after = { ...before, revision, counters, claims: { ...claims } };
+      known.set(id, after);
+      docs.put(after);
     }
   }
 }

@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { EVENT_STORE, EventStore, GlobalPosition } from '../../infrastructure/event-store/event-store.port';
+import { EVENT_STORE, EventStore, RecordedEvent } from '../../infrastructure/event-store/event-store.port';
 import { fromRecorded } from '../../event-sourcing/domain-event';
-import { PollingLoop } from '../../shared/polling-loop';
+import { FeedReaction } from '../../projections/feed-reaction';
 import { AppConfig } from '../../config/app-config';
 import { DomainError } from '../../shared/domain/domain-error';
 import { CLOCK, Clock } from '../../shared/domain/clock';
@@ -15,58 +15,33 @@ import { ladderOf } from './milestone-programs';
 
 /** Its checkpoint's name (carried over by `loyalty migrate events`). */
 export const MILESTONES_REACHED_CHECKPOINT = 'milestones_reached';
-const BATCH = 1000;
 const COUNTED: ReadonlySet<string> = new Set(COUNTED_EVENT_TYPES);
 
 /**
- * Records the milestone steps customers reach (milestone.step-reached.v1): a reader of the global
- * feed with its own checkpoint that, after each event moving a counter of a customer of a shop with
+ * Records the milestone steps customers reach (milestone.step-reached.v1): a FeedReaction that, after each event moving a counter of a customer of a shop with
  * active milestone ladders, asks the customer's stream to record the steps reached and not yet
  * recorded (a command decided under the stream's expected revision: a step is recorded once, whatever
  * the processes running this reader). A claim records its step's reaching itself when this reader
  * has not yet.
  */
 @Injectable()
-export class MilestoneReachedRecorder {
-  private readonly logger = new Logger('MilestoneReachedRecorder');
-  private checkpoint: GlobalPosition | null = null;
-  private readonly loop: PollingLoop;
+export class MilestoneReachedRecorder extends FeedReaction {
+  protected readonly logger = new Logger('MilestoneReachedRecorder');
+  protected readonly checkpointName = MILESTONES_REACHED_CHECKPOINT;
+  protected readonly types = COUNTED;
 
   constructor(
-    @Inject(EVENT_STORE) private readonly eventStore: EventStore,
+    @Inject(EVENT_STORE) eventStore: EventStore,
     private readonly commands: CustomerStreamCommands,
     private readonly catalog: ProgramCatalog,
     @Inject(CLOCK) private readonly clock: Clock,
     config: AppConfig,
   ) {
-    this.loop = new PollingLoop({
-      what: 'Milestones reached step',
-      logger: this.logger,
-      work: () => this.step(),
-      pageSize: BATCH,
-      idlePauseMs: () => Math.max(config.projectionPollMs, 1000),
-    });
+    super(eventStore, 'Milestones reached', () => config.projectionPollMs);
   }
 
-  async start(): Promise<void> {
-    this.checkpoint = await this.eventStore.readCheckpoint(MILESTONES_REACHED_CHECKPOINT);
-    this.loop.start();
-  }
-
-  stop(): Promise<void> {
-    return this.loop.stop();
-  }
-
-  /** Records what the feed holds now; returns how many events were read. */
-  async step(): Promise<number> {
-    const events = await this.eventStore.readAll({ after: this.checkpoint, limit: BATCH });
-    for (const recorded of events) {
-      if (COUNTED.has(recorded.type)) await this.record(fromRecorded<CustomerEvent>(recorded));
-      // Advance past each event only once its steps are recorded: a failure retries from here.
-      this.checkpoint = recorded.position;
-    }
-    if (events.length > 0) await this.eventStore.storeCheckpoint(MILESTONES_REACHED_CHECKPOINT, this.checkpoint);
-    return events.length;
+  protected react(recorded: RecordedEvent): Promise<void> {
+    return this.record(fromRecorded<CustomerEvent>(recorded));
   }
 
   private async record(event: CustomerEvent): Promise<void> {
