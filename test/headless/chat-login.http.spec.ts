@@ -103,11 +103,9 @@ describe(`chat login: OAuth 2.0 against a stub network on loopback (${defaultSto
     return call.send(raw);
   };
   const signed = (raw: string, secret = CHANNEL_SECRET) => createHmac('sha256', secret).update(raw).digest('base64');
-  const followEvent = (type: 'follow' | 'unfollow', userId = RAW_USER) => ({
+  const followEvent = (type: 'follow' | 'unfollow', userId = RAW_USER, timestamp = 1767225600000) => ({
     destination: 'Ubot',
-    events: [
-      { type, timestamp: 1767225600000, mode: 'active', source: { type: 'user', userId }, webhookEventId: 'w1' },
-    ],
+    events: [{ type, timestamp, mode: 'active', source: { type: 'user', userId }, webhookEventId: 'w1' }],
   });
   const notifySigned = (body: unknown) => {
     const raw = JSON.stringify(body);
@@ -303,8 +301,11 @@ describe(`chat login: OAuth 2.0 against a stub network on loopback (${defaultSto
     const follow = await notifySigned(followEvent('follow')).expect(200);
     expect(follow.body).toMatchObject({ success: true, data: { applied: 1, ignored: 0 } });
     expect(await social(3001)).toEqual({ chatLinked: true, chatFollowedOA: true });
-    const unfollow = await notifySigned(followEvent('unfollow')).expect(200);
+    const unfollow = await notifySigned(followEvent('unfollow', RAW_USER, 1767225601000)).expect(200);
     expect(expectSuccess(unfollow.body)).toEqual({ applied: 1, ignored: 0 });
+    expect(await social(3001)).toEqual({ chatLinked: true, chatFollowedOA: false });
+    // The follow redelivered late (older than the unfollow) changes nothing.
+    await notifySigned(followEvent('follow')).expect(200);
     expect(await social(3001)).toEqual({ chatLinked: true, chatFollowedOA: false });
     const stranger = await notifySigned(followEvent('follow', 'Unobody')).expect(200);
     expect(expectSuccess(stranger.body)).toEqual({ applied: 0, ignored: 1 });
@@ -317,7 +318,7 @@ describe(`chat login: OAuth 2.0 against a stub network on loopback (${defaultSto
     const answers = JSON.stringify([
       await me(3001),
       (await s.get('/customers/external/3001').expect(200)).body,
-      (await notifySigned(followEvent('follow')).expect(200)).body,
+      (await notifySigned(followEvent('follow', RAW_USER, 1767225602000)).expect(200)).body,
     ]);
     const users = await (
       await s.t.app.get<ReadStore>(READ_STORE).collection(CHAT_USERS)

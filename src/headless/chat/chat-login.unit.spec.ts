@@ -38,15 +38,15 @@ describe('the chat notification', () => {
   it('gives the follow and unfollow events in order, leaving out the others', () => {
     const body = {
       events: [
-        { type: 'follow', source: { type: 'user', userId: 'U1' } },
+        { type: 'follow', timestamp: 1767225600000, source: { type: 'user', userId: 'U1' } },
         { type: 'message', source: { type: 'user', userId: 'U2' } },
         { type: 'unfollow', source: { type: 'user', userId: 'U1' } },
         { type: 'follow', source: { type: 'group' } },
       ],
     };
     expect(chatFollows(body)).toEqual([
-      { rawUserId: 'U1', following: true },
-      { rawUserId: 'U1', following: false },
+      { rawUserId: 'U1', following: true, notifiedAt: 1767225600000 },
+      { rawUserId: 'U1', following: false, notifiedAt: null },
     ]);
     expect(chatFollows(null)).toEqual([]);
     expect(chatFollows({ events: 'x' })).toEqual([]);

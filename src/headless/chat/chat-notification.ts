@@ -17,6 +17,8 @@ export const CHAT_SIGNATURE_HEADER = 'x-line-signature';
 export interface ChatFollow {
   rawUserId: string;
   following: boolean;
+  /** The event's `timestamp` (epoch ms), null when absent. */
+  notifiedAt: number | null;
 }
 
 const MAX_ID = 100;
@@ -34,11 +36,12 @@ export function chatFollows(body: unknown): ChatFollow[] {
   const events = (body as { events?: unknown } | null)?.events;
   if (!Array.isArray(events)) return [];
   const follows: ChatFollow[] = [];
-  for (const event of events as Array<{ type?: unknown; source?: { userId?: unknown } }>) {
+  for (const event of events as Array<{ type?: unknown; timestamp?: unknown; source?: { userId?: unknown } }>) {
     if (event?.type !== 'follow' && event?.type !== 'unfollow') continue;
     const rawUserId = event.source?.userId;
     if (typeof rawUserId !== 'string' || !rawUserId || rawUserId.length > MAX_ID) continue;
-    follows.push({ rawUserId, following: event.type === 'follow' });
+    const notifiedAt = Number.isSafeInteger(event.timestamp) ? (event.timestamp as number) : null;
+    follows.push({ rawUserId, following: event.type === 'follow', notifiedAt });
   }
   return follows;
 }

@@ -48,7 +48,7 @@ export class ReceiveChatNotificationHandler implements ICommandHandler<
     verifyChatSignature(rawBody, signature, secret);
     const users = await this.readStore.collection<ChatUserDoc>(CHAT_USERS);
     const result: ChatNotificationResult = { applied: 0, ignored: 0 };
-    for (const { rawUserId, following } of chatFollows(body)) {
+    for (const { rawUserId, following, notifiedAt } of chatFollows(body)) {
       const userRef = this.refs.ref(shopId, rawUserId);
       const linked = await users.get(chatUserDocId(shopId, userRef));
       if (!linked) {
@@ -60,6 +60,7 @@ export class ReceiveChatNotificationHandler implements ICommandHandler<
         meta,
         userRef,
         following,
+        notifiedAt,
       }));
       result.applied++;
     }

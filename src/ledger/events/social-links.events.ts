@@ -70,6 +70,8 @@ export interface ChatLinked extends CustomerEventBase {
 export interface ChatFollowChanged extends CustomerEventBase {
   type: typeof T.ChatFollowChanged;
   following: boolean;
+  /** When the network says it happened (epoch ms; null: not said): a redelivered older one changes nothing. */
+  notifiedAt: number | null;
 }
 
 export type SocialLinkEvent =

@@ -47,6 +47,8 @@ export interface SetChatFollow {
   meta: CommandMeta;
   userRef: string;
   following: boolean;
+  /** When the network says it happened (epoch ms; null: not said). */
+  notifiedAt: number | null;
 }
 
 export type ChatLinkCommand = StartChatLogin | LinkChat | SetChatFollow;
@@ -81,10 +83,16 @@ function decideLink(command: LinkChat, state: CustomerState): Array<ChatLinked |
   ];
 }
 
-/** A notification about a user who is not the customer's linked one, or that changes nothing, is nothing. */
+/**
+ * A notification about a user who is not the customer's linked one, that changes nothing, or older
+ * than the change recorded last (a late redelivery), is nothing.
+ */
 function decideFollow(command: SetChatFollow, state: CustomerState): ChatFollowChanged[] {
-  if (state.chat.userRef !== command.userRef || state.chat.followedOA === command.following) return [];
-  return [chatFollowChanged(command.meta, { following: command.following })];
+  const { userRef, followedOA, followNotifiedAt } = state.chat;
+  if (userRef !== command.userRef || followedOA === command.following) return [];
+  const { notifiedAt } = command;
+  if (notifiedAt !== null && followNotifiedAt !== null && notifiedAt < followNotifiedAt) return [];
+  return [chatFollowChanged(command.meta, { following: command.following, notifiedAt })];
 }
 
 export function decideChatLink(

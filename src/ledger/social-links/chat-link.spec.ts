@@ -31,8 +31,8 @@ const link = (extra: Partial<LinkChat> = {}): LinkChat => ({
   earningLimit: null,
   ...extra,
 });
-const follow = (following: boolean, userRef = 'u-1') =>
-  ({ type: 'SetChatFollow', meta: meta(), userRef, following }) as const;
+const follow = (following: boolean, userRef = 'u-1', notifiedAt: number | null = 2000) =>
+  ({ type: 'SetChatFollow', meta: meta(), userRef, following, notifiedAt }) as const;
 
 describe('chat login', () => {
   it('starting records the state hash and its expiry; a later start replaces it', () => {
@@ -88,8 +88,8 @@ describe('chat login', () => {
     spec
       .given([enrolled(), started(), linked()])
       .when(follow(true))
-      .thenMatches([{ type: T.ChatFollowChanged, following: true }]);
-    const followed: CustomerEvent = { type: T.ChatFollowChanged, ...base, following: true };
+      .thenMatches([{ type: T.ChatFollowChanged, following: true, notifiedAt: 2000 }]);
+    const followed: CustomerEvent = { type: T.ChatFollowChanged, ...base, following: true, notifiedAt: 1000 };
     spec
       .given([enrolled(), started(), linked(), followed])
       .when(follow(false))
@@ -97,6 +97,18 @@ describe('chat login', () => {
     spec.given([enrolled(), started(), linked(), followed]).when(follow(true)).thenNothing();
     spec.given([enrolled(), started(), linked()]).when(follow(true, 'u-other')).thenNothing();
     spec.given([enrolled()]).when(follow(true)).thenNothing();
+  });
+
+  it('a notification older than the change recorded last (a late redelivery) is nothing; one without a time applies', () => {
+    const followed: CustomerEvent = { type: T.ChatFollowChanged, ...base, following: true, notifiedAt: 3000 };
+    spec
+      .given([enrolled(), started(), linked(), followed])
+      .when(follow(false, 'u-1', 2000))
+      .thenNothing();
+    spec
+      .given([enrolled(), started(), linked(), followed])
+      .when(follow(false, 'u-1', null))
+      .thenMatches([{ type: T.ChatFollowChanged, following: false, notifiedAt: null }]);
   });
 
   it('a customer not enrolled is NOT_FOUND', () => {

@@ -19,11 +19,19 @@ export interface ChatLinkShare {
   /** The linked user's keyed hash; null: never linked. */
   userRef: string | null;
   followedOA: boolean;
+  /** The network's time of the follow change recorded last (epoch ms; null: none or not said). */
+  followNotifiedAt: number | null;
   /** The follow_oa join-chat program was paid (never again). */
   rewarded: boolean;
 }
 
-export const NO_CHAT_LINK: ChatLinkShare = { pendingLogin: null, userRef: null, followedOA: false, rewarded: false };
+export const NO_CHAT_LINK: ChatLinkShare = {
+  pendingLogin: null,
+  userRef: null,
+  followedOA: false,
+  followNotifiedAt: null,
+  rewarded: false,
+};
 
 export const initialSocialLinks = (): SocialLinksShare => ({
   photoUsername: null,
@@ -62,7 +70,7 @@ export function evolveSocialLinks(
         },
       };
     case T.ChatFollowChanged:
-      return { chat: { ...state.chat, followedOA: event.following } };
+      return { chat: { ...state.chat, followedOA: event.following, followNotifiedAt: event.notifiedAt ?? null } };
     case T.PersonalDataErased:
       // The handle and the name are personal; the handle stays reserved until the customer unlinks.
       return { photoUsername: null, feed: state.feed ? { ...state.feed, feedName: null } : null };
