@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { createServer, IncomingMessage, Server, ServerResponse } from 'node:http';
 import { AddressInfo } from 'node:net';
+import { Logger } from '@nestjs/common';
 import { expectError, expectSuccess, scenario } from '../support/scenario';
 import { defaultStoreKind } from '../support/stores';
 import { customerStreamId } from '../../src/ledger/customer-stream';
@@ -69,6 +70,12 @@ async function startStubNetwork(): Promise<StubNetwork> {
 
 describe(`chat login: OAuth 2.0 against a stub network on loopback (${defaultStoreKind()})`, () => {
   let stub: StubNetwork;
+  /** What the service's loggers were given during the whole file (checked for the raw user ids last). */
+  const logged: unknown[] = [];
+  const spies = (['log', 'warn', 'error', 'debug', 'verbose'] as const).map((level) =>
+    jest.spyOn(Logger.prototype, level).mockImplementation((...args: unknown[]) => void logged.push(args)),
+  );
+  afterAll(() => spies.forEach((spy) => spy.mockRestore()));
   let clockOffsetMs = 0;
   beforeAll(async () => {
     stub = await startStubNetwork();
@@ -311,7 +318,7 @@ describe(`chat login: OAuth 2.0 against a stub network on loopback (${defaultSto
     expect(expectSuccess(stranger.body)).toEqual({ applied: 0, ignored: 1 });
   });
 
-  it('the raw user id is in no answer, no stored event and no read model: only its keyed hash', async () => {
+  it('the raw user id is in no answer, no stored event, no read model and no log line: only its keyed hash', async () => {
     const events = await Promise.all([3001, 3002, 3005, 3006].map(streamOf));
     expect(linkedOnce(events[0])).toHaveLength(2);
     const stored = JSON.stringify(events.flat().map((e) => [e.type, e.data]));
@@ -326,7 +333,9 @@ describe(`chat login: OAuth 2.0 against a stub network on loopback (${defaultSto
       shopId: s.shop.shopId,
     });
     expect(users.length).toBeGreaterThan(0);
-    for (const text of [stored, answers, JSON.stringify(users)]) {
+    // The network-down test made the service log its warning: the raw ids are not in it either.
+    expect(JSON.stringify(logged)).toContain('The chat network could not be reached');
+    for (const text of [stored, answers, JSON.stringify(users), JSON.stringify(logged)]) {
       expect(text).not.toContain(RAW_USER);
       expect(text).not.toContain(RAW_OTHER);
     }
