@@ -52,6 +52,7 @@ import { MACHINE_TRANSLATION } from './infrastructure/machine-translation/machin
 import { LibreTranslateMachineTranslation } from './infrastructure/machine-translation/libretranslate.adapter';
 import { EmbeddedMachineTranslation } from './infrastructure/machine-translation/embedded-machine-translation.adapter';
 import { HEADLESS_CAPABILITY } from './headless/headless.providers';
+import { CHAT_LOGIN_CAPABILITY } from './headless/chat/chat.providers';
 import { WIDGET_CAPABILITY } from './widget/widget.providers';
 import { OBJECT_STORAGE, ObjectStorage } from './infrastructure/object-storage/object-storage.port';
 import { objectStorageFor } from './infrastructure/object-storage/object-storage.factory';
@@ -71,6 +72,7 @@ const CAPABILITIES: Capability[] = [
   AUDIT_CAPABILITY,
   TRANSLATIONS_CAPABILITY,
   HEADLESS_CAPABILITY,
+  CHAT_LOGIN_CAPABILITY,
   WIDGET_CAPABILITY,
   BACKGROUND_JOBS_CAPABILITY,
   PRIVACY_CAPABILITY,

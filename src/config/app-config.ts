@@ -115,6 +115,8 @@ export class AppConfig {
     timeoutMs: number;
     customerApiUrl?: string;
   } | null;
+  /** The chat network of the chat login (OAuth 2.0 authorization code) and how long a login's state lives. */
+  readonly chat: ChatLoginSettings;
   /** Redis (rate limits shared by every process); null: in-memory limits, per process. */
   readonly redisUrl: string | null;
   /** Failed authentications before a client IP or a presented key is answered 429 for the window. */
@@ -198,6 +200,7 @@ export class AppConfig {
       backoffBaseMs: number('TRANSLATION_JOB_BACKOFF_BASE_MS', 30_000),
       backoffFactor: number('TRANSLATION_JOB_BACKOFF_FACTOR', 4),
     };
+    this.chat = chatLoginSettings(env, this.port);
     this.redisUrl = env.REDIS_URL || null;
     this.authFailures = {
       perIp: quota(env.AUTH_FAILURE_QUOTA_IP, '30/60', 'AUTH_FAILURE_QUOTA_IP'),
@@ -333,4 +336,24 @@ function personalDataKey(value: string | undefined, production: boolean): Buffer
   const key = /^[0-9a-f]{64}$/i.test(value) ? Buffer.from(value, 'hex') : Buffer.from(value, 'base64');
   if (key.length !== 32) throw new ConfigError('PERSONAL_DATA_KEY must be 32 bytes (64 hex digits or base64)');
   return key;
+}
+
+export interface ChatLoginSettings {
+  /** Token endpoint `<apiUrl>/oauth2/v2.1/token`, profile `<apiUrl>/v2/profile`. */
+  apiUrl: string;
+  authorizeUrl: string;
+  /** The login's redirect_uri: the service's public callback. */
+  callbackUrl: string;
+  stateTtlSeconds: number;
+  timeoutMs: number;
+}
+
+function chatLoginSettings(env: Record<string, string | undefined>, port: number): ChatLoginSettings {
+  return {
+    apiUrl: env.CHAT_API_URL || 'https://api.line.me',
+    authorizeUrl: env.CHAT_AUTHORIZE_URL || 'https://access.line.me/oauth2/v2.1/authorize',
+    callbackUrl: env.CHAT_CALLBACK_URL || `http://localhost:${port}/app/api/v1/headless/social/chat/callback`,
+    stateTtlSeconds: Number(env.CHAT_LOGIN_TTL_SECONDS || 600),
+    timeoutMs: Number(env.CHAT_TIMEOUT_MS || 10_000),
+  };
 }

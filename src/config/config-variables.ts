@@ -304,6 +304,38 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
     meaning: 'per admin API call',
   },
   {
+    name: 'CHAT_API_URL',
+    check: url(['http:', 'https:']),
+    default: '`https://api.line.me`',
+    meaning:
+      "the chat network's API for the chat login: the OAuth 2.0 token endpoint `<url>/oauth2/v2.1/token` and the profile `<url>/v2/profile`",
+  },
+  {
+    name: 'CHAT_AUTHORIZE_URL',
+    check: url(['http:', 'https:']),
+    default: '`https://access.line.me/oauth2/v2.1/authorize`',
+    meaning: "the chat network's OAuth 2.0 authorization page the chat login's `authUrl` opens",
+  },
+  {
+    name: 'CHAT_CALLBACK_URL',
+    check: url(['http:', 'https:']),
+    default: '`http://localhost:<PORT>/app/api/v1/headless/social/chat/callback`',
+    meaning:
+      "the chat login's `redirect_uri`: this service's public callback as the shopper's browser reaches it (register it on the chat channel)",
+  },
+  {
+    name: 'CHAT_LOGIN_TTL_SECONDS',
+    check: count,
+    default: '`600`',
+    meaning: "how long a chat login's single-use `state` is accepted after `auth-url` made it",
+  },
+  {
+    name: 'CHAT_TIMEOUT_MS',
+    check: count,
+    default: '`10000`',
+    meaning: 'per call to the chat network (token exchange, profile)',
+  },
+  {
     name: 'REDIS_URL',
     check: url(['redis:', 'rediss:']),
     default: 'unset',

@@ -26,6 +26,7 @@ import { decideErasure, EraseCustomer } from './erasure/erasure.decisions';
 import { assertAmounts } from './amounts/amounts.invariant';
 import { decideSocialLinks, SocialLinksCommand } from './social-links/social-links.decisions';
 import { evolveSocialLinks } from './social-links/social-links.state';
+import { ChatLinkCommand, decideChatLink } from './social-links/chat-link.decisions';
 import { decideSubmissions, SubmissionsCommand } from './submissions/submissions.decisions';
 import { evolveSubmissions } from './submissions/submissions.state';
 import { ClaimStreakDay, decideStreakDay } from './streak/streak.decisions';
@@ -60,6 +61,7 @@ export type CustomerCommand =
   | MembershipCommand
   | EraseCustomer
   | SocialLinksCommand
+  | ChatLinkCommand
   | SubmissionsCommand
   | ClaimStreakDay
   | ChooseBirthdayRewards
@@ -132,6 +134,9 @@ const DECIDERS: PerType<CustomerCommand, CustomerEvent[], [CustomerState]> = {
   UnlinkPhoto: decideSocialLinks,
   LinkFeed: decideSocialLinks,
   DisconnectFeed: decideSocialLinks,
+  StartChatLogin: decideChatLink,
+  LinkChat: decideChatLink,
+  SetChatFollow: decideChatLink,
   SubmitEntry: decideSubmissions,
   DecideSubmission: decideSubmissions,
   ClaimStreakDay: decideStreakDay,

@@ -101,6 +101,7 @@ export const initialCustomerState = (): CustomerState => {
     photoHandleStream: socialLinks.photoHandleStream,
     photoLinkRewarded: socialLinks.photoLinkRewarded,
     feed: socialLinks.feed,
+    chat: socialLinks.chat,
     submissions: submissions.submissions,
     streak: streak.streak,
     milestoneCounters: milestones.milestoneCounters,

@@ -58,6 +58,9 @@ const MESSAGES: PerType<CustomerEvent, TopicMessage[]> = {
   [T.PhotoUnlinked]: noMessages,
   [T.FeedLinked]: noMessages,
   [T.FeedDisconnected]: noMessages,
+  [T.ChatLoginStarted]: noMessages,
+  [T.ChatLinked]: noMessages,
+  [T.ChatFollowChanged]: noMessages,
   // A submission paid at once says so through points/earned; a pending one waits for the decision.
   [T.SubmissionReceived]: noMessages,
   // A check-in's milestone points say so through points/earned.

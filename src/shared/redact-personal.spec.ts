@@ -1,6 +1,6 @@
 import { Writable } from 'node:stream';
 import pino from 'pino';
-import { PERSONAL_LOG_PATHS, redactEmails } from './redact-personal';
+import { PERSONAL_LOG_PATHS, redactEmails, redactOAuthQuery } from './redact-personal';
 import { requestLog } from './http/request-log';
 import { ServerResponse } from 'node:http';
 import { EventEmitter } from 'node:events';
@@ -14,6 +14,13 @@ describe('personal data in logs', () => {
     );
     expect(redactEmails('customer ann@example.co.uk not found')).toBe('customer [email] not found');
     expect(redactEmails('/rest_api/v2/customers/external/42')).toBe('/rest_api/v2/customers/external/42');
+  });
+
+  it("an OAuth callback's code and state are redacted; other queries are left alone", () => {
+    expect(redactOAuthQuery('/app/api/v1/headless/social/chat/callback?code=abc&state=s.t.n&x=1')).toBe(
+      '/app/api/v1/headless/social/chat/callback?code=[redacted]&state=[redacted]&x=1',
+    );
+    expect(redactOAuthQuery('/rest_api/v2/rewards?limit=5')).toBe('/rest_api/v2/rewards?limit=5');
   });
 
   it("the access line's URL carries no email; logged objects lose their personal fields", () => {

@@ -12,6 +12,14 @@ export function redactEmails(text: string): string {
   return text.replace(EMAIL, REDACTED_EMAIL);
 }
 
+const OAUTH_QUERY = /([?&](?:code|state)=)[^&#]*/g;
+
+/** An OAuth callback's `code` and `state` (single-use credentials of a login) as an access line shows them. */
+export function redactOAuthQuery(url: string): string {
+  if (!url.includes('code=') && !url.includes('state=')) return url;
+  return url.replace(OAUTH_QUERY, '$1[redacted]');
+}
+
 /** Paths pino redacts in logged objects: the personal fields of customers and events, one level deep. */
 export const PERSONAL_LOG_PATHS = ['email', 'firstName', 'lastName', 'phone', 'birthday', 'dateOfBirth'].flatMap(
   (field) => [field, `*.${field}`],

@@ -86,6 +86,14 @@ export class ShopDirectory {
     return credentials?.feedAppSecret ?? null;
   }
 
+  /** The secret of the shop's chat channel (the login's client secret), if the merchant set one. */
+  async chatChannelSecret(shopId: string): Promise<string | null> {
+    const credentials = await (
+      await this.readStore.collection<ShopCredentialsDoc>(SHOP_CREDENTIALS)
+    ).findOne({ shopId });
+    return credentials?.chatChannelSecret ?? null;
+  }
+
   async count(): Promise<number> {
     return (await this.readStore.collection<ShopDoc>(SHOPS)).count({});
   }

@@ -75,9 +75,8 @@ export function presentHeadlessCustomer(
     tierPoint: doc.tierPoint,
     social: {
       photoUsername: doc.photoUsername ?? null,
-      // The chat login does not exist yet: no customer is linked.
-      chatLinked: false,
-      chatFollowedOA: false,
+      chatLinked: doc.chatLinked ?? false,
+      chatFollowedOA: doc.chatFollowedOA ?? false,
       ...feedOf(doc, context.connectedFeedPage),
     },
     createdAlphaPass: false,

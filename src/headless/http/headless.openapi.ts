@@ -79,6 +79,28 @@ export const PHOTO_LINK_RESULT = record(
 
 export const FEED_DISCONNECT_RESULT = record('FeedDisconnectResult', object({ disconnected: bool }));
 
+export const CHAT_AUTH_URL = record(
+  'ChatAuthUrl',
+  object({
+    authUrl: {
+      type: 'string',
+      format: 'uri',
+      description: "The chat network's authorization page with this login's single-use state (open it in a popup)",
+    },
+  }),
+);
+
+export const CHAT_LOGIN_RESULT = record(
+  'ChatLoginResult',
+  object({
+    chatLinked: { type: 'boolean', enum: [true] },
+    pointsEarned: {
+      type: 'integer',
+      description: "The follow_oa join-chat program's payment with this link (0: none)",
+    },
+  }),
+);
+
 const REWARD_TYPE = oneOf(
   'amount_discount',
   'free_shipping',

@@ -36,6 +36,7 @@ export const PERSONAL_FIELDS: Readonly<Record<string, readonly string[]>> = {
   [T.ReferralLinkCreated]: ['email'],
   [T.ReferralRewardEarned]: ['email'],
   [T.FeedLinked]: ['userRef', 'feedName'],
+  [T.ChatLinked]: ['userRef'],
   // What a shopper writes or photographs, and a merchant's reason addressed to them.
   [T.SubmissionReceived]: ['email', 'answers', 'imageUrls'],
   [T.SubmissionApproved]: ['email', 'reason'],

@@ -115,6 +115,12 @@ function socialLinkChanges(event: SocialLinkEvent): Partial<CustomerDoc> {
       return { feedPageId: event.pageId, feedName: event.feedName };
     case T.FeedDisconnected:
       return { feedPageId: null, feedName: null };
+    case T.ChatLoginStarted:
+      return {};
+    case T.ChatLinked:
+      return { chatLinked: true };
+    case T.ChatFollowChanged:
+      return { chatFollowedOA: event.following };
     default:
       return assertNever(event);
   }
@@ -183,6 +189,9 @@ function changesOf(doc: CustomerDoc, event: Exclude<CustomerEvent, CustomerEnrol
     case T.PhotoUnlinked:
     case T.FeedLinked:
     case T.FeedDisconnected:
+    case T.ChatLoginStarted:
+    case T.ChatLinked:
+    case T.ChatFollowChanged:
       return socialLinkChanges(event);
     case T.CouponUsed:
     case T.CouponGranted:

@@ -54,6 +54,9 @@ export interface CustomerDoc {
   /** The page of the customer's messaging link, and the name it gave; null or absent: none. */
   feedPageId?: string | null;
   feedName?: string | null;
+  /** The chat login is done; the linked user follows the shop's official account (absent: false). */
+  chatLinked?: boolean;
+  chatFollowedOA?: boolean;
   /** Program points per UTC day (the earning limit's count, for its status). */
   programEarnedByDay?: Record<string, number>;
   platformCreatedAt: string | null;

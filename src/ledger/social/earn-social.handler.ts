@@ -2,6 +2,7 @@ import { ShopDirectory } from '../../shops/shop-directory';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { because } from '../../shared/domain/domain-error';
 import { CustomerStreamCommands } from '../customer-stream.commands';
+import { CustomerState } from '../customer-state';
 import { CustomerEventType, PointsAwarded } from '../events/customer-events';
 import { TierLadderReader } from '../../tiers/tier-ladder.reader';
 import { ProgramCatalog } from '../../programs/program-catalog';
@@ -52,11 +53,11 @@ function socialProgram(programs: ActiveProgram[], programId: string, event: stri
 }
 
 /**
- * A chat-join program set to `follow_oa` pays only through the chat login, which records the link on
- * the customer; no claim can pay it before. (The login itself is not built yet: no customer is linked.)
+ * A chat-join program set to `follow_oa` pays through the chat login, which records the link on the
+ * customer (and pays it then, once); no claim can pay it before the link.
  */
-function requireChatLinkIfNeeded(program: ActiveProgram): void {
-  if (earningKind(program.event)?.chatJoin && program.settings.lineJoinType === 'follow_oa')
+function requireChatLinkIfNeeded(program: ActiveProgram, state: CustomerState): void {
+  if (earningKind(program.event)?.chatJoin && program.settings.lineJoinType === 'follow_oa' && !state.chat.userRef)
     throw because.chatNotLinked();
 }
 
@@ -72,9 +73,9 @@ export class EarnSocialHandler implements ICommandHandler<EarnSocialCommand, Soc
   async execute({ shopId, customerId, programId, event, source }: EarnSocialCommand): Promise<SocialEarned> {
     const program = socialProgram(await this.catalog.forShop(shopId), programId, event);
     const [rungs, earningLimit] = await Promise.all([this.tiers.rungs(shopId), this.shops.earningLimit(shopId)]);
-    const decision = await this.commands.run(shopId, customerId, (meta) => {
+    const decision = await this.commands.run(shopId, customerId, (meta, state) => {
       if (!isActive(program, meta.occurredAt)) throw invalid(`Program ${program.id} is disabled`);
-      requireChatLinkIfNeeded(program);
+      requireChatLinkIfNeeded(program, state);
       return {
         type: 'EarnFromProgram',
         meta,

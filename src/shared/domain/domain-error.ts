@@ -77,6 +77,11 @@ export const because = {
   notEligible: (message: string) => new DomainError('NOT_ELIGIBLE', message, 403),
   chatNotLinked: () =>
     new DomainError('CHAT_NOT_LINKED', 'This program pays through the chat login: link the chat account first', 400),
+  chatNotConnected: () => new DomainError('CHAT_NOT_CONNECTED', 'This shop has not connected the chat network', 400),
+  /** A chat login callback whose state is not the customer's pending one (forged, used, replaced) or is past its time. */
+  chatLoginRefused: (message: string) => new DomainError('CHAT_LOGIN_REFUSED', message, 400, { field: 'state' }),
+  /** The chat network could not be reached, or refused the code: nothing was changed. */
+  chatNetworkFailed: (message: string) => new DomainError('CHAT_NETWORK_FAILED', message, 502),
   earnFailed: () => new DomainError('EARN_FAILED', 'The claim could not be processed; nothing was paid', 400),
   usernameTaken: () =>
     new DomainError('USERNAME_TAKEN', 'This username is linked to another customer of the shop', 409),

@@ -37,6 +37,8 @@ export const ERROR_CODES = [
   'USERNAME_TAKEN',
   'CHAT_NOT_LINKED',
   'CHAT_NOT_CONNECTED',
+  'CHAT_LOGIN_REFUSED',
+  'CHAT_NETWORK_FAILED',
   'ALPHA_PASS_GENERATION_FAILED',
   'BETA_PASS_GENERATION_FAILED',
   // Referrals (the refusals of a referral code or a friend; the error's `reason` says which rule)

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { IncomingMessage, ServerResponse } from 'node:http';
 import { Logger as PinoInstance } from 'pino';
-import { redactEmails } from '../redact-personal';
+import { redactEmails, redactOAuthQuery } from '../redact-personal';
 
 export const ROOT_LOGGER = Symbol('ROOT_LOGGER');
 
@@ -27,8 +27,9 @@ export function requestLog(logger: PinoInstance) {
       const line = {
         reqId: id,
         method: req.method,
-        // A query may carry an email address (a lookup by email): never written as it came.
-        url: redactEmails(req.url ?? ''),
+        // A query may carry an email address (a lookup by email) or a login's OAuth code and state
+        // (the chat login's callback): never written as they came.
+        url: redactOAuthQuery(redactEmails(req.url ?? '')),
         statusCode: res.statusCode,
         responseTimeMs: Number(process.hrtime.bigint() - started) / 1e6,
         remoteAddress: req.socket?.remoteAddress,

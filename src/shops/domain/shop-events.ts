@@ -2,6 +2,7 @@ import type {
   AccountingPolicy,
   EarningLimitPolicy,
   FeedConnectionPolicy,
+  ChatConnectionPolicy,
   MembershipPolicy,
   PointsExpiryPolicy,
   StorefrontPolicy,
@@ -13,6 +14,7 @@ export type {
   AccountingPolicy,
   EarningLimitPolicy,
   FeedConnectionPolicy,
+  ChatConnectionPolicy,
   MembershipPolicy,
   PointsExpiryPolicy,
   StorefrontPolicy,
@@ -32,6 +34,7 @@ export const ShopEventType = {
   StorefrontSet: 'shop.storefront-set.v1',
   AccountingSet: 'shop.accounting-set.v1',
   FeedConnectionSet: 'shop.feed-connection-set.v1',
+  ChatConnectionSet: 'shop.chat-connection-set.v1',
 } as const;
 
 export interface ShopProvisioned {
@@ -133,6 +136,16 @@ export interface ShopFeedConnectionSet {
   appSecretChanged: boolean;
 }
 
+/** The connected chat channel; `channelSecretChanged`: its secret was set at the same time (never its value). */
+export interface ShopChatConnectionSet {
+  type: typeof ShopEventType.ChatConnectionSet;
+  eventId: string;
+  occurredAt: string;
+  shopId: string;
+  policy: ChatConnectionPolicy;
+  channelSecretChanged: boolean;
+}
+
 /** The shop's settings, each replaced whole by its own event; a shop's document keeps each under this name. */
 export interface ShopPolicies {
   pointsExpiry: PointsExpiryPolicy;
@@ -142,6 +155,7 @@ export interface ShopPolicies {
   storefront: StorefrontPolicy;
   accounting: AccountingPolicy;
   feed: FeedConnectionPolicy;
+  chat: ChatConnectionPolicy;
 }
 
 export const NO_MEMBERSHIP_RULES: MembershipPolicy = {
@@ -157,6 +171,7 @@ export const STOREFRONT_DEFAULTS: StorefrontPolicy = {
 };
 export const NO_POINT_VALUE: AccountingPolicy = { pointValue: null };
 export const NO_FEED_PAGE: FeedConnectionPolicy = { pageId: null };
+export const NO_CHAT_CHANNEL: ChatConnectionPolicy = { channelId: null };
 
 /** Opt-in enrolment needs the Premium plan or above. */
 export const runsOptIn = (shop: { plan: string; membership?: MembershipPolicy }) =>
@@ -173,7 +188,8 @@ export type ShopEvent =
   | ShopMembershipSet
   | ShopStorefrontSet
   | ShopAccountingSet
-  | ShopFeedConnectionSet;
+  | ShopFeedConnectionSet
+  | ShopChatConnectionSet;
 
 export function shopStreamId(shopId: string): string {
   return `shop-${shopId}`;

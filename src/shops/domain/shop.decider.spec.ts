@@ -72,3 +72,26 @@ describe('the connected messaging page', () => {
       .thenThrows('NOT_FOUND', 404);
   });
 });
+
+describe('the connected chat channel', () => {
+  it('is set on a provisioned shop, saying whether the channel secret changed and never what to', () => {
+    const [provisioned] = spec.given([]).when(provision()).events();
+    spec
+      .given([provisioned])
+      .when({ type: 'SetChatConnection', meta, policy: { channelId: '1657000001' }, channelSecretChanged: true })
+      .then([
+        {
+          type: ShopEventType.ChatConnectionSet,
+          shopId: 's1',
+          eventId: 'e1',
+          occurredAt: '2026-01-01T00:00:00.000Z',
+          policy: { channelId: '1657000001' },
+          channelSecretChanged: true,
+        },
+      ]);
+    spec
+      .given([])
+      .when({ type: 'SetChatConnection', meta, policy: { channelId: null }, channelSecretChanged: false })
+      .thenThrows('NOT_FOUND', 404);
+  });
+});

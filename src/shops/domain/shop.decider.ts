@@ -7,6 +7,7 @@ import {
   AccountingPolicy,
   EarningLimitPolicy,
   FeedConnectionPolicy,
+  ChatConnectionPolicy,
   MembershipPolicy,
   StorefrontPolicy,
   TierRetentionPolicy,
@@ -41,7 +42,8 @@ export type ShopCommand =
   | { type: 'SetMembership'; meta: CommandMeta; policy: MembershipPolicy }
   | { type: 'SetStorefront'; meta: CommandMeta; policy: StorefrontPolicy }
   | { type: 'SetAccounting'; meta: CommandMeta; policy: AccountingPolicy }
-  | { type: 'SetFeedConnection'; meta: CommandMeta; policy: FeedConnectionPolicy; appSecretChanged: boolean };
+  | { type: 'SetFeedConnection'; meta: CommandMeta; policy: FeedConnectionPolicy; appSecretChanged: boolean }
+  | { type: 'SetChatConnection'; meta: CommandMeta; policy: ChatConnectionPolicy; channelSecretChanged: boolean };
 
 const DOMAIN = /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
 const CURRENCY = /^[A-Z]{3}$/;
@@ -129,6 +131,10 @@ function decideShop(command: ShopCommand, state: ShopState): ShopEvent[] {
     case 'SetFeedConnection': {
       const { policy, appSecretChanged } = command;
       return [{ type: ShopEventType.FeedConnectionSet, ...base, policy, appSecretChanged }];
+    }
+    case 'SetChatConnection': {
+      const { policy, channelSecretChanged } = command;
+      return [{ type: ShopEventType.ChatConnectionSet, ...base, policy, channelSecretChanged }];
     }
     default:
       return assertNever(command);

@@ -45,6 +45,14 @@ export const ACCOUNTING = record(
   }),
 );
 
+export const CHAT_CONNECTION = record(
+  'V2ChatConnection',
+  object({
+    channelId: nullable({ type: 'string', description: 'The connected chat channel; null: none' }),
+    channelSecretSet: { type: 'boolean', description: 'Whether the channel secret is set (never the secret)' },
+  }),
+);
+
 export const FEED_CONNECTION = record(
   'V2FeedConnection',
   object({

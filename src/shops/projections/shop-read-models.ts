@@ -32,6 +32,8 @@ export interface ShopCredentialsDoc {
   platformWebhookSecret?: string;
   /** The secret of the shop's app on the messaging network: it signs the connected page's link notifications. */
   feedAppSecret?: string;
+  /** The chat channel's secret: the chat login's client secret; it signs the channel's follow notifications. */
+  chatChannelSecret?: string;
   createdAt: string;
   rotatedAt?: string;
   headlessRotatedAt?: string;

@@ -15,6 +15,7 @@ const SETTING_SET_BY = {
   [ShopEventType.StorefrontSet]: 'storefront',
   [ShopEventType.AccountingSet]: 'accounting',
   [ShopEventType.FeedConnectionSet]: 'feed',
+  [ShopEventType.ChatConnectionSet]: 'chat',
 } as const satisfies Record<string, keyof ShopPolicies>;
 
 @Injectable()

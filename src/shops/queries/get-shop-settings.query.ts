@@ -5,6 +5,8 @@ import {
   MembershipPolicy,
   FeedConnectionPolicy,
   NO_FEED_PAGE,
+  NO_CHAT_CHANNEL,
+  ChatConnectionPolicy,
   NO_MEMBERSHIP_RULES,
   NO_POINT_VALUE,
   PointsExpiryPolicy,
@@ -23,6 +25,7 @@ export interface ShopSettings {
   storefront: StorefrontPolicy;
   accounting: AccountingPolicy;
   feed: FeedConnectionPolicy;
+  chat: ChatConnectionPolicy;
 }
 
 const NO_LIMIT: EarningLimitPolicy = { enabled: false, maxPoints: 0, period: 'month', tiers: [] };
@@ -53,6 +56,7 @@ export class GetShopSettingsHandler implements IQueryHandler<GetShopSettingsQuer
       storefront: { ...STOREFRONT_DEFAULTS, ...shop?.storefront },
       accounting: shop?.accounting ?? NO_POINT_VALUE,
       feed: shop?.feed ?? NO_FEED_PAGE,
+      chat: shop?.chat ?? NO_CHAT_CHANNEL,
     };
   }
 }

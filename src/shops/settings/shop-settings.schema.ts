@@ -251,6 +251,38 @@ export class FeedConnectionSchema {
   appSecret?: string;
 }
 
+/**
+ * The chat network's channel (its login channel, whose official account customers follow): its id
+ * is the OAuth `client_id` of the chat login; its secret, the OAuth `client_secret` that also signs
+ * the channel's follow notifications (`X-Line-Signature`), is kept with the shop's credentials, never
+ * answered. `channelId: null` disconnects the chat network (the login answers CHAT_NOT_CONNECTED).
+ */
+export class ChatConnectionSchema {
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    example: '1657000000',
+    description: 'The connected channel; null: none',
+  })
+  @Satisfies(
+    'isChatChannelId',
+    (v: unknown) => v === null || (typeof v === 'string' && FEED_PAGE_ID.test(v)),
+    'channelId must be a channel id (1 to 100 letters, digits, _ - .) or null',
+  )
+  channelId: string | null;
+  @ApiPropertyOptional({
+    writeOnly: true,
+    minLength: 16,
+    maxLength: 200,
+    description:
+      "The channel secret: the login's client secret, signs the follow notifications (absent: unchanged; never answered)",
+  })
+  @IsOptional()
+  @IsString()
+  @Matches(/^[\x21-\x7e]{16,200}$/, { message: 'channelSecret must be 16 to 200 printable ASCII characters' })
+  channelSecret?: string;
+}
+
 /** The policies as the shop holds them: every field settled (a PUT's absent fields keep their stored value). */
 export type PointsExpiryPolicy = Settled<PointsExpirySchema>;
 export type EarningLimitPolicy = Settled<EarningLimitSchema>;
@@ -260,6 +292,10 @@ export type StorefrontPolicy = Settled<StorefrontSchema>;
 /** The connected page (the app secret is a credential, not a policy). */
 export interface FeedConnectionPolicy {
   pageId: string | null;
+}
+/** The connected chat channel (its secret is a credential, not a policy). */
+export interface ChatConnectionPolicy {
+  channelId: string | null;
 }
 /** Stored as written text (`writtenPointValue`). */
 export interface AccountingPolicy {

@@ -1,0 +1,41 @@
+import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { ShopCredentialChanges } from './shop-credential-changes';
+
+/**
+ * Connects the shop's chat channel (`channelId`; null: none) and, when given, its channel secret: the
+ * chat login's client secret, which also signs the channel's follow notifications. The channel is a
+ * setting (the shop's stream, `shop.chat-connection-set.v1`); the secret a credential (kept outside the log).
+ */
+export class SetChatConnectionCommand {
+  constructor(
+    readonly shopId: string,
+    readonly channelId: string | null,
+    /** Absent: the secret stays as it is. */
+    readonly channelSecret: string | undefined,
+  ) {}
+}
+
+export interface ChatConnectionView {
+  channelId: string | null;
+  /** Whether the login and the notifications can work (never the secret itself). */
+  channelSecretSet: boolean;
+}
+
+@CommandHandler(SetChatConnectionCommand)
+export class SetChatConnectionHandler implements ICommandHandler<SetChatConnectionCommand, ChatConnectionView> {
+  constructor(private readonly credentials: ShopCredentialChanges) {}
+
+  async execute({ shopId, channelId, channelSecret }: SetChatConnectionCommand): Promise<ChatConnectionView> {
+    const previous = await this.credentials.change(
+      shopId,
+      (meta) => ({
+        type: 'SetChatConnection',
+        meta,
+        policy: { channelId },
+        channelSecretChanged: channelSecret !== undefined,
+      }),
+      (current) => (channelSecret === undefined ? current : { ...current, chatChannelSecret: channelSecret }),
+    );
+    return { channelId, channelSecretSet: channelSecret !== undefined || previous.chatChannelSecret !== undefined };
+  }
+}
