@@ -12,6 +12,8 @@ import { WhoamiController } from './http/whoami.controller';
 import { SettingsController } from './http/settings.controller';
 import { FeedConnectionController } from './http/feed-connection.controller';
 import { SetFeedConnectionHandler } from './commands/set-feed-connection.handler';
+import { WalletPassesSettingsController } from './http/wallet-passes.controller';
+import { SetWalletPassesHandler } from './commands/set-wallet-passes.handler';
 import { ShopViewProjection } from './projections/shop-view.projection';
 
 export const SHOPS_CAPABILITY: Capability = {
@@ -24,9 +26,10 @@ export const SHOPS_CAPABILITY: Capability = {
     RotateHeadlessSecretHandler,
     SetPlatformWebhookSecretHandler,
     SetFeedConnectionHandler,
+    SetWalletPassesHandler,
     GetShopSettingsHandler,
     ShopAuthGuard,
   ],
   projections: [ShopViewProjection],
-  controllers: [WhoamiController, SettingsController, FeedConnectionController],
+  controllers: [WhoamiController, SettingsController, FeedConnectionController, WalletPassesSettingsController],
 };

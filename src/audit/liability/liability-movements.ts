@@ -161,6 +161,8 @@ const MOVEMENTS: PerType<CustomerEvent, Partial<LiabilityFigures>, [LiabilityPos
   'social.photo-unlinked.v1': none,
   'social.feed-linked.v1': none,
   'social.feed-disconnected.v1': none,
+  'wallet.alpha-pass-created.v1': none,
+  'wallet.alpha-pass-cleared.v1': none,
   'submission.received.v1': none,
   'submission.approved.v1': none,
   'submission.rejected.v1': none,

@@ -33,6 +33,8 @@ export const CustomerEventType = {
   PhotoUnlinked: 'social.photo-unlinked.v1',
   FeedLinked: 'social.feed-linked.v1',
   FeedDisconnected: 'social.feed-disconnected.v1',
+  AlphaPassCreated: 'wallet.alpha-pass-created.v1',
+  AlphaPassCleared: 'wallet.alpha-pass-cleared.v1',
   SubmissionReceived: 'submission.received.v1',
   SubmissionApproved: 'submission.approved.v1',
   SubmissionRejected: 'submission.rejected.v1',

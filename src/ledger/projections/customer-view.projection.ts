@@ -184,6 +184,10 @@ function changesOf(doc: CustomerDoc, event: Exclude<CustomerEvent, CustomerEnrol
     case T.FeedLinked:
     case T.FeedDisconnected:
       return socialLinkChanges(event);
+    case T.AlphaPassCreated:
+      return { alphaPassKey: event.passKey, alphaPassQrUrl: event.qrUrl };
+    case T.AlphaPassCleared:
+      return { alphaPassKey: null, alphaPassQrUrl: null };
     case T.CouponUsed:
     case T.CouponGranted:
     case T.CouponExpired:

@@ -54,6 +54,9 @@ export interface CustomerDoc {
   /** The page of the customer's messaging link, and the name it gave; null or absent: none. */
   feedPageId?: string | null;
   feedName?: string | null;
+  /** The customer's alpha wallet pass on file (its stored key and the QR of its URL); null or absent: none. */
+  alphaPassKey?: string | null;
+  alphaPassQrUrl?: string | null;
   /** Program points per UTC day (the earning limit's count, for its status). */
   programEarnedByDay?: Record<string, number>;
   platformCreatedAt: string | null;

@@ -32,6 +32,7 @@ export const ShopEventType = {
   StorefrontSet: 'shop.storefront-set.v1',
   AccountingSet: 'shop.accounting-set.v1',
   FeedConnectionSet: 'shop.feed-connection-set.v1',
+  WalletPassesSet: 'shop.wallet-passes-set.v1',
 } as const;
 
 export interface ShopProvisioned {
@@ -133,6 +134,20 @@ export interface ShopFeedConnectionSet {
   appSecretChanged: boolean;
 }
 
+/**
+ * The shop's wallet-pass credentials changed (they are kept outside the log): which section was set,
+ * removed or left as it was, never a value.
+ */
+export interface ShopWalletPassesSet {
+  type: typeof ShopEventType.WalletPassesSet;
+  eventId: string;
+  occurredAt: string;
+  shopId: string;
+  alpha: WalletPassSectionChange;
+  beta: WalletPassSectionChange;
+}
+export type WalletPassSectionChange = 'set' | 'removed' | 'unchanged';
+
 /** The shop's settings, each replaced whole by its own event; a shop's document keeps each under this name. */
 export interface ShopPolicies {
   pointsExpiry: PointsExpiryPolicy;
@@ -173,7 +188,8 @@ export type ShopEvent =
   | ShopMembershipSet
   | ShopStorefrontSet
   | ShopAccountingSet
-  | ShopFeedConnectionSet;
+  | ShopFeedConnectionSet
+  | ShopWalletPassesSet;
 
 export function shopStreamId(shopId: string): string {
   return `shop-${shopId}`;

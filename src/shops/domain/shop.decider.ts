@@ -14,6 +14,7 @@ import {
   PointsExpiryPolicy,
   ShopEvent,
   ShopEventType,
+  WalletPassSectionChange,
 } from './shop-events';
 
 export interface ShopState {
@@ -41,7 +42,8 @@ export type ShopCommand =
   | { type: 'SetMembership'; meta: CommandMeta; policy: MembershipPolicy }
   | { type: 'SetStorefront'; meta: CommandMeta; policy: StorefrontPolicy }
   | { type: 'SetAccounting'; meta: CommandMeta; policy: AccountingPolicy }
-  | { type: 'SetFeedConnection'; meta: CommandMeta; policy: FeedConnectionPolicy; appSecretChanged: boolean };
+  | { type: 'SetFeedConnection'; meta: CommandMeta; policy: FeedConnectionPolicy; appSecretChanged: boolean }
+  | { type: 'SetWalletPasses'; meta: CommandMeta; alpha: WalletPassSectionChange; beta: WalletPassSectionChange };
 
 const DOMAIN = /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
 const CURRENCY = /^[A-Z]{3}$/;
@@ -130,6 +132,8 @@ function decideShop(command: ShopCommand, state: ShopState): ShopEvent[] {
       const { policy, appSecretChanged } = command;
       return [{ type: ShopEventType.FeedConnectionSet, ...base, policy, appSecretChanged }];
     }
+    case 'SetWalletPasses':
+      return [{ type: ShopEventType.WalletPassesSet, ...base, alpha: command.alpha, beta: command.beta }];
     default:
       return assertNever(command);
   }

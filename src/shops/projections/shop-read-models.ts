@@ -1,5 +1,6 @@
 import { ShopPolicies } from '../domain/shop-events';
 import { CollectionDefinition } from '../../infrastructure/read-store/read-store.port';
+import { AlphaPassSigner, BetaPassIssuer } from '../../infrastructure/wallet-passes/wallet-pass.port';
 
 /** A shop as provisioned, with the settings it has set (absent: never set, the defaults apply). */
 export interface ShopDoc extends Partial<ShopPolicies> {
@@ -32,6 +33,10 @@ export interface ShopCredentialsDoc {
   platformWebhookSecret?: string;
   /** The secret of the shop's app on the messaging network: it signs the connected page's link notifications. */
   feedAppSecret?: string;
+  /** The certificates that sign the shop's alpha wallet passes (absent: not configured). */
+  walletAlpha?: AlphaPassSigner;
+  /** The service account that signs the shop's beta wallet save links (absent: not configured). */
+  walletBeta?: BetaPassIssuer;
   createdAt: string;
   rotatedAt?: string;
   headlessRotatedAt?: string;
