@@ -48,7 +48,12 @@ export class CreateAlphaPassHandler implements ICommandHandler<CreateAlphaPassCo
     const record = { passKey, url, qrUrl };
     await this.commands.precheck(shopId, customerId, (meta) => ({ type: 'RecordAlphaPass', meta, ...record }));
     const state = await this.commands.state(shopId, customerId);
-    const bytes = await this.signed(walletAlpha, { shopId, customerId, points: state.points, tierName: state.tierName });
+    const bytes = await this.signed(walletAlpha, {
+      shopId,
+      customerId,
+      points: state.points,
+      tierName: state.tierName,
+    });
     try {
       await this.objects.putBatch([{ key: passKey, contentType: CONTENT_TYPES.pkpass, bytes }]);
     } catch {
@@ -58,10 +63,7 @@ export class CreateAlphaPassHandler implements ICommandHandler<CreateAlphaPassCo
     return { url, qrUrl };
   }
 
-  private async signed(
-    signer: AlphaPassSigner,
-    holder: Parameters<typeof walletPassContent>[0],
-  ): Promise<Buffer> {
+  private async signed(signer: AlphaPassSigner, holder: Parameters<typeof walletPassContent>[0]): Promise<Buffer> {
     try {
       return await this.passes.alphaPass(walletPassContent(holder, signer.organizationName), signer);
     } catch {

@@ -17,6 +17,7 @@ import {
   SubmissionEvent,
   programPointsCounted,
   SocialLinkEvent,
+  WalletPassEvent,
   saidDetails,
 } from '../events/customer-events';
 import { isActivity } from '../expiry/expiry.state';
@@ -120,6 +121,13 @@ function socialLinkChanges(event: SocialLinkEvent): Partial<CustomerDoc> {
   }
 }
 
+/** The alpha pass on file as GET /customer shows it (createdAlphaPass, qrCodeDownloadAlphaPass). */
+function walletPassChanges(event: WalletPassEvent): Partial<CustomerDoc> {
+  return event.type === T.AlphaPassCreated
+    ? { alphaPassKey: event.passKey, alphaPassQrUrl: event.qrUrl }
+    : { alphaPassKey: null, alphaPassQrUrl: null };
+}
+
 /** Held order points after an order's points are held, or after some of them are cancelled. */
 function heldChange(doc: CustomerDoc, event: PointsPending | PendingPointsCancelled): Partial<CustomerDoc> {
   const pendingOrders = { ...(doc.pendingOrders ?? {}) };
@@ -185,9 +193,8 @@ function changesOf(doc: CustomerDoc, event: Exclude<CustomerEvent, CustomerEnrol
     case T.FeedDisconnected:
       return socialLinkChanges(event);
     case T.AlphaPassCreated:
-      return { alphaPassKey: event.passKey, alphaPassQrUrl: event.qrUrl };
     case T.AlphaPassCleared:
-      return { alphaPassKey: null, alphaPassQrUrl: null };
+      return walletPassChanges(event);
     case T.CouponUsed:
     case T.CouponGranted:
     case T.CouponExpired:

@@ -42,7 +42,10 @@ export function decideClearAlphaPass(command: ClearAlphaPass, state: CustomerSta
   return [alphaPassCleared(command.meta, { passKey: command.passKey, reason: 'document_missing' })];
 }
 
-export function decideWalletPass(command: WalletPassCommand, state: CustomerState): Array<AlphaPassCreated | AlphaPassCleared> {
+export function decideWalletPass(
+  command: WalletPassCommand,
+  state: CustomerState,
+): Array<AlphaPassCreated | AlphaPassCleared> {
   switch (command.type) {
     case 'RecordAlphaPass':
       return decideRecordAlphaPass(command, state);

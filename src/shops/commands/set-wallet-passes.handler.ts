@@ -23,7 +23,9 @@ export interface WalletPassesView {
   beta: { issuerId: string; classSuffix: string; serviceAccountEmail: string; privateKeySet: true } | null;
 }
 
-export function walletPassesView(credentials: Pick<ShopCredentialsDoc, 'walletAlpha' | 'walletBeta'>): WalletPassesView {
+export function walletPassesView(
+  credentials: Pick<ShopCredentialsDoc, 'walletAlpha' | 'walletBeta'>,
+): WalletPassesView {
   const { walletAlpha: a, walletBeta: b } = credentials;
   return {
     alpha: a
@@ -35,7 +37,12 @@ export function walletPassesView(credentials: Pick<ShopCredentialsDoc, 'walletAl
         }
       : null,
     beta: b
-      ? { issuerId: b.issuerId, classSuffix: b.classSuffix, serviceAccountEmail: b.serviceAccountEmail, privateKeySet: true }
+      ? {
+          issuerId: b.issuerId,
+          classSuffix: b.classSuffix,
+          serviceAccountEmail: b.serviceAccountEmail,
+          privateKeySet: true,
+        }
       : null,
   };
 }

@@ -10,7 +10,8 @@ import { IsEmail, IsOptional, IsString, Matches, MaxLength, ValidateNested } fro
  */
 
 const PEM_CERTIFICATE = /^\s*-----BEGIN CERTIFICATE-----[\s\S]+-----END CERTIFICATE-----\s*$/;
-const PEM_PRIVATE_KEY = /^\s*-----BEGIN (RSA |EC |ENCRYPTED )?PRIVATE KEY-----[\s\S]+-----END (RSA |EC |ENCRYPTED )?PRIVATE KEY-----\s*$/;
+const PEM_PRIVATE_KEY =
+  /^\s*-----BEGIN (RSA |EC |ENCRYPTED )?PRIVATE KEY-----[\s\S]+-----END (RSA |EC |ENCRYPTED )?PRIVATE KEY-----\s*$/;
 const MAX_PEM = 20_000;
 const IDENTIFIER = /^[A-Za-z0-9.\-_]{1,200}$/;
 
@@ -78,7 +79,11 @@ export class BetaPassSettingsSchema {
 }
 
 export class WalletPassSettingsSchema {
-  @ApiPropertyOptional({ type: AlphaPassSettingsSchema, nullable: true, description: 'null removes; absent: unchanged' })
+  @ApiPropertyOptional({
+    type: AlphaPassSettingsSchema,
+    nullable: true,
+    description: 'null removes; absent: unchanged',
+  })
   @IsOptional()
   @ValidateNested()
   @Type(() => AlphaPassSettingsSchema)

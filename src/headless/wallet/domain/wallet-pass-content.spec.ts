@@ -9,6 +9,8 @@ describe('the wallet card content', () => {
       tierName: 'Gold',
       barcode: 'c1',
     });
-    expect(walletPassContent({ shopId: 's1', customerId: 'c2', points: 0, tierName: null }, 'Shop').tierName).toBeNull();
+    expect(
+      walletPassContent({ shopId: 's1', customerId: 'c2', points: 0, tierName: null }, 'Shop').tierName,
+    ).toBeNull();
   });
 });
