@@ -260,4 +260,21 @@ describe(`headless wallet passes (${defaultStoreKind()})`, () => {
     expectError((await createAlpha(3003).expect(502)).body, 'ALPHA_PASS_GENERATION_FAILED', 502);
     expectError((await beta(3003).expect(502)).body, 'BETA_PASS_GENERATION_FAILED', 502);
   });
+
+  it('403 NOT_ELIGIBLE for an opt-in guest (nothing stored); 401 without a token', async () => {
+    const optIn = await s.newShop();
+    await optIn.put('/settings/membership', { optInEnrollment: true }).expect(200);
+    await optIn.put('/settings/wallet-passes', { alpha: alphaSettings(), beta: betaSettings }).expect(200);
+    await optIn.enrol(9);
+    const guest = await tokenFor(s.t, optIn.shop, 9);
+    const files = filesUnder(dir);
+    const alpha = await s.t.http().post(`${HEADLESS}/customer/wallet-pass/alpha`).set(bearer(guest)).expect(403);
+    expectError(alpha.body, 'NOT_ELIGIBLE', 403);
+    const link = await s.t.http().get(`${HEADLESS}/customer/wallet-pass/beta`).set(bearer(guest)).expect(403);
+    expectError(link.body, 'NOT_ELIGIBLE', 403);
+    expect(filesUnder(dir)).toEqual(files);
+    await s.t.http().post(`${HEADLESS}/customer/wallet-pass/alpha`).expect(401);
+    await s.t.http().get(`${HEADLESS}/customer/wallet-pass/alpha/verify`).expect(401);
+    await s.t.http().get(`${HEADLESS}/customer/wallet-pass/beta`).expect(401);
+  });
 });
