@@ -43,6 +43,12 @@ import { PresentMilestoneClaimHandler } from './milestones/milestone-claim.prese
 import { StorefrontOrigins } from './cors/storefront-origins';
 import { StorefrontOriginsProjection } from './cors/storefront-origins.projection';
 import { UploadedImageUrls } from './uploads/uploaded-image-urls';
+import { WalletPassController } from './wallet/wallet-pass.controller';
+import { CreateAlphaPassHandler } from './wallet/create-alpha-pass.handler';
+import { VerifyAlphaPassHandler } from './wallet/verify-alpha-pass.handler';
+import { GetBetaPassLinkHandler } from './wallet/get-beta-pass-link.query';
+import { WALLET_PASSES } from '../infrastructure/wallet-passes/wallet-pass.port';
+import { PasskitWalletPasses } from '../infrastructure/wallet-passes/passkit-wallet-passes.adapter';
 
 /** The headless customer API (`/app/api/v1/headless`): storefronts acting for one customer with a bearer token. */
 export const HEADLESS_CAPABILITY: Capability = {
@@ -74,6 +80,10 @@ export const HEADLESS_CAPABILITY: Capability = {
     StorefrontOrigins,
     ReceiveFeedNotificationHandler,
     UploadedImageUrls,
+    { provide: WALLET_PASSES, useClass: PasskitWalletPasses },
+    CreateAlphaPassHandler,
+    VerifyAlphaPassHandler,
+    GetBetaPassLinkHandler,
   ],
   projections: [StorefrontOriginsProjection],
   controllers: [
@@ -98,5 +108,6 @@ export const HEADLESS_CAPABILITY: Capability = {
     LoyaltyPageController,
     UploadImagesController,
     UploadedFileController,
+    WalletPassController,
   ],
 };

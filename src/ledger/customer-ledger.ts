@@ -42,6 +42,8 @@ import { evolveMilestones } from './milestones/milestones.state';
 import { AttributeReferral, decideAttribution, followReferral } from './referrals/friend.decisions';
 import { decideReferrals, ReferralsCommand } from './referrals/referrer.decisions';
 import { evolveReferrals } from './referrals/referrals.state';
+import { decideWalletPass, WalletPassCommand } from './wallet-pass/wallet-pass.decisions';
+import { evolveWalletPass } from './wallet-pass/wallet-pass.state';
 
 /**
  * The customer ledger: one customer's stream of points, tiers, orders and coupons, decided by one
@@ -68,7 +70,8 @@ export type CustomerCommand =
   | ClaimMilestoneStep
   | RecordMilestonesReached
   | AttributeReferral
-  | ReferralsCommand;
+  | ReferralsCommand
+  | WalletPassCommand;
 
 /**
  * Each policy's evolve cases, in this order: each writes only its own share, and sees the state as
@@ -91,6 +94,7 @@ const EVOLVE_CASES: Array<(state: CustomerState, event: CustomerEvent) => Partia
   evolveStreak,
   evolveMilestones,
   evolveReferrals,
+  evolveWalletPass,
 ];
 
 export function evolveCustomer(state: CustomerState, event: CustomerEvent): CustomerState {
@@ -150,6 +154,8 @@ const DECIDERS: PerType<CustomerCommand, CustomerEvent[], [CustomerState]> = {
   PayReferralRewards: decideReferrals,
   CancelReferralReward: decideReferrals,
   GrantReferralCoupon: decideReferrals,
+  RecordAlphaPass: decideWalletPass,
+  ClearAlphaPass: decideWalletPass,
 };
 
 /**

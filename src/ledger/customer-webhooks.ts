@@ -61,6 +61,8 @@ const MESSAGES: PerType<CustomerEvent, TopicMessage[]> = {
   [T.ChatLoginStarted]: noMessages,
   [T.ChatLinked]: noMessages,
   [T.ChatFollowChanged]: noMessages,
+  [T.AlphaPassCreated]: noMessages,
+  [T.AlphaPassCleared]: noMessages,
   // A submission paid at once says so through points/earned; a pending one waits for the decision.
   [T.SubmissionReceived]: noMessages,
   // A check-in's milestone points say so through points/earned.

@@ -94,6 +94,14 @@ export class ShopDirectory {
     return credentials?.chatChannelSecret ?? null;
   }
 
+  /** The shop's wallet-pass credentials (each section absent when not configured). */
+  async walletPassCredentials(shopId: string): Promise<Pick<ShopCredentialsDoc, 'walletAlpha' | 'walletBeta'>> {
+    const credentials = await (
+      await this.readStore.collection<ShopCredentialsDoc>(SHOP_CREDENTIALS)
+    ).findOne({ shopId });
+    return { walletAlpha: credentials?.walletAlpha, walletBeta: credentials?.walletBeta };
+  }
+
   async count(): Promise<number> {
     return (await this.readStore.collection<ShopDoc>(SHOPS)).count({});
   }

@@ -14,6 +14,8 @@ import { FeedConnectionController } from './http/feed-connection.controller';
 import { SetFeedConnectionHandler } from './commands/set-feed-connection.handler';
 import { ChatConnectionController } from './http/chat-connection.controller';
 import { SetChatConnectionHandler } from './commands/set-chat-connection.handler';
+import { WalletPassesSettingsController } from './http/wallet-passes.controller';
+import { SetWalletPassesHandler } from './commands/set-wallet-passes.handler';
 import { ShopViewProjection } from './projections/shop-view.projection';
 
 export const SHOPS_CAPABILITY: Capability = {
@@ -27,9 +29,16 @@ export const SHOPS_CAPABILITY: Capability = {
     SetPlatformWebhookSecretHandler,
     SetFeedConnectionHandler,
     SetChatConnectionHandler,
+    SetWalletPassesHandler,
     GetShopSettingsHandler,
     ShopAuthGuard,
   ],
   projections: [ShopViewProjection],
-  controllers: [WhoamiController, SettingsController, FeedConnectionController, ChatConnectionController],
+  controllers: [
+    WhoamiController,
+    SettingsController,
+    FeedConnectionController,
+    ChatConnectionController,
+    WalletPassesSettingsController,
+  ],
 };

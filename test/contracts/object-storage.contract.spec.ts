@@ -21,9 +21,10 @@ interface Adapter {
 }
 
 const hex = () => randomBytes(16).toString('hex');
-const object = (shop: string, customer: string, extension: 'png' | 'jpg' = 'png'): StoredObject => ({
+const TYPES = { png: 'image/png', jpg: 'image/jpeg', pkpass: 'application/vnd.apple.pkpass' } as const;
+const object = (shop: string, customer: string, extension: keyof typeof TYPES = 'png'): StoredObject => ({
   key: `${shop}/${customer}/${hex()}.${extension}`,
-  contentType: extension === 'png' ? 'image/png' : 'image/jpeg',
+  contentType: TYPES[extension],
   bytes: randomBytes(2048),
 });
 
@@ -93,7 +94,11 @@ describe.each([localDisk(), s3()])('object storage contract: $name', (adapter) =
 
   it('keeps a batch: each object read back with its bytes and type; exists; listed by its customer and shop', async () => {
     const store = await adapter.store();
-    const [a, b, c] = [object('shop-1', 'cust-1'), object('shop-1', 'cust-1', 'jpg'), object('shop-1', 'cust-2')];
+    const [a, b, c] = [
+      object('shop-1', 'cust-1'),
+      object('shop-1', 'cust-1', 'jpg'),
+      object('shop-1', 'cust-2', 'pkpass'),
+    ];
     await store.putBatch([a, b]);
     await store.putBatch([c]);
     for (const o of [a, b, c]) {

@@ -199,6 +199,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/rest_api/v2/settings/wallet-passes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The wallet-pass settings: identifiers, and whether each key is set (never a key) */
+        get: operations["WalletPassesSettingsController_getWalletPasses"];
+        /** Set the alpha pass certificates and the beta service account (each section replaced whole; null removes it; absent: unchanged) */
+        put: operations["WalletPassesSettingsController_setWalletPasses"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/api/shops": {
         parameters: {
             query?: never;
@@ -1699,8 +1717,59 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** An uploaded image, at the URL the upload answered */
+        /** An uploaded image or a wallet pass, at the URL its creation answered */
         get: operations["UploadedFileController_file"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/app/api/v1/headless/customer/wallet-pass/alpha": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Generates the customer's signed alpha wallet pass (balance, tier, barcode of the customer code), stores it and answers its download url and a QR of it; may be regenerated. 502 ALPHA_PASS_GENERATION_FAILED when the shop has not configured it or it cannot be signed or stored (nothing changed) */
+        post: operations["WalletPassController_createAlpha"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/app/api/v1/headless/customer/wallet-pass/alpha/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether the customer's alpha pass document still exists; when it is gone the pass fields are cleared */
+        get: operations["WalletPassController_verifyAlpha"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/app/api/v1/headless/customer/wallet-pass/beta": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A save link of the customer's card for the beta wallet (a JWT signed RS256 by the shop's service account). 502 BETA_PASS_GENERATION_FAILED when the shop has not configured it or the key cannot sign */
+        get: operations["WalletPassController_beta"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1839,6 +1908,31 @@ export interface components {
              */
             pointValue: string | null;
         };
+        AlphaPassSettingsSchema: {
+            /**
+             * @description The pass type identifier of the certificate
+             * @example pass.com.example.loyalty
+             */
+            passTypeIdentifier: string;
+            /**
+             * @description The team identifier of the certificate
+             * @example A1B2C3D4E5
+             */
+            teamIdentifier: string;
+            /**
+             * @description The name shown on the pass
+             * @example Example Shop
+             */
+            organizationName: string;
+            /** @description The pass signing certificate, PEM */
+            signerCertificate: string;
+            /** @description The signing certificate's private key, PEM (never answered) */
+            signerKey: string;
+            /** @description The passphrase of an encrypted signerKey (never answered) */
+            signerKeyPassphrase?: string;
+            /** @description The intermediate (WWDR) certificate, PEM */
+            wwdrCertificate: string;
+        };
         AuditCustomerState: {
             customerId: string;
             platformCustomerId: number | null;
@@ -1975,6 +2069,25 @@ export interface components {
                 readModel?: unknown;
                 log?: unknown;
             }[];
+        };
+        BetaPassSettingsSchema: {
+            /**
+             * @description The wallet console's issuer id
+             * @example 3388000000012345678
+             */
+            issuerId: string;
+            /**
+             * @description The loyalty class's suffix (its id is `<issuerId>.<classSuffix>`)
+             * @example loyalty
+             */
+            classSuffix: string;
+            /**
+             * @description The service account (JWT issuer)
+             * @example wallet@project.iam.gserviceaccount.com
+             */
+            serviceAccountEmail: string;
+            /** @description The service account's RSA private key, PEM (never answered) */
+            privateKey: string;
         };
         BirthdayRewardOptionSchema: {
             /** @description Stable id the storefront sends back (context.birthdayRewards) */
@@ -4368,6 +4481,26 @@ export interface components {
                 [key: string]: string;
             };
         };
+        V2WalletPasses: {
+            alpha: {
+                passTypeIdentifier: string;
+                teamIdentifier: string;
+                organizationName: string;
+                signerKeySet: boolean;
+            } | null;
+            beta: {
+                issuerId: string;
+                classSuffix: string;
+                serviceAccountEmail: string;
+                privateKeySet: boolean;
+            } | null;
+        };
+        WalletPassSettingsSchema: {
+            /** @description null removes; absent: unchanged */
+            alpha?: components["schemas"]["AlphaPassSettingsSchema"] | null;
+            /** @description null removes; absent: unchanged */
+            beta?: components["schemas"]["BetaPassSettingsSchema"] | null;
+        };
         Webhook: {
             id: string;
             topic: string;
@@ -5606,6 +5739,133 @@ export interface operations {
                         /** @enum {boolean} */
                         success: true;
                         data: components["schemas"]["V2ChatConnection"];
+                        meta: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                        /** Format: date-time */
+                        timestamp: string;
+                    };
+                };
+            };
+            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, a referral refusal with its `reason`, ...) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Credentials missing or wrong: UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many failed authentications from this client or for this key: TOO_MANY_REQUESTS; retry after Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A store is unavailable (STORE_UNAVAILABLE) or the record kept changing (SERVICE_UNAVAILABLE); nothing was written, retry (Retry-After when given) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    WalletPassesSettingsController_getWalletPasses: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["V2WalletPasses"];
+                        meta: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                        /** Format: date-time */
+                        timestamp: string;
+                    };
+                };
+            };
+            /** @description Credentials missing or wrong: UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many failed authentications from this client or for this key: TOO_MANY_REQUESTS; retry after Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A store is unavailable (STORE_UNAVAILABLE) or the record kept changing (SERVICE_UNAVAILABLE); nothing was written, retry (Retry-After when given) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    WalletPassesSettingsController_setWalletPasses: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WalletPassSettingsSchema"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["V2WalletPasses"];
                         meta: {
                             [key: string]: unknown;
                         };
@@ -13272,7 +13532,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The image, as stored */
+            /** @description The file, as stored */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -13280,6 +13540,7 @@ export interface operations {
                 content: {
                     "image/jpeg": string;
                     "image/png": string;
+                    "application/vnd.apple.pkpass": string;
                 };
             };
             /** @description The record named in the path or the body is not there (or is another shop’s): NOT_FOUND */
@@ -13290,6 +13551,210 @@ export interface operations {
                 content: {
                     "image/jpeg": components["schemas"]["ErrorEnvelope"];
                     "image/png": components["schemas"]["ErrorEnvelope"];
+                    "application/vnd.apple.pkpass": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    WalletPassController_createAlpha: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            url: string;
+                            /** @description PNG data URL of url */
+                            qrUrl: string;
+                        };
+                        meta: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                        /** Format: date-time */
+                        timestamp: string;
+                    };
+                };
+            };
+            /** @description Missing, forged, expired or other-shop token (no body) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not allowed for this shop or customer: PLAN_UPGRADE_REQUIRED, PLAN_NOT_ELIGIBLE, NOT_ELIGIBLE, EXCLUDED, OPT_IN_NOT_ENABLED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Request quota of the token or client used up, or too many failed authentications (no body; Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A provider or a signature failed, or is not configured for the shop: ALPHA_PASS_GENERATION_FAILED, BETA_PASS_GENERATION_FAILED; nothing was changed */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A store is unavailable (STORE_UNAVAILABLE) or the record kept changing (SERVICE_UNAVAILABLE); nothing was written, retry (Retry-After when given) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    WalletPassController_verifyAlpha: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            exists: boolean;
+                        };
+                        meta: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                        /** Format: date-time */
+                        timestamp: string;
+                    };
+                };
+            };
+            /** @description Missing, forged, expired or other-shop token (no body) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Request quota of the token or client used up, or too many failed authentications (no body; Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A store is unavailable (STORE_UNAVAILABLE) or the record kept changing (SERVICE_UNAVAILABLE); nothing was written, retry (Retry-After when given) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    WalletPassController_beta: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            link: string;
+                        };
+                        meta: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                        /** Format: date-time */
+                        timestamp: string;
+                    };
+                };
+            };
+            /** @description Missing, forged, expired or other-shop token (no body) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not allowed for this shop or customer: PLAN_UPGRADE_REQUIRED, PLAN_NOT_ELIGIBLE, NOT_ELIGIBLE, EXCLUDED, OPT_IN_NOT_ENABLED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Request quota of the token or client used up, or too many failed authentications (no body; Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A provider or a signature failed, or is not configured for the shop: ALPHA_PASS_GENERATION_FAILED, BETA_PASS_GENERATION_FAILED; nothing was changed */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A store is unavailable (STORE_UNAVAILABLE) or the record kept changing (SERVICE_UNAVAILABLE); nothing was written, retry (Retry-After when given) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
         };

@@ -164,6 +164,8 @@ const MOVEMENTS: PerType<CustomerEvent, Partial<LiabilityFigures>, [LiabilityPos
   'social.chat-login-started.v1': none,
   'social.chat-linked.v1': none,
   'social.chat-follow-changed.v1': none,
+  'wallet.alpha-pass-created.v1': none,
+  'wallet.alpha-pass-cleared.v1': none,
   'submission.received.v1': none,
   'submission.approved.v1': none,
   'submission.rejected.v1': none,

@@ -79,8 +79,8 @@ export function presentHeadlessCustomer(
       chatFollowedOA: doc.chatFollowedOA ?? false,
       ...feedOf(doc, context.connectedFeedPage),
     },
-    createdAlphaPass: false,
-    qrCodeDownloadAlphaPass: null as string | null,
+    createdAlphaPass: Boolean(doc.alphaPassKey),
+    qrCodeDownloadAlphaPass: doc.alphaPassKey ? (doc.alphaPassQrUrl ?? null) : null,
   };
 }
 

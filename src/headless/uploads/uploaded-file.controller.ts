@@ -11,8 +11,9 @@ import { PublicIpQuotaGuard } from '../rate-limits/quota.guards';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /**
- * Uploaded images, read-only, at the URLs the upload answered: anyone with the URL (128 random bits)
- * can fetch the file. Served with its stored type, never sniffed as another, never run as a page.
+ * Uploaded images and generated wallet passes, read-only, at the URLs their creation answered:
+ * anyone with the URL (128 random bits) can fetch the file. Served with its stored type, never
+ * sniffed as another, never run as a page.
  * A key outside the key alphabet (`..` included) is 404, as is a folder.
  */
 @ApiTags('headless')
@@ -22,8 +23,8 @@ export class UploadedFileController {
 
   @Get(':shopId/:customerId/:file')
   @UseGuards(PublicIpQuotaGuard)
-  @ApiOperation({ summary: 'An uploaded image, at the URL the upload answered' })
-  @ApiFile(['image/jpeg', 'image/png'], 'The image, as stored')
+  @ApiOperation({ summary: 'An uploaded image or a wallet pass, at the URL its creation answered' })
+  @ApiFile(['image/jpeg', 'image/png', 'application/vnd.apple.pkpass'], 'The file, as stored')
   @ApiErrors(404)
   @ApiPublic()
   async file(

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { AppConfig } from '../../config/app-config';
 import { because } from '../../shared/domain/domain-error';
-import { isObjectKey, OBJECT_STORAGE, ObjectStorage } from '../../infrastructure/object-storage/object-storage.port';
+import { isImageKey, OBJECT_STORAGE, ObjectStorage } from '../../infrastructure/object-storage/object-storage.port';
 
 /** Where the upload route's URLs put the key: `<base>/uploads/<key>`. */
 const UPLOADS_PATH = '/uploads/';
@@ -50,6 +50,6 @@ export class UploadedImageUrls {
       if (!origin || !url.startsWith(`${origin}${UPLOADS_PATH}`)) return null;
       rest = url.slice(origin.length + UPLOADS_PATH.length);
     }
-    return isObjectKey(rest) ? rest : null;
+    return isImageKey(rest) ? rest : null;
   }
 }

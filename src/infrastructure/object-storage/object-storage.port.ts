@@ -1,5 +1,5 @@
 /**
- * The object storage port: files the service keeps for shoppers (uploaded images), by key. Adapters:
+ * The object storage port: files the service keeps for shoppers (uploaded images, wallet passes), by key. Adapters:
  * local disk under `UPLOADS_DIR` (the default), an S3-compatible bucket (`OBJECT_STORAGE=s3`). A key
  * is `<shop>/<customer>/<name>`: a shop's or a customer's files are erased by prefix.
  */
@@ -32,14 +32,23 @@ export interface ObjectStorage {
 
 /** Characters of a key segment: the shop and customer ids, and the random file names. */
 const SEGMENT = /^[A-Za-z0-9_-]{1,100}$/;
-const FILE = /^[0-9a-f]{32}\.(jpg|png)$/;
+const FILE = /^[0-9a-f]{32}\.(jpg|png|pkpass)$/;
 
-export const CONTENT_TYPES: Readonly<Record<string, string>> = { jpg: 'image/jpeg', png: 'image/png' };
+export const CONTENT_TYPES: Readonly<Record<string, string>> = {
+  jpg: 'image/jpeg',
+  png: 'image/png',
+  pkpass: 'application/vnd.apple.pkpass',
+};
 
-/** `<shop>/<customer>/<32 hex>.<jpg|png>`, nothing else (no `..`, no other character). */
+/** `<shop>/<customer>/<32 hex>.<jpg|png|pkpass>`, nothing else (no `..`, no other character). */
 export function isObjectKey(key: string): boolean {
   const parts = key.split('/');
   return parts.length === 3 && SEGMENT.test(parts[0]) && SEGMENT.test(parts[1]) && FILE.test(parts[2]);
+}
+
+/** A key of an uploaded image (not of a wallet pass). */
+export function isImageKey(key: string): boolean {
+  return isObjectKey(key) && !key.endsWith('.pkpass');
 }
 
 /** A prefix `<shop>/` or `<shop>/<customer>/`. */

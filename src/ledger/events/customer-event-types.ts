@@ -36,6 +36,8 @@ export const CustomerEventType = {
   ChatLoginStarted: 'social.chat-login-started.v1',
   ChatLinked: 'social.chat-linked.v1',
   ChatFollowChanged: 'social.chat-follow-changed.v1',
+  AlphaPassCreated: 'wallet.alpha-pass-created.v1',
+  AlphaPassCleared: 'wallet.alpha-pass-cleared.v1',
   SubmissionReceived: 'submission.received.v1',
   SubmissionApproved: 'submission.approved.v1',
   SubmissionRejected: 'submission.rejected.v1',

@@ -10,6 +10,7 @@ import { TierChanged, TierRetained, TierReviewWarned } from './tiers.events';
 import { MembershipChanged } from './membership.events';
 import { PersonalDataErased } from './erasure.events';
 import { SocialLinkEvent } from './social-links.events';
+import { WalletPassEvent } from './wallet-pass.events';
 import { SubmissionEvent } from './submissions.events';
 import { StreakDayClaimed } from './streak.events';
 import { MilestoneEvent } from './milestones.events';
@@ -27,6 +28,7 @@ export * from './tiers.events';
 export * from './membership.events';
 export * from './erasure.events';
 export * from './social-links.events';
+export * from './wallet-pass.events';
 export * from './submissions.events';
 export * from './streak.events';
 export * from './milestones.events';
@@ -65,6 +67,7 @@ export type CustomerEvent =
   | MembershipChanged
   | PersonalDataErased
   | SocialLinkEvent
+  | WalletPassEvent
   | SubmissionEvent
   | StreakDayClaimed
   | MilestoneEvent

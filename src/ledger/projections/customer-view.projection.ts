@@ -17,6 +17,7 @@ import {
   SubmissionEvent,
   programPointsCounted,
   SocialLinkEvent,
+  WalletPassEvent,
   saidDetails,
 } from '../events/customer-events';
 import { isActivity } from '../expiry/expiry.state';
@@ -126,6 +127,13 @@ function socialLinkChanges(event: SocialLinkEvent): Partial<CustomerDoc> {
   }
 }
 
+/** The alpha pass on file as GET /customer shows it (createdAlphaPass, qrCodeDownloadAlphaPass). */
+function walletPassChanges(event: WalletPassEvent): Partial<CustomerDoc> {
+  return event.type === T.AlphaPassCreated
+    ? { alphaPassKey: event.passKey, alphaPassQrUrl: event.qrUrl }
+    : { alphaPassKey: null, alphaPassQrUrl: null };
+}
+
 /** Held order points after an order's points are held, or after some of them are cancelled. */
 function heldChange(doc: CustomerDoc, event: PointsPending | PendingPointsCancelled): Partial<CustomerDoc> {
   const pendingOrders = { ...(doc.pendingOrders ?? {}) };
@@ -193,6 +201,9 @@ function changesOf(doc: CustomerDoc, event: Exclude<CustomerEvent, CustomerEnrol
     case T.ChatLinked:
     case T.ChatFollowChanged:
       return socialLinkChanges(event);
+    case T.AlphaPassCreated:
+    case T.AlphaPassCleared:
+      return walletPassChanges(event);
     case T.CouponUsed:
     case T.CouponGranted:
     case T.CouponExpired:

@@ -57,6 +57,9 @@ export interface CustomerDoc {
   /** The chat login is done; the linked user follows the shop's official account (absent: false). */
   chatLinked?: boolean;
   chatFollowedOA?: boolean;
+  /** The customer's alpha wallet pass on file (its stored key and the QR of its URL); null or absent: none. */
+  alphaPassKey?: string | null;
+  alphaPassQrUrl?: string | null;
   /** Program points per UTC day (the earning limit's count, for its status). */
   programEarnedByDay?: Record<string, number>;
   platformCreatedAt: string | null;

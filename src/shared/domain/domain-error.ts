@@ -119,6 +119,12 @@ export const because = {
   invalidInput: (message: string, field: string) => new DomainError('INVALID_INPUT', message, 400, { field }),
   uploadFailed: () => new DomainError('UPLOAD_FAILED', 'The images could not be stored; none was kept', 400),
 
+  // Wallet passes (not configured, or the signing or the storage failed: nothing was changed)
+  alphaPassGenerationFailed: (message = 'The wallet pass could not be generated; nothing was changed') =>
+    new DomainError('ALPHA_PASS_GENERATION_FAILED', message, 502),
+  betaPassGenerationFailed: (message = 'The wallet pass link could not be generated') =>
+    new DomainError('BETA_PASS_GENERATION_FAILED', message, 502),
+
   // Plans and the commerce platform
   planNotEligible: () => new DomainError('PLAN_NOT_ELIGIBLE', 'The headless API needs the Ultimate plan', 403),
   planUpgradeRequired: (message: string) => new DomainError('PLAN_UPGRADE_REQUIRED', message, 403),

@@ -35,6 +35,7 @@ export const ShopEventType = {
   AccountingSet: 'shop.accounting-set.v1',
   FeedConnectionSet: 'shop.feed-connection-set.v1',
   ChatConnectionSet: 'shop.chat-connection-set.v1',
+  WalletPassesSet: 'shop.wallet-passes-set.v1',
 } as const;
 
 export interface ShopProvisioned {
@@ -145,6 +146,19 @@ export interface ShopChatConnectionSet {
   policy: ChatConnectionPolicy;
   channelSecretChanged: boolean;
 }
+/**
+ * The shop's wallet-pass credentials changed (they are kept outside the log): which section was set,
+ * removed or left as it was, never a value.
+ */
+export interface ShopWalletPassesSet {
+  type: typeof ShopEventType.WalletPassesSet;
+  eventId: string;
+  occurredAt: string;
+  shopId: string;
+  alpha: WalletPassSectionChange;
+  beta: WalletPassSectionChange;
+}
+export type WalletPassSectionChange = 'set' | 'removed' | 'unchanged';
 
 /** The shop's settings, each replaced whole by its own event; a shop's document keeps each under this name. */
 export interface ShopPolicies {
@@ -189,7 +203,8 @@ export type ShopEvent =
   | ShopStorefrontSet
   | ShopAccountingSet
   | ShopFeedConnectionSet
-  | ShopChatConnectionSet;
+  | ShopChatConnectionSet
+  | ShopWalletPassesSet;
 
 export function shopStreamId(shopId: string): string {
   return `shop-${shopId}`;

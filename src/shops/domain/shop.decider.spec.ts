@@ -95,3 +95,26 @@ describe('the connected chat channel', () => {
       .thenThrows('NOT_FOUND', 404);
   });
 });
+
+describe('the wallet-pass credentials', () => {
+  it('say which section was set, removed or left as it was, never a value; only on a provisioned shop', () => {
+    const [provisioned] = spec.given([]).when(provision()).events();
+    spec
+      .given([provisioned])
+      .when({ type: 'SetWalletPasses', meta, alpha: 'set', beta: 'removed' })
+      .then([
+        {
+          type: ShopEventType.WalletPassesSet,
+          shopId: 's1',
+          eventId: 'e1',
+          occurredAt: '2026-01-01T00:00:00.000Z',
+          alpha: 'set',
+          beta: 'removed',
+        },
+      ]);
+    spec
+      .given([])
+      .when({ type: 'SetWalletPasses', meta, alpha: 'unchanged', beta: 'set' })
+      .thenThrows('NOT_FOUND', 404);
+  });
+});

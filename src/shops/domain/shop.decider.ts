@@ -15,6 +15,7 @@ import {
   PointsExpiryPolicy,
   ShopEvent,
   ShopEventType,
+  WalletPassSectionChange,
 } from './shop-events';
 
 export interface ShopState {
@@ -43,7 +44,8 @@ export type ShopCommand =
   | { type: 'SetStorefront'; meta: CommandMeta; policy: StorefrontPolicy }
   | { type: 'SetAccounting'; meta: CommandMeta; policy: AccountingPolicy }
   | { type: 'SetFeedConnection'; meta: CommandMeta; policy: FeedConnectionPolicy; appSecretChanged: boolean }
-  | { type: 'SetChatConnection'; meta: CommandMeta; policy: ChatConnectionPolicy; channelSecretChanged: boolean };
+  | { type: 'SetChatConnection'; meta: CommandMeta; policy: ChatConnectionPolicy; channelSecretChanged: boolean }
+  | { type: 'SetWalletPasses'; meta: CommandMeta; alpha: WalletPassSectionChange; beta: WalletPassSectionChange };
 
 const DOMAIN = /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
 const CURRENCY = /^[A-Z]{3}$/;
@@ -136,6 +138,8 @@ function decideShop(command: ShopCommand, state: ShopState): ShopEvent[] {
       const { policy, channelSecretChanged } = command;
       return [{ type: ShopEventType.ChatConnectionSet, ...base, policy, channelSecretChanged }];
     }
+    case 'SetWalletPasses':
+      return [{ type: ShopEventType.WalletPassesSet, ...base, alpha: command.alpha, beta: command.beta }];
     default:
       return assertNever(command);
   }

@@ -60,3 +60,13 @@ export const FEED_CONNECTION = record(
     appSecretSet: { type: 'boolean', description: "Whether the app secret that signs the page's notifications is set" },
   }),
 );
+
+export const WALLET_PASSES = record(
+  'V2WalletPasses',
+  object({
+    alpha: nullable(
+      object({ passTypeIdentifier: str, teamIdentifier: str, organizationName: str, signerKeySet: bool }),
+    ),
+    beta: nullable(object({ issuerId: str, classSuffix: str, serviceAccountEmail: str, privateKeySet: bool })),
+  }),
+);

@@ -1,5 +1,6 @@
 import { ShopPolicies } from '../domain/shop-events';
 import { CollectionDefinition } from '../../infrastructure/read-store/read-store.port';
+import { AlphaPassSigner, BetaPassIssuer } from '../../infrastructure/wallet-passes/wallet-pass.port';
 
 /** A shop as provisioned, with the settings it has set (absent: never set, the defaults apply). */
 export interface ShopDoc extends Partial<ShopPolicies> {
@@ -34,6 +35,10 @@ export interface ShopCredentialsDoc {
   feedAppSecret?: string;
   /** The chat channel's secret: the chat login's client secret; it signs the channel's follow notifications. */
   chatChannelSecret?: string;
+  /** The certificates that sign the shop's alpha wallet passes (absent: not configured). */
+  walletAlpha?: AlphaPassSigner;
+  /** The service account that signs the shop's beta wallet save links (absent: not configured). */
+  walletBeta?: BetaPassIssuer;
   createdAt: string;
   rotatedAt?: string;
   headlessRotatedAt?: string;

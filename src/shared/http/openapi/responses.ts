@@ -99,7 +99,7 @@ export const WEBHOOK_ERROR_ENVELOPE = record(
   ),
 );
 
-export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 429 | 503;
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 429 | 502 | 503;
 
 /** What each refusal means, with the codes a client tells apart. */
 const ERRORS: Record<ErrorStatus, string> = {
@@ -110,6 +110,7 @@ const ERRORS: Record<ErrorStatus, string> = {
   409: 'Conflicts with what exists: IDEMPOTENCY_CONFLICT (a key reused with another body), SHOP_EXISTS, TIER_NAME_TAKEN, TIER_TARGET_TAKEN, TIER_HAS_MEMBERS, WEBHOOK_EXISTS, USERNAME_TAKEN, ALREADY_DECIDED',
   413: 'The body is larger than this route accepts: PAYLOAD_TOO_LARGE',
   429: 'Too many failed authentications from this client or for this key: TOO_MANY_REQUESTS; retry after Retry-After seconds',
+  502: 'A provider or a signature failed, or is not configured for the shop: ALPHA_PASS_GENERATION_FAILED, BETA_PASS_GENERATION_FAILED; nothing was changed',
   503: 'A store is unavailable (STORE_UNAVAILABLE) or the record kept changing (SERVICE_UNAVAILABLE); nothing was written, retry (Retry-After when given)',
 };
 
