@@ -3,9 +3,10 @@ import { BoundedCache } from '../shared/bounded-cache';
 import { ProjectionBatch, StagedCollection } from './projection-batch';
 
 /**
- * What a single-writer projection stored last, kept in this process's memory. The holder of the
- * projection's lease is the only writer of its collections, so what it wrote is what the store
- * holds and it need not read it back on every batch. Documents enter once their batch is stored (a
+ * What a projection stored last, kept in this process's memory: a single-writer projection (the
+ * holder of its lease is the only writer of its collections), or one that every process applies whole
+ * (the others write the same documents), so what it wrote is what the store holds and it need not
+ * read it back on every batch. Documents enter once their batch is stored (a
  * failed commit leaves the memory as it was, and the batch comes again); the projection clears
  * it when it is reset (a rebuild, or the lease taken, since another process may have written
  * meanwhile). Bounded: a document pushed out is read from the store again.

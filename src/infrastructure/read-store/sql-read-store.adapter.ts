@@ -32,24 +32,34 @@ export class SqlReadStore implements ReadStore {
   }
 
   collection<T extends Document>(definition: CollectionDefinition): Promise<Collection<T>> {
+    return this.sqlCollection(definition) as unknown as Promise<Collection<T>>;
+  }
+
+  private sqlCollection(definition: CollectionDefinition): Promise<SqlCollection<Document>> {
     let found = this.collections.get(definition.name);
     if (!found) {
       found = SqlCollection.create(this.sql, definition, this.maintenance);
       this.collections.set(definition.name, found);
     }
-    return found as unknown as Promise<Collection<T>>;
+    return found;
   }
 
   /**
-   * One statement per collection, run side by side on the pool: measured faster than one combined
-   * statement (PostgreSQL works on them in parallel). Each collection's writes are atomic; the batch
-   * as a whole need not be, since projections are idempotent and replayed from their checkpoint.
+   * A live batch (a few documents in each of several collections) is one statement: each collection's
+   * upsert and deletes are parts of it (data-modifying WITH clauses), so the batch costs one round
+   * trip and one commit instead of one per collection (measured: a round trip to the server costs
+   * the service more than the rows it carries). A large batch (catch-up, rebuild) is one statement
+   * per collection and chunk, run side by side on the pool, so that PostgreSQL uses several cores.
+   * The batch need not be atomic: projections are idempotent and replayed from their checkpoint.
    */
   async write(batch: CollectionWrites[]): Promise<void> {
+    const live = batch.filter((w) => w.put.length + w.delete.length > 0);
+    if (live.length === 0) return;
+    const rows = live.reduce((n, w) => n + w.put.length + w.delete.length, 0);
+    if (live.length > 1 && rows <= WRITE_CHUNK) return this.writeAsOneStatement(live);
     await Promise.all(
-      batch.map(async ({ definition, put, delete: remove }) => {
+      live.map(async ({ definition, put, delete: remove }) => {
         const collection = await this.collection(definition);
-        // Large batches (catch-up, rebuild) are split so that PostgreSQL can use several cores.
         const unique = [...new Map(put.map((d) => [d.id, d])).values()];
         const chunks: Document[][] = [];
         for (let i = 0; i < unique.length; i += WRITE_CHUNK) chunks.push(unique.slice(i, i + WRITE_CHUNK));
@@ -57,6 +67,27 @@ export class SqlReadStore implements ReadStore {
         for (const id of remove) await collection.delete(id);
       }),
     );
+  }
+
+  private async writeAsOneStatement(batch: CollectionWrites[]): Promise<void> {
+    const parts: string[] = [];
+    const params: string[] = [];
+    const written: Array<() => void> = [];
+    for (const { definition, put, delete: remove } of batch) {
+      const collection = await this.sqlCollection(definition);
+      if (put.length > 0) {
+        const upsert = collection.upsertOf(put, params.length + 1);
+        parts.push(upsert.sql);
+        params.push(upsert.param);
+        written.push(upsert.noteWritten);
+      }
+      if (remove.length > 0) {
+        parts.push(collection.deleteOf(params.length + 1));
+        params.push(JSON.stringify(remove));
+      }
+    }
+    await this.sql.query(`WITH ${parts.map((sql, i) => `w${i} AS (${sql})`).join(',\n')} SELECT 1`, params);
+    written.forEach((note) => note());
   }
 
   async ping(): Promise<void> {
@@ -140,15 +171,27 @@ class SqlCollection<T extends Document> implements Collection<T> {
 
   async putMany(docs: T[]): Promise<void> {
     if (docs.length === 0) return;
+    const upsert = this.upsertOf(docs, 1);
+    await this.sql.query(upsert.sql, [upsert.param]);
+    upsert.noteWritten();
+  }
+
+  /** The upsert of `docs` as SQL whose parameter is number `param`, its value, and what to note once it ran. */
+  upsertOf(docs: Document[], param: number): { sql: string; param: string; noteWritten: () => void } {
     // One statement may not touch a row twice: the last version of each id wins.
-    const unique = [...new Map(docs.map((d) => [d.id, this.shape.toStored(d)])).values()];
-    await this.sql.query(
-      `INSERT INTO ${this.table} (id, doc)
-       SELECT e->>'id', e FROM jsonb_array_elements($1::text::jsonb) AS e
+    const unique = [...new Map(docs.map((d) => [d.id, this.shape.toStored(d as T)])).values()];
+    return {
+      sql: `INSERT INTO ${this.table} (id, doc)
+       SELECT e->>'id', e FROM jsonb_array_elements($${param}::text::jsonb) AS e
        ON CONFLICT (id) DO UPDATE SET doc = EXCLUDED.doc`,
-      [JSON.stringify(unique)],
-    );
-    this.maintenance?.noteWrites(this.table, unique.length);
+      param: JSON.stringify(unique),
+      noteWritten: () => this.maintenance?.noteWrites(this.table, unique.length),
+    };
+  }
+
+  /** The deletion of the ids given (a JSON array) as parameter number `param`. */
+  deleteOf(param: number): string {
+    return `DELETE FROM ${this.table} WHERE id IN (SELECT jsonb_array_elements_text($${param}::text::jsonb))`;
   }
 
   async delete(id: string): Promise<void> {

@@ -3,6 +3,7 @@ import { CollectionDefinition } from '../../infrastructure/read-store/read-store
 import { RecordedEvent } from '../../infrastructure/event-store/event-store.port';
 import { handlesEventTypes, Projection } from '../../projections/projection';
 import { ProjectionBatch } from '../../projections/projection-batch';
+import { WrittenDocuments } from '../../projections/written-documents';
 import { fromRecorded } from '../../event-sourcing/domain-event';
 import { CustomerEvent, CustomerEventType as T } from '../events/customer-events';
 import { COUNTED_EVENT_TYPES, countMilestones, initialCounters, MilestoneCounters } from './milestone-counters';
@@ -39,21 +40,33 @@ export const noMilestones = (shopId: string, customerId: string): MilestoneCount
   claims: {},
 });
 
+/** Customers whose counters stay in memory between batches. */
+const KEPT = 50_000;
+
 @Injectable()
 export class MilestoneCountersProjection implements Projection {
   readonly name = 'milestone_counters_v1';
   readonly collections = [MILESTONE_COUNTERS];
   readonly handles = handlesEventTypes([...COUNTED_EVENT_TYPES, T.MilestoneStepClaimed, T.MilestoneGiftChosen]);
+  /**
+   * Every process applies every event of this projection, so what this process stored is what the
+   * store holds (another process writes the same documents): kept, every award is not a read.
+   */
+  private readonly written = new WrittenDocuments<MilestoneCountersDoc>(KEPT);
+
+  reset(): void {
+    this.written.clear();
+  }
 
   async apply(events: RecordedEvent[], batch: ProjectionBatch): Promise<void> {
     const docs = batch.collection<MilestoneCountersDoc>(MILESTONE_COUNTERS);
-    // The batch's customers read together, not one round trip per event (every award is counted).
-    const ids = new Set(
-      events.map((r) => fromRecorded<CustomerEvent>(r)).map((e) => milestoneCountersId(e.shopId, e.customerId)),
+    const counted = events.map((recorded) => ({ recorded, e: fromRecorded<CustomerEvent>(recorded) }));
+    const known = await this.written.getMany(
+      docs,
+      new Set(counted.map(({ e }) => milestoneCountersId(e.shopId, e.customerId))),
     );
-    const known = new Map((await docs.getMany([...ids])).map((doc) => [doc.id, doc]));
-    for (const recorded of events) {
-      const e = fromRecorded<CustomerEvent>(recorded);
+    const touched = new Map<string, MilestoneCountersDoc>();
+    for (const { recorded, e } of counted) {
       const id = milestoneCountersId(e.shopId, e.customerId);
       const before = known.get(id) ?? noMilestones(e.shopId, e.customerId);
       const revision = Number(recorded.revision);
@@ -63,7 +76,8 @@ export class MilestoneCountersProjection implements Projection {
       if (counters === before.counters && claims === before.claims) continue;
       const after = { ...before, revision, counters, claims: { ...claims } };
       known.set(id, after);
-      docs.put(after);
+      touched.set(id, after);
     }
+    this.written.putAll(batch, docs, touched.values());
   }
 }
