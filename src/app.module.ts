@@ -51,6 +51,9 @@ import { BACKGROUND_JOBS_CAPABILITY } from './infrastructure/background-jobs/bac
 import { MACHINE_TRANSLATION } from './infrastructure/machine-translation/machine-translation.port';
 import { LibreTranslateMachineTranslation } from './infrastructure/machine-translation/libretranslate.adapter';
 import { EmbeddedMachineTranslation } from './infrastructure/machine-translation/embedded-machine-translation.adapter';
+import { IMPACT_PROVIDER } from './infrastructure/impact-provider/impact-provider.port';
+import { HttpImpactProvider } from './infrastructure/impact-provider/http-impact-provider.adapter';
+import { EmbeddedImpactProvider } from './infrastructure/impact-provider/embedded-impact-provider.adapter';
 import { HEADLESS_CAPABILITY } from './headless/headless.providers';
 import { WIDGET_CAPABILITY } from './widget/widget.providers';
 import { OBJECT_STORAGE, ObjectStorage } from './infrastructure/object-storage/object-storage.port';
@@ -171,6 +174,11 @@ export class AppModule implements OnApplicationBootstrap, OnApplicationShutdown 
             config.machineTranslation
               ? new LibreTranslateMachineTranslation(config.machineTranslation)
               : new EmbeddedMachineTranslation(),
+        },
+        {
+          provide: IMPACT_PROVIDER,
+          useFactory: () =>
+            config.impactProvider ? new HttpImpactProvider(config.impactProvider) : new EmbeddedImpactProvider(),
         },
         {
           provide: OBJECT_STORAGE,

@@ -98,6 +98,8 @@ export class AppConfig {
   /** The platform's admin API for coupons and store credit; null: codes are kept by the embedded adapter. */
   /** A LibreTranslate-compatible server; null: the embedded translator (translates nothing, says so). */
   readonly machineTranslation: { url: string; apiKey: string | null; timeoutMs: number } | null;
+  /** The environmental-impact provider; null: the embedded one. */
+  readonly impactProvider: { url: string; apiKey: string; timeoutMs: number } | null;
   /** Background jobs of translations (machine translation, embedded content, storefront sync). */
   readonly translationJobs: {
     /** Run the job worker in this process. */
@@ -188,6 +190,13 @@ export class AppConfig {
           url: env.TRANSLATE_URL,
           apiKey: env.TRANSLATE_API_KEY || null,
           timeoutMs: number('TRANSLATE_TIMEOUT_MS', 30_000),
+        }
+      : null;
+    this.impactProvider = env.IMPACT_PROVIDER_URL
+      ? {
+          url: env.IMPACT_PROVIDER_URL,
+          apiKey: env.IMPACT_PROVIDER_API_KEY ?? '',
+          timeoutMs: number('IMPACT_PROVIDER_TIMEOUT_MS', 10_000),
         }
       : null;
     this.translationJobs = {

@@ -41,6 +41,8 @@ import { evolveMilestones } from './milestones/milestones.state';
 import { AttributeReferral, decideAttribution, followReferral } from './referrals/friend.decisions';
 import { decideReferrals, ReferralsCommand } from './referrals/referrer.decisions';
 import { evolveReferrals } from './referrals/referrals.state';
+import { decideImpact, ImpactCommand } from './impact/impact.decisions';
+import { evolveImpact } from './impact/impact.state';
 
 /**
  * The customer ledger: one customer's stream of points, tiers, orders and coupons, decided by one
@@ -66,7 +68,8 @@ export type CustomerCommand =
   | ClaimMilestoneStep
   | RecordMilestonesReached
   | AttributeReferral
-  | ReferralsCommand;
+  | ReferralsCommand
+  | ImpactCommand;
 
 /**
  * Each policy's evolve cases, in this order: each writes only its own share, and sees the state as
@@ -89,6 +92,7 @@ const EVOLVE_CASES: Array<(state: CustomerState, event: CustomerEvent) => Partia
   evolveStreak,
   evolveMilestones,
   evolveReferrals,
+  evolveImpact,
 ];
 
 export function evolveCustomer(state: CustomerState, event: CustomerEvent): CustomerState {
@@ -145,6 +149,8 @@ const DECIDERS: PerType<CustomerCommand, CustomerEvent[], [CustomerState]> = {
   PayReferralRewards: decideReferrals,
   CancelReferralReward: decideReferrals,
   GrantReferralCoupon: decideReferrals,
+  RedeemImpact: decideImpact,
+  RecordImpactOutcome: decideImpact,
 };
 
 /**

@@ -14,6 +14,7 @@ import { initialSubmissions, SubmissionsShare } from './submissions/submissions.
 import { initialStreak, StreakShare } from './streak/streak.state';
 import { initialMilestones, MilestonesShare } from './milestones/milestones.state';
 import { initialReferrals, ReferralsShare } from './referrals/referrals.state';
+import { ImpactShare, initialImpact } from './impact/impact.state';
 
 /**
  * What a customer's stream folds to: what the ledger needs to decide the next command. Each policy
@@ -33,7 +34,8 @@ export type CustomerState = EnrolmentShare &
   SubmissionsShare &
   StreakShare &
   MilestonesShare &
-  ReferralsShare;
+  ReferralsShare &
+  ImpactShare;
 
 /**
  * The state before any event: every share's initial fields. Listed rather than spread (`{ ...a, ...b }`):
@@ -107,6 +109,7 @@ export const initialCustomerState = (): CustomerState => {
     milestoneClaims: milestones.milestoneClaims,
     milestonesReached: milestones.milestonesReached,
     referral: initialReferrals().referral,
+    impacts: initialImpact().impacts,
   };
 };
 

@@ -9,7 +9,8 @@ import { CustomerCommand } from '../customer-ledger';
 import { ProgramCatalog } from '../../programs/program-catalog';
 import { ActiveProgram, isActive } from '../../programs/domain/order-earning';
 import { rewardOf } from '../../programs/kinds/spending-rule';
-import { redemptionOf } from '../../programs/kinds/kinds';
+import { isImpactKind, redemptionOf } from '../../programs/kinds/kinds';
+import { ImpactRedeemResult, ImpactRedemption } from '../impact/impact-redemption';
 import { SpendingRules } from '../../programs/kinds/spending-rule';
 import { COMMERCE_PLATFORM, CommercePlatform } from '../../infrastructure/commerce-platform/commerce-platform.port';
 import { ShopDirectory } from '../../shops/shop-directory';
@@ -39,6 +40,8 @@ export interface RedeemResult {
   newPoint: number;
   /** An identical earlier request (same Idempotency-Key) already redeemed: this is its result. */
   replayed: boolean;
+  /** An environmental-impact reward: the contribution and its status (`couponCode` is its ledger code). */
+  impact?: ImpactRedeemResult['impact'];
 }
 
 /** Everything a redemption will do, decided from the program's rule before any step runs. */
@@ -88,6 +91,7 @@ export class RedeemRewardHandler implements ICommandHandler<RedeemRewardCommand,
     private readonly keys: IdempotencyKeys,
     @Inject(COMMERCE_PLATFORM) private readonly platform: CommercePlatform,
     private readonly metas: CommandMetas,
+    private readonly impact: ImpactRedemption,
   ) {}
 
   async execute(command: RedeemRewardCommand): Promise<RedeemResult> {
@@ -97,6 +101,8 @@ export class RedeemRewardHandler implements ICommandHandler<RedeemRewardCommand,
     const earlier = idempotency ? await this.keys.earlier(shopId, customerId, idempotency) : null;
     if (earlier) return this.replayOf(shopId, idempotency!.key, earlier);
     const plan = await this.plan(command, customerId);
+    // An impact reward mints nothing on the platform: it is spent first, then sent to its provider.
+    if (isImpactKind(plan.program.event)) return this.redeemImpact(plan);
     await this.check(plan);
     const release = await this.reserve(plan);
     return this.orUndo(
@@ -133,6 +139,21 @@ export class RedeemRewardHandler implements ICommandHandler<RedeemRewardCommand,
       rewardId: idempotency ? deterministicUuid(shopId, 'redeem', idempotency.key) : newId(),
       expiresAt: redemption.expiresAt(rules, now),
     };
+  }
+
+  /** An impact reward's steps (spend, send, settle): see ImpactRedemption. */
+  private redeemImpact({ command, customerId, program, rules, points, rewardId }: RedemptionPlan): Promise<RedeemResult> {
+    return this.impact.redeem({
+      shopId: command.shopId,
+      customerId,
+      program,
+      rules,
+      points,
+      quantity: command.quantity,
+      impactId: rewardId,
+      source: command.source,
+      idempotency: command.idempotency,
+    });
   }
 
   /** Runs a step; if it fails, runs the compensation of the steps before it (logged if that fails too). */
