@@ -129,10 +129,8 @@ describe(`headless environmental impact (${defaultStoreKind()})`, () => {
       createdAt: expect.any(String),
     });
     // The ledger shows the spend and its refund, once each.
-    const tx = expectSuccess((await s.transactions(`platformCustomerId=2001`).expect(200)).body);
-    const rows = (Array.isArray(tx) ? tx : (tx.transactions ?? [])) as any[];
-    const refunds = rows.filter((r) => r.event === 'impact_refunded');
-    if (rows.length) expect(refunds).toHaveLength(1);
+    const rows = expectSuccess((await s.transactions('platformCustomerId=2001').expect(200)).body) as any[];
+    expect(rows.filter((r) => r.event === 'impact_refunded')).toHaveLength(1);
   });
 
   it('unknown provider statuses pass through unchanged', async () => {

@@ -2,6 +2,13 @@ import { CustomerCommand } from '../customer-ledger';
 import { CustomerEvent, CustomerEventType as T } from '../events/customer-events';
 import { givenCustomer, ledgerSpec as spec } from '../../../test/support/customer-ledger-given';
 import { impactOutcomeStatus, ProviderOutcome } from './impact-status';
+import {
+  addFigures,
+  balanceChange,
+  liabilityMovement,
+  NO_POSITION,
+  noFigures,
+} from '../../audit/liability/liability-movements';
 
 const { meta, enrolled: enrolledAs } = givenCustomer();
 const enrolled = enrolledAs({ tierId: null, tierName: null });
@@ -130,5 +137,20 @@ describe('customer ledger: environmental impact', () => {
     expect(impactOutcomeStatus({ kind: 'answered', status: 'REJECTED' })).toBe('refunded');
     expect(impactOutcomeStatus({ kind: 'answered', status: 'verified_by_partner' })).toBe('verified_by_partner');
     expect(impactOutcomeStatus(failed)).toBe('refunded');
+  });
+
+  it('keeps the liability roll-forward identity: the spend is redeemed, its refund a negative redemption', () => {
+    const history = redeemed();
+    const all = [...history, ...spec.given(history).when(outcome(failed)).events()];
+    let position = NO_POSITION;
+    const figures = noFigures();
+    for (const event of all) {
+      const moved = liabilityMovement(event, position);
+      addFigures(figures, moved.figures);
+      position = moved.after;
+    }
+    expect(figures).toMatchObject({ issuedManual: 700, redeemedSpent: 400, couponRefunds: 400 });
+    expect(balanceChange(figures)).toBe(position.balance);
+    expect(position.balance).toBe(700);
   });
 });
