@@ -1,4 +1,12 @@
-import { DynamicModule, Inject, Module, OnApplicationBootstrap, OnApplicationShutdown, Type } from '@nestjs/common';
+import {
+  DynamicModule,
+  Inject,
+  Module,
+  OnApplicationBootstrap,
+  OnApplicationShutdown,
+  Provider,
+  Type,
+} from '@nestjs/common';
 import { APP_FILTER, ModuleRef } from '@nestjs/core';
 import { CqrsModule } from '@nestjs/cqrs';
 import { TerminusModule } from '@nestjs/terminus';
@@ -119,6 +127,13 @@ function rootLoggerOf(config: AppConfig): pino.Logger {
   });
 }
 
+/** The environmental-impact provider: the configured HTTP one, else the embedded one (records locally). */
+const impactProviderFor = (config: AppConfig): Provider => ({
+  provide: IMPACT_PROVIDER,
+  useFactory: () =>
+    config.impactProvider ? new HttpImpactProvider(config.impactProvider) : new EmbeddedImpactProvider(),
+});
+
 @Module({})
 export class AppModule implements OnApplicationBootstrap, OnApplicationShutdown {
   private memory: IdleMemoryRelease | null = null;
@@ -175,11 +190,7 @@ export class AppModule implements OnApplicationBootstrap, OnApplicationShutdown 
               ? new LibreTranslateMachineTranslation(config.machineTranslation)
               : new EmbeddedMachineTranslation(),
         },
-        {
-          provide: IMPACT_PROVIDER,
-          useFactory: () =>
-            config.impactProvider ? new HttpImpactProvider(config.impactProvider) : new EmbeddedImpactProvider(),
-        },
+        impactProviderFor(config),
         {
           provide: OBJECT_STORAGE,
           useValue: options.objectStorage ?? objectStorageFor(config),

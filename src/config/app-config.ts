@@ -192,13 +192,7 @@ export class AppConfig {
           timeoutMs: number('TRANSLATE_TIMEOUT_MS', 30_000),
         }
       : null;
-    this.impactProvider = env.IMPACT_PROVIDER_URL
-      ? {
-          url: env.IMPACT_PROVIDER_URL,
-          apiKey: env.IMPACT_PROVIDER_API_KEY ?? '',
-          timeoutMs: number('IMPACT_PROVIDER_TIMEOUT_MS', 10_000),
-        }
-      : null;
+    this.impactProvider = impactProviderOf(env);
     this.translationJobs = {
       worker: (env.TRANSLATION_WORKER ?? 'true') !== 'false',
       pollMs: number('TRANSLATION_JOB_POLL_MS', 2000),
@@ -243,6 +237,19 @@ export interface S3Settings {
   forcePathStyle: boolean;
   /** null: the AWS SDK's default credential chain. */
   credentials: { accessKeyId: string; secretAccessKey: string } | null;
+}
+
+/** The environmental-impact provider (null: the embedded one); a URL needs its API key. */
+function impactProviderOf(env: Record<string, string | undefined>): AppConfig['impactProvider'] {
+  if (!env.IMPACT_PROVIDER_URL) return null;
+  if (!env.IMPACT_PROVIDER_API_KEY)
+    throw new ConfigError('IMPACT_PROVIDER_API_KEY is required with IMPACT_PROVIDER_URL');
+  const timeout = env.IMPACT_PROVIDER_TIMEOUT_MS;
+  return {
+    url: env.IMPACT_PROVIDER_URL,
+    apiKey: env.IMPACT_PROVIDER_API_KEY,
+    timeoutMs: timeout ? Number(timeout) : 10_000,
+  };
 }
 
 function objectStorageOf(env: Record<string, string | undefined>): AppConfig['objectStorage'] {

@@ -1,4 +1,6 @@
-import type { ImpactUnit } from '../../programs/kinds/impact-rule';
+/** What a contribution plants or collects: trees planted, plastic bottles recovered. */
+export const IMPACT_UNITS = ['trees', 'plastic_bottles'] as const;
+export type ImpactUnit = (typeof IMPACT_UNITS)[number];
 
 /**
  * The impact provider: the partner that plants the trees or recovers the bottles a customer's points

@@ -1,5 +1,5 @@
 import { Inject, Logger } from '@nestjs/common';
-import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { CommandBus, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { CommandMetas } from '../../event-sourcing/command-metas';
 import { because, DomainError } from '../../shared/domain/domain-error';
 import { customerIdFor } from '../customer-identity';
@@ -10,7 +10,7 @@ import { ProgramCatalog } from '../../programs/program-catalog';
 import { ActiveProgram, isActive } from '../../programs/domain/order-earning';
 import { rewardOf } from '../../programs/kinds/spending-rule';
 import { isImpactKind, redemptionOf } from '../../programs/kinds/kinds';
-import { ImpactRedeemResult, ImpactRedemption } from '../impact/impact-redemption';
+import { ImpactRedemptionPlan, RedeemedImpact, RedeemImpactRewardCommand } from './redeem-impact-reward.command';
 import { SpendingRules } from '../../programs/kinds/spending-rule';
 import { COMMERCE_PLATFORM, CommercePlatform } from '../../infrastructure/commerce-platform/commerce-platform.port';
 import { ShopDirectory } from '../../shops/shop-directory';
@@ -41,7 +41,7 @@ export interface RedeemResult {
   /** An identical earlier request (same Idempotency-Key) already redeemed: this is its result. */
   replayed: boolean;
   /** An environmental-impact reward: the contribution and its status (`couponCode` is its ledger code). */
-  impact?: ImpactRedeemResult['impact'];
+  impact?: RedeemedImpact;
 }
 
 /** Everything a redemption will do, decided from the program's rule before any step runs. */
@@ -91,7 +91,7 @@ export class RedeemRewardHandler implements ICommandHandler<RedeemRewardCommand,
     private readonly keys: IdempotencyKeys,
     @Inject(COMMERCE_PLATFORM) private readonly platform: CommercePlatform,
     private readonly metas: CommandMetas,
-    private readonly impact: ImpactRedemption,
+    private readonly bus: CommandBus,
   ) {}
 
   async execute(command: RedeemRewardCommand): Promise<RedeemResult> {
@@ -141,9 +141,16 @@ export class RedeemRewardHandler implements ICommandHandler<RedeemRewardCommand,
     };
   }
 
-  /** An impact reward's steps (spend, send, settle): see ImpactRedemption. */
-  private redeemImpact({ command, customerId, program, rules, points, rewardId }: RedemptionPlan): Promise<RedeemResult> {
-    return this.impact.redeem({
+  /** An impact reward's steps (spend, send, settle): the impact policy's handler (ledger/impact) runs them. */
+  private redeemImpact({
+    command,
+    customerId,
+    program,
+    rules,
+    points,
+    rewardId,
+  }: RedemptionPlan): Promise<RedeemResult> {
+    const plan: ImpactRedemptionPlan = {
       shopId: command.shopId,
       customerId,
       program,
@@ -153,7 +160,8 @@ export class RedeemRewardHandler implements ICommandHandler<RedeemRewardCommand,
       impactId: rewardId,
       source: command.source,
       idempotency: command.idempotency,
-    });
+    };
+    return this.bus.execute(new RedeemImpactRewardCommand(plan));
   }
 
   /** Runs a step; if it fails, runs the compensation of the steps before it (logged if that fails too). */

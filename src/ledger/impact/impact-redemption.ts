@@ -1,9 +1,12 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
-import { CommandBus } from '@nestjs/cqrs';
+import { Inject, Logger } from '@nestjs/common';
+import { CommandBus, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { because } from '../../shared/domain/domain-error';
 import { CustomerStreamCommands } from '../customer-stream.commands';
-import { ActiveProgram } from '../../programs/domain/order-earning';
-import { SpendingRules } from '../../programs/kinds/spending-rule';
+import {
+  ImpactRedemptionPlan,
+  RedeemedImpact,
+  RedeemImpactRewardCommand,
+} from '../coupons/redeem-impact-reward.command';
 import { ImpactRule } from '../../programs/kinds/impact-rule';
 import {
   IMPACT_PROVIDER,
@@ -14,26 +17,13 @@ import { impactCouponCode } from './impact.decisions';
 import { ProviderOutcome } from './impact-status';
 import { ImpactOutcomeResult, RecordImpactOutcomeCommand } from './record-impact-outcome.handler';
 
-/** What the redemption saga decided before handing an impact reward over (see RedeemRewardHandler.plan). */
-export interface ImpactRedemptionPlan {
-  shopId: string;
-  customerId: string;
-  program: ActiveProgram;
-  rules: SpendingRules;
-  points: number;
-  quantity: number;
-  impactId: string;
-  source: string;
-  idempotency: { key: string; requestHash: string } | null;
-}
-
 export interface ImpactRedeemResult {
   rewardId: string;
   couponCode: string;
   pointsSpent: number;
   newPoint: number;
   replayed: boolean;
-  impact: { id: string; provider: string; unit: string; quantity: number; status: string };
+  impact: RedeemedImpact;
 }
 
 /**
@@ -42,8 +32,8 @@ export interface ImpactRedeemResult {
  * contribution to the provider, only now; 3. settle: the provider's answer recorded (a failure
  * returns the points once; a status is kept as sent). A crash between 1 and 3 leaves it pending.
  */
-@Injectable()
-export class ImpactRedemption {
+@CommandHandler(RedeemImpactRewardCommand)
+export class ImpactRedemption implements ICommandHandler<RedeemImpactRewardCommand, ImpactRedeemResult> {
   private readonly logger = new Logger('ImpactRedemption');
 
   constructor(
@@ -52,7 +42,7 @@ export class ImpactRedemption {
     @Inject(IMPACT_PROVIDER) private readonly provider: ImpactProvider,
   ) {}
 
-  async redeem(plan: ImpactRedemptionPlan): Promise<ImpactRedeemResult> {
+  async execute({ plan }: RedeemImpactRewardCommand): Promise<ImpactRedeemResult> {
     const rule = plan.program.settings.impact;
     if (!rule) throw because.invalidProgram(`Program ${plan.program.id} has no impact settings`);
     const spent = await this.spend(plan, rule);

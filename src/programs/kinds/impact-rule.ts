@@ -4,9 +4,11 @@
  * that only an impact program has them, and a redemption reads the settled rule. Pure TypeScript.
  */
 
-/** What a contribution plants or collects: trees planted, plastic bottles recovered. */
-export const IMPACT_UNITS = ['trees', 'plastic_bottles'] as const;
-export type ImpactUnit = (typeof IMPACT_UNITS)[number];
+import type { ImpactUnit } from '../../infrastructure/impact-provider/impact-provider.port';
+
+// The units are the provider protocol's (the port names them); the rule and its schema take them from there.
+export { IMPACT_UNITS } from '../../infrastructure/impact-provider/impact-provider.port';
+export type { ImpactUnit };
 
 /** An impact reward: the provider that carries out the contribution, its unit and how many per redemption. */
 export interface ImpactRule {
