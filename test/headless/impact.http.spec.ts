@@ -48,6 +48,8 @@ describe(`headless environmental impact (${defaultStoreKind()})`, () => {
     expect(JSON.stringify(quantity.body)).toContain('quantity');
     const provider = await impactProgram('No provider', { unit: 'trees', quantity: 1 }).expect(400);
     expect(JSON.stringify(provider.body)).toContain('provider');
+    const stored = expectSuccess((await s.get(`/programs/${ids.trees}`).expect(200)).body);
+    expect(stored).toMatchObject({ event: 'environmental_impact', rewardType: 'impact', impact: trees });
     const other = await s
       .post('/programs', {
         type: 'spending',
