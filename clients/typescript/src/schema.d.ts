@@ -4099,7 +4099,7 @@ export interface components {
             }[];
             pointsCost: number;
             /** @enum {string} */
-            rewardType: "amount_discount" | "free_shipping" | "fixed_amount" | "percentage" | "free_product" | "store_credit";
+            rewardType: "amount_discount" | "free_shipping" | "fixed_amount" | "percentage" | "free_product" | "store_credit" | "impact";
             rewardValue: number | null;
             minPoints: number | null;
             maxPoints: number | null;
@@ -4127,6 +4127,13 @@ export interface components {
             remainingRedemptions?: number | null;
             /** @description With a customer: affordable and within the limits */
             canRedeem?: boolean;
+            /** @description environmental_impact only: the provider, the unit and the units per redemption */
+            impact?: {
+                provider: string;
+                /** @enum {string} */
+                unit: "trees" | "plastic_bottles";
+                quantity: number;
+            } | null;
         };
         V2Storefront: {
             hideAdjustPoint: boolean;
