@@ -1,4 +1,12 @@
-import { DynamicModule, Inject, Module, OnApplicationBootstrap, OnApplicationShutdown, Type } from '@nestjs/common';
+import {
+  DynamicModule,
+  Inject,
+  Module,
+  OnApplicationBootstrap,
+  OnApplicationShutdown,
+  Provider,
+  Type,
+} from '@nestjs/common';
 import { APP_FILTER, ModuleRef } from '@nestjs/core';
 import { CqrsModule } from '@nestjs/cqrs';
 import { TerminusModule } from '@nestjs/terminus';
@@ -51,6 +59,9 @@ import { BACKGROUND_JOBS_CAPABILITY } from './infrastructure/background-jobs/bac
 import { MACHINE_TRANSLATION } from './infrastructure/machine-translation/machine-translation.port';
 import { LibreTranslateMachineTranslation } from './infrastructure/machine-translation/libretranslate.adapter';
 import { EmbeddedMachineTranslation } from './infrastructure/machine-translation/embedded-machine-translation.adapter';
+import { IMPACT_PROVIDER } from './infrastructure/impact-provider/impact-provider.port';
+import { HttpImpactProvider } from './infrastructure/impact-provider/http-impact-provider.adapter';
+import { EmbeddedImpactProvider } from './infrastructure/impact-provider/embedded-impact-provider.adapter';
 import { HEADLESS_CAPABILITY } from './headless/headless.providers';
 import { CHAT_LOGIN_CAPABILITY } from './headless/chat/chat.providers';
 import { WIDGET_CAPABILITY } from './widget/widget.providers';
@@ -118,6 +129,13 @@ function rootLoggerOf(config: AppConfig): pino.Logger {
   });
 }
 
+/** The environmental-impact provider: the configured HTTP one, else the embedded one (records locally). */
+const impactProviderFor = (config: AppConfig): Provider => ({
+  provide: IMPACT_PROVIDER,
+  useFactory: () =>
+    config.impactProvider ? new HttpImpactProvider(config.impactProvider) : new EmbeddedImpactProvider(),
+});
+
 @Module({})
 export class AppModule implements OnApplicationBootstrap, OnApplicationShutdown {
   private memory: IdleMemoryRelease | null = null;
@@ -174,6 +192,7 @@ export class AppModule implements OnApplicationBootstrap, OnApplicationShutdown 
               ? new LibreTranslateMachineTranslation(config.machineTranslation)
               : new EmbeddedMachineTranslation(),
         },
+        impactProviderFor(config),
         {
           provide: OBJECT_STORAGE,
           useValue: options.objectStorage ?? objectStorageFor(config),

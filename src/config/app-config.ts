@@ -98,6 +98,8 @@ export class AppConfig {
   /** The platform's admin API for coupons and store credit; null: codes are kept by the embedded adapter. */
   /** A LibreTranslate-compatible server; null: the embedded translator (translates nothing, says so). */
   readonly machineTranslation: { url: string; apiKey: string | null; timeoutMs: number } | null;
+  /** The environmental-impact provider; null: the embedded one. */
+  readonly impactProvider: { url: string; apiKey: string; timeoutMs: number } | null;
   /** Background jobs of translations (machine translation, embedded content, storefront sync). */
   readonly translationJobs: {
     /** Run the job worker in this process. */
@@ -192,6 +194,7 @@ export class AppConfig {
           timeoutMs: number('TRANSLATE_TIMEOUT_MS', 30_000),
         }
       : null;
+    this.impactProvider = impactProviderOf(env);
     this.translationJobs = {
       worker: (env.TRANSLATION_WORKER ?? 'true') !== 'false',
       pollMs: number('TRANSLATION_JOB_POLL_MS', 2000),
@@ -237,6 +240,19 @@ export interface S3Settings {
   forcePathStyle: boolean;
   /** null: the AWS SDK's default credential chain. */
   credentials: { accessKeyId: string; secretAccessKey: string } | null;
+}
+
+/** The environmental-impact provider (null: the embedded one); a URL needs its API key. */
+function impactProviderOf(env: Record<string, string | undefined>): AppConfig['impactProvider'] {
+  if (!env.IMPACT_PROVIDER_URL) return null;
+  if (!env.IMPACT_PROVIDER_API_KEY)
+    throw new ConfigError('IMPACT_PROVIDER_API_KEY is required with IMPACT_PROVIDER_URL');
+  const timeout = env.IMPACT_PROVIDER_TIMEOUT_MS;
+  return {
+    url: env.IMPACT_PROVIDER_URL,
+    apiKey: env.IMPACT_PROVIDER_API_KEY,
+    timeoutMs: timeout ? Number(timeout) : 10_000,
+  };
 }
 
 function objectStorageOf(env: Record<string, string | undefined>): AppConfig['objectStorage'] {

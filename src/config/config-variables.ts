@@ -504,6 +504,25 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
     meaning: 'per request to the translator',
   },
   {
+    name: 'IMPACT_PROVIDER_URL',
+    check: url(['http:', 'https:']),
+    default: 'unset',
+    meaning:
+      'the environmental-impact provider (JSON REST: `POST <url>/contributions`, `GET <url>/customers/<id>/totals`); unset = the embedded provider, which records contributions in memory and confirms them',
+  },
+  {
+    name: 'IMPACT_PROVIDER_API_KEY',
+    check: text,
+    default: 'unset',
+    meaning: 'sent as `Authorization: Bearer <key>` to that provider (required with `IMPACT_PROVIDER_URL`)',
+  },
+  {
+    name: 'IMPACT_PROVIDER_TIMEOUT_MS',
+    check: count,
+    default: '`10000`',
+    meaning: 'per request to the impact provider; a timeout fails the contribution (its points are returned)',
+  },
+  {
     name: 'TRANSLATION_WORKER',
     check: flag,
     default: '`true`',

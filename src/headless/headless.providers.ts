@@ -31,6 +31,7 @@ import { ListHeadlessOrdersHandler } from './orders/list-orders.query';
 import { ListStoreCreditTransactionsHandler } from './store-credit/list-store-credit.query';
 import { StoreCreditController } from './store-credit/store-credit.controller';
 import { ReferralClaimController, ReferralHistoryController } from './referrals/referral-history.controller';
+import { ImpactHistoryController } from './impact/impact-history.controller';
 import { LoyaltyPageController } from './loyalty-page/loyalty-page.controller';
 import { CustomerProgramsController, PublicProgramsController } from './programs/programs.controller';
 import { UploadImagesController } from './uploads/upload-images.controller';
@@ -104,6 +105,7 @@ export const HEADLESS_CAPABILITY: Capability = {
     OrdersController,
     StoreCreditController,
     ReferralHistoryController,
+    ImpactHistoryController,
     ReferralClaimController,
     LoyaltyPageController,
     UploadImagesController,

@@ -44,6 +44,8 @@ import { decideReferrals, ReferralsCommand } from './referrals/referrer.decision
 import { evolveReferrals } from './referrals/referrals.state';
 import { decideWalletPass, WalletPassCommand } from './wallet-pass/wallet-pass.decisions';
 import { evolveWalletPass } from './wallet-pass/wallet-pass.state';
+import { decideImpact, ImpactCommand } from './impact/impact.decisions';
+import { evolveImpact } from './impact/impact.state';
 
 /**
  * The customer ledger: one customer's stream of points, tiers, orders and coupons, decided by one
@@ -71,7 +73,8 @@ export type CustomerCommand =
   | RecordMilestonesReached
   | AttributeReferral
   | ReferralsCommand
-  | WalletPassCommand;
+  | WalletPassCommand
+  | ImpactCommand;
 
 /**
  * Each policy's evolve cases, in this order: each writes only its own share, and sees the state as
@@ -95,6 +98,7 @@ const EVOLVE_CASES: Array<(state: CustomerState, event: CustomerEvent) => Partia
   evolveMilestones,
   evolveReferrals,
   evolveWalletPass,
+  evolveImpact,
 ];
 
 export function evolveCustomer(state: CustomerState, event: CustomerEvent): CustomerState {
@@ -156,6 +160,8 @@ const DECIDERS: PerType<CustomerCommand, CustomerEvent[], [CustomerState]> = {
   GrantReferralCoupon: decideReferrals,
   RecordAlphaPass: decideWalletPass,
   ClearAlphaPass: decideWalletPass,
+  RedeemImpact: decideImpact,
+  RecordImpactOutcome: decideImpact,
 };
 
 /**

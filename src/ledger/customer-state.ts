@@ -15,6 +15,7 @@ import { initialStreak, StreakShare } from './streak/streak.state';
 import { initialMilestones, MilestonesShare } from './milestones/milestones.state';
 import { initialReferrals, ReferralsShare } from './referrals/referrals.state';
 import { initialWalletPass, WalletPassShare } from './wallet-pass/wallet-pass.state';
+import { ImpactShare, initialImpact } from './impact/impact.state';
 
 /**
  * What a customer's stream folds to: what the ledger needs to decide the next command. Each policy
@@ -35,7 +36,8 @@ export type CustomerState = EnrolmentShare &
   StreakShare &
   MilestonesShare &
   ReferralsShare &
-  WalletPassShare;
+  WalletPassShare &
+  ImpactShare;
 
 /**
  * The state before any event: every share's initial fields. Listed rather than spread (`{ ...a, ...b }`):
@@ -111,6 +113,7 @@ export const initialCustomerState = (): CustomerState => {
     milestonesReached: milestones.milestonesReached,
     referral: initialReferrals().referral,
     alphaPass: initialWalletPass().alphaPass,
+    impacts: initialImpact().impacts,
   };
 };
 

@@ -80,6 +80,9 @@ const MESSAGES: PerType<CustomerEvent, TopicMessage[]> = {
   [T.ReferralFriendQualified]: noMessages,
   [T.ReferralRewardCancelled]: noMessages,
   [T.ReferralRefundAfterReward]: noMessages,
+  // An impact redemption's points say so through the points events recorded with it.
+  [T.ImpactRecorded]: noMessages,
+  [T.ImpactStatusChanged]: noMessages,
 };
 
 /** The webhook messages an event of a customer's stream produces. */

@@ -69,6 +69,10 @@ import { PayReferralRewardsHandler, ReferralRewardsDue } from './referrals/refer
 import { ClaimReferralCodeHandler } from './referrals/claim-referral-code.handler';
 import { CreateReferralLinkHandler } from './referrals/create-referral-link.handler';
 import { ListReferralsHandler } from './referrals/list-referrals.query';
+import { ImpactRedemption } from './impact/impact-redemption';
+import { RecordImpactOutcomeHandler } from './impact/record-impact-outcome.handler';
+import { ImpactHistoryHandler } from './impact/impact-history.query';
+import { ImpactHistoryProjection } from './impact/impact-history.projection';
 import { ReferralCodesProjection } from './referrals/referral-codes.projection';
 import { ReferralViewProjection } from './referrals/referral-view.projection';
 
@@ -118,6 +122,9 @@ export const LEDGER: Capability = {
     ClaimReferralCodeHandler,
     CreateReferralLinkHandler,
     ListReferralsHandler,
+    ImpactRedemption,
+    RecordImpactOutcomeHandler,
+    ImpactHistoryHandler,
     SubmitEntry,
     ClaimStreakDay,
     ChooseBirthdayRewards,
@@ -149,6 +156,7 @@ export const LEDGER: Capability = {
     MilestoneCountersProjection,
     ReferralCodesProjection,
     ReferralViewProjection,
+    ImpactHistoryProjection,
   ],
   controllers: [CustomersController, TransactionsController, RewardsController, SubmissionsController],
   background: [

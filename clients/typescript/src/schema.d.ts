@@ -1625,6 +1625,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/app/api/v1/headless/customer/impact-history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The customer's environmental impact (spec 2.7 ImpactHistory): totals and contributions, newest first; connected false when the provider cannot be reached (totals are then the last known) */
+        get: operations["ImpactHistoryController_history"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/app/api/v1/headless/referrals/claim": {
         parameters: {
             query?: never;
@@ -2284,6 +2301,8 @@ export interface components {
             milestones?: components["schemas"]["MilestoneStepSchema"][];
             /** @description referral only: both rewards, the qualifying first order and the refund policy */
             referral?: components["schemas"]["ReferralSettingsSchema"] | null;
+            /** @description environmental_impact only (required there): the provider, the unit and the units per redemption */
+            impact?: components["schemas"]["ImpactSettingsSchema"] | null;
             /** @enum {string} */
             type: "earning" | "spending";
             /** @example place_order */
@@ -2584,6 +2603,8 @@ export interface components {
             milestones?: components["schemas"]["MilestoneStepSchema"][];
             /** @description referral only: both rewards, the qualifying first order and the refund policy */
             referral?: components["schemas"]["ReferralSettingsSchema"] | null;
+            /** @description environmental_impact only (required there): the provider, the unit and the units per redemption */
+            impact?: components["schemas"]["ImpactSettingsSchema"] | null;
         };
         EarnResult: {
             programId: string;
@@ -2733,7 +2754,7 @@ export interface components {
             conditions: string[];
             pointsCost: number;
             /** @enum {string} */
-            rewardType: "amount_discount" | "free_shipping" | "fixed_amount" | "percentage" | "free_product" | "store_credit";
+            rewardType: "amount_discount" | "free_shipping" | "fixed_amount" | "percentage" | "free_product" | "store_credit" | "impact";
             rewardValue: number;
             /** @enum {string} */
             redeemType: "fixed" | "dynamic";
@@ -2877,7 +2898,7 @@ export interface components {
             /** @description Spending programs */
             pointsCost?: number;
             /** @enum {string} */
-            rewardType?: "amount_discount" | "free_shipping" | "fixed_amount" | "percentage" | "free_product" | "store_credit";
+            rewardType?: "amount_discount" | "free_shipping" | "fixed_amount" | "percentage" | "free_product" | "store_credit" | "impact";
             rewardValue?: number;
             /** @enum {string|null} */
             redeemType: "fixed" | "dynamic" | null;
@@ -2944,9 +2965,20 @@ export interface components {
         };
         HeadlessRedemption: {
             rewardId: string;
+            /** @description The discount code; an impact reward: its ledger code (impact-<id>) */
             couponCode: string;
             pointsSpent: number;
+            /** @description The balance after the redemption (after a refund, for a failed impact) */
             newPoint: number;
+            impact?: {
+                id: string;
+                provider: string;
+                /** @enum {string} */
+                unit: "trees" | "plastic_bottles";
+                quantity: number;
+                /** @description `confirmed` (default), `refunded` (the provider failed it; its points were returned), `pending` while it is sent; any other raw provider status passes through unchanged */
+                status: string;
+            };
         };
         HeadlessShopConfig: {
             optInEnrollmentEnabled: boolean;
@@ -2961,6 +2993,39 @@ export interface components {
             tokenType: "Bearer";
             /** @description Seconds */
             expiresIn: number;
+        };
+        ImpactHistory: {
+            /** @description false: the provider could not be reached; totals are last known */
+            connected: boolean;
+            totals: {
+                trees: number;
+                plasticBottles: number;
+            };
+            events: {
+                /** @description The contribution id (a cursor of the list) */
+                id: string;
+                /** @enum {string} */
+                type: "trees" | "plastic_bottles";
+                quantity: number;
+                /** @description `confirmed` (default), `refunded` (the provider failed it; its points were returned), `pending` while it is sent; any other raw provider status passes through unchanged */
+                status: string;
+                /** Format: date-time */
+                createdAt: string;
+            }[];
+        };
+        ImpactSettingsSchema: {
+            /**
+             * @description The impact provider, as the storefront shows it
+             * @example Evergreen
+             */
+            provider: string;
+            /**
+             * @description What a redemption contributes: trees planted or plastic bottles
+             * @enum {string}
+             */
+            unit: "trees" | "plastic_bottles";
+            /** @description Units contributed per redemption */
+            quantity: number;
         };
         InstagramLinkResult: {
             /** @description Trimmed and lowercased; empty when unlinked */
@@ -3635,6 +3700,8 @@ export interface components {
             milestones?: components["schemas"]["MilestoneStepSchema"][];
             /** @description referral only: both rewards, the qualifying first order and the refund policy */
             referral?: components["schemas"]["ReferralSettingsSchema"] | null;
+            /** @description environmental_impact only (required there): the provider, the unit and the units per redemption */
+            impact?: components["schemas"]["ImpactSettingsSchema"] | null;
             /** @description Spending programs: the reward under today's names (pointsCost, rewardValue...; alias of the top-level spec fields); replaces the reward */
             spending?: Record<string, never>;
             /** @description Points per redemption (fixed) or per step (dynamic); alias spending.pointsCost */
@@ -4225,7 +4292,7 @@ export interface components {
             }[];
             pointsCost: number;
             /** @enum {string} */
-            rewardType: "amount_discount" | "free_shipping" | "fixed_amount" | "percentage" | "free_product" | "store_credit";
+            rewardType: "amount_discount" | "free_shipping" | "fixed_amount" | "percentage" | "free_product" | "store_credit" | "impact";
             rewardValue: number | null;
             minPoints: number | null;
             maxPoints: number | null;
@@ -4253,6 +4320,13 @@ export interface components {
             remainingRedemptions?: number | null;
             /** @description With a customer: affordable and within the limits */
             canRedeem?: boolean;
+            /** @description environmental_impact only: the provider, the unit and the units per redemption */
+            impact?: {
+                provider: string;
+                /** @enum {string} */
+                unit: "trees" | "plastic_bottles";
+                quantity: number;
+            } | null;
         };
         V2Storefront: {
             hideAdjustPoint: boolean;
@@ -13171,6 +13245,75 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
+            };
+            /** @description Request quota of the token or client used up, or too many failed authentications (no body; Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A store is unavailable (STORE_UNAVAILABLE) or the record kept changing (SERVICE_UNAVAILABLE); nothing was written, retry (Retry-After when given) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    ImpactHistoryController_history: {
+        parameters: {
+            query?: {
+                /** @description A contribution id of the list: the contributions before it */
+                before?: string;
+                /** @description A contribution id of the list: the contributions after it */
+                after?: string;
+                /** @description more than 50 is read as 50 */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["ImpactHistory"];
+                        meta: {
+                            pagination: components["schemas"]["Pagination"];
+                        };
+                        message: string;
+                        /** Format: date-time */
+                        timestamp: string;
+                    };
+                };
+            };
+            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, a referral refusal with its `reason`, ...) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, forged, expired or other-shop token (no body) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Request quota of the token or client used up, or too many failed authentications (no body; Retry-After) */
             429: {

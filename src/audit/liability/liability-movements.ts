@@ -184,6 +184,10 @@ const MOVEMENTS: PerType<CustomerEvent, Partial<LiabilityFigures>, [LiabilityPos
   'referral.reward-earned.v1': none,
   'referral.reward-cancelled.v1': none,
   'referral.refund-after-reward.v1': none,
+  // An impact contribution's points are the PointsRedeemed recorded with it (redeemed) and, when the
+  // provider fails, the CouponRefunded recorded with its refund (a negative redemption).
+  'impact.recorded.v1': none,
+  'impact.status-changed.v1': none,
 };
 
 /** The customer event types that move points or held points (what the liability projection reads). */

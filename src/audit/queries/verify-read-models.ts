@@ -227,6 +227,8 @@ class Verification {
 
   private async finishRewards(run: StreamRun, t: ShopTally): Promise<void> {
     for (const coupon of Object.values(run.history.state.coupons)) {
+      // An impact contribution is no coupon: the reward view leaves it to the impact history.
+      if (coupon.rewardType === 'impact') continue;
       const doc = run.rewardDocs.get(coupon.rewardId);
       if (doc) t.rewards++;
       if (!run.rewardsSettled) continue;

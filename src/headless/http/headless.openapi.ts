@@ -108,6 +108,7 @@ const REWARD_TYPE = oneOf(
   'percentage',
   'free_product',
   'store_credit',
+  'impact',
 );
 
 export const HEADLESS_PROGRAM = record(
@@ -280,9 +281,47 @@ export const REDEEMED_COUPON = record(
   }),
 );
 
+/** An impact event's status (spec 2.7): confirmed, refunded, pending while sent, or a raw provider status. */
+const IMPACT_STATUS = {
+  type: 'string',
+  description:
+    '`confirmed` (default), `refunded` (the provider failed it; its points were returned), `pending` while it is sent; any other raw provider status passes through unchanged',
+} as const;
+
+const IMPACT_UNIT = oneOf('trees', 'plastic_bottles');
+
 export const HEADLESS_REDEMPTION = record(
   'HeadlessRedemption',
-  object({ rewardId: str, couponCode: str, pointsSpent: int, newPoint: int }),
+  object(
+    {
+      rewardId: str,
+      couponCode: { type: 'string', description: 'The discount code; an impact reward: its ledger code (impact-<id>)' },
+      pointsSpent: int,
+      newPoint: {
+        type: 'integer',
+        description: 'The balance after the redemption (after a refund, for a failed impact)',
+      },
+      impact: object({ id: str, provider: str, unit: IMPACT_UNIT, quantity: int, status: IMPACT_STATUS }),
+    },
+    ['impact'],
+  ),
+);
+
+export const IMPACT_HISTORY = record(
+  'ImpactHistory',
+  object({
+    connected: { type: 'boolean', description: 'false: the provider could not be reached; totals are last known' },
+    totals: object({ trees: num, plasticBottles: num }),
+    events: arrayOf(
+      object({
+        id: { type: 'string', description: 'The contribution id (a cursor of the list)' },
+        type: IMPACT_UNIT,
+        quantity: num,
+        status: IMPACT_STATUS,
+        createdAt: dateTime,
+      }),
+    ),
+  }),
 );
 
 export const HEADLESS_ORDER = record(

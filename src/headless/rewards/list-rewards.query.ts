@@ -57,7 +57,7 @@ function presentAvailable(
     affordable: balance >= cheapest(rules),
     giftSelectionMode: rules.giftSelectionMode,
     giftProducts: rules.giftSelectionMode === 'one' ? rules.giftProducts : [],
-    impactProvider: null,
+    impactProvider: s.impact?.provider ?? null,
   };
 }
 

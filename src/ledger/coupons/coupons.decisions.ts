@@ -114,6 +114,9 @@ function refundCoupon(command: Command<'RefundCoupon'>, state: CustomerState): C
   // Store credit is already in the customer's platform account: it cannot be taken back from here.
   if (coupon.rewardType === 'store_credit')
     throw because.badRequest('Store credit cannot be refunded', { field: 'discountCode' });
+  // An impact contribution's points come back only when its provider fails it (impact.decisions).
+  if (coupon.rewardType === 'impact')
+    throw because.badRequest('An impact contribution is not a coupon', { field: 'discountCode' });
   const request: PointsRequest = {
     points: coupon.points,
     source: command.source,

@@ -1,5 +1,5 @@
 import { Inject, Logger } from '@nestjs/common';
-import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { CommandBus, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { CommandMetas } from '../../event-sourcing/command-metas';
 import { because, DomainError } from '../../shared/domain/domain-error';
 import { customerIdFor } from '../customer-identity';
@@ -9,7 +9,8 @@ import { CustomerCommand } from '../customer-ledger';
 import { ProgramCatalog } from '../../programs/program-catalog';
 import { ActiveProgram, isActive } from '../../programs/domain/order-earning';
 import { rewardOf } from '../../programs/kinds/spending-rule';
-import { redemptionOf } from '../../programs/kinds/kinds';
+import { isImpactKind, redemptionOf } from '../../programs/kinds/kinds';
+import { ImpactRedemptionPlan, RedeemedImpact, RedeemImpactRewardCommand } from './redeem-impact-reward.command';
 import { SpendingRules } from '../../programs/kinds/spending-rule';
 import { COMMERCE_PLATFORM, CommercePlatform } from '../../infrastructure/commerce-platform/commerce-platform.port';
 import { ShopDirectory } from '../../shops/shop-directory';
@@ -39,6 +40,8 @@ export interface RedeemResult {
   newPoint: number;
   /** An identical earlier request (same Idempotency-Key) already redeemed: this is its result. */
   replayed: boolean;
+  /** An environmental-impact reward: the contribution and its status (`couponCode` is its ledger code). */
+  impact?: RedeemedImpact;
 }
 
 /** Everything a redemption will do, decided from the program's rule before any step runs. */
@@ -88,6 +91,7 @@ export class RedeemRewardHandler implements ICommandHandler<RedeemRewardCommand,
     private readonly keys: IdempotencyKeys,
     @Inject(COMMERCE_PLATFORM) private readonly platform: CommercePlatform,
     private readonly metas: CommandMetas,
+    private readonly bus: CommandBus,
   ) {}
 
   async execute(command: RedeemRewardCommand): Promise<RedeemResult> {
@@ -97,6 +101,8 @@ export class RedeemRewardHandler implements ICommandHandler<RedeemRewardCommand,
     const earlier = idempotency ? await this.keys.earlier(shopId, customerId, idempotency) : null;
     if (earlier) return this.replayOf(shopId, idempotency!.key, earlier);
     const plan = await this.plan(command, customerId);
+    // An impact reward mints nothing on the platform: it is spent first, then sent to its provider.
+    if (isImpactKind(plan.program.event)) return this.redeemImpact(plan);
     await this.check(plan);
     const release = await this.reserve(plan);
     return this.orUndo(
@@ -133,6 +139,29 @@ export class RedeemRewardHandler implements ICommandHandler<RedeemRewardCommand,
       rewardId: idempotency ? deterministicUuid(shopId, 'redeem', idempotency.key) : newId(),
       expiresAt: redemption.expiresAt(rules, now),
     };
+  }
+
+  /** An impact reward's steps (spend, send, settle): the impact policy's handler (ledger/impact) runs them. */
+  private redeemImpact({
+    command,
+    customerId,
+    program,
+    rules,
+    points,
+    rewardId,
+  }: RedemptionPlan): Promise<RedeemResult> {
+    const plan: ImpactRedemptionPlan = {
+      shopId: command.shopId,
+      customerId,
+      program,
+      rules,
+      points,
+      quantity: command.quantity,
+      impactId: rewardId,
+      source: command.source,
+      idempotency: command.idempotency,
+    };
+    return this.bus.execute(new RedeemImpactRewardCommand(plan));
   }
 
   /** Runs a step; if it fails, runs the compensation of the steps before it (logged if that fails too). */

@@ -55,4 +55,6 @@ export const CustomerEventType = {
   ReferralRewardEarned: 'referral.reward-earned.v1',
   ReferralRewardCancelled: 'referral.reward-cancelled.v1',
   ReferralRefundAfterReward: 'referral.refund-after-reward.v1',
+  ImpactRecorded: 'impact.recorded.v1',
+  ImpactStatusChanged: 'impact.status-changed.v1',
 } as const;

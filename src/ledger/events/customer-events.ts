@@ -15,6 +15,7 @@ import { SubmissionEvent } from './submissions.events';
 import { StreakDayClaimed } from './streak.events';
 import { MilestoneEvent } from './milestones.events';
 import { ReferralEvent } from './referrals.events';
+import { ImpactEvent } from './impact.events';
 
 export * from './customer-event-types';
 export * from './birthday.events';
@@ -33,6 +34,7 @@ export * from './submissions.events';
 export * from './streak.events';
 export * from './milestones.events';
 export * from './referrals.events';
+export * from './impact.events';
 export { customerStreamId } from '../customer-stream';
 
 /** Every change of a customer's balance: one transaction row each. */
@@ -71,7 +73,8 @@ export type CustomerEvent =
   | SubmissionEvent
   | StreakDayClaimed
   | MilestoneEvent
-  | ReferralEvent;
+  | ReferralEvent
+  | ImpactEvent;
 
 const T = CustomerEventType;
 

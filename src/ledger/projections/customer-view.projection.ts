@@ -222,8 +222,10 @@ function changesOf(doc: CustomerDoc, event: Exclude<CustomerEvent, CustomerEnrol
     case T.ReferralRewardEarned:
     case T.ReferralRewardCancelled:
     case T.ReferralRefundAfterReward:
-      // Milestones and referrals have read models of their own (milestone_counters_v1, referrals_v1);
-      // their points are the PointsAwarded recorded with them.
+    case T.ImpactRecorded:
+    case T.ImpactStatusChanged:
+      // Milestones, referrals and impact have read models of their own (milestone_counters_v1,
+      // referrals_v1, impact_events_v1); their points are the points events recorded with them.
       return {};
     case T.SubmissionReceived:
     case T.SubmissionApproved:

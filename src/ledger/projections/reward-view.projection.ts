@@ -110,6 +110,8 @@ export class RewardViewProjection implements Projection {
           }),
         );
       } else if (e.type === T.PointsRedeemed) {
+        // An impact contribution is no coupon: the impact history (impact_events_v1) shows it.
+        if (e.reward.rewardType === 'impact') continue;
         rewards.put(
           newReward(e, recorded, {
             programId: e.program?.programId ?? null,

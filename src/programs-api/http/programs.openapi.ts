@@ -160,6 +160,7 @@ export const SPENDING_PROGRAM = record(
           'percentage',
           'free_product',
           'store_credit',
+          'impact',
         ),
         rewardValue: nullable(num),
         minPoints: nullable(int),
@@ -173,8 +174,12 @@ export const SPENDING_PROGRAM = record(
         redeemedCount: { type: 'integer', description: 'With a customer: times they redeemed it' },
         remainingRedemptions: { type: 'integer', nullable: true, description: 'With a customer; null: no limit' },
         canRedeem: { type: 'boolean', description: 'With a customer: affordable and within the limits' },
+        impact: {
+          ...nullable(object({ provider: str, unit: oneOf('trees', 'plastic_bottles'), quantity: int })),
+          description: 'environmental_impact only: the provider, the unit and the units per redemption',
+        },
       },
-      ['affordable', 'redeemedCount', 'remainingRedemptions', 'canRedeem'],
+      ['affordable', 'redeemedCount', 'remainingRedemptions', 'canRedeem', 'impact'],
     ),
   ),
 );

@@ -19,6 +19,7 @@ import {
   EARNING_EVENTS,
   earningKind,
   isFormKind,
+  isImpactKind,
   isPaidBy,
   isReferralKind,
   isStreakKind,
@@ -106,6 +107,7 @@ function check(kind: ProgramKind, event: string, s: ProgramSettings, tierIds: re
   const events = kind === 'earning' ? EARNING_EVENTS : SPENDING_EVENTS;
   if (!isOneOf(events, event)) throw bad('event', `must be one of ${events.join(', ')}`);
   if (s.startDate && s.endDate && s.startDate > s.endDate) throw bad('endDate', 'must not be before startDate');
+  checkImpact(event, s);
   if (kind === 'spending') {
     // Spending rewards name their products in the reward (appliedTo, specificProductIds).
     for (const key of PRODUCT_FILTERS)
@@ -152,6 +154,15 @@ function checkReferral(event: string, s: ProgramSettings): void {
     couponProblem(rule.friendCoupon, 'referral.friendCoupon') ??
     (rule.referrerCoupon ? couponProblem(rule.referrerCoupon, 'referral.referrerCoupon') : null);
   if (problem) throw bad(problem[0], problem[1]);
+}
+
+/** An environmental-impact reward names its provider, unit and quantity; no other kind has them. */
+function checkImpact(event: string, s: ProgramSettings): void {
+  if (!isImpactKind(event)) {
+    if (s.impact) throw bad('impact', 'is only for environmental_impact programs');
+    return;
+  }
+  if (!s.impact) throw bad('impact', 'is required for an environmental_impact program (provider, unit, quantity)');
 }
 
 /** A streak program names its milestone days (distinct); no other kind has them. */

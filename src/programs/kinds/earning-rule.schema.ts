@@ -45,6 +45,7 @@ import {
   REFERRER_REWARDS,
   ReferrerRewardKind,
 } from './referral-rule';
+import { IMPACT_UNITS, ImpactUnit } from './impact-rule';
 
 /**
  * The earning rule's schema: a program's settings (spec 2.9 Program) as one class that is the source
@@ -286,6 +287,20 @@ export class ReferralSettingsSchema {
   refundAfterReward?: AfterRewardRefund;
 }
 
+/** An environmental-impact reward's settings: the provider, the unit, the units per redemption (its price is pointsCost). */
+export class ImpactSettingsSchema {
+  @ApiProperty({ description: 'The impact provider, as the storefront shows it', example: 'Evergreen', maxLength: 100 })
+  @Matches(/\S/, { message: 'provider must be a text of 1 to 100 characters' })
+  @RequiredText(100)
+  provider: string;
+  @ApiProperty({ enum: IMPACT_UNITS, description: 'What a redemption contributes: trees planted or plastic bottles' })
+  @IsIn(IMPACT_UNITS, { message: `unit must be one of ${IMPACT_UNITS.join(', ')}` })
+  unit: ImpactUnit;
+  @ApiProperty({ description: 'Units contributed per redemption', minimum: 1, maximum: 10_000 })
+  @WholeNumber(1, 10_000)
+  quantity: number;
+}
+
 export class EarningRuleSchema {
   @ApiProperty({ example: 'Points for every order', maxLength: 200 })
   @Matches(/\S/, { message: 'title must be a text of 1 to 200 characters' })
@@ -482,6 +497,17 @@ export class EarningRuleSchema {
   @ValidateNested()
   @Type(() => ReferralSettingsSchema)
   referral?: ReferralSettingsSchema | null;
+  /** environmental_impact: the provider, the unit and the units per redemption. */
+  @ApiPropertyOptional({
+    type: ImpactSettingsSchema,
+    nullable: true,
+    description: 'environmental_impact only (required there): the provider, the unit and the units per redemption',
+  })
+  @IsOptional()
+  @IsObject({ message: 'impact must be an object' })
+  @ValidateNested()
+  @Type(() => ImpactSettingsSchema)
+  impact?: ImpactSettingsSchema | null;
 }
 
 /** The settings a program may leave unset (stored as absent): its links. */
@@ -496,7 +522,8 @@ type Links =
   | 'review'
   | 'typeMilestone'
   | 'milestones'
-  | 'referral';
+  | 'referral'
+  | 'impact';
 
 /** The earning rule as the domain holds it: every setting settled (defaults filled in), links optional. */
 export type EarningRule = Settled<Omit<EarningRuleSchema, Links>> & Pick<EarningRuleSchema, Links>;

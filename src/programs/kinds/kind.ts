@@ -40,7 +40,7 @@ export type EarningKindName =
 
 /** The spending kinds: what a customer buys with points. */
 export type SpendingKindName =
-  'amount_discount' | 'percentage_discount' | 'free_shipping' | 'free_gift' | 'store_credit';
+  'amount_discount' | 'percentage_discount' | 'free_shipping' | 'free_gift' | 'store_credit' | 'environmental_impact';
 
 export type KindName = EarningKindName | SpendingKindName;
 
@@ -116,6 +116,11 @@ export interface SpendingKind<K extends SpendingKindName = SpendingKindName> {
   productsAreGifts: boolean;
   /** The redemption arithmetic: points, value, cheapest, gift variants, scope, expiry. */
   redemption: Redemption;
+  /**
+   * An environmental-impact reward: reads the program's `impact` settings (provider, unit, quantity);
+   * a redemption is a contribution sent to the impact provider, not a coupon minted on the platform.
+   */
+  impact?: true;
 }
 
 /** How a kind's submission pays, from its program's settings and whether images came with it. */

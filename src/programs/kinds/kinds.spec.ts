@@ -4,6 +4,7 @@ import {
   EARNING_EVENTS,
   isPaidBy,
   isReferralKind,
+  isImpactKind,
   isSingleEvent,
   isStreakKind,
   isSubmissionKind,
@@ -63,7 +64,9 @@ describe('program kinds', () => {
       'free_shipping',
       'free_gift',
       'store_credit',
+      'environmental_impact',
     ]);
+    expect(SPENDING_EVENTS.filter(isImpactKind)).toEqual(['environmental_impact']);
     expect(TIER_REWARD_EVENTS).toEqual(Object.keys(TIER_REWARD_KINDS));
   });
 

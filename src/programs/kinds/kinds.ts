@@ -94,5 +94,8 @@ export function isSingleEvent(name: string): boolean {
   return kind !== undefined && kind.pays !== 'repeatable';
 }
 
+/** An environmental-impact reward (its program's `impact` settings; redeemed as a provider contribution). */
+export const isImpactKind = (name: string): boolean => spendingKind(name)?.impact === true;
+
 /** The redemption arithmetic of a spending kind (the family's for a name the table does not know). */
 export const redemptionOf = (name: string): Redemption => spendingKind(name)?.redemption ?? REDEMPTION;

@@ -35,6 +35,7 @@ export const REWARD_TYPES = [
   'free_shipping',
   'free_product',
   'store_credit',
+  'impact',
 ] as const;
 export type RewardType = (typeof REWARD_TYPES)[number];
 

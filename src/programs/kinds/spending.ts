@@ -23,4 +23,5 @@ export const SPENDING_KINDS = {
   free_shipping: spending('free_shipping', 'free_shipping'),
   free_gift: spending('free_gift', 'free_product', true),
   store_credit: spending('store_credit', 'store_credit'),
+  environmental_impact: { ...spending('environmental_impact', 'impact'), impact: true },
 } as const;

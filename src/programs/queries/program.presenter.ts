@@ -1,4 +1,4 @@
-import { earningKind, isFormKind, isReferralKind } from '../kinds/kinds';
+import { earningKind, isFormKind, isImpactKind, isReferralKind } from '../kinds/kinds';
 import { referralRuleOf } from '../kinds/referral-rule';
 import { formOf } from '../kinds/earning-rule.schema';
 import { ProgramDoc } from '../projections/program-read-models';
@@ -23,7 +23,12 @@ export function presentProgram(
   translateTitle: Record<string, string> = p.translateTitle,
   giftStatus: GiftStatus = null,
 ) {
-  if (p.kind === 'spending') return programRecord(p, translateTitle, giftStatus, presentSpending(rewardOf(p.spending)));
+  if (p.kind === 'spending') {
+    const reward = presentSpending(rewardOf(p.spending));
+    // An environmental-impact reward also names its provider, unit and units per redemption.
+    const impact = isImpactKind(p.event) ? { impact: p.impact ?? null } : {};
+    return programRecord(p, translateTitle, giftStatus, { ...reward, ...impact });
+  }
   return programRecord(p, translateTitle, giftStatus, {
     earnBy: p.earnBy,
     rateMoney: p.rateMoney,
