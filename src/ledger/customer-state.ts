@@ -49,15 +49,12 @@ export const initialCustomerState = (): CustomerState => {
   const membership = initialMembership();
   const birthday = initialBirthday();
   const points = initialPoints();
-  const earningLimit = initialEarningLimit();
   const programEarning = initialProgramEarning();
   const orders = initialOrders();
   const coupons = initialCoupons();
   const tiers = initialTiers();
   const expiry = initialExpiry();
   const socialLinks = initialSocialLinks();
-  const submissions = initialSubmissions();
-  const streak = initialStreak();
   const milestones = initialMilestones();
   return {
     enrolled: enrolment.enrolled,
@@ -81,7 +78,7 @@ export const initialCustomerState = (): CustomerState => {
     dateOfBirth: birthday.dateOfBirth,
     points: points.points,
     idempotency: points.idempotency,
-    programEarnedByDay: earningLimit.programEarnedByDay,
+    programEarnedByDay: initialEarningLimit().programEarnedByDay,
     earnedPrograms: programEarning.earnedPrograms,
     earnedPeriods: programEarning.earnedPeriods,
     programPayments: programEarning.programPayments,
@@ -106,8 +103,8 @@ export const initialCustomerState = (): CustomerState => {
     photoLinkRewarded: socialLinks.photoLinkRewarded,
     feed: socialLinks.feed,
     chat: socialLinks.chat,
-    submissions: submissions.submissions,
-    streak: streak.streak,
+    submissions: initialSubmissions().submissions,
+    streak: initialStreak().streak,
     milestoneCounters: milestones.milestoneCounters,
     milestoneClaims: milestones.milestoneClaims,
     milestonesReached: milestones.milestonesReached,

@@ -7,9 +7,16 @@ import { assertNever } from '../../shared/domain/decider';
 import {
   CustomerEnrolled,
   TierChanged,
+  BirthdaySet,
   CustomerEvent,
   CustomerEventType as T,
+  CustomerProfileUpdated,
+  MembershipChanged,
   membershipAfter,
+  OrderCancelled,
+  OrderRecorded,
+  RefundRecorded,
+  TierRetained,
   PointsAwarded,
   PendingPointsCancelled,
   PointsEvent,
@@ -191,6 +198,31 @@ function changesOf(doc: CustomerDoc, event: Exclude<CustomerEvent, CustomerEnrol
     case T.PointsPending:
     case T.PendingPointsCancelled:
       return heldChange(doc, event);
+    default:
+      return profileChangesOf(doc, event);
+  }
+}
+
+/** changesOf for the events that are not about points, orders or tiers. */
+function profileChangesOf(
+  doc: CustomerDoc,
+  event: Exclude<
+    CustomerEvent,
+    | CustomerEnrolled
+    | PointsEvent
+    | TierChanged
+    | TierRetained
+    | OrderRecorded
+    | OrderCancelled
+    | RefundRecorded
+    | PointsPending
+    | PendingPointsCancelled
+    | CustomerProfileUpdated
+    | MembershipChanged
+    | BirthdaySet
+  >,
+): Partial<CustomerDoc> {
+  switch (event.type) {
     case T.PersonalDataErased:
       return ERASED;
     case T.PhotoLinked:
