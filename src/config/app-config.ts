@@ -95,6 +95,8 @@ export class AppConfig {
   readonly tierReviewCheckMs: number;
   /** How often issued coupons past their expiry are expired (0: never). */
   readonly couponExpiryCheckMs: number;
+  /** How often impact contributions left pending are sent again (0: never). */
+  readonly impactResendCheckMs: number;
   /** The platform's admin API for coupons and store credit; null: codes are kept by the embedded adapter. */
   /** A LibreTranslate-compatible server; null: the embedded translator (translates nothing, says so). */
   readonly machineTranslation: { url: string; apiKey: string | null; timeoutMs: number } | null;
@@ -178,6 +180,7 @@ export class AppConfig {
     this.pendingReleaseCheckMs = Number(env.PENDING_RELEASE_CHECK_MS ?? 300_000);
     this.tierReviewCheckMs = Number(env.TIER_REVIEW_CHECK_MS ?? 3_600_000);
     this.couponExpiryCheckMs = Number(env.COUPON_EXPIRY_CHECK_MS ?? 3_600_000);
+    this.impactResendCheckMs = Number(env.IMPACT_RESEND_CHECK_MS ?? 60_000);
     this.commercePlatform = env.COMMERCE_PLATFORM_URL
       ? {
           baseUrl: env.COMMERCE_PLATFORM_URL,

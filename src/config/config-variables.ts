@@ -285,6 +285,13 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
     meaning: 'how often coupons past their `expiresInDays` are expired (`0`: never)',
   },
   {
+    name: 'IMPACT_RESEND_CHECK_MS',
+    check: count,
+    default: '`60000`',
+    meaning:
+      'how often impact contributions left pending (a process stopped between spend and send) are sent again (`0`: never)',
+  },
+  {
     name: 'COMMERCE_PLATFORM_URL',
     check: platformUrl,
     default: 'unset',

@@ -71,6 +71,7 @@ import { CreateReferralLinkHandler } from './referrals/create-referral-link.hand
 import { ListReferralsHandler } from './referrals/list-referrals.query';
 import { ImpactRedemption } from './impact/impact-redemption';
 import { RecordImpactOutcomeHandler } from './impact/record-impact-outcome.handler';
+import { ImpactResend } from './impact/impact-resend.scheduler';
 import { ImpactHistoryHandler } from './impact/impact-history.query';
 import { ImpactHistoryProjection } from './impact/impact-history.projection';
 import { ReferralCodesProjection } from './referrals/referral-codes.projection';
@@ -124,6 +125,7 @@ export const LEDGER: Capability = {
     ListReferralsHandler,
     ImpactRedemption,
     RecordImpactOutcomeHandler,
+    ImpactResend,
     ImpactHistoryHandler,
     SubmitEntry,
     ClaimStreakDay,
@@ -165,6 +167,7 @@ export const LEDGER: Capability = {
     scheduled(PendingPointsRelease, (config) => config.pendingReleaseCheckMs),
     scheduled(TierReviews, (config) => config.tierReviewCheckMs),
     scheduled(CouponExpiry, (config) => config.couponExpiryCheckMs),
+    scheduled(ImpactResend, (config) => config.impactResendCheckMs),
     { type: TierRewardCoupons, start: (coupons) => coupons.start(), stop: (coupons) => coupons.stop() },
     { type: MilestoneReachedRecorder, start: (r) => r.start(), stop: (r) => r.stop() },
     // Referral rewards waiting their days are held payments too: paid on the held points' schedule.

@@ -1,9 +1,12 @@
+import { randomUUID } from 'node:crypto';
 import { CommandBus } from '@nestjs/cqrs';
 import { expectError, expectSuccess } from '../support/test-app';
 import { scenario } from '../support/scenario';
 import { defaultStoreKind } from '../support/stores';
 import { ImpactProviderStub } from '../support/impact-provider-stub';
 import { RecordImpactOutcomeCommand } from '../../src/ledger/impact/record-impact-outcome.handler';
+import { ImpactResend } from '../../src/ledger/impact/impact-resend.scheduler';
+import { CustomerStreamCommands } from '../../src/ledger/customer-stream.commands';
 import { bearer, HEADLESS, tokenFor } from './headless-support';
 
 describe(`headless environmental impact (${defaultStoreKind()})`, () => {
@@ -214,5 +217,47 @@ describe(`headless environmental impact (${defaultStoreKind()})`, () => {
 
   it('needs a token', async () => {
     await s.t.http().get(`${HEADLESS}/customer/impact-history`).expect(401);
+  });
+
+  it('a contribution left pending (spent, never sent: a crash) is sent again by the sweep, once', async () => {
+    const commands = s.t.app.get(CustomerStreamCommands);
+    const pendingId = randomUUID();
+    const spendOnly = (occurredAt: string, impactId: string) =>
+      commands.run(s.shop.shopId, customerId, (meta) => ({
+        type: 'RedeemImpact',
+        meta: { ...meta, occurredAt },
+        program: { programId: ids.trees, programTitle: 'Plant two trees', event: 'environmental_impact' },
+        points: 100,
+        quantity: 1,
+        impactId,
+        rule: { provider: 'Evergreen', unit: 'trees', quantity: 2 },
+        source: 'headless',
+        limitPerCustomer: null,
+        idempotency: null,
+      }));
+    const before = await balance();
+    // Left pending three minutes ago, and one just now (its redemption may still be sending it).
+    await spendOnly(new Date(Date.now() - 3 * 60_000).toISOString(), pendingId);
+    const recentId = randomUUID();
+    await spendOnly(new Date().toISOString(), recentId);
+    expect(await balance()).toBe(before - 200);
+    const sent = stub.contributions.length;
+    const sweep = s.t.app.get(ImpactResend);
+    expect(await sweep.runOnce()).toBe(1);
+    expect(stub.contributions.slice(sent).map((c) => c.body.id)).toEqual([pendingId]);
+    const page = expectSuccess((await history().expect(200)).body);
+    expect(page.events.find((e: any) => e.id === pendingId).status).toBe('confirmed');
+    expect(page.events.find((e: any) => e.id === recentId).status).toBe('pending');
+    // Settled: the next pass sends nothing.
+    expect(await sweep.runOnce()).toBe(0);
+    expect(stub.contributions).toHaveLength(sent + 1);
+    // A failure of the resent contribution returns its points once.
+    const failingId = randomUUID();
+    await spendOnly(new Date(Date.now() - 5 * 60_000).toISOString(), failingId);
+    stub.answer = { http: 503, body: { error: 'down' } };
+    expect(await sweep.runOnce()).toBe(1);
+    stub.answer = { http: 201, body: { status: 'confirmed' } };
+    expect(await balance()).toBe(before - 200);
+    expect(await sweep.runOnce()).toBe(0);
   });
 });

@@ -10,6 +10,7 @@ import {
 import { ImpactRule } from '../../programs/kinds/impact-rule';
 import {
   IMPACT_PROVIDER,
+  ImpactContribution,
   ImpactProvider,
   ImpactProviderError,
 } from '../../infrastructure/impact-provider/impact-provider.port';
@@ -30,7 +31,8 @@ export interface ImpactRedeemResult {
  * An impact reward's redemption, the saga's steps for it: 1. spend: the points and the contribution
  * (pending) recorded on the customer's stream, every check that can refuse done there; 2. send: the
  * contribution to the provider, only now; 3. settle: the provider's answer recorded (a failure
- * returns the points once; a status is kept as sent). A crash between 1 and 3 leaves it pending.
+ * returns the points once; a status is kept as sent). A crash between 1 and 3 leaves it pending:
+ * ImpactResend sends it again (the same contribution id, so the provider counts it once).
  */
 @CommandHandler(RedeemImpactRewardCommand)
 export class ImpactRedemption implements ICommandHandler<RedeemImpactRewardCommand, ImpactRedeemResult> {
@@ -81,23 +83,31 @@ export class ImpactRedemption implements ICommandHandler<RedeemImpactRewardComma
 
   /** Sends the recorded contribution and records the provider's answer (a failure as `failed`). */
   private async send(plan: ImpactRedemptionPlan, rule: ImpactRule, quantity: number): Promise<ImpactOutcomeResult> {
-    let outcome: ProviderOutcome;
-    try {
-      const receipt = await this.provider.contribute({
-        shopId: plan.shopId,
-        customerRef: plan.customerId,
-        contributionId: plan.impactId,
-        provider: rule.provider,
-        unit: rule.unit,
-        quantity,
-      });
-      outcome = { kind: 'answered', status: receipt.status };
-    } catch (error) {
-      // Any failure to send (not only the adapter's ImpactProviderError) returns the points.
-      const reason = error instanceof ImpactProviderError ? error.message : `unexpected: ${String(error)}`;
-      this.logger.warn(`Impact contribution ${plan.impactId} failed: ${reason}`);
-      outcome = { kind: 'failed', reason };
-    }
+    const outcome = await sendContribution(this.provider, this.logger, {
+      shopId: plan.shopId,
+      customerRef: plan.customerId,
+      contributionId: plan.impactId,
+      provider: rule.provider,
+      unit: rule.unit,
+      quantity,
+    });
     return this.bus.execute(new RecordImpactOutcomeCommand(plan.shopId, plan.customerId, plan.impactId, outcome));
+  }
+}
+
+/** Sends a contribution; what the provider answered, or its failure (any failure returns the points). */
+export async function sendContribution(
+  provider: ImpactProvider,
+  logger: Logger,
+  contribution: ImpactContribution,
+): Promise<ProviderOutcome> {
+  try {
+    const receipt = await provider.contribute(contribution);
+    return { kind: 'answered', status: receipt.status };
+  } catch (error) {
+    // Any failure to send (not only the adapter's ImpactProviderError) returns the points.
+    const reason = error instanceof ImpactProviderError ? error.message : `unexpected: ${String(error)}`;
+    logger.warn(`Impact contribution ${contribution.contributionId} failed: ${reason}`);
+    return { kind: 'failed', reason };
   }
 }
