@@ -381,8 +381,20 @@ describe('reliability: hostile input on every route', () => {
     return cases;
   }
 
+  /**
+   * The one 5xx the interface documents: 502 when an outside system the route needs (the wallets'
+   * signing, the chat network) is not configured or failed, in the family envelope with its code.
+   */
+  const OUTSIDE_FAILURES = new Set([
+    'ALPHA_PASS_GENERATION_FAILED',
+    'BETA_PASS_GENERATION_FAILED',
+    'CHAT_NETWORK_FAILED',
+  ]);
+  const isDocumented502 = (res: RawResponse) =>
+    res.status === 502 && OUTSIDE_FAILURES.has(res.body?.error?.code) && res.body?.error?.statusCode === 502;
+
   function problemWith(c: Case, res: RawResponse): string | null {
-    if (res.status >= 500) return `${res.status} ${res.text.slice(0, 200)}`;
+    if (res.status >= 500 && !isDocumented502(res)) return `${res.status} ${res.text.slice(0, 200)}`;
     if (c.status.length && !c.status.includes(res.status))
       return `expected ${c.status.join('/')}, got ${res.status} ${res.text.slice(0, 200)}`;
     // Headless: 401 and 429 carry no body (spec 7); 429 says when to retry.
@@ -424,7 +436,7 @@ describe('reliability: hostile input on every route', () => {
     const statuses = new Map<number, number>();
     await inPool(cases, 6, async (c) => {
       const res = await client.send(c.method, c.path, { headers: c.headers, body: c.body });
-      statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
+      if (!isDocumented502(res)) statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
       if (c.path.startsWith('/app/api/v1/headless/customer')) headlessStatuses.push(res.status);
       const problem = problemWith(c, res);
       if (problem) problems.push(`${c.label}: ${problem}`);
@@ -432,6 +444,7 @@ describe('reliability: hostile input on every route', () => {
     // What the hostile writes stored must not break a later read: every GET route once more, plain.
     for (const route of routes.filter((r) => r.method === 'GET')) {
       const res = await client.send('GET', concrete(route), { headers: headersFor(route.path) });
+      if (isDocumented502(res)) continue;
       statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
       if (res.status >= 500)
         problems.push(`after the fuzz, GET ${route.path}: ${res.status} ${res.text.slice(0, 200)}`);
