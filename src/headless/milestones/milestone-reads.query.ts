@@ -2,17 +2,19 @@ import { Inject } from '@nestjs/common';
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { CLOCK, Clock } from '../../shared/domain/clock';
 import { ProgramCatalog } from '../../programs/program-catalog';
-import { isActive } from '../../programs/domain/order-earning';
+import { ActiveProgram, isActive } from '../../programs/domain/order-earning';
 import { isMilestoneKind } from '../../programs/kinds/kinds';
 import { STEP_TYPES, StepType } from '../../programs/kinds/milestone-rule';
 import { ShopDirectory } from '../../shops/shop-directory';
-import { ShopText } from '../../translations/queries/shop-text';
+import { LocalizedText, ShopText } from '../../translations/queries/shop-text';
 import { LocaleRequest } from '../../translations/domain/locale-resolution';
 import { MilestoneCountersReader } from '../../ledger/milestones/milestone-counters.reader';
 import { counterIn } from '../../ledger/milestones/milestone-counters';
 import { ladderStandings } from '../../ledger/milestones/ladder-states';
 import { findMilestoneProgram, ladderOf } from '../../ledger/milestones/milestone-programs';
 import { presentLadder } from './milestone-ladder.presenter';
+import { BoundedCache } from '../../shared/bounded-cache';
+import { MilestoneCountersDoc, milestoneCountersId } from '../../ledger/milestones/milestone-counters.projection';
 
 /** GET /customer/milestones/{programId}: the ladder of one milestone program for the token's customer. */
 export class GetMilestoneLadderQuery {
@@ -44,9 +46,32 @@ export class GetMilestoneLadderHandler implements IQueryHandler<GetMilestoneLadd
       this.shops.byId(shopId),
       this.text.for(shopId, locale),
     ]);
+    const currency = shop?.currency ?? 'USD';
+    // The same inputs (the same objects: each cache replaces its object on a change) render the same ladder.
+    const key = `${milestoneCountersId(shopId, customerId)}|${programId}|${text.locale}`;
+    const held = this.rendered.get(key);
+    if (held && held.doc === doc && held.program === program && held.text === text && held.currency === currency)
+      return held.ladder;
     const standings = ladderStandings(ladderOf(program), doc.counters, doc.claims);
-    return presentLadder(program, standings, { text, currency: shop?.currency ?? 'USD' });
+    const ladder = presentLadder(program, standings, { text, currency });
+    this.rendered.set(key, { doc, program, text, currency, ladder });
+    return ladder;
   }
+
+  /**
+   * Ladders rendered from a customer's counters as the counters reader serves them (60 seconds, dropped
+   * by a claim): a storefront showing the ladder on every page renders it once. Answers are not changed
+   * after they are returned (the envelope wraps them).
+   */
+  private readonly rendered = new BoundedCache<string, RenderedLadder>({ max: 10_000 });
+}
+
+interface RenderedLadder {
+  doc: MilestoneCountersDoc;
+  program: ActiveProgram;
+  text: LocalizedText;
+  currency: string;
+  ladder: MilestoneLadder;
 }
 
 /** GET /customer/milestone: the customer's counters of the step types the shop's active milestone programs use. */
