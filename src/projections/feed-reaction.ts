@@ -21,6 +21,7 @@ export abstract class FeedReaction {
   /** The event types `react` is given. */
   protected abstract readonly types: ReadonlySet<string>;
   protected checkpoint: GlobalPosition | null = null;
+  private loaded = false;
   private readonly loop: PollingLoop;
 
   /** `pollMs`: the pause after a round that found the feed read to its end. */
@@ -46,13 +47,22 @@ export abstract class FeedReaction {
     return Promise.resolve(null);
   }
 
+  /** Loads the checkpoint before the service takes requests when the store answers; else the loop's first step does. */
   async start(): Promise<void> {
-    this.checkpoint = await this.eventStore.readCheckpoint(this.checkpointName);
-    if (this.checkpoint === null) {
-      this.checkpoint = await this.firstCheckpoint();
-      if (this.checkpoint) await this.eventStore.storeCheckpoint(this.checkpointName, this.checkpoint);
-    }
+    await this.loadCheckpoint().catch((error: Error) =>
+      this.logger.warn(`${this.checkpointName}: the checkpoint is read when the store answers (${error.message})`),
+    );
     this.loop.start();
+  }
+
+  private async loadCheckpoint(): Promise<void> {
+    let checkpoint = await this.eventStore.readCheckpoint(this.checkpointName);
+    if (checkpoint === null) {
+      checkpoint = await this.firstCheckpoint();
+      if (checkpoint) await this.eventStore.storeCheckpoint(this.checkpointName, checkpoint);
+    }
+    this.checkpoint = checkpoint;
+    this.loaded = true;
   }
 
   stop(): Promise<void> {
@@ -61,6 +71,7 @@ export abstract class FeedReaction {
 
   /** Reacts to what the next page of the feed holds; answers how many events it scanned. */
   async step(): Promise<number> {
+    if (!this.loaded) await this.loadCheckpoint();
     const page = await this.eventStore.readAllOfTypes({ after: this.checkpoint, limit: SCAN, types: this.types });
     for (const recorded of page.events) {
       await this.react(recorded);

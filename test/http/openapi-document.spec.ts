@@ -11,6 +11,8 @@ const PUBLIC = new Set([
   'get /app/api/v1/headless/programs',
   // A visitor claims a referral code before signing up: not a customer yet, so no token.
   'post /app/api/v1/headless/referrals/claim',
+  // The chat network redirects the shopper's browser here: the single-use state is the credential.
+  'get /app/api/v1/headless/social/chat/callback',
   // Uploaded images: the URL's 128 random bits are the credential.
   'get /uploads/{shopId}/{customerId}/{file}',
 ]);
