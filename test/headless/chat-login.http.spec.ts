@@ -1,4 +1,5 @@
 import { createHmac } from 'node:crypto';
+import request from 'supertest';
 import { createServer, IncomingMessage, Server, ServerResponse } from 'node:http';
 import { AddressInfo } from 'node:net';
 import { Logger } from '@nestjs/common';
@@ -16,6 +17,7 @@ const CALLBACK = 'https://loyalty.example.com/app/api/v1/headless/social/chat/ca
 /** Users of the chat network: their raw ids must never leave the callback or the notification. */
 const RAW_USER = 'U4af4980629aaaaaaaaaaaaaaaaaaaaaa';
 const RAW_OTHER = 'U4af4980629bbbbbbbbbbbbbbbbbbbbbb';
+const RAW_RACER = 'U4af4980629cccccccccccccccccccccc';
 
 /** A stub OAuth 2.0 server on loopback: the token endpoint and the profile of the chat network. */
 interface StubNetwork {
@@ -339,5 +341,28 @@ describe(`chat login: OAuth 2.0 against a stub network on loopback (${defaultSto
       expect(text).not.toContain(RAW_USER);
       expect(text).not.toContain(RAW_OTHER);
     }
+  });
+
+  it('one state raced on two service instances links once and pays the join reward once', async () => {
+    // On PostgreSQL the callbacks go to two processes (two pools, two stream caches) at once.
+    const apps = defaultStoreKind() === 'postgres' ? [s.t.app, await s.t.secondInstance()] : [s.t.app];
+    const id = 3007;
+    ids[id] = await s.enrol(id);
+    tokens[id] = await tokenFor(s.t, s.shop, id);
+    const state = await stateFor(id);
+    const racers = Array.from({ length: 6 }, (_, i) => {
+      stub.codes.set(`race-${i}`, RAW_RACER);
+      return request(apps[i % apps.length].getHttpServer())
+        .get(`${HEADLESS}/social/chat/callback`)
+        .query({ code: `race-${i}`, state });
+    });
+    const answers = await Promise.all(racers);
+    const linked = answers.filter((r) => r.status === 200);
+    expect(linked.map((r) => r.body.data)).toEqual([{ chatLinked: true, pointsEarned: 10 }]);
+    for (const refused of answers.filter((r) => r.status !== 200)) expectError(refused.body, 'CHAT_LOGIN_REFUSED', 400);
+    expect(await s.balance(id)).toBe(10);
+    const stream = await streamOf(id);
+    expect(linkedOnce(stream)).toHaveLength(1);
+    expect(stream.filter((e) => e.type === 'points.awarded.v1')).toHaveLength(1);
   });
 });
