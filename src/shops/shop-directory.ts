@@ -72,34 +72,28 @@ export class ShopDirectory {
 
   /** The shop's own commerce-platform webhook secret, if the operator set one. */
   async platformWebhookSecret(shopId: string): Promise<string | null> {
-    const credentials = await (
-      await this.readStore.collection<ShopCredentialsDoc>(SHOP_CREDENTIALS)
-    ).findOne({ shopId });
-    return credentials?.platformWebhookSecret ?? null;
+    return (await this.credentialsOf(shopId))?.platformWebhookSecret ?? null;
   }
 
   /** The secret the shop's messaging app signs its link notifications with, if the merchant set one. */
   async feedAppSecret(shopId: string): Promise<string | null> {
-    const credentials = await (
-      await this.readStore.collection<ShopCredentialsDoc>(SHOP_CREDENTIALS)
-    ).findOne({ shopId });
-    return credentials?.feedAppSecret ?? null;
+    return (await this.credentialsOf(shopId))?.feedAppSecret ?? null;
   }
 
   /** The secret of the shop's chat channel (the login's client secret), if the merchant set one. */
   async chatChannelSecret(shopId: string): Promise<string | null> {
-    const credentials = await (
-      await this.readStore.collection<ShopCredentialsDoc>(SHOP_CREDENTIALS)
-    ).findOne({ shopId });
-    return credentials?.chatChannelSecret ?? null;
+    return (await this.credentialsOf(shopId))?.chatChannelSecret ?? null;
   }
 
   /** The shop's wallet-pass credentials (each section absent when not configured). */
   async walletPassCredentials(shopId: string): Promise<Pick<ShopCredentialsDoc, 'walletAlpha' | 'walletBeta'>> {
-    const credentials = await (
-      await this.readStore.collection<ShopCredentialsDoc>(SHOP_CREDENTIALS)
-    ).findOne({ shopId });
+    const credentials = await this.credentialsOf(shopId);
     return { walletAlpha: credentials?.walletAlpha, walletBeta: credentials?.walletBeta };
+  }
+
+  /** The shop's stored credentials (the secrets kept outside the log), read when a route needs one. */
+  private async credentialsOf(shopId: string): Promise<ShopCredentialsDoc | null> {
+    return (await this.readStore.collection<ShopCredentialsDoc>(SHOP_CREDENTIALS)).findOne({ shopId });
   }
 
   async count(): Promise<number> {
