@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { Inject } from '@nestjs/common';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import { toDataURL } from 'qrcode';
 import { because } from '../../shared/domain/domain-error';
 import { CONTENT_TYPES, OBJECT_STORAGE, ObjectStorage } from '../../infrastructure/object-storage/object-storage.port';
 import { AlphaPassSigner, WALLET_PASSES, WalletPasses } from '../../infrastructure/wallet-passes/wallet-pass.port';
@@ -44,6 +43,7 @@ export class CreateAlphaPassHandler implements ICommandHandler<CreateAlphaPassCo
     if (!walletAlpha) throw because.alphaPassGenerationFailed('Wallet passes are not configured for this shop');
     const passKey = `${shopId}/${customerId}/${randomBytes(16).toString('hex')}.pkpass`;
     const url = `${publicBase}/uploads/${passKey}`;
+    const { toDataURL } = await import('qrcode');
     const qrUrl = await toDataURL(url);
     const record = { passKey, url, qrUrl };
     await this.commands.precheck(shopId, customerId, (meta) => ({ type: 'RecordAlphaPass', meta, ...record }));

@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
-import { PKPass } from 'passkit-generator';
 import sharp from 'sharp';
 import { AlphaPassSigner, BetaPassIssuer, WalletPassContent, WalletPasses } from './wallet-pass.port';
 
@@ -28,6 +27,8 @@ export class PasskitWalletPasses implements WalletPasses {
   private readonly jwt = new JwtService();
 
   async alphaPass(content: WalletPassContent, signer: AlphaPassSigner): Promise<Buffer> {
+    // Loaded on the first pass: most processes never sign one, and the library is slow to load.
+    const { PKPass } = await import('passkit-generator');
     const { icon, icon2x } = await plainIcons();
     const pass = new PKPass(
       { 'icon.png': icon, 'icon@2x.png': icon2x },
