@@ -14,6 +14,7 @@ import { ladderStandings } from '../../ledger/milestones/ladder-states';
 import { findMilestoneProgram, ladderOf } from '../../ledger/milestones/milestone-programs';
 import { presentLadder } from './milestone-ladder.presenter';
 import { BoundedCache } from '../../shared/bounded-cache';
+import { JsonText, jsonText } from '../../shared/http/envelope';
 import { MilestoneCountersDoc, milestoneCountersId } from '../../ledger/milestones/milestone-counters.projection';
 
 /** GET /customer/milestones/{programId}: the ladder of one milestone program for the token's customer. */
@@ -28,8 +29,11 @@ export class GetMilestoneLadderQuery {
 
 export type MilestoneLadder = ReturnType<typeof presentLadder>;
 
+/** The ladder as the JSON the storefront receives: rendered and serialized once per change of its inputs. */
+export type MilestoneLadderJson = JsonText<MilestoneLadder>;
+
 @QueryHandler(GetMilestoneLadderQuery)
-export class GetMilestoneLadderHandler implements IQueryHandler<GetMilestoneLadderQuery, MilestoneLadder> {
+export class GetMilestoneLadderHandler implements IQueryHandler<GetMilestoneLadderQuery, MilestoneLadderJson> {
   constructor(
     private readonly catalog: ProgramCatalog,
     private readonly counters: MilestoneCountersReader,
@@ -38,7 +42,7 @@ export class GetMilestoneLadderHandler implements IQueryHandler<GetMilestoneLadd
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
-  async execute({ shopId, customerId, programId, locale }: GetMilestoneLadderQuery): Promise<MilestoneLadder> {
+  async execute({ shopId, customerId, programId, locale }: GetMilestoneLadderQuery): Promise<MilestoneLadderJson> {
     const programs = await this.catalog.forShop(shopId);
     const program = findMilestoneProgram(programs, programId, this.clock.now().toISOString());
     const [doc, shop, text] = await Promise.all([
@@ -53,7 +57,7 @@ export class GetMilestoneLadderHandler implements IQueryHandler<GetMilestoneLadd
     if (held && held.doc === doc && held.program === program && held.text === text && held.currency === currency)
       return held.ladder;
     const standings = ladderStandings(ladderOf(program), doc.counters, doc.claims);
-    const ladder = presentLadder(program, standings, { text, currency });
+    const ladder = jsonText(presentLadder(program, standings, { text, currency }));
     this.rendered.set(key, { doc, program, text, currency, ladder });
     return ladder;
   }
@@ -71,7 +75,7 @@ interface RenderedLadder {
   program: ActiveProgram;
   text: LocalizedText;
   currency: string;
-  ladder: MilestoneLadder;
+  ladder: MilestoneLadderJson;
 }
 
 /** GET /customer/milestone: the customer's counters of the step types the shop's active milestone programs use. */

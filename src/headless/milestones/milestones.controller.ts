@@ -1,7 +1,7 @@
-import { Body, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { Body, Header, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiOperation } from '@nestjs/swagger';
-import { ok } from '../../shared/http/envelope';
+import { ok, okJson } from '../../shared/http/envelope';
 import { ApiEnvelope, ApiHeadlessErrors } from '../../shared/http/openapi/responses';
 import { ClaimMilestoneCommand, MilestoneClaimOutcome } from '../../ledger/milestones/claim-milestone.handler';
 import { CurrentCustomer } from '../auth/headless-auth.guard';
@@ -13,7 +13,7 @@ import {
   MILESTONE_LADDER,
   MILESTONE_PROGRESS,
 } from '../http/headless.openapi';
-import { GetMilestoneLadderQuery, GetMilestoneProgressQuery } from './milestone-reads.query';
+import { GetMilestoneLadderQuery, GetMilestoneProgressQuery, MilestoneLadder } from './milestone-reads.query';
 import { PresentMilestoneClaimQuery } from './milestone-claim.presenter';
 import { ClaimMilestoneDto, FlatMilestoneClaimDto, MilestoneProgressQueryDto } from './milestones.dto';
 
@@ -38,8 +38,10 @@ export class MilestonesController {
   )
   @ApiEnvelope(MILESTONE_LADDER.ref)
   @ApiHeadlessErrors(400)
+  @Header('Content-Type', 'application/json; charset=utf-8')
   async ladder(@CurrentCustomer() me: HeadlessCaller, @Param('programId') programId: string) {
-    return ok(await this.queries.execute(new GetMilestoneLadderQuery(me.shopId, me.customerId, programId, me.locale)));
+    const query = new GetMilestoneLadderQuery(me.shopId, me.customerId, programId, me.locale);
+    return okJson<MilestoneLadder>(await this.queries.execute(query));
   }
 
   @HeadlessGet(
