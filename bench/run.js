@@ -10,7 +10,7 @@
 const { spawn, execFileSync } = require('node:child_process');
 const { createHmac, randomBytes, randomUUID } = require('node:crypto');
 const { mkdtempSync, mkdirSync, rmSync, writeFileSync } = require('node:fs');
-const { tmpdir, cpus, totalmem, hostname } = require('node:os');
+const { tmpdir, cpus, totalmem, hostname, loadavg } = require('node:os');
 const { join } = require('node:path');
 const net = require('node:net');
 const autocannon = require('autocannon');
@@ -78,7 +78,8 @@ async function freshStore(label) {
 
 async function startService(storeEnv) {
   const port = await freePort();
-  const child = spawn(process.execPath, [join(ROOT, 'dist', 'main.js')], {
+  const nodeOptions = (process.env.BENCH_SERVICE_NODE_OPTIONS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeOptions, join(ROOT, 'dist', 'main.js')], {
     env: {
       ...process.env,
       ...storeEnv,
@@ -265,6 +266,8 @@ function runNode(args, env) {
 
 async function main() {
   if (process.env.BENCH_ONLY === 'storefront') return storefrontOnly();
+  if (process.env.BENCH_ONLY === 'headless') return headlessOnly();
+  if (process.env.BENCH_ONLY === 'award') return awardOnly();
   const storeKind = process.env.DATABASE_URL ? 'postgres' : 'pglite';
   log(`store: ${storeKind}; ${CUSTOMERS} customers; ${SECONDS}s per load phase`);
   const results = { store: storeKind };
@@ -690,6 +693,110 @@ async function storefrontOnly() {
     /social earn|uploads/.test(t.target),
   );
   for (const t of mine) process.stdout.write(`- ${t.target}: ${t.value ?? 'n/a'} ${t.met ? '(met)' : '(MISSED)'}\n`);
+}
+
+/**
+ * BENCH_ONLY=award (PostgreSQL): the v2 award beside the CRUD baseline's, interleaved in ROUNDS
+ * rounds; prints the per-round ratios and their median, writes no results. A quick check of a
+ * change to the award path (the full run measures the same, with everything else).
+ */
+async function awardOnly() {
+  if (!process.env.DATABASE_URL) throw new Error('BENCH_ONLY=award compares with the CRUD baseline: set DATABASE_URL');
+  const store = await freshStore('svc');
+  const service = await startService(store.env);
+  const crudStore = await freshStore('crud');
+  let crud = null;
+  try {
+    const admin = { Authorization: `Bearer ${ADMIN_TOKEN}` };
+    const shop = (
+      await json('POST', `${service.base}/admin/api/shops`, { domain: `aw-${Date.now()}.example.com` }, admin)
+    ).data;
+    const keys = {
+      'X-Svc-Loyalty-App-Key': shop.appKey,
+      'X-Svc-Loyalty-Secret-Key': shop.secretKey,
+      'Content-Type': 'application/json',
+    };
+    const platformIds = Array.from({ length: CUSTOMERS }, (_, i) => 1_000_000 + i);
+    await pool(platformIds, 16, (id) => enrol(service.base, shop, { id, email: `c${id}@example.com` }));
+    crud = await startBaseline('crud', {
+      DATABASE_URL: crudStore.env.DATABASE_URL,
+      BASELINE_APP_KEY: shop.appKey,
+      BASELINE_SECRET_KEY: shop.secretKey,
+    });
+    const seed = new Client({ connectionString: crudStore.env.DATABASE_URL });
+    await seed.connect();
+    await seed.query(
+      `INSERT INTO crud_customers (id, platform_customer_id, email)
+       SELECT gen_random_uuid(), (c->>'p')::bigint, c->>'e' FROM jsonb_array_elements($1::jsonb) c`,
+      [JSON.stringify(platformIds.map((p) => ({ p, e: `c${p}@example.com` })))],
+    );
+    await seed.end();
+    const awards = (base, next) => ({
+      url: `${base}/rest_api/v2/transactions/points/award`,
+      requests: [
+        {
+          method: 'POST',
+          headers: keys,
+          setupRequest: (req) => ({
+            ...req,
+            body: JSON.stringify({ platformCustomerId: String(platformIds[next() % platformIds.length]), point: 1 }),
+          }),
+        },
+      ],
+    });
+    let a = 0;
+    let c = 0;
+    const ratios = [];
+    for (let round = 1; round <= ROUNDS; round++) {
+      const m = await interleaved([
+        ['award', awards(service.base, () => a++)],
+        ['crudAward', awards(crud.base, () => c++)],
+      ]);
+      ratios.push(Math.round((m.award.rps / m.crudAward.rps) * 100) / 100);
+      log(
+        `round ${round}: award ${m.award.rps} req/s, CRUD ${m.crudAward.rps} req/s, load average ${loadavg()[0].toFixed(1)}`,
+      );
+    }
+    process.stdout.write(`award / CRUD per round: ${ratios.join(', ')}; median ${median(ratios)}\n`);
+  } finally {
+    if (crud) await stopChild(crud.child);
+    await stopChild(service.child);
+    await crudStore.cleanup();
+    await store.cleanup();
+  }
+}
+
+/**
+ * BENCH_ONLY=headless: the headless reads alone (token exchange, GET /customer, the milestone
+ * ladder), each beside its ceiling; prints their figures and targets, writes no results. With
+ * BENCH_SERVICE_NODE_OPTIONS (e.g. --cpu-prof) the service runs under those Node options.
+ */
+async function headlessOnly() {
+  const storeKind = process.env.DATABASE_URL ? 'postgres' : 'pglite';
+  const store = await freshStore('svc');
+  const service = await startService(store.env);
+  try {
+    const admin = { Authorization: `Bearer ${ADMIN_TOKEN}` };
+    const shop = (
+      await json('POST', `${service.base}/admin/api/shops`, { domain: `hl-${Date.now()}.example.com` }, admin)
+    ).data;
+    const keys = {
+      'X-Svc-Loyalty-App-Key': shop.appKey,
+      'X-Svc-Loyalty-Secret-Key': shop.secretKey,
+      'Content-Type': 'application/json',
+    };
+    const platformIds = Array.from({ length: CUSTOMERS }, (_, i) => 1_000_000 + i);
+    await pool(platformIds, 16, (id) => enrol(service.base, shop, { id, email: `c${id}@example.com` }));
+    const headless = await headlessReads(service.base, shop, platformIds, keys);
+    process.stdout.write(`${JSON.stringify({ store: storeKind, headless, loadAverage: loadavg()[0] }, null, 2)}\n`);
+    const mine = targets({ store: storeKind, headless, ratios: {}, vsBaseline: {}, projectionLag: {} }).filter((t) =>
+      /headless/.test(t.target),
+    );
+    for (const t of mine) process.stdout.write(`- ${t.target}: ${t.value ?? 'n/a'} ${t.met ? '(met)' : '(MISSED)'}\n`);
+  } finally {
+    await stopChild(service.child);
+    await store.cleanup();
+  }
 }
 
 /** The storefront's social earn program: a like that pays every claim (a limit no run reaches). */
