@@ -5,9 +5,12 @@ import {
   countAsOf,
   emptyHistory,
   evolveHistory,
+  evolveOwnedHistory,
 } from '../../src/audit/domain/customer-history';
 import { customerDocOf } from '../../src/audit/domain/customer-record';
 import { BLANK_PROFILE } from '../support/customer-ledger-given';
+import { customerEvents } from '../support/customer-event-fixtures';
+import { eventRecorder } from '../support/projection-spec';
 
 const base = { shopId: 's1', customerId: 'c1' };
 let revision = 0n;
@@ -93,5 +96,48 @@ describe('customer history (the ledger fold, as of an instant)', () => {
     });
     // Nothing is a customer before the enrolment.
     expect(customerDocOf(emptyHistory())).toBeNull();
+  });
+
+  it('folds the same written into one history as into a copy per event, leaving the copies as they were', () => {
+    let copied = emptyHistory();
+    const kept: unknown[] = [];
+    let owned = emptyHistory();
+    for (const e of events) {
+      copied = evolveHistory(copied, e);
+      kept.push(structuredClone(copied));
+      owned = evolveOwnedHistory(owned, e);
+      expect(owned).toEqual(copied);
+    }
+    // The copying fold never changed a history it had handed out.
+    let again = emptyHistory();
+    events.forEach((e, i) => {
+      again = evolveHistory(again, e);
+      expect(again).toEqual(kept[i]);
+    });
+  });
+
+  it('folds a stream of awards, orders, redemptions, refunds and coupons the same both ways', () => {
+    const e = customerEvents('s1', 'c2', 2);
+    const record = eventRecorder();
+    const stream = [
+      e.enrolled('2026-02-01T10:00:00.000Z'),
+      e.awarded('2026-02-01T11:00:00.000Z', 't1', 0, 500),
+      e.orderRecorded('2026-02-02T10:00:00.000Z', 'o1', 12_500),
+      e.redeemed('2026-02-03T10:00:00.000Z', 't2', 500, 200, 'r1'),
+      e.couponUsed('2026-02-03T11:00:00.000Z', 'r1', 'o2'),
+      e.redeemed('2026-02-04T10:00:00.000Z', 't3', 300, 100, 'r2'),
+      e.refunded('2026-02-05T10:00:00.000Z', 't4', 200, 100, 'r2'),
+      e.redeemed('2026-02-06T10:00:00.000Z', 't5', 300, 100, 'r3'),
+      e.couponExpired('2026-02-07T10:00:00.000Z', 'r3'),
+      e.deducted('2026-02-08T10:00:00.000Z', 't6', 200, 50),
+    ].map(record);
+    let copied = emptyHistory();
+    let owned = emptyHistory();
+    for (const event of stream) {
+      copied = evolveHistory(copied, event);
+      owned = evolveOwnedHistory(owned, event);
+      expect(owned).toEqual(copied);
+    }
+    expect(balancesOf(owned).balance).toBe(150);
   });
 });

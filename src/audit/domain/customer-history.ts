@@ -1,7 +1,7 @@
 import { storedEvent } from '../../event-sourcing/domain-event';
 import { RecordedEvent } from '../../shared/domain/recorded-event';
 import { CustomerEvent, CustomerEventType as T } from '../../ledger/events/customer-events';
-import { customerLedger } from '../../ledger/customer-ledger';
+import { customerLedger, evolveOwnedCustomer } from '../../ledger/customer-ledger';
 import { CustomerState } from '../../ledger/customer-state';
 import { recordCreatedAt } from '../../ledger/read-models/ledger-read-models';
 import { isPaidBy } from '../../programs/kinds/kinds';
@@ -93,6 +93,20 @@ export function evolveHistory(history: CustomerHistory, recorded: RecordedEvent)
     revision: recorded.revision,
     pendingPoints: HOLDS.has(event.type) ? pendingPointsOf(state) : history.pendingPoints,
   };
+}
+
+/**
+ * `evolveHistory` for a fold that keeps no earlier history (a replay, an as-of read): the event is
+ * written into `history` and its state rather than into copies. The verifier, which compares each
+ * event with the state before it, folds with `evolveHistory`.
+ */
+export function evolveOwnedHistory(history: CustomerHistory, recorded: RecordedEvent): CustomerHistory {
+  const event = customerEventOf(recorded);
+  history.state = evolveOwnedCustomer(history.state, event);
+  history.record = evolveRecordTimes(history.record, event);
+  history.revision = recorded.revision;
+  if (HOLDS.has(event.type)) history.pendingPoints = pendingPointsOf(history.state);
+  return history;
 }
 
 /**

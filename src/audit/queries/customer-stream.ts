@@ -7,7 +7,13 @@ import { fold } from '../../shared/domain/decider';
 import { fromRecorded } from '../../event-sourcing/domain-event';
 import { tierLadder } from '../../tiers/domain/tier-ladder.decider';
 import { tierStreamId, TierEvent } from '../../tiers/domain/tier-events';
-import { countAsOf, CustomerHistory, effectiveTime, emptyHistory, evolveHistory } from '../domain/customer-history';
+import {
+  countAsOf,
+  CustomerHistory,
+  effectiveTime,
+  emptyHistory,
+  evolveOwnedHistory,
+} from '../domain/customer-history';
 
 export type CustomerIdKind = 'either' | 'internal' | 'platform';
 
@@ -81,7 +87,7 @@ export class CustomerStreamReader {
     let history = emptyHistory();
     let last: RecordedEvent | null = null;
     for await (const recorded of this.events(at.streamId, asOf)) {
-      history = evolveHistory(history, recorded);
+      history = evolveOwnedHistory(history, recorded);
       last = recorded;
     }
     if (!last || !history.state.enrolled) throw because.notFound('Customer');

@@ -1,7 +1,7 @@
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { positionToString, RecordedEvent } from '../../infrastructure/event-store/event-store.port';
 import { because } from '../../shared/domain/domain-error';
-import { Balances, balancesOf, emptyHistory, evolveHistory } from '../domain/customer-history';
+import { Balances, balancesOf, emptyHistory, evolveOwnedHistory } from '../domain/customer-history';
 import { CustomerStreamReader } from './customer-stream';
 
 export interface ReplayPage {
@@ -70,7 +70,7 @@ export class ReplayCustomerHandler implements IQueryHandler<ReplayCustomerQuery,
         seen++;
         continue;
       }
-      history = evolveHistory(history, recorded);
+      history = evolveOwnedHistory(history, recorded);
       seen++;
       if (seen <= start) continue;
       items.push(replayed(recorded, balancesOf(history)));
