@@ -53,13 +53,13 @@ const HOLDS: ReadonlySet<string> = new Set([
   T.PointsAwarded,
 ]);
 
-function evolveRecordTimes(record: RecordTimes, event: CustomerEvent): RecordTimes {
+/** What an event changes of the record's times; null: nothing. */
+function recordTimesChange(record: RecordTimes, event: CustomerEvent): Partial<RecordTimes> | null {
   // Before enrolment there is no record to update (and a second enrolment changes nothing).
-  if (event.type === T.Enrolled ? record.enrolledAt : !record.enrolledAt) return record;
+  if (event.type === T.Enrolled ? record.enrolledAt : !record.enrolledAt) return null;
   switch (event.type) {
     case T.Enrolled:
       return {
-        ...record,
         createdAt: recordCreatedAt(event.platformCreatedAt, event.occurredAt),
         enrolledAt: event.occurredAt,
         updatedAt: event.occurredAt,
@@ -67,16 +67,17 @@ function evolveRecordTimes(record: RecordTimes, event: CustomerEvent): RecordTim
         platformCreatedAt: event.platformCreatedAt,
       };
     case T.TierChanged:
-      return { ...record, updatedAt: event.occurredAt, tierUpdatedAt: event.occurredAt };
+      return { updatedAt: event.occurredAt, tierUpdatedAt: event.occurredAt };
     case T.PointsAwarded:
-      return {
-        ...record,
-        updatedAt: event.occurredAt,
-        earnSignUp: record.earnSignUp || isPaidBy(event.event, 'enrolment'),
-      };
+      return { updatedAt: event.occurredAt, earnSignUp: record.earnSignUp || isPaidBy(event.event, 'enrolment') };
     default:
-      return { ...record, updatedAt: event.occurredAt };
+      return { updatedAt: event.occurredAt };
   }
+}
+
+function evolveRecordTimes(record: RecordTimes, event: CustomerEvent): RecordTimes {
+  const change = recordTimesChange(record, event);
+  return change ? { ...record, ...change } : record;
 }
 
 /** The stored event as the ledger reads it. Stored data already carries its type, so usually no copy. */
@@ -103,7 +104,8 @@ export function evolveHistory(history: CustomerHistory, recorded: RecordedEvent)
 export function evolveOwnedHistory(history: CustomerHistory, recorded: RecordedEvent): CustomerHistory {
   const event = customerEventOf(recorded);
   history.state = evolveOwnedCustomer(history.state, event);
-  history.record = evolveRecordTimes(history.record, event);
+  const times = recordTimesChange(history.record, event);
+  if (times) Object.assign(history.record, times);
   history.revision = recorded.revision;
   if (HOLDS.has(event.type)) history.pendingPoints = pendingPointsOf(history.state);
   return history;

@@ -62,19 +62,22 @@ export class ReplayCustomerHandler implements IQueryHandler<ReplayCustomerQuery,
     let seen = 0;
     let exists = false;
     let more = false;
-    for await (const recorded of this.streams.events(streamId, page.asOf)) {
-      exists = true;
-      if (seen >= end) {
-        more = true;
-        if (!page.hasCount) break;
+    for await (const events of this.streams.pages(streamId, page.asOf)) {
+      exists ||= events.length > 0;
+      for (const recorded of events) {
+        if (seen >= end) {
+          more = true;
+          if (!page.hasCount) break;
+          seen++;
+          continue;
+        }
+        history = evolveOwnedHistory(history, recorded);
         seen++;
-        continue;
+        if (seen <= start) continue;
+        items.push(replayed(recorded, balancesOf(history)));
+        if (backward && items.length > page.limit) items.shift();
       }
-      history = evolveOwnedHistory(history, recorded);
-      seen++;
-      if (seen <= start) continue;
-      items.push(replayed(recorded, balancesOf(history)));
-      if (backward && items.length > page.limit) items.shift();
+      if (more && !page.hasCount) break;
     }
     if (!exists) throw because.notFound('Customer');
     const first = items.length ? items[0].revision : Math.min(start, seen);
