@@ -36,12 +36,13 @@ export interface FoldedCustomer extends CustomerStreamRef {
 }
 
 /**
- * Events per page. Measured replaying 10,000 events on PostgreSQL (median of 7, twice each): pages of
- * 500 took 244-249 ms, 1,000 187 ms, 2,000 159-189 ms, 5,000 132-138 ms, 10,000 137-144 ms: fewer
- * round trips, and the fold of one page overlaps more of the next one's read. Two pages (about 7 MB
- * of events) are held at most.
+ * Events per page: the next page is read while this one is folded, so the best size depends on how
+ * fast the fold is. Measured replaying 10,000 events on PostgreSQL (median of 15, twice each): with
+ * the fold as it is now, pages of 5,000 took 99-106 ms, 2,500 96 ms, 1,250 94-98 ms (with an
+ * earlier, slower fold, 500 took 244 ms, 2,000 159-189 ms, 5,000 132-138 ms). Two pages are held at
+ * most.
  */
-const PAGE = 5000;
+const PAGE = 2500;
 
 /**
  * Reads a customer's stream straight from the log (audits never trust read models). The id is the
