@@ -671,6 +671,24 @@ async function hotCustomer(base, shop, keys) {
 }
 
 /**
+ * A new shop on the service at `base`, its management keys, and CUSTOMERS customers enrolled through
+ * the platform webhook (the quick BENCH_ONLY modes; the full run enrols its own with names).
+ */
+async function enrolledShop(base, label) {
+  const admin = { Authorization: `Bearer ${ADMIN_TOKEN}` };
+  const shop = (await json('POST', `${base}/admin/api/shops`, { domain: `${label}-${Date.now()}.example.com` }, admin))
+    .data;
+  const keys = {
+    'X-Svc-Loyalty-App-Key': shop.appKey,
+    'X-Svc-Loyalty-Secret-Key': shop.secretKey,
+    'Content-Type': 'application/json',
+  };
+  const platformIds = Array.from({ length: CUSTOMERS }, (_, i) => 1_000_000 + i);
+  await pool(platformIds, 16, (id) => enrol(base, shop, { id, email: `c${id}@example.com` }));
+  return { shop, keys, platformIds };
+}
+
+/**
  * BENCH_ONLY=storefront: the social earn and upload scenarios alone (a quick check of them, e.g. with
  * BENCH_CUSTOMERS=50 BENCH_SECONDS=2 BENCH_ROUNDS=1 BENCH_UPLOADS_ROUNDS=1); prints their figures and
  * targets, writes no results.
@@ -681,17 +699,7 @@ async function storefrontOnly() {
   const store = await freshStore('svc');
   const service = await startService(store.env);
   try {
-    const admin = { Authorization: `Bearer ${ADMIN_TOKEN}` };
-    const shop = (
-      await json('POST', `${service.base}/admin/api/shops`, { domain: `sf-${Date.now()}.example.com` }, admin)
-    ).data;
-    const keys = {
-      'X-Svc-Loyalty-App-Key': shop.appKey,
-      'X-Svc-Loyalty-Secret-Key': shop.secretKey,
-      'Content-Type': 'application/json',
-    };
-    const platformIds = Array.from({ length: CUSTOMERS }, (_, i) => 1_000_000 + i);
-    await pool(platformIds, 16, (id) => enrol(service.base, shop, { id, email: `c${id}@example.com` }));
+    const { shop, keys, platformIds } = await enrolledShop(service.base, 'sf');
     results.socialEarn = await socialEarn(service.base, shop, keys, platformIds);
   } finally {
     await stopChild(service.child);
@@ -717,17 +725,7 @@ async function awardOnly() {
   const crudStore = await freshStore('crud');
   let crud = null;
   try {
-    const admin = { Authorization: `Bearer ${ADMIN_TOKEN}` };
-    const shop = (
-      await json('POST', `${service.base}/admin/api/shops`, { domain: `aw-${Date.now()}.example.com` }, admin)
-    ).data;
-    const keys = {
-      'X-Svc-Loyalty-App-Key': shop.appKey,
-      'X-Svc-Loyalty-Secret-Key': shop.secretKey,
-      'Content-Type': 'application/json',
-    };
-    const platformIds = Array.from({ length: CUSTOMERS }, (_, i) => 1_000_000 + i);
-    await pool(platformIds, 16, (id) => enrol(service.base, shop, { id, email: `c${id}@example.com` }));
+    const { shop, keys, platformIds } = await enrolledShop(service.base, 'aw');
     crud = await startBaseline('crud', {
       DATABASE_URL: crudStore.env.DATABASE_URL,
       BASELINE_APP_KEY: shop.appKey,
@@ -786,17 +784,7 @@ async function headlessOnly() {
   const store = await freshStore('svc');
   const service = await startService(store.env);
   try {
-    const admin = { Authorization: `Bearer ${ADMIN_TOKEN}` };
-    const shop = (
-      await json('POST', `${service.base}/admin/api/shops`, { domain: `hl-${Date.now()}.example.com` }, admin)
-    ).data;
-    const keys = {
-      'X-Svc-Loyalty-App-Key': shop.appKey,
-      'X-Svc-Loyalty-Secret-Key': shop.secretKey,
-      'Content-Type': 'application/json',
-    };
-    const platformIds = Array.from({ length: CUSTOMERS }, (_, i) => 1_000_000 + i);
-    await pool(platformIds, 16, (id) => enrol(service.base, shop, { id, email: `c${id}@example.com` }));
+    const { shop, keys, platformIds } = await enrolledShop(service.base, 'hl');
     const headless = await headlessReads(service.base, shop, platformIds, keys);
     process.stdout.write(`${JSON.stringify({ store: storeKind, headless, loadAverage: loadavg()[0] }, null, 2)}\n`);
     const mine = targets({ store: storeKind, headless, ratios: {}, vsBaseline: {}, projectionLag: {} }).filter((t) =>

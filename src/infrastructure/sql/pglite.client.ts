@@ -51,6 +51,8 @@ async function initialiseInChildProcess(dataDir: string): Promise<void> {
 let freshClusterCopy: Promise<Blob> | null = null;
 function freshCluster(): Promise<Blob> {
   freshClusterCopy ??= readClusterCopy().then((copy) => copy ?? writeClusterCopy());
+  // A failed initdb is not remembered: the next in-memory open tries again, as each did before.
+  freshClusterCopy.catch(() => (freshClusterCopy = null));
   return freshClusterCopy;
 }
 
