@@ -41,4 +41,5 @@ EXPOSE 3000
 HEALTHCHECK --interval=10s --timeout=5s --start-period=30s --retries=5 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/ready').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 # The CLI in the container: docker compose exec loyalty node bin/loyalty.js <command>
-CMD ["node", "dist/main.js"]
+# The Node flags of `npm start` (docs/operations.md#node-flags).
+CMD ["node", "--max-semi-space-size=64", "dist/main.js"]

@@ -8,15 +8,17 @@
  *   node bench/audit.js replay <n>      seed one customer with n events (once) and time its replay
  *   node bench/audit.js liability       the seeded shop's liability roll-forward over 24 monthly periods
  * Store: DATABASE_URL (PostgreSQL) or DATA_DIR (PGlite), like the service. Results of the standalone run
- * go to bench/results/audit-latest-<store>.json.
+ * go to bench/results/audit-latest-<store>.json. Every measure runs under the service's Node flags
+ * (bench/service-flags.js).
  */
 require('reflect-metadata');
-const { execFileSync } = require('node:child_process');
+const { execFileSync, spawnSync } = require('node:child_process');
 const { generateKeyPairSync, randomBytes } = require('node:crypto');
 const { createWriteStream, mkdtempSync, mkdirSync, rmSync, writeFileSync } = require('node:fs');
 const { once } = require('node:events');
 const { loadavg, tmpdir } = require('node:os');
 const { join } = require('node:path');
+const { SERVICE_NODE_FLAGS } = require('./service-flags');
 
 const ROOT = join(__dirname, '..');
 const BENCH_SHOP = '00000000-0000-5000-8000-00000000beef';
@@ -196,7 +198,7 @@ async function liability() {
 }
 
 function runChild(args, env, timeoutMs = 6 * 60 * 1000) {
-  const out = execFileSync(process.execPath, [join(__dirname, args[0]), ...args.slice(1)], {
+  const out = execFileSync(process.execPath, [...SERVICE_NODE_FLAGS, join(__dirname, args[0]), ...args.slice(1)], {
     env: { ...process.env, ...env },
     encoding: 'utf8',
     timeout: timeoutMs,
@@ -313,7 +315,15 @@ const describeTarget = (t) =>
 
 module.exports = { measureAll, auditTargets, renderAudit };
 
+/** Run by hand without the service's Node flags: runs itself again under them. */
+function underServiceFlags() {
+  if (SERVICE_NODE_FLAGS.every((flag) => process.execArgv.includes(flag))) return;
+  const args = [...SERVICE_NODE_FLAGS, ...process.execArgv, __filename, ...process.argv.slice(2)];
+  process.exit(spawnSync(process.execPath, args, { stdio: 'inherit' }).status ?? 1);
+}
+
 if (require.main === module) {
+  underServiceFlags();
   const [mode, arg] = process.argv.slice(2);
   const work =
     mode === 'verify'

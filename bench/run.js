@@ -16,6 +16,7 @@ const net = require('node:net');
 const autocannon = require('autocannon');
 const { Client } = require('pg');
 const audit = require('./audit');
+const { SERVICE_NODE_FLAGS } = require('./service-flags');
 const history = require('./history');
 
 const ROOT = join(__dirname, '..');
@@ -79,7 +80,7 @@ async function freshStore(label) {
 async function startService(storeEnv) {
   const port = await freePort();
   const nodeOptions = (process.env.BENCH_SERVICE_NODE_OPTIONS ?? '').split(' ').filter(Boolean);
-  const child = spawn(process.execPath, [...nodeOptions, join(ROOT, 'dist', 'main.js')], {
+  const child = spawn(process.execPath, [...SERVICE_NODE_FLAGS, ...nodeOptions, join(ROOT, 'dist', 'main.js')], {
     env: {
       ...process.env,
       ...storeEnv,

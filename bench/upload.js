@@ -13,6 +13,7 @@ const { tmpdir } = require('node:os');
 const { join } = require('node:path');
 const net = require('node:net');
 const sharp = require('sharp');
+const { SERVICE_NODE_FLAGS } = require('./service-flags');
 
 const ROOT = join(__dirname, '..');
 const CONCURRENT = Number(process.env.BENCH_UPLOADS_CONCURRENT ?? 8);
@@ -49,7 +50,7 @@ async function startService(dir) {
   };
   Object.assign(env, { PLATFORM_WEBHOOK_SECRET: PLATFORM_SECRET, DEMO_SHOP: 'false', UPLOADS_DIR: join(dir, 'up') });
   if (!process.env.DATABASE_URL) Object.assign(env, { DATABASE_URL: '', DATA_DIR: join(dir, 'data') });
-  const child = spawn(process.execPath, [join(ROOT, 'dist', 'main.js')], {
+  const child = spawn(process.execPath, [...SERVICE_NODE_FLAGS, join(ROOT, 'dist', 'main.js')], {
     env,
     stdio: ['ignore', 'ignore', 'inherit'],
   });
