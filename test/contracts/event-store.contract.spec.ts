@@ -103,6 +103,26 @@ describe.each(eventStoreKinds())('event store contract (%s)', (kind) => {
     expect((await events.readStream(id, 1n, 2)).map((e) => e.type)).toEqual(['b', 'c']);
     expect((await events.readStream(id, 3n, 10)).map((e) => e.type)).toEqual(['d']);
     expect(await events.readStream(id, 0n, 0)).toEqual([]);
+    expect(await events.readStream(id, 4n, 10)).toEqual([]);
+    expect(await events.readStream(stream(), 0n, 10)).toEqual([]);
+  });
+
+  it('reads a page of a stream exactly as the whole stream shows those events', async () => {
+    const id = stream();
+    const written = [
+      event('a', { n: 1, nested: { list: [1, 'x', null] } }),
+      event('b', { text: 'ä€😀 "quoted" \\ back\nslash', empty: {} }),
+      { id: randomUUID(), type: 'type "with" quotes', data: { n: 3 } },
+    ];
+    await events.appendToStream(id, written, 'no_stream');
+    const whole = await events.readStream(id);
+    expect(await events.readStream(id, 0n, 3)).toEqual(whole);
+    expect(await events.readStream(id, 1n, 2)).toEqual(whole.slice(1));
+    expect(whole.map((e) => [e.streamId, e.type, e.data.text ?? e.data.n, e.metadata])).toEqual([
+      [id, 'a', 1, { source: 'contract' }],
+      [id, 'b', written[1].data.text, { source: 'contract' }],
+      [id, 'type "with" quotes', 3, {}],
+    ]);
   });
 
   it('reads the streams of a prefix one after the other, in pages, and nothing else', async () => {

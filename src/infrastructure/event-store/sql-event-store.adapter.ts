@@ -110,6 +110,21 @@ const AS_ONE_TEXT: EventColumns = {
  */
 const epochMillis = (ms: number): number => Math.floor(ms + 0.0005);
 
+/** One page of one stream (revisions $2 to $3, exclusive) as a JSON array of StreamEventArrays. */
+const STREAM_PAGE_AS_TEXT = `SELECT '[' || string_agg(concat('["', event_id, '","', revision, '","', transaction_id,
+    '","', position, '",', to_json(type), ',', ${RECORDED_MS}, ',', metadata, ',', data, ']'), ',' ORDER BY revision)
+    || ']' AS page FROM es_events WHERE stream_id = $1 AND revision >= $2::bigint AND revision < $3::bigint`;
+type StreamEventArray = [
+  string,
+  string,
+  string,
+  string,
+  string,
+  number,
+  Record<string, unknown>,
+  Record<string, unknown>,
+];
+
 type EventArray = [
   string,
   string,
@@ -309,12 +324,28 @@ export class SqlEventStore implements EventStore {
     // a server not yet for a new stream) it took every later event by bitmap and sorted them:
     // replaying 10,000 events took 185 ms instead of 143 on PostgreSQL, 264 instead of 214 on PGlite.
     const count = Math.max(0, Math.floor(maxCount));
+    const range = [streamId, fromRevision.toString(), (fromRevision + BigInt(count)).toString()];
+    if (this.sql.kind === 'pglite') return this.streamPageAsText(streamId, range);
     const rows = await this.sql.query(
       `${this.events.select} WHERE stream_id = $1 AND revision >= $2::bigint AND revision < $3::bigint
        ORDER BY es_events.revision LIMIT ${count}`,
-      [streamId, fromRevision.toString(), (fromRevision + BigInt(count)).toString()],
+      range,
     );
     return rows.map(this.events.toRecorded);
+  }
+
+  /**
+   * PGlite: a page of one stream as one text, parsed with one JSON.parse. PGlite decodes each row of
+   * an answer in JavaScript, which for a page of events cost more than parsing them (reading 10,000
+   * events in pages of 2,500: a text per event 85 ms, a text per page 59; the stream's id, known,
+   * is not repeated in each). Pages only: PGlite's memory, which holds the text, never shrinks.
+   */
+  private async streamPageAsText(streamId: string, range: string[]): Promise<RecordedEvent[]> {
+    const [row] = await this.sql.query<{ page: string | null }>(STREAM_PAGE_AS_TEXT, range);
+    if (!row?.page) return [];
+    return (JSON.parse(row.page) as StreamEventArray[]).map(([id, revision, tx, pos, type, ms, metadata, data]) =>
+      recordedEvent(id, streamId, revision, tx, pos, type, epochMillis(ms), metadata, data),
+    );
   }
 
   async readStreams({ prefix, after, limit }: ReadStreamsOptions): Promise<RecordedEvent[]> {

@@ -1,4 +1,4 @@
-import { STEP_TYPES, StepType } from '../../programs/kinds/milestone-rule';
+import { StepType } from '../../programs/kinds/milestone-rule';
 import { CustomerEvent, CustomerEventType as T } from '../events/customer-events';
 import { earnedChange } from '../tiers/tiers.state';
 
@@ -47,7 +47,7 @@ export function countMilestones(counters: MilestoneCounters, event: CustomerEven
   const moved = movedBy(event);
   if (!moved) return counters;
   const next = { ...counters };
-  for (const key of STEP_TYPES) next[key] = Math.max(0, next[key] + (moved[key] ?? 0));
+  for (const key of Object.keys(moved) as StepType[]) next[key] = Math.max(0, next[key] + (moved[key] ?? 0));
   return next;
 }
 
