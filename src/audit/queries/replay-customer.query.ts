@@ -1,6 +1,7 @@
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { positionToString, RecordedEvent } from '../../infrastructure/event-store/event-store.port';
 import { because } from '../../shared/domain/domain-error';
+import { isoInstant } from '../../shared/iso-instant';
 import { Balances, balancesOf, emptyHistory, evolveOwnedHistory } from '../domain/customer-history';
 import { CustomerStreamReader } from './customer-stream';
 
@@ -98,7 +99,7 @@ function replayed(r: RecordedEvent, after: Balances): ReplayedEvent {
     type: r.type,
     eventId: r.id,
     occurredAt: (r.data as { occurredAt: string }).occurredAt,
-    recordedAt: r.recordedAt.toISOString(),
+    recordedAt: isoInstant(r.recordedAt.getTime()),
     data: r.data,
     after,
   };
