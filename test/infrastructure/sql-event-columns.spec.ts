@@ -4,6 +4,7 @@ import { PgSqlClient } from '../../src/infrastructure/sql/pg.client';
 import { SqlClient } from '../../src/infrastructure/sql/sql-client';
 import { SqlEventStore } from '../../src/infrastructure/event-store/sql-event-store.adapter';
 import { createTestDatabase, storeKinds } from '../support/stores';
+import { wholeLog } from '../support/whole-log';
 
 /** The table as stores made before events were kept as json created it. */
 const JSONB_TABLE = `CREATE TABLE es_events (
@@ -90,7 +91,7 @@ describe.each(storeKinds())('SQL event store: how events are kept and read (%s)'
     const fresh = await SqlEventStore.create(sql);
     expect((await fresh.readStream(stream)).map((e) => e.recordedAt.toISOString())).toEqual(expected);
     expect((await fresh.readStream(stream, 0n, 100)).map((e) => e.recordedAt.toISOString())).toEqual(expected);
-    const feed = (await fresh.readAll({ after: null, limit: 100 })).filter((e) => e.streamId === stream);
+    const feed = (await wholeLog({ eventStore: fresh, sql })).filter((e) => e.streamId === stream);
     expect(feed.map((e) => e.recordedAt.toISOString())).toEqual(expected);
   });
 });

@@ -9,6 +9,7 @@ import { lacksRecordedDetails, RowEvent } from '../../src/ledger/projections/tra
 import { LedgerRowDetails } from '../../src/ledger/recorded-details';
 import { PendingPointsRelease } from '../../src/ledger/held-points/pending-points-release.scheduler';
 import { platformOrder } from '../support/platform-orders';
+import { wholeLog } from '../support/whole-log';
 
 const DAY = 86_400_000;
 
@@ -75,7 +76,7 @@ describe('transaction rows of events recorded before their details were', () => 
 
     const projection = s.t.app.get(TransactionViewProjection);
     // Read as the service reads its log: personal fields opened (the raw log holds them sealed).
-    const log = (await s.t.app.get<EventStore>(EVENT_STORE).readAll({ after: null, limit: 100_000 })).filter(
+    const log = (await wholeLog(s.t.store.storage, s.t.app.get<EventStore>(EVENT_STORE))).filter(
       (e) => (e.data as { shopId?: string }).shopId === shop.shop.shopId,
     );
     const older = log.map(asRecordedBefore);

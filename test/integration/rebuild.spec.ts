@@ -10,6 +10,7 @@ import { waitUntil } from '../support/receiver';
 import { defaultStoreKind, StoreKind } from '../support/stores';
 import { Metrics } from '../../src/metrics/metrics';
 import { EVENT_STORE, EventStore } from '../../src/infrastructure/event-store/event-store.port';
+import { wholeLog } from '../support/whole-log';
 
 /** Every document of every projection's collections, by collection name, in id order. */
 async function readModelsOf(t: TestApp): Promise<Record<string, unknown[]>> {
@@ -160,7 +161,7 @@ describe.each<StoreKind>([defaultStoreKind(), 'mingo'])('rebuild from the log (%
     const before = await snapshot();
     // Apply the whole log again on top of the live read models, as after a crash before a checkpoint.
     // Through the app's event store: the projections are given events with their personal fields opened.
-    const log = await s.t.app.get<EventStore>(EVENT_STORE).readAll({ after: null, limit: 100000 });
+    const log = await wholeLog(s.t.store.storage, s.t.app.get<EventStore>(EVENT_STORE));
     for (const projection of s.t.app.get<Projection[]>(PROJECTIONS)) {
       const batch = new ProjectionBatch(s.t.store.storage.readStore);
       await projection.apply(

@@ -8,6 +8,7 @@ import { CUSTOMER_PERSONAL_FIELDS } from '../../src/ledger/events/personal-field
 import { SEAL_CHECKPOINT, sealPersonalData } from '../../src/migration/seal-personal-data';
 import { ProjectionRunner } from '../../src/projections/projection-runner';
 import { tablesHolding } from '../privacy/support';
+import { wholeLog } from '../support/whole-log';
 
 /**
  * The privacy migration. The store is first put back to what the service wrote before sealing
@@ -25,7 +26,7 @@ describe(`migrate personal-data (${defaultStoreKind()})`, () => {
   let plain: RecordedEvent[];
   let raw: EventStore;
 
-  const all = (store: EventStore) => store.readAll({ after: null, limit: 100_000 });
+  const all = (store: EventStore) => wholeLog(t.store.storage, store);
   const dataById = (events: RecordedEvent[]) => new Map(events.map((e) => [e.id, e.data]));
 
   beforeAll(async () => {
