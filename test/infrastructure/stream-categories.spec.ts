@@ -38,9 +38,7 @@ describe('every stream the service writes is in a category the EventStoreDB feed
       .send({ shop: s.shop.domain, code: (await s.customer(7001)).referralCode, email: 'friend@example.com' })
       .expect(200);
 
-    const streams = new Set(
-      (await wholeLog(s.t.store.storage)).map((e) => e.streamId),
-    );
+    const streams = new Set((await wholeLog(s.t.store.storage)).map((e) => e.streamId));
     const categories = new Set([...streams].map((id) => STREAM_CATEGORIES.find((c) => id.startsWith(`${c}-`)) ?? id));
     // Every category was written, and nothing else (a stream outside them would stand for itself here).
     expect([...categories].sort()).toEqual([...STREAM_CATEGORIES].sort());

@@ -13,7 +13,7 @@ import { Storage } from '../../src/infrastructure/storage';
  */
 export async function wholeLog(
   storage: Pick<Storage, 'eventStore' | 'sql'>,
-   reader: EventStore = storage.eventStore,
+  reader: EventStore = storage.eventStore,
 ): Promise<RecordedEvent[]> {
   if (storage.eventStore instanceof SqlEventStore) await untilFeedShowsEverything(storage);
   return reader.readAll({ after: null, limit: 1_000_000 });
