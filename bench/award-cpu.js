@@ -14,10 +14,10 @@ const { createHmac, randomBytes } = require('node:crypto');
 const { readFileSync, readdirSync } = require('node:fs');
 const { loadavg } = require('node:os');
 const { join, resolve } = require('node:path');
-const net = require('node:net');
 const autocannon = require('autocannon');
 const { Client } = require('pg');
 const { SERVICE_NODE_FLAGS } = require('./service-flags');
+const { freePort, untilHealthy } = require('./local-process');
 
 const SERVER = process.env.DATABASE_URL;
 const AWARDS = Number(process.env.AWARD_CPU_AWARDS ?? 8000);
@@ -60,15 +60,6 @@ function postgresCpu() {
   return total;
 }
 
-function freePort() {
-  return new Promise((done) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => done(port));
-    });
-  });
-}
-
 async function onServer(statement) {
   const admin = new Client({ connectionString: SERVER });
   await admin.connect();
@@ -91,16 +82,7 @@ async function startProcess(args, env) {
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 300; i++) {
-    try {
-      if ((await fetch(`${base}/health`)).ok) return { base, child };
-    } catch {
-      /* not up yet */
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  child.kill();
-  throw new Error(`${args.join(' ')} did not start`);
+  return untilHealthy(base, child, args.join(' '));
 }
 
 const platformIds = Array.from({ length: CUSTOMERS }, (_, i) => 1_000_000 + i);

@@ -12,11 +12,11 @@ const { createHmac, randomBytes, randomUUID } = require('node:crypto');
 const { mkdtempSync, mkdirSync, rmSync, writeFileSync } = require('node:fs');
 const { tmpdir, cpus, totalmem, hostname, loadavg } = require('node:os');
 const { join } = require('node:path');
-const net = require('node:net');
 const autocannon = require('autocannon');
 const { Client } = require('pg');
 const audit = require('./audit');
 const { SERVICE_NODE_FLAGS } = require('./service-flags');
+const { freePort, untilHealthy } = require('./local-process');
 const history = require('./history');
 
 const ROOT = join(__dirname, '..');
@@ -36,15 +36,6 @@ const DEADLINE = Date.now() + 13 * 60 * 1000;
 const SETTLE_SECONDS = Number(process.env.BENCH_SETTLE_SECONDS ?? 60);
 
 const log = (...a) => process.stderr.write(`[bench] ${a.join(' ')}\n`);
-
-function freePort() {
-  return new Promise((resolve) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 async function withDatabase(serverUrl, name) {
   const admin = new Client({ connectionString: serverUrl });
@@ -98,16 +89,7 @@ async function startService(storeEnv) {
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 200; i++) {
-    try {
-      if ((await fetch(`${base}/health`)).ok) return { base, child, pid: child.pid };
-    } catch {
-      /* not up yet */
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  child.kill();
-  throw new Error('service did not start');
+  return { ...(await untilHealthy(base, child, 'service', 200)), pid: child.pid };
 }
 
 /** The CRUD baseline (PostgreSQL only) and the bare Nest app, each in its own process. */
@@ -118,16 +100,7 @@ async function startBaseline(mode, env = {}) {
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 200; i++) {
-    try {
-      if ((await fetch(`${base}/health`)).ok) return { base, child };
-    } catch {
-      /* not up yet */
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  child.kill();
-  throw new Error(`baseline ${mode} did not start`);
+  return untilHealthy(base, child, `baseline ${mode}`, 200);
 }
 
 async function stopChild(child) {

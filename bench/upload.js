@@ -11,9 +11,9 @@ const { createHmac } = require('node:crypto');
 const { mkdtempSync, readFileSync, rmSync } = require('node:fs');
 const { tmpdir } = require('node:os');
 const { join } = require('node:path');
-const net = require('node:net');
 const sharp = require('sharp');
 const { SERVICE_NODE_FLAGS } = require('./service-flags');
+const { freePort, untilHealthy } = require('./local-process');
 
 const ROOT = join(__dirname, '..');
 const CONCURRENT = Number(process.env.BENCH_UPLOADS_CONCURRENT ?? 8);
@@ -26,15 +26,6 @@ const ADMIN_TOKEN = 'bench-admin';
 const PLATFORM_SECRET = 'bench-platform';
 
 const log = (...a) => process.stderr.write(`[bench:upload] ${a.join(' ')}\n`);
-
-function freePort() {
-  return new Promise((resolve) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 async function startService(dir) {
   const port = await freePort();
@@ -55,16 +46,7 @@ async function startService(dir) {
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 300; i++) {
-    try {
-      if ((await fetch(`${base}/health`)).ok) return { base, child };
-    } catch {
-      /* not up yet */
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  child.kill();
-  throw new Error('service did not start');
+  return untilHealthy(base, child, 'service');
 }
 
 async function json(method, url, body, headers = {}) {
