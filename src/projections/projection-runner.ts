@@ -234,7 +234,7 @@ export class ProjectionRunner extends FeedFollower {
     const names = [...this.unsaved];
     this.unsaved.clear();
     try {
-      await Promise.all(names.map((name) => this.eventStore.storeCheckpoint(name, this.checkpoints.get(name) ?? null)));
+      await this.eventStore.storeCheckpoints(new Map(names.map((name) => [name, this.checkpoints.get(name) ?? null])));
     } catch (error) {
       names.forEach((n) => this.unsaved.add(n));
       throw error;

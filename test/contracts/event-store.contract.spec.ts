@@ -238,6 +238,28 @@ describe.each(eventStoreKinds())('event store contract (%s)', (kind) => {
     expect(await events.readCheckpoint(name)).toBeNull();
   });
 
+  it('stores several checkpoints at once, new and stored ones, a null among them', async () => {
+    const [a, b, c] = ['a', 'b', 'c'].map((n) => `sub-${n}-${randomUUID()}`);
+    const id = stream();
+    await events.appendToStream(id, [event(), event()], 'no_stream');
+    const [first, second] = (await feedAfter(null, 2, [id])).map((e) => e.position);
+    await events.storeCheckpoint(b, first);
+    await events.storeCheckpoints(
+      new Map([
+        [c, first],
+        [a, second],
+        [b, null],
+      ]),
+    );
+    expect([await events.readCheckpoint(a), await events.readCheckpoint(b), await events.readCheckpoint(c)]).toEqual([
+      second,
+      null,
+      first,
+    ]);
+    await events.storeCheckpoints(new Map());
+    expect(await events.readCheckpoint(a)).toEqual(second);
+  });
+
   it('concurrent appends to one stream: exactly one wins each revision', async () => {
     const id = stream();
     await events.appendToStream(id, [event()], 'no_stream');

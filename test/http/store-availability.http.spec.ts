@@ -42,7 +42,11 @@ describe('stores out of reach', () => {
     client.onSubscribe = (s) => s.emit('error', new UnavailableError());
     const sql = store.storage.eventStore;
     const eventStore = new EsdbEventStore(client.asClient(), {
-      checkpoints: { read: (n) => sql.readCheckpoint(n), store: (n, p) => sql.storeCheckpoint(n, p) },
+      checkpoints: {
+        read: (n) => sql.readCheckpoint(n),
+        store: (n, p) => sql.storeCheckpoint(n, p),
+        storeMany: (all) => sql.storeCheckpoints(all),
+      },
     });
     const http = await start({
       ...store.storage,

@@ -33,6 +33,7 @@ describe('EventStoreDB event store adapter (client double)', () => {
   const checkpoints = {
     read: async (name: string) => stored.get(name) ?? null,
     store: async (name: string, position: GlobalPosition | null) => void stored.set(name, position),
+    storeMany: async (all: ReadonlyMap<string, GlobalPosition | null>) => all.forEach((p, n) => stored.set(n, p)),
   };
   const adapter = (namespace = '') =>
     new EsdbEventStore(client.asClient(), { checkpoints, namespace, quietAfterMs: 200 });

@@ -46,6 +46,7 @@ export type EsdbClient = Pick<
 export interface SubscriberCheckpoints {
   read(subscription: string): Promise<GlobalPosition | null>;
   store(subscription: string, position: GlobalPosition | null): Promise<void>;
+  storeMany(checkpoints: ReadonlyMap<string, GlobalPosition | null>): Promise<void>;
 }
 
 export interface EsdbEventStoreOptions {
@@ -251,6 +252,10 @@ export class EsdbEventStore implements EventStore {
 
   storeCheckpoint(subscription: string, position: GlobalPosition | null): Promise<void> {
     return this.options.checkpoints.store(subscription, position);
+  }
+
+  storeCheckpoints(checkpoints: ReadonlyMap<string, GlobalPosition | null>): Promise<void> {
+    return this.options.checkpoints.storeMany(checkpoints);
   }
 
   async ping(): Promise<void> {

@@ -117,6 +117,8 @@ export interface EventStore {
   /** Subscriber checkpoints (one per subscription name). */
   readCheckpoint(subscription: string): Promise<GlobalPosition | null>;
   storeCheckpoint(subscription: string, position: GlobalPosition | null): Promise<void>;
+  /** Several checkpoints at once, in one write where the store can (the projections store theirs every second). */
+  storeCheckpoints(checkpoints: ReadonlyMap<string, GlobalPosition | null>): Promise<void>;
   /** Cheap reachability probe for readiness checks. */
   ping(): Promise<void>;
   close(): Promise<void>;

@@ -439,6 +439,10 @@ export class SqlEventStore implements EventStore {
     return this.checkpoints.store(subscription, position);
   }
 
+  storeCheckpoints(checkpoints: ReadonlyMap<string, GlobalPosition | null>): Promise<void> {
+    return this.checkpoints.storeMany(checkpoints);
+  }
+
   async ping(): Promise<void> {
     await this.sql.query('SELECT 1');
   }

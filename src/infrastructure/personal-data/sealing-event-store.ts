@@ -105,6 +105,10 @@ export class SealingEventStore implements EventStore, PersonalDataShredder {
     return this.inner.storeCheckpoint(subscription, position);
   }
 
+  storeCheckpoints(checkpoints: ReadonlyMap<string, GlobalPosition | null>): Promise<void> {
+    return this.inner.storeCheckpoints(checkpoints);
+  }
+
   ping(): Promise<void> {
     return this.inner.ping();
   }
