@@ -7,7 +7,7 @@
  * each round prints the service's CPU an award (and the kernel's part of it) and PostgreSQL's (its
  * running processes and those it has reaped). Throughput on a shared 2-core machine moves by 10-30 %
  * from minute to minute; CPU an award moves less, and is what a faster award has to lower. Prints
- * only; writes no results.
+ * only; writes no results. BENCH_SERVICE_NODE_OPTIONS adds Node options to the services (e.g. --cpu-prof).
  */
 const { spawn } = require('node:child_process');
 const { createHmac, randomBytes } = require('node:crypto');
@@ -113,7 +113,8 @@ async function enrolAll(base, domain) {
 /** The service built in `root`, on a fresh database, with a shop and its customers. */
 async function startService(root) {
   const database = await freshDatabase();
-  const { base, child } = await startProcess([...SERVICE_NODE_FLAGS, join(root, 'dist', 'main.js')], {
+  const extra = (process.env.BENCH_SERVICE_NODE_OPTIONS ?? '').split(' ').filter(Boolean);
+  const { base, child } = await startProcess([...SERVICE_NODE_FLAGS, ...extra, join(root, 'dist', 'main.js')], {
     DATABASE_URL: database.url,
     HOST: '127.0.0.1',
     ADMIN_TOKEN,
