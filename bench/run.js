@@ -21,6 +21,8 @@ const history = require('./history');
 
 const ROOT = join(__dirname, '..');
 const CUSTOMERS = Number(process.env.BENCH_CUSTOMERS ?? 1000);
+/** BENCH_ONLY=award: an unmeasured load on each side before the rounds. */
+const WARM_UP_SECONDS = 3;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 /** Ceiling, read and award are measured in interleaved rounds; ratios are per round, reported as medians. */
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -690,7 +692,9 @@ async function storefrontOnly() {
 /**
  * BENCH_ONLY=award (PostgreSQL): the v2 award beside the CRUD baseline's, interleaved in ROUNDS
  * rounds; prints the per-round ratios and their median, writes no results. A quick check of a
- * change to the award path (the full run measures the same, with everything else).
+ * change to the award path (the full run measures the same, with everything else). With
+ * BENCH_AWARD_WITH_READS=1 the rounds also hold the full run's read slices (GET /customers/{id} on
+ * both sides), in the full run's order, to tell whether they change the award's figures.
  */
 async function awardOnly() {
   if (!process.env.DATABASE_URL) throw new Error('BENCH_ONLY=award compares with the CRUD baseline: set DATABASE_URL');
@@ -705,14 +709,31 @@ async function awardOnly() {
       BASELINE_APP_KEY: shop.appKey,
       BASELINE_SECRET_KEY: shop.secretKey,
     });
+    const crudIds = platformIds.map(() => randomUUID());
     const seed = new Client({ connectionString: crudStore.env.DATABASE_URL });
     await seed.connect();
     await seed.query(
       `INSERT INTO crud_customers (id, platform_customer_id, email)
-       SELECT gen_random_uuid(), (c->>'p')::bigint, c->>'e' FROM jsonb_array_elements($1::jsonb) c`,
-      [JSON.stringify(platformIds.map((p) => ({ p, e: `c${p}@example.com` })))],
+       SELECT (c->>'id')::uuid, (c->>'p')::bigint, c->>'e' FROM jsonb_array_elements($1::jsonb) c`,
+      [JSON.stringify(platformIds.map((p, i) => ({ id: crudIds[i], p, e: `c${p}@example.com` })))],
     );
     await seed.end();
+    const withReads = process.env.BENCH_AWARD_WITH_READS === '1';
+    const internalIds = withReads
+      ? (await json('GET', `${service.base}/rest_api/v2/customers?limit=1000`, undefined, keys)).data.map((c) => c.id)
+      : [];
+    const reads = (base, ids, next) => ({
+      url: base,
+      requests: [
+        {
+          method: 'GET',
+          headers: keys,
+          setupRequest: (req) => ({ ...req, path: `/rest_api/v2/customers/${ids[next() % ids.length]}` }),
+        },
+      ],
+    });
+    let r = 0;
+    let cr = 0;
     const awards = (base, next) => ({
       url: `${base}/rest_api/v2/transactions/points/award`,
       requests: [
@@ -729,14 +750,30 @@ async function awardOnly() {
     let a = 0;
     let c = 0;
     const ratios = [];
+    // Unmeasured first: the baseline's customers were seeded in SQL, so its first requests would
+    // otherwise open its connection pool and compile its code inside round 1 (measured: CRUD's round
+    // 1 ran 20-35 % slower than its later rounds, and round 1's ratio stood 0.2-0.4 above the others).
+    for (const [base, next] of [
+      [service.base, () => a++],
+      [crud.base, () => c++],
+    ])
+      await cannon({ ...awards(base, next), duration: WARM_UP_SECONDS });
     for (let round = 1; round <= ROUNDS; round++) {
       const m = await interleaved([
+        ...(withReads
+          ? [
+              ['read', reads(service.base, internalIds, () => r++)],
+              ['crudRead', reads(crud.base, crudIds, () => cr++)],
+            ]
+          : []),
         ['award', awards(service.base, () => a++)],
         ['crudAward', awards(crud.base, () => c++)],
       ]);
       ratios.push(Math.round((m.award.rps / m.crudAward.rps) * 100) / 100);
       log(
-        `round ${round}: award ${m.award.rps} req/s, CRUD ${m.crudAward.rps} req/s, load average ${loadavg()[0].toFixed(1)}`,
+        `round ${round}: award ${m.award.rps} req/s, CRUD ${m.crudAward.rps} req/s` +
+          (withReads ? `, read ${m.read.rps} req/s, CRUD read ${m.crudRead.rps} req/s` : '') +
+          `, load average ${loadavg()[0].toFixed(1)}`,
       );
     }
     process.stdout.write(`award / CRUD per round: ${ratios.join(', ')}; median ${median(ratios)}\n`);
