@@ -90,6 +90,20 @@ describe('webhook outage policy (Given/When/Then)', () => {
     expect(probe.health).toMatchObject({ probes: 2, nextProbeAt: at(5_510 + 15_000) });
   });
 
+  it('attempts sent after the pause but before the probe was due fail without advancing the probe backoff', () => {
+    // The worker claimed 20 deliveries into an outage and sends them in turn: the fifth failure
+    // pauses the webhook while the rest are still to go out.
+    const first = given(HEALTHY).when(...[1, 2, 3, 4, 5].map((i) => ({ now: at(i * 100) })));
+    expect(first.last.health).toMatchObject({ pausedAt: at(500), probes: 1, nextProbeAt: at(500 + 5_000) });
+    const rest = given(first.last.health).when(...Array.from({ length: 15 }, (_, i) => ({ now: at(600 + i * 100) })));
+    expect(rest.all.map((d) => [d.status, d.webhook.type, d.health.probes, d.nextAttemptAt])).toEqual(
+      Array.from({ length: 15 }, () => ['pending', 'unchanged', 1, at(500 + 5_000)]),
+    );
+    // The receiver is back by the time the probe is due: it goes out then, not 15 s or 45 s later.
+    const probe = given(rest.last.health).when({ result: 'delivered', startedAt: at(5_500), now: at(5_520) }).last;
+    expect(probe).toMatchObject({ status: 'delivered', webhook: { type: 'resumed' }, health: HEALTHY });
+  });
+
   it('probes of a paused webhook wait longer each time, up to the cap', () => {
     const paused = given(HEALTHY).when(...[0, 1, 2, 3, 4].map(() => ({ now: T0 }))).last.health;
     const { all } = given(paused).when(...[1, 2, 3, 4, 5, 6].map((i) => ({ now: at(i * HOUR), attemptsUsed: 20 + i })));

@@ -6,8 +6,9 @@
  *   that used all its attempts without any success of the webhook in between) is an outage, not a
  *   bad delivery: the webhook is **paused**. Its deliveries stay pending (none is failed) and one
  *   probe at a time (the oldest pending delivery) retries with growing backoff from `probeBaseMs`
- *   (seconds: a short outage ends soon after the receiver is back), capped. Attempts that were
- *   already out when it paused fail without advancing that backoff: they are the outage, not probes.
+ *   (seconds: a short outage ends soon after the receiver is back), capped. Attempts sent before the
+ *   probe was due (out when it paused, or the rest of a batch claimed before it) fail without
+ *   advancing that backoff: they are the outage, not probes.
  * - The first success resumes it: every pending delivery is due at once, in order per customer.
  * - Only a failure that has lasted `disableAfterMs` (days) **disables** it; its deliveries still
  *   stay pending, and re-enabling it resumes them. 410 Gone disables at once.
@@ -136,8 +137,9 @@ export function decideAttempt(health: WebhookHealth, facts: AttemptFacts, policy
           webhook: UNCHANGED,
         };
   }
-  if (health.pausedAt !== null && facts.startedAt < health.pausedAt) {
-    // Out when the webhook paused: one more failure of the outage, not a failed probe.
+  if (health.pausedAt !== null && facts.startedAt < (health.nextProbeAt ?? health.pausedAt)) {
+    // Sent before the probe was due (out when the webhook paused, or the rest of a batch the worker
+    // claimed before it paused): one more failure of the outage, not a failed probe.
     return { health: failing, status: 'pending', nextAttemptAt: health.nextProbeAt, webhook: UNCHANGED };
   }
   const failingForMs = Date.parse(now) - Date.parse(failing.failingSince!);
