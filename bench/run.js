@@ -39,6 +39,15 @@ const SETTLE_SECONDS = Number(process.env.BENCH_SETTLE_SECONDS ?? 60);
 
 const log = (...a) => process.stderr.write(`[bench] ${a.join(' ')}\n`);
 
+/** GET /rest_api/v2/customers/{id} with the shop's keys, the ids in turn (the full run's read and BENCH_ONLY=award's). */
+const readRequests = (keys, ids, next) => [
+  {
+    method: 'GET',
+    headers: keys,
+    setupRequest: (req) => ({ ...req, path: `/rest_api/v2/customers/${ids[next() % ids.length]}` }),
+  },
+];
+
 async function withDatabase(serverUrl, name) {
   const admin = new Client({ connectionString: serverUrl });
   await admin.connect();
@@ -294,13 +303,6 @@ async function main() {
       );
       await seed.end();
     }
-    const readRequests = (ids, next) => [
-      {
-        method: 'GET',
-        headers: keys,
-        setupRequest: (req) => ({ ...req, path: `/rest_api/v2/customers/${ids[next() % ids.length]}` }),
-      },
-    ];
     const awardRequests = (next) => [
       {
         method: 'POST',
@@ -323,8 +325,8 @@ async function main() {
       const measured = await interleaved([
         ['ceiling', { url: `${base}/health` }],
         ['bareHealth', { url: `${bare.base}/health` }],
-        ['read', { url: base, requests: readRequests(internalIds, () => r++) }],
-        ...(crud ? [['crudRead', { url: crud.base, requests: readRequests(crudIds, () => cr++) }]] : []),
+        ['read', { url: base, requests: readRequests(keys, internalIds, () => r++) }],
+        ...(crud ? [['crudRead', { url: crud.base, requests: readRequests(keys, crudIds, () => cr++) }]] : []),
         ['award', { url: `${base}/rest_api/v2/transactions/points/award`, requests: awardRequests(() => a++) }],
         ...(crud
           ? [
@@ -722,16 +724,6 @@ async function awardOnly() {
     const internalIds = withReads
       ? (await json('GET', `${service.base}/rest_api/v2/customers?limit=1000`, undefined, keys)).data.map((c) => c.id)
       : [];
-    const reads = (base, ids, next) => ({
-      url: base,
-      requests: [
-        {
-          method: 'GET',
-          headers: keys,
-          setupRequest: (req) => ({ ...req, path: `/rest_api/v2/customers/${ids[next() % ids.length]}` }),
-        },
-      ],
-    });
     let r = 0;
     let cr = 0;
     const awards = (base, next) => ({
@@ -762,8 +754,8 @@ async function awardOnly() {
       const m = await interleaved([
         ...(withReads
           ? [
-              ['read', reads(service.base, internalIds, () => r++)],
-              ['crudRead', reads(crud.base, crudIds, () => cr++)],
+              ['read', { url: service.base, requests: readRequests(keys, internalIds, () => r++) }],
+              ['crudRead', { url: crud.base, requests: readRequests(keys, crudIds, () => cr++) }],
             ]
           : []),
         ['award', awards(service.base, () => a++)],
