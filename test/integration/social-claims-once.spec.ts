@@ -89,10 +89,13 @@ describe(`social claims paid once across processes (${defaultStoreKind()})`, () 
     expect(winners.size).toBe(1);
     for (const r of answers.filter((a) => a.status === 409)) expect(r.body.error.code).toBe('USERNAME_TAKEN');
     const [winner] = [...winners];
+    // Read from the process that took the winning link: another process shows it only once it has
+    // applied the events itself (within its projection poll).
+    const winningProcess = answers.findIndex((r) => r.status === 200);
     const holders: number[] = [];
     for (const id of racers) {
       const me = (
-        await on(0)
+        await on(winningProcess)
           .get(`${HEADLESS}/customer`)
           .set(bearer(tokens.get(id)!))
           .expect(200)
@@ -107,12 +110,24 @@ describe(`social claims paid once across processes (${defaultStoreKind()})`, () 
     // The winner relinks new handles from both instances at once: no second reward, one handle held.
     const relinks = await Promise.all(['a.one', 'b.two', 'c.three', 'd.four'].map((h, i) => link(i, winner, h)));
     expect(relinks.map((r) => [r.status, r.body.data.rewardEarned])).toEqual(relinks.map(() => [200, false]));
-    const me = (
-      await on(1)
-        .get(`${HEADLESS}/customer`)
-        .set(bearer(tokens.get(winner)!))
-        .expect(200)
-    ).body.data;
+    const meOn = async (i: number) =>
+      (
+        await on(i)
+          .get(`${HEADLESS}/customer`)
+          .set(bearer(tokens.get(winner)!))
+          .expect(200)
+      ).body.data;
+    // The process that took the last relink shows it at once; wait until every process agrees.
+    let me = await meOn(1);
+    await waitUntil(
+      async () => {
+        const seen = await Promise.all(apps.map((_, i) => meOn(i)));
+        me = seen[0];
+        return seen.every((x) => x.social.photoUsername === me.social.photoUsername);
+      },
+      10_000,
+      'every process showing the last relink',
+    );
     expect(me.points).toBe(50);
     // Every handle but the one linked is free again for another customer.
     const other = racers.find((id) => id !== winner)!;

@@ -76,7 +76,14 @@ describe(`reliability: a short receiver outage loses nothing (${defaultStoreKind
       down = false;
 
       await waitUntil(() => receiver.received.length >= 40, 15_000, '40 deliveries');
-      await new Promise((r) => setTimeout(r, 300));
+      // The receiver has a request before the worker records its answer: wait for the records.
+      const listDeliveries = async () =>
+        (await shop.webhooks('get', `/${webhookId}/deliveries?limit=100`).expect(200)).body.deliveries;
+      await waitUntil(
+        async () => (await listDeliveries()).every((d: any) => d.status === 'delivered'),
+        10_000,
+        'every delivery recorded as delivered',
+      );
       expect(receiver.received).toHaveLength(40);
       expect(new Set(receiver.received.map((r) => r.body.webhookId)).size).toBe(40);
       for (const c of customers) {
@@ -85,7 +92,7 @@ describe(`reliability: a short receiver outage loses nothing (${defaultStoreKind
           .map((r) => r.body.newPoint);
         expect(seen).toEqual([1, 3]);
       }
-      const deliveries = (await shop.webhooks('get', `/${webhookId}/deliveries?limit=100`).expect(200)).body.deliveries;
+      const deliveries = await listDeliveries();
       expect(deliveries).toHaveLength(40);
       expect(deliveries.filter((d: any) => d.status !== 'delivered')).toEqual([]);
       // Newest first, by sequence (numerically: 10 after 9).
