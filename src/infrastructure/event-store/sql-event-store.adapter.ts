@@ -104,9 +104,15 @@ const AS_ONE_TEXT: EventColumns = {
   },
 };
 
+/**
+ * Revisions $2 (inclusive) to $3 (exclusive) of stream $1, as a range of the (stream_id, revision)
+ * index, which the planner walks in order whatever its statistics say.
+ */
+const STREAM_RANGE = '(stream_id, revision) >= ($1, $2::bigint) AND (stream_id, revision) < ($1, $3::bigint)';
+
 /** One page of one stream (revisions $2 to $3, exclusive) as a JSON array of StreamEventArrays. */
 const STREAM_PAGE_AS_TEXT = `SELECT '[' || string_agg(concat(${EVENT_FIELDS}, ']'), ',' ORDER BY revision) || ']'
-    AS page FROM es_events WHERE stream_id = $1 AND revision >= $2::bigint AND revision < $3::bigint`;
+    AS page FROM es_events WHERE ${STREAM_RANGE}`;
 
 /** An event as EVENT_FIELDS writes it; EventArray adds its stream's id. */
 type StreamEventArray = [
@@ -317,16 +323,18 @@ export class SqlEventStore implements EventStore {
       );
       return rows.map(this.events.toRecorded);
     }
-    // Revisions have no gaps, so a page is a range of them. Bounded above, the planner walks the
-    // index in order; with `LIMIT` alone and no statistics for the stream (PGlite never gathers any,
-    // a server not yet for a new stream) it took every later event by bitmap and sorted them:
-    // replaying 10,000 events took 185 ms instead of 143 on PostgreSQL, 264 instead of 214 on PGlite.
+    // Revisions have no gaps, so a page is a range of them. With `LIMIT` alone and no statistics
+    // for the stream (PGlite never gathers any, a server not yet for a new stream) the planner took
+    // every later event by bitmap and sorted them (replaying 10,000 events: 185 ms instead of 143 on
+    // PostgreSQL, 264 instead of 214 on PGlite). The range is written as a range of the index's
+    // key: with `stream_id = $1 AND revision ...` and statistics, the planner again chose a bitmap
+    // and a sort of each page of 2,500 (10-17 ms on the server against 6 for the index walk).
     const count = Math.max(0, Math.floor(maxCount));
     const range = [streamId, fromRevision.toString(), (fromRevision + BigInt(count)).toString()];
     if (this.sql.kind === 'pglite') return this.streamPageAsText(streamId, range);
     const rows = await this.sql.query(
-      `${this.events.select} WHERE stream_id = $1 AND revision >= $2::bigint AND revision < $3::bigint
-       ORDER BY es_events.revision LIMIT ${count}`,
+      `${this.events.select} WHERE ${STREAM_RANGE}
+       ORDER BY es_events.stream_id, es_events.revision LIMIT ${count}`,
       range,
     );
     return rows.map(this.events.toRecorded);
