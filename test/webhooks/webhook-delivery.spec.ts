@@ -111,6 +111,14 @@ describe(`webhook deliveries (${defaultStoreKind()})`, () => {
         expect(receiver.received).toHaveLength(0);
         up = true;
         await waitUntil(() => receiver.received.length >= 8, 15_000, 'eight deliveries');
+        // The receiver has a request before the worker records its answer: wait for the records.
+        const listDeliveries = async () =>
+          (await s.webhooks('get', `/${webhookId}/deliveries`).expect(200)).body.deliveries;
+        await waitUntil(
+          async () => (await listDeliveries()).every((d: any) => d.status === 'delivered'),
+          10_000,
+          'every delivery recorded as delivered',
+        );
         await new Promise((r) => setTimeout(r, 300));
         expect(receiver.received).toHaveLength(8);
         expect(new Set(receiver.received.map((r) => r.body.webhookId)).size).toBe(8);
@@ -120,7 +128,7 @@ describe(`webhook deliveries (${defaultStoreKind()})`, () => {
             .map((r) => r.body.newPoint);
           expect(seen).toEqual([99, 97, 94, 90]);
         }
-        const deliveries = (await s.webhooks('get', `/${webhookId}/deliveries`).expect(200)).body.deliveries;
+        const deliveries = await listDeliveries();
         expect(deliveries).toHaveLength(8);
         expect(deliveries.every((d: any) => d.status === 'delivered' && d.attemptLog.length >= 1)).toBe(true);
         expect(deliveries.some((d: any) => d.attemptLog.some((a: any) => a.statusCode === 503))).toBe(true);
@@ -134,7 +142,17 @@ describe(`webhook deliveries (${defaultStoreKind()})`, () => {
       await s.enrol(4201);
       await s.award(4201, 3);
       await waitUntil(() => receiver.received.length === 1, 10_000, 'first delivery');
-      const [delivery] = (await s.webhooks('get', `/${webhookId}/deliveries`).expect(200)).body.deliveries;
+      // The receiver has the request before the worker records its answer: redeliver once it is
+      // recorded, so the worker's attempt is the first in the log.
+      let delivery: any;
+      await waitUntil(
+        async () => {
+          [delivery] = (await s.webhooks('get', `/${webhookId}/deliveries`).expect(200)).body.deliveries;
+          return delivery?.status === 'delivered';
+        },
+        10_000,
+        "the worker's attempt recorded",
+      );
       const res = await s.webhooks('post', `/${webhookId}/deliveries/${delivery.id}/redeliver`).expect(200);
       expect(res.body).toMatchObject({
         success: true,
