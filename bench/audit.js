@@ -99,7 +99,11 @@ async function exportShop() {
   }
 }
 
-/** One customer with n events (an enrolment and awards), written in SQL like the rebuild seed. */
+/**
+ * One customer with n events (an enrolment and awards, one every 105 minutes: 10,000 span two
+ * years, as a long-lived customer's do; the fold keeps figures per day, so a stream packed into a
+ * week measured less than such a customer costs), written in SQL like the rebuild seed.
+ */
 async function seedLongStream(n, name = `long${n}`) {
   const { AppConfig } = require('../dist/config/app-config');
   const { PgSqlClient } = require('../dist/infrastructure/sql/pg.client');
@@ -114,12 +118,12 @@ async function seedLongStream(n, name = `long${n}`) {
       `INSERT INTO es_events (stream_id, revision, event_id, type, data, metadata)
        SELECT $1, r, gen_random_uuid(),
          CASE WHEN r = 0 THEN 'customer.enrolled.v1' ELSE 'points.awarded.v1' END,
-         CASE WHEN r = 0 THEN jsonb_build_object('type', 'customer.enrolled.v1', 'eventId', gen_random_uuid(), 'occurredAt', '2026-01-01T00:00:00.000Z',
+         CASE WHEN r = 0 THEN jsonb_build_object('type', 'customer.enrolled.v1', 'eventId', gen_random_uuid(), 'occurredAt', '2024-01-01T00:00:00.000Z',
              'shopId', $2::text, 'customerId', $3::text, 'platformCustomerId', 9000000, 'email', 'long@example.com',
              'firstName', 'Long', 'lastName', 'Stream', 'acceptsMarketing', false, 'platformCreatedAt', null,
              'tierId', null, 'tierName', null, 'source', 'bench')
          ELSE jsonb_build_object('type', 'points.awarded.v1', 'eventId', gen_random_uuid(),
-             'occurredAt', to_char(timestamp '2026-01-01' + r * interval '1 minute', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+             'occurredAt', to_char(timestamp '2024-01-01' + r * interval '105 minutes', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
              'shopId', $2::text, 'customerId', $3::text, 'transactionId', gen_random_uuid(), 'platformCustomerId', 9000000,
              'email', 'long@example.com', 'oldPoint', r - 1, 'newPoint', r, 'points', 1, 'source', 'rest_api',
              'event', 'earn_point_rest_api', 'adminNote', null, 'userNote', 'bench', 'reason', null, 'idempotencyKey', null, 'requestHash', null)

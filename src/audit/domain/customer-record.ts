@@ -1,5 +1,6 @@
 import { CustomerDoc } from '../../ledger/read-models/ledger-read-models';
 import { CustomerHistory, pendingPointsOf } from './customer-history';
+import { dayAmountsOf } from '../../shared/domain/day-buckets';
 
 /**
  * The customers document the fold gives: what the Customer record shows as of a revision, and
@@ -49,7 +50,7 @@ export function customerDocOf({ state, record, revision }: CustomerHistory): Cus
     tags: [...state.tags],
     segmentIds: [...state.segmentIds],
     isB2B: state.isB2B,
-    programEarnedByDay: { ...state.programEarnedByDay },
+    programEarnedByDay: dayAmountsOf(state.programEarnedByDay),
     photoUsername: state.photoUsername,
     feedPageId: state.feed?.pageId ?? null,
     feedName: state.feed?.feedName ?? null,

@@ -3,6 +3,7 @@ import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { CLOCK, Clock } from '../../shared/domain/clock';
 import { CustomerLookup } from '../../ledger/queries/customer-lookup';
 import { earningLimitStatus } from '../../ledger/earning-limit/earning-limit.decisions';
+import { dayBucketsOf } from '../../shared/domain/day-buckets';
 import { TierCatalog } from '../../tiers/tier-catalog';
 import { ShopDirectory } from '../../shops/shop-directory';
 import { ShopText } from '../../translations/queries/shop-text';
@@ -38,7 +39,7 @@ export class GetHeadlessCustomerHandler implements IQueryHandler<GetHeadlessCust
     const policy = shop?.earningLimit ?? null;
     // The limit's status from the ledger's own arithmetic, on the count the read model keeps.
     const status = earningLimitStatus(
-      { programEarnedByDay: doc.programEarnedByDay ?? {}, tierId: doc.tierId },
+      { programEarnedByDay: dayBucketsOf(doc.programEarnedByDay ?? {}), tierId: doc.tierId },
       policy,
       this.clock.now().toISOString(),
     );

@@ -31,7 +31,7 @@ import { isActivity } from '../expiry/expiry.state';
 import { payingProgram, withProgramPayment } from '../program-earning/program-earning.state';
 import { addEarned, earnedChange } from '../tiers/tiers.state';
 import { CUSTOMERS, CustomerDoc, recordCreatedAt } from '../read-models/ledger-read-models';
-import { addToDay } from '../../shared/domain/day-buckets';
+import { addToDayAmounts } from '../../shared/domain/day-buckets';
 import { BoundedCache } from '../../shared/bounded-cache';
 import { withoutEntry } from '../../shared/domain/records';
 import { isPaidBy } from '../../programs/kinds/kinds';
@@ -93,7 +93,9 @@ function applyEvent(doc: CustomerDoc | null, event: CustomerEvent, streamRevisio
     updatedAt: event.occurredAt,
     ...(isActivity(event) ? { lastActivityAt: event.occurredAt } : {}),
     ...changesOf(doc, event),
-    ...(counted === 0 ? {} : { programEarnedByDay: addToDay(doc.programEarnedByDay ?? {}, event.occurredAt, counted) }),
+    ...(counted === 0
+      ? {}
+      : { programEarnedByDay: addToDayAmounts(doc.programEarnedByDay ?? {}, event.occurredAt, counted) }),
     streamRevision,
   };
 }
