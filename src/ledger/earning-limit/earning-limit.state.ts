@@ -1,4 +1,4 @@
-import { addToDay, DayBuckets } from '../../shared/domain/day-buckets';
+import { addToDay, DayBuckets, NO_DAYS } from '../../shared/domain/day-buckets';
 import { CustomerEvent, programPointsCounted } from '../events/customer-events';
 
 /** The earning limit's share: points earned from programs per UTC day (last 800 days). */
@@ -6,7 +6,7 @@ export interface EarningLimitShare {
   programEarnedByDay: DayBuckets;
 }
 
-export const initialEarningLimit = (): EarningLimitShare => ({ programEarnedByDay: {} });
+export const initialEarningLimit = (): EarningLimitShare => ({ programEarnedByDay: NO_DAYS });
 
 /** Program points count when paid, held order points when they are held (not again when released). */
 export function evolveEarningLimit(

