@@ -1,14 +1,5 @@
 import { birthday, placeOrder, referral, signUp } from './earning';
-import {
-  EarningKind,
-  EarningKindName,
-  KindDescriptor,
-  KindName,
-  PerKind,
-  SpendingKind,
-  SpendingKindName,
-  Trigger,
-} from './kind';
+import { EarningKind, EarningKindName, KindDescriptor, PerKind, SpendingKind, SpendingKindName, Trigger } from './kind';
 import { SOCIAL_KINDS } from './social';
 import { ENGAGEMENT_KINDS } from './engagement';
 import { MILESTONE_KINDS } from './milestone';
