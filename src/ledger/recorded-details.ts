@@ -18,13 +18,13 @@ export function withRecordedDetails(event: RowEvent, before: CustomerState): Row
     case T.PointsPending:
       return event.balance === undefined ? { ...event, balance: before.points } : event;
     case T.PointsAwarded: {
-      const order = event.order ? before.orders[event.order.orderId] : undefined;
+      const order = event.order ? before.orders.get(event.order.orderId) : undefined;
       if (!event.releasesPending || event.pendingTransactionId !== undefined || !order?.pendingTransactionId)
         return event;
       return { ...event, pendingTransactionId: order.pendingTransactionId };
     }
     case T.PointsRevoked: {
-      const order = event.order ? before.orders[event.order.orderId] : undefined;
+      const order = event.order ? before.orders.get(event.order.orderId) : undefined;
       if (!event.order || event.order.orderName !== null || !order) return event;
       return { ...event, order: orderRefOf(order, event.order.orderId) };
     }

@@ -145,7 +145,7 @@ export interface Balances {
 
 export function pendingPointsOf(state: CustomerState): number {
   let held = 0;
-  for (const order of Object.values(state.orders)) held += order.pendingPoints ?? 0;
+  for (const order of state.orders.values()) held += order.pendingPoints ?? 0;
   return held;
 }
 

@@ -10,7 +10,7 @@ import { dayAmountsOf } from '../../shared/domain/day-buckets';
 export function customerDocOf({ state, record, revision }: CustomerHistory): CustomerDoc | null {
   if (!state.enrolled || !record.createdAt || !record.enrolledAt) return null;
   const pendingOrders: NonNullable<CustomerDoc['pendingOrders']> = {};
-  for (const [orderId, order] of Object.entries(state.orders)) {
+  for (const [orderId, order] of state.orders) {
     if (order.pendingPoints > 0 && order.pendingReleaseAt)
       pendingOrders[orderId] = { points: order.pendingPoints, releaseAt: order.pendingReleaseAt };
   }

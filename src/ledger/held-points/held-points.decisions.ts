@@ -52,7 +52,7 @@ export function cancelHeld(
   requested: number,
   cause: PendingPointsCancelled['cause'],
 ): { cancelled: PendingPointsCancelled[]; rest: number } {
-  const order = state.orders[orderId];
+  const order = state.orders.get(orderId)!;
   const fromHeld = Math.min(requested, order.pendingPoints);
   if (fromHeld <= 0) return { cancelled: [], rest: requested };
   const cancelled = pendingPointsCancelled(meta, {
@@ -71,7 +71,7 @@ export function decideHeldPoints(command: ReleasePendingPoints, state: CustomerS
   const { meta } = command;
   const released: PointsAwarded[] = [];
   let current = state;
-  for (const [orderId, order] of Object.entries(state.orders)) {
+  for (const [orderId, order] of state.orders) {
     if (order.pendingPoints <= 0 || !order.pendingReleaseAt || order.pendingReleaseAt > meta.occurredAt) continue;
     const request: PointsRequest = {
       points: order.pendingPoints,

@@ -1,4 +1,6 @@
+import { Map as PersistentMap } from 'immutable';
 import { CustomerEvent, CustomerEventType as T, OrderRef, ProgramRef } from '../events/customer-events';
+import { withMapEntry } from '../../shared/domain/records';
 
 /**
  * Held points live on their order: these are the order's fields this policy keeps (the orders
@@ -17,7 +19,7 @@ export interface HeldOnOrder {
   pendingOrder?: OrderRef | null;
 }
 
-type OrdersOf<O> = { orders: Readonly<Record<string, O>> };
+type OrdersOf<O> = { orders: PersistentMap<string, O> };
 
 /** Held points' evolve cases. They run after the orders policy's own, on the order it has already updated. */
 export function evolveHeldPoints<O extends HeldOnOrder>(
@@ -28,40 +30,35 @@ export function evolveHeldPoints<O extends HeldOnOrder>(
     case T.PointsPending: {
       const orderId = event.order.orderId;
       return {
-        orders: {
-          ...state.orders,
-          [orderId]: {
-            ...state.orders[orderId],
-            pendingPoints: event.points,
-            pendingReleaseAt: event.releaseAt,
-            pendingTransactionId: event.transactionId,
-            pendingProgram: event.program,
-            pendingOrder: event.order,
-          },
-        },
+        orders: withMapEntry<O, HeldOnOrder>(state.orders, orderId, () => ({
+          pendingPoints: event.points,
+          pendingReleaseAt: event.releaseAt,
+          pendingTransactionId: event.transactionId,
+          pendingProgram: event.program,
+          pendingOrder: event.order,
+        })),
       };
     }
     case T.PendingPointsCancelled: {
       // Cancelled held points count as earned-then-revoked, so later refunds stay pro rata on the whole.
-      const order = state.orders[event.orderId];
       return {
-        orders: {
-          ...state.orders,
-          [event.orderId]: {
-            ...order,
-            pendingPoints: event.remaining,
-            pendingReleaseAt: event.remaining > 0 ? order.pendingReleaseAt : null,
-            earnedPoints: order.earnedPoints + event.points,
-            revokedPoints: order.revokedPoints + event.points,
-          },
-        },
+        orders: withMapEntry<O, HeldOnOrder>(state.orders, event.orderId, (order) => ({
+          pendingPoints: event.remaining,
+          pendingReleaseAt: event.remaining > 0 ? order.pendingReleaseAt : null,
+          earnedPoints: order.earnedPoints + event.points,
+          revokedPoints: order.revokedPoints + event.points,
+        })),
       };
     }
     case T.PointsAwarded: {
       const orderId = event.order?.orderId;
-      const order = orderId ? state.orders[orderId] : undefined;
-      if (!event.releasesPending || !order || !orderId) return undefined;
-      return { orders: { ...state.orders, [orderId]: { ...order, pendingPoints: 0, pendingReleaseAt: null } } };
+      if (!event.releasesPending || !orderId || !state.orders.has(orderId)) return undefined;
+      return {
+        orders: withMapEntry<O, HeldOnOrder>(state.orders, orderId, () => ({
+          pendingPoints: 0,
+          pendingReleaseAt: null,
+        })),
+      };
     }
     default:
       return undefined;

@@ -72,7 +72,7 @@ export function decideOrders(command: OrdersCommand, state: CustomerState): Orde
     case 'RecordOrder':
       return recordOrder(command, state);
     case 'CancelOrder': {
-      const order = state.orders[command.orderId];
+      const order = state.orders.get(command.orderId);
       if (!order || order.cancelled) return [];
       const cancelled = orderCancelled(command.meta, {
         orderId: command.orderId,
@@ -82,8 +82,8 @@ export function decideOrders(command: OrdersCommand, state: CustomerState): Orde
       return [cancelled, ...takeBack(state, command.meta, command.orderId, stillEarned, 'order_cancelled')];
     }
     case 'RecordRefund': {
-      const order = state.orders[command.orderId];
-      if (!order || order.cancelled || state.refunds[command.refundId]) return [];
+      const order = state.orders.get(command.orderId);
+      if (!order || order.cancelled || state.refunds.has(command.refundId)) return [];
       const amountCents = Math.min(Math.max(0, command.amountCents), order.remainingCents);
       const refunded = refundRecorded(command.meta, {
         orderId: command.orderId,
@@ -102,7 +102,7 @@ export function decideOrders(command: OrdersCommand, state: CustomerState): Orde
 }
 
 function recordOrder(command: Extract<OrdersCommand, { type: 'RecordOrder' }>, state: CustomerState): OrdersDecision[] {
-  if (state.orders[command.orderId]) return [];
+  if (state.orders.has(command.orderId)) return [];
   const { meta, earning } = command;
   const recorded = orderRecorded(meta, {
     orderId: command.orderId,
@@ -172,7 +172,7 @@ function revoke(
   requested: number,
   cause: PointsRevoked['cause'],
 ): PointsRevoked[] {
-  const order = state.orders[orderId];
+  const order = state.orders.get(orderId)!;
   if (!order.autoRemovePoints || requested <= 0 || !order.earnTransactionId) return [];
   const points = Math.min(requested, state.points);
   const request: PointsRequest = { points, source: 'platform', event: cause, reason: null };

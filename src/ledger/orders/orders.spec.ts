@@ -37,6 +37,35 @@ describe('customer ledger: orders', () => {
     expect(spec.given([enrolled, recorded]).state).toMatchObject({ ordersCount: 1, totalSpentCents: 4990 });
   });
 
+  it('remembers every order and refund however many there are: the first of 3,000 still counts once', () => {
+    const history: CustomerEvent[] = [enrolled];
+    for (let i = 0; i < 3000; i++) {
+      const orderId = String(10_000 + i);
+      history.push({ ...recorded, eventId: `o-${i}`, orderId, totalCents: 100 });
+      history.push({
+        ...head,
+        type: T.RefundRecorded,
+        eventId: `r-${i}`,
+        orderId,
+        refundId: `r-${i}`,
+        amountCents: 10,
+      });
+    }
+    spec
+      .given(history)
+      .when(recordOrder(meta(), '10000', 100))
+      .thenNothing();
+    spec
+      .given(history)
+      .when(recordRefund(meta(), '10000', 'r-0', 10))
+      .thenNothing();
+    spec
+      .given(history)
+      .when(recordRefund(meta(), '10000', 'r-new', 10))
+      .thenMatches([{ type: T.RefundRecorded, orderId: '10000', refundId: 'r-new', amountCents: 10 }]);
+    expect(spec.given(history).state).toMatchObject({ ordersCount: 3000, totalSpentCents: 3000 * 90 });
+  });
+
   it('a refund reduces the amount spent, never below what the order paid, and counts once', () => {
     const refund = (id: string, cents: number) => recordRefund(meta(), '9001', id, cents);
     spec

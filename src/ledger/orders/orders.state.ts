@@ -1,6 +1,7 @@
 import { CustomerEvent, CustomerEventType as T, OrderRef } from '../events/customer-events';
 import { HeldOnOrder } from '../held-points/held-points.state';
-import { withEntry } from '../../shared/domain/records';
+import { Map as PersistentMap, Set as PersistentSet } from 'immutable';
+import { withMapEntry } from '../../shared/domain/records';
 
 /** What the ledger remembers of an order: what it still counts for, the points it earned, and those it holds. */
 export interface OrderState extends HeldOnOrder {
@@ -22,61 +23,71 @@ export function orderRefOf(order: Pick<OrderState, 'orderName' | 'currency'>, or
 
 /** Orders and reversal's share of a customer's state. */
 export interface OrdersShare {
-  orders: Readonly<Record<string, OrderState>>;
-  refunds: Readonly<Record<string, true>>;
+  /**
+   * Every order of the customer, and every refund applied, in persistent collections: an event
+   * copies a short path of them, not every order (a record of 2,000 orders copied on each of their
+   * events took 6.5 s to fold).
+   */
+  orders: PersistentMap<string, OrderState>;
+  refunds: PersistentSet<string>;
   ordersCount: number;
   totalSpentCents: number;
 }
 
-export const initialOrders = (): OrdersShare => ({ orders: {}, refunds: {}, ordersCount: 0, totalSpentCents: 0 });
+const NO_ORDERS = PersistentMap<string, OrderState>();
+const NO_REFUNDS = PersistentSet<string>();
+
+export const initialOrders = (): OrdersShare => ({
+  orders: NO_ORDERS,
+  refunds: NO_REFUNDS,
+  ordersCount: 0,
+  totalSpentCents: 0,
+});
 
 export function evolveOrders(state: OrdersShare, event: CustomerEvent): Partial<OrdersShare> | undefined {
   switch (event.type) {
     case T.OrderRecorded:
       return {
-        orders: {
-          ...state.orders,
-          [event.orderId]: {
-            totalCents: event.totalCents,
-            remainingCents: event.totalCents,
-            refundedCents: 0,
-            cancelled: false,
-            earnedPoints: 0,
-            revokedPoints: 0,
-            earnTransactionId: null,
-            autoRemovePoints: event.autoRemovePoints ?? true,
-            orderName: event.orderName,
-            currency: event.currency,
-            pendingPoints: 0,
-            pendingReleaseAt: null,
-            pendingTransactionId: null,
-          },
-        },
+        orders: state.orders.set(event.orderId, {
+          totalCents: event.totalCents,
+          remainingCents: event.totalCents,
+          refundedCents: 0,
+          cancelled: false,
+          earnedPoints: 0,
+          revokedPoints: 0,
+          earnTransactionId: null,
+          autoRemovePoints: event.autoRemovePoints ?? true,
+          orderName: event.orderName,
+          currency: event.currency,
+          pendingPoints: 0,
+          pendingReleaseAt: null,
+          pendingTransactionId: null,
+        }),
         ordersCount: state.ordersCount + 1,
         totalSpentCents: state.totalSpentCents + event.totalCents,
       };
     case T.OrderCancelled:
       return {
-        orders: withEntry(state.orders, event.orderId, () => ({ remainingCents: 0, cancelled: true })),
+        orders: withMapEntry(state.orders, event.orderId, () => ({ remainingCents: 0, cancelled: true })),
         ordersCount: state.ordersCount - 1,
         totalSpentCents: state.totalSpentCents - event.remainingCents,
       };
     case T.RefundRecorded: {
       return {
-        orders: withEntry(state.orders, event.orderId, (order) => ({
+        orders: withMapEntry(state.orders, event.orderId, (order) => ({
           remainingCents: order.remainingCents - event.amountCents,
           refundedCents: order.refundedCents + event.amountCents,
         })),
-        refunds: { ...state.refunds, [event.refundId]: true },
+        refunds: state.refunds.add(event.refundId),
         totalSpentCents: state.totalSpentCents - event.amountCents,
       };
     }
     case T.PointsAwarded: {
       const orderId = event.order?.orderId;
-      const order = orderId ? state.orders[orderId] : undefined;
+      const order = orderId ? state.orders.get(orderId) : undefined;
       if (!order || !orderId) return undefined;
       return {
-        orders: withEntry(state.orders, orderId, () => ({
+        orders: withMapEntry(state.orders, orderId, () => ({
           earnedPoints: order.earnedPoints + event.points,
           earnTransactionId: event.transactionId,
         })),
@@ -86,7 +97,7 @@ export function evolveOrders(state: OrdersShare, event: CustomerEvent): Partial<
       // A referral reward taken back names no order of this customer's.
       if (!event.order) return undefined;
       return {
-        orders: withEntry(state.orders, event.order.orderId, (order) => ({
+        orders: withMapEntry(state.orders, event.order.orderId, (order) => ({
           revokedPoints: order.revokedPoints + event.requested,
         })),
       };

@@ -50,7 +50,7 @@ export const CLAIM_CLOCK_GRACE_MS = 10 * 60_000;
  * the clocks' grace.
  */
 function alreadyCustomer(state: CustomerState, use: CodeUse): boolean {
-  if (Object.keys(state.orders).length > 0) return true;
+  if (state.orders.size > 0) return true;
   if (use.claim === null || state.referral.customerSince === null) return false;
   return Date.parse(state.referral.customerSince) < Date.parse(use.claim.claimedAt) - CLAIM_CLOCK_GRACE_MS;
 }
@@ -163,7 +163,7 @@ function onOrderGone(
   let cause: ReferralCancelCause | null = null;
   if (decided.some((e) => e.type === T.OrderCancelled)) cause = 'order_cancelled';
   else if (decided.some((e) => e.type === T.RefundRecorded)) {
-    const order = decided.reduce(evolve, state).orders[command.orderId];
+    const order = decided.reduce(evolve, state).orders.get(command.orderId);
     if (order && (order.remainingCents <= 0 || order.remainingCents < minimumCents(state))) cause = 'order_refunded';
   }
   if (!cause) return decided;

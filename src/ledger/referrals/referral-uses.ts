@@ -31,7 +31,7 @@ export class ReferralUses {
     if (landed)
       return { candidate: await this.directory.candidate(shopId, landed, now), via: 'landing_attribute', claim: null };
     const state = await this.commands.state(shopId, customerId);
-    if (state.referral.referredBy || Object.keys(state.orders).length > 0) return null;
+    if (state.referral.referredBy || state.orders.size > 0) return null;
     const claim = (await this.directory.claimOf(shopId, state.email))?.state.claim;
     if (!claim) return null;
     return {
