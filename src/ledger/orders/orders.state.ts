@@ -1,6 +1,6 @@
+import { Map as PersistentMap, Set as PersistentSet } from 'immutable';
 import { CustomerEvent, CustomerEventType as T, OrderRef } from '../events/customer-events';
 import { HeldOnOrder } from '../held-points/held-points.state';
-import { Map as PersistentMap, Set as PersistentSet } from 'immutable';
 import { withMapEntry } from '../../shared/domain/records';
 
 /** What the ledger remembers of an order: what it still counts for, the points it earned, and those it holds. */
@@ -84,10 +84,9 @@ export function evolveOrders(state: OrdersShare, event: CustomerEvent): Partial<
     }
     case T.PointsAwarded: {
       const orderId = event.order?.orderId;
-      const order = orderId ? state.orders.get(orderId) : undefined;
-      if (!order || !orderId) return undefined;
+      if (!orderId || !state.orders.has(orderId)) return undefined;
       return {
-        orders: withMapEntry(state.orders, orderId, () => ({
+        orders: withMapEntry(state.orders, orderId, (order) => ({
           earnedPoints: order.earnedPoints + event.points,
           earnTransactionId: event.transactionId,
         })),

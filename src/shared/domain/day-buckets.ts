@@ -32,10 +32,11 @@ export function addToDay(buckets: DayBuckets, at: string, amount: number): DayBu
   const day = at.slice(0, 10);
   const month = day.slice(0, 7);
   const oldest = oldestKept(day);
+  const oldestMonth = oldest.slice(0, 7);
   let first = 0;
-  while (first < buckets.length && buckets[first].month < oldest.slice(0, 7)) first++;
+  while (first < buckets.length && buckets[first].month < oldestMonth) first++;
   const next = buckets.slice(first);
-  if (next.length > 0 && next[0].month === oldest.slice(0, 7)) {
+  if (next.length > 0 && next[0].month === oldestMonth) {
     const kept = monthFrom(next[0], dayIndexOf(oldest));
     if (kept) next[0] = kept;
     else next.shift();
