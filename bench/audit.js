@@ -209,7 +209,9 @@ async function benchShop(base) {
 async function replayQuery(app, shopId, customer, length) {
   const { QueryBus } = require('@nestjs/cqrs');
   const { ReplayCustomerQuery } = require('../dist/audit/queries/replay-customer.query');
-  const result = await app.get(QueryBus).execute(new ReplayCustomerQuery(shopId, customer, { limit: length, asOf: null }));
+  const result = await app
+    .get(QueryBus)
+    .execute(new ReplayCustomerQuery(shopId, customer, { limit: length, asOf: null }));
   return { items: result.items, bytes: null };
 }
 

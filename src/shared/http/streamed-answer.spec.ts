@@ -27,7 +27,10 @@ describe('streamed answers', () => {
       res.write = ((chunk: string) => (writes.push(chunk.length), write(chunk))) as typeof res.write;
       await sendOkList(res, items, meta);
     });
-    const answer = await request(app).get('/list').expect(200).expect('Content-Type', /application\/json/);
+    const answer = await request(app)
+      .get('/list')
+      .expect(200)
+      .expect('Content-Type', /application\/json/);
     const expected = JSON.parse(JSON.stringify(ok(items, { meta })));
     expect(answer.body).toEqual({ ...expected, timestamp: answer.body.timestamp });
     expect(Object.keys(answer.body)).toEqual(['success', 'data', 'meta', 'message', 'timestamp']);
