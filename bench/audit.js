@@ -165,7 +165,9 @@ async function replay(length) {
     ADMIN_TOKEN: BENCH_ADMIN_TOKEN,
   });
   const storage = await openStorage(config);
-  const app = await createHttpApp({ config, storage });
+  // Projections are not followed (the seeded streams would be projected during the measure); the
+  // shop's creation still brings its read models up to date, as a command does in such a process.
+  const app = await createHttpApp({ config, storage, followProjections: false });
   try {
     await app.listen(0, '127.0.0.1');
     const base = `http://127.0.0.1:${app.getHttpServer().address().port}`;
