@@ -106,7 +106,7 @@ async function exportShop() {
  * week measured less than such a customer costs), written in SQL like the rebuild seed, through the
  * storage's own SQL client (PGlite admits one).
  */
-async function seedLongStream(sql, shopId, customer) {
+async function seedLongStream(sql, shopId, customer, length) {
   const stream = `customer-${shopId}_${customer}`;
   const [{ count }] = await sql.query('SELECT count(*)::int AS count FROM es_events WHERE stream_id = $1', [stream]);
   if (count > 0) return customer;
@@ -125,13 +125,10 @@ async function seedLongStream(sql, shopId, customer) {
            'event', 'earn_point_rest_api', 'adminNote', null, 'userNote', 'bench', 'reason', null, 'idempotencyKey', null, 'requestHash', null)
        END, '{}'::jsonb
      FROM generate_series(0, $4::int - 1) AS r ORDER BY r`,
-    [stream, shopId, customer, lengthOf(customer)],
+    [stream, shopId, customer, length],
   );
   return customer;
 }
-
-/** `long10000` -> 10000: the seeded customers are named by their length. */
-const lengthOf = (customer) => Number(/\d+$/.exec(customer)[0]);
 
 /** Replays of another customer before the measure: a running service has its code compiled. */
 const WARM_UP_REPLAYS = 5;
@@ -173,7 +170,7 @@ async function replay(length) {
     const base = `http://127.0.0.1:${app.getHttpServer().address().port}`;
     const shop = await benchShop(base);
     const [customer, other] = [`long${length}`, `warm${length}`];
-    for (const c of [customer, other]) await seedLongStream(storage.sql, shop.shopId, c);
+    for (const c of [customer, other]) await seedLongStream(storage.sql, shop.shopId, c, length);
     const query = await timedReplays(length, (id) => replayQuery(app, shop.shopId, id, length), customer, other);
     const endpoint = await timedReplays(
       length,

@@ -29,7 +29,16 @@ export const jsonText = <T>(value: T): JsonText<T> => JSON.stringify(value) as J
  * it is).
  */
 export function okJson<T>(data: JsonText<T>): string {
-  return `{"success":true,"data":${data},"meta":{},"message":"OK","timestamp":"${new Date().toISOString()}"}`;
+  const { before, after } = okJsonAround();
+  return `${before}${data}${after}`;
+}
+
+/** The JSON text of `ok(data, { meta })` before its data and after it (the data's own text goes between). */
+export function okJsonAround(meta: Record<string, unknown> = {}): { before: string; after: string } {
+  return {
+    before: '{"success":true,"data":',
+    after: `,"meta":${JSON.stringify(meta)},"message":"OK","timestamp":"${new Date().toISOString()}"}`,
+  };
 }
 
 export interface PaginationMeta {

@@ -1,5 +1,6 @@
 import { once } from 'node:events';
 import { Response } from 'express';
+import { okJsonAround } from './envelope';
 
 /**
  * Items serialized per write of a streamed list. A 10,000-event replay is about 8 MB of JSON: as one
@@ -32,8 +33,9 @@ export async function writeInTurn(res: Response, texts: Iterable<string> | Async
   return true;
 }
 
-/** The JSON of a list, a few items per text: `[`, then items joined by commas, then `]`. */
-function* listTexts(items: readonly unknown[]): Generator<string> {
+/** `[` after `opening`, then the items, a few per text, each text made only when it is written. */
+function* listTexts(opening: string, items: readonly unknown[]): Generator<string> {
+  yield `${opening}[`;
   for (let i = 0; i < items.length; i += ITEMS_PER_WRITE) {
     const texts = items.slice(i, i + ITEMS_PER_WRITE).map((item) => JSON.stringify(item) ?? 'null');
     yield `${i === 0 ? '' : ','}${texts.join(',')}`;
@@ -46,10 +48,8 @@ function* listTexts(items: readonly unknown[]): Generator<string> {
  * once the answer is complete: an error before it still gets the usual error answer.
  */
 export async function sendOkList(res: Response, items: readonly unknown[], meta: Record<string, unknown>) {
-  const timestamp = new Date().toISOString();
+  const { before, after } = okJsonAround(meta);
   res.status(200);
   res.setHeader('Content-Type', 'application/json; charset=utf-8');
-  const sent = await writeInTurn(res, ['{"success":true,"data":[', ...listTexts(items)]);
-  if (!sent) return;
-  res.end(`],"meta":${JSON.stringify(meta)},"message":"OK","timestamp":"${timestamp}"}`);
+  if (await writeInTurn(res, listTexts(before, items))) res.end(`]${after}`);
 }
