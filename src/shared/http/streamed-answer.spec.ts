@@ -68,4 +68,16 @@ describe('streamed answers', () => {
     await expect(writeInTurn(res, texts())).resolves.toBe(false);
     expect(received.join('')).not.toContain('third');
   });
+
+  it('does not wait for room on a socket the client has already closed', async () => {
+    const { sink, res } = slowSink();
+    sink.on('error', () => undefined);
+    sink.destroy();
+    await new Promise((done) => setImmediate(done)); // its 'close' has been emitted
+    const outcome = await Promise.race([
+      writeInTurn(res, ['first;', 'second;']),
+      new Promise((done) => setTimeout(() => done('still waiting'), 500)),
+    ]);
+    expect(outcome).toBe(false);
+  });
 });

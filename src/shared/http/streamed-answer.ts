@@ -27,7 +27,8 @@ async function drained(res: Response): Promise<void> {
 /** Writes each text in turn, waiting while the socket's buffer is full. False: the client left. */
 export async function writeInTurn(res: Response, texts: Iterable<string> | AsyncIterable<string>): Promise<boolean> {
   for await (const text of texts) {
-    if (!res.write(text)) await drained(res);
+    // A socket already closed emits no more 'close': waiting for one would never end.
+    if (!res.write(text) && !res.destroyed) await drained(res);
     if (res.destroyed) return false;
   }
   return true;
