@@ -98,6 +98,29 @@ describe('SealingEventStore', () => {
     expect(late.metadata[SEALED]).toBeUndefined();
   });
 
+  it('opens a page of events that share sealed texts, each into its own data, in a process that sealed none of them', async () => {
+    const [ada, bob] = [randomUUID(), randomUUID()];
+    const [adaStream, bobStream] = [ada, bob].map((c) => `customer-${shopId}_${c}`);
+    const adaEvents = Array.from({ length: 6 }, (_, i) => awarded(ada, i < 4 ? 'ada@example.com' : 'ada@new.example'));
+    await sealing.appendToStream(adaStream, adaEvents, 'no_stream');
+    await sealing.appendToStream(bobStream, [awarded(bob, 'bob@example.com'), awarded(bob, null)], 'no_stream');
+    // Another process: nothing sealed or opened here yet, so the first of each text goes the slow way.
+    const reader = new SealingEventStore(
+      raw,
+      await SqlPersonalDataKeys.create(sql, Buffer.alloc(32, 7)),
+      CUSTOMER_PERSONAL_FIELDS,
+    );
+    const page = await reader.readStreams({ prefix: `customer-${shopId}_`, after: null, limit: 10_000 });
+    const emails = (c: string) => page.filter((e) => e.data.customerId === c).map((e) => e.data.email);
+    expect(emails(ada)).toEqual([...Array(4).fill('ada@example.com'), 'ada@new.example', 'ada@new.example']);
+    expect(emails(bob)).toEqual(['bob@example.com', null]);
+    const adaRead = page.filter((e) => e.data.customerId === ada);
+    expect(new Set(adaRead.map((e) => e.data)).size).toBe(6);
+    expect(adaRead.every((e) => e.metadata[SEALED] === undefined)).toBe(true);
+    // What the store holds is still sealed: opening copied the data, it did not write into it.
+    expect((await raw.readStream(adaStream)).every((e) => e.data.email === null)).toBe(true);
+  });
+
   it("forgets what it sealed or opened once another process destroyed the key and the key's time is up", async () => {
     let now = Date.parse('2026-11-27T10:00:00Z');
     const keys = await SqlPersonalDataKeys.create(sql, Buffer.alloc(32, 7));
