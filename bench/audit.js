@@ -248,7 +248,9 @@ async function replayQuery(app, shopId, customer, length) {
   const result = await app
     .get(QueryBus)
     .execute(new ReplayCustomerQuery(shopId, customer, { limit: length, asOf: null }));
-  return { items: result.items, bytes: null };
+  const items = [];
+  for await (const batch of result.events) items.push(...batch);
+  return { items, bytes: null };
 }
 
 /**
@@ -441,7 +443,7 @@ async function standalone() {
 const describeTarget = (t) =>
   `- ${t.target}: ${t.value ?? 'n/a'} ${t.met === null ? '' : t.met ? '(met)' : '(MISSED)'}`;
 
-module.exports = { measureAll, auditTargets, renderAudit };
+module.exports = { measureAll, auditTargets, renderAudit, seedLongStream };
 
 /** Run by hand without the service's Node flags: runs itself again under them. */
 function underServiceFlags() {

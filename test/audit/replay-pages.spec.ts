@@ -1,5 +1,11 @@
 import { QueryBus } from '@nestjs/cqrs';
-import { ReplayCustomerQuery, ReplayPage, ReplayResult } from '../../src/audit/queries/replay-customer.query';
+import {
+  ReplayCustomerQuery,
+  ReplayedEvent,
+  ReplayPage,
+  ReplayResult,
+  ReplaySummary,
+} from '../../src/audit/queries/replay-customer.query';
 import { createTestApp, TestApp } from '../support/test-app';
 
 const SHOP = '00000000-0000-5000-8000-0000000000aa';
@@ -13,8 +19,17 @@ const START = Date.parse('2026-01-01T00:00:00Z');
  */
 describe('audit replay of a long stream, read a page at a time', () => {
   let t: TestApp;
-  const replay = (page: Partial<ReplayPage>): Promise<ReplayResult> =>
-    t.app.get(QueryBus).execute(new ReplayCustomerQuery(SHOP, 'long', { limit: 100, asOf: null, ...page }));
+  /** The replay read to its end: its events, and its summary. */
+  const replay = async (page: Partial<ReplayPage>): Promise<ReplaySummary & { items: ReplayedEvent[] }> => {
+    const result: ReplayResult = await t.app
+      .get(QueryBus)
+      .execute(new ReplayCustomerQuery(SHOP, 'long', { limit: 100, asOf: null, ...page }));
+    const items: ReplayedEvent[] = [];
+    for (let next = await result.events.next(); ; next = await result.events.next()) {
+      if (next.done) return { ...next.value, items };
+      items.push(...next.value);
+    }
+  };
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -71,6 +86,38 @@ describe('audit replay of a long stream, read a page at a time', () => {
       [4999, 4999],
       [5000, 5000],
     ]);
+  });
+
+  it('pages backwards over more than a page of the stream, and from past the end', async () => {
+    const wide = await replay({ before: 5001, limit: 3000 });
+    expect(wide.items.map((e) => e.revision)).toEqual([...Array(3000).keys()].map((i) => 2001 + i));
+    expect(wide.items[2999].after.balance).toBe(5000);
+    expect(wide.pagination).toEqual({ hasNext: true, hasPre: true });
+    const pastTheEnd = await replay({ before: EVENTS + 50, limit: 2 });
+    expect(pastTheEnd.items.map((e) => e.revision)).toEqual([EVENTS - 2, EVENTS - 1]);
+    expect(pastTheEnd.pagination).toEqual({ hasNext: false, hasPre: true });
+    const fromTheStart = await replay({ before: 2, limit: 100 });
+    expect(fromTheStart.items.map((e) => e.revision)).toEqual([0, 1]);
+    expect(fromTheStart.pagination.hasPre).toBe(false);
+  });
+
+  it('hands the events on a page of the stream at a time, as the fold reaches them', async () => {
+    const result: ReplayResult = await t.app
+      .get(QueryBus)
+      .execute(new ReplayCustomerQuery(SHOP, 'long', { limit: EVENTS, asOf: null }));
+    const first = await result.events.next();
+    // The first batch is out before the rest of the stream is folded: pages of 2,500.
+    expect(first.done).toBe(false);
+    expect((first.value as ReplayedEvent[]).map((e) => e.revision)).toEqual([...Array(2500).keys()]);
+    const sizes: number[] = [];
+    for await (const batch of result.events) sizes.push(batch.length);
+    expect(sizes).toEqual([2500, 1000]);
+  });
+
+  it('is a 404 before anything is handed on, for a customer who does not exist', async () => {
+    await expect(
+      t.app.get(QueryBus).execute(new ReplayCustomerQuery(SHOP, 'nobody', { limit: 10, asOf: null })),
+    ).rejects.toMatchObject({ code: 'NOT_FOUND' });
   });
 
   it('stops as of an instant inside a later page', async () => {

@@ -5,7 +5,7 @@ import { Response } from 'express';
 import { CurrentShop } from '../../shops/http/shop-auth.guard';
 import { ShopDoc } from '../../shops/projections/shop-read-models';
 import { ok } from '../../shared/http/envelope';
-import { sendOkList, writeInTurn } from '../../shared/http/streamed-answer';
+import { sendOkBatches, writeInTurn } from '../../shared/http/streamed-answer';
 import { AuditAccessGuard } from './audit-access.guard';
 import { ExportDto, ReplayDto } from './audit.dto';
 import { AsOfDto, instant } from '../../shared/http/instant';
@@ -36,23 +36,24 @@ export class AuditController {
     @Query() query: ReplayDto,
     @Res() res: Response,
   ): Promise<void> {
-    const result: ReplayResult = await this.queries.execute(
+    const asOf = instant(query.asOf);
+    const replay: ReplayResult = await this.queries.execute(
       new ReplayCustomerQuery(shop.id, customerId, {
         after: query.after,
         before: query.before,
         limit: query.limit,
-        asOf: instant(query.asOf),
+        asOf,
         hasCount: query.hasCount,
       }),
     );
-    // Up to 10,000 events (about 8 MB): written a few at a time rather than as one text.
-    await sendOkList(res, result.items, {
-      customerId: result.customerId,
-      platformCustomerId: result.platformCustomerId,
-      streamId: result.streamId,
-      asOf: query.asOf ? instant(query.asOf)!.toISOString() : null,
-      pagination: result.pagination,
-    });
+    // Up to 10,000 events (about 8 MB): written as the fold goes, a few at a time, never held whole.
+    await sendOkBatches(res, replay.events, (summary) => ({
+      customerId: replay.customerId,
+      platformCustomerId: summary.platformCustomerId,
+      streamId: replay.streamId,
+      asOf: asOf ? asOf.toISOString() : null,
+      pagination: summary.pagination,
+    }));
   }
 
   @Get('customers/:customerId/state')

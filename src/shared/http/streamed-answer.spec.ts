@@ -2,7 +2,7 @@ import { Writable } from 'node:stream';
 import express, { Response } from 'express';
 import request from 'supertest';
 import { ok } from './envelope';
-import { sendOkList, writeInTurn } from './streamed-answer';
+import { sendOkBatches, sendOkList, writeInTurn } from './streamed-answer';
 
 /** A socket-like sink that takes one text at a time, later (its buffer is always full). */
 function slowSink() {
@@ -37,6 +37,55 @@ describe('streamed answers', () => {
     expect(new Date(answer.body.timestamp).toISOString()).toBe(answer.body.timestamp);
     // The opening, then 32 + 32 + 32 + 4 items: no write holds the whole list.
     expect(writes).toHaveLength(5);
+  });
+
+  it('batches made while the answer is written give the same JSON as ok(all their items), meta from their summary', async () => {
+    const made: number[] = [];
+    async function* batches() {
+      for (let b = 0; b < 3; b++) {
+        made.push(b);
+        yield b === 1 ? [] : Array.from({ length: 40 }, (_, i) => ({ n: b * 40 + i }));
+      }
+      return { total: 80 };
+    }
+    const app = express().get('/list', (_req, res) => void sendOkBatches(res, batches(), (s) => ({ pagination: s })));
+    const answer = await request(app).get('/list').expect(200);
+    const items = [
+      ...Array.from({ length: 40 }, (_, i) => ({ n: i })),
+      ...Array.from({ length: 40 }, (_, i) => ({ n: 80 + i })),
+    ];
+    expect(answer.body).toEqual({
+      ...ok(items, { meta: { pagination: { total: 80 } } }),
+      timestamp: answer.body.timestamp,
+    });
+    expect(made).toEqual([0, 1, 2]);
+  });
+
+  it('cuts the answer short when a batch fails after it has begun, so no partial list reads as whole', async () => {
+    async function* batches(): AsyncGenerator<unknown[], object> {
+      yield [{ n: 1 }];
+      throw new Error('the store went away');
+    }
+    const app = express().get('/list', (_req, res) => void sendOkBatches(res, batches(), () => ({})));
+    await expect(request(app).get('/list')).rejects.toThrow();
+  });
+
+  it('stops making batches once the client has gone', async () => {
+    const { sink, res } = slowSink();
+    let finished = false;
+    async function* batches(): AsyncGenerator<unknown[], object> {
+      try {
+        yield [{ n: 1 }];
+        sink.destroy();
+        for (;;) yield [{ n: 2 }];
+      } finally {
+        finished = true;
+      }
+    }
+    (res as unknown as { status: () => void }).status = () => undefined;
+    (res as unknown as { setHeader: () => void }).setHeader = () => undefined;
+    await sendOkBatches(res, batches(), () => ({}));
+    expect(finished).toBe(true);
   });
 
   it('an empty list is an empty data array', async () => {

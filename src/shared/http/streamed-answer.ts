@@ -37,24 +37,64 @@ export async function writeInTurn(res: Response, texts: Iterable<string> | Async
   return true;
 }
 
-/** `[` after `opening`, then the items, a few per text, each text made only when it is written. */
-function* listTexts(opening: string, items: readonly unknown[]): Generator<string> {
-  yield `${opening}[`;
+/** The items, a few per text (each text made only when it is written), each text after a comma but the first's. */
+function* itemTexts(items: readonly unknown[], first: boolean): Generator<string> {
   for (let i = 0; i < items.length; i += ITEMS_PER_WRITE) {
     // One stringify of the slice, its brackets cut off: a third faster than an item at a time joined.
     const text = JSON.stringify(items.slice(i, i + ITEMS_PER_WRITE));
-    yield `${i === 0 ? '' : ','}${text.slice(1, -1)}`;
+    yield `${first && i === 0 ? '' : ','}${text.slice(1, -1)}`;
+  }
+}
+
+/** `[` after `opening`, then each batch's items as they come; the batches' summary is kept in `end`. */
+async function* listTexts<S>(
+  opening: string,
+  batches: AsyncGenerator<readonly unknown[], S>,
+  end: { summary?: S },
+): AsyncGenerator<string> {
+  yield `${opening}[`;
+  let first = true;
+  for (let next = await batches.next(); ; next = await batches.next()) {
+    if (next.done) return void (end.summary = next.value);
+    yield* itemTexts(next.value, first);
+    first &&= next.value.length === 0;
   }
 }
 
 /**
- * Sends `ok(items, { meta })` (the same JSON, key for key) written a few items at a time, for a list
- * too long to serialize into one text (an audit replay of every event of a long stream). Call it
- * once the answer is complete: an error before it still gets the usual error answer.
+ * Sends `ok(items, { meta })` (the same JSON, key for key) while the items are still being made: each
+ * batch is written a few items at a time as it comes, and the meta, made from the batches' summary,
+ * after the last (the envelope has it after the data). For a list too long to hold whole (an audit
+ * replay of a long stream): only a batch is alive at a time. Check what can refuse (a 404) before
+ * calling it: an error of the batches cuts the answer short (the connection is closed), so a client
+ * never takes part of a list for the whole.
  */
-export async function sendOkList(res: Response, items: readonly unknown[], meta: Record<string, unknown>) {
-  const { before, after } = okJsonAround(meta);
+export async function sendOkBatches<S>(
+  res: Response,
+  batches: AsyncGenerator<readonly unknown[], S>,
+  metaOf: (summary: S) => Record<string, unknown>,
+): Promise<void> {
   res.status(200);
   res.setHeader('Content-Type', 'application/json; charset=utf-8');
-  if (await writeInTurn(res, listTexts(before, items))) res.end(`]${after}`);
+  const end: { summary?: S } = {};
+  try {
+    if (!(await writeInTurn(res, listTexts(okJsonAround().before, batches, end)))) return;
+  } catch {
+    res.destroy();
+    return;
+  } finally {
+    await batches.return(undefined as S);
+  }
+  res.end(`]${okJsonAround(metaOf(end.summary as S)).after}`);
+}
+
+/** `sendOkBatches` of a list already made. */
+export function sendOkList(res: Response, items: readonly unknown[], meta: Record<string, unknown>): Promise<void> {
+  return sendOkBatches(
+    res,
+    (async function* () {
+      yield items;
+    })(),
+    () => meta,
+  );
 }
