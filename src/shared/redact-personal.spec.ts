@@ -27,10 +27,14 @@ describe('personal data in logs', () => {
     const lines: string[] = [];
     const sink = new Writable({ write: (chunk, _e, done) => (lines.push(String(chunk)), done()) });
     const logger = pino({ level: 'info', redact: PERSONAL_LOG_PATHS }, sink);
-    const res = Object.assign(new EventEmitter(), { statusCode: 200, setHeader: () => undefined });
+    const res = Object.assign(new EventEmitter(), {
+      statusCode: 200,
+      writableFinished: true,
+      setHeader: () => undefined,
+    });
     const req = { headers: {}, url: '/rest_api/v2/customers?email=ann%40example.com', method: 'GET' };
     requestLog(logger)(req as unknown as Request, res as unknown as ServerResponse, () => undefined);
-    res.emit('finish');
+    res.emit('close');
     logger.info({ customer: { id: 'c1', email: 'ann@example.com', firstName: 'Ann' } }, 'hello');
     const text = lines.join('');
     expect(text).not.toContain('ann');

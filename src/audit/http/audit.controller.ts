@@ -5,7 +5,7 @@ import { Response } from 'express';
 import { CurrentShop } from '../../shops/http/shop-auth.guard';
 import { ShopDoc } from '../../shops/projections/shop-read-models';
 import { ok } from '../../shared/http/envelope';
-import { sendOkBatches, writeInTurn } from '../../shared/http/streamed-answer';
+import { cutShort, sendOkBatches, writeInTurn } from '../../shared/http/streamed-answer';
 import { AuditAccessGuard } from './audit-access.guard';
 import { ExportDto, ReplayDto } from './audit.dto';
 import { AsOfDto, instant } from '../../shared/http/instant';
@@ -86,9 +86,9 @@ export class AuditController {
     res.setHeader('Cache-Control', 'no-store');
     try {
       if (await writeInTurn(res, lines)) res.end();
-    } catch {
+    } catch (error) {
       // Headers are gone: cut the response. The file then has no manifest, which `audit check` reports.
-      res.destroy();
+      cutShort(res, error);
     }
   }
 }

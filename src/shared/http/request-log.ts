@@ -21,9 +21,12 @@ export function requestLog(logger: PinoInstance) {
     req.id = id;
     res.setHeader('X-Request-Id', id);
     const started = process.hrtime.bigint();
-    res.once('finish', () => {
+    // 'close' comes after 'finish' for every answer, and alone for one that ended before it was
+    // complete (the client left, or a streamed answer was cut short): those get a line too.
+    res.once('close', () => {
+      const completed = res.writableFinished;
       const failed = res.statusCode >= 500;
-      if (!failed && (QUIET.has(req.url ?? '') || !logger.isLevelEnabled('info'))) return;
+      if (completed && !failed && (QUIET.has(req.url ?? '') || !logger.isLevelEnabled('info'))) return;
       const line = {
         reqId: id,
         method: req.method,
@@ -36,7 +39,8 @@ export function requestLog(logger: PinoInstance) {
       };
       // A client's mistake is not the service's warning; a 503 is a condition the service names
       // (a store away, a feature not configured): a warning, not an error.
-      if (res.statusCode === 503) logger.warn(line, 'request refused: unavailable');
+      if (!completed) logger.info({ ...line, completed }, 'request ended before its answer was complete');
+      else if (res.statusCode === 503) logger.warn(line, 'request refused: unavailable');
       else if (failed) logger.error(line, 'request failed');
       else logger.info(line, 'request completed');
     });

@@ -1,5 +1,8 @@
+import { Logger } from '@nestjs/common';
 import { Response } from 'express';
 import { okJsonAround } from './envelope';
+
+const logger = new Logger('Answers');
 
 /**
  * Items serialized per write of a streamed list. A 10,000-event replay is about 8 MB of JSON: as one
@@ -35,6 +38,21 @@ export async function writeInTurn(res: Response, texts: Iterable<string> | Async
     if (res.destroyed) return false;
   }
   return true;
+}
+
+/**
+ * An answer that failed after its status and first bytes were sent: the connection is closed, so
+ * the client sees a broken answer (never a complete-looking shorter one), and the cause is logged
+ * here, since no exception filter can answer it any more.
+ */
+export function cutShort(res: Response, error: unknown): void {
+  const { id, path } = res.req as { id?: string; path?: string };
+  logger.error(
+    `answer cut short after it began (request ${id ?? 'unknown'}, ${path ?? 'unknown path'}): ${
+      (error as Error)?.stack ?? String(error)
+    }`,
+  );
+  res.destroy();
 }
 
 /** The items, a few per text (each text made only when it is written), each text after a comma but the first's. */
@@ -79,8 +97,8 @@ export async function sendOkBatches<S>(
   const end: { summary?: S } = {};
   try {
     if (!(await writeInTurn(res, listTexts(okJsonAround().before, batches, end)))) return;
-  } catch {
-    res.destroy();
+  } catch (error) {
+    cutShort(res, error);
     return;
   } finally {
     await batches.return(undefined as S);
