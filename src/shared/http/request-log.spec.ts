@@ -6,6 +6,7 @@ import express from 'express';
 import pino from 'pino';
 import { requestLog } from './request-log';
 import { sendOkBatches } from './streamed-answer';
+import { waitUntil } from '../../../test/support/receiver';
 
 /** An app with the access log in front, listening on loopback; its log lines parsed. */
 async function loggedApp(route: (app: express.Express) => void) {
@@ -35,10 +36,6 @@ function fetchRaw(url: string): Promise<{ body: string; whole: boolean }> {
   });
 }
 
-const until = async (check: () => boolean) => {
-  for (let i = 0; i < 100 && !check(); i++) await new Promise((r) => setTimeout(r, 10));
-};
-
 describe('the access log', () => {
   afterEach(() => jest.restoreAllMocks());
 
@@ -46,7 +43,7 @@ describe('the access log', () => {
     const t = await loggedApp((app) => app.get('/thing', (_req, res) => void res.json({ ok: true })));
     try {
       expect((await fetchRaw(t.url('/thing'))).whole).toBe(true);
-      await until(() => t.lines.length > 0);
+      await waitUntil(() => t.lines.length > 0, 1000, 'the access line');
       expect(t.lines).toHaveLength(1);
       expect(t.lines[0]).toMatchObject({ msg: 'request completed', method: 'GET', url: '/thing', statusCode: 200 });
       expect(t.lines[0].reqId).toMatch(/^[0-9a-f-]{36}$/);
@@ -69,7 +66,7 @@ describe('the access log', () => {
       const answer = await fetchRaw(t.url('/replay'));
       expect(answer.whole).toBe(false);
       expect(() => JSON.parse(answer.body)).toThrow();
-      await until(() => t.lines.length > 0);
+      await waitUntil(() => t.lines.length > 0, 1000, 'the access line');
       expect(t.lines).toHaveLength(1);
       expect(t.lines[0]).toMatchObject({
         msg: 'request ended before its answer was complete',
