@@ -31,6 +31,7 @@ import { AuthFailureThrottle } from './shared/http/auth-throttle/auth-failure-th
 import { Projection, PROJECTIONS } from './projections/projection';
 import { ProjectionRunner } from './projections/projection-runner';
 import { DecisionRunner } from './event-sourcing/decision-runner';
+import { ReadYourWrites } from './projections/read-your-writes';
 import { CommandMetas } from './event-sourcing/command-metas';
 import { HealthController } from './health/health.controller';
 import { Metrics } from './metrics/metrics';
@@ -212,6 +213,7 @@ export class AppModule implements OnApplicationBootstrap, OnApplicationShutdown 
         RateLimitRedis,
         AuthFailureThrottle,
         ProjectionRunner,
+        ReadYourWrites,
         DecisionRunner,
         CommandMetas,
         ...CAPABILITIES.flatMap((c) => c.providers),

@@ -12,6 +12,7 @@ import { ProjectionRunner } from '../projections/projection-runner';
 import { Metrics } from '../metrics/metrics';
 import { AppendSignal } from '../projections/append-signal';
 import { BoundedCache } from '../shared/bounded-cache';
+import { ReadYourWrites } from '../projections/read-your-writes';
 
 interface CachedStream<S> {
   state: S;
@@ -50,7 +51,8 @@ type Outcome<S, E> = { before: S; after: S; events: E[] } | { error: unknown };
 /**
  * Runs commands against streams: decide on the stream's state, append with the expected revision,
  * and on a revision conflict reload and start over. Then wait until the read models include the new
- * events, so a read right after a write sees it.
+ * events, so a read right after a write sees it; or, for a command run with `waitForProjections:
+ * false`, answer at once and let the requests after it wait for them (ReadYourWrites).
  *
  * Commands on one stream queue in this process and are decided one after another on the state the
  * previous ones left; the commands that queued while an append was in flight are written together in
@@ -77,6 +79,7 @@ export class DecisionRunner {
     private readonly projections: ProjectionRunner,
     private readonly metrics: Metrics,
     private readonly appended: AppendSignal,
+    private readonly readYourWrites: ReadYourWrites,
   ) {}
 
   /** The stream's current state: the cached fold plus whatever was appended since (one read). */
@@ -114,7 +117,10 @@ export class DecisionRunner {
         void this.drain(streamId);
       }
     });
-    if (decision.position && options.waitForProjections !== false) await this.projections.waitFor(decision.position);
+    if (!decision.position) return decision;
+    // Not waited for here: the requests after this one wait for it instead (ReadYourWrites).
+    if (options.waitForProjections === false) this.readYourWrites.answeredAhead(decision.position);
+    else await this.projections.waitFor(decision.position);
     return decision;
   }
 

@@ -80,6 +80,11 @@ export class ProjectionRunner extends FeedFollower {
     return this.waitUntilRead(position, this.config.projectionWaitMs, 'Read models');
   }
 
+  /** Every projection (not on standby) has applied the event at `position`. */
+  hasApplied(position: GlobalPosition): boolean {
+    return this.processed !== null && comparePositions(this.processed, position) >= 0;
+  }
+
   /** Applies everything readable now (CLI, tests, rebuild); `onBatch`: the events applied so far, after each batch. */
   async catchUp(options: { onBatch?: (events: number) => void } = {}): Promise<void> {
     if (this.checkpoints.size === 0) await this.loadCheckpoints();

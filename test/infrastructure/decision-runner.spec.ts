@@ -10,6 +10,7 @@ import {
 } from '../../src/infrastructure/event-store/event-store.port';
 import { Metrics } from '../../src/metrics/metrics';
 import { AppendSignal } from '../../src/projections/append-signal';
+import { ReadYourWrites } from '../../src/projections/read-your-writes';
 import { ProjectionRunner } from '../../src/projections/projection-runner';
 import { defaultStoreKind, openTestStorage, TestStorage } from '../support/stores';
 
@@ -45,7 +46,7 @@ function watched(inner: EventStore, fail: (events: NewEvent[]) => Error | null =
 
 function runnerOn(store: EventStore): DecisionRunner {
   const projections = { waitFor: async () => undefined } as unknown as ProjectionRunner;
-  return new DecisionRunner(store, projections, new Metrics(), new AppendSignal());
+  return new DecisionRunner(store, projections, new Metrics(), new AppendSignal(), new ReadYourWrites(projections));
 }
 
 describe(`DecisionRunner on one hot stream (${defaultStoreKind()})`, () => {

@@ -4,7 +4,7 @@ import { ApiOperation } from '@nestjs/swagger';
 import { ApiEnvelope, ApiErrors, ApiPage } from '../../shared/http/openapi/responses';
 import { POINTS_CHANGE_META, V2_TRANSACTION } from './ledger.openapi';
 import { object } from '../../shared/http/openapi/schema';
-import { Response } from 'express';
+import { Request, Response } from 'express';
 import { CurrentShop } from '../../shops/http/shop-auth.guard';
 import { ManagementApi } from '../../shops/http/shop-api';
 import { ShopDoc } from '../../shops/projections/shop-read-models';
@@ -27,6 +27,16 @@ const POINTS_CHANGE: Record<PointsChangeKind, { event: string; message: string }
   adjust: { event: 'adjust_point_rest_api', message: 'Points adjusted' },
   reset: { event: 'reset_point_rest_api', message: 'Points reset' },
 };
+
+const POINTS_CHANGE_PATH = /^\/rest_api\/v2\/transactions\/points\/(award|deduct|adjust|reset)\/?$/;
+
+/**
+ * The points changes without an Idempotency-Key answer once their events are stored, ahead of their
+ * read models (ReadYourWrites): the request after one waits for them instead. They read no read
+ * model such a change alters (the balance is the customer's stream's), so they do not wait either.
+ */
+export const answersAhead = (req: Request): boolean =>
+  req.method === 'POST' && req.headers['idempotency-key'] === undefined && POINTS_CHANGE_PATH.test(req.path);
 
 /** A points change answers `data {}` and, in `meta`, the transaction and the balance around it. */
 const PointsChangeAnswer = () =>
@@ -137,7 +147,7 @@ export class TransactionsController extends CqrsController {
       idempotency: idempotencyOf(key, { kind, ...body }),
     };
     const result: ChangePointsResult = await this.commands.execute(
-      new ChangePointsCommand(shop.id, Number(body.platformCustomerId), kind, request),
+      new ChangePointsCommand(shop.id, Number(body.platformCustomerId), kind, request, key === undefined),
     );
     markReplayed(res, result);
     return ok(

@@ -9,13 +9,18 @@ import { IdempotencyKeys } from '../queries/idempotency-keys';
 
 export type PointsChangeKind = 'award' | 'deduct' | 'adjust' | 'reset';
 
-/** Award, deduct, adjust (signed) or reset (to a value) one customer's points. */
+/**
+ * Award, deduct, adjust (signed) or reset (to a value) one customer's points. `answerAhead`: answer
+ * once the events are stored, before the read models have them (the requests after it wait for
+ * them instead: ReadYourWrites); only without an idempotency key, whose check reads a read model.
+ */
 export class ChangePointsCommand {
   constructor(
     readonly shopId: string,
     readonly platformCustomerId: number,
     readonly kind: PointsChangeKind,
     readonly request: PointsRequest,
+    readonly answerAhead = false,
   ) {}
 }
 
@@ -35,22 +40,29 @@ export class ChangePointsHandler implements ICommandHandler<ChangePointsCommand,
     private readonly keys: IdempotencyKeys,
   ) {}
 
-  async execute({ shopId, platformCustomerId, kind, request }: ChangePointsCommand): Promise<ChangePointsResult> {
+  async execute(command: ChangePointsCommand): Promise<ChangePointsResult> {
+    const { shopId, platformCustomerId, kind, request } = command;
     const customerId = customerIdFor(shopId, platformCustomerId);
     if (request.idempotency) await this.keys.earlier(shopId, customerId, request.idempotency);
     const tiers = kind === 'award' || kind === 'adjust' ? await this.tiers.rungs(shopId) : [];
-    const decision = await this.commands.run(shopId, customerId, (meta): CustomerCommand => {
-      switch (kind) {
-        case 'award':
-          return { type: 'AwardPoints', meta, request, tiers };
-        case 'deduct':
-          return { type: 'DeductPoints', meta, request };
-        case 'adjust':
-          return { type: 'AdjustPoints', meta, request, tiers };
-        case 'reset':
-          return { type: 'ResetPoints', meta, request };
-      }
-    });
+    const answerAhead = command.answerAhead && !request.idempotency;
+    const decision = await this.commands.run(
+      shopId,
+      customerId,
+      (meta): CustomerCommand => {
+        switch (kind) {
+          case 'award':
+            return { type: 'AwardPoints', meta, request, tiers };
+          case 'deduct':
+            return { type: 'DeductPoints', meta, request };
+          case 'adjust':
+            return { type: 'AdjustPoints', meta, request, tiers };
+          case 'reset':
+            return { type: 'ResetPoints', meta, request };
+        }
+      },
+      { waitForProjections: !answerAhead },
+    );
     const applied = decision.events.find((e): e is PointsEvent => POINTS_EVENT_TYPES.has(e.type));
     if (applied) {
       return {

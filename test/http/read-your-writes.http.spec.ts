@@ -1,0 +1,76 @@
+import { ProjectionRunner } from '../../src/projections/projection-runner';
+import { READ_STORE, ReadStore } from '../../src/infrastructure/read-store/read-store.port';
+import { CUSTOMERS, CustomerDoc } from '../../src/ledger/read-models/ledger-read-models';
+import { customerIdFor } from '../../src/ledger/customer-identity';
+import { scenario } from '../support/scenario';
+
+/**
+ * A points change without an Idempotency-Key answers once its events are stored, before its read
+ * models have them; the request after it waits for them instead, so a client still reads what it
+ * wrote. The projections are stopped in these tests, so nothing applies the events in the
+ * background: what the read store holds is what the requests made it hold.
+ */
+describe('read-your-writes: points changes answered ahead of their read models', () => {
+  const s = scenario();
+  let n = 7100;
+  const nextCustomer = async () => {
+    const id = ++n;
+    await s.enrol(id);
+    return id;
+  };
+  /** The balance the read model holds now, read past every cache and every wait. */
+  const stored = async (id: number) => {
+    const customers = await s.t.app.get<ReadStore>(READ_STORE).collection<CustomerDoc>(CUSTOMERS);
+    return (await customers.get(customerIdFor(s.shop.shopId, id)))?.point;
+  };
+  const change = (kind: string, id: number, point: number, headers: Record<string, string> = {}) =>
+    s
+      .post(`/transactions/points/${kind}`, { platformCustomerId: String(id), point })
+      .set(headers)
+      .expect(200);
+
+  beforeEach(() => s.t.app.get(ProjectionRunner).stop());
+  afterEach(() => s.t.app.get(ProjectionRunner).start());
+
+  it('answers an award before its read model has it, and the next read sees it', async () => {
+    const id = await nextCustomer();
+    expect((await change('award', id, 40)).body.meta).toMatchObject({ oldPoint: 0, newPoint: 40 });
+    expect(await stored(id)).toBe(0);
+
+    expect((await s.customer(id)).point).toBe(40);
+    expect(await stored(id)).toBe(40);
+  });
+
+  it('a run of changes waits for nothing between them; the list after them shows every one', async () => {
+    const id = await nextCustomer();
+    await change('award', id, 100);
+    await change('deduct', id, 30);
+    await change('adjust', id, -20);
+    expect((await change('award', id, 5)).body.meta).toMatchObject({ oldPoint: 50, newPoint: 55 });
+    expect(await stored(id)).toBe(0);
+
+    const listed = (await s.transactions(`platformCustomerId=${id}`).expect(200)).body.data;
+    const moves = listed.map((t: { oldPoint: number; newPoint: number }) => [t.oldPoint, t.newPoint]);
+    expect(moves.sort((a: number[], b: number[]) => a[0] - b[0])).toEqual([
+      [0, 100],
+      [50, 55],
+      [70, 50],
+      [100, 70],
+    ]);
+    expect(await stored(id)).toBe(55);
+  });
+
+  it('a change refused on the balance answers its error and owes the reads nothing', async () => {
+    const id = await nextCustomer();
+    await change('award', id, 10);
+    expect(await stored(id)).toBe(0);
+    await s.post('/transactions/points/deduct', { platformCustomerId: String(id), point: 11 }).expect(400);
+    expect((await s.customer(id)).point).toBe(10);
+  });
+
+  it('a change with an Idempotency-Key answers once its read models have it, as every other write does', async () => {
+    const id = await nextCustomer();
+    await change('award', id, 25, { 'Idempotency-Key': `ryw-${id}` });
+    expect(await stored(id)).toBe(25);
+  });
+});
