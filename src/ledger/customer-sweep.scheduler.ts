@@ -3,7 +3,15 @@ import { CommandBus, ICommand } from '@nestjs/cqrs';
 import { CLOCK, Clock } from '../shared/domain/clock';
 import { DomainError } from '../shared/domain/domain-error';
 import { ScheduledJob } from '../shared/interval-job';
-import { Filter, READ_STORE, ReadStore } from '../infrastructure/read-store/read-store.port';
+import {
+  CollectionDefinition,
+  Collection,
+  Document,
+  Filter,
+  READ_STORE,
+  ReadStore,
+} from '../infrastructure/read-store/read-store.port';
+import { ReadYourWrites } from '../projections/read-your-writes';
 import { CustomerDoc, CUSTOMERS } from './read-models/ledger-read-models';
 import { ShopDoc, SHOPS } from '../shops/projections/shop-read-models';
 
@@ -17,19 +25,29 @@ import { ShopDoc, SHOPS } from '../shops/projections/shop-read-models';
  */
 export abstract class CustomerSweep extends ScheduledJob {
   @Inject(CommandBus) private readonly commands: CommandBus;
-  @Inject(READ_STORE) protected readonly readStore: ReadStore;
+  @Inject(READ_STORE) private readonly readStore: ReadStore;
+  @Inject(ReadYourWrites) private readonly readYourWrites: ReadYourWrites;
   @Inject(CLOCK) protected readonly clock: Clock;
 
   constructor() {
     super(new Logger(new.target.name));
   }
 
+  /**
+   * A read model to find the pass's cases in, holding every write this process answered before the
+   * pass (a points change answers ahead of its read models: see ReadYourWrites).
+   */
+  protected async collection<T extends Document>(definition: CollectionDefinition): Promise<Collection<T>> {
+    await this.readYourWrites.settle();
+    return this.readStore.collection<T>(definition);
+  }
+
   protected async shops(): Promise<ShopDoc[]> {
-    return (await this.readStore.collection<ShopDoc>(SHOPS)).find({});
+    return (await this.collection<ShopDoc>(SHOPS)).find({});
   }
 
   protected async customers(filter: Filter): Promise<CustomerDoc[]> {
-    return (await this.readStore.collection<CustomerDoc>(CUSTOMERS)).find(filter);
+    return (await this.collection<CustomerDoc>(CUSTOMERS)).find(filter);
   }
 
   /**

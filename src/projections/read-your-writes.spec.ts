@@ -2,6 +2,7 @@ import type { Request, Response } from 'express';
 import { GlobalPosition, comparePositions } from '../infrastructure/event-store/event-store.port';
 import { ProjectionRunner } from './projection-runner';
 import { ReadYourWrites, readYourWrites } from './read-your-writes';
+import { AppConfig } from '../config/app-config';
 
 const at = (commit: number): GlobalPosition => ({ commit: BigInt(commit), prepare: BigInt(commit) });
 
@@ -24,7 +25,7 @@ const request = (method: string, path: string) => ({ method, path }) as Request;
 describe('ReadYourWrites', () => {
   it('owes nothing until a write is answered ahead, then the furthest of them until applied', async () => {
     const runner = runnerAt(10);
-    const barrier = new ReadYourWrites(runner as unknown as ProjectionRunner);
+    const barrier = new ReadYourWrites(runner as unknown as ProjectionRunner, new AppConfig({}));
     expect(barrier.settled).toBe(true);
 
     barrier.answeredAhead(at(14));
@@ -38,9 +39,23 @@ describe('ReadYourWrites', () => {
     expect(runner.waitedFor).toEqual([at(14)]);
   });
 
+  it('does not hold later requests for writes whose wait ran out', async () => {
+    const runner = runnerAt(1);
+    runner.waitFor = async (p: GlobalPosition) => void runner.waitedFor.push(p); // the bound passes, nothing applied
+    const barrier = new ReadYourWrites(runner as unknown as ProjectionRunner, new AppConfig({}));
+    barrier.answeredAhead(at(2));
+    await barrier.settle();
+    expect(barrier.settled).toBe(true);
+    await barrier.settle();
+    expect(runner.waitedFor).toEqual([at(2)]);
+
+    barrier.answeredAhead(at(3));
+    expect(barrier.settled).toBe(false);
+  });
+
   it('holds a request until settled, and lets the writes answered ahead through at once', async () => {
     const runner = runnerAt(3);
-    const barrier = new ReadYourWrites(runner as unknown as ProjectionRunner);
+    const barrier = new ReadYourWrites(runner as unknown as ProjectionRunner, new AppConfig({}));
     const middleware = readYourWrites(barrier, (req) => req.method === 'POST');
     const passed: string[] = [];
     const pass = (req: Request) =>

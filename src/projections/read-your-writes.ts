@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { NextFunction, Request, Response } from 'express';
 import { comparePositions, GlobalPosition } from '../infrastructure/event-store/event-store.port';
 import { ProjectionRunner } from './projection-runner';
+import { AppConfig } from '../config/app-config';
 
 /**
  * Read-your-writes for the writes this process answers before their read models have them (an
@@ -17,7 +18,19 @@ export class ReadYourWrites {
   /** The furthest event this process answered before its read models had it. */
   private owed: GlobalPosition | null = null;
 
-  constructor(private readonly projections: ProjectionRunner) {}
+  constructor(
+    private readonly projections: ProjectionRunner,
+    config: AppConfig,
+  ) {
+    this.allowed = config.readCacheDocuments > 0;
+  }
+
+  /**
+   * Whether a write may answer ahead of its read models. Not with READ_CACHE_DOCUMENTS=0: the
+   * operator chose that every process reads the shared store, so that a write answered by one is read
+   * back at once by the others, which only a write that waited for its read models keeps.
+   */
+  readonly allowed: boolean;
 
   /** A write was answered (or is about to be) before the read models hold its events, up to `position`. */
   answeredAhead(position: GlobalPosition): void {
@@ -29,9 +42,16 @@ export class ReadYourWrites {
     return this.owed === null || this.projections.hasApplied(this.owed);
   }
 
-  /** Resolves once the read models hold every write answered ahead of them so far (bounded like a write's wait). */
-  settle(): Promise<void> {
-    return this.settled ? Promise.resolve() : this.projections.waitFor(this.owed!);
+  /**
+   * Resolves once the read models hold every write answered ahead of them so far, or after the wait's
+   * bound (PROJECTION_WAIT_MS, logged), past which the requests after it no longer wait for those
+   * writes: as with a write whose own wait ran out, the read models are behind and reads say so.
+   */
+  async settle(): Promise<void> {
+    if (this.settled) return;
+    const owed = this.owed!;
+    await this.projections.waitFor(owed);
+    if (this.owed === owed) this.owed = null;
   }
 }
 

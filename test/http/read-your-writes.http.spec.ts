@@ -74,3 +74,17 @@ describe('read-your-writes: points changes answered ahead of their read models',
     expect(await stored(id)).toBe(25);
   });
 });
+
+describe('read-your-writes with READ_CACHE_DOCUMENTS=0: every points change waits for its read models', () => {
+  const s = scenario({ env: { READ_CACHE_DOCUMENTS: '0' } });
+
+  beforeEach(() => s.t.app.get(ProjectionRunner).stop());
+  afterEach(() => s.t.app.get(ProjectionRunner).start());
+
+  it('an award without a key is in the shared read store when it is answered', async () => {
+    await s.enrol(7201);
+    await s.post('/transactions/points/award', { platformCustomerId: '7201', point: 9 }).expect(200);
+    const customers = await s.t.app.get<ReadStore>(READ_STORE).collection<CustomerDoc>(CUSTOMERS);
+    expect((await customers.get(customerIdFor(s.shop.shopId, 7201)))?.point).toBe(9);
+  });
+});

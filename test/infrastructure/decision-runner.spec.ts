@@ -11,6 +11,7 @@ import {
 import { Metrics } from '../../src/metrics/metrics';
 import { AppendSignal } from '../../src/projections/append-signal';
 import { ReadYourWrites } from '../../src/projections/read-your-writes';
+import { AppConfig } from '../../src/config/app-config';
 import { ProjectionRunner } from '../../src/projections/projection-runner';
 import { defaultStoreKind, openTestStorage, TestStorage } from '../support/stores';
 
@@ -46,7 +47,13 @@ function watched(inner: EventStore, fail: (events: NewEvent[]) => Error | null =
 
 function runnerOn(store: EventStore): DecisionRunner {
   const projections = { waitFor: async () => undefined } as unknown as ProjectionRunner;
-  return new DecisionRunner(store, projections, new Metrics(), new AppendSignal(), new ReadYourWrites(projections));
+  return new DecisionRunner(
+    store,
+    projections,
+    new Metrics(),
+    new AppendSignal(),
+    new ReadYourWrites(projections, new AppConfig({})),
+  );
 }
 
 describe(`DecisionRunner on one hot stream (${defaultStoreKind()})`, () => {

@@ -1,6 +1,7 @@
 import { createTestApp, TestApp } from '../support/test-app';
 import { scenario, shopClient, ShopClient } from '../support/scenario';
 import { ProjectionRunner } from '../../src/projections/projection-runner';
+import { ReadYourWrites } from '../../src/projections/read-your-writes';
 import { Projection, PROJECTIONS } from '../../src/projections/projection';
 import { ProjectionBatch } from '../../src/projections/projection-batch';
 import { PendingPointsRelease } from '../../src/ledger/held-points/pending-points-release.scheduler';
@@ -13,7 +14,9 @@ import { EVENT_STORE, EventStore } from '../../src/infrastructure/event-store/ev
 import { wholeLog } from '../support/whole-log';
 
 /** Every document of every projection's collections, by collection name, in id order. */
+/** Every read model as stored, once it holds what the app answered (points changes answer ahead of it). */
 async function readModelsOf(t: TestApp): Promise<Record<string, unknown[]>> {
+  await t.app.get(ReadYourWrites).settle();
   const out: Record<string, unknown[]> = {};
   for (const projection of t.app.get<Projection[]>(PROJECTIONS)) {
     for (const definition of projection.collections) {

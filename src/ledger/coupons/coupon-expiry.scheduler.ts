@@ -13,7 +13,7 @@ export class CouponExpiry extends CustomerSweep {
   /** One pass; returns how many coupons expired. */
   async runOnce(): Promise<number> {
     const now = this.clock.now().toISOString();
-    const rewards = await this.readStore.collection<RewardDoc>(REWARDS);
+    const rewards = await this.collection<RewardDoc>(REWARDS);
     let expired = 0;
     for (const reward of await rewards.find({ discountStatus: 'active', expiredAt: { $lte: now } })) {
       const result = await this.decide<{ expired: boolean }>(

@@ -24,7 +24,7 @@ export class ImpactResend extends CustomerSweep {
   /** One pass; returns how many contributions it settled. */
   async runOnce(): Promise<number> {
     const before = new Date(this.clock.now().getTime() - RESEND_PENDING_AFTER_MS).toISOString();
-    const contributions = await this.readStore.collection<ImpactEventDoc>(IMPACT_EVENTS);
+    const contributions = await this.collection<ImpactEventDoc>(IMPACT_EVENTS);
     let settled = 0;
     for (const doc of await contributions.find({ status: 'pending', createdAt: { $lte: before } })) {
       const outcome = await sendContribution(this.provider, this.logger, {

@@ -6,6 +6,7 @@ import { PointsEvent, POINTS_EVENT_TYPES } from '../events/customer-events';
 import { CustomerStreamCommands } from '../customer-stream.commands';
 import { TierLadderReader } from '../../tiers/tier-ladder.reader';
 import { IdempotencyKeys } from '../queries/idempotency-keys';
+import { ReadYourWrites } from '../../projections/read-your-writes';
 
 export type PointsChangeKind = 'award' | 'deduct' | 'adjust' | 'reset';
 
@@ -38,6 +39,7 @@ export class ChangePointsHandler implements ICommandHandler<ChangePointsCommand,
     private readonly commands: CustomerStreamCommands,
     private readonly tiers: TierLadderReader,
     private readonly keys: IdempotencyKeys,
+    private readonly readYourWrites: ReadYourWrites,
   ) {}
 
   async execute(command: ChangePointsCommand): Promise<ChangePointsResult> {
@@ -45,7 +47,7 @@ export class ChangePointsHandler implements ICommandHandler<ChangePointsCommand,
     const customerId = customerIdFor(shopId, platformCustomerId);
     if (request.idempotency) await this.keys.earlier(shopId, customerId, request.idempotency);
     const tiers = kind === 'award' || kind === 'adjust' ? await this.tiers.rungs(shopId) : [];
-    const answerAhead = command.answerAhead && !request.idempotency;
+    const answerAhead = command.answerAhead && !request.idempotency && this.readYourWrites.allowed;
     const decision = await this.commands.run(
       shopId,
       customerId,

@@ -32,7 +32,7 @@ export class ReferralRewardsDue extends CustomerSweep {
   async runOnce(): Promise<number> {
     const now = this.clock.now().toISOString();
     const due = await (
-      await this.readStore.collection<ReferralDoc>(REFERRALS)
+      await this.collection<ReferralDoc>(REFERRALS)
     ).find({
       state: 'qualified',
       rewardDueAt: { $lte: now },
