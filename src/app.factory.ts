@@ -27,6 +27,7 @@ import { ObjectStorage } from './infrastructure/object-storage/object-storage.po
 import { openApiDocument, serveOpenApi } from './shared/http/openapi/document';
 import { ReadYourWrites, readYourWrites } from './projections/read-your-writes';
 import { answersAhead } from './ledger/http/transactions.controller';
+import { socialEarnAnswersAhead } from './headless/earning/social-earn.controller';
 
 /** The service's version (package.json), as the OpenAPI document states it. */
 const PACKAGE_VERSION: string = JSON.parse(readFileSync(join(__dirname, '..', 'package.json'), 'utf8')).version;
@@ -74,7 +75,7 @@ export async function createHttpApp(options: CreateAppOptions = {}): Promise<INe
   // A large-body route (the image upload) checks the shopper's token before its body is read.
   app.use(inputPolicy(expressRoutesOf, authenticateBeforeBody(app.get(HeadlessAuthGuard))));
   // A request starts once the read models hold the writes answered ahead of them before it.
-  app.use(readYourWrites(app.get(ReadYourWrites), answersAhead));
+  app.use(readYourWrites(app.get(ReadYourWrites), (req) => answersAhead(req) || socialEarnAnswersAhead(req)));
   app.useGlobalPipes(validationPipe());
   app.disable('x-powered-by');
   // Express would hash every JSON answer for a weak ETag that never matches (each envelope carries its

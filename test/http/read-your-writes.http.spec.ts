@@ -3,6 +3,7 @@ import { READ_STORE, ReadStore } from '../../src/infrastructure/read-store/read-
 import { CUSTOMERS, CustomerDoc } from '../../src/ledger/read-models/ledger-read-models';
 import { customerIdFor } from '../../src/ledger/customer-identity';
 import { scenario } from '../support/scenario';
+import { bearer, HEADLESS, hmacGrant } from '../headless/headless-support';
 
 /**
  * A points change without an Idempotency-Key answers once its events are stored, before its read
@@ -66,6 +67,24 @@ describe('read-your-writes: points changes answered ahead of their read models',
     expect(await stored(id)).toBe(0);
     await s.post('/transactions/points/deduct', { platformCustomerId: String(id), point: 11 }).expect(400);
     expect((await s.customer(id)).point).toBe(10);
+  });
+
+  it('a headless social earn answers ahead too, and the shopper reads their new balance at once', async () => {
+    const program = await s.earning('follow_photo', 'Follow us', { earnPoint: 20 });
+    const id = await nextCustomer();
+    const token = (await s.t.http().post(`${HEADLESS}/auth/token`).send(hmacGrant(s.shop, id)).expect(200)).body.data
+      .token as string;
+    await s.t
+      .http()
+      .post(`${HEADLESS}/customer/earn/social`)
+      .set(bearer(token))
+      .send({ programId: program })
+      .expect(200);
+    expect(await stored(id)).toBe(0);
+
+    const me = await s.t.http().get(`${HEADLESS}/customer`).set(bearer(token)).expect(200);
+    expect(me.body.data.points).toBe(20);
+    expect(await stored(id)).toBe(20);
   });
 
   it('a change with an Idempotency-Key answers once its read models have it, as every other write does', async () => {

@@ -1,4 +1,5 @@
 import { Body, HttpCode, HttpException, Logger, Post } from '@nestjs/common';
+import type { Request } from 'express';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiProperty } from '@nestjs/swagger';
 import { IsNotEmpty, IsString, MaxLength } from 'class-validator';
@@ -7,7 +8,7 @@ import { because, DomainError } from '../../shared/domain/domain-error';
 import { EarnSocialCommand, SocialEarned } from '../../ledger/social/earn-social.handler';
 import { CurrentCustomer } from '../auth/headless-auth.guard';
 import { HeadlessCustomerApi } from '../auth/headless-customer-api.decorator';
-import { HeadlessCaller } from '../http/headless-request';
+import { HEADLESS_PREFIX, HeadlessCaller } from '../http/headless-request';
 import { ApiEnvelope, ApiHeadlessErrors } from '../../shared/http/openapi/responses';
 import { SOCIAL_EARN_RESULT } from '../http/headless.openapi';
 
@@ -18,6 +19,13 @@ export class SocialEarnDto {
   @MaxLength(100)
   programId!: string;
 }
+
+/**
+ * The social earn answers once its events are stored, ahead of its read models (ReadYourWrites): the
+ * request after it waits for them instead. It reads no read model such a write changes.
+ */
+export const socialEarnAnswersAhead = (req: Request): boolean =>
+  req.method === 'POST' && req.path === `/${HEADLESS_PREFIX}/customer/earn/social`;
 
 @HeadlessCustomerApi()
 export class SocialEarnController {
@@ -45,7 +53,7 @@ export class SocialEarnController {
   private async claim(me: HeadlessCaller, programId: string): Promise<SocialEarned> {
     try {
       return await this.commands.execute(
-        new EarnSocialCommand(me.shopId, me.customerId, programId, null, 'source_headless'),
+        new EarnSocialCommand(me.shopId, me.customerId, programId, null, 'source_headless', true),
       );
     } catch (error) {
       if (error instanceof DomainError || error instanceof HttpException) throw error;
