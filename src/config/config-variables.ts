@@ -217,7 +217,8 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
     name: 'PROJECTION_WAIT_MS',
     check: count,
     default: '`5000`',
-    meaning: 'longest a write waits for its read models before answering anyway',
+    meaning:
+      'longest a write waits for its read models before answering anyway, and a request for the writes answered ahead of theirs before it (see Architecture)',
   },
   {
     name: 'PROJECTION_POLL_MS',
@@ -230,7 +231,7 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
     check: count,
     default: '`10000`',
     meaning:
-      'customer, shop and shop-text documents each process serves from memory, per collection (`0`: none; see Architecture)',
+      'customer, shop and shop-text documents each process serves from memory, per collection (`0`: none, and every write waits for its read models; see Architecture)',
   },
   {
     name: 'IDLE_MEMORY_RELEASE_MS',
