@@ -18,19 +18,19 @@ export class ReadYourWrites {
   /** The furthest event this process answered before its read models had it. */
   private owed: GlobalPosition | null = null;
 
-  constructor(
-    private readonly projections: ProjectionRunner,
-    config: AppConfig,
-  ) {
-    this.allowed = config.readCacheDocuments > 0;
-  }
-
   /**
    * Whether a write may answer ahead of its read models. Not with READ_CACHE_DOCUMENTS=0: the
    * operator chose that every process reads the shared store, so that a write answered by one is read
    * back at once by the others, which only a write that waited for its read models keeps.
    */
   readonly allowed: boolean;
+
+  constructor(
+    private readonly projections: ProjectionRunner,
+    config: AppConfig,
+  ) {
+    this.allowed = config.readCacheDocuments > 0;
+  }
 
   /** A write was answered (or is about to be) before the read models hold its events, up to `position`. */
   answeredAhead(position: GlobalPosition): void {

@@ -9,8 +9,8 @@ import { ProgramCatalog } from '../../programs/program-catalog';
 import { ActiveProgram, isActive } from '../../programs/domain/order-earning';
 import { earningKind, isSocialKind, SOCIAL_EVENTS } from '../../programs/kinds/kinds';
 import { payRuleOf } from '../program-earning/program-pay-rule';
-
 import { ReadYourWrites } from '../../projections/read-your-writes';
+
 /**
  * A social interaction (follow, like, join...) pays its program's points: once per customer, or as
  * often as the program's limit allows. The one decision behind v2 social interactions, v1
