@@ -11,14 +11,49 @@ import { HostResolver } from '../../src/infrastructure/dns/host-resolver.port';
 import { ObjectStorage } from '../../src/infrastructure/object-storage/object-storage.port';
 import { tableResolver } from './host-resolver';
 import { ProjectionRunner } from '../../src/projections/projection-runner';
+import { AppendSignal } from '../../src/projections/append-signal';
+import {
+  comparePositions,
+  GlobalPosition,
+  positionToString,
+} from '../../src/infrastructure/event-store/event-store.port';
+
+/** The furthest event each test instance appended (its own appends, as its feed readers are told of them). */
+const lastAppended = new WeakMap<INestApplication, GlobalPosition>();
+
+function recordAppends(app: INestApplication): void {
+  app.get(AppendSignal).subscribe((position) => {
+    const last = lastAppended.get(app);
+    if (!last || comparePositions(position, last) > 0) lastAppended.set(app, position);
+  });
+}
+
+/** How long `caughtUp` waits for an appended event to become readable before it fails the test. */
+const CAUGHT_UP_LIMIT_MS = 30_000;
 
 /**
- * Every instance's read models have applied the whole log. A process reads its own writes at once,
- * but another process's only after its next poll (docs/architecture.md: read-your-writes): a test that writes
- * through two instances and reads through one waits for this first.
+ * Every instance's read models have applied every event any of them appended. A process reads its
+ * own writes at once, but another process's only after its next poll (docs/architecture.md:
+ * read-your-writes): a test that writes through two instances and reads through one waits for this
+ * first. Reading to the feed's end once is not enough on PostgreSQL: the feed stops before any
+ * transaction still open on the server (another test's, in another database), and an event committed
+ * after it shows only once that transaction ends.
  */
 export async function caughtUp(apps: INestApplication[]): Promise<void> {
-  await Promise.all(apps.map((app) => app.get(ProjectionRunner).catchUp()));
+  let furthest: GlobalPosition | undefined;
+  for (const app of apps) {
+    const last = lastAppended.get(app);
+    if (last && (!furthest || comparePositions(last, furthest) > 0)) furthest = last;
+  }
+  const deadline = Date.now() + CAUGHT_UP_LIMIT_MS;
+  for (const runner of apps.map((app) => app.get(ProjectionRunner))) {
+    await runner.catchUp();
+    while (furthest && !runner.hasApplied(furthest)) {
+      if (Date.now() > deadline) throw new Error(`read models did not reach ${positionToString(furthest)}`);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      await runner.catchUp();
+    }
+  }
 }
 
 export const PLATFORM_SECRET = 'platform-secret';
@@ -66,6 +101,7 @@ async function startApp(
 ): Promise<INestApplication> {
   const app = await createHttpApp({ config: store.config, storage, clock, hostResolver, objectStorage });
   await app.init();
+  recordAppends(app);
   return app;
 }
 
