@@ -742,6 +742,8 @@ async function awardOnly() {
     let a = 0;
     let c = 0;
     const ratios = [];
+    const lagOf = async () =>
+      histogram(await (await fetch(`${service.base}/metrics`)).text(), 'loyalty_projection_lag_seconds');
     // Unmeasured first: the baseline's customers were seeded in SQL, so its first requests would
     // otherwise open its connection pool and compile its code inside round 1 (measured: CRUD's round
     // 1 ran 20-35 % slower than its later rounds, and round 1's ratio stood 0.2-0.4 above the others).
@@ -750,6 +752,7 @@ async function awardOnly() {
       [crud.base, () => c++],
     ])
       await cannon({ ...awards(base, next), duration: WARM_UP_SECONDS });
+    const lagBefore = await lagOf();
     for (let round = 1; round <= ROUNDS; round++) {
       const m = await interleaved([
         ...(withReads
@@ -768,7 +771,12 @@ async function awardOnly() {
           `, load average ${loadavg()[0].toFixed(1)}`,
       );
     }
-    process.stdout.write(`award / CRUD per round: ${ratios.join(', ')}; median ${median(ratios)}\n`);
+    const lagAfter = await lagOf();
+    const lag = (q) => round1(quantileOfDelta(lagBefore, lagAfter, q));
+    process.stdout.write(
+      `award / CRUD per round: ${ratios.join(', ')}; median ${median(ratios)}; ` +
+        `projection lag p50 ${lag(0.5)} ms, p99 ${lag(0.99)} ms\n`,
+    );
   } finally {
     if (crud) await stopChild(crud.child);
     await stopChild(service.child);

@@ -77,6 +77,13 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
     meaning: 'PostgreSQL connection string; unset = embedded PGlite',
   },
   {
+    name: 'PG_POOL_IDLE_MS',
+    check: count,
+    default: '`600000`',
+    meaning:
+      'how long a PostgreSQL connection may sit unused in the pool before it is closed (`0`: never); a new connection starts a new server process, whose caches and prepared statements begin cold',
+  },
+  {
     name: 'DATA_DIR',
     check: text,
     default: '`./data`',

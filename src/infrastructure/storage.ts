@@ -70,7 +70,8 @@ export async function openStorage(config: AppConfig): Promise<Storage> {
         mkdirSync(config.dataDir, { recursive: true });
         return opened(await PgliteSqlClient.open(config.dataDir));
       })());
-    const postgres = config.databaseUrl ? opened(new PgSqlClient(config.databaseUrl)) : null;
+    const pool = { idleTimeoutMillis: config.pgPoolIdleMs };
+    const postgres = config.databaseUrl ? opened(new PgSqlClient(config.databaseUrl, pool)) : null;
     const sqlStore = async (): Promise<SqlClient> => postgres ?? (await embedded());
     const sqlFor = async (kind: 'postgres' | 'pglite') => (kind === 'postgres' ? postgres! : await embedded());
     const probes: StoreProbe[] = [];
@@ -95,7 +96,7 @@ export async function openStorage(config: AppConfig): Promise<Storage> {
       // Read models are rebuilt from the log, so their writes need not wait for the WAL flush
       // (asynchronous commit). The log's appends stay synchronous: points are money. A checkpoint
       // is only ever durable after the read-model writes before it, because WAL is flushed in order.
-      const readSql = opened(new PgSqlClient(config.databaseUrl!, { options: '-c synchronous_commit=off' }));
+      const readSql = opened(new PgSqlClient(config.databaseUrl!, { ...pool, options: '-c synchronous_commit=off' }));
       readStore = new SqlReadStore(readSql);
     } else {
       // Opened after the client it uses, so closed before it (its maintenance stops first).
