@@ -1,5 +1,6 @@
 import { callPerType, PerType } from '../../shared/domain/decider';
 import { CustomerEvent, PointsAwarded } from '../../ledger/events/customer-events';
+import { isPaidBy } from '../../programs/kinds/kinds';
 
 /**
  * The points liability's movements: what one day (or a period, or the whole log) did to the points
@@ -94,9 +95,9 @@ export type IssueSource =
 /** Where awarded points come from: the tier reward, the order, the program's kind, or the merchant. */
 export function issueSource(e: PointsAwarded): IssueSource {
   if (e.tierReward) return 'issuedTierRewards';
-  if (e.releasesPending || e.order || e.event === 'place_order') return 'issuedOrders';
-  if (e.event.startsWith('milestone')) return 'issuedMilestones';
-  if (e.event === 'referral') return 'issuedReferrals';
+  if (e.releasesPending || e.order || isPaidBy(e.event, 'order')) return 'issuedOrders';
+  if (isPaidBy(e.event, 'milestone')) return 'issuedMilestones';
+  if (isPaidBy(e.event, 'referral')) return 'issuedReferrals';
   if (e.program?.programId) return 'issuedPrograms';
   return 'issuedManual';
 }

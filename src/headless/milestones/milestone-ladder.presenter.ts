@@ -3,6 +3,7 @@ import { StepType } from '../../programs/kinds/milestone-rule';
 import { ActiveProgram } from '../../programs/domain/order-earning';
 import { LocalizedText } from '../../translations/queries/shop-text';
 import { picksOf, StepStanding } from '../../ledger/milestones/ladder-states';
+import { ladderShowsSteps } from '../../programs/kinds/kinds';
 
 /** How the storefront's sentences of one ladder are written: the shop's text in a locale and its currency. */
 export interface LadderText {
@@ -23,7 +24,7 @@ const REMAINING: Record<StepType, string | null> = {
 /** The spec's MilestoneLadder of one program for one customer. */
 export function presentLadder(program: ActiveProgram, standings: StepStanding[], w: LadderText) {
   const s = program.settings;
-  const supported = program.event !== 'milestone_inactivity';
+  const supported = ladderShowsSteps(program.event);
   const steps = supported ? standings.map((st) => presentStep(st, w)) : [];
   const title = w.text.programTitle({
     id: program.id,

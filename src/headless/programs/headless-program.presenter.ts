@@ -173,14 +173,14 @@ export function presentHeadlessProgram(program: ActiveProgram, context: ProgramC
     ...(earning && personalised ? { isEarned: context.isEarned!(program) } : {}),
     form: kind?.submission?.form ? formOf(s.form) : null,
     review:
-      program.event === 'write_review'
+      kind?.submission?.review === 'product'
         ? {
             redirectUrl: safeRedirect(s.review?.redirectUrl),
             headerImage: s.review?.headerImage ?? '',
             extraPoints: s.review?.extraPoints ?? 0,
           }
         : null,
-    googleReview: program.event === 'maps_review' ? mapsReview(program, context) : null,
+    googleReview: kind?.submission?.review === 'map' ? mapsReview(program, context) : null,
     streak: kind?.dailyStreak && context.streak ? context.streak(program) : null,
     birthday: kind?.birthdayPicker && personalised ? birthdayPicker(program, context) : null,
     referral: kind?.referral ? referralOffer(program, context) : null,

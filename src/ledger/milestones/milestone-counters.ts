@@ -1,6 +1,7 @@
 import { StepType } from '../../programs/kinds/milestone-rule';
 import { CustomerEvent, CustomerEventType as T } from '../events/customer-events';
 import { earnedChange } from '../tiers/tiers.state';
+import { isProductReviewKind } from '../../programs/kinds/kinds';
 
 /**
  * A customer's milestone counters, one per step type: orders (paid, less cancelled), spend in cents
@@ -67,7 +68,7 @@ function movedBy(event: CustomerEvent): Partial<MilestoneCounters> | null {
       return { earned_point: earnedChange(event) };
     // A product review is approved on submission (reviews auto-approve).
     case T.SubmissionReceived:
-      return event.program.event === 'write_review' && event.status === 'approved' ? { reviews: 1 } : null;
+      return isProductReviewKind(event.program.event) && event.status === 'approved' ? { reviews: 1 } : null;
     default:
       return null;
   }

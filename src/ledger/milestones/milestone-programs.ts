@@ -1,6 +1,6 @@
 import { because } from '../../shared/domain/domain-error';
 import { ActiveProgram, isActive } from '../../programs/domain/order-earning';
-import { isMilestoneKind } from '../../programs/kinds/kinds';
+import { isMilestoneKind, ladderShowsSteps } from '../../programs/kinds/kinds';
 import { MilestoneProgramRef } from './milestones.decisions';
 
 /**
@@ -31,6 +31,6 @@ export function ladderOf(program: ActiveProgram): MilestoneProgramRef {
     programTitle: program.settings.title,
     event: program.event,
     typeMilestone: program.settings.typeMilestone ?? 'order',
-    steps: program.event === 'milestone_inactivity' ? [] : (program.settings.milestones ?? []),
+    steps: ladderShowsSteps(program.event) ? (program.settings.milestones ?? []) : [],
   };
 }

@@ -10,6 +10,7 @@ import { EarnFromProgram } from '../program-earning/program-earning.decisions';
 import { payRuleOf } from '../program-earning/program-pay-rule';
 import { socialHandleStreamId } from './social-handle.decider';
 import { SocialHandles } from './social-handles';
+import { paysAccountLink } from '../../programs/kinds/kinds';
 
 /** The customer links a photo handle (`username` empty: unlinks). */
 export class LinkPhotoCommand {
@@ -39,7 +40,7 @@ export const normalizedHandle = (raw: string | undefined | null): string => (raw
 /** The link reward: the shop's follow_photo program active at `now`, of highest priority (none: no reward). */
 function linkReward(programs: ActiveProgram[], now: string): EarnFromProgram['program'] | null {
   const program = programs
-    .filter((p) => p.kind === 'earning' && p.event === 'follow_photo' && isActive(p, now))
+    .filter((p) => p.kind === 'earning' && paysAccountLink(p.event) && isActive(p, now))
     .sort((a, b) => b.settings.priority - a.settings.priority)[0];
   if (!program) return null;
   return {

@@ -21,6 +21,7 @@ import {
   isFormKind,
   isImpactKind,
   isPaidBy,
+  isProductReviewKind,
   isReferralKind,
   isStreakKind,
   SPENDING_EVENTS,
@@ -126,7 +127,7 @@ function check(kind: ProgramKind, event: string, s: ProgramSettings, tierIds: re
   const paysPoints = !ladder && (!isReferralKind(event) || referralRuleOf(s.referral).referrerReward === 'points');
   if (paysPoints && s.earnPoint < 1) throw bad('earnPoint', 'must be at least 1 for an earning program');
   if (s.form && !isFormKind(event)) throw bad('form', 'is only for submit_form and fill_survey programs');
-  if (s.review && event !== 'write_review') throw bad('review', 'is only for write_review programs');
+  if (s.review && !isProductReviewKind(event)) throw bad('review', 'is only for write_review programs');
   checkStreak(event, s.streakMilestones);
   checkBirthdayRewards(event, s.birthdayRewards, tierIds);
   if (isPaidBy(event, 'order') && s.earnBy === 'price' && s.rateMoney === null)

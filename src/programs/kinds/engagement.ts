@@ -26,10 +26,11 @@ const RECEIPT: SubmissionKind = { form: false, terms: () => terms({ requireImage
 /** A product review: paid at once, `review.extraPoints` more with a photo. */
 const REVIEW: SubmissionKind = {
   form: false,
+  review: 'product',
   terms: (s, withImages) => terms({ autoApprove: true, instantPoints: withImages ? (s.review?.extraPoints ?? 0) : 0 }),
 };
 /** A map review: checked by the merchant; sent again only after a rejection. */
-const MAPS_REVIEW: SubmissionKind = { form: false, terms: () => terms({ onlyAfterRejection: true }) };
+const MAPS_REVIEW: SubmissionKind = { form: false, review: 'map', terms: () => terms({ onlyAfterRejection: true }) };
 
 /**
  * The engagement kinds a shopper earns on the storefront through `POST /customer/earn`. A form or a

@@ -99,8 +99,13 @@ export interface EarningKind<K extends EarningKindName = EarningKindName> {
   submission?: SubmissionKind;
   /** A daily check-in (`POST /customer/earn` once a day): reads the program's `streakMilestones`. */
   dailyStreak?: true;
-  /** A ladder of milestone steps (`typeMilestone`, `milestones`): the `typeMilestone` values it takes. */
-  milestone?: { types: readonly string[] };
+  /**
+   * A ladder of milestone steps (`typeMilestone`, `milestones`): the `typeMilestone` values it takes,
+   * and whether its steps are shown and climbed (a welcome-back ladder is shown as unsupported).
+   */
+  milestone?: { types: readonly string[]; stepsShown: boolean };
+  /** Paid when the customer links the network's account on the storefront (`POST /customer/social/photo/link`). */
+  accountLink?: true;
   /** A referral program: reads the program's `referral` settings; its link carries the customer's code. */
   referral?: true;
 }
@@ -136,6 +141,11 @@ export interface SubmissionTerms {
 
 export interface SubmissionKind {
   form: boolean;
+  /**
+   * A review: `product` reads the program's `review` settings (redirect, header image, photo bonus)
+   * and counts toward review milestones; `map` is shown with the storefront's map-review block.
+   */
+  review?: 'product' | 'map';
   terms: (settings: EarningRule, withImages: boolean) => SubmissionTerms;
 }
 

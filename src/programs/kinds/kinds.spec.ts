@@ -5,10 +5,15 @@ import {
   isPaidBy,
   isReferralKind,
   isImpactKind,
+  isMapReviewKind,
+  isMilestoneKind,
+  isProductReviewKind,
   isSingleEvent,
   isStreakKind,
   isSubmissionKind,
   kindOf,
+  ladderShowsSteps,
+  paysAccountLink,
   PLANNED_KINDS,
   PROGRAM_KINDS,
   SOCIAL_EVENTS,
@@ -179,5 +184,20 @@ describe('program kinds', () => {
       key: 'activity.referral_referrer',
       values: { points: 5, friend: 'f\u2022\u2022\u2022@e\u2022\u2022\u2022.com' },
     });
+  });
+
+  it('reviews, ladders and account links are told by their descriptors, each by one kind or family', () => {
+    expect(EARNING_EVENTS.filter(isProductReviewKind)).toEqual(['write_review']);
+    expect(EARNING_EVENTS.filter(isMapReviewKind)).toEqual(['maps_review']);
+    expect(EARNING_EVENTS.filter(paysAccountLink)).toEqual(['follow_photo']);
+    // The welcome-back ladder is shown as unsupported: no steps to climb.
+    expect(EARNING_EVENTS.filter(isMilestoneKind)).toEqual(['milestone', 'milestone_inactivity', 'milestone_mixed']);
+    expect(EARNING_EVENTS.filter(ladderShowsSteps)).toEqual(['milestone', 'milestone_mixed']);
+    expect(EARNING_EVENTS.filter((name) => isPaidBy(name, 'milestone'))).toEqual([
+      'milestone',
+      'milestone_inactivity',
+      'milestone_mixed',
+    ]);
+    expect(EARNING_EVENTS.filter((name) => isPaidBy(name, 'order'))).toEqual(['place_order']);
   });
 });

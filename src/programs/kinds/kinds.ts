@@ -70,6 +70,18 @@ export const isStreakKind = (name: string): boolean => earningKind(name)?.dailyS
 /** A milestone kind (milestone, milestone_inactivity, milestone_mixed): a ladder of steps. */
 export const isMilestoneKind = (name: string): boolean => earningKind(name)?.milestone !== undefined;
 
+/** A milestone kind whose steps the storefront shows and a customer climbs (not the welcome-back ladder). */
+export const ladderShowsSteps = (name: string): boolean => earningKind(name)?.milestone?.stepsShown === true;
+
+/** A product review (its program's `review` settings; counted by review milestones). */
+export const isProductReviewKind = (name: string): boolean => earningKind(name)?.submission?.review === 'product';
+
+/** A map review (the storefront's map-review block). */
+export const isMapReviewKind = (name: string): boolean => earningKind(name)?.submission?.review === 'map';
+
+/** The kind a linked social account pays (follow_photo). */
+export const paysAccountLink = (name: string): boolean => earningKind(name)?.accountLink === true;
+
 /** The referral kind (its program's `referral` settings; paid by a referred friend's first qualifying order). */
 export const isReferralKind = (name: string): boolean => earningKind(name)?.referral === true;
 /** A social kind (one of SOCIAL_EVENTS). */

@@ -13,7 +13,7 @@ const milestoneKind = <K extends EarningKindName & MilestoneKindName>(name: K): 
   network: null,
   chatJoin: false,
   birthdayPicker: false,
-  milestone: { types: TYPES_OF_KIND[name] },
+  milestone: { types: TYPES_OF_KIND[name], stepsShown: name !== 'milestone_inactivity' },
 });
 
 /**

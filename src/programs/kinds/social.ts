@@ -38,7 +38,7 @@ const share =
     intent(s.urlLocation ?? shopUrl);
 
 export const SOCIAL_KINDS = {
-  follow_photo: social('follow_photo'),
+  follow_photo: social('follow_photo', undefined, { accountLink: true }),
   like_feed: social('like_feed'),
   follow_video: social('follow_video'),
   share_feed: social('share_feed', share(INTENTS.share_feed)),

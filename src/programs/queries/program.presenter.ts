@@ -1,4 +1,4 @@
-import { earningKind, isFormKind, isImpactKind, isReferralKind } from '../kinds/kinds';
+import { earningKind, isFormKind, isImpactKind, isProductReviewKind, isReferralKind } from '../kinds/kinds';
 import { referralRuleOf } from '../kinds/referral-rule';
 import { formOf } from '../kinds/earning-rule.schema';
 import { ProgramDoc } from '../projections/program-read-models';
@@ -50,14 +50,13 @@ export function presentProgram(
     limitUnit: p.limitUnit ?? 'lifetime',
     limitInterval: p.limitInterval ?? 1,
     form: isFormKind(p.event) ? formOf(p.form) : null,
-    review:
-      p.event === 'write_review'
-        ? {
-            redirectUrl: p.review?.redirectUrl ?? null,
-            headerImage: p.review?.headerImage ?? '',
-            extraPoints: p.review?.extraPoints ?? 0,
-          }
-        : null,
+    review: isProductReviewKind(p.event)
+      ? {
+          redirectUrl: p.review?.redirectUrl ?? null,
+          headerImage: p.review?.headerImage ?? '',
+          extraPoints: p.review?.extraPoints ?? 0,
+        }
+      : null,
     referral: isReferralKind(p.event) ? referralRuleOf(p.referral) : null,
   });
 }
