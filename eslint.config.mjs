@@ -78,6 +78,26 @@ export default tseslint.config(
     rules: { 'max-lines-per-function': ['error', { max: 70, skipBlankLines: true, skipComments: true }] },
   },
   {
+    // A program's kind is asked of its descriptor (src/programs/kinds), never told by its name: a
+    // comparison of an `event` with a string, or a `case` on one, belongs in the descriptor table.
+    files: ['src/**/*.ts'],
+    ignores: ['src/**/*.spec.ts', 'src/programs/kinds/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...[
+          "BinaryExpression[operator=/^[!=]==?$/][left.property.name='event'][right.type='Literal'][right.value=/./]",
+          "BinaryExpression[operator=/^[!=]==?$/][right.property.name='event'][left.type='Literal'][left.value=/./]",
+          "SwitchStatement[discriminant.property.name='event'] > SwitchCase[test.type='Literal'][test.value=/./]",
+          "CallExpression[callee.property.name='startsWith'][callee.object.property.name='event']",
+        ].map((selector) => ({
+          selector,
+          message: "Ask the program kind's descriptor (src/programs/kinds/kinds.ts) instead of comparing its name.",
+        })),
+      ],
+    },
+  },
+  {
     // The specs beside a slice build partial or deliberately wrong events and commands to test refusals:
     // the no-assertion rule is for the domain code they test, not for them.
     files: ['src/**/*.spec.ts'],
