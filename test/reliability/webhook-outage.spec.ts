@@ -1,4 +1,4 @@
-import { createTestApp, TestApp } from '../support/test-app';
+import { caughtUp, createTestApp, TestApp } from '../support/test-app';
 import { shopClient } from '../support/scenario';
 import { startReceiver, waitUntil, withReceiver } from '../support/receiver';
 import { defaultStoreKind } from '../support/stores';
@@ -140,6 +140,7 @@ describe(`reliability: a sustained outage disables the webhook, re-enabling resu
         // Driven by hand from here: the outbox's view of the webhook then lags its disabling (as it
         // may in the background), so the worker claims deliveries of a disabled webhook: not attempts.
         await projector.stop();
+        await caughtUp([t.app]); // every award readable in the feed (they answer before it)
         await projector.catchUp();
         const webhookNow = async () => (await api('get', `/${webhookId}`).expect(200)).body.webhook;
         const deliveries = async () =>
@@ -190,6 +191,7 @@ describe(`reliability: a sustained outage disables the webhook, re-enabling resu
         expect(attempts).toBe(before);
         // What happens while it is disabled is not delivered (as when a merchant turns it off).
         await award(5102, 100);
+        await caughtUp([t.app]); // every award readable in the feed (they answer before it)
         await projector.catchUp();
         expect(await deliveries()).toHaveLength(4);
 

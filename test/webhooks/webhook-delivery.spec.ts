@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { createTestApp, auth } from '../support/test-app';
+import { auth, caughtUp, createTestApp } from '../support/test-app';
 import { scenario, shopClient } from '../support/scenario';
 import { startReceiver, waitUntil, withReceiver, Received } from '../support/receiver';
 import { defaultStoreKind } from '../support/stores';
@@ -216,6 +216,7 @@ describe(`webhook delivery failure modes (${defaultStoreKind()})`, () => {
       await shopClient(t, shop).subscribe('points/earned', receiver.url('/lease'));
       await t.enrol(shop, 4501);
       await shopClient(t, shop).award(4501, 9);
+      await caughtUp([t.app]); // every award readable in the feed (they answer before it)
       await t.app.get(WebhookProjector).catchUp();
       // A worker takes the delivery and dies before sending.
       const claimed = await t.store.storage.webhookOutbox.claimDue('doomed-worker', 10, 300, new Date());
@@ -240,6 +241,7 @@ describe(`webhook delivery failure modes (${defaultStoreKind()})`, () => {
       await t.enrol(shop, 4601);
       for (let i = 1; i <= 3; i++) await shopClient(t, shop).award(4601, i);
       const projector = t.app.get(WebhookProjector);
+      await caughtUp([t.app]); // every award readable in the feed (they answer before it)
       await projector.catchUp();
       // A second projector starting from the stored state (a restart) and the first one again.
       const restarted = new WebhookProjector(
@@ -366,6 +368,7 @@ describe(`webhook delivery failure modes (${defaultStoreKind()})`, () => {
         [4352, 2],
       ])
         await earn(id, point);
+      await caughtUp([t.app]); // every award readable in the feed (they answer before it)
       await t.app.get(WebhookProjector).catchUp();
       const worker = t.app.get(DeliveryWorker);
       const one = async () => expect(await worker.runOnce(1)).toBe(1);
