@@ -5,7 +5,6 @@ import {
   isPaidBy,
   isReferralKind,
   isImpactKind,
-  isMapReviewKind,
   isMilestoneKind,
   isProductReviewKind,
   isSingleEvent,
@@ -188,7 +187,8 @@ describe('program kinds', () => {
 
   it('reviews, ladders and account links are told by their descriptors, each by one kind or family', () => {
     expect(EARNING_EVENTS.filter(isProductReviewKind)).toEqual(['write_review']);
-    expect(EARNING_EVENTS.filter(isMapReviewKind)).toEqual(['maps_review']);
+    const mapReview = (name: string) => (kindOf(name) as EarningKind | undefined)?.submission?.review === 'map';
+    expect(EARNING_EVENTS.filter(mapReview)).toEqual(['maps_review']);
     expect(EARNING_EVENTS.filter(paysAccountLink)).toEqual(['follow_photo']);
     // The welcome-back ladder is shown as unsupported: no steps to climb.
     expect(EARNING_EVENTS.filter(isMilestoneKind)).toEqual(['milestone', 'milestone_inactivity', 'milestone_mixed']);

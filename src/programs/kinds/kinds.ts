@@ -76,9 +76,6 @@ export const ladderShowsSteps = (name: string): boolean => earningKind(name)?.mi
 /** A product review (its program's `review` settings; counted by review milestones). */
 export const isProductReviewKind = (name: string): boolean => earningKind(name)?.submission?.review === 'product';
 
-/** A map review (the storefront's map-review block). */
-export const isMapReviewKind = (name: string): boolean => earningKind(name)?.submission?.review === 'map';
-
 /** The kind a linked social account pays (follow_photo). */
 export const paysAccountLink = (name: string): boolean => earningKind(name)?.accountLink === true;
 
