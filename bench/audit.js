@@ -180,13 +180,15 @@ const figures = (times) => {
 };
 
 /**
- * The whole stream replayed in one page (every event with its figures), twice: the query alone
- * (the fold, in the process) and the endpoint (`GET .../audit/customers/{id}/events?limit=n` over
- * loopback, the whole answer received: what an auditor waits for, which adds writing about 800
- * bytes of JSON an event). The service is as a running one has it: the first replays of a fresh
+ * The whole stream replayed in one page (every event with its figures), twice: the endpoint
+ * (`GET .../audit/customers/{id}/events?limit=n` over loopback, the whole answer received: what an
+ * auditor waits for, which adds writing about 800 bytes of JSON an event), then the query alone
+ * (the fold, in the process). The service is as a running one has it: the first replays of a fresh
  * process run its code before the JIT has compiled it and grow its heap (they took 110-200 ms where
  * later ones take 80-95), so another customer's stream of the same length is replayed first
- * (`coldMs`: the first of those).
+ * (`coldMs`: the first of those). The endpoint is measured first: after the query's runs, whose
+ * every answer of 10,000 items the measure holds whole (as no running service does), its median
+ * was about 30 ms higher (164 against 133 ms on PostgreSQL, three runs each).
  */
 async function replay(length) {
   const { AppConfig } = require('../dist/config/app-config');
@@ -208,19 +210,19 @@ async function replay(length) {
     const shop = await benchShop(base);
     const [customer, other] = [`long${length}`, `warm${length}`];
     for (const c of [customer, other]) await seedLongStream(app, shop.shopId, c, length);
-    const query = await timedReplays(length, (id) => replayQuery(app, shop.shopId, id, length), customer, other);
     const endpoint = await timedReplays(
       length,
       (id, check) => replayEndpoint(base, shop, id, length, { parse: check }),
       customer,
       other,
     );
+    const query = await timedReplays(length, (id) => replayQuery(app, shop.shopId, id, length), customer, other);
     return {
       events: length,
       medianMs: endpoint.medianMs,
       maxMs: endpoint.maxMs,
       medianCpuMs: endpoint.medianCpuMs,
-      coldMs: query.coldMs,
+      coldMs: endpoint.coldMs,
       query: { medianMs: query.medianMs, maxMs: query.maxMs, medianCpuMs: query.medianCpuMs },
       bytes: endpoint.bytes,
       runs: REPLAY_RUNS,
@@ -255,20 +257,27 @@ async function replayQuery(app, shopId, customer, length) {
 
 /**
  * The endpoint's answer, received whole over loopback by a plain HTTP client in this process. Only
- * the checked replay parses it: a client's parse of 8 MB would otherwise be timed with the service.
+ * the checked replay keeps and parses it; the timed ones count its bytes as they come, as a client
+ * streaming it elsewhere would: the client shares the service's thread here, and joining 8 MB into
+ * one buffer (fresh memory, slow to touch on this host) added about 15 ms to the service's time.
  */
 function replayEndpoint(base, shop, customer, length, { parse = false } = {}) {
   const url = `${base}/rest_api/v2/audit/customers/${customer}/events?limit=${length}`;
   const headers = { 'X-Svc-Loyalty-App-Key': shop.appKey, 'X-Svc-Loyalty-Secret-Key': shop.secretKey };
   return new Promise((resolve, reject) => {
     get(url, { headers }, (res) => {
+      const keep = parse || res.statusCode !== 200;
       const chunks = [];
-      res.on('data', (chunk) => chunks.push(chunk));
+      let bytes = 0;
+      res.on('data', (chunk) => {
+        bytes += chunk.length;
+        if (keep) chunks.push(chunk);
+      });
       res.on('error', reject);
       res.on('end', () => {
-        const body = Buffer.concat(chunks);
+        const body = keep ? Buffer.concat(chunks).toString('utf8') : '';
         if (res.statusCode !== 200) return reject(new Error(`the replay endpoint answered ${res.statusCode}: ${body}`));
-        resolve({ items: parse ? JSON.parse(body.toString('utf8')).data : null, bytes: body.length });
+        resolve({ items: parse ? JSON.parse(body).data : null, bytes });
       });
     }).on('error', reject);
   });
@@ -392,7 +401,7 @@ function renderAudit(a) {
     );
   if (a.replay)
     lines.push(
-      `Audit replay: ${a.replay.events.toLocaleString('en')} events, endpoint median ${a.replay.medianMs} ms for ${((a.replay.bytes ?? 0) / 1e6).toFixed(1)} MB (max ${a.replay.maxMs} ms over ${a.replay.runs} runs after ${WARM_UP_REPLAYS} of another customer; median CPU ${a.replay.medianCpuMs} ms, client included); the query alone median ${a.replay.query?.medianMs ?? 'n/a'} ms (max ${a.replay.query?.maxMs ?? 'n/a'}, CPU ${a.replay.query?.medianCpuMs ?? 'n/a'}, the first ${a.replay.coldMs ?? 'n/a'} ms); load average ${a.replay.loadAverage.toFixed(1)}`,
+      `Audit replay: ${a.replay.events.toLocaleString('en')} events, endpoint median ${a.replay.medianMs} ms for ${((a.replay.bytes ?? 0) / 1e6).toFixed(1)} MB (max ${a.replay.maxMs} ms over ${a.replay.runs} runs after ${WARM_UP_REPLAYS} of another customer; median CPU ${a.replay.medianCpuMs} ms, client included; the process's first replay ${a.replay.coldMs ?? 'n/a'} ms); the query alone median ${a.replay.query?.medianMs ?? 'n/a'} ms (max ${a.replay.query?.maxMs ?? 'n/a'}, CPU ${a.replay.query?.medianCpuMs ?? 'n/a'}); load average ${a.replay.loadAverage.toFixed(1)}`,
     );
   if (a.liability)
     lines.push(

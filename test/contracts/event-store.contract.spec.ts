@@ -107,6 +107,27 @@ describe.each(eventStoreKinds())('event store contract (%s)', (kind) => {
     expect(await events.readStream(stream(), 0n, 10)).toEqual([]);
   });
 
+  it('reads a long page from any revision in order, across the texts a store may split it into', async () => {
+    const id = stream();
+    await events.appendToStream(
+      id,
+      Array.from({ length: 130 }, (_, i) => event('n', { i })),
+      'no_stream',
+    );
+    const page = await events.readStream(id, 17n, 100);
+    expect(page.map((e) => Number(e.revision))).toEqual(Array.from({ length: 100 }, (_, i) => 17 + i));
+    expect(page.map((e) => e.data.i)).toEqual(Array.from({ length: 100 }, (_, i) => 17 + i));
+    expect(page.every((e) => e.streamId === id)).toBe(true);
+    expect((await events.readStream(id, 120n, 100)).map((e) => e.data.i)).toEqual([
+      120, 121, 122, 123, 124, 125, 126, 127, 128, 129,
+    ]);
+  });
+
+  it('names a page size for long reads, or leaves it to the reader', () => {
+    const size = events.streamPageSize;
+    if (size !== undefined) expect(Number.isInteger(size) && size > 0).toBe(true);
+  });
+
   it('reads a page of a stream exactly as the whole stream shows those events', async () => {
     const id = stream();
     const written = [

@@ -36,13 +36,10 @@ export interface FoldedCustomer extends CustomerStreamRef {
 }
 
 /**
- * Events per page: the next page is read while this one is folded, so the best size depends on how
- * fast the fold is. Measured replaying 10,000 events on PostgreSQL (median of 15, twice each): with
- * the fold as it is now, pages of 5,000 took 99-106 ms, 2,500 96 ms, 1,250 94-98 ms (with an
- * earlier, slower fold, 500 took 244 ms, 2,000 159-189 ms, 5,000 132-138 ms). Two pages are held at
- * most.
+ * Events per page where the store names no size of its own (see EventStore.streamPageSize). Two
+ * pages are held at most: this one and the next, read while this one is used.
  */
-const PAGE = 2500;
+const DEFAULT_PAGE = 2500;
 
 /**
  * Reads a customer's stream straight from the log (audits never trust read models). The id is the
@@ -66,14 +63,15 @@ export class CustomerStreamReader {
    */
   async *pages(streamId: string, asOf: Date | null): AsyncGenerator<readonly RecordedEvent[]> {
     const limit = asOf ? asOf.getTime() : Infinity;
-    let next = this.eventStore.readStream(streamId, 0n, PAGE);
+    const size = this.eventStore.streamPageSize ?? DEFAULT_PAGE;
+    let next = this.eventStore.readStream(streamId, 0n, size);
     for (let page = await next; page.length > 0; page = await next) {
-      next = this.eventStore.readStream(streamId, page[page.length - 1].revision + 1n, PAGE);
+      next = this.eventStore.readStream(streamId, page[page.length - 1].revision + 1n, size);
       next.catch(() => undefined);
       const counted = asOf ? page.findIndex((recorded) => effectiveTime(recorded) > limit) : -1;
       if (counted >= 0) return yield page.slice(0, counted);
       yield page;
-      if (page.length < PAGE) return;
+      if (page.length < size) return;
     }
   }
 

@@ -91,6 +91,11 @@ export interface EventStore {
   /** Events of one stream in revision order, from `fromRevision` (inclusive), at most `maxCount` of them. */
   readStream(streamId: string, fromRevision?: bigint, maxCount?: number): Promise<RecordedEvent[]>;
   /**
+   * Events per page for a long read of one stream that uses a page while it reads the next (an
+   * audit replay folds one while the next is read): the store's best size. Absent: 2,500.
+   */
+  readonly streamPageSize?: number;
+  /**
    * Every stream of a category, one stream after the other (streams in id order, each in revision
    * order), a page at a time; an empty page is the end. A page may hold fewer than `limit` events. Audit verification folds one stream at a time this way, so its memory
    * does not grow with the log. (EventStoreDB: one scan of `$all` filtered on the prefix lists the

@@ -71,6 +71,10 @@ export class SealingEventStore implements EventStore, PersonalDataShredder {
     return this.inner.appendToStream(streamId, sealed ?? events, expected);
   }
 
+  get streamPageSize(): number | undefined {
+    return this.inner.streamPageSize;
+  }
+
   async readStream(streamId: string, fromRevision?: bigint, maxCount?: number): Promise<RecordedEvent[]> {
     return this.openAll(await this.inner.readStream(streamId, fromRevision, maxCount));
   }
