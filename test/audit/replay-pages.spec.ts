@@ -14,9 +14,10 @@ const EVENTS = 6_000;
 const START = Date.parse('2026-01-01T00:00:00Z');
 
 /**
- * A stream longer than the pages the replay reads it in (500 or 2,500 events, as the store reads best): the figures after each event,
- * paging forwards and backwards, and as-of cuts, across page boundaries. The events are written
- * straight into the log (an enrolment, then awards of one point a minute apart).
+ * A stream longer than the pages the replay reads it in (500 or 2,500 events, as the store reads
+ * best): the figures after each event, paging forwards and backwards, and as-of cuts, across page
+ * boundaries. The events are written straight into the log (an enrolment, then awards of one point a
+ * minute apart).
  */
 describe('audit replay of a long stream, read a page at a time', () => {
   let t: TestApp;

@@ -174,6 +174,14 @@ export class SqlEventStore implements EventStore {
   private readonly events: EventColumns;
   /** PGlite: the last appends, served to feed readers without reading them back (see RecentAppends). */
   private readonly recent: RecentAppends | null;
+  /**
+   * A server answers from its own process, so the next page is read while this one is used, and a
+   * small page keeps few events alive at once: replaying 10,000 events, pages of 500 spent half the
+   * garbage collection of pages of 2,500 (the young generation's survivors are the pages held), the
+   * endpoint 100-104 ms against 120-127. PGlite runs on this thread and pays each statement's
+   * overhead again: pages of 500 and 1,000 were slower there (medians 159-222 ms against 135-175).
+   */
+  readonly streamPageSize: number;
 
   private constructor(
     private readonly sql: SqlClient,
@@ -185,17 +193,7 @@ export class SqlEventStore implements EventStore {
     // On a server other connections commit between a statement's read and its write: only one
     // connection can tell that nothing came between.
     this.recent = sql.kind === 'pglite' ? new RecentAppends() : null;
-  }
-
-  /**
-   * A server answers from its own process, so the next page is read while this one is used, and a
-   * small page keeps few events alive at once: replaying 10,000 events, pages of 500 spent half the
-   * garbage collection of pages of 2,500 (the young generation's survivors are the pages held), the
-   * endpoint 100-104 ms against 120-127. PGlite runs on this thread and pays each statement's
-   * overhead again: pages of 500 and 1,000 were slower there (medians 159-222 ms against 135-175).
-   */
-  get streamPageSize(): number {
-    return this.sql.kind === 'pglite' ? 2500 : 500;
+    this.streamPageSize = sql.kind === 'pglite' ? 2500 : 500;
   }
 
   static async create(sql: SqlClient): Promise<SqlEventStore> {
