@@ -137,6 +137,32 @@ const impactProviderFor = (config: AppConfig): Provider => ({
     config.impactProvider ? new HttpImpactProvider(config.impactProvider) : new EmbeddedImpactProvider(),
 });
 
+/** The ports to systems outside the service: each the configured adapter, else its embedded stand-in. */
+function externalSystemProviders({ config, storage, objectStorage }: AppModuleOptions): Provider[] {
+  return [
+    {
+      provide: COMMERCE_PLATFORM,
+      inject: [ShopDirectory],
+      useFactory: (shops: ShopDirectory) =>
+        config.commercePlatform
+          ? new HttpCommercePlatform({
+              ...config.commercePlatform,
+              domainOf: async (shopId) => (await shops.byId(shopId))?.domain ?? shopId,
+            })
+          : new EmbeddedCommercePlatform(storage.readStore),
+    },
+    {
+      provide: MACHINE_TRANSLATION,
+      useFactory: () =>
+        config.machineTranslation
+          ? new LibreTranslateMachineTranslation(config.machineTranslation)
+          : new EmbeddedMachineTranslation(),
+    },
+    impactProviderFor(config),
+    { provide: OBJECT_STORAGE, useValue: objectStorage ?? objectStorageFor(config) },
+  ];
+}
+
 @Module({})
 export class AppModule implements OnApplicationBootstrap, OnApplicationShutdown {
   private memory: IdleMemoryRelease | null = null;
@@ -175,29 +201,7 @@ export class AppModule implements OnApplicationBootstrap, OnApplicationShutdown 
         { provide: READ_STORE, useValue: storage.readStore },
         { provide: WEBHOOK_OUTBOX, useValue: storage.webhookOutbox },
         { provide: LEASES, useValue: storage.leases },
-        {
-          provide: COMMERCE_PLATFORM,
-          inject: [ShopDirectory],
-          useFactory: (shops: ShopDirectory) =>
-            config.commercePlatform
-              ? new HttpCommercePlatform({
-                  ...config.commercePlatform,
-                  domainOf: async (shopId) => (await shops.byId(shopId))?.domain ?? shopId,
-                })
-              : new EmbeddedCommercePlatform(storage.readStore),
-        },
-        {
-          provide: MACHINE_TRANSLATION,
-          useFactory: () =>
-            config.machineTranslation
-              ? new LibreTranslateMachineTranslation(config.machineTranslation)
-              : new EmbeddedMachineTranslation(),
-        },
-        impactProviderFor(config),
-        {
-          provide: OBJECT_STORAGE,
-          useValue: options.objectStorage ?? objectStorageFor(config),
-        },
+        ...externalSystemProviders(options),
         AppendSignal,
         SharedFeedReads,
         DocumentCache,

@@ -186,31 +186,10 @@ export class AppConfig {
     this.tierReviewCheckMs = Number(env.TIER_REVIEW_CHECK_MS ?? 3_600_000);
     this.couponExpiryCheckMs = Number(env.COUPON_EXPIRY_CHECK_MS ?? 3_600_000);
     this.impactResendCheckMs = Number(env.IMPACT_RESEND_CHECK_MS ?? 60_000);
-    this.commercePlatform = env.COMMERCE_PLATFORM_URL
-      ? {
-          baseUrl: env.COMMERCE_PLATFORM_URL,
-          accessToken: env.COMMERCE_PLATFORM_TOKEN ?? '',
-          timeoutMs: Number(env.COMMERCE_PLATFORM_TIMEOUT_MS ?? 10_000),
-          ...(env.COMMERCE_PLATFORM_CUSTOMER_API_URL ? { customerApiUrl: env.COMMERCE_PLATFORM_CUSTOMER_API_URL } : {}),
-        }
-      : null;
-    const number = (name: string, fallback: number) => (env[name] ? Number(env[name]) : fallback);
-    this.machineTranslation = env.TRANSLATE_URL
-      ? {
-          url: env.TRANSLATE_URL,
-          apiKey: env.TRANSLATE_API_KEY || null,
-          timeoutMs: number('TRANSLATE_TIMEOUT_MS', 30_000),
-        }
-      : null;
+    this.commercePlatform = commercePlatformOf(env);
+    this.machineTranslation = machineTranslationOf(env);
     this.impactProvider = impactProviderOf(env);
-    this.translationJobs = {
-      worker: (env.TRANSLATION_WORKER ?? 'true') !== 'false',
-      pollMs: number('TRANSLATION_JOB_POLL_MS', 2000),
-      leaseMs: number('TRANSLATION_JOB_LEASE_MS', 600_000),
-      maxAttempts: number('TRANSLATION_JOB_MAX_ATTEMPTS', 6),
-      backoffBaseMs: number('TRANSLATION_JOB_BACKOFF_BASE_MS', 30_000),
-      backoffFactor: number('TRANSLATION_JOB_BACKOFF_FACTOR', 4),
-    };
+    this.translationJobs = translationJobSettings(env);
     this.chat = chatLoginSettings(env, this.port);
     this.redisUrl = env.REDIS_URL || null;
     this.authFailures = {
@@ -248,6 +227,36 @@ export interface S3Settings {
   forcePathStyle: boolean;
   /** null: the AWS SDK's default credential chain. */
   credentials: { accessKeyId: string; secretAccessKey: string } | null;
+}
+
+function commercePlatformOf(env: Env): AppConfig['commercePlatform'] {
+  if (!env.COMMERCE_PLATFORM_URL) return null;
+  return {
+    baseUrl: env.COMMERCE_PLATFORM_URL,
+    accessToken: env.COMMERCE_PLATFORM_TOKEN ?? '',
+    timeoutMs: Number(env.COMMERCE_PLATFORM_TIMEOUT_MS ?? 10_000),
+    ...(env.COMMERCE_PLATFORM_CUSTOMER_API_URL ? { customerApiUrl: env.COMMERCE_PLATFORM_CUSTOMER_API_URL } : {}),
+  };
+}
+
+function machineTranslationOf(env: Env): AppConfig['machineTranslation'] {
+  if (!env.TRANSLATE_URL) return null;
+  return {
+    url: env.TRANSLATE_URL,
+    apiKey: env.TRANSLATE_API_KEY || null,
+    timeoutMs: numberOf(env, 'TRANSLATE_TIMEOUT_MS', 30_000),
+  };
+}
+
+function translationJobSettings(env: Env): AppConfig['translationJobs'] {
+  return {
+    worker: (env.TRANSLATION_WORKER ?? 'true') !== 'false',
+    pollMs: numberOf(env, 'TRANSLATION_JOB_POLL_MS', 2000),
+    leaseMs: numberOf(env, 'TRANSLATION_JOB_LEASE_MS', 600_000),
+    maxAttempts: numberOf(env, 'TRANSLATION_JOB_MAX_ATTEMPTS', 6),
+    backoffBaseMs: numberOf(env, 'TRANSLATION_JOB_BACKOFF_BASE_MS', 30_000),
+    backoffFactor: numberOf(env, 'TRANSLATION_JOB_BACKOFF_FACTOR', 4),
+  };
 }
 
 /** The environmental-impact provider (null: the embedded one); a URL needs its API key. */

@@ -54,61 +54,19 @@ export interface Storage {
  * the time a process takes to load the service.
  */
 export async function openStorage(config: AppConfig): Promise<Storage> {
-  const closers: Array<() => Promise<void>> = [];
-  const opened = <T extends { close(): Promise<void> }>(client: T): T => {
-    closers.unshift(() => client.close());
-    return client;
-  };
-  const close = async () => {
-    for (const closeOne of closers) await closeOne().catch(() => undefined);
-  };
+  const sql = sqlOpeners(config);
   try {
-    let pglite: Promise<SqlClient> | null = null;
-    const embedded = () =>
-      (pglite ??= (async () => {
-        if (config.inMemory) return opened(await PgliteSqlClient.open());
-        mkdirSync(config.dataDir, { recursive: true });
-        return opened(await PgliteSqlClient.open(config.dataDir));
-      })());
-    const pool = { idleTimeoutMillis: config.pgPoolIdleMs };
-    const postgres = config.databaseUrl ? opened(new PgSqlClient(config.databaseUrl, pool)) : null;
-    const sqlStore = async (): Promise<SqlClient> => postgres ?? (await embedded());
-    const sqlFor = async (kind: 'postgres' | 'pglite') => (kind === 'postgres' ? postgres! : await embedded());
-    const probes: StoreProbe[] = [];
-
-    let eventStore: EventStore;
-    if (config.eventStoreKind === 'eventstoredb') {
-      const checkpoints = await SqlCheckpoints.create(await sqlStore(), 'esdb_checkpoints');
-      const { EsdbEventStore } = await import('./event-store/esdb-event-store.adapter');
-      eventStore = opened(
-        EsdbEventStore.connect(config.esdbUrl!, { checkpoints, namespace: config.esdbStreamNamespace }),
-      );
-    } else {
-      eventStore = await SqlEventStore.create(await sqlFor(config.eventStoreKind));
-    }
-    probes.push({ name: 'eventStore', ping: () => eventStore.ping() });
-
-    let readStore: ReadStore;
-    if (config.readStoreKind === 'mongodb') {
-      const { MongoReadStore } = await import('./read-store/mongo-read-store.adapter');
-      readStore = opened(await MongoReadStore.connect(config.mongoUrl!, logIdentity(config)));
-    } else if (config.readStoreKind === 'postgres') {
-      // Read models are rebuilt from the log, so their writes need not wait for the WAL flush
-      // (asynchronous commit). The log's appends stay synchronous: points are money. A checkpoint
-      // is only ever durable after the read-model writes before it, because WAL is flushed in order.
-      const readSql = opened(new PgSqlClient(config.databaseUrl!, { ...pool, options: '-c synchronous_commit=off' }));
-      readStore = new SqlReadStore(readSql);
-    } else {
-      // Opened after the client it uses, so closed before it (its maintenance stops first).
-      readStore = opened(new SqlReadStore(await embedded()));
-    }
-    probes.push({ name: 'readStore', ping: () => readStore.ping() });
-
-    const outboxSql = await sqlStore();
+    const eventStore = await openLog(config, sql);
+    const readStore = await openReadModels(config, sql);
+    const probes: StoreProbe[] = [
+      { name: 'eventStore', ping: () => eventStore.ping() },
+      { name: 'readStore', ping: () => readStore.ping() },
+    ];
+    const outboxSql = await sql.combination();
     const webhookOutbox = await SqlWebhookOutbox.create(outboxSql);
     const personalDataKeys = await SqlPersonalDataKeys.create(outboxSql, config.personalDataKey);
     const sqlInUse = (kind: string) => config.eventStoreKind === kind || config.readStoreKind === kind;
-    if (!sqlInUse(postgres ? 'postgres' : 'pglite')) {
+    if (!sqlInUse(sql.postgres ? 'postgres' : 'pglite')) {
       probes.push({ name: 'outboxStore', ping: async () => void (await outboxSql.query('SELECT 1')) });
     }
     return {
@@ -120,13 +78,79 @@ export async function openStorage(config: AppConfig): Promise<Storage> {
       probes,
       sql: outboxSql,
       // Several processes share a deployment only through PostgreSQL (the embedded store locks its directory).
-      leases: postgres ? opened(new PgAdvisoryLeases(config.databaseUrl!)) : new SingleProcessLeases(),
-      close,
+      leases: sql.postgres ? sql.opened(new PgAdvisoryLeases(config.databaseUrl!)) : new SingleProcessLeases(),
+      close: sql.closeAll,
     };
   } catch (error) {
-    await close();
+    await sql.closeAll();
     throw error;
   }
+}
+
+/** How openStorage reaches its SQL databases, each opened once, and closes what it opened. */
+interface SqlOpeners {
+  /** Remembers a client, to be closed (the last opened first) by closeAll. */
+  opened<T extends { close(): Promise<void> }>(client: T): T;
+  closeAll(): Promise<void>;
+  /** PostgreSQL's pool settings. */
+  pool: { idleTimeoutMillis: number };
+  postgres: PgSqlClient | null;
+  /** The embedded PGlite (DATA_DIR, or memory), opened when first asked for. */
+  embedded(): Promise<SqlClient>;
+  /** The SQL database of the combination: PostgreSQL when DATABASE_URL is set, else the embedded one. */
+  combination(): Promise<SqlClient>;
+}
+
+function sqlOpeners(config: AppConfig): SqlOpeners {
+  const closers: Array<() => Promise<void>> = [];
+  const opened = <T extends { close(): Promise<void> }>(client: T): T => {
+    closers.unshift(() => client.close());
+    return client;
+  };
+  let pglite: Promise<SqlClient> | null = null;
+  const embedded = () =>
+    (pglite ??= (async () => {
+      if (config.inMemory) return opened(await PgliteSqlClient.open());
+      mkdirSync(config.dataDir, { recursive: true });
+      return opened(await PgliteSqlClient.open(config.dataDir));
+    })());
+  const pool = { idleTimeoutMillis: config.pgPoolIdleMs };
+  const postgres = config.databaseUrl ? opened(new PgSqlClient(config.databaseUrl, pool)) : null;
+  return {
+    opened,
+    closeAll: async () => {
+      for (const closeOne of closers) await closeOne().catch(() => undefined);
+    },
+    pool,
+    postgres,
+    embedded,
+    combination: async () => postgres ?? (await embedded()),
+  };
+}
+
+async function openLog(config: AppConfig, sql: SqlOpeners): Promise<EventStore> {
+  if (config.eventStoreKind === 'eventstoredb') {
+    const checkpoints = await SqlCheckpoints.create(await sql.combination(), 'esdb_checkpoints');
+    const { EsdbEventStore } = await import('./event-store/esdb-event-store.adapter');
+    return sql.opened(EsdbEventStore.connect(config.esdbUrl!, { checkpoints, namespace: config.esdbStreamNamespace }));
+  }
+  return SqlEventStore.create(config.eventStoreKind === 'postgres' ? sql.postgres! : await sql.embedded());
+}
+
+async function openReadModels(config: AppConfig, sql: SqlOpeners): Promise<ReadStore> {
+  if (config.readStoreKind === 'mongodb') {
+    const { MongoReadStore } = await import('./read-store/mongo-read-store.adapter');
+    return sql.opened(await MongoReadStore.connect(config.mongoUrl!, logIdentity(config)));
+  }
+  if (config.readStoreKind === 'postgres') {
+    // Read models are rebuilt from the log, so their writes need not wait for the WAL flush
+    // (asynchronous commit). The log's appends stay synchronous: points are money. A checkpoint
+    // is only ever durable after the read-model writes before it, because WAL is flushed in order.
+    const options = { ...sql.pool, options: '-c synchronous_commit=off' };
+    return new SqlReadStore(sql.opened(new PgSqlClient(config.databaseUrl!, options)));
+  }
+  // Opened after the client it uses, so closed before it (its maintenance stops first).
+  return sql.opened(new SqlReadStore(await sql.embedded()));
 }
 
 /**

@@ -36,35 +36,8 @@ function sideEnv(env: NodeJS.ProcessEnv, kind: string | undefined, url: string |
  * Exit code 0: copied and verified; 3: the verification found differences.
  */
 export async function migrateEventsCommand(options: Record<string, string>, env = process.env): Promise<number> {
-  const sourceConfig = new AppConfig(sideEnv(env, options.from, options['from-url'], 'from'));
-  const targetConfig = new AppConfig(sideEnv(env, options.to, options['to-url'], 'to'));
-  if (sourceConfig.eventStoreKind === 'eventstoredb') {
-    throw because.badRequest('--from eventstoredb is not supported: migrate from postgres or pglite');
-  }
-  if (sameStore(sourceConfig, targetConfig)) throw because.badRequest('source and target are the same store');
-  // Only the log moves: the read models, the webhook outbox and the checkpoints stay in the SQL
-  // database of the combination (DATABASE_URL, else DATA_DIR), so the service goes on where it was.
-  const sqlOf = (config: AppConfig) => config.databaseUrl ?? resolve(config.dataDir);
-  if (sqlOf(sourceConfig) !== sqlOf(targetConfig)) {
-    throw because.badRequest(
-      `the target would use another SQL database (${sqlOf(targetConfig)}) than the source (${sqlOf(sourceConfig)}) ` +
-        'for the webhook outbox and read models; only the event log moves: set DATABASE_URL for both',
-    );
-  }
-  const batchSize = Number(options.batch ?? 1000);
-  if (!Number.isInteger(batchSize) || batchSize < 1) throw because.badRequest('--batch must be a positive integer');
-
-  const locks: DataDirLock[] = [];
-  const lock = (dir: string) => {
-    const dataDirLock = new DataDirLock(dir);
-    const holder = dataDirLock.holder();
-    if (holder) throw because.badRequest(`The service (pid ${holder}) has ${dir} open: stop it first`);
-    dataDirLock.acquire();
-    locks.push(dataDirLock);
-  };
-  if (sourceConfig.usesEmbeddedStore) lock(sourceConfig.dataDir);
-  if (targetConfig.eventStoreKind === 'pglite') lock(targetConfig.dataDir);
-
+  const { sourceConfig, targetConfig, batchSize } = migrationOf(options, env);
+  const locks = lockEmbeddedStores(sourceConfig, targetConfig);
   const app = await createAppContext({ config: sourceConfig });
   let target: { eventStore: EventStore; close(): Promise<void> } | null = null;
   try {
@@ -110,6 +83,46 @@ export async function migrateEventsCommand(options: Record<string, string>, env 
     await app.close();
     locks.forEach((l) => l.release());
   }
+}
+
+/** The two sides and the batch size the options name; a bad request when they cannot be migrated. */
+function migrationOf(options: Record<string, string>, env: NodeJS.ProcessEnv) {
+  const sourceConfig = new AppConfig(sideEnv(env, options.from, options['from-url'], 'from'));
+  const targetConfig = new AppConfig(sideEnv(env, options.to, options['to-url'], 'to'));
+  if (sourceConfig.eventStoreKind === 'eventstoredb') {
+    throw because.badRequest('--from eventstoredb is not supported: migrate from postgres or pglite');
+  }
+  if (sameStore(sourceConfig, targetConfig)) throw because.badRequest('source and target are the same store');
+  // Only the log moves: the read models, the webhook outbox and the checkpoints stay in the SQL
+  // database of the combination (DATABASE_URL, else DATA_DIR), so the service goes on where it was.
+  const sqlOf = (config: AppConfig) => config.databaseUrl ?? resolve(config.dataDir);
+  if (sqlOf(sourceConfig) !== sqlOf(targetConfig)) {
+    throw because.badRequest(
+      `the target would use another SQL database (${sqlOf(targetConfig)}) than the source (${sqlOf(sourceConfig)}) ` +
+        'for the webhook outbox and read models; only the event log moves: set DATABASE_URL for both',
+    );
+  }
+  const batchSize = Number(options.batch ?? 1000);
+  if (!Number.isInteger(batchSize) || batchSize < 1) throw because.badRequest('--batch must be a positive integer');
+  return { sourceConfig, targetConfig, batchSize };
+}
+
+/** The embedded stores' directories, locked against a running service (a bad request if one has them). */
+function lockEmbeddedStores(source: AppConfig, target: AppConfig): DataDirLock[] {
+  const locks: DataDirLock[] = [];
+  const lock = (dir: string) => {
+    const dataDirLock = new DataDirLock(dir);
+    const holder = dataDirLock.holder();
+    if (holder) {
+      locks.forEach((l) => l.release());
+      throw because.badRequest(`The service (pid ${holder}) has ${dir} open: stop it first`);
+    }
+    dataDirLock.acquire();
+    locks.push(dataDirLock);
+  };
+  if (source.usesEmbeddedStore) lock(source.dataDir);
+  if (target.eventStoreKind === 'pglite') lock(target.dataDir);
+  return locks;
 }
 
 function sameStore(source: AppConfig, target: AppConfig): boolean {

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -52,7 +52,36 @@ describe('loyalty migrate events (CLI)', () => {
     expect(unreachable.stderr).toContain('EventStoreDB is unavailable');
   });
 
+  /** A directory's lock as a running service holds it (this test process is the live holder). */
+  const holdAsService = (dir: string) => {
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, 'service.lock'), String(process.pid));
+  };
+
+  it('refuses a directory a running service has open, naming the service', async () => {
+    const held = join(dataDir, 'held');
+    holdAsService(held);
+    const refused = await loyalty(
+      ['migrate', 'events', '--from', 'pglite', '--to', 'eventstoredb', '--to-url', 'esdb://127.0.0.1:1?tls=false'],
+      { ...base, DATA_DIR: held },
+    );
+    expect(refused).toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining(`The service (pid ${process.pid}) has ${held} open: stop it first`),
+    });
+    expect(readFileSync(join(held, 'service.lock'), 'utf8')).toBe(String(process.pid));
+  });
+
   const withPostgres = process.env.DATABASE_URL ? it : it.skip;
+  withPostgres('lets go of the source directory it locked when the target is held', async () => {
+    const [from, to] = [join(dataDir, 'free-source'), join(dataDir, 'held-target')];
+    holdAsService(to);
+    const env = { ...base, DATA_DIR: from, EVENT_STORE: 'pglite', DATABASE_URL: process.env.DATABASE_URL };
+    const refused = await loyalty(['migrate', 'events', '--from', 'pglite', '--to', 'pglite', '--to-url', to], env);
+    expect(refused).toMatchObject({ code: 1, stderr: expect.stringContaining(`has ${to} open: stop it first`) });
+    expect(existsSync(join(from, 'service.lock'))).toBe(false);
+  });
+
   withPostgres(
     'moves the log of a PostgreSQL store to PGlite; the service goes on there (read models and checkpoints stay)',
     async () => {
