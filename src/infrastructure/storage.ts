@@ -129,11 +129,8 @@ function sqlOpeners(config: AppConfig): SqlOpeners {
 }
 
 async function openLog(config: AppConfig, sql: SqlOpeners): Promise<EventStore> {
-  if (config.eventStoreKind === 'eventstoredb') {
-    const checkpoints = await SqlCheckpoints.create(await sql.combination(), 'esdb_checkpoints');
-    const { EsdbEventStore } = await import('./event-store/esdb-event-store.adapter');
-    return sql.opened(EsdbEventStore.connect(config.esdbUrl!, { checkpoints, namespace: config.esdbStreamNamespace }));
-  }
+  if (config.eventStoreKind === 'eventstoredb')
+    return sql.opened(await connectEventStoreDb(config, await sql.combination()));
   return SqlEventStore.create(config.eventStoreKind === 'postgres' ? sql.postgres! : await sql.embedded());
 }
 
@@ -162,9 +159,7 @@ export async function openEventStore(
   sql: SqlClient,
 ): Promise<{ eventStore: EventStore; close(): Promise<void> }> {
   if (config.eventStoreKind === 'eventstoredb') {
-    const checkpoints = await SqlCheckpoints.create(sql, 'esdb_checkpoints');
-    const { EsdbEventStore } = await import('./event-store/esdb-event-store.adapter');
-    const eventStore = EsdbEventStore.connect(config.esdbUrl!, { checkpoints, namespace: config.esdbStreamNamespace });
+    const eventStore = await connectEventStoreDb(config, sql);
     return { eventStore, close: () => eventStore.close() };
   }
   const own =
@@ -177,6 +172,13 @@ export async function openEventStore(
     await own.close();
     throw error;
   }
+}
+
+/** EventStoreDB, its subscribers' checkpoints kept in `sql` (never in the log itself). */
+async function connectEventStoreDb(config: AppConfig, sql: SqlClient) {
+  const checkpoints = await SqlCheckpoints.create(sql, 'esdb_checkpoints');
+  const { EsdbEventStore } = await import('./event-store/esdb-event-store.adapter');
+  return EsdbEventStore.connect(config.esdbUrl!, { checkpoints, namespace: config.esdbStreamNamespace });
 }
 
 function describe(config: AppConfig): string {
