@@ -1,10 +1,11 @@
 import 'reflect-metadata';
 import { Logger } from 'nestjs-pino';
-import { AppConfig, ConfigError } from './config/app-config';
+import { AppConfig } from './config/app-config';
 import { createHttpApp } from './app.factory';
 import { ensureDemoShop } from './operator/demo-shop';
 import { DataDirLock } from './infrastructure/data-dir-lock';
 import { STORAGE, Storage } from './infrastructure/storage';
+import { startFailure } from './infrastructure/runtime/start-failure';
 
 async function main(): Promise<void> {
   const config = new AppConfig();
@@ -30,7 +31,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((error) => {
-  // A bad setting is named in one line; anything else is a defect, with its stack.
-  process.stderr.write(`Failed to start: ${error instanceof ConfigError ? error.message : (error?.stack ?? error)}\n`);
+  // A bad setting or a store out of reach is named in one line; anything else is a defect, with its stack.
+  process.stderr.write(`Failed to start: ${startFailure(error)}\n`);
   process.exit(1);
 });

@@ -46,6 +46,8 @@ export class AppConfig {
   readonly databaseUrl: string | null;
   /** How long a pooled PostgreSQL connection may sit unused before it is closed (0: never). */
   readonly pgPoolIdleMs: number;
+  /** The most connections this process opens to PostgreSQL, every pool and the lease connection together. */
+  readonly pgPoolMax: number;
   readonly dataDir: string;
   /** Uploaded images (UPLOADS_DIR; default: DATA_DIR/uploads). */
   readonly uploadsDir: string;
@@ -157,6 +159,7 @@ export class AppConfig {
     // Ten minutes: the default of the driver (10 s) closed connections between bursts of traffic, and
     // the next burst paid for new server processes (award throughput 10-15 % lower in the bench).
     this.pgPoolIdleMs = Number(env.PG_POOL_IDLE_MS ?? 600_000);
+    this.pgPoolMax = Number(env.PG_POOL_MAX || 20);
     this.dataDir = resolve(env.DATA_DIR ?? './data');
     this.uploadsDir = env.UPLOADS_DIR ? resolve(env.UPLOADS_DIR) : join(this.dataDir, 'uploads');
     this.uploadsPublicUrl = env.UPLOADS_PUBLIC_URL ? env.UPLOADS_PUBLIC_URL.replace(/\/+$/, '') : null;

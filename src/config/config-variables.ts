@@ -84,6 +84,13 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
       'how long a PostgreSQL connection may sit unused in the pool before it is closed (`0`: never); a new connection starts a new server process, whose caches and prepared statements begin cold',
   },
   {
+    name: 'PG_POOL_MAX',
+    check: count.refine((v) => Number(v) >= 3, 'must be 3 or more (the lease connection and one for each pool)'),
+    default: '`20`',
+    meaning:
+      "the most connections one process opens to PostgreSQL, all pools and the lease connection together (one for leases, the rest shared by the log and the read models); keep processes × `PG_POOL_MAX` below the server's `max_connections` (docs/operations.md)",
+  },
+  {
     name: 'DATA_DIR',
     check: text,
     default: '`./data`',

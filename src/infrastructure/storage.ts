@@ -92,8 +92,9 @@ interface SqlOpeners {
   /** Remembers a client, to be closed (the last opened first) by closeAll. */
   opened<T extends { close(): Promise<void> }>(client: T): T;
   closeAll(): Promise<void>;
-  /** PostgreSQL's pool settings. */
-  pool: { idleTimeoutMillis: number };
+  /** PostgreSQL's pool settings (`max` of the combination's pool; the read models' own is `readModelsMax`). */
+  pool: { idleTimeoutMillis: number; max: number };
+  readModelsMax: number;
   postgres: PgSqlClient | null;
   /** The embedded PGlite (DATA_DIR, or memory), opened when first asked for. */
   embedded(): Promise<SqlClient>;
@@ -114,7 +115,8 @@ function sqlOpeners(config: AppConfig): SqlOpeners {
       mkdirSync(config.dataDir, { recursive: true });
       return opened(await PgliteSqlClient.open(config.dataDir));
     })());
-  const pool = { idleTimeoutMillis: config.pgPoolIdleMs };
+  const budget = connectionBudget(config);
+  const pool = { idleTimeoutMillis: config.pgPoolIdleMs, max: budget.main };
   const postgres = config.databaseUrl ? opened(new PgSqlClient(config.databaseUrl, pool)) : null;
   return {
     opened,
@@ -122,6 +124,7 @@ function sqlOpeners(config: AppConfig): SqlOpeners {
       for (const closeOne of closers) await closeOne().catch(() => undefined);
     },
     pool,
+    readModelsMax: budget.readModels,
     postgres,
     embedded,
     combination: async () => postgres ?? (await embedded()),
@@ -143,11 +146,25 @@ async function openReadModels(config: AppConfig, sql: SqlOpeners): Promise<ReadS
     // Read models are rebuilt from the log, so their writes need not wait for the WAL flush
     // (asynchronous commit). The log's appends stay synchronous: points are money. A checkpoint
     // is only ever durable after the read-model writes before it, because WAL is flushed in order.
-    const options = { ...sql.pool, options: '-c synchronous_commit=off' };
+    const options = { ...sql.pool, max: sql.readModelsMax, options: '-c synchronous_commit=off' };
     return new SqlReadStore(sql.opened(new PgSqlClient(config.databaseUrl!, options)));
   }
   // Opened after the client it uses, so closed before it (its maintenance stops first).
   return sql.opened(new SqlReadStore(await sql.embedded()));
+}
+
+/**
+ * How one process shares PG_POOL_MAX connections to PostgreSQL: one for the leases (a session of its
+ * own: advisory locks live as long as it), the rest for the pool of the log, outbox and checkpoints
+ * (`main`) and, when the read models are on PostgreSQL too, their own pool (`readModels`). No code
+ * holds a connection of one pool while it waits for another of the same pool, so a pool of one
+ * connection is slow but cannot deadlock.
+ */
+export function connectionBudget(config: AppConfig): { leases: number; main: number; readModels: number } {
+  const pools = config.readStoreKind === 'postgres' ? 2 : 1;
+  const shared = Math.max(pools, config.pgPoolMax - 1);
+  const readModels = pools === 2 ? Math.floor(shared / 2) : 0;
+  return { leases: 1, main: shared - readModels, readModels };
 }
 
 /**
@@ -164,7 +181,7 @@ export async function openEventStore(
   }
   const own =
     config.eventStoreKind === 'postgres'
-      ? new PgSqlClient(config.databaseUrl!)
+      ? new PgSqlClient(config.databaseUrl!, { max: connectionBudget(config).main })
       : await PgliteSqlClient.open((mkdirSync(config.dataDir, { recursive: true }), config.dataDir));
   try {
     return { eventStore: await SqlEventStore.create(own), close: () => own.close() };

@@ -33,7 +33,7 @@ describe('stores out of reach', () => {
     await store.cleanup();
   });
 
-  it('EventStoreDB unreachable: writes answer 503 STORE_UNAVAILABLE, /ready reports eventStore down', async () => {
+  it('EventStoreDB unreachable: writes answer 503 SERVICE_UNAVAILABLE with Retry-After, outcome unknown; /ready reports eventStore down', async () => {
     const client = new EsdbClientDouble();
     client.appendAnswer = async () => {
       throw new UnavailableError();
@@ -58,8 +58,12 @@ describe('stores out of reach', () => {
       .set('Authorization', `Bearer ${OPERATOR_TOKEN}`)
       .send({ domain: 'down.example.com', plan: 'ultimate', currency: 'USD' })
       .expect(503);
-    expectError(res.body, 'STORE_UNAVAILABLE', 503);
-    expect(res.body.error.message).toBe('EventStoreDB is unavailable; retry later');
+    expectError(res.body, 'SERVICE_UNAVAILABLE', 503);
+    expect(res.headers['retry-after']).toBe('2');
+    // The append itself failed: whether the server stored it is not known, so the answer says so.
+    expect(res.body.error.message).toMatch(
+      /^EventStoreDB became unavailable while a change was being committed: its outcome is unknown/,
+    );
     const ready = await http().get('/ready').expect(503);
     expect(ready.body).toMatchObject({
       status: 'error',
@@ -73,7 +77,7 @@ describe('stores out of reach', () => {
     await http().get('/health').expect(200);
   });
 
-  it('MongoDB connection lost: reads answer 503 STORE_UNAVAILABLE, /ready reports readStore down, and recover', async () => {
+  it('MongoDB connection lost: reads answer 503 SERVICE_UNAVAILABLE with Retry-After, /ready reports readStore down, and recover', async () => {
     const db = new MingoDb();
     const readStore = new MongoReadStore(db, { log: 'test' });
     const http = await start({
@@ -94,10 +98,11 @@ describe('stores out of reach', () => {
       readStore: { status: 'up' },
     });
     db.failWith = new MongoNetworkError('connect ECONNREFUSED 127.0.0.1:27017');
-    expectError(
-      (await http().get('/rest_api/v2/customers').set(auth(shop)).expect(503)).body,
-      'STORE_UNAVAILABLE',
-      503,
+    const down = await http().get('/rest_api/v2/customers').set(auth(shop)).expect(503);
+    expectError(down.body, 'SERVICE_UNAVAILABLE', 503);
+    expect(down.headers['retry-after']).toBe('2');
+    expect(down.body.error.message).toBe(
+      'MongoDB is unavailable; retry later (a write with the same Idempotency-Key or webhook id)',
     );
     expect((await http().get('/ready').expect(503)).body.error.readStore).toMatchObject({ status: 'down' });
     db.failWith = null;

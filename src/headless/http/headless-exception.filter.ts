@@ -1,8 +1,8 @@
 import { ArgumentsHost, Catch, ExceptionFilter, Logger } from '@nestjs/common';
 import { Request, Response } from 'express';
-import { toErrorBody } from '../../shared/http/error-body';
+import { retryAfterOf, toErrorBody } from '../../shared/http/error-body';
 import { throttledFailure } from '../../shared/http/auth-throttle/throttled-failure';
-import { DomainError } from '../../shared/domain/domain-error';
+import { StoreUnavailableError } from '../../shared/domain/store-errors';
 import { HeadlessRequest } from './headless-request';
 import { localeRequestOf, ShopText } from '../../translations/queries/shop-text';
 
@@ -11,7 +11,7 @@ export const PERSONAL = 'private, no-store';
 /**
  * Headless failures (spec 7): `{success: false, error {message, code, statusCode}, timestamp}`, the
  * message in the shopper's language (`error.<CODE>`; `field` names the offending input); 401 and
- * 429 without a body (429 and 503 RATE_LIMITER_UNAVAILABLE with Retry-After).
+ * 429 without a body (429, 503 RATE_LIMITER_UNAVAILABLE and a store out of reach with Retry-After).
  */
 @Catch()
 export class HeadlessExceptionFilter implements ExceptionFilter {
@@ -33,11 +33,12 @@ export class HeadlessExceptionFilter implements ExceptionFilter {
 
   private async respond(exception: unknown, request: HeadlessRequest, response: Response): Promise<void> {
     const error = toErrorBody(exception);
-    if (error.statusCode >= 500 && error.code !== 'RATE_LIMITER_UNAVAILABLE')
+    if (exception instanceof StoreUnavailableError) this.logger.warn(exception.message);
+    else if (error.statusCode >= 500 && error.code !== 'RATE_LIMITER_UNAVAILABLE')
       this.logger.error((exception as Error)?.stack ?? String(exception));
     response.setHeader('Cache-Control', this.cacheControl);
-    const retryAfter = exception instanceof DomainError ? exception.details?.retryAfterSeconds : undefined;
-    if (typeof retryAfter === 'number') response.setHeader('Retry-After', String(retryAfter));
+    const retryAfter = retryAfterOf(exception) ?? undefined;
+    if (retryAfter !== undefined) response.setHeader('Retry-After', String(retryAfter));
     if (error.statusCode === 429 || (error.statusCode === 401 && !this.unauthorizedHasBody)) {
       response.status(error.statusCode).end();
       return;

@@ -118,7 +118,8 @@ export class EsdbEventStore implements EventStore {
         const actual = error.actualVersion === NO_STREAM ? 'no_stream' : BigInt(error.actualVersion);
         throw new WrongExpectedRevisionError(streamId, expected, actual);
       }
-      throw unavailable(error);
+      // Cut during an append (or its read-back), the events may be stored: the outcome is unknown.
+      throw unavailable(error, true);
     }
   }
 
@@ -330,7 +331,7 @@ const GRPC_DEADLINE_EXCEEDED = 4;
 const GRPC_UNAVAILABLE = 14;
 
 /** Errors that mean "the server cannot be reached now": 503 and retry, never 500. */
-function unavailable(error: unknown): unknown {
+function unavailable(error: unknown, outcomeUnknown = false): unknown {
   const grpcCode = (error as { code?: unknown; details?: unknown })?.code;
   if (
     error instanceof UnavailableError ||
@@ -343,7 +344,7 @@ function unavailable(error: unknown): unknown {
       'details' in error &&
       (grpcCode === GRPC_UNAVAILABLE || grpcCode === GRPC_DEADLINE_EXCEEDED))
   ) {
-    return new StoreUnavailableError('EventStoreDB', error);
+    return new StoreUnavailableError('EventStoreDB', error, outcomeUnknown);
   }
   return error;
 }

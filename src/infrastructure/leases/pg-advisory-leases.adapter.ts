@@ -1,5 +1,7 @@
 import { Client } from 'pg';
 import { Leases } from './leases.port';
+import { isConnectionError } from '../sql/connection-errors';
+import { StoreUnavailableError } from '../store-errors/store-unavailable.error';
 
 /**
  * Leases as PostgreSQL session advisory locks, on a connection of their own: the server releases a
@@ -14,14 +16,21 @@ export class PgAdvisoryLeases implements Leases {
 
   async holds(name: string): Promise<boolean> {
     if (this.held.has(name)) return true;
-    const client = await this.connection();
-    const [row] = (
-      await client.query<{ taken: boolean }>('SELECT pg_try_advisory_lock(hashtextextended($1, 0)) AS taken', [
-        `lease:${name}`,
-      ])
-    ).rows;
-    if (row.taken) this.held.add(name);
-    return row.taken;
+    try {
+      const client = await this.connection();
+      const [row] = (
+        await client.query<{ taken: boolean }>('SELECT pg_try_advisory_lock(hashtextextended($1, 0)) AS taken', [
+          `lease:${name}`,
+        ])
+      ).rows;
+      if (row.taken) this.held.add(name);
+      return row.taken;
+    } catch (error) {
+      if (!isConnectionError(error)) throw error;
+      // The session is gone, and every lease with it: the next call connects again and asks anew.
+      await this.close();
+      throw new StoreUnavailableError('PostgreSQL (leases)', error);
+    }
   }
 
   async close(): Promise<void> {
@@ -32,7 +41,12 @@ export class PgAdvisoryLeases implements Leases {
 
   private connection(): Promise<Client> {
     this.client ??= (async () => {
-      const client = new Client({ connectionString: this.connectionString });
+      // keepAlive: a connection cut without a word (a failover, a dropped route) is noticed, and the leases with it.
+      const client = new Client({
+        connectionString: this.connectionString,
+        keepAlive: true,
+        connectionTimeoutMillis: 15_000,
+      });
       // The session is the lease: once it errs or ends, nothing is held any more.
       client.on('error', () => this.forget());
       client.on('end', () => this.forget());

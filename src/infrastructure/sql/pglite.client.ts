@@ -8,6 +8,10 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { SqlClient, SqlQueryable } from './sql-client';
 import { PreparedStatements } from './pglite-prepared';
+import { isEmbeddedStoreFailure, READS_ONLY } from './connection-errors';
+import { StoreUnavailableError } from '../store-errors/store-unavailable.error';
+
+const STORE = 'PGlite';
 
 /**
  * PGlite keeps PostgreSQL's buffer pool inside its WebAssembly memory, which never shrinks: with the
@@ -133,14 +137,26 @@ export class PgliteSqlClient implements SqlClient {
     return new PgliteSqlClient(await PGlite.create(dataDir, options));
   }
 
-  private serialize<T>(work: () => Promise<T>): Promise<T> {
-    const run = this.queue.then(work, work);
+  /**
+   * Runs `work` after every earlier caller. A closed or broken database is StoreUnavailableError (the
+   * API answers 503, as for a server out of reach); `writes`: its outcome is then unknown.
+   */
+  private serialize<T>(work: () => Promise<T>, writes = true): Promise<T> {
+    const guarded = async () => {
+      if (this.db.closed) throw new StoreUnavailableError(STORE, new Error('PGlite is closed'));
+      try {
+        return await work();
+      } catch (error) {
+        throw isEmbeddedStoreFailure(error) ? new StoreUnavailableError(STORE, error, writes) : error;
+      }
+    };
+    const run = this.queue.then(guarded, guarded);
     this.queue = run.catch(() => undefined);
     return run;
   }
 
   query<Row>(text: string, params: unknown[] = []): Promise<Row[]> {
-    return this.serialize(() => this.statements.run<Row>(text, params));
+    return this.serialize(() => this.statements.run<Row>(text, params), !READS_ONLY.test(text));
   }
 
   exec(text: string): Promise<void> {
@@ -158,6 +174,7 @@ export class PgliteSqlClient implements SqlClient {
   }
 
   async close(): Promise<void> {
+    if (this.db.closed) return;
     await this.serialize(async () => {
       if (!this.db.closed) await this.db.close();
     });

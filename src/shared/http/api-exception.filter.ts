@@ -4,6 +4,7 @@ import { familyOf } from './api-families';
 import { retryAfterOf, toErrorBody } from './error-body';
 import { throttledFailure } from './auth-throttle/throttled-failure';
 import { DomainError } from '../domain/domain-error';
+import { StoreUnavailableError } from '../domain/store-errors';
 
 /**
  * The one global exception filter: anything thrown, by a controller, a guard, a pipe or the input
@@ -31,6 +32,7 @@ export class ApiExceptionFilter implements ExceptionFilter {
    */
   private logServerSide(exception: unknown): void {
     if (exception instanceof DomainError) this.logger.warn(`${exception.code}: ${exception.message}`);
+    else if (exception instanceof StoreUnavailableError) this.logger.warn(exception.message);
     else this.logger.error((exception as Error)?.stack ?? String(exception));
   }
 }

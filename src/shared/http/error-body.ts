@@ -1,6 +1,6 @@
 import { HttpException, HttpStatus } from '@nestjs/common';
 import { DomainError } from '../domain/domain-error';
-import { StoreUnavailableError, UnknownCursorError } from '../domain/store-errors';
+import { STORE_RETRY_AFTER_SECONDS, StoreUnavailableError, UnknownCursorError } from '../domain/store-errors';
 
 const CODE_FOR_STATUS: Record<number, string> = {
   400: 'BAD_REQUEST',
@@ -24,8 +24,9 @@ export interface ErrorBody {
   reason?: string;
 }
 
-/** Seconds a client should wait before retrying (429 throttling, 503 busy stream), when the error says. */
+/** Seconds a client should wait before retrying (429 throttling, 503 busy stream or store out of reach), when known. */
 export function retryAfterOf(exception: unknown): number | null {
+  if (exception instanceof StoreUnavailableError) return STORE_RETRY_AFTER_SECONDS;
   const seconds = exception instanceof DomainError ? exception.details?.retryAfterSeconds : undefined;
   return typeof seconds === 'number' && seconds > 0 ? Math.ceil(seconds) : null;
 }
@@ -51,8 +52,7 @@ export function toErrorBody(exception: unknown): ErrorBody {
     };
   }
   if (exception instanceof StoreUnavailableError) {
-    // Nothing was written (an append either happens or fails): the client retries later.
-    return { message: `${exception.store} is unavailable; retry later`, code: 'STORE_UNAVAILABLE', statusCode: 503 };
+    return { message: storeUnavailableMessage(exception), code: 'SERVICE_UNAVAILABLE', statusCode: 503 };
   }
   if (exception instanceof HttpException) {
     const status = exception.getStatus();
@@ -77,4 +77,19 @@ export function toErrorBody(exception: unknown): ErrorBody {
     code: 'INTERNAL_ERROR',
     statusCode: HttpStatus.INTERNAL_SERVER_ERROR,
   };
+}
+
+/**
+ * What a client may conclude from a store outage. The connection lost while a write was committed:
+ * the write may be stored, and only a retry with the same key tells (it answers the stored result).
+ * Otherwise the step that failed wrote nothing; every write answered 503 is safe to retry with the
+ * same Idempotency-Key or webhook id (docs/operations.md says which are safe without one).
+ */
+function storeUnavailableMessage(error: StoreUnavailableError): string {
+  if (error.outcomeUnknown)
+    return (
+      `${error.store} became unavailable while a change was being committed: its outcome is unknown. ` +
+      'Retry with the same Idempotency-Key (or webhook id) to get the stored result'
+    );
+  return `${error.store} is unavailable; retry later (a write with the same Idempotency-Key or webhook id)`;
 }

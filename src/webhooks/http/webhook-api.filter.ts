@@ -6,6 +6,7 @@ import { retryAfterOf, toErrorBody } from '../../shared/http/error-body';
 import { API_FAMILIES } from '../../shared/http/api-families';
 import { ShopKeys } from '../../shops/http/shop-api';
 import { ApiWebhookErrors } from '../../shared/http/openapi/responses';
+import { StoreUnavailableError } from '../../shared/domain/store-errors';
 
 const WEBHOOK_FAMILY = API_FAMILIES.find((f) => f.name === 'webhooks')!;
 
@@ -18,7 +19,8 @@ export class WebhookApiExceptionFilter implements ExceptionFilter {
     const response = host.switchToHttp().getResponse<Response>();
     const exception = throttledFailure(thrown, host.switchToHttp().getRequest<Request>());
     const error = toErrorBody(exception);
-    if (error.statusCode >= 500) this.logger.error((exception as Error)?.stack ?? String(exception));
+    if (exception instanceof StoreUnavailableError) this.logger.warn(exception.message);
+    else if (error.statusCode >= 500) this.logger.error((exception as Error)?.stack ?? String(exception));
     const retryAfter = retryAfterOf(exception);
     if (retryAfter !== null) response.setHeader('Retry-After', String(retryAfter));
     response.status(error.statusCode).json(WEBHOOK_FAMILY.errorEnvelope(error));

@@ -111,7 +111,7 @@ const ERRORS: Record<ErrorStatus, string> = {
   413: 'The body is larger than this route accepts: PAYLOAD_TOO_LARGE',
   429: 'Too many failed authentications from this client or for this key: TOO_MANY_REQUESTS; retry after Retry-After seconds',
   502: 'A provider or a signature failed, or is not configured for the shop: ALPHA_PASS_GENERATION_FAILED, BETA_PASS_GENERATION_FAILED; nothing was changed',
-  503: 'A store is unavailable (STORE_UNAVAILABLE) or the record kept changing (SERVICE_UNAVAILABLE); nothing was written, retry (Retry-After when given)',
+  503: 'SERVICE_UNAVAILABLE: a store could not be reached or the record kept changing; retry after Retry-After seconds, a write with the same Idempotency-Key. When the message says the outcome is unknown (the connection was lost while the change was committed), that retry answers the stored result',
 };
 
 /** The headless API's own words for the refusals it answers without a body. */
