@@ -27,6 +27,8 @@ const DRIVER_MESSAGES = [
   /Connection terminated/i,
   /timeout exceeded when trying to connect/i,
   /is not queryable/i,
+  // A database closed to connections for maintenance (ALTER DATABASE ... ALLOW_CONNECTIONS false).
+  /is not currently accepting connections/i,
   /Cannot use a pool after calling end/i,
 ];
 
@@ -49,8 +51,8 @@ export function isConnectionError(error: unknown): boolean {
 export function isEmbeddedStoreFailure(error: unknown): boolean {
   if (typeof error !== 'object' || error === null) return false;
   const { name, message } = error as { name?: unknown; message?: unknown };
-  if (error instanceof WebAssembly.RuntimeError) return true;
-  if (name === 'ExitStatus' || name === 'ErrnoError') return true;
+  // RuntimeError: WebAssembly's trap (the build's types do not know the WebAssembly global).
+  if (name === 'RuntimeError' || name === 'ExitStatus' || name === 'ErrnoError') return true;
   return typeof message === 'string' && /PGlite is clos(ed|ing)|^Aborted\(/.test(message);
 }
 
