@@ -186,6 +186,12 @@ onPostgres('a database that goes away and comes back, two service processes (pos
       await pause(400);
       terminated += await terminate(CUTS[round % CUTS.length]);
     }
+    const dead = services.filter((service) => !service.alive());
+    if (dead.length > 0) {
+      loading = false;
+      await Promise.all(load);
+      throw new Error(`a service process ended during the cuts:\n${dead[0].output().slice(-4000)}`);
+    }
     // Then the database refuses every connection for 2 s, and answers again.
     await admin.query(`ALTER DATABASE ${name} ALLOW_CONNECTIONS false`);
     await terminate('true');
