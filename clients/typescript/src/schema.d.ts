@@ -4824,7 +4824,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description A store is unavailable (STORE_UNAVAILABLE) or the record kept changing (SERVICE_UNAVAILABLE); nothing was written, retry (Retry-After when given) */
+            /** @description SERVICE_UNAVAILABLE: a store could not be reached or the record kept changing; retry after Retry-After seconds, a write with the same Idempotency-Key. When the message says the outcome is unknown (the connection was lost while the change was committed), that retry answers the stored result */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4881,7 +4881,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description A store is unavailable (STORE_UNAVAILABLE) or the record kept changing (SERVICE_UNAVAILABLE); nothing was written, retry (Retry-After when given) */
+            /** @description SERVICE_UNAVAILABLE: a store could not be reached or the record kept changing; retry after Retry-After seconds, a write with the same Idempotency-Key. When the message says the outcome is unknown (the connection was lost while the change was committed), that retry answers the stored result */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4951,7 +4951,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description A store is unavailable (STORE_UNAVAILABLE) or the record kept changing (SERVICE_UNAVAILABLE); nothing was written, retry (Retry-After when given) */
+            /** @description SERVICE_UNAVAILABLE: a store could not be reached or the record kept changing; retry after Retry-After seconds, a write with the same Idempotency-Key. When the message says the outcome is unknown (the connection was lost while the change was committed), that retry answers the stored result */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5008,7 +5008,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description A store is unavailable (STORE_UNAVAILABLE) or the record kept changing (SERVICE_UNAVAILABLE); nothing was written, retry (Retry-After when given) */
+            /** @description SERVICE_UNAVAILABLE: a store could not be reached or the record kept changing; retry after Retry-After seconds, a write with the same Idempotency-Key. When the message says the outcome is unknown (the connection was lost while the change was committed), that retry answers the stored result */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5078,7 +5078,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description A store is unavailable (STORE_UNAVAILABLE) or the record kept changing (SERVICE_UNAVAILABLE); nothing was written, retry (Retry-After when given) */
+            /** @description SERVICE_UNAVAILABLE: a store could not be reached or the record kept changing; retry after Retry-After seconds, a write with the same Idempotency-Key. When the message says the outcome is unknown (the connection was lost while the change was committed), that retry answers the stored result */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5135,7 +5135,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description A store is unavailable (STORE_UNAVAILABLE) or the record kept changing (SERVICE_UNAVAILABLE); nothing was written, retry (Retry-After when given) */
+            /** @description SERVICE_UNAVAILABLE: a store could not be reached or the record kept changing; retry after Retry-After seconds, a write with the same Idempotency-Key. When the message says the outcome is unknown (the connection was lost while the change was committed), that retry answers the stored result */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5205,7 +5205,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description A store is unavailable (STORE_UNAVAILABLE) or the record kept changing (SERVICE_UNAVAILABLE); nothing was written, retry (Retry-After when given) */
+            /** @description SERVICE_UNAVAILABLE: a store could not be reached or the record kept changing; retry after Retry-After seconds, a write with the same Idempotency-Key. When the message says the outcome is unknown (the connection was lost while the change was committed), that retry answers the stored result */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5262,7 +5262,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description A store is unavailable (STORE_UNAVAILABLE) or the record kept changing (SERVICE_UNAVAILABLE); nothing was written, retry (Retry-After when given) */
+            /** @description SERVICE_UNAVAILABLE: a store could not be reached or the record kept changing; retry after Retry-After seconds, a write with the same Idempotency-Key. When the message says the outcome is unknown (the connection was lost while the change was committed), that retry answers the stored result */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5341,7 +5341,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description A store is unavailable (STORE_UNAVAILABLE) or the record kept changing (SERVICE_UNAVAILABLE); nothing was written, retry (Retry-After when given) */
+            /** @description SERVICE_UNAVAILABLE: a store could not be reached or the record kept changing; retry after Retry-After seconds, a write with the same Idempotency-Key. When the message says the outcome is unknown (the connection was lost while the change was committed), that retry answers the stored result */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5398,7 +5398,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description A store is unavailable (STORE_UNAVAILABLE) or the record kept changing (SERVICE_UNAVAILABLE); nothing was written, retry (Retry-After when given) */
+            /** @description SERVICE_UNAVAILABLE: a store could not be reached or the record kept changing; retry after Retry-After seconds, a write with the same Idempotency-Key. When the message says the outcome is unknown (the connection was lost while the change was committed), that retry answers the stored result */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5468,7 +5468,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description A store is unavailable (STORE_UNAVAILABLE) or the record kept changing (SERVICE_UNAVAILABLE); nothing was written, retry (Retry-After when given) */
+            /** @description SERVICE_UNAVAILABLE: a store could not be reached or the record kept changing; retry after Retry-After seconds, a write with the same Idempotency-Key. When the message says the outcome is unknown (the connection was lost while the change was committed), that retry answers the stored result */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5525,7 +5525,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description A store is unavailable (STORE_UNAVAILABLE) or the record kept changing (SERVICE_UNAVAILABLE); nothing was written, retry (Retry-After when given) */
+            /** @description SERVICE_UNAVAILABLE: a store could not be reached or the record kept changing; retry after Retry-After seconds, a write with the same Idempotency-Key. When the message says the outcome is unknown (the connection was lost while the change was committed), that retry answers the stored result */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5595,7 +5595,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description A store is unavailable (STORE_UNAVAILABLE) or the record kept changing (SERVICE_UNAVAILABLE); nothing was written, retry (Retry-After when given) */
+            /** @description SERVICE_UNAVAILABLE: a store could not be reached or the record kept changing; retry after Retry-After seconds, a write with the same Idempotency-Key. When the message says the outcome is unknown (the connection was lost while the change was committed), that retry answers the stored result */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5652,7 +5652,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description A store is unavailable (STORE_UNAVAILABLE) or the record kept changing (SERVICE_UNAVAILABLE); nothing was written, retry (Retry-After when given) */
+            /** @description SERVICE_UNAVAILABLE: a store could not be reached or the record kept changing; retry after Retry-After seconds, a write with the same Idempotency-Key. When the message says the outcome is unknown (the connection was lost while the change was committed), that retry answers the stored result */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5722,7 +5722,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description A store is unavailable (STORE_UNAVAILABLE) or the record kept changing (SERVICE_UNAVAILABLE); nothing was written, retry (Retry-After when given) */
+            /** @description SERVICE_UNAVAILABLE: a store could not be reached or the record kept changing; retry after Retry-After seconds, a write with the same Idempotency-Key. When the message says the outcome is unknown (the connection was lost while the change was committed), that retry answers the stored result */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5779,7 +5779,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description A store is unavailable (STORE_UNAVAILABLE) or the record kept changing (SERVICE_UNAVAILABLE); nothing was written, retry (Retry-After when given) */
+            /** @description SERVICE_UNAVAILABLE: a store could not be reached or the record kept changing; retry after Retry-After seconds, a write with the same Idempotency-Key. When the message says the outcome is unknown (the connection was lost while the change was committed), that retry answers the stored result */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5849,7 +5849,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description A store is unavailable (STORE_UNAVAILABLE) or the record kept changing (SERVICE_UNAVAILABLE); nothing was written, retry (Retry-After when given) */
+            /** @description SERVICE_UNAVAILABLE: a store could not be reached or the record kept changing; retry after Retry-After seconds, a write with the same Idempotency-Key. When the message says the outcome is unknown (the connection was lost while the change was committed), that retry answers the stored result */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5906,7 +5906,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description A store is unavailable (STORE_UNAVAILABLE) or the record kept changing (SERVICE_UNAVAILABLE); nothing was written, retry (Retry-After when given) */
+            /** @description SERVICE_UNAVAILABLE: a store could not be reached or the record kept changing; retry after Retry-After seconds, a write with the same Idempotency-Key. When the message says the outcome is unknown (the connection was lost while the change was committed), that retry answers the stored result */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5976,7 +5976,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description A store is unavailable (STORE_UNAVAILABLE) or the record kept changing (SERVICE_UNAVAILABLE); nothing was written, retry (Retry-After when given) */
+            /** @description SERVICE_UNAVAILABLE: a store could not be reached or the record kept changing; retry after Retry-After seconds, a write with the same Idempotency-Key. When the message says the outcome is unknown (the connection was lost while the change was committed), that retry answers the stored result */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -6064,7 +6064,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description A store is unavailable (STORE_UNAVAILABLE) or the record kept changing (SERVICE_UNAVAILABLE); nothing was written, retry (Retry-After when given) */
+            /** @description SERVICE_UNAVAILABLE: a store could not be reached or the record kept changing; retry after Retry-After seconds, a write with the same Idempotency-Key. When the message says the outcome is unknown (the connection was lost while the change was committed), that retry answers the stored result */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -6132,7 +6132,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description A store is unavailable (STORE_UNAVAILABLE) or the record kept changing (SERVICE_UNAVAILABLE); nothing was written, retry (Retry-After when given) */
+            /** @description SERVICE_UNAVAILABLE: a store could not be reached or the record kept changing; retry after Retry-After seconds, a write with the same Idempotency-Key. When the message says the outcome is unknown (the connection was lost while the change was committed), that retry answers the stored result */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -6200,7 +6200,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description A store is unavailable (STORE_UNAVAILABLE) or the record kept changing (SERVICE_UNAVAILABLE); nothing was written, retry (Retry-After when given) */
+            /** @description SERVICE_UNAVAILABLE: a store could not be reached or the record kept changing; retry after Retry-After seconds, a write with the same Idempotency-Key. When the message says the outcome is unknown (the connection was lost while the change was committed), that retry answers the stored result */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -6281,7 +6281,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description A store is unavailable (STORE_UNAVAILABLE) or the record kept changing (SERVICE_UNAVAILABLE); nothing was written, retry (Retry-After when given) */
+            /** @description SERVICE_UNAVAILABLE: a store could not be reached or the record kept changing; retry after Retry-After seconds, a write with the same Idempotency-Key. When the message says the outcome is unknown (the connection was lost while the change was committed), that retry answers the stored result */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -6349,7 +6349,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description A store is unavailable (STORE_UNAVAILABLE) or the record kept changing (SERVICE_UNAVAILABLE); nothing was written, retry (Retry-After when given) */
+            /** @description SERVICE_UNAVAILABLE: a store could not be reached or the record kept changing; retry after Retry-After seconds, a write with the same Idempotency-Key. When the message says the outcome is unknown (the connection was lost while the change was committed), that retry answers the stored result */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -6406,7 +6406,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description A store is unavailable (STORE_UNAVAILABLE) or the record kept changing (SERVICE_UNAVAILABLE); nothing was written, retry (Retry-After when given) */
+            /** @description SERVICE_UNAVAILABLE: a store could not be reached or the record kept changing; retry after Retry-After seconds, a write with the same Idempotency-Key. When the message says the outcome is unknown (the connection was lost while the change was committed), that retry answers the stored result */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -6485,7 +6485,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description A store is unavailable (STORE_UNAVAILABLE) or the record kept changing (SERVICE_UNAVAILABLE); nothing was written, retry (Retry-After when given) */
+            /** @description SERVICE_UNAVAILABLE: a store could not be reached or the record kept changing; retry after Retry-After seconds, a write with the same Idempotency-Key. When the message says the outcome is unknown (the connection was lost while the change was committed), that retry answers the stored result */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -6553,7 +6553,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description A store is unavailable (STORE_UNAVAILABLE) or the record kept changing (SERVICE_UNAVAILABLE); nothing was written, retry (Retry-After when given) */
+            /** @description SERVICE_UNAVAILABLE: a store could not be reached or the record kept changing; retry after Retry-After seconds, a write with the same Idempotency-Key. When the message says the outcome is unknown (the connection was lost while the change was committed), that retry answers the stored result */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -6643,7 +6643,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description A store is unavailable (STORE_UNAVAILABLE) or the record kept changing (SERVICE_UNAVAILABLE); nothing was written, retry (Retry-After when given) */
+            /** @description SERVICE_UNAVAILABLE: a store could not be reached or the record kept changing; retry after Retry-After seconds, a write with the same Idempotency-Key. When the message says the outcome is unknown (the connection was lost while the change was committed), that retry answers the stored result */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -6731,7 +6731,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description A store is unavailable (STORE_UNAVAILABLE) or the record kept changing (SERVICE_UNAVAILABLE); nothing was written, retry (Retry-After when given) */
+            /** @description SERVICE_UNAVAILABLE: a store could not be reached or the record kept changing; retry after Retry-After seconds, a write with the same Idempotency-Key. When the message says the outcome is unknown (the connection was lost while the change was committed), that retry answers the stored result */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -6797,7 +6797,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description A store is unavailable (STORE_UNAVAILABLE) or the record kept changing (SERVICE_UNAVAILABLE); nothing was written, retry (Retry-After when given) */
+            /** @description SERVICE_UNAVAILABLE: a store could not be reached or the record kept changing; retry after Retry-After seconds, a write with the same Idempotency-Key. When the message says the outcome is unknown (the connection was lost while the change was committed), that retry answers the stored result */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -6877,7 +6877,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description A store is unavailable (STORE_UNAVAILABLE) or the record kept changing (SERVICE_UNAVAILABLE); nothing was written, retry (Retry-After when given) */
+            /** @description SERVICE_UNAVAILABLE: a store could not be reached or the record kept changing; retry after Retry-After seconds, a write with the same Idempotency-Key. When the message says the outcome is unknown (the connection was lost while the change was committed), that retry answers the stored result */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -6956,7 +6956,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description A store is unavailable (STORE_UNAVAILABLE) or the record kept changing (SERVICE_UNAVAILABLE); nothing was written, retry (Retry-After when given) */
+            /** @description SERVICE_UNAVAILABLE: a store could not be reached or the record kept changing; retry after Retry-After seconds, a write with the same Idempotency-Key. When the message says the outcome is unknown (the connection was lost while the change was committed), that retry answers the stored result */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -7045,7 +7045,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description A store is unavailable (STORE_UNAVAILABLE) or the record kept changing (SERVICE_UNAVAILABLE); nothing was written, retry (Retry-After when given) */
+            /** @description SERVICE_UNAVAILABLE: a store could not be reached or the record kept changing; retry after Retry-After seconds, a write with the same Idempotency-Key. When the message says the outcome is unknown (the connection was lost while the change was committed), that retry answers the stored result */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -7127,7 +7127,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description A store is unavailable (STORE_UNAVAILABLE) or the record kept changing (SERVICE_UNAVAILABLE); nothing was written, retry (Retry-After when given) */
+            /** @description SERVICE_UNAVAILABLE: a store could not be reached or the record kept changing; retry after Retry-After seconds, a write with the same Idempotency-Key. When the message says the outcome is unknown (the connection was lost while the change was committed), that retry answers the stored result */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -7209,7 +7209,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description A store is unavailable (STORE_UNAVAILABLE) or the record kept changing (SERVICE_UNAVAILABLE); nothing was written, retry (Retry-After when given) */
+            /** @description SERVICE_UNAVAILABLE: a store could not be reached or the record kept changing; retry after Retry-After seconds, a write with the same Idempotency-Key. When the message says the outcome is unknown (the connection was lost while the change was committed), that retry answers the stored result */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -7290,7 +7290,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description A store is unavailable (STORE_UNAVAILABLE) or the record kept changing (SERVICE_UNAVAILABLE); nothing was written, retry (Retry-After when given) */
+            /** @description SERVICE_UNAVAILABLE: a store could not be reached or the record kept changing; retry after Retry-After seconds, a write with the same Idempotency-Key. When the message says the outcome is unknown (the connection was lost while the change was committed), that retry answers the stored result */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -7360,7 +7360,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description A store is unavailable (STORE_UNAVAILABLE) or the record kept changing (SERVICE_UNAVAILABLE); nothing was written, retry (Retry-After when given) */
+            /** @description SERVICE_UNAVAILABLE: a store could not be reached or the record kept changing; retry after Retry-After seconds, a write with the same Idempotency-Key. When the message says the outcome is unknown (the connection was lost while the change was committed), that retry answers the stored result */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -7430,7 +7430,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description A store is unavailable (STORE_UNAVAILABLE) or the record kept changing (SERVICE_UNAVAILABLE); nothing was written, retry (Retry-After when given) */
+            /** @description SERVICE_UNAVAILABLE: a store could not be reached or the record kept changing; retry after Retry-After seconds, a write with the same Idempotency-Key. When the message says the outcome is unknown (the connection was lost while the change was committed), that retry answers the stored result */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -7488,7 +7488,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description A store is unavailable (STORE_UNAVAILABLE) or the record kept changing (SERVICE_UNAVAILABLE); nothing was written, retry (Retry-After when given) */
+            /** @description SERVICE_UNAVAILABLE: a store could not be reached or the record kept changing; retry after Retry-After seconds, a write with the same Idempotency-Key. When the message says the outcome is unknown (the connection was lost while the change was committed), that retry answers the stored result */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -7549,7 +7549,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description A store is unavailable (STORE_UNAVAILABLE) or the record kept changing (SERVICE_UNAVAILABLE); nothing was written, retry (Retry-After when given) */
+            /** @description SERVICE_UNAVAILABLE: a store could not be reached or the record kept changing; retry after Retry-After seconds, a write with the same Idempotency-Key. When the message says the outcome is unknown (the connection was lost while the change was committed), that retry answers the stored result */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -7621,7 +7621,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description A store is unavailable (STORE_UNAVAILABLE) or the record kept changing (SERVICE_UNAVAILABLE); nothing was written, retry (Retry-After when given) */
+            /** @description SERVICE_UNAVAILABLE: a store could not be reached or the record kept changing; retry after Retry-After seconds, a write with the same Idempotency-Key. When the message says the outcome is unknown (the connection was lost while the change was committed), that retry answers the stored result */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -7701,7 +7701,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description A store is unavailable (STORE_UNAVAILABLE) or the record kept changing (SERVICE_UNAVAILABLE); nothing was written, retry (Retry-After when given) */
+            /** @description SERVICE_UNAVAILABLE: a store could not be reached or the record kept changing; retry after Retry-After seconds, a write with the same Idempotency-Key. When the message says the outcome is unknown (the connection was lost while the change was committed), that retry answers the stored result */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -7784,7 +7784,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description A store is unavailable (STORE_UNAVAILABLE) or the record kept changing (SERVICE_UNAVAILABLE); nothing was written, retry (Retry-After when given) */
+            /** @description SERVICE_UNAVAILABLE: a store could not be reached or the record kept changing; retry after Retry-After seconds, a write with the same Idempotency-Key. When the message says the outcome is unknown (the connection was lost while the change was committed), that retry answers the stored result */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -7843,7 +7843,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description A store is unavailable (STORE_UNAVAILABLE) or the record kept changing (SERVICE_UNAVAILABLE); nothing was written, retry (Retry-After when given) */
+            /** @description SERVICE_UNAVAILABLE: a store could not be reached or the record kept changing; retry after Retry-After seconds, a write with the same Idempotency-Key. When the message says the outcome is unknown (the connection was lost while the change was committed), that retry answers the stored result */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -7923,7 +7923,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description A store is unavailable (STORE_UNAVAILABLE) or the record kept changing (SERVICE_UNAVAILABLE); nothing was written, retry (Retry-After when given) */
+            /** @description SERVICE_UNAVAILABLE: a store could not be reached or the record kept changing; retry after Retry-After seconds, a write with the same Idempotency-Key. When the message says the outcome is unknown (the connection was lost while the change was committed), that retry answers the stored result */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -8003,7 +8003,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description A store is unavailable (STORE_UNAVAILABLE) or the record kept changing (SERVICE_UNAVAILABLE); nothing was written, retry (Retry-After when given) */
+            /** @description SERVICE_UNAVAILABLE: a store could not be reached or the record kept changing; retry after Retry-After seconds, a write with the same Idempotency-Key. When the message says the outcome is unknown (the connection was lost while the change was committed), that retry answers the stored result */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -8084,7 +8084,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description A store is unavailable (STORE_UNAVAILABLE) or the record kept changing (SERVICE_UNAVAILABLE); nothing was written, retry (Retry-After when given) */
+            /** @description SERVICE_UNAVAILABLE: a store could not be reached or the record kept changing; retry after Retry-After seconds, a write with the same Idempotency-Key. When the message says the outcome is unknown (the connection was lost while the change was committed), that retry answers the stored result */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -8165,7 +8165,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description A store is unavailable (STORE_UNAVAILABLE) or the record kept changing (SERVICE_UNAVAILABLE); nothing was written, retry (Retry-After when given) */
+            /** @description SERVICE_UNAVAILABLE: a store could not be reached or the record kept changing; retry after Retry-After seconds, a write with the same Idempotency-Key. When the message says the outcome is unknown (the connection was lost while the change was committed), that retry answers the stored result */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -8245,7 +8245,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description A store is unavailable (STORE_UNAVAILABLE) or the record kept changing (SERVICE_UNAVAILABLE); nothing was written, retry (Retry-After when given) */
+            /** @description SERVICE_UNAVAILABLE: a store could not be reached or the record kept changing; retry after Retry-After seconds, a write with the same Idempotency-Key. When the message says the outcome is unknown (the connection was lost while the change was committed), that retry answers the stored result */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -8326,7 +8326,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description A store is unavailable (STORE_UNAVAILABLE) or the record kept changing (SERVICE_UNAVAILABLE); nothing was written, retry (Retry-After when given) */
+            /** @description SERVICE_UNAVAILABLE: a store could not be reached or the record kept changing; retry after Retry-After seconds, a write with the same Idempotency-Key. When the message says the outcome is unknown (the connection was lost while the change was committed), that retry answers the stored result */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -8396,7 +8396,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description A store is unavailable (STORE_UNAVAILABLE) or the record kept changing (SERVICE_UNAVAILABLE); nothing was written, retry (Retry-After when given) */
+            /** @description SERVICE_UNAVAILABLE: a store could not be reached or the record kept changing; retry after Retry-After seconds, a write with the same Idempotency-Key. When the message says the outcome is unknown (the connection was lost while the change was committed), that retry answers the stored result */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -8477,7 +8477,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description A store is unavailable (STORE_UNAVAILABLE) or the record kept changing (SERVICE_UNAVAILABLE); nothing was written, retry (Retry-After when given) */
+            /** @description SERVICE_UNAVAILABLE: a store could not be reached or the record kept changing; retry after Retry-After seconds, a write with the same Idempotency-Key. When the message says the outcome is unknown (the connection was lost while the change was committed), that retry answers the stored result */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -8558,7 +8558,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description A store is unavailable (STORE_UNAVAILABLE) or the record kept changing (SERVICE_UNAVAILABLE); nothing was written, retry (Retry-After when given) */
+            /** @description SERVICE_UNAVAILABLE: a store could not be reached or the record kept changing; retry after Retry-After seconds, a write with the same Idempotency-Key. When the message says the outcome is unknown (the connection was lost while the change was committed), that retry answers the stored result */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -8650,7 +8650,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description A store is unavailable (STORE_UNAVAILABLE) or the record kept changing (SERVICE_UNAVAILABLE); nothing was written, retry (Retry-After when given) */
+            /** @description SERVICE_UNAVAILABLE: a store could not be reached or the record kept changing; retry after Retry-After seconds, a write with the same Idempotency-Key. When the message says the outcome is unknown (the connection was lost while the change was committed), that retry answers the stored result */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -8718,7 +8718,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description A store is unavailable (STORE_UNAVAILABLE) or the record kept changing (SERVICE_UNAVAILABLE); nothing was written, retry (Retry-After when given) */
+            /** @description SERVICE_UNAVAILABLE: a store could not be reached or the record kept changing; retry after Retry-After seconds, a write with the same Idempotency-Key. When the message says the outcome is unknown (the connection was lost while the change was committed), that retry answers the stored result */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -8810,7 +8810,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description A store is unavailable (STORE_UNAVAILABLE) or the record kept changing (SERVICE_UNAVAILABLE); nothing was written, retry (Retry-After when given) */
+            /** @description SERVICE_UNAVAILABLE: a store could not be reached or the record kept changing; retry after Retry-After seconds, a write with the same Idempotency-Key. When the message says the outcome is unknown (the connection was lost while the change was committed), that retry answers the stored result */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -8902,7 +8902,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description A store is unavailable (STORE_UNAVAILABLE) or the record kept changing (SERVICE_UNAVAILABLE); nothing was written, retry (Retry-After when given) */
+            /** @description SERVICE_UNAVAILABLE: a store could not be reached or the record kept changing; retry after Retry-After seconds, a write with the same Idempotency-Key. When the message says the outcome is unknown (the connection was lost while the change was committed), that retry answers the stored result */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -8994,7 +8994,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description A store is unavailable (STORE_UNAVAILABLE) or the record kept changing (SERVICE_UNAVAILABLE); nothing was written, retry (Retry-After when given) */
+            /** @description SERVICE_UNAVAILABLE: a store could not be reached or the record kept changing; retry after Retry-After seconds, a write with the same Idempotency-Key. When the message says the outcome is unknown (the connection was lost while the change was committed), that retry answers the stored result */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -9086,7 +9086,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description A store is unavailable (STORE_UNAVAILABLE) or the record kept changing (SERVICE_UNAVAILABLE); nothing was written, retry (Retry-After when given) */
+            /** @description SERVICE_UNAVAILABLE: a store could not be reached or the record kept changing; retry after Retry-After seconds, a write with the same Idempotency-Key. When the message says the outcome is unknown (the connection was lost while the change was committed), that retry answers the stored result */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -9188,7 +9188,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description A store is unavailable (STORE_UNAVAILABLE) or the record kept changing (SERVICE_UNAVAILABLE); nothing was written, retry (Retry-After when given) */
+            /** @description SERVICE_UNAVAILABLE: a store could not be reached or the record kept changing; retry after Retry-After seconds, a write with the same Idempotency-Key. When the message says the outcome is unknown (the connection was lost while the change was committed), that retry answers the stored result */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -9275,7 +9275,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description A store is unavailable (STORE_UNAVAILABLE) or the record kept changing (SERVICE_UNAVAILABLE); nothing was written, retry (Retry-After when given) */
+            /** @description SERVICE_UNAVAILABLE: a store could not be reached or the record kept changing; retry after Retry-After seconds, a write with the same Idempotency-Key. When the message says the outcome is unknown (the connection was lost while the change was committed), that retry answers the stored result */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -9343,7 +9343,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description A store is unavailable (STORE_UNAVAILABLE) or the record kept changing (SERVICE_UNAVAILABLE); nothing was written, retry (Retry-After when given) */
+            /** @description SERVICE_UNAVAILABLE: a store could not be reached or the record kept changing; retry after Retry-After seconds, a write with the same Idempotency-Key. When the message says the outcome is unknown (the connection was lost while the change was committed), that retry answers the stored result */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -9423,7 +9423,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description A store is unavailable (STORE_UNAVAILABLE) or the record kept changing (SERVICE_UNAVAILABLE); nothing was written, retry (Retry-After when given) */
+            /** @description SERVICE_UNAVAILABLE: a store could not be reached or the record kept changing; retry after Retry-After seconds, a write with the same Idempotency-Key. When the message says the outcome is unknown (the connection was lost while the change was committed), that retry answers the stored result */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -9505,7 +9505,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description A store is unavailable (STORE_UNAVAILABLE) or the record kept changing (SERVICE_UNAVAILABLE); nothing was written, retry (Retry-After when given) */
+            /** @description SERVICE_UNAVAILABLE: a store could not be reached or the record kept changing; retry after Retry-After seconds, a write with the same Idempotency-Key. When the message says the outcome is unknown (the connection was lost while the change was committed), that retry answers the stored result */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -9595,7 +9595,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description A store is unavailable (STORE_UNAVAILABLE) or the record kept changing (SERVICE_UNAVAILABLE); nothing was written, retry (Retry-After when given) */
+            /** @description SERVICE_UNAVAILABLE: a store could not be reached or the record kept changing; retry after Retry-After seconds, a write with the same Idempotency-Key. When the message says the outcome is unknown (the connection was lost while the change was committed), that retry answers the stored result */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -9685,7 +9685,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description A store is unavailable (STORE_UNAVAILABLE) or the record kept changing (SERVICE_UNAVAILABLE); nothing was written, retry (Retry-After when given) */
+            /** @description SERVICE_UNAVAILABLE: a store could not be reached or the record kept changing; retry after Retry-After seconds, a write with the same Idempotency-Key. When the message says the outcome is unknown (the connection was lost while the change was committed), that retry answers the stored result */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -9738,7 +9738,7 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookErrorEnvelope"];
                 };
             };
-            /** @description A store is unavailable (STORE_UNAVAILABLE) or the record kept changing (SERVICE_UNAVAILABLE); nothing was written, retry (Retry-After when given) */
+            /** @description SERVICE_UNAVAILABLE: a store could not be reached or the record kept changing; retry after Retry-After seconds, a write with the same Idempotency-Key. When the message says the outcome is unknown (the connection was lost while the change was committed), that retry answers the stored result */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -9813,7 +9813,7 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookErrorEnvelope"];
                 };
             };
-            /** @description A store is unavailable (STORE_UNAVAILABLE) or the record kept changing (SERVICE_UNAVAILABLE); nothing was written, retry (Retry-After when given) */
+            /** @description SERVICE_UNAVAILABLE: a store could not be reached or the record kept changing; retry after Retry-After seconds, a write with the same Idempotency-Key. When the message says the outcome is unknown (the connection was lost while the change was committed), that retry answers the stored result */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -9877,7 +9877,7 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookErrorEnvelope"];
                 };
             };
-            /** @description A store is unavailable (STORE_UNAVAILABLE) or the record kept changing (SERVICE_UNAVAILABLE); nothing was written, retry (Retry-After when given) */
+            /** @description SERVICE_UNAVAILABLE: a store could not be reached or the record kept changing; retry after Retry-After seconds, a write with the same Idempotency-Key. When the message says the outcome is unknown (the connection was lost while the change was committed), that retry answers the stored result */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -9963,7 +9963,7 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookErrorEnvelope"];
                 };
             };
-            /** @description A store is unavailable (STORE_UNAVAILABLE) or the record kept changing (SERVICE_UNAVAILABLE); nothing was written, retry (Retry-After when given) */
+            /** @description SERVICE_UNAVAILABLE: a store could not be reached or the record kept changing; retry after Retry-After seconds, a write with the same Idempotency-Key. When the message says the outcome is unknown (the connection was lost while the change was committed), that retry answers the stored result */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -10027,7 +10027,7 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookErrorEnvelope"];
                 };
             };
-            /** @description A store is unavailable (STORE_UNAVAILABLE) or the record kept changing (SERVICE_UNAVAILABLE); nothing was written, retry (Retry-After when given) */
+            /** @description SERVICE_UNAVAILABLE: a store could not be reached or the record kept changing; retry after Retry-After seconds, a write with the same Idempotency-Key. When the message says the outcome is unknown (the connection was lost while the change was committed), that retry answers the stored result */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -10105,7 +10105,7 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookErrorEnvelope"];
                 };
             };
-            /** @description A store is unavailable (STORE_UNAVAILABLE) or the record kept changing (SERVICE_UNAVAILABLE); nothing was written, retry (Retry-After when given) */
+            /** @description SERVICE_UNAVAILABLE: a store could not be reached or the record kept changing; retry after Retry-After seconds, a write with the same Idempotency-Key. When the message says the outcome is unknown (the connection was lost while the change was committed), that retry answers the stored result */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -10185,7 +10185,7 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookErrorEnvelope"];
                 };
             };
-            /** @description A store is unavailable (STORE_UNAVAILABLE) or the record kept changing (SERVICE_UNAVAILABLE); nothing was written, retry (Retry-After when given) */
+            /** @description SERVICE_UNAVAILABLE: a store could not be reached or the record kept changing; retry after Retry-After seconds, a write with the same Idempotency-Key. When the message says the outcome is unknown (the connection was lost while the change was committed), that retry answers the stored result */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -10279,7 +10279,7 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookErrorEnvelope"];
                 };
             };
-            /** @description A store is unavailable (STORE_UNAVAILABLE) or the record kept changing (SERVICE_UNAVAILABLE); nothing was written, retry (Retry-After when given) */
+            /** @description SERVICE_UNAVAILABLE: a store could not be reached or the record kept changing; retry after Retry-After seconds, a write with the same Idempotency-Key. When the message says the outcome is unknown (the connection was lost while the change was committed), that retry answers the stored result */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -10481,7 +10481,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description A store is unavailable (STORE_UNAVAILABLE) or the record kept changing (SERVICE_UNAVAILABLE); nothing was written, retry (Retry-After when given) */
+            /** @description SERVICE_UNAVAILABLE: a store could not be reached or the record kept changing; retry after Retry-After seconds, a write with the same Idempotency-Key. When the message says the outcome is unknown (the connection was lost while the change was committed), that retry answers the stored result */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -10573,7 +10573,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description A store is unavailable (STORE_UNAVAILABLE) or the record kept changing (SERVICE_UNAVAILABLE); nothing was written, retry (Retry-After when given) */
+            /** @description SERVICE_UNAVAILABLE: a store could not be reached or the record kept changing; retry after Retry-After seconds, a write with the same Idempotency-Key. When the message says the outcome is unknown (the connection was lost while the change was committed), that retry answers the stored result */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -10653,7 +10653,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description A store is unavailable (STORE_UNAVAILABLE) or the record kept changing (SERVICE_UNAVAILABLE); nothing was written, retry (Retry-After when given) */
+            /** @description SERVICE_UNAVAILABLE: a store could not be reached or the record kept changing; retry after Retry-After seconds, a write with the same Idempotency-Key. When the message says the outcome is unknown (the connection was lost while the change was committed), that retry answers the stored result */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -10727,7 +10727,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description A store is unavailable (STORE_UNAVAILABLE) or the record kept changing (SERVICE_UNAVAILABLE); nothing was written, retry (Retry-After when given) */
+            /** @description SERVICE_UNAVAILABLE: a store could not be reached or the record kept changing; retry after Retry-After seconds, a write with the same Idempotency-Key. When the message says the outcome is unknown (the connection was lost while the change was committed), that retry answers the stored result */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -10815,7 +10815,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description A store is unavailable (STORE_UNAVAILABLE) or the record kept changing (SERVICE_UNAVAILABLE); nothing was written, retry (Retry-After when given) */
+            /** @description SERVICE_UNAVAILABLE: a store could not be reached or the record kept changing; retry after Retry-After seconds, a write with the same Idempotency-Key. When the message says the outcome is unknown (the connection was lost while the change was committed), that retry answers the stored result */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -10896,7 +10896,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description A store is unavailable (STORE_UNAVAILABLE) or the record kept changing (SERVICE_UNAVAILABLE); nothing was written, retry (Retry-After when given) */
+            /** @description SERVICE_UNAVAILABLE: a store could not be reached or the record kept changing; retry after Retry-After seconds, a write with the same Idempotency-Key. When the message says the outcome is unknown (the connection was lost while the change was committed), that retry answers the stored result */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -10965,7 +10965,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description A store is unavailable (STORE_UNAVAILABLE) or the record kept changing (SERVICE_UNAVAILABLE); nothing was written, retry (Retry-After when given) */
+            /** @description SERVICE_UNAVAILABLE: a store could not be reached or the record kept changing; retry after Retry-After seconds, a write with the same Idempotency-Key. When the message says the outcome is unknown (the connection was lost while the change was committed), that retry answers the stored result */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -11044,7 +11044,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description A store is unavailable (STORE_UNAVAILABLE) or the record kept changing (SERVICE_UNAVAILABLE); nothing was written, retry (Retry-After when given) */
+            /** @description SERVICE_UNAVAILABLE: a store could not be reached or the record kept changing; retry after Retry-After seconds, a write with the same Idempotency-Key. When the message says the outcome is unknown (the connection was lost while the change was committed), that retry answers the stored result */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -11125,7 +11125,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description A store is unavailable (STORE_UNAVAILABLE) or the record kept changing (SERVICE_UNAVAILABLE); nothing was written, retry (Retry-After when given) */
+            /** @description SERVICE_UNAVAILABLE: a store could not be reached or the record kept changing; retry after Retry-After seconds, a write with the same Idempotency-Key. When the message says the outcome is unknown (the connection was lost while the change was committed), that retry answers the stored result */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -11183,7 +11183,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description A store is unavailable (STORE_UNAVAILABLE) or the record kept changing (SERVICE_UNAVAILABLE); nothing was written, retry (Retry-After when given) */
+            /** @description SERVICE_UNAVAILABLE: a store could not be reached or the record kept changing; retry after Retry-After seconds, a write with the same Idempotency-Key. When the message says the outcome is unknown (the connection was lost while the change was committed), that retry answers the stored result */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -11252,7 +11252,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description A store is unavailable (STORE_UNAVAILABLE) or the record kept changing (SERVICE_UNAVAILABLE); nothing was written, retry (Retry-After when given) */
+            /** @description SERVICE_UNAVAILABLE: a store could not be reached or the record kept changing; retry after Retry-After seconds, a write with the same Idempotency-Key. When the message says the outcome is unknown (the connection was lost while the change was committed), that retry answers the stored result */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -11336,7 +11336,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description A store is unavailable (STORE_UNAVAILABLE) or the record kept changing (SERVICE_UNAVAILABLE); nothing was written, retry (Retry-After when given) */
+            /** @description SERVICE_UNAVAILABLE: a store could not be reached or the record kept changing; retry after Retry-After seconds, a write with the same Idempotency-Key. When the message says the outcome is unknown (the connection was lost while the change was committed), that retry answers the stored result */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -11420,7 +11420,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description A store is unavailable (STORE_UNAVAILABLE) or the record kept changing (SERVICE_UNAVAILABLE); nothing was written, retry (Retry-After when given) */
+            /** @description SERVICE_UNAVAILABLE: a store could not be reached or the record kept changing; retry after Retry-After seconds, a write with the same Idempotency-Key. When the message says the outcome is unknown (the connection was lost while the change was committed), that retry answers the stored result */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -11509,7 +11509,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description A store is unavailable (STORE_UNAVAILABLE) or the record kept changing (SERVICE_UNAVAILABLE); nothing was written, retry (Retry-After when given) */
+            /** @description SERVICE_UNAVAILABLE: a store could not be reached or the record kept changing; retry after Retry-After seconds, a write with the same Idempotency-Key. When the message says the outcome is unknown (the connection was lost while the change was committed), that retry answers the stored result */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -11601,7 +11601,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description A store is unavailable (STORE_UNAVAILABLE) or the record kept changing (SERVICE_UNAVAILABLE); nothing was written, retry (Retry-After when given) */
+            /** @description SERVICE_UNAVAILABLE: a store could not be reached or the record kept changing; retry after Retry-After seconds, a write with the same Idempotency-Key. When the message says the outcome is unknown (the connection was lost while the change was committed), that retry answers the stored result */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -11678,7 +11678,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description A store is unavailable (STORE_UNAVAILABLE) or the record kept changing (SERVICE_UNAVAILABLE); nothing was written, retry (Retry-After when given) */
+            /** @description SERVICE_UNAVAILABLE: a store could not be reached or the record kept changing; retry after Retry-After seconds, a write with the same Idempotency-Key. When the message says the outcome is unknown (the connection was lost while the change was committed), that retry answers the stored result */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -11731,7 +11731,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description A store is unavailable (STORE_UNAVAILABLE) or the record kept changing (SERVICE_UNAVAILABLE); nothing was written, retry (Retry-After when given) */
+            /** @description SERVICE_UNAVAILABLE: a store could not be reached or the record kept changing; retry after Retry-After seconds, a write with the same Idempotency-Key. When the message says the outcome is unknown (the connection was lost while the change was committed), that retry answers the stored result */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -11806,7 +11806,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description A store is unavailable (STORE_UNAVAILABLE) or the record kept changing (SERVICE_UNAVAILABLE); nothing was written, retry (Retry-After when given) */
+            /** @description SERVICE_UNAVAILABLE: a store could not be reached or the record kept changing; retry after Retry-After seconds, a write with the same Idempotency-Key. When the message says the outcome is unknown (the connection was lost while the change was committed), that retry answers the stored result */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -11881,7 +11881,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description A store is unavailable (STORE_UNAVAILABLE) or the record kept changing (SERVICE_UNAVAILABLE); nothing was written, retry (Retry-After when given) */
+            /** @description SERVICE_UNAVAILABLE: a store could not be reached or the record kept changing; retry after Retry-After seconds, a write with the same Idempotency-Key. When the message says the outcome is unknown (the connection was lost while the change was committed), that retry answers the stored result */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -11965,7 +11965,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description A store is unavailable (STORE_UNAVAILABLE) or the record kept changing (SERVICE_UNAVAILABLE); nothing was written, retry (Retry-After when given) */
+            /** @description SERVICE_UNAVAILABLE: a store could not be reached or the record kept changing; retry after Retry-After seconds, a write with the same Idempotency-Key. When the message says the outcome is unknown (the connection was lost while the change was committed), that retry answers the stored result */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -12027,7 +12027,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description A store is unavailable (STORE_UNAVAILABLE) or the record kept changing (SERVICE_UNAVAILABLE); nothing was written, retry (Retry-After when given) */
+            /** @description SERVICE_UNAVAILABLE: a store could not be reached or the record kept changing; retry after Retry-After seconds, a write with the same Idempotency-Key. When the message says the outcome is unknown (the connection was lost while the change was committed), that retry answers the stored result */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -12102,7 +12102,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description A store is unavailable (STORE_UNAVAILABLE) or the record kept changing (SERVICE_UNAVAILABLE); nothing was written, retry (Retry-After when given) */
+            /** @description SERVICE_UNAVAILABLE: a store could not be reached or the record kept changing; retry after Retry-After seconds, a write with the same Idempotency-Key. When the message says the outcome is unknown (the connection was lost while the change was committed), that retry answers the stored result */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -12166,7 +12166,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description A store is unavailable (STORE_UNAVAILABLE) or the record kept changing (SERVICE_UNAVAILABLE); nothing was written, retry (Retry-After when given) */
+            /** @description SERVICE_UNAVAILABLE: a store could not be reached or the record kept changing; retry after Retry-After seconds, a write with the same Idempotency-Key. When the message says the outcome is unknown (the connection was lost while the change was committed), that retry answers the stored result */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -12231,7 +12231,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description A store is unavailable (STORE_UNAVAILABLE) or the record kept changing (SERVICE_UNAVAILABLE); nothing was written, retry (Retry-After when given) */
+            /** @description SERVICE_UNAVAILABLE: a store could not be reached or the record kept changing; retry after Retry-After seconds, a write with the same Idempotency-Key. When the message says the outcome is unknown (the connection was lost while the change was committed), that retry answers the stored result */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -12308,7 +12308,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description A store is unavailable (STORE_UNAVAILABLE) or the record kept changing (SERVICE_UNAVAILABLE); nothing was written, retry (Retry-After when given) */
+            /** @description SERVICE_UNAVAILABLE: a store could not be reached or the record kept changing; retry after Retry-After seconds, a write with the same Idempotency-Key. When the message says the outcome is unknown (the connection was lost while the change was committed), that retry answers the stored result */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -12392,7 +12392,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description A store is unavailable (STORE_UNAVAILABLE) or the record kept changing (SERVICE_UNAVAILABLE); nothing was written, retry (Retry-After when given) */
+            /** @description SERVICE_UNAVAILABLE: a store could not be reached or the record kept changing; retry after Retry-After seconds, a write with the same Idempotency-Key. When the message says the outcome is unknown (the connection was lost while the change was committed), that retry answers the stored result */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -12445,7 +12445,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description A store is unavailable (STORE_UNAVAILABLE) or the record kept changing (SERVICE_UNAVAILABLE); nothing was written, retry (Retry-After when given) */
+            /** @description SERVICE_UNAVAILABLE: a store could not be reached or the record kept changing; retry after Retry-After seconds, a write with the same Idempotency-Key. When the message says the outcome is unknown (the connection was lost while the change was committed), that retry answers the stored result */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -12512,7 +12512,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description A store is unavailable (STORE_UNAVAILABLE) or the record kept changing (SERVICE_UNAVAILABLE); nothing was written, retry (Retry-After when given) */
+            /** @description SERVICE_UNAVAILABLE: a store could not be reached or the record kept changing; retry after Retry-After seconds, a write with the same Idempotency-Key. When the message says the outcome is unknown (the connection was lost while the change was committed), that retry answers the stored result */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -12592,7 +12592,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description A store is unavailable (STORE_UNAVAILABLE) or the record kept changing (SERVICE_UNAVAILABLE); nothing was written, retry (Retry-After when given) */
+            /** @description SERVICE_UNAVAILABLE: a store could not be reached or the record kept changing; retry after Retry-After seconds, a write with the same Idempotency-Key. When the message says the outcome is unknown (the connection was lost while the change was committed), that retry answers the stored result */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -12662,7 +12662,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description A store is unavailable (STORE_UNAVAILABLE) or the record kept changing (SERVICE_UNAVAILABLE); nothing was written, retry (Retry-After when given) */
+            /** @description SERVICE_UNAVAILABLE: a store could not be reached or the record kept changing; retry after Retry-After seconds, a write with the same Idempotency-Key. When the message says the outcome is unknown (the connection was lost while the change was committed), that retry answers the stored result */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -12728,7 +12728,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description A store is unavailable (STORE_UNAVAILABLE) or the record kept changing (SERVICE_UNAVAILABLE); nothing was written, retry (Retry-After when given) */
+            /** @description SERVICE_UNAVAILABLE: a store could not be reached or the record kept changing; retry after Retry-After seconds, a write with the same Idempotency-Key. When the message says the outcome is unknown (the connection was lost while the change was committed), that retry answers the stored result */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -12804,7 +12804,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description A store is unavailable (STORE_UNAVAILABLE) or the record kept changing (SERVICE_UNAVAILABLE); nothing was written, retry (Retry-After when given) */
+            /** @description SERVICE_UNAVAILABLE: a store could not be reached or the record kept changing; retry after Retry-After seconds, a write with the same Idempotency-Key. When the message says the outcome is unknown (the connection was lost while the change was committed), that retry answers the stored result */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -12899,7 +12899,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description A store is unavailable (STORE_UNAVAILABLE) or the record kept changing (SERVICE_UNAVAILABLE); nothing was written, retry (Retry-After when given) */
+            /** @description SERVICE_UNAVAILABLE: a store could not be reached or the record kept changing; retry after Retry-After seconds, a write with the same Idempotency-Key. When the message says the outcome is unknown (the connection was lost while the change was committed), that retry answers the stored result */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -12965,7 +12965,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description A store is unavailable (STORE_UNAVAILABLE) or the record kept changing (SERVICE_UNAVAILABLE); nothing was written, retry (Retry-After when given) */
+            /** @description SERVICE_UNAVAILABLE: a store could not be reached or the record kept changing; retry after Retry-After seconds, a write with the same Idempotency-Key. When the message says the outcome is unknown (the connection was lost while the change was committed), that retry answers the stored result */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -13039,7 +13039,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description A store is unavailable (STORE_UNAVAILABLE) or the record kept changing (SERVICE_UNAVAILABLE); nothing was written, retry (Retry-After when given) */
+            /** @description SERVICE_UNAVAILABLE: a store could not be reached or the record kept changing; retry after Retry-After seconds, a write with the same Idempotency-Key. When the message says the outcome is unknown (the connection was lost while the change was committed), that retry answers the stored result */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -13113,7 +13113,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description A store is unavailable (STORE_UNAVAILABLE) or the record kept changing (SERVICE_UNAVAILABLE); nothing was written, retry (Retry-After when given) */
+            /** @description SERVICE_UNAVAILABLE: a store could not be reached or the record kept changing; retry after Retry-After seconds, a write with the same Idempotency-Key. When the message says the outcome is unknown (the connection was lost while the change was committed), that retry answers the stored result */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -13182,7 +13182,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description A store is unavailable (STORE_UNAVAILABLE) or the record kept changing (SERVICE_UNAVAILABLE); nothing was written, retry (Retry-After when given) */
+            /** @description SERVICE_UNAVAILABLE: a store could not be reached or the record kept changing; retry after Retry-After seconds, a write with the same Idempotency-Key. When the message says the outcome is unknown (the connection was lost while the change was committed), that retry answers the stored result */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -13253,7 +13253,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description A store is unavailable (STORE_UNAVAILABLE) or the record kept changing (SERVICE_UNAVAILABLE); nothing was written, retry (Retry-After when given) */
+            /** @description SERVICE_UNAVAILABLE: a store could not be reached or the record kept changing; retry after Retry-After seconds, a write with the same Idempotency-Key. When the message says the outcome is unknown (the connection was lost while the change was committed), that retry answers the stored result */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -13322,7 +13322,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description A store is unavailable (STORE_UNAVAILABLE) or the record kept changing (SERVICE_UNAVAILABLE); nothing was written, retry (Retry-After when given) */
+            /** @description SERVICE_UNAVAILABLE: a store could not be reached or the record kept changing; retry after Retry-After seconds, a write with the same Idempotency-Key. When the message says the outcome is unknown (the connection was lost while the change was committed), that retry answers the stored result */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -13399,7 +13399,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description A store is unavailable (STORE_UNAVAILABLE) or the record kept changing (SERVICE_UNAVAILABLE); nothing was written, retry (Retry-After when given) */
+            /** @description SERVICE_UNAVAILABLE: a store could not be reached or the record kept changing; retry after Retry-After seconds, a write with the same Idempotency-Key. When the message says the outcome is unknown (the connection was lost while the change was committed), that retry answers the stored result */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -13460,7 +13460,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description A store is unavailable (STORE_UNAVAILABLE) or the record kept changing (SERVICE_UNAVAILABLE); nothing was written, retry (Retry-After when given) */
+            /** @description SERVICE_UNAVAILABLE: a store could not be reached or the record kept changing; retry after Retry-After seconds, a write with the same Idempotency-Key. When the message says the outcome is unknown (the connection was lost while the change was committed), that retry answers the stored result */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -13517,7 +13517,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description A store is unavailable (STORE_UNAVAILABLE) or the record kept changing (SERVICE_UNAVAILABLE); nothing was written, retry (Retry-After when given) */
+            /** @description SERVICE_UNAVAILABLE: a store could not be reached or the record kept changing; retry after Retry-After seconds, a write with the same Idempotency-Key. When the message says the outcome is unknown (the connection was lost while the change was committed), that retry answers the stored result */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -13574,7 +13574,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description A store is unavailable (STORE_UNAVAILABLE) or the record kept changing (SERVICE_UNAVAILABLE); nothing was written, retry (Retry-After when given) */
+            /** @description SERVICE_UNAVAILABLE: a store could not be reached or the record kept changing; retry after Retry-After seconds, a write with the same Idempotency-Key. When the message says the outcome is unknown (the connection was lost while the change was committed), that retry answers the stored result */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -13651,7 +13651,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description A store is unavailable (STORE_UNAVAILABLE) or the record kept changing (SERVICE_UNAVAILABLE); nothing was written, retry (Retry-After when given) */
+            /** @description SERVICE_UNAVAILABLE: a store could not be reached or the record kept changing; retry after Retry-After seconds, a write with the same Idempotency-Key. When the message says the outcome is unknown (the connection was lost while the change was committed), that retry answers the stored result */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -13763,7 +13763,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description A store is unavailable (STORE_UNAVAILABLE) or the record kept changing (SERVICE_UNAVAILABLE); nothing was written, retry (Retry-After when given) */
+            /** @description SERVICE_UNAVAILABLE: a store could not be reached or the record kept changing; retry after Retry-After seconds, a write with the same Idempotency-Key. When the message says the outcome is unknown (the connection was lost while the change was committed), that retry answers the stored result */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -13818,7 +13818,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description A store is unavailable (STORE_UNAVAILABLE) or the record kept changing (SERVICE_UNAVAILABLE); nothing was written, retry (Retry-After when given) */
+            /** @description SERVICE_UNAVAILABLE: a store could not be reached or the record kept changing; retry after Retry-After seconds, a write with the same Idempotency-Key. When the message says the outcome is unknown (the connection was lost while the change was committed), that retry answers the stored result */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -13891,7 +13891,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description A store is unavailable (STORE_UNAVAILABLE) or the record kept changing (SERVICE_UNAVAILABLE); nothing was written, retry (Retry-After when given) */
+            /** @description SERVICE_UNAVAILABLE: a store could not be reached or the record kept changing; retry after Retry-After seconds, a write with the same Idempotency-Key. When the message says the outcome is unknown (the connection was lost while the change was committed), that retry answers the stored result */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -13962,7 +13962,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description A store is unavailable (STORE_UNAVAILABLE) or the record kept changing (SERVICE_UNAVAILABLE); nothing was written, retry (Retry-After when given) */
+            /** @description SERVICE_UNAVAILABLE: a store could not be reached or the record kept changing; retry after Retry-After seconds, a write with the same Idempotency-Key. When the message says the outcome is unknown (the connection was lost while the change was committed), that retry answers the stored result */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -14103,7 +14103,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description A store is unavailable (STORE_UNAVAILABLE) or the record kept changing (SERVICE_UNAVAILABLE); nothing was written, retry (Retry-After when given) */
+            /** @description SERVICE_UNAVAILABLE: a store could not be reached or the record kept changing; retry after Retry-After seconds, a write with the same Idempotency-Key. When the message says the outcome is unknown (the connection was lost while the change was committed), that retry answers the stored result */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -14160,7 +14160,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description A store is unavailable (STORE_UNAVAILABLE) or the record kept changing (SERVICE_UNAVAILABLE); nothing was written, retry (Retry-After when given) */
+            /** @description SERVICE_UNAVAILABLE: a store could not be reached or the record kept changing; retry after Retry-After seconds, a write with the same Idempotency-Key. When the message says the outcome is unknown (the connection was lost while the change was committed), that retry answers the stored result */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -14228,7 +14228,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description A store is unavailable (STORE_UNAVAILABLE) or the record kept changing (SERVICE_UNAVAILABLE); nothing was written, retry (Retry-After when given) */
+            /** @description SERVICE_UNAVAILABLE: a store could not be reached or the record kept changing; retry after Retry-After seconds, a write with the same Idempotency-Key. When the message says the outcome is unknown (the connection was lost while the change was committed), that retry answers the stored result */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -14296,7 +14296,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description A store is unavailable (STORE_UNAVAILABLE) or the record kept changing (SERVICE_UNAVAILABLE); nothing was written, retry (Retry-After when given) */
+            /** @description SERVICE_UNAVAILABLE: a store could not be reached or the record kept changing; retry after Retry-After seconds, a write with the same Idempotency-Key. When the message says the outcome is unknown (the connection was lost while the change was committed), that retry answers the stored result */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -14365,7 +14365,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description A store is unavailable (STORE_UNAVAILABLE) or the record kept changing (SERVICE_UNAVAILABLE); nothing was written, retry (Retry-After when given) */
+            /** @description SERVICE_UNAVAILABLE: a store could not be reached or the record kept changing; retry after Retry-After seconds, a write with the same Idempotency-Key. When the message says the outcome is unknown (the connection was lost while the change was committed), that retry answers the stored result */
             503: {
                 headers: {
                     [name: string]: unknown;
