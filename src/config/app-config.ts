@@ -42,6 +42,8 @@ export class AppConfig {
   readonly host: string;
   /** Proxies whose X-Forwarded-For is believed (TRUST_PROXY; off by default). */
   readonly trustProxy: TrustProxy;
+  /** How long a request body may take to arrive once reading starts (408 after). */
+  readonly requestBodyTimeoutMs: number;
   /** Set: PostgreSQL server. Unset: embedded PGlite under dataDir. */
   readonly databaseUrl: string | null;
   /** How long a pooled PostgreSQL connection may sit unused before it is closed (0: never). */
@@ -153,6 +155,7 @@ export class AppConfig {
     this.port = portOf(env.PORT);
     this.host = env.HOST ?? '0.0.0.0';
     this.trustProxy = trustProxySetting(env.TRUST_PROXY);
+    this.requestBodyTimeoutMs = Number(env.REQUEST_BODY_TIMEOUT_MS || 30_000);
     this.databaseUrl = env.DATABASE_URL || null;
     // Ten minutes: the default of the driver (10 s) closed connections between bursts of traffic, and
     // the next burst paid for new server processes (award throughput 10-15 % lower in the bench).

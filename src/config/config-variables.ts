@@ -208,6 +208,13 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
       'reverse proxies whose `X-Forwarded-For` is believed: a hop count (`1`-`10`) or a comma list of addresses, CIDR ranges and `loopback`/`linklocal`/`uniquelocal`; unset: the TCP peer is the client (see Limits)',
   },
   {
+    name: 'REQUEST_BODY_TIMEOUT_MS',
+    check: count,
+    default: '`30000`',
+    meaning:
+      "how long a request body may take to arrive once the service starts reading it: later, the request is answered 408 and its connection closed (the image upload allows at least 300000; `0`: no deadline but Node's own; see Limits)",
+  },
+  {
     name: 'PLATFORM_WEBHOOK_SECRET',
     check: text,
     default: 'unset',

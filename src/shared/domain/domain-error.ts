@@ -36,6 +36,8 @@ export const because = {
       field: 'grant_type',
     }),
   unsupportedMediaType: (message: string) => new DomainError('UNSUPPORTED_MEDIA_TYPE', message, 415),
+  requestTimeout: (ms: number) =>
+    new DomainError('REQUEST_TIMEOUT', `The body did not arrive within ${ms} ms`, 408, { field: 'body' }),
   payloadTooLarge: (maxBytes: number) =>
     new DomainError('PAYLOAD_TOO_LARGE', `The body must be at most ${maxBytes} bytes`, 413, { field: 'body' }),
   /** A failed authentication past its client's or key's failure quota. */
