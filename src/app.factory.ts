@@ -73,7 +73,8 @@ export async function createHttpApp(options: CreateAppOptions = {}): Promise<INe
   app.use(headlessCors(app.get(StorefrontOrigins)));
   app.use(authThrottle(app.get(AuthFailureThrottle)));
   // A large-body route (the image upload) checks the shopper's token before its body is read.
-  app.use(inputPolicy(expressRoutesOf, authenticateBeforeBody(app.get(HeadlessAuthGuard))));
+  const bodyTimeoutMs = module.config.requestBodyTimeoutMs;
+  app.use(inputPolicy(expressRoutesOf, authenticateBeforeBody(app.get(HeadlessAuthGuard)), bodyTimeoutMs));
   // A request starts once the read models hold the writes answered ahead of them before it.
   app.use(readYourWrites(app.get(ReadYourWrites), (req) => answersAhead(req) || socialEarnAnswersAhead(req)));
   app.useGlobalPipes(validationPipe());

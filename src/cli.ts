@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { INestApplicationContext } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
+import { configWarnings } from './config/config-warnings';
 import { AppConfig, ConfigError } from './config/app-config';
 import { createAppContext } from './app.factory';
 import { DataDirLock } from './infrastructure/data-dir-lock';
@@ -93,7 +94,8 @@ async function main(argv: string[]): Promise<number> {
   if (typeof request === 'number') return request;
   if (request.group === 'config') {
     // A bad variable throws a ConfigError naming it (exit 1); example prints the reference.
-    if (request.action === 'check') new AppConfig(process.env);
+    if (request.action === 'check')
+      configWarnings(new AppConfig(process.env)).forEach((w) => process.stderr.write(`warning: ${w}\n`));
     process.stdout.write(request.action === 'check' ? 'configuration OK\n' : envExample());
     return 0;
   }

@@ -42,6 +42,8 @@ export class AppConfig {
   readonly host: string;
   /** Proxies whose X-Forwarded-For is believed (TRUST_PROXY; off by default). */
   readonly trustProxy: TrustProxy;
+  /** How long a request body may take to arrive once reading starts (408 after). */
+  readonly requestBodyTimeoutMs: number;
   /** Set: PostgreSQL server. Unset: embedded PGlite under dataDir. */
   readonly databaseUrl: string | null;
   /** How long a pooled PostgreSQL connection may sit unused before it is closed (0: never). */
@@ -155,6 +157,7 @@ export class AppConfig {
     this.port = portOf(env.PORT);
     this.host = env.HOST ?? '0.0.0.0';
     this.trustProxy = trustProxySetting(env.TRUST_PROXY);
+    this.requestBodyTimeoutMs = Number(env.REQUEST_BODY_TIMEOUT_MS || 30_000);
     this.databaseUrl = env.DATABASE_URL || null;
     // Ten minutes: the default of the driver (10 s) closed connections between bursts of traffic, and
     // the next burst paid for new server processes (award throughput 10-15 % lower in the bench).
@@ -180,7 +183,8 @@ export class AppConfig {
     this.idleMemoryReleaseMs = Number(env.IDLE_MEMORY_RELEASE_MS ?? 0);
     this.rebuildHeapCeilingMb = Number(env.REBUILD_HEAP_CEILING_MB ?? 0);
     this.readCacheDocuments = Number(env.READ_CACHE_DOCUMENTS ?? 10_000);
-    this.createDemoShop = (env.DEMO_SHOP ?? 'true') !== 'false';
+    // In production the demo shop (and its anonymous proof route) is off unless asked for.
+    this.createDemoShop = (env.DEMO_SHOP || (env.NODE_ENV === 'production' ? 'false' : 'true')) !== 'false';
     this.auditSigningKey = env.AUDIT_SIGNING_KEY || null;
     this.personalDataKey = personalDataKey(env.PERSONAL_DATA_KEY, env.NODE_ENV === 'production');
     this.birthdayCheckMs = Number(env.BIRTHDAY_CHECK_MS ?? 3_600_000);
@@ -378,17 +382,32 @@ export interface ChatLoginSettings {
   /** Token endpoint `<apiUrl>/oauth2/v2.1/token`, profile `<apiUrl>/v2/profile`. */
   apiUrl: string;
   authorizeUrl: string;
-  /** The login's redirect_uri: the service's public callback. */
-  callbackUrl: string;
+  /** The login's redirect_uri: the service's public callback; null: unset in production (no chat login). */
+  callbackUrl: string | null;
   stateTtlSeconds: number;
   timeoutMs: number;
+}
+
+/**
+ * The chat login's callback: in production no localhost default, and over https unless it is a
+ * loopback address (the shopper's browser is sent there with the login's code).
+ */
+function chatCallbackUrl(env: Record<string, string | undefined>, port: number): string | null {
+  const production = env.NODE_ENV === 'production';
+  const set = env.CHAT_CALLBACK_URL || null;
+  if (!set) return production ? null : `http://localhost:${port}/app/api/v1/headless/social/chat/callback`;
+  const url = new URL(set);
+  const loopback = ['localhost', '[::1]'].includes(url.hostname) || /^127\./.test(url.hostname);
+  if (production && url.protocol !== 'https:' && !loopback)
+    throw new ConfigError(`CHAT_CALLBACK_URL must be an https URL when NODE_ENV=production (got "${set}")`);
+  return set;
 }
 
 function chatLoginSettings(env: Record<string, string | undefined>, port: number): ChatLoginSettings {
   return {
     apiUrl: env.CHAT_API_URL || 'https://api.line.me',
     authorizeUrl: env.CHAT_AUTHORIZE_URL || 'https://access.line.me/oauth2/v2.1/authorize',
-    callbackUrl: env.CHAT_CALLBACK_URL || `http://localhost:${port}/app/api/v1/headless/social/chat/callback`,
+    callbackUrl: chatCallbackUrl(env, port),
     stateTtlSeconds: Number(env.CHAT_LOGIN_TTL_SECONDS || 600),
     timeoutMs: Number(env.CHAT_TIMEOUT_MS || 10_000),
   };

@@ -64,6 +64,12 @@ describe('validateEnvironment', () => {
       '300',
       'HEADLESS_TOKEN_QUOTA_IP must be <count>/<seconds>, both 1 or more, e.g. 30/60 (got "300")',
     ],
+    [
+      'REDIS_URL',
+      'http://user:s3cret@cache:6379',
+      'REDIS_URL must be a URL (redis://, rediss://) (got "http://user:***@cache:6379")',
+    ],
+    ['REQUEST_BODY_TIMEOUT_MS', '30s', 'REQUEST_BODY_TIMEOUT_MS must be a whole number, 0 or more (got "30s")'],
     ['TRUST_PROXY', '11', 'TRUST_PROXY is not valid: a hop count must be from 1 to 10 (got "11")'],
     ['LOG_LEVEL', 'verbose', 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent (got "verbose")'],
   ])('%s=%s stops the start, naming the variable', (name, value, message) => {

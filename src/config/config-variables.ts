@@ -215,6 +215,13 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
       'reverse proxies whose `X-Forwarded-For` is believed: a hop count (`1`-`10`) or a comma list of addresses, CIDR ranges and `loopback`/`linklocal`/`uniquelocal`; unset: the TCP peer is the client (see Limits)',
   },
   {
+    name: 'REQUEST_BODY_TIMEOUT_MS',
+    check: count,
+    default: '`30000`',
+    meaning:
+      "how long a request body may take to arrive once the service starts reading it: later, the request is answered 408 and its connection closed (the image upload allows at least 300000; `0`: no deadline but Node's own; see Limits)",
+  },
+  {
     name: 'PLATFORM_WEBHOOK_SECRET',
     check: text,
     default: 'unset',
@@ -264,9 +271,9 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
   {
     name: 'DEMO_SHOP',
     check: flag,
-    default: '`true`',
+    default: '`true`; `false` when `NODE_ENV=production`',
     meaning:
-      '`false` skips the demo shop on first embedded start (everything in PGlite) and turns off the demo storefront (`/widget/demo/`) and its proof route',
+      '`false` skips the demo shop on first embedded start (everything in PGlite) and turns off the demo storefront (`/widget/demo/`) and its proof route (404); its keys are kept in `DATA_DIR/demo-shop.json`, never logged',
   },
   {
     name: 'BIRTHDAY_CHECK_MS',
@@ -341,9 +348,9 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
   {
     name: 'CHAT_CALLBACK_URL',
     check: url(['http:', 'https:']),
-    default: '`http://localhost:<PORT>/app/api/v1/headless/social/chat/callback`',
+    default: '`http://localhost:<PORT>/app/api/v1/headless/social/chat/callback`; unset when `NODE_ENV=production`',
     meaning:
-      "the chat login's `redirect_uri`: this service's public callback as the shopper's browser reaches it (register it on the chat channel)",
+      "the chat login's `redirect_uri`: this service's public callback as the shopper's browser reaches it (register it on the chat channel). With `NODE_ENV=production` it has no default and must be https (or a loopback address); while it is unset, connecting a shop's chat channel answers 400 `CHAT_NOT_CONNECTED` and `config check` warns",
   },
   {
     name: 'CHAT_LOGIN_TTL_SECONDS',
@@ -590,13 +597,18 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
 ];
 
 /** Checks every variable that is set; the first bad one stops the start, named with its value. */
+/** A value as an error may show it: a URL's password (`//user:secret@`) masked, so no log gets it. */
+function withoutPassword(value: string): string {
+  return value.replace(/(\/\/[^:/@\s]*:)[^@\s]*@/, '$1***@');
+}
+
 export function validateEnvironment(env: Record<string, string | undefined>): void {
   for (const variable of CONFIG_VARIABLES) {
     const value = env[variable.name];
     if (value === undefined || value === '') continue;
     const checked = variable.check.safeParse(value);
     if (!checked.success) {
-      throw new ConfigError(`${variable.name} ${checked.error.issues[0].message} (got "${value}")`);
+      throw new ConfigError(`${variable.name} ${checked.error.issues[0].message} (got "${withoutPassword(value)}")`);
     }
   }
 }

@@ -41,8 +41,9 @@ async function createDemoPrograms(commands: CommandBus, shopId: string): Promise
 
 /**
  * First start on the embedded store with no shop: make a demo shop with two tiers above the base
- * tier and one customer, so the printed curl commands work straight away. The keys are shown once
- * here and kept in DATA_DIR/demo-shop.json (readable by the owner only).
+ * tier and one customer, so the printed curl commands work straight away. The keys are kept in
+ * DATA_DIR/demo-shop.json (readable by the owner only) and never printed. Off in production unless
+ * DEMO_SHOP=true.
  */
 export async function ensureDemoShop(
   app: INestApplicationContext,
@@ -73,20 +74,27 @@ export async function ensureDemoShop(
   );
   const keysFile = join(config.dataDir, 'demo-shop.json');
   writeFileSync(keysFile, JSON.stringify(shop, null, 2), { mode: 0o600 });
-  const base = `http://localhost:${config.port}/rest_api/v2`;
-  const auth = `-H 'X-Svc-Loyalty-App-Key: ${shop.appKey}' -H 'X-Svc-Loyalty-Secret-Key: ${shop.secretKey}'`;
-  const banner = [
+  return { keysFile, banner: demoBanner(keysFile, config.port) };
+}
+
+/**
+ * What a person at the terminal is shown: where the keys are and commands that read them from
+ * there. No key is printed: stderr is often a log.
+ */
+function demoBanner(keysFile: string, port: number): string {
+  const base = `http://localhost:${port}/rest_api/v2`;
+  const read = (field: string) => `$(node -p "require('${keysFile}').${field}")`;
+  const auth = `-H "X-Svc-Loyalty-App-Key: ${read('appKey')}" -H "X-Svc-Loyalty-Secret-Key: ${read('secretKey')}"`;
+  return [
     '',
-    `Demo shop created; its keys are kept in ${keysFile} (owner only):`,
-    JSON.stringify(shop, null, 2),
+    `Demo shop created; its keys (app key, secret key, headless secret) are kept in ${keysFile} (owner only).`,
     '',
     'Try:',
     `curl -s ${auth} ${base}/customers/external/${DEMO_CUSTOMER_ID}`,
     `curl -s ${auth} -H 'Content-Type: application/json' -H 'Idempotency-Key: demo-1' -d '{"platformCustomerId":"${DEMO_CUSTOMER_ID}","point":600,"reason":"welcome"}' ${base}/transactions/points/award`,
     `curl -s ${auth} '${base}/transactions?platformCustomerId=${DEMO_CUSTOMER_ID}'`,
     '',
-    `The demo storefront with the loyalty widget: http://localhost:${config.port}/widget/demo/`,
+    `The demo storefront with the loyalty widget: http://localhost:${port}/widget/demo/`,
     '',
   ].join('\n');
-  return { keysFile, banner };
 }

@@ -1,6 +1,7 @@
 import { storedEvent } from '../../event-sourcing/domain-event';
 import { RecordedEvent } from '../../shared/domain/recorded-event';
-import { CustomerEvent, CustomerEventType as T } from '../../ledger/events/customer-events';
+import { CustomerEvent, CustomerEventType as T, SubmissionStatus } from '../../ledger/events/customer-events';
+import { submissionStatusAfter } from '../../ledger/submissions/submissions.state';
 import { customerLedger, evolveOwnedCustomer } from '../../ledger/customer-ledger';
 import { CustomerState } from '../../ledger/customer-state';
 import { recordCreatedAt } from '../../ledger/read-models/ledger-read-models';
@@ -8,8 +9,9 @@ import { isPaidBy } from '../../programs/kinds/kinds';
 
 /**
  * A customer's history as auditors read it: the ledger's own fold (customerLedger.initialState and
- * evolve, exactly what every decision is made on), plus the few times the Customer record shows that
- * are not ledger state (when the customer was created, last changed, last moved tier).
+ * evolve, exactly what every decision is made on), plus the little the Customer record shows that is
+ * not ledger state (when the customer was created, last changed, last moved tier; the storefront's
+ * status of the last submission to each program).
  */
 export interface CustomerHistory {
   state: CustomerState;
@@ -20,7 +22,10 @@ export interface CustomerHistory {
   pendingPoints: number;
 }
 
-/** Times of the Customer record, read from the events' own `occurredAt`. */
+/**
+ * Times of the Customer record, read from the events' own `occurredAt`, and the other record fields
+ * the ledger's state does not hold.
+ */
 export interface RecordTimes {
   /** The record's createdAt: the platform's creation time when it sent one, else the enrolment. */
   createdAt: string | null;
@@ -29,6 +34,8 @@ export interface RecordTimes {
   tierUpdatedAt: string | null;
   platformCreatedAt: string | null;
   earnSignUp: boolean;
+  /** The status the latest event of each program's submissions gave (submissionStatusAfter). */
+  submissionStatus: Readonly<Record<string, SubmissionStatus>>;
 }
 
 export const emptyHistory = (): CustomerHistory => ({
@@ -40,6 +47,7 @@ export const emptyHistory = (): CustomerHistory => ({
     tierUpdatedAt: null,
     platformCreatedAt: null,
     earnSignUp: false,
+    submissionStatus: {},
   },
   revision: -1n,
   pendingPoints: 0,
@@ -70,6 +78,10 @@ function recordTimesChange(record: RecordTimes, event: CustomerEvent): Partial<R
       return { updatedAt: event.occurredAt, tierUpdatedAt: event.occurredAt };
     case T.PointsAwarded:
       return { updatedAt: event.occurredAt, earnSignUp: record.earnSignUp || isPaidBy(event.event, 'enrolment') };
+    case T.SubmissionReceived:
+    case T.SubmissionApproved:
+    case T.SubmissionRejected:
+      return { updatedAt: event.occurredAt, submissionStatus: submissionStatusAfter(record.submissionStatus, event) };
     default:
       return { updatedAt: event.occurredAt };
   }

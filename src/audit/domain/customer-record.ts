@@ -3,11 +3,18 @@ import { CustomerHistory, pendingPointsOf } from './customer-history';
 import { dayAmountsOf } from '../../shared/domain/day-buckets';
 
 /**
+ * A customer document with every field present, none undefined. The fold below and the normalized
+ * stored document are declared so: a field added to CustomerDoc (the projection writes only fields
+ * of it) does not compile until verification computes it too.
+ */
+export type CompleteCustomerDoc = { [K in keyof CustomerDoc]-?: Exclude<CustomerDoc[K], undefined> };
+
+/**
  * The customers document the fold gives: what the Customer record shows as of a revision, and
  * what verification expects the stored document to be. Every figure is ledger state; only the record's
- * times come from the events' own timestamps.
+ * times (and the storefront's submission statuses) come from the record part of the history.
  */
-export function customerDocOf({ state, record, revision }: CustomerHistory): CustomerDoc | null {
+export function customerDocOf({ state, record, revision }: CustomerHistory): CompleteCustomerDoc | null {
   if (!state.enrolled || !record.createdAt || !record.enrolledAt) return null;
   const pendingOrders: NonNullable<CustomerDoc['pendingOrders']> = {};
   for (const [orderId, order] of state.orders) {
@@ -37,6 +44,8 @@ export function customerDocOf({ state, record, revision }: CustomerHistory): Cus
     earnSignUp: record.earnSignUp,
     earnedProgramIds: Object.keys(state.earnedPrograms),
     programPayments: { ...state.programPayments },
+    streak: state.streak,
+    submissionStatus: { ...record.submissionStatus },
     lastActivityAt: state.lastActivityAt,
     pendingPoints: pendingPointsOf(state),
     pendingOrders,
@@ -54,6 +63,10 @@ export function customerDocOf({ state, record, revision }: CustomerHistory): Cus
     photoUsername: state.photoUsername,
     feedPageId: state.feed?.pageId ?? null,
     feedName: state.feed?.feedName ?? null,
+    chatLinked: state.chat.userRef !== null,
+    chatFollowedOA: state.chat.followedOA,
+    alphaPassKey: state.alphaPass?.passKey ?? null,
+    alphaPassQrUrl: state.alphaPass?.qrUrl ?? null,
     platformCreatedAt: record.platformCreatedAt,
     createdAt: record.createdAt,
     enrolledAt: record.enrolledAt,
@@ -66,9 +79,9 @@ export function customerDocOf({ state, record, revision }: CustomerHistory): Cus
  * A stored customer document with its optional fields filled in (as the projection leaves them before
  * they are first set), so it compares with customerDocOf.
  */
-export function normalizedCustomerDoc(doc: CustomerDoc): CustomerDoc {
+export function normalizedCustomerDoc(doc: CustomerDoc): CompleteCustomerDoc {
   // Listed, not spread: on V8 a spread followed by new keys builds a hidden class per document.
-  const normalized: CustomerDoc = {
+  const normalized: CompleteCustomerDoc = {
     id: doc.id,
     shopId: doc.shopId,
     platformCustomerId: doc.platformCustomerId,
@@ -88,6 +101,8 @@ export function normalizedCustomerDoc(doc: CustomerDoc): CustomerDoc {
     earnSignUp: doc.earnSignUp ?? false,
     earnedProgramIds: doc.earnedProgramIds ?? [],
     programPayments: doc.programPayments ?? {},
+    streak: doc.streak ?? null,
+    submissionStatus: doc.submissionStatus ?? {},
     lastActivityAt: doc.lastActivityAt ?? null,
     pendingPoints: doc.pendingPoints ?? 0,
     pendingOrders: doc.pendingOrders ?? {},
@@ -105,6 +120,10 @@ export function normalizedCustomerDoc(doc: CustomerDoc): CustomerDoc {
     photoUsername: doc.photoUsername ?? null,
     feedPageId: doc.feedPageId ?? null,
     feedName: doc.feedName ?? null,
+    chatLinked: doc.chatLinked ?? false,
+    chatFollowedOA: doc.chatFollowedOA ?? false,
+    alphaPassKey: doc.alphaPassKey ?? null,
+    alphaPassQrUrl: doc.alphaPassQrUrl ?? null,
     platformCreatedAt: doc.platformCreatedAt,
     createdAt: doc.createdAt,
     enrolledAt: doc.enrolledAt,

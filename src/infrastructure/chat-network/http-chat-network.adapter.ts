@@ -4,8 +4,11 @@ export interface HttpChatNetworkOptions {
   /** Token endpoint `<apiUrl>/oauth2/v2.1/token`, profile `<apiUrl>/v2/profile`. */
   apiUrl: string;
   authorizeUrl: string;
-  /** The redirect_uri registered on the channel (the same in the authorization and the exchange). */
-  callbackUrl: string;
+  /**
+   * The redirect_uri registered on the channel (the same in the authorization and the exchange);
+   * null: none set (production), no login gets this far (ChatChannels refuses first).
+   */
+  callbackUrl: string | null;
   timeoutMs: number;
 }
 
@@ -17,11 +20,16 @@ export interface HttpChatNetworkOptions {
 export class HttpChatNetwork implements ChatNetwork {
   constructor(private readonly options: HttpChatNetworkOptions) {}
 
+  private callbackUrl(): string {
+    if (this.options.callbackUrl === null) throw new Error('CHAT_CALLBACK_URL is not set');
+    return this.options.callbackUrl;
+  }
+
   authorizeUrl(channelId: string, state: string): string {
     const url = new URL(this.options.authorizeUrl);
     url.searchParams.set('response_type', 'code');
     url.searchParams.set('client_id', channelId);
-    url.searchParams.set('redirect_uri', this.options.callbackUrl);
+    url.searchParams.set('redirect_uri', this.callbackUrl());
     url.searchParams.set('state', state);
     url.searchParams.set('scope', 'profile');
     // Offer to follow the channel's official account on the consent screen.
@@ -33,7 +41,7 @@ export class HttpChatNetwork implements ChatNetwork {
     const body = new URLSearchParams({
       grant_type: 'authorization_code',
       code,
-      redirect_uri: this.options.callbackUrl,
+      redirect_uri: this.callbackUrl(),
       client_id: channel.channelId,
       client_secret: channel.channelSecret,
     });

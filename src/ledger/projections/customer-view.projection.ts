@@ -21,7 +21,6 @@ import {
   PendingPointsCancelled,
   PointsEvent,
   PointsPending,
-  SubmissionEvent,
   programPointsCounted,
   SocialLinkEvent,
   WalletPassEvent,
@@ -35,6 +34,7 @@ import { addToDayAmounts } from '../../shared/domain/day-buckets';
 import { BoundedCache } from '../../shared/bounded-cache';
 import { withoutEntry } from '../../shared/domain/records';
 import { isPaidBy } from '../../programs/kinds/kinds';
+import { submissionStatusAfter } from '../submissions/submissions.state';
 
 const TYPES = new Set<string>(Object.values(T));
 
@@ -154,15 +154,6 @@ function heldChange(doc: CustomerDoc, event: PointsPending | PendingPointsCancel
   return pendingSummary(pendingOrders);
 }
 
-/** The status of the customer's last submission to the program (what the storefront shows of a map review). */
-function submissionChange(doc: CustomerDoc, event: SubmissionEvent): Partial<CustomerDoc> {
-  const [programId, status] =
-    event.type === T.SubmissionReceived
-      ? [event.program.programId, event.status]
-      : [event.programId, event.type === T.SubmissionApproved ? ('approved' as const) : ('rejected' as const)];
-  return { submissionStatus: { ...(doc.submissionStatus ?? {}), [programId]: status } };
-}
-
 function tierChange(event: TierChanged): Partial<CustomerDoc> {
   const { toTierId: tierId, tierPoint, occurredAt } = event;
   return { tierId, tierPoint, tierUpdatedAt: occurredAt, tierAssessedAt: occurredAt };
@@ -264,7 +255,7 @@ function profileChangesOf(
     case T.SubmissionReceived:
     case T.SubmissionApproved:
     case T.SubmissionRejected:
-      return submissionChange(doc, event);
+      return { submissionStatus: submissionStatusAfter(doc.submissionStatus ?? {}, event) };
     case T.StreakDayClaimed:
       return { streak: { programId: event.programId, lastDay: event.day, currentDay: event.currentDay } };
     default:

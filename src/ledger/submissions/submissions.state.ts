@@ -1,4 +1,10 @@
-import { CustomerEvent, CustomerEventType as T, SubmissionProgram, SubmissionStatus } from '../events/customer-events';
+import {
+  CustomerEvent,
+  CustomerEventType as T,
+  SubmissionEvent,
+  SubmissionProgram,
+  SubmissionStatus,
+} from '../events/customer-events';
 
 /** One submission as the ledger decides on it: its program, the points approval pays, where it stands. */
 export interface SubmissionEntry {
@@ -36,4 +42,20 @@ export function evolveSubmissions(
     default:
       return undefined;
   }
+}
+
+/**
+ * Where the customer's last submission to each program stands, as the storefront shows it (the
+ * customer document's `submissionStatus`): the status its latest event gave, by program. The
+ * customers projection and the audit verifier both keep it with this function.
+ */
+export function submissionStatusAfter(
+  statuses: Readonly<Record<string, SubmissionStatus>>,
+  event: SubmissionEvent,
+): Record<string, SubmissionStatus> {
+  const [programId, status] =
+    event.type === T.SubmissionReceived
+      ? [event.program.programId, event.status]
+      : [event.programId, event.type === T.SubmissionApproved ? ('approved' as const) : ('rejected' as const)];
+  return { ...statuses, [programId]: status };
 }

@@ -36,6 +36,8 @@ export const because = {
       field: 'grant_type',
     }),
   unsupportedMediaType: (message: string) => new DomainError('UNSUPPORTED_MEDIA_TYPE', message, 415),
+  requestTimeout: (ms: number) =>
+    new DomainError('REQUEST_TIMEOUT', `The body did not arrive within ${ms} ms`, 408, { field: 'body' }),
   payloadTooLarge: (maxBytes: number) =>
     new DomainError('PAYLOAD_TOO_LARGE', `The body must be at most ${maxBytes} bytes`, 413, { field: 'body' }),
   /** A failed authentication past its client's or key's failure quota. */
@@ -78,6 +80,13 @@ export const because = {
   chatNotLinked: () =>
     new DomainError('CHAT_NOT_LINKED', 'This program pays through the chat login: link the chat account first', 400),
   chatNotConnected: () => new DomainError('CHAT_NOT_CONNECTED', 'This shop has not connected the chat network', 400),
+  /** Production without CHAT_CALLBACK_URL: no chat login can complete, so none is connected or started. */
+  chatCallbackUnset: () =>
+    new DomainError(
+      'CHAT_NOT_CONNECTED',
+      "This service has no CHAT_CALLBACK_URL: its operator must set it (https) before a shop's chat login can work",
+      400,
+    ),
   /** A chat login callback whose state is not the customer's pending one (forged, used, replaced) or is past its time. */
   chatLoginRefused: (message: string) => new DomainError('CHAT_LOGIN_REFUSED', message, 400, { field: 'state' }),
   /** The chat network could not be reached, or refused the code: nothing was changed. */

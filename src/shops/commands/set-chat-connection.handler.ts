@@ -1,10 +1,13 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { ShopCredentialChanges } from './shop-credential-changes';
+import { AppConfig } from '../../config/app-config';
+import { because } from '../../shared/domain/domain-error';
 
 /**
  * Connects the shop's chat channel (`channelId`; null: none) and, when given, its channel secret: the
  * chat login's client secret, which also signs the channel's follow notifications. The channel is a
  * setting (the shop's stream, `shop.chat-connection-set.v1`); the secret a credential (kept outside the log).
+ * Refused (400 CHAT_NOT_CONNECTED) while the service has no CHAT_CALLBACK_URL (production without one).
  */
 export class SetChatConnectionCommand {
   constructor(
@@ -23,9 +26,14 @@ export interface ChatConnectionView {
 
 @CommandHandler(SetChatConnectionCommand)
 export class SetChatConnectionHandler implements ICommandHandler<SetChatConnectionCommand, ChatConnectionView> {
-  constructor(private readonly credentials: ShopCredentialChanges) {}
+  constructor(
+    private readonly credentials: ShopCredentialChanges,
+    private readonly config: AppConfig,
+  ) {}
 
   async execute({ shopId, channelId, channelSecret }: SetChatConnectionCommand): Promise<ChatConnectionView> {
+    // A channel connected while the service has no callback would only fail its shoppers' logins.
+    if (channelId !== null && this.config.chat.callbackUrl === null) throw because.chatCallbackUnset();
     const previous = await this.credentials.change(
       shopId,
       (meta) => ({

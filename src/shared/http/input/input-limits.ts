@@ -20,6 +20,8 @@ export interface BodyLimits {
    * `beforeBody`): a large body is read only for a caller who may send it.
    */
   authenticateFirst?: boolean;
+  /** The least time the body may take to arrive, whatever REQUEST_BODY_TIMEOUT_MS says (large uploads). */
+  minBodyTimeoutMs?: number;
 }
 
 /** Path parameters and query values: ids, cursors and filters are short. */
@@ -57,6 +59,8 @@ export const EXACT_BODY_LIMITS: Readonly<Record<string, BodyLimits>> = {
     maxConcurrent: 2,
     // 70 MB are read only for a shopper's valid token (of a shop that exists).
     authenticateFirst: true,
+    // 70 MB in five minutes: about 2 Mbit/s, a slow mobile uplink (Node's own request timeout).
+    minBodyTimeoutMs: 300_000,
   },
 };
 

@@ -18,20 +18,23 @@ const decodeOrNull = (text: string): string | null => {
 /**
  * The input policy at the edge, before routing: path segments and query values are decoded and
  * checked (UTF-8, no NUL or lone surrogate, bounded length), and JSON bodies are read up to the
- * route's size limit, checked for nesting depth on the raw text, decoded as strict UTF-8, parsed and
- * walked (see text-policy) before any pipe or controller sees them. Refusals go to the global
- * exception filter, which answers in the envelope of the path's API family.
+ * route's size limit, within `bodyTimeoutMs` of the start of reading, checked for nesting depth on
+ * the raw text, decoded as strict UTF-8, parsed and walked (see text-policy) before any pipe or
+ * controller sees them. Refusals go to the global exception filter, which answers in the envelope
+ * of the path's API family. A body is never read past its limit: a declared length over it is
+ * refused before a byte is read, and a refused body's connection is closed once the answer is sent.
  */
-export function inputPolicy(routesOf: RoutesOf, beforeBody: BeforeBody = allowed) {
+export function inputPolicy(routesOf: RoutesOf, beforeBody: BeforeBody = allowed, bodyTimeoutMs = 30_000) {
   const gates = new Map<BodyLimits, ReturnType<typeof pLimit>>();
   const gateOf = (limits: BodyLimits, max: number) => {
     if (!gates.has(limits)) gates.set(limits, pLimit(max));
     return gates.get(limits)!;
   };
+  const reading: BodyReading = { gateOf, timeoutMs: bodyTimeoutMs };
   const readBody = (req: RawRequest, res: Response, next: NextFunction) => {
-    if (!bodyLimitsFor(req.path).authenticateFirst) return readBodyOf(req, res, next, gateOf);
+    if (!bodyLimitsFor(req.path).authenticateFirst) return readBodyOf(req, res, next, reading);
     beforeBody(req, res).then(
-      (proceed) => (proceed ? readBodyOf(req, res, next, gateOf) : undefined),
+      (proceed) => (proceed ? readBodyOf(req, res, next, reading) : undefined),
       (error) => next(error),
     );
   };
@@ -39,8 +42,17 @@ export function inputPolicy(routesOf: RoutesOf, beforeBody: BeforeBody = allowed
     const refusal = checkPath(req, routesOf) ?? checkQuery(req);
     if (refusal) return next(refusal);
     if (!hasBody(req)) return next();
+    const { maxBytes } = bodyLimitsFor(req.path);
+    if (Number(req.headers['content-length'] ?? 0) > maxBytes)
+      return refuseUnread(req, res, next, because.payloadTooLarge(maxBytes));
     readBody(req, res, next);
   };
+}
+
+/** How bodies are read: the gates of the routes that read few at once, and the time a body may take. */
+interface BodyReading {
+  gateOf: (limits: BodyLimits, max: number) => ReturnType<typeof pLimit>;
+  timeoutMs: number;
 }
 
 /**
@@ -50,19 +62,20 @@ export function inputPolicy(routesOf: RoutesOf, beforeBody: BeforeBody = allowed
 export type BeforeBody = (req: Request, res: Response) => Promise<boolean>;
 const allowed: BeforeBody = () => Promise.resolve(true);
 
-function readBodyOf(
-  req: RawRequest,
-  res: Response,
-  next: NextFunction,
-  gateOf: (limits: BodyLimits, max: number) => ReturnType<typeof pLimit>,
-): void {
+function readBodyOf(req: RawRequest, res: Response, next: NextFunction, reading: BodyReading): void {
   const type = (req.headers['content-type'] ?? '').toLowerCase();
-  if (!/^application\/([a-z0-9.+-]+\+)?json\b/.test(type)) return next();
+  // Only JSON bodies are read. Node reads off an unread body after the answer to keep the connection
+  // alive: bounded for a declared length (at most the route's limit), not for a chunked body, whose
+  // connection is closed instead.
+  if (!/^application\/([a-z0-9.+-]+\+)?json\b/.test(type)) {
+    if (req.headers['transfer-encoding'] !== undefined) res.setHeader('Connection', 'close');
+    return next();
+  }
   const charset = /charset=([^;\s]+)/.exec(type)?.[1]?.replace(/"/g, '');
   if (charset && charset !== 'utf-8' && charset !== 'utf8')
-    return drainThen(req, next, because.unsupportedMediaType('JSON bodies must be UTF-8'));
+    return refuseUnread(req, res, next, because.unsupportedMediaType('JSON bodies must be UTF-8'));
   const limits = bodyLimitsFor(req.path);
-  if (!limits.maxConcurrent) return readJson(req, next);
+  if (!limits.maxConcurrent) return readJson(req, res, next, reading.timeoutMs);
   // The slot is held until the answer is sent or the connection is gone (a client that leaves
   // while waiting gives its turn up unread).
   let gone = false;
@@ -72,9 +85,9 @@ function readBodyOf(
       resolve();
     }),
   );
-  const gate = gateOf(limits, limits.maxConcurrent);
+  const gate = reading.gateOf(limits, limits.maxConcurrent);
   void gate(() => {
-    if (!gone) readJson(req, next);
+    if (!gone) readJson(req, res, next, reading.timeoutMs);
     return closed;
   });
 }
@@ -83,30 +96,45 @@ function hasBody(req: Request): boolean {
   return req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
 }
 
-function readJson(req: RawRequest, next: NextFunction): void {
+/** The body's deadline: REQUEST_BODY_TIMEOUT_MS (0: none), at least the route's own least. */
+function deadlineOf(limits: BodyLimits, timeoutMs: number): number {
+  return timeoutMs === 0 ? 0 : Math.max(timeoutMs, limits.minBodyTimeoutMs ?? 0);
+}
+
+function readJson(req: RawRequest, res: Response, next: NextFunction, timeoutMs: number): void {
   const limits = bodyLimitsFor(req.path);
-  const tooLarge = () => because.payloadTooLarge(limits.maxBytes);
-  if (Number(req.headers['content-length'] ?? 0) > limits.maxBytes) return drainThen(req, next, tooLarge());
   const chunks: Buffer[] = [];
   let size = 0;
-  let failed = false;
-  req.on('data', (chunk: Buffer) => {
-    if (failed) return;
+  let done = false;
+  const deadline = deadlineOf(limits, timeoutMs);
+  const timer = deadline ? setTimeout(() => stop(because.requestTimeout(deadline)), deadline) : null;
+  /** Stops reading for good: the refusal is answered and the connection closed, the rest unread. */
+  const stop = (error: DomainError) => {
+    if (done) return;
+    done = true;
+    if (timer) clearTimeout(timer);
+    chunks.length = 0;
+    req.off('data', onData);
+    req.pause();
+    refuseUnread(req, res, next, error);
+  };
+  const onData = (chunk: Buffer) => {
     size += chunk.length;
-    if (size > limits.maxBytes) {
-      failed = true;
-      chunks.length = 0;
-      return;
-    }
+    if (size > limits.maxBytes) return stop(because.payloadTooLarge(limits.maxBytes));
     chunks.push(chunk);
-  });
-  req.on('error', (error) => {
-    if (failed) return;
-    failed = true;
-    next(because.badRequest(`The body could not be read: ${error.message}`, { field: 'body' }));
+  };
+  req.on('data', onData);
+  req.on('error', (error) =>
+    stop(because.badRequest(`The body could not be read: ${error.message}`, { field: 'body' })),
+  );
+  // A client gone before its body arrived is answered nothing (no one to answer).
+  req.on('close', () => {
+    if (timer && !req.complete) clearTimeout(timer);
   });
   req.on('end', () => {
-    if (failed) return size > limits.maxBytes ? next(tooLarge()) : undefined;
+    if (done) return;
+    done = true;
+    if (timer) clearTimeout(timer);
     const raw = Buffer.concat(chunks);
     chunks.length = 0;
     if (limits.keepRawBody !== false) req.rawBody = raw;
@@ -138,12 +166,13 @@ function parseJson(raw: Buffer, limits: ReturnType<typeof bodyLimitsFor>): unkno
   return checkJsonValue(value, limits) ?? value;
 }
 
-/** Reads off the rest of a refused body, then answers (so the client can read the refusal). */
-export function drainThen(req: Request, next: NextFunction, error: DomainError): void {
-  if (req.readableEnded) return next(error);
-  req.on('end', () => next(error));
-  req.on('error', () => next(error));
-  req.resume();
+/**
+ * Answers a refusal without reading (more of) the body: `Connection: close` makes Node close the
+ * socket once the answer is sent, instead of reading the rest of the body to keep it alive.
+ */
+export function refuseUnread(req: Request, res: Response, next: NextFunction, error: DomainError): void {
+  if (!req.complete) res.setHeader('Connection', 'close');
+  next(error);
 }
 
 function checkPath(req: Request, routesOf: RoutesOf): DomainError | null {
