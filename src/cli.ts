@@ -20,6 +20,7 @@ import { migrateEventsCommand } from './migration/migrate-events.cli';
 import { sealPersonalDataCommand } from './migration/seal-personal-data.cli';
 import { CliOptions, CliRequest, parseCommandLine } from './cli/command-line';
 import { rebuildCommand } from './cli/rebuild.cli';
+import { keysRewrapCommand } from './cli/keys-rewrap.cli';
 import { envExample } from './config/config-docs';
 
 const print = (value: unknown) => process.stdout.write(`${JSON.stringify(value)}\n`);
@@ -65,6 +66,7 @@ const IN_APP: Record<string, (app: INestApplicationContext, options: CliOptions,
   'audit-key list': (app, options, action) => auditKeyCommand(app, action, options),
   'audit-key revoke': (app, options, action) => auditKeyCommand(app, action, options),
   'migrate personal-data': (app, options) => sealPersonalDataCommand(app, options),
+  'keys rewrap': (app, options) => keysRewrapCommand(app, options),
 };
 
 async function runInApp(request: CliRequest): Promise<number> {

@@ -138,6 +138,16 @@ function storeCommands(program: Command, chosen: Chosen): void {
     .action((_, command: Command) => chosen({ group: 'migrate', action: 'events', options: optionsOf(command) }));
 }
 
+function keyCommands(program: Command, chosen: Chosen): void {
+  program
+    .command('keys')
+    .description("the service keys that wrap customers' personal data keys")
+    .command('rewrap')
+    .description('wrap every data key under PERSONAL_DATA_KEY (resumable); says when no retired key is needed')
+    .option('--batch <n>', 'data keys per batch', '500')
+    .action((_, command: Command) => chosen({ group: 'keys', action: 'rewrap', options: optionsOf(command) }));
+}
+
 function configCommands(program: Command, chosen: Chosen): void {
   const config = program.command('config').description('the environment variables');
   config
@@ -162,6 +172,7 @@ export function commandLine(version: string, chosen: Chosen): Command {
   shopCommands(program, chosen);
   auditCommands(program, chosen);
   storeCommands(program, chosen);
+  keyCommands(program, chosen);
   configCommands(program, chosen);
   return program;
 }
