@@ -1,0 +1,201 @@
+import { execFile, spawn } from 'node:child_process';
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { CommandBus } from '@nestjs/cqrs';
+import request from 'supertest';
+import { AppConfig } from '../../src/config/app-config';
+import { createHttpApp } from '../../src/app.factory';
+import { openStorage } from '../../src/infrastructure/storage';
+import { serviceKeyId } from '../../src/infrastructure/personal-data/service-keyring';
+import { ProvisionedShop, ProvisionShopCommand } from '../../src/operator/provision-shop.handler';
+import { signPlatform } from '../support/test-app';
+import { createTestDatabase } from '../support/stores';
+
+const run = promisify(execFile);
+const root = join(__dirname, '..', '..');
+const cli = join(root, 'bin', 'loyalty.js');
+const service = join(root, 'dist', 'main.js');
+
+const [keyA, keyB] = [randomBytes(32).toString('hex'), randomBytes(32).toString('base64')];
+const [idA, idB] = [keyA, keyB].map((k) => serviceKeyId(Buffer.from(k, k.length === 64 ? 'hex' : 'base64')));
+
+/** How an operator's environment names the keys. */
+const keys = (current: string, retired?: string) => ({
+  PERSONAL_DATA_KEY: current,
+  PERSONAL_DATA_KEYS_RETIRED: retired ?? '',
+});
+
+/**
+ * The service and the CLI as operators run them (the build), on the embedded store in a directory of
+ * its own, or on a fresh PostgreSQL database when DATABASE_URL is set.
+ */
+describe('service keys: a wrong key is refused, the key rotates', () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'loyalty-keys-'));
+  let database: { url: string; drop: () => Promise<void> } | null = null;
+  let base: Record<string, string>;
+  let shop: ProvisionedShop;
+  const emails = ['c1@example.com', 'c2@example.com', 'c3@example.com'];
+
+  beforeAll(async () => {
+    if (!existsSync(service)) throw new Error('dist/ is missing: run `npm run build`');
+    database = process.env.DATABASE_URL ? await createTestDatabase(process.env.DATABASE_URL) : null;
+    const signing = generateKeyPairSync('ed25519').privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+    base = {
+      LOG_LEVEL: 'silent',
+      DATA_DIR: dataDir,
+      DATABASE_URL: database?.url ?? '',
+      DEMO_SHOP: 'false',
+      PLATFORM_WEBHOOK_SECRET: 'platform-secret',
+      AUDIT_SIGNING_KEY: signing,
+      BIRTHDAY_CHECK_MS: '0',
+      EXPIRY_CHECK_MS: '0',
+    };
+    shop = await withApp(keys(keyA), async (app) => {
+      const made = await app
+        .get(CommandBus)
+        .execute(new ProvisionShopCommand('keys.example.com', 'ultimate', 'USD', 'UTC'));
+      for (const [i, email] of emails.entries()) await enrol(app, made, i + 1, email);
+      return made;
+    });
+  }, 120_000);
+  afterAll(async () => {
+    rmSync(dataDir, { recursive: true, force: true });
+    await database?.drop();
+  });
+
+  const envOf = (extra: Record<string, string>) => ({ ...process.env, ...base, ...extra });
+  const loyalty = (args: string[], extra: Record<string, string>) =>
+    run('node', [cli, ...args], { env: envOf(extra), maxBuffer: 64 * 1024 * 1024 }).then(
+      ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
+      (error) => ({ code: error.code as number, stdout: error.stdout as string, stderr: error.stderr as string }),
+    );
+
+  async function withApp<T>(env: Record<string, string>, work: (app: any) => Promise<T>): Promise<T> {
+    const app = await createHttpApp({ config: new AppConfig({ ...base, ...env }) });
+    await app.init();
+    try {
+      return await work(app);
+    } finally {
+      await app.close();
+    }
+  }
+
+  /** Every table of the SQL database, its rows hashed: what "nothing was written" compares. */
+  async function contents(): Promise<Record<string, string>> {
+    const storage = await openStorage(new AppConfig({ ...base, ...keys(keyA) }));
+    try {
+      const tables = await storage.sql.query<{ name: string }>(
+        `SELECT table_name AS name FROM information_schema.tables
+         WHERE table_schema = current_schema() AND table_type = 'BASE TABLE' ORDER BY 1`,
+      );
+      const out: Record<string, string> = {};
+      for (const { name } of tables) {
+        const [row] = await storage.sql.query<{ digest: string | null; n: string | number }>(
+          `SELECT md5(string_agg(t::text, '|' ORDER BY t::text)) AS digest, count(*) AS n FROM "${name}" t`,
+        );
+        out[name] = `${row.n}:${row.digest}`;
+      }
+      return out;
+    } finally {
+      await storage.close();
+    }
+  }
+
+  const expectRefused = (outcome: { code: number; stderr: string }, expected: string, given: string) => {
+    expect(outcome.code).not.toBe(0);
+    expect(outcome.stderr).toContain('PERSONAL_DATA_KEY does not serve this store');
+    expect(outcome.stderr).toContain(`expects the key whose id is ${expected}`);
+    expect(outcome.stderr).toContain(given);
+  };
+
+  it('a wrong key is refused by the service at start, by the CLI and by projections rebuild; nothing is written; the service starts afterwards', async () => {
+    const before = await contents();
+    expect(Object.keys(before)).toEqual(expect.arrayContaining(['personal_data_keys', 'personal_data_service_keys']));
+    const started = await startService({ ...keys(keyB), DEMO_SHOP: 'true' });
+    expect(started.exitCode).toBe(1);
+    expectRefused({ code: started.exitCode!, stderr: started.stderr }, idA, idB);
+    expect(existsSync(join(dataDir, 'demo-shop.json'))).toBe(false);
+
+    expectRefused(await loyalty(['shop', 'create', '--domain', 'other.example.com'], keys(keyB)), idA, idB);
+    const rebuild = await loyalty(['projections', 'rebuild'], keys(keyB));
+    expectRefused(rebuild, idA, idB);
+    expect(rebuild.stdout).toBe('');
+    expect(await contents()).toEqual(before);
+
+    const restarted = await startService(keys(keyA));
+    expect(restarted.stderr).toContain('Loyalty service listening');
+  }, 120_000);
+
+  it('rotation: B with A retired reads everything; rewrap; then B alone: every customer readable, replay and export intact', async () => {
+    const exportWith = async (env: Record<string, string>) => {
+      const exported = await loyalty(['audit', 'export', '--shop', shop.shopId], env);
+      expect(exported).toMatchObject({ code: 0 });
+      return exported.stdout;
+    };
+    const rotating = keys(keyB, keyA);
+    const exported = await exportWith(rotating);
+    for (const email of emails) expect(exported).toContain(email);
+    expect(await loyalty(['audit', 'verify'], rotating)).toMatchObject({ code: 0 });
+    // A customer enrolled now gets a data key under B.
+    await withApp(rotating, (app) => enrol(app, shop, 4, 'c4@example.com'));
+
+    const rewrap = await loyalty(['keys', 'rewrap', '--batch', '2'], rotating);
+    expect(rewrap.code).toBe(0);
+    expect(JSON.parse(rewrap.stdout)).toEqual({
+      currentKeyId: idB,
+      rewrapped: emails.length,
+      changed: 0,
+      unopened: 0,
+      stillNeeded: [],
+    });
+    expect(rewrap.stderr).toContain('no retired key is needed any more; remove PERSONAL_DATA_KEYS_RETIRED');
+    const again = await loyalty(['keys', 'rewrap'], rotating);
+    expect(JSON.parse(again.stdout)).toMatchObject({ rewrapped: 0, stillNeeded: [] });
+
+    const onlyB = keys(keyB);
+    const afterwards = await exportWith(onlyB);
+    for (const email of [...emails, 'c4@example.com']) expect(afterwards).toContain(email);
+    expect(await loyalty(['audit', 'verify'], onlyB)).toMatchObject({ code: 0 });
+    await withApp(onlyB, async (app) => {
+      for (const i of [1, 2, 3, 4]) {
+        const customer = await request(app.getHttpServer())
+          .get(`/rest_api/v2/customers/external/${i}`)
+          .set({ 'X-Svc-Loyalty-App-Key': shop.appKey, 'X-Svc-Loyalty-Secret-Key': shop.secretKey })
+          .expect(200);
+        expect(customer.body.data.email).toBe(`c${i}@example.com`);
+      }
+    });
+    // The old key alone no longer serves the store.
+    expectRefused(await loyalty(['audit', 'verify'], keys(keyA)), idB, idA);
+  }, 180_000);
+
+  /** Runs the built service until it exits or says it listens (then stops it). */
+  function startService(env: Record<string, string>): Promise<{ exitCode: number | null; stderr: string }> {
+    return new Promise((resolve, reject) => {
+      const child = spawn('node', [service], { env: envOf({ PORT: '0', LOG_LEVEL: 'info', ...env }) });
+      let stderr = '';
+      child.stderr.on('data', (chunk) => {
+        stderr += chunk;
+        if (stderr.includes('Loyalty service listening')) child.kill('SIGTERM');
+      });
+      child.stdout.resume();
+      child.on('error', reject);
+      child.on('exit', (exitCode) => resolve({ exitCode, stderr }));
+    });
+  }
+});
+
+async function enrol(app: any, shop: ProvisionedShop, id: number, email: string): Promise<void> {
+  const body = JSON.stringify({ id, email, first_name: 'Key', last_name: `Holder${id}`, accepts_marketing: false });
+  await request(app.getHttpServer())
+    .post('/platform/webhooks/customers/create')
+    .set('Content-Type', 'application/json')
+    .set('X-Platform-Shop-Domain', shop.domain)
+    .set('X-Platform-Webhook-Id', `enrol-${id}`)
+    .set('X-Platform-Hmac-Sha256', signPlatform(body))
+    .send(body)
+    .expect(200);
+}
