@@ -19,8 +19,32 @@ describe('operations endpoints', () => {
         eventStore: { status: 'up' },
         readStore: { status: 'up' },
         projections: { status: 'up', behind: false, lagMs: 0 },
+        personalDataKeys: { status: 'up' },
       },
     });
+  });
+
+  it('GET /ready reports a key problem met later: a data key under a service key this process was not given', async () => {
+    const shop = await t.shop();
+    // Another process, started with another current key, wrapped this customer's data key (simulated).
+    await t.store.storage.sql.query(
+      `INSERT INTO personal_data_keys (shop_id, customer_id, wrapped_key, key_id) VALUES ($1, 'elsewhere', 'x.y.z', 'feedfacefeedface')`,
+      [shop.shopId],
+    );
+    await expect(
+      t.store.storage.personalDataKeys.keyFor({ shopId: shop.shopId, customerId: 'elsewhere' }, { create: false }),
+    ).rejects.toThrow('feedfacefeedface');
+    const res = await t.http().get('/ready').expect(503);
+    expect(res.body).toMatchObject({
+      status: 'error',
+      error: {
+        personalDataKeys: {
+          status: 'down',
+          message: expect.stringContaining('service key with id feedfacefeedface'),
+        },
+      },
+    });
+    expect(res.body.error.personalDataKeys.message).toContain('PERSONAL_DATA_KEYS_RETIRED');
   });
 
   it('serves the OpenAPI document built from the DTOs', async () => {
