@@ -14,6 +14,8 @@ import { WebhookOutbox } from './webhook-outbox/webhook-outbox.port';
 import { SqlWebhookOutbox } from './webhook-outbox/sql-webhook-outbox.adapter';
 import { PersonalDataKeys, ServiceKeyRotation } from './personal-data/personal-data-keys.port';
 import { SqlPersonalDataKeys } from './personal-data/sql-personal-data-keys.adapter';
+import { HashSecretRotation, HashSecrets } from './personal-data/hash-secrets.port';
+import { SqlHashSecrets } from './personal-data/sql-hash-secrets.adapter';
 import { ServiceKeyring } from './personal-data/service-keyring';
 import { refuseUnknownServiceKeys } from './personal-data/service-key-check';
 
@@ -31,6 +33,8 @@ export interface Storage {
   eventStore: EventStore;
   /** Customers' data keys, in the SQL database of the combination; their service keys' rotation. */
   personalDataKeys: PersonalDataKeys & ServiceKeyRotation;
+  /** The secrets hashes are keyed with (chat user refs), wrapped like the data keys. */
+  hashSecrets: HashSecrets & HashSecretRotation;
   readStore: ReadStore;
   webhookOutbox: WebhookOutbox;
   describe: string;
@@ -70,6 +74,7 @@ export async function openStorage(config: AppConfig): Promise<Storage> {
     const outboxSql = await sql.combination();
     const webhookOutbox = await SqlWebhookOutbox.create(outboxSql);
     const personalDataKeys = await SqlPersonalDataKeys.create(outboxSql, keyring);
+    const hashSecrets = await SqlHashSecrets.open(outboxSql, keyring);
     probes.push({ name: 'personalDataKeys', ping: async () => throwIf(personalDataKeys.keyProblem()) });
     const sqlInUse = (kind: string) => config.eventStoreKind === kind || config.readStoreKind === kind;
     if (!sqlInUse(sql.postgres ? 'postgres' : 'pglite')) {
@@ -78,6 +83,7 @@ export async function openStorage(config: AppConfig): Promise<Storage> {
     return {
       eventStore,
       personalDataKeys,
+      hashSecrets,
       readStore,
       webhookOutbox,
       describe: describe(config),

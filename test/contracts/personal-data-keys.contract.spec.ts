@@ -1,4 +1,4 @@
-import { createCipheriv, randomBytes, randomUUID } from 'node:crypto';
+import { createCipheriv, createHmac, randomBytes, randomUUID } from 'node:crypto';
 import { KeySubject, PersonalDataKeys } from '../../src/infrastructure/personal-data/personal-data-keys.port';
 import { SqlPersonalDataKeys } from '../../src/infrastructure/personal-data/sql-personal-data-keys.adapter';
 import {
@@ -8,6 +8,7 @@ import {
 } from '../../src/infrastructure/personal-data/service-keyring';
 import { refuseUnknownServiceKeys } from '../../src/infrastructure/personal-data/service-key-check';
 import { rewrapAll } from '../../src/cli/keys-rewrap.cli';
+import { SqlHashSecrets } from '../../src/infrastructure/personal-data/sql-hash-secrets.adapter';
 import { PgliteSqlClient } from '../../src/infrastructure/sql/pglite.client';
 import { PgSqlClient } from '../../src/infrastructure/sql/pg.client';
 import { SqlClient } from '../../src/infrastructure/sql/sql-client';
@@ -235,6 +236,63 @@ describe.each(storeKinds())('personal data keys contract (%s)', (kind) => {
       expect(Buffer.isBuffer(await keys.keyFor(x1, { create: false }))).toBe(true);
       expect(await rewrapAll(keys, 10)).toMatchObject({ rewrapped: 1, stillNeeded: [] });
       await refuseUnknownServiceKeys(sql, new ServiceKeyring(keyA));
+    });
+
+    describe('hash secrets (the chat user refs)', () => {
+      /** The chat refs' key as it was derived before it was stored: from the service key itself. */
+      const derivedFrom = (serviceKey: Buffer) => createHmac('sha256', serviceKey).update('chat-user-ref.v1').digest();
+      const open = async (ring: ServiceKeyring) => {
+        await refuseUnknownServiceKeys(sql, ring);
+        const keys = await SqlPersonalDataKeys.create(sql, ring);
+        return { keys, secrets: await SqlHashSecrets.open(sql, ring) };
+      };
+
+      it('a new store gets a random secret, stored wrapped under the current key with its id, the same at every open', async () => {
+        const { secrets } = await open(new ServiceKeyring(keyA));
+        const secret = secrets.secret('chat-user-ref.v1');
+        expect(secret).toHaveLength(32);
+        expect(secret).not.toEqual(derivedFrom(keyA));
+        const [row] = await rowsOf('personal_data_hash_secrets');
+        expect(row).toMatchObject({ purpose: 'chat-user-ref.v1', key_id: idA });
+        expect(row.wrapped_secret).not.toContain(secret.toString('base64'));
+        await open(new ServiceKeyring(keyA)).then(({ keys }) => keys.keyFor(subjects(1)[0], { create: true }));
+        expect((await open(new ServiceKeyring(keyA))).secrets.secret('chat-user-ref.v1')).toEqual(secret);
+      });
+
+      it('a store with data keys made before the secret was stored keeps its refs: the secret is derived from PERSONAL_DATA_KEY as then', async () => {
+        const keys = await SqlPersonalDataKeys.create(sql, new ServiceKeyring(keyA));
+        await keys.keyFor(subjects(1)[0], { create: true });
+        const { secrets } = await open(new ServiceKeyring(keyA));
+        expect(secrets.secret('chat-user-ref.v1')).toEqual(derivedFrom(keyA));
+      });
+
+      it('rotation: B with A retired opens it; it keeps A needed until a rewrap moves it; then B alone opens the same secret and A alone is refused', async () => {
+        const underA = await open(new ServiceKeyring(keyA));
+        const secret = underA.secrets.secret('chat-user-ref.v1');
+        await underA.keys.keyFor(subjects(1)[0], { create: true });
+        const rotating = await open(new ServiceKeyring(keyB, [keyA]));
+        expect(rotating.secrets.secret('chat-user-ref.v1')).toEqual(secret);
+        // The data keys alone moved: the secret still needs A.
+        expect(await rewrapAll(rotating.keys, 10)).toMatchObject({ rewrapped: 1, stillNeeded: [] });
+        expect(await rotating.secrets.wrappedElsewhere()).toEqual([{ keyId: idA, count: 1 }]);
+        await expect(refuseUnknownServiceKeys(sql, new ServiceKeyring(keyB))).rejects.toThrow(
+          `still wrapped under the key(s) with id ${idA}`,
+        );
+
+        const report = await rewrapAll(rotating.keys, 10, rotating.secrets);
+        expect(report).toMatchObject({ rewrapped: 0, secretsRewrapped: 1, changed: 0, unopened: 0, stillNeeded: [] });
+        expect((await rowsOf('personal_data_hash_secrets')).map((r) => r.key_id)).toEqual([idB]);
+        expect((await open(new ServiceKeyring(keyB))).secrets.secret('chat-user-ref.v1')).toEqual(secret);
+        await expect(refuseUnknownServiceKeys(sql, new ServiceKeyring(keyA))).rejects.toThrow(`id is ${idB}`);
+      });
+
+      it('a secret under a key not given is refused at open, naming PERSONAL_DATA_KEY and that key id', async () => {
+        await open(new ServiceKeyring(keyA));
+        await sql.query('UPDATE personal_data_hash_secrets SET key_id = $1', [serviceKeyId(keyX)]);
+        await expect(SqlHashSecrets.open(sql, new ServiceKeyring(keyA))).rejects.toThrow(
+          new RegExp(`PERSONAL_DATA_KEY.*chat-user-ref.v1.*${serviceKeyId(keyX)}`),
+        );
+      });
     });
 
     it('a data key under a key not given, met later, fails its read and is reported as a key problem', async () => {

@@ -48,20 +48,33 @@ export async function refuseMissingRecordedKeys(sql: SqlQueryable, keyring: Serv
   }
   const missing: string[] = [];
   for (const id of earlier) {
-    if (keyring.byId(id)) continue;
-    const [used] = await sql.query<{ used: boolean }>(
-      'SELECT EXISTS (SELECT 1 FROM personal_data_keys WHERE key_id = $1 AND wrapped_key IS NOT NULL) AS used',
-      [id],
-    );
-    if (used.used) missing.push(id);
+    if (!keyring.byId(id) && (await stillWraps(sql, id))) missing.push(id);
   }
   if (missing.length > 0) {
     throw new ServiceKeyRefused(
-      `PERSONAL_DATA_KEY does not serve this store: data keys are still wrapped under the key(s) with id ` +
+      `PERSONAL_DATA_KEY does not serve this store: data keys (or hash secrets) are still wrapped under the key(s) with id ` +
         `${missing.join(', ')}, not given (keys given: ${keyring.describe()}). Give them in ` +
         `PERSONAL_DATA_KEYS_RETIRED until \`loyalty keys rewrap\` has run. ${WHAT_TO_DO}`,
     );
   }
+}
+
+/** Whether a data key or a hash secret is still wrapped under the key with this id. */
+async function stillWraps(sql: SqlQueryable, id: string): Promise<boolean> {
+  const [dataKey] = await sql.query<{ used: boolean }>(
+    'SELECT EXISTS (SELECT 1 FROM personal_data_keys WHERE key_id = $1 AND wrapped_key IS NOT NULL) AS used',
+    [id],
+  );
+  if (dataKey.used) return true;
+  const [table] = await sql.query<{ secrets: string | null }>(
+    `SELECT to_regclass('personal_data_hash_secrets')::text AS secrets`,
+  );
+  if (!table.secrets) return false;
+  const [secret] = await sql.query<{ used: boolean }>(
+    'SELECT EXISTS (SELECT 1 FROM personal_data_hash_secrets WHERE key_id = $1) AS used',
+    [id],
+  );
+  return secret.used;
 }
 
 export function unopenedRefusal(keyring: ServiceKeyring, unopened: number): ServiceKeyRefused {

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { SqlClient, SqlQueryable } from '../sql/sql-client';
 import { ensureSchema } from '../sql/sql-schema';
+import { StoreUnavailableError } from '../store-errors/store-unavailable.error';
 import {
   DataKey,
   DestroyedKey,
@@ -37,6 +38,10 @@ CREATE TABLE IF NOT EXISTS personal_data_service_keys (
   key_id TEXT PRIMARY KEY,
   became_current_at TIMESTAMPTZ NOT NULL
 )`;
+
+/** How a request that met a data key under a service key this process lacks is answered (503). */
+const MISSING_KEY =
+  "Customers' personal data (a service key is missing from this process: PERSONAL_DATA_KEY / PERSONAL_DATA_KEYS_RETIRED)";
 
 type KeyRow = { shop_id: string; customer_id: string; wrapped_key: string; key_id: string | null };
 
@@ -183,7 +188,8 @@ export class SqlPersonalDataKeys implements PersonalDataKeys, ServiceKeyRotation
     if (!row) return null;
     if (row.destroyed_at !== null || row.wrapped_key === null) return 'destroyed';
     const dataKey = this.tryUnwrap(row);
-    if (!dataKey) throw new Error(this.problem!);
+    // Not a fault of the request: this process lacks a service key (/ready says which). 503, retry later.
+    if (!dataKey) throw new StoreUnavailableError(MISSING_KEY, this.problem);
     return dataKey;
   }
 
