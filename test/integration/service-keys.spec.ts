@@ -1,5 +1,7 @@
 import { execFile, spawn } from 'node:child_process';
-import { generateKeyPairSync, randomBytes } from 'node:crypto';
+import { createHmac, generateKeyPairSync, randomBytes } from 'node:crypto';
+import { createServer, Server } from 'node:http';
+import { AddressInfo } from 'node:net';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,6 +15,7 @@ import { serviceKeyId } from '../../src/infrastructure/personal-data/service-key
 import { ProvisionedShop, ProvisionShopCommand } from '../../src/operator/provision-shop.handler';
 import { signPlatform } from '../support/test-app';
 import { createTestDatabase } from '../support/stores';
+import { HEADLESS, hmacGrant } from '../headless/headless-support';
 
 const run = promisify(execFile);
 const root = join(__dirname, '..', '..');
@@ -149,11 +152,12 @@ describe('service keys: a wrong key is refused, the key rotates', () => {
       rewrapped: emails.length,
       changed: 0,
       unopened: 0,
+      secretsRewrapped: 1,
       stillNeeded: [],
     });
     expect(rewrap.stderr).toContain('no retired key is needed any more; remove PERSONAL_DATA_KEYS_RETIRED');
     const again = await loyalty(['keys', 'rewrap'], rotating);
-    expect(JSON.parse(again.stdout)).toMatchObject({ rewrapped: 0, stillNeeded: [] });
+    expect(JSON.parse(again.stdout)).toMatchObject({ rewrapped: 0, secretsRewrapped: 0, stillNeeded: [] });
 
     const onlyB = keys(keyB);
     const afterwards = await exportWith(onlyB);
@@ -187,6 +191,162 @@ describe('service keys: a wrong key is refused, the key rotates', () => {
     });
   }
 });
+
+/**
+ * Customers linked by chat login are found by their chat user's keyed hash, whose secret is kept in
+ * the store wrapped by the service key: a rotation leaves it as it was. (A store of its own: the
+ * audit verifier does not fold the chat link yet, so the rotation test above keeps no chat link.)
+ */
+describe('service keys: chat user refs survive a rotation', () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'loyalty-chat-keys-'));
+  let database: { url: string; drop: () => Promise<void> } | null = null;
+  let chat: ChatStub;
+  let base: Record<string, string>;
+
+  beforeAll(async () => {
+    database = process.env.DATABASE_URL ? await createTestDatabase(process.env.DATABASE_URL) : null;
+    chat = await startChatStub();
+    base = {
+      LOG_LEVEL: 'silent',
+      DATA_DIR: dataDir,
+      DATABASE_URL: database?.url ?? '',
+      DEMO_SHOP: 'false',
+      PLATFORM_WEBHOOK_SECRET: 'platform-secret',
+      BIRTHDAY_CHECK_MS: '0',
+      EXPIRY_CHECK_MS: '0',
+      CHAT_API_URL: chat.base,
+      CHAT_AUTHORIZE_URL: `${chat.base}/authorize`,
+      CHAT_CALLBACK_URL: CHAT_CALLBACK,
+    };
+  }, 60_000);
+  afterAll(async () => {
+    await chat?.close();
+    rmSync(dataDir, { recursive: true, force: true });
+    await database?.drop();
+  });
+
+  async function withApp<T>(env: Record<string, string>, work: (app: any) => Promise<T>): Promise<T> {
+    const app = await createHttpApp({ config: new AppConfig({ ...base, ...env }) });
+    await app.init();
+    try {
+      return await work(app);
+    } finally {
+      await app.close();
+    }
+  }
+
+  it('linked under A; found with B current and A retired; rewrap; found with B alone', async () => {
+    const shop = await withApp(keys(keyA), async (app) => {
+      const made = await app
+        .get(CommandBus)
+        .execute(new ProvisionShopCommand('chat-keys.example.com', 'ultimate', 'USD', 'UTC'));
+      for (const id of [1, 2]) await enrol(app, made, id, `c${id}@example.com`);
+      await chatLogin(app, made, 1);
+      return made as ProvisionedShop;
+    });
+    const rotating = keys(keyB, keyA);
+    await withApp(rotating, async (app) => {
+      expect(await chatFollow(app, shop, 'follow', 1767225600000)).toEqual({ applied: 1, ignored: 0 });
+      expect(await chatSocial(app, shop, 1)).toEqual({ chatLinked: true, chatFollowedOA: true });
+    });
+
+    const rewrap = await promisify(execFile)('node', [cli, 'keys', 'rewrap'], {
+      env: { ...process.env, ...base, ...rotating },
+    });
+    expect(JSON.parse(rewrap.stdout)).toMatchObject({ currentKeyId: idB, secretsRewrapped: 1, stillNeeded: [] });
+
+    await withApp(keys(keyB), async (app) => {
+      expect(await chatFollow(app, shop, 'unfollow', 1767225601000)).toEqual({ applied: 1, ignored: 0 });
+      expect(await chatSocial(app, shop, 1)).toEqual({ chatLinked: true, chatFollowedOA: false });
+      // Another chat user reaches no one; customer 2 was never linked.
+      expect(await chatFollow(app, shop, 'follow', 1767225602000, 'Unobody')).toEqual({ applied: 0, ignored: 1 });
+      expect(await chatSocial(app, shop, 2)).toEqual({ chatLinked: false, chatFollowedOA: false });
+    });
+  }, 180_000);
+});
+
+const CHAT_CHANNEL = '1657000009';
+const CHAT_SECRET = 'chat-channel-secret-0123456789ab';
+const CHAT_CALLBACK = 'https://loyalty.example.com/app/api/v1/headless/social/chat/callback';
+const CHAT_USER = 'U4af4980629dddddddddddddddddddddd';
+
+/** The chat network's token and profile endpoints on loopback: every code logs in CHAT_USER. */
+interface ChatStub {
+  base: string;
+  close(): Promise<void>;
+}
+
+async function startChatStub(): Promise<ChatStub> {
+  const server: Server = createServer((req, res) => {
+    req.resume().on('end', () => {
+      const body =
+        req.url === '/oauth2/v2.1/token'
+          ? { access_token: 'at-1', token_type: 'Bearer', expires_in: 3600, scope: 'profile' }
+          : { userId: CHAT_USER, displayName: 'Ada' };
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
+
+async function customerToken(app: any, shop: ProvisionedShop, id: number): Promise<string> {
+  const res = await request(app.getHttpServer())
+    .post(`${HEADLESS}/auth/token`)
+    .send(hmacGrant(shop, id, `c${id}@example.com`))
+    .expect(200);
+  return res.body.data.token;
+}
+
+/** The shop connects its channel; the customer logs in to the chat network and is linked. */
+async function chatLogin(app: any, shop: ProvisionedShop, id: number): Promise<void> {
+  const http = () => request(app.getHttpServer());
+  await http()
+    .put('/rest_api/v2/settings/chat')
+    .set({ 'X-Svc-Loyalty-App-Key': shop.appKey, 'X-Svc-Loyalty-Secret-Key': shop.secretKey })
+    .send({ channelId: CHAT_CHANNEL, channelSecret: CHAT_SECRET })
+    .expect(200);
+  const authUrl = await http()
+    .post(`${HEADLESS}/customer/social/chat/auth-url`)
+    .set({ Authorization: `Bearer ${await customerToken(app, shop, id)}` })
+    .expect(200);
+  const state = new URL(authUrl.body.data.authUrl).searchParams.get('state')!;
+  const linked = await http().get(`${HEADLESS}/social/chat/callback`).query({ code: 'code-1', state }).expect(200);
+  expect(linked.body.data).toMatchObject({ chatLinked: true });
+}
+
+/** A signed follow notification of the shop's channel for one chat user; what the service applied. */
+async function chatFollow(
+  app: any,
+  shop: ProvisionedShop,
+  type: 'follow' | 'unfollow',
+  timestamp: number,
+  userId = CHAT_USER,
+): Promise<unknown> {
+  const raw = JSON.stringify({
+    destination: 'Ubot',
+    events: [{ type, timestamp, mode: 'active', source: { type: 'user', userId }, webhookEventId: `w${timestamp}` }],
+  });
+  const res = await request(app.getHttpServer())
+    .post(`/social/chat/webhooks/${shop.shopId}`)
+    .set('Content-Type', 'application/json')
+    .set('X-Line-Signature', createHmac('sha256', CHAT_SECRET).update(raw).digest('base64'))
+    .send(raw)
+    .expect(200);
+  return res.body.data;
+}
+
+async function chatSocial(app: any, shop: ProvisionedShop, id: number): Promise<unknown> {
+  const me = await request(app.getHttpServer())
+    .get(`${HEADLESS}/customer`)
+    .set({ Authorization: `Bearer ${await customerToken(app, shop, id)}` })
+    .expect(200);
+  const { chatLinked, chatFollowedOA } = me.body.data.social;
+  return { chatLinked, chatFollowedOA };
+}
 
 async function enrol(app: any, shop: ProvisionedShop, id: number, email: string): Promise<void> {
   const body = JSON.stringify({ id, email, first_name: 'Key', last_name: `Holder${id}`, accepts_marketing: false });
