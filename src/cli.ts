@@ -21,6 +21,7 @@ import { sealPersonalDataCommand } from './migration/seal-personal-data.cli';
 import { CliOptions, CliRequest, parseCommandLine } from './cli/command-line';
 import { rebuildCommand } from './cli/rebuild.cli';
 import { keysRewrapCommand } from './cli/keys-rewrap.cli';
+import { configCheckCommand } from './cli/config-check.cli';
 import { envExample } from './config/config-docs';
 
 const print = (value: unknown) => process.stdout.write(`${JSON.stringify(value)}\n`);
@@ -94,9 +95,9 @@ async function main(argv: string[]): Promise<number> {
   const request = parseCommandLine(version, argv);
   if (typeof request === 'number') return request;
   if (request.group === 'config') {
-    // A bad variable throws a ConfigError naming it (exit 1); example prints the reference.
-    if (request.action === 'check') new AppConfig(process.env);
-    process.stdout.write(request.action === 'check' ? 'configuration OK\n' : envExample());
+    // A bad variable, or a service key the store refuses, throws a ConfigError naming it (exit 1).
+    if (request.action === 'check') return configCheckCommand(process.env);
+    process.stdout.write(envExample());
     return 0;
   }
   // Two stores, each opened (and locked) by the command itself.

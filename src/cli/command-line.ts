@@ -152,7 +152,9 @@ function configCommands(program: Command, chosen: Chosen): void {
   const config = program.command('config').description('the environment variables');
   config
     .command('check')
-    .description('check the environment as the service would at start (exit 1 naming a bad variable)')
+    .description(
+      'check the environment as the service would at start, and PERSONAL_DATA_KEY against the store (exit 1 naming a bad variable)',
+    )
     .action((_, command: Command) => chosen({ group: 'config', action: 'check', options: optionsOf(command) }));
   config
     .command('example')

@@ -123,6 +123,9 @@ describe('service keys: a wrong key is refused, the key rotates', () => {
     expect(existsSync(join(dataDir, 'demo-shop.json'))).toBe(false);
 
     expectRefused(await loyalty(['shop', 'create', '--domain', 'other.example.com'], keys(keyB)), idA, idB);
+    const check = await loyalty(['config', 'check'], keys(keyB));
+    expectRefused(check, idA, idB);
+    expect(check.stdout).toBe('');
     const rebuild = await loyalty(['projections', 'rebuild'], keys(keyB));
     expectRefused(rebuild, idA, idB);
     expect(rebuild.stdout).toBe('');
@@ -130,7 +133,29 @@ describe('service keys: a wrong key is refused, the key rotates', () => {
 
     const restarted = await startService(keys(keyA));
     expect(restarted.stderr).toContain('Loyalty service listening');
+    expect(await loyalty(['config', 'check'], keys(keyA))).toEqual({
+      code: 0,
+      stdout: 'configuration OK\n',
+      stderr: `PERSONAL_DATA_KEY serves the store (key id ${idA})\n`,
+    });
   }, 120_000);
+
+  it('config check says so when the store cannot be reached (exit 0, a warning), or is new', async () => {
+    const unreachable = await loyalty(['config', 'check'], {
+      ...keys(keyB),
+      DATABASE_URL: 'postgres://postgres@127.0.0.1:1/nowhere',
+    });
+    expect(unreachable).toMatchObject({ code: 0, stdout: 'configuration OK\n' });
+    expect(unreachable.stderr).toMatch(/^warning: PERSONAL_DATA_KEY not checked: the store could not be reached/);
+    const emptyDir = mkdtempSync(join(tmpdir(), 'loyalty-keys-new-'));
+    try {
+      const fresh = await loyalty(['config', 'check'], { ...keys(keyB), DATABASE_URL: '', DATA_DIR: emptyDir });
+      expect(fresh).toMatchObject({ code: 0, stdout: 'configuration OK\n' });
+      expect(fresh.stderr).toContain(`a new store accepts any key (id ${idB})`);
+    } finally {
+      rmSync(emptyDir, { recursive: true, force: true });
+    }
+  }, 60_000);
 
   it('rotation: B with A retired reads everything; rewrap; then B alone: every customer readable, replay and export intact', async () => {
     const exportWith = async (env: Record<string, string>) => {
