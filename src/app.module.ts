@@ -16,6 +16,7 @@ import { AppConfig } from './config/app-config';
 import { STORAGE, Storage } from './infrastructure/storage';
 import { EVENT_STORE } from './infrastructure/event-store/event-store.port';
 import { PERSONAL_DATA_KEYS, PERSONAL_DATA_SHREDDER } from './infrastructure/personal-data/personal-data-keys.port';
+import { HASH_SECRETS } from './infrastructure/personal-data/hash-secrets.port';
 import { SealingEventStore } from './infrastructure/personal-data/sealing-event-store';
 import { CUSTOMER_PERSONAL_FIELDS } from './ledger/events/personal-fields';
 import { READ_STORE } from './infrastructure/read-store/read-store.port';
@@ -191,6 +192,7 @@ export class AppModule implements OnApplicationBootstrap, OnApplicationShutdown 
         { provide: ROOT_LOGGER, useValue: rootLogger },
         { provide: STORAGE, useValue: storage },
         { provide: PERSONAL_DATA_KEYS, useValue: storage.personalDataKeys },
+        { provide: HASH_SECRETS, useValue: storage.hashSecrets },
         // Every reader and writer of the app sees plain events; the log holds personal fields sealed.
         {
           provide: SealingEventStore,

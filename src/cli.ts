@@ -3,7 +3,6 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { INestApplicationContext } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { configWarnings } from './config/config-warnings';
 import { AppConfig, ConfigError } from './config/app-config';
 import { createAppContext } from './app.factory';
 import { DataDirLock } from './infrastructure/data-dir-lock';
@@ -21,6 +20,8 @@ import { migrateEventsCommand } from './migration/migrate-events.cli';
 import { sealPersonalDataCommand } from './migration/seal-personal-data.cli';
 import { CliOptions, CliRequest, parseCommandLine } from './cli/command-line';
 import { rebuildCommand } from './cli/rebuild.cli';
+import { keysRewrapCommand } from './cli/keys-rewrap.cli';
+import { configCheckCommand } from './cli/config-check.cli';
 import { envExample } from './config/config-docs';
 
 const print = (value: unknown) => process.stdout.write(`${JSON.stringify(value)}\n`);
@@ -66,6 +67,7 @@ const IN_APP: Record<string, (app: INestApplicationContext, options: CliOptions,
   'audit-key list': (app, options, action) => auditKeyCommand(app, action, options),
   'audit-key revoke': (app, options, action) => auditKeyCommand(app, action, options),
   'migrate personal-data': (app, options) => sealPersonalDataCommand(app, options),
+  'keys rewrap': (app, options) => keysRewrapCommand(app, options),
 };
 
 async function runInApp(request: CliRequest): Promise<number> {
@@ -93,10 +95,9 @@ async function main(argv: string[]): Promise<number> {
   const request = parseCommandLine(version, argv);
   if (typeof request === 'number') return request;
   if (request.group === 'config') {
-    // A bad variable throws a ConfigError naming it (exit 1); example prints the reference.
-    if (request.action === 'check')
-      configWarnings(new AppConfig(process.env)).forEach((w) => process.stderr.write(`warning: ${w}\n`));
-    process.stdout.write(request.action === 'check' ? 'configuration OK\n' : envExample());
+    // A bad variable, or a service key the store refuses, throws a ConfigError naming it (exit 1).
+    if (request.action === 'check') return configCheckCommand(process.env);
+    process.stdout.write(envExample());
     return 0;
   }
   // Two stores, each opened (and locked) by the command itself.

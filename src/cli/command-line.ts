@@ -138,11 +138,23 @@ function storeCommands(program: Command, chosen: Chosen): void {
     .action((_, command: Command) => chosen({ group: 'migrate', action: 'events', options: optionsOf(command) }));
 }
 
+function keyCommands(program: Command, chosen: Chosen): void {
+  program
+    .command('keys')
+    .description("the service keys that wrap customers' personal data keys")
+    .command('rewrap')
+    .description('wrap every data key under PERSONAL_DATA_KEY (resumable); says when no retired key is needed')
+    .option('--batch <n>', 'data keys per batch', '500')
+    .action((_, command: Command) => chosen({ group: 'keys', action: 'rewrap', options: optionsOf(command) }));
+}
+
 function configCommands(program: Command, chosen: Chosen): void {
   const config = program.command('config').description('the environment variables');
   config
     .command('check')
-    .description('check the environment as the service would at start (exit 1 naming a bad variable)')
+    .description(
+      'check the environment as the service would at start, and PERSONAL_DATA_KEY against the store (exit 1 naming a bad variable)',
+    )
     .action((_, command: Command) => chosen({ group: 'config', action: 'check', options: optionsOf(command) }));
   config
     .command('example')
@@ -162,6 +174,7 @@ export function commandLine(version: string, chosen: Chosen): Command {
   shopCommands(program, chosen);
   auditCommands(program, chosen);
   storeCommands(program, chosen);
+  keyCommands(program, chosen);
   configCommands(program, chosen);
   return program;
 }

@@ -91,6 +91,8 @@ export class AppConfig {
    * (PERSONAL_DATA_KEY). Required in production; elsewhere a fixed development key is used.
    */
   readonly personalDataKey: Buffer;
+  /** Earlier service keys still accepted for unwrapping (PERSONAL_DATA_KEYS_RETIRED), until `loyalty keys rewrap` ran. */
+  readonly personalDataKeysRetired: Buffer[];
   /** How often birthday rewards are checked (0: never, e.g. in tests that drive it by hand). */
   readonly birthdayCheckMs: number;
   /** How often points expiry and its warnings are checked (0: never). */
@@ -187,6 +189,7 @@ export class AppConfig {
     this.createDemoShop = (env.DEMO_SHOP || (env.NODE_ENV === 'production' ? 'false' : 'true')) !== 'false';
     this.auditSigningKey = env.AUDIT_SIGNING_KEY || null;
     this.personalDataKey = personalDataKey(env.PERSONAL_DATA_KEY, env.NODE_ENV === 'production');
+    this.personalDataKeysRetired = retiredPersonalDataKeys(env.PERSONAL_DATA_KEYS_RETIRED);
     this.birthdayCheckMs = Number(env.BIRTHDAY_CHECK_MS ?? 3_600_000);
     this.expiryCheckMs = Number(env.EXPIRY_CHECK_MS ?? 3_600_000);
     this.pendingReleaseCheckMs = Number(env.PENDING_RELEASE_CHECK_MS ?? 300_000);
@@ -373,9 +376,22 @@ function personalDataKey(value: string | undefined, production: boolean): Buffer
     if (production) throw new ConfigError('PERSONAL_DATA_KEY is required in production (32 bytes, hex or base64)');
     return DEV_PERSONAL_DATA_KEY;
   }
+  return serviceKeyOf(value, 'PERSONAL_DATA_KEY');
+}
+
+function serviceKeyOf(value: string, name: string): Buffer {
   const key = /^[0-9a-f]{64}$/i.test(value) ? Buffer.from(value, 'hex') : Buffer.from(value, 'base64');
-  if (key.length !== 32) throw new ConfigError('PERSONAL_DATA_KEY must be 32 bytes (64 hex digits or base64)');
+  if (key.length !== 32) throw new ConfigError(`${name} must be 32 bytes (64 hex digits or base64)`);
   return key;
+}
+
+/** A comma list of service keys, each encoded as PERSONAL_DATA_KEY is. */
+function retiredPersonalDataKeys(value: string | undefined): Buffer[] {
+  const listed = (value ?? '')
+    .split(',')
+    .map((v) => v.trim())
+    .filter(Boolean);
+  return listed.map((v, i) => serviceKeyOf(v, `PERSONAL_DATA_KEYS_RETIRED (key ${i + 1})`));
 }
 
 export interface ChatLoginSettings {

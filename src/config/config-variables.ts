@@ -501,6 +501,13 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
       "32 bytes (64 hex digits or base64): the service key that wraps every customer's personal data key (see Privacy)",
   },
   {
+    name: 'PERSONAL_DATA_KEYS_RETIRED',
+    check: text,
+    default: 'unset',
+    meaning:
+      'earlier service keys, comma-separated, each encoded as `PERSONAL_DATA_KEY`: still accepted for unwrapping data keys until `loyalty keys rewrap` has moved them all to the current key (see Privacy, rotating the service key)',
+  },
+  {
     name: 'NODE_ENV',
     check: text,
     default: 'unset',

@@ -12,8 +12,12 @@ import { Leases, SingleProcessLeases } from './leases/leases.port';
 import { PgAdvisoryLeases } from './leases/pg-advisory-leases.adapter';
 import { WebhookOutbox } from './webhook-outbox/webhook-outbox.port';
 import { SqlWebhookOutbox } from './webhook-outbox/sql-webhook-outbox.adapter';
-import { PersonalDataKeys } from './personal-data/personal-data-keys.port';
+import { PersonalDataKeys, ServiceKeyRotation } from './personal-data/personal-data-keys.port';
 import { SqlPersonalDataKeys } from './personal-data/sql-personal-data-keys.adapter';
+import { HashSecretRotation, HashSecrets } from './personal-data/hash-secrets.port';
+import { SqlHashSecrets } from './personal-data/sql-hash-secrets.adapter';
+import { ServiceKeyring } from './personal-data/service-keyring';
+import { refuseUnknownServiceKeys } from './personal-data/service-key-check';
 
 /** The opened Storage, for the few that need more than one port (readiness, the CLI). */
 export const STORAGE = Symbol('STORAGE');
@@ -27,8 +31,10 @@ export interface StoreProbe {
 export interface Storage {
   /** The log as stored (personal fields sealed); the app reads it through the sealing wrapper (EVENT_STORE). */
   eventStore: EventStore;
-  /** Customers' data keys, in the SQL database of the combination. */
-  personalDataKeys: PersonalDataKeys;
+  /** Customers' data keys, in the SQL database of the combination; their service keys' rotation. */
+  personalDataKeys: PersonalDataKeys & ServiceKeyRotation;
+  /** The secrets hashes are keyed with (chat user refs), wrapped like the data keys. */
+  hashSecrets: HashSecrets & HashSecretRotation;
   readStore: ReadStore;
   webhookOutbox: WebhookOutbox;
   describe: string;
@@ -56,6 +62,9 @@ export interface Storage {
 export async function openStorage(config: AppConfig): Promise<Storage> {
   const sql = sqlOpeners(config);
   try {
+    // A wrong PERSONAL_DATA_KEY is refused before anything is created, migrated or written.
+    const keyring = new ServiceKeyring(config.personalDataKey, config.personalDataKeysRetired);
+    await refuseUnknownServiceKeys(await sql.combination(), keyring);
     const eventStore = await openLog(config, sql);
     const readStore = await openReadModels(config, sql);
     const probes: StoreProbe[] = [
@@ -64,7 +73,9 @@ export async function openStorage(config: AppConfig): Promise<Storage> {
     ];
     const outboxSql = await sql.combination();
     const webhookOutbox = await SqlWebhookOutbox.create(outboxSql);
-    const personalDataKeys = await SqlPersonalDataKeys.create(outboxSql, config.personalDataKey);
+    const personalDataKeys = await SqlPersonalDataKeys.create(outboxSql, keyring);
+    const hashSecrets = await SqlHashSecrets.open(outboxSql, keyring);
+    probes.push({ name: 'personalDataKeys', ping: async () => throwIf(personalDataKeys.keyProblem()) });
     const sqlInUse = (kind: string) => config.eventStoreKind === kind || config.readStoreKind === kind;
     if (!sqlInUse(sql.postgres ? 'postgres' : 'pglite')) {
       probes.push({ name: 'outboxStore', ping: async () => void (await outboxSql.query('SELECT 1')) });
@@ -72,6 +83,7 @@ export async function openStorage(config: AppConfig): Promise<Storage> {
     return {
       eventStore,
       personalDataKeys,
+      hashSecrets,
       readStore,
       webhookOutbox,
       describe: describe(config),
@@ -85,6 +97,10 @@ export async function openStorage(config: AppConfig): Promise<Storage> {
     await sql.closeAll();
     throw error;
   }
+}
+
+function throwIf(problem: string | null): void {
+  if (problem !== null) throw new Error(problem);
 }
 
 /** How openStorage reaches its SQL databases, each opened once, and closes what it opened. */

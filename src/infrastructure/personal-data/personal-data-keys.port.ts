@@ -44,3 +44,33 @@ export interface PersonalDataShredder {
   /** Seals a stream's events written before sealing existed, in place; how many (0 where the log cannot be edited). */
   sealStream(streamId: string): Promise<number>;
 }
+
+/** One batch of `rewrapBatch`: the rows looked at, what became of them, and where the next batch starts. */
+export interface RewrapBatch {
+  /** Live data keys not under the current key, in this batch. */
+  seen: number;
+  /** Rewrapped under the current key by this batch. */
+  rewrapped: number;
+  /** Changed by another process meanwhile (destroyed, or rewrapped): left as they are. */
+  changed: number;
+  /** Wrapped under a key not given: left as they are. */
+  unopened: number;
+  /** The last subject looked at (the next batch starts after it); null: nothing was left. */
+  last: KeySubject | null;
+}
+
+/** Moving every data key under the current service key (`loyalty keys rewrap`), and the keys' health. */
+export interface ServiceKeyRotation {
+  readonly currentKeyId: string;
+  readonly retiredKeyIds: readonly string[];
+  /**
+   * Rewraps under the current key up to `limit` live data keys not under it, after `after` in key
+   * order, committed together. Each row is replaced only if it still holds what was read (a concurrent
+   * erasure or rewrap wins).
+   */
+  rewrapBatch(after: KeySubject | null, limit: number): Promise<RewrapBatch>;
+  /** Live data keys not under the current key, by key id (null: stored before key ids, not yet labelled). */
+  wrappedElsewhere(): Promise<Array<{ keyId: string | null; count: number }>>;
+  /** A key problem met since start (a data key under a key not given, or one that does not open), else null. */
+  keyProblem(): string | null;
+}

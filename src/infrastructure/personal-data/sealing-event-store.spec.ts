@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { PgliteSqlClient } from '../sql/pglite.client';
 import { SqlEventStore } from '../event-store/sql-event-store.adapter';
 import { SqlPersonalDataKeys } from './sql-personal-data-keys.adapter';
+import { ServiceKeyring } from './service-keyring';
 import { SEALED, SealingEventStore } from './sealing-event-store';
 import { CUSTOMER_PERSONAL_FIELDS } from '../../ledger/events/personal-fields';
 import { SqlClient } from '../sql/sql-client';
@@ -16,7 +17,7 @@ describe('SealingEventStore', () => {
   beforeAll(async () => {
     sql = await PgliteSqlClient.open();
     raw = await SqlEventStore.create(sql);
-    const keys = await SqlPersonalDataKeys.create(sql, Buffer.alloc(32, 7));
+    const keys = await SqlPersonalDataKeys.create(sql, new ServiceKeyring(Buffer.alloc(32, 7)));
     sealing = new SealingEventStore(raw, keys, CUSTOMER_PERSONAL_FIELDS);
   });
   afterAll(() => sql.close());
@@ -107,7 +108,7 @@ describe('SealingEventStore', () => {
     // Another process: nothing sealed or opened here yet, so the first of each text goes the slow way.
     const reader = new SealingEventStore(
       raw,
-      await SqlPersonalDataKeys.create(sql, Buffer.alloc(32, 7)),
+      await SqlPersonalDataKeys.create(sql, new ServiceKeyring(Buffer.alloc(32, 7))),
       CUSTOMER_PERSONAL_FIELDS,
     );
     const page = await reader.readStreams({ prefix: `customer-${shopId}_`, after: null, limit: 10_000 });
@@ -123,7 +124,7 @@ describe('SealingEventStore', () => {
 
   it("forgets what it sealed or opened once another process destroyed the key and the key's time is up", async () => {
     let now = Date.parse('2026-11-27T10:00:00Z');
-    const keys = await SqlPersonalDataKeys.create(sql, Buffer.alloc(32, 7));
+    const keys = await SqlPersonalDataKeys.create(sql, new ServiceKeyring(Buffer.alloc(32, 7)));
     const here = new SealingEventStore(raw, keys, CUSTOMER_PERSONAL_FIELDS, () => now);
     const elsewhere = new SealingEventStore(raw, keys, CUSTOMER_PERSONAL_FIELDS);
     const customerId = randomUUID();
