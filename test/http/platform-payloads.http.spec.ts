@@ -78,6 +78,23 @@ describe('commerce platform payloads (fixtures of real shapes)', () => {
     });
   });
 
+  it('an empty discount code with every id within 2^53: the order earns and its cancellation takes back', async () => {
+    const small = (raw: string) =>
+      [
+        ['6130284719568204113', '88056021'],
+        ['9031856647283715', '88056020'],
+        ['9120348877612094400', '88056022'],
+        ['4620193857731040001', '88056023'],
+        ['1093847561029384756', '88056024'],
+        ['7711029384756102938', '88056025'],
+      ].reduce((text, [big, id]) => text.replaceAll(big, id), raw);
+    expect(await data('orders/paid', small(fixture('orders-paid.draft-empty-code')))).toMatchObject({
+      pointsEarned: 60,
+    });
+    await data('orders/cancelled', small(fixture('orders-cancelled.draft-empty-code')));
+    expect(await s.balance('88056020')).toBe(0);
+  });
+
   it('a guest checkout (customer null, 19-digit ids) is acknowledged and records nothing', async () => {
     expect(await data('orders/paid', fixture('orders-paid.guest'))).toEqual(
       expect.objectContaining({ ignored: 'guest order' }),
@@ -155,7 +172,10 @@ describe('commerce platform payloads (fixtures of real shapes)', () => {
       const raw = fixture('orders-paid.strings')
         .replaceAll('807214593660218541', '88056010')
         .replaceAll('5514028837465109277', '88056011')
-        .replaceAll('grace.hopper@', 'c88056010@');
+        .replaceAll('grace.hopper@', 'c88056010@')
+        .replace('"quantity": "2"', '"quantity": 2')
+        .replace('8821049376610295001', '88056012')
+        .replace('4470921183657732001', '88056013');
       const before = Date.now();
       await data('orders/paid', raw);
       const [order] = await orders('88056010', 'c88056010@example.com');
