@@ -1,4 +1,5 @@
 import { deterministicUuid, remembered } from '../shared/domain/ids';
+import { PlatformCustomerId, platformIdValue, platformIdDigits } from '../shared/domain/platform-ids';
 
 /** Remembered: the hash cost about 10 us on every award and read by platform id. */
 const customerIds = remembered((shopAndPlatformId) => deterministicUuid('customer', shopAndPlatformId));
@@ -8,14 +9,12 @@ const customerIds = remembered((shopAndPlatformId) => deterministicUuid('custome
  * platform customer always maps to the same stream: enrolling twice cannot create two customers.
  * (deterministicUuid joins its parts with NUL, so this is deterministicUuid('customer', shopId, id).)
  */
-export function customerIdFor(shopId: string, platformCustomerId: number | string): string {
+export function customerIdFor(shopId: string, platformCustomerId: PlatformCustomerId | string): string {
   return customerIds(`${shopId}\u0000${platformCustomerId}`);
 }
 
-/** Platform ids are positive integers that fit a JSON number exactly. */
-export function parsePlatformCustomerId(value: unknown): number | null {
-  const text = typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : '';
-  if (!/^[1-9]\d{0,15}$/.test(text)) return null;
-  const id = Number(text);
-  return Number.isSafeInteger(id) ? id : null;
+/** A platform customer id from a number or a string of digits (any 64-bit id: see platform-ids). */
+export function parsePlatformCustomerId(value: unknown): PlatformCustomerId | null {
+  const digits = platformIdDigits(value);
+  return digits === null ? null : platformIdValue(digits);
 }

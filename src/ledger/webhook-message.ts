@@ -1,3 +1,4 @@
+import { PlatformCustomerId } from '../shared/domain/platform-ids';
 /** What an event of a customer's stream means to webhook receivers: a topic, an ordering key, the payload's fields. */
 export interface TopicMessage {
   topic: string;
@@ -6,6 +7,6 @@ export interface TopicMessage {
 }
 
 /** The `customer` object every customer message carries. */
-export function customerRef(e: { customerId: string; platformCustomerId: number; email: string | null }) {
+export function customerRef(e: { customerId: string; platformCustomerId: PlatformCustomerId; email: string | null }) {
   return { id: e.customerId, platformCustomerId: e.platformCustomerId, email: e.email };
 }

@@ -11,8 +11,11 @@ import {
   parseOrder,
   parsePrivacyRequest,
   parseRefund,
+  Delivery,
   PlatformCustomer,
 } from './platform-payloads';
+import { CLOCK, Clock } from '../shared/domain/clock';
+import { PlatformCustomerId } from '../shared/domain/platform-ids';
 import { PRIVACY_REQUEST_KINDS, PrivacyRequestKind } from '../privacy/domain/privacy-requests';
 import { HandlePrivacyRequestCommand, PrivacyRequestResult } from '../privacy/commands/handle-privacy-request.handler';
 import { ProductCollections } from '../infrastructure/commerce-platform/product-collections';
@@ -47,8 +50,13 @@ export class IngestPlatformWebhookCommand {
     /** The platform's delivery id: a redelivery of the same id does nothing. */
     readonly webhookId: string,
     readonly body: unknown,
+    /** When the platform sent the delivery (its X-Platform-Triggered-At header), if it says. */
+    readonly triggeredAt: string | null = null,
   ) {}
 }
+
+/** What an order of the topic is when its payload leaves `financial_status` out. */
+const IMPLIED_STATUS: Readonly<Record<string, string>> = { 'orders/paid': 'paid', 'orders/cancelled': 'voided' };
 
 export type IngestResult = { duplicate: true } | { duplicate: false; outcome: Record<string, unknown> };
 
@@ -66,22 +74,35 @@ export class IngestPlatformWebhookHandler implements ICommandHandler<IngestPlatf
     private readonly commands: CommandBus,
     @Inject(READ_STORE) private readonly readStore: ReadStore,
     @Inject(COMMERCE_PLATFORM) private readonly platform: CommercePlatform,
+    @Inject(CLOCK) private readonly clock: Clock,
   ) {
     this.collections = new ProductCollections(readStore);
   }
 
-  async execute({ shopId, topic, webhookId, body }: IngestPlatformWebhookCommand): Promise<IngestResult> {
+  async execute({ shopId, topic, webhookId, body, triggeredAt }: IngestPlatformWebhookCommand): Promise<IngestResult> {
     const receipts = await this.readStore.collection<{ id: string; topic: string; receivedAt: string }>(RECEIPTS);
     const receiptId = `${shopId}:${webhookId}`;
     if (await receipts.get(receiptId)) return { duplicate: true };
     const outcome = PRIVACY_TOPICS.has(topic)
       ? await this.privacyRequest(shopId, topic as PrivacyRequestKind, webhookId, body)
-      : await this.handle(shopId, topic, body);
+      : await this.handle(shopId, topic, body, this.delivery(topic, triggeredAt));
     await receipts.put({ id: receiptId, topic, receivedAt: new Date().toISOString() });
     return { duplicate: false, outcome };
   }
 
-  private async handle(shopId: string, topic: string, body: unknown): Promise<Record<string, unknown>> {
+  /** A missing order timestamp is the delivery's: the platform's send time, else the clock at receipt. */
+  private delivery(topic: string, triggeredAt: string | null): Delivery {
+    const sent = triggeredAt ? new Date(triggeredAt) : null;
+    const receivedAt = sent && !Number.isNaN(sent.getTime()) ? sent : this.clock.now();
+    return { receivedAt: receivedAt.toISOString(), impliedStatus: IMPLIED_STATUS[topic] ?? '' };
+  }
+
+  private async handle(
+    shopId: string,
+    topic: string,
+    body: unknown,
+    delivery: Delivery,
+  ): Promise<Record<string, unknown>> {
     switch (topic) {
       case 'customers/create': {
         const customer = parseCustomer(body);
@@ -98,28 +119,12 @@ export class IngestPlatformWebhookHandler implements ICommandHandler<IngestPlatf
         }
         return { customerId: customerIdFor(shopId, customer.platformCustomerId) };
       }
-      case 'orders/paid': {
-        const { customer, order } = parseOrder(body);
-        if (!customer) return { ignored: 'guest order' };
-        // An order can arrive before its customers/create: the customer is enrolled from the order.
-        await this.enrol(shopId, customer);
-        await this.platform.recordOrder(shopId, customer.platformCustomerId, body);
-        const { recorded, pointsEarned } = await this.commands.execute(
-          new RecordOrderCommand(shopId, customer.platformCustomerId, order),
-        );
-        return { orderId: order.orderId, recorded, pointsEarned };
-      }
-      case 'orders/cancelled': {
-        const { customer, order } = parseOrder(body);
-        if (!customer) return { ignored: 'guest order' };
-        await this.platform.recordOrder(shopId, customer.platformCustomerId, body);
-        const { recorded } = await this.commands.execute(
-          new CancelOrderCommand(shopId, customer.platformCustomerId, order.orderId),
-        );
-        return { orderId: order.orderId, recorded };
-      }
+      case 'orders/paid':
+      case 'orders/cancelled':
+        return this.order(shopId, topic, body, delivery);
       case 'refunds/create': {
         const refund = parseRefund(body);
+        if (refund.test) return { ignored: 'test' };
         const order = await (await this.readStore.collection<OrderDoc>(ORDERS)).get(orderDocId(shopId, refund.orderId));
         if (!order) {
           this.logger.warn(`Refund ${refund.refundId} names unknown order ${refund.orderId}; ignored`);
@@ -152,6 +157,29 @@ export class IngestPlatformWebhookHandler implements ICommandHandler<IngestPlatf
     }
   }
 
+  /** orders/paid and orders/cancelled: a test order and a guest checkout are acknowledged and change nothing. */
+  private async order(shopId: string, topic: string, body: unknown, delivery: Delivery) {
+    const { customer, order, test, financialStatus } = parseOrder(body, delivery);
+    if (test) return { ignored: 'test' };
+    if (!customer) return { ignored: 'guest order' };
+    // The stored order (the storefront's order history) reads its time and status as recorded here.
+    const stored = { ...(body as object), created_at: order.platformCreatedAt, financial_status: financialStatus };
+    if (topic === 'orders/cancelled') {
+      await this.platform.recordOrder(shopId, customer.platformCustomerId, stored);
+      const { recorded } = await this.commands.execute(
+        new CancelOrderCommand(shopId, customer.platformCustomerId, order.orderId),
+      );
+      return { orderId: order.orderId, recorded };
+    }
+    // An order can arrive before its customers/create: the customer is enrolled from the order.
+    await this.enrol(shopId, customer);
+    await this.platform.recordOrder(shopId, customer.platformCustomerId, stored);
+    const { recorded, pointsEarned } = await this.commands.execute(
+      new RecordOrderCommand(shopId, customer.platformCustomerId, order),
+    );
+    return { orderId: order.orderId, recorded, pointsEarned };
+  }
+
   private async privacyRequest(
     shopId: string,
     topic: PrivacyRequestKind,
@@ -177,7 +205,7 @@ export class IngestPlatformWebhookHandler implements ICommandHandler<IngestPlatf
     );
   }
 
-  private async platformIdOf(shopId: string, customerId: string): Promise<number> {
+  private async platformIdOf(shopId: string, customerId: string): Promise<PlatformCustomerId> {
     const customers = await this.readStore.collection<CustomerDoc>(CUSTOMERS);
     const doc = await customers.get(customerId);
     if (!doc || doc.shopId !== shopId) throw because.notFound('Customer');

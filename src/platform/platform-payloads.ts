@@ -5,10 +5,13 @@ import { ProfileChanges } from '../ledger/enrolment/update-customer-profile.hand
 import { OrderFacts } from '../ledger/orders/record-order.handler';
 import { toCents } from '../shared/domain/money';
 import { ProfileDetails } from '../ledger/events/customer-events';
+import { PlatformCustomerId, platformIdDigits } from '../shared/domain/platform-ids';
 
 /**
  * The commerce platform's webhook payloads (REST webhook shapes; documented in docs/platform-ingestion.md).
- * Each parser names the first field that is missing or malformed.
+ * Only the fields the service uses are read, and each parser names the first of them that is
+ * missing or malformed; the rest of a payload is not looked at. Ids are read as text of digits
+ * (the platform's ids are 64-bit: see platform-ids).
  */
 type Json = Record<string, unknown>;
 
@@ -24,14 +27,16 @@ function optionalText(value: unknown, field: string): string | null {
   return value.trim() || null;
 }
 
-function platformId(value: unknown, field: string): number {
+function platformId(value: unknown, field: string): PlatformCustomerId {
   const id = parsePlatformCustomerId(value);
   if (id === null) throw because.badRequest(`${field} must be a positive integer id`, { field });
   return id;
 }
 
 function idText(value: unknown, field: string): string {
-  return String(platformId(value, field));
+  const digits = platformIdDigits(value);
+  if (digits === null) throw because.badRequest(`${field} must be a positive integer id`, { field });
+  return digits;
 }
 
 function timestamp(value: unknown, field: string): string | null {
@@ -43,7 +48,7 @@ function timestamp(value: unknown, field: string): string | null {
 }
 
 export interface PlatformCustomer {
-  platformCustomerId: number;
+  platformCustomerId: PlatformCustomerId;
   /** What enrolling records: a field the payload leaves out is recorded as empty. */
   profile: CustomerProfile;
   /**
@@ -124,21 +129,59 @@ export interface PlatformOrder {
   /** Null for a guest checkout: nothing to record. */
   customer: PlatformCustomer | null;
   order: OrderFacts;
+  /** A test order (`test: true`, the platform's test notifications and test gateways): changes nothing. */
+  test: boolean;
+  /** `financial_status`, or what the topic means when the payload has none. */
+  financialStatus: string;
 }
 
-export function parseOrder(body: unknown): PlatformOrder {
+/** What the delivery tells beyond its body: when it was sent and what the topic means. */
+export interface Delivery {
+  /** The platform's send time (X-Platform-Triggered-At) or the service's clock at receipt. */
+  receivedAt: string;
+  /** The status an order of the topic has when its payload leaves `financial_status` out. */
+  impliedStatus: string;
+}
+
+export function parseOrder(body: unknown, delivery: Delivery): PlatformOrder {
   const o = object(body, 'body');
   const orderId = idText(o.id, 'id');
   const totalCents = toCents(o.total_price);
   if (totalCents === null)
     throw because.badRequest('total_price must be a decimal string such as "49.90"', { field: 'total_price' });
-  const source = optionalText(o.source_name, 'source_name');
-  const items = o.line_items === undefined || o.line_items === null ? [] : o.line_items;
+  const customer = o.customer === undefined || o.customer === null ? null : parseCustomer(o.customer, 'customer.');
+  return {
+    customer,
+    test: o.test === true,
+    financialStatus: optionalText(o.financial_status, 'financial_status') ?? delivery.impliedStatus,
+    order: {
+      orderId,
+      orderName: optionalText(o.name, 'name'),
+      totalCents,
+      currency: optionalText(o.currency, 'currency'),
+      sourceName: optionalText(o.source_name, 'source_name'),
+      lineItems: lineItems(o.line_items),
+      platformCreatedAt: timestamp(o.created_at, 'created_at') ?? delivery.receivedAt,
+      discountCodes: discountCodes(o.discount_codes),
+      guest: customer?.guest ?? false,
+      ...referralFacts(o, totalCents),
+    },
+  };
+}
+
+/** A count: a whole number, or one written as a string of digits. */
+function wholeNumber(value: unknown): number | null {
+  const n = typeof value === 'string' && /^\d{1,9}$/.test(value.trim()) ? Number(value) : value;
+  return Number.isInteger(n) && (n as number) >= 0 ? (n as number) : null;
+}
+
+function lineItems(value: unknown): OrderFacts['lineItems'] {
+  const items = value === undefined || value === null ? [] : value;
   if (!Array.isArray(items)) throw because.badRequest('line_items must be an array', { field: 'line_items' });
-  const lineItems = items.map((raw, i) => {
+  return items.map((raw, i) => {
     const item = object(raw, `line_items[${i}]`);
-    const quantity = item.quantity;
-    if (!Number.isInteger(quantity) || (quantity as number) < 0) {
+    const quantity = wholeNumber(item.quantity);
+    if (quantity === null) {
       throw because.badRequest(`line_items[${i}].quantity must be a whole number`, {
         field: `line_items[${i}].quantity`,
       });
@@ -149,35 +192,21 @@ export function parseOrder(body: unknown): PlatformOrder {
     return {
       productId: item.product_id == null ? null : idText(item.product_id, `line_items[${i}].product_id`),
       variantId: item.variant_id == null ? null : idText(item.variant_id, `line_items[${i}].variant_id`),
-      quantity: quantity as number,
+      quantity,
       priceCents,
       title: optionalText(item.title, `line_items[${i}].title`),
     };
   });
-  const customer = o.customer === undefined || o.customer === null ? null : parseCustomer(o.customer, 'customer.');
-  const codes = o.discount_codes === undefined || o.discount_codes === null ? [] : o.discount_codes;
+}
+
+/** The codes used at checkout; an empty code (a draft order's untitled custom discount) is no code. */
+function discountCodes(value: unknown): string[] {
+  const codes = value === undefined || value === null ? [] : value;
   if (!Array.isArray(codes)) throw because.badRequest('discount_codes must be an array', { field: 'discount_codes' });
-  const discountCodes = codes.map((raw, i) => {
-    const code = object(raw, `discount_codes[${i}]`).code;
-    if (typeof code !== 'string' || !code.trim())
-      throw because.badRequest(`discount_codes[${i}].code must be a string`, { field: `discount_codes[${i}].code` });
-    return code.trim();
+  return codes.flatMap((raw, i) => {
+    const code = optionalText(object(raw, `discount_codes[${i}]`).code, `discount_codes[${i}].code`);
+    return code === null ? [] : [code];
   });
-  return {
-    customer,
-    order: {
-      orderId,
-      orderName: optionalText(o.name, 'name'),
-      totalCents,
-      currency: optionalText(o.currency, 'currency'),
-      sourceName: source,
-      lineItems,
-      platformCreatedAt: timestamp(o.created_at, 'created_at'),
-      discountCodes,
-      guest: customer?.guest ?? false,
-      ...referralFacts(o, totalCents),
-    },
-  };
 }
 
 /** A money field that may be absent; present, it must be a decimal string. */
@@ -254,6 +283,8 @@ export interface PlatformRefund {
   refundId: string;
   orderId: string;
   amountCents: number;
+  /** A refund of a test order (`test: true`, or only test transactions): changes nothing. */
+  test: boolean;
 }
 
 /** Refund amount: the successful refund transactions; without any, the refunded line items' subtotals. */
@@ -284,7 +315,8 @@ export function parseRefund(body: unknown): PlatformRefund {
       amountCents += cents;
     }
   }
-  return { refundId, orderId, amountCents };
+  const test = r.test === true || (transactions.length > 0 && transactions.every((t) => (t as Json).test === true));
+  return { refundId, orderId, amountCents, test };
 }
 
 /**
@@ -295,7 +327,7 @@ export function parseRefund(body: unknown): PlatformRefund {
 export function parsePrivacyRequest(
   body: unknown,
   topic: string,
-): { platformCustomerId: number | null; requestId: string | null } {
+): { platformCustomerId: PlatformCustomerId | null; requestId: string | null } {
   const b = object(body, 'body');
   const request = b.data_request && typeof b.data_request === 'object' ? (b.data_request as Json) : null;
   const requestId = request && request.id !== undefined && request.id !== null ? String(request.id) : null;

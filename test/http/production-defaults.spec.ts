@@ -7,6 +7,7 @@ import { promisify } from 'node:util';
 import { auth, createTestApp, expectError, TestApp } from '../support/test-app';
 
 const run = promisify(execFile);
+const emptyDataDir = () => join(mkdtempSync(join(tmpdir(), 'config-check-')), 'data');
 const root = join(__dirname, '..', '..');
 const KEY = 'ab'.repeat(32);
 const PRODUCTION = { NODE_ENV: 'production', PERSONAL_DATA_KEY: KEY };
@@ -160,7 +161,8 @@ describe('production defaults', () => {
   describe('loyalty config check', () => {
     const check = (env: Record<string, string>) =>
       run('node', [join(root, 'bin', 'loyalty.js'), 'config', 'check'], {
-        env: { ...process.env, DATABASE_URL: '', CHAT_CALLBACK_URL: '', ...env },
+        // A data directory with no store yet: the key check says so on stderr, without a warning.
+        env: { ...process.env, DATABASE_URL: '', CHAT_CALLBACK_URL: '', DATA_DIR: emptyDataDir(), ...env },
       });
 
     it('refuses an http CHAT_CALLBACK_URL in production (exit 1, naming it)', async () => {
@@ -180,14 +182,17 @@ describe('production defaults', () => {
       expect(unset.stdout).toBe('configuration OK\n');
       expect(unset.stderr).toMatch(/^warning: CHAT_CALLBACK_URL is unset \(NODE_ENV=production\): no shop can connect/);
       const https = await check({ ...PRODUCTION, CHAT_CALLBACK_URL: 'https://loyalty.example.com/cb' });
-      expect(https).toMatchObject({ stdout: 'configuration OK\n', stderr: '' });
+      expect(https).toMatchObject({ stdout: 'configuration OK\n', stderr: expect.not.stringContaining('warning') });
       // A loopback callback (a service behind a local proxy) may stay http.
       const loopback = await check({ ...PRODUCTION, CHAT_CALLBACK_URL: 'http://127.0.0.1:3000/cb' });
-      expect(loopback).toMatchObject({ stdout: 'configuration OK\n', stderr: '' });
+      expect(loopback).toMatchObject({ stdout: 'configuration OK\n', stderr: expect.not.stringContaining('warning') });
     });
 
     it('outside production the localhost default stays, without a warning', async () => {
-      expect(await check({ NODE_ENV: '' })).toMatchObject({ stdout: 'configuration OK\n', stderr: '' });
+      expect(await check({ NODE_ENV: '' })).toMatchObject({
+        stdout: 'configuration OK\n',
+        stderr: expect.not.stringContaining('warning'),
+      });
     });
   });
 });

@@ -2,6 +2,7 @@ import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { positionToString } from '../../infrastructure/event-store/event-store.port';
 import { ActiveCoupon, activeCouponsOf, balancesOf } from '../domain/customer-history';
 import { CustomerStreamReader } from './customer-stream';
+import { PlatformCustomerId } from '../../shared/domain/platform-ids';
 
 /** A customer's figures as the fold of the events that had taken effect by `asOf` gives them. */
 export class CustomerStateAsOfQuery {
@@ -14,7 +15,7 @@ export class CustomerStateAsOfQuery {
 
 export interface CustomerStateAsOf {
   customerId: string;
-  platformCustomerId: number | null;
+  platformCustomerId: PlatformCustomerId | null;
   asOf: string | null;
   /** The last event counted: its revision, global position and effective time. */
   revision: number;

@@ -4,6 +4,7 @@ import { because } from '../../shared/domain/domain-error';
 import { isoInstant } from '../../shared/iso-instant';
 import { Balances, balancesOf, emptyHistory, evolveOwnedHistory } from '../domain/customer-history';
 import { CustomerStreamReader } from './customer-stream';
+import { PlatformCustomerId } from '../../shared/domain/platform-ids';
 
 export interface ReplayPage {
   /** Revisions after this one (exclusive); or, with `before`, the page just below it. */
@@ -37,7 +38,7 @@ export interface ReplayedEvent {
 
 /** What a replay tells once its events are all out. */
 export interface ReplaySummary {
-  platformCustomerId: number | null;
+  platformCustomerId: PlatformCustomerId | null;
   pagination: { hasNext: boolean; hasPre: boolean; total?: number };
 }
 

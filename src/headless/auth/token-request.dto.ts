@@ -25,7 +25,7 @@ export class TokenRequestDto {
   @ValidateIf(hmacGrant)
   @ToIdString()
   @IsString({ message: 'customerId is required' })
-  @Matches(/^[1-9]\d{0,15}$/, { message: 'customerId must be the numeric platform customer id' })
+  @Matches(/^[1-9]\d{0,19}$/, { message: 'customerId must be the numeric platform customer id' })
   customerId?: string;
 
   @ApiPropertyOptional({ description: 'hmac: the email signed (compared case-insensitively)' })

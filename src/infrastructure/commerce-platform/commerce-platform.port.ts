@@ -1,4 +1,5 @@
 import { CustomerOrder } from './platform-orders';
+import { PlatformCustomerId } from '../../shared/domain/platform-ids';
 
 /**
  * The commerce platform port: where rewards bought with points become real on the shop — discount
@@ -25,7 +26,7 @@ export interface DiscountRequest {
   expiresAt: string | null;
   title: string;
   /** The code works for this customer only. */
-  platformCustomerId: number;
+  platformCustomerId: PlatformCustomerId;
   combinedWith: CombinedWith;
   /** free_product: the variants the code makes free. */
   entitledVariantIds: string[];
@@ -47,7 +48,7 @@ export interface StoreCreditRequest {
   shopId: string;
   /** Idempotency: one credit per reward id. */
   rewardId: string;
-  platformCustomerId: number;
+  platformCustomerId: PlatformCustomerId;
   amount: number;
   currency: string;
 }
@@ -67,7 +68,7 @@ export interface ShopMetafield {
 
 /** Whose a customer account access token is, as the platform says. */
 export interface PlatformCustomerIdentity {
-  platformCustomerId: number;
+  platformCustomerId: PlatformCustomerId;
   email: string | null;
 }
 
@@ -92,18 +93,18 @@ export interface CommercePlatform {
    */
   verifyCustomerToken(shopId: string, accessToken: string): Promise<PlatformCustomerIdentity | null>;
   /** The order webhook the service received (the embedded adapter keeps it for the order history). */
-  recordOrder(shopId: string, platformCustomerId: number, payload: unknown): Promise<void>;
+  recordOrder(shopId: string, platformCustomerId: PlatformCustomerId, payload: unknown): Promise<void>;
   /** Forgets what was recorded about the customer (erasure): the embedded adapter's order bodies. */
-  forgetCustomer(shopId: string, platformCustomerId: number): Promise<void>;
+  forgetCustomer(shopId: string, platformCustomerId: PlatformCustomerId): Promise<void>;
   /**
    * A customer's orders, newest first (at most 50; `orderId`: that one only). HTTP adapter: live from the
    * platform; embedded: the orders its webhooks described. Unreachable: PLATFORM_UNAVAILABLE.
    */
-  customerOrders(shopId: string, platformCustomerId: number, orderId?: string): Promise<CustomerOrder[]>;
+  customerOrders(shopId: string, platformCustomerId: PlatformCustomerId, orderId?: string): Promise<CustomerOrder[]>;
   /** A page of the customer's store-credit account, newest first; cursors are opaque. */
   storeCreditTransactions(
     shopId: string,
-    platformCustomerId: number,
+    platformCustomerId: PlatformCustomerId,
     page: { limit: number; before?: string; after?: string },
   ): Promise<StoreCreditPage>;
 }

@@ -16,6 +16,7 @@ import {
   StoreCreditTransaction,
 } from './commerce-platform.port';
 import { because } from '../../shared/domain/domain-error';
+import { PlatformCustomerId } from '../../shared/domain/platform-ids';
 
 interface DiscountDoc {
   id: string;
@@ -24,7 +25,7 @@ interface DiscountDoc {
   rewardType: string;
   rewardValue: number | null;
   orderReqAmount?: string | null;
-  platformCustomerId?: number;
+  platformCustomerId?: PlatformCustomerId;
   combinedWith?: CombinedWith;
   entitledVariantIds?: string[];
   entitledProductIds?: string[];
@@ -38,7 +39,7 @@ interface StoreCreditDoc {
   id: string;
   shopId: string;
   reference: string;
-  platformCustomerId: number;
+  platformCustomerId: PlatformCustomerId;
   amount: number;
   currency: string;
   status: 'issued' | 'reversed';
@@ -74,7 +75,7 @@ export class EmbeddedCommercePlatform implements CommercePlatform {
   /** Credits issued for redemptions; a reversed one shows as a credit and its debit. Cursors: base64url of row ids. */
   async storeCreditTransactions(
     shopId: string,
-    platformCustomerId: number,
+    platformCustomerId: PlatformCustomerId,
     page: { limit: number; before?: string; after?: string },
   ): Promise<StoreCreditPage> {
     const credits = await this.readStore.collection<StoreCreditDoc>(STORE_CREDITS);
@@ -118,15 +119,15 @@ export class EmbeddedCommercePlatform implements CommercePlatform {
     };
   }
 
-  recordOrder(shopId: string, platformCustomerId: number, payload: unknown): Promise<void> {
+  recordOrder(shopId: string, platformCustomerId: PlatformCustomerId, payload: unknown): Promise<void> {
     return this.orders.put(shopId, platformCustomerId, payload);
   }
 
-  forgetCustomer(shopId: string, platformCustomerId: number): Promise<void> {
+  forgetCustomer(shopId: string, platformCustomerId: PlatformCustomerId): Promise<void> {
     return this.orders.forget(shopId, platformCustomerId);
   }
 
-  customerOrders(shopId: string, platformCustomerId: number, orderId?: string): Promise<CustomerOrder[]> {
+  customerOrders(shopId: string, platformCustomerId: PlatformCustomerId, orderId?: string): Promise<CustomerOrder[]> {
     return this.orders.ofCustomer(shopId, platformCustomerId, orderId);
   }
 

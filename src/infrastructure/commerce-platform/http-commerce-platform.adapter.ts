@@ -13,6 +13,7 @@ import {
   StoreCreditRequest,
   StoreCreditTransaction,
 } from './commerce-platform.port';
+import { PlatformCustomerId, platformIdValue, platformIdDigits } from '../../shared/domain/platform-ids';
 
 export interface HttpCommercePlatformOptions {
   /** Admin API base; `{domain}` is replaced by the shop's domain (e.g. https://{domain}/admin/api/2025-01). */
@@ -157,7 +158,7 @@ export class HttpCommercePlatform implements CommercePlatform {
   /** The customer's store-credit account transactions, paged by the platform's own cursors. */
   async storeCreditTransactions(
     shopId: string,
-    platformCustomerId: number,
+    platformCustomerId: PlatformCustomerId,
     page: { limit: number; before?: string; after?: string },
   ): Promise<StoreCreditPage> {
     const query = new URLSearchParams({ limit: String(page.limit) });
@@ -209,7 +210,11 @@ export class HttpCommercePlatform implements CommercePlatform {
     return Promise.resolve();
   }
 
-  async customerOrders(shopId: string, platformCustomerId: number, orderId?: string): Promise<CustomerOrder[]> {
+  async customerOrders(
+    shopId: string,
+    platformCustomerId: PlatformCustomerId,
+    orderId?: string,
+  ): Promise<CustomerOrder[]> {
     const query = new URLSearchParams({ customer_id: String(platformCustomerId), status: 'any', limit: '50' });
     if (orderId) query.set('ids', orderId);
     const { orders } = await this.call<{ orders?: unknown[] }>(shopId, 'GET', `/orders.json?${query.toString()}`);
@@ -247,8 +252,9 @@ export class HttpCommercePlatform implements CommercePlatform {
     const customer = body?.data?.customer;
     // Global ids end in the numeric id (`gid://platform/Customer/7001`).
     const numeric = typeof customer?.id === 'string' ? /(\d+)$/.exec(customer.id)?.[1] : undefined;
-    const platformCustomerId = numeric ? Number(numeric) : NaN;
-    if (!Number.isSafeInteger(platformCustomerId) || platformCustomerId < 1) return null;
+    const digits = platformIdDigits(numeric);
+    if (digits === null) return null;
+    const platformCustomerId = platformIdValue(digits);
     const email = customer?.emailAddress?.emailAddress;
     return { platformCustomerId, email: typeof email === 'string' ? email.toLowerCase() : null };
   }

@@ -1,8 +1,10 @@
 import { CollectionDefinition, ReadStore } from '../read-store/read-store.port';
+import { PlatformCustomerId, platformIdDigits, platformIdValue } from '../../shared/domain/platform-ids';
 
 /** An order as a storefront's order history shows it (spec 2.7 Order): money in cents of the presentment currency. */
 export interface CustomerOrder {
-  id: number;
+  /** A number; an id above 2^53 - 1 is shown as its digits (a string) rather than a number that is not it. */
+  id: number | string;
   name: string;
   createdAt: string;
   financialStatus: string;
@@ -26,7 +28,7 @@ export interface CustomerOrder {
     image: string;
     variantTitle: string;
     variantId: string;
-    productId: number;
+    productId: number | string;
     productHandle: string;
   }>;
   shippingAddress: Record<string, unknown>;
@@ -43,6 +45,11 @@ function isoTime(v: unknown, fallback: number): string {
   return new Date(Number.isNaN(date.getTime()) ? fallback : date.getTime()).toISOString();
 }
 const orNull = (v: unknown): string | null => (typeof v === 'string' && v ? v : null);
+/** An id as the storefront's answers show it (see platform-ids); null when it is none. */
+function shownId(v: unknown): PlatformCustomerId | null {
+  const digits = platformIdDigits(v);
+  return digits === null ? null : platformIdValue(digits);
+}
 /** "49.90" -> 4990 (exact: no float arithmetic). */
 function cents(v: unknown): number {
   const m = /^(-?)(\d+)(?:\.(\d{1,2})\d*)?$/.exec(text(v).trim());
@@ -67,7 +74,7 @@ export function toCustomerOrder(raw: unknown): CustomerOrder {
       image: text(obj(l.image).src ?? l.image),
       variantTitle: text(l.variant_title),
       variantId: text(l.variant_id),
-      productId: Number(l.product_id) || 0,
+      productId: shownId(l.product_id) ?? 0,
       productHandle: text(l.product_handle ?? l.handle),
     };
   });
@@ -97,7 +104,7 @@ export function toCustomerOrder(raw: unknown): CustomerOrder {
         percentage: c.type === 'percentage' ? Number(c.amount) : null,
       }));
   return {
-    id: Number(o.id),
+    id: shownId(o.id) ?? 0,
     name: text(o.name) || `#${text(o.order_number ?? o.id)}`,
     createdAt: isoTime(o.created_at, 0),
     financialStatus: text(o.financial_status).toLowerCase(),
@@ -143,7 +150,7 @@ const ORDERS: CollectionDefinition = { name: 'platform_orders', indexes: [['shop
 export class PlatformOrders {
   constructor(private readonly readStore: ReadStore) {}
 
-  async put(shopId: string, platformCustomerId: number, payload: unknown): Promise<void> {
+  async put(shopId: string, platformCustomerId: PlatformCustomerId, payload: unknown): Promise<void> {
     const o = obj(payload);
     const orderId = text(o.id);
     await (
@@ -159,7 +166,7 @@ export class PlatformOrders {
   }
 
   /** Deletes the customer's recorded order bodies (they carry names, emails and addresses). */
-  async forget(shopId: string, platformCustomerId: number): Promise<void> {
+  async forget(shopId: string, platformCustomerId: PlatformCustomerId): Promise<void> {
     const orders = await this.readStore.collection<StoredOrder>(ORDERS);
     for (;;) {
       const found = await orders.find({ shopId, platformCustomerId: String(platformCustomerId) }, { limit: 500 });
@@ -168,7 +175,7 @@ export class PlatformOrders {
     }
   }
 
-  async ofCustomer(shopId: string, platformCustomerId: number, orderId?: string): Promise<CustomerOrder[]> {
+  async ofCustomer(shopId: string, platformCustomerId: PlatformCustomerId, orderId?: string): Promise<CustomerOrder[]> {
     const orders = await this.readStore.collection<StoredOrder>(ORDERS);
     const found = await orders.find(
       { shopId, platformCustomerId: String(platformCustomerId), ...(orderId ? { orderId } : {}) },

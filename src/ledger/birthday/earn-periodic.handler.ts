@@ -6,12 +6,13 @@ import { CustomerStreamCommands } from '../customer-stream.commands';
 import { CustomerEventType, PointsAwarded } from '../events/customer-events';
 import { TierLadderReader } from '../../tiers/tier-ladder.reader';
 import { ProgramCatalog } from '../../programs/program-catalog';
+import { PlatformCustomerId } from '../../shared/domain/platform-ids';
 
 /** Pays a periodic program (birthday: once a year) at the customer's tier rate. */
 export class EarnPeriodicCommand {
   constructor(
     readonly shopId: string,
-    readonly platformCustomerId: number,
+    readonly platformCustomerId: PlatformCustomerId,
     readonly programId: string,
     readonly period: string,
     readonly source: string,

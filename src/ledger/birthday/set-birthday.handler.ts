@@ -1,5 +1,6 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { CustomerStreamCommands } from '../customer-stream.commands';
+import { PlatformCustomerId } from '../../shared/domain/platform-ids';
 
 /** Sets birthday (`MM/DD`, write-once) and/or dateOfBirth (`YYYY-MM-DD`). */
 export class SetBirthdayCommand {
@@ -13,7 +14,10 @@ export class SetBirthdayCommand {
 }
 
 @CommandHandler(SetBirthdayCommand)
-export class SetBirthdayHandler implements ICommandHandler<SetBirthdayCommand, { platformCustomerId: number }> {
+export class SetBirthdayHandler implements ICommandHandler<
+  SetBirthdayCommand,
+  { platformCustomerId: PlatformCustomerId }
+> {
   constructor(private readonly commands: CustomerStreamCommands) {}
 
   async execute({ shopId, customerId, birthday, dateOfBirth, source }: SetBirthdayCommand) {

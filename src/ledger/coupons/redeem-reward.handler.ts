@@ -18,11 +18,12 @@ import { RedemptionQuotas } from './redemption-quotas';
 import { IdempotencyKeys } from '../queries/idempotency-keys';
 import { TransactionDoc } from '../read-models/ledger-read-models';
 import { deterministicUuid } from '../../shared/domain/ids';
+import { PlatformCustomerId } from '../../shared/domain/platform-ids';
 
 export class RedeemRewardCommand {
   constructor(
     readonly shopId: string,
-    readonly platformCustomerId: number,
+    readonly platformCustomerId: PlatformCustomerId,
     readonly programId: string,
     readonly quantity: number,
     readonly source: string,

@@ -4,12 +4,13 @@ import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { customerIdFor } from '../customer-identity';
 import { CustomerStreamCommands } from '../customer-stream.commands';
 import { COMMERCE_PLATFORM, CommercePlatform } from '../../infrastructure/commerce-platform/commerce-platform.port';
+import { PlatformCustomerId } from '../../shared/domain/platform-ids';
 
 /** A coupon given back by its owner: the points return, the code stops working. */
 export class RefundCouponCommand {
   constructor(
     readonly shopId: string,
-    readonly platformCustomerId: number,
+    readonly platformCustomerId: PlatformCustomerId,
     readonly couponCode: string,
     readonly reason: string | null,
   ) {}

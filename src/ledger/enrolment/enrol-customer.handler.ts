@@ -7,6 +7,7 @@ import { activeSignUp } from './enrolment.decisions';
 import { CustomerStreamCommands } from '../customer-stream.commands';
 import { PlatformCustomer, ProfileDetails } from '../events/customer-events';
 import { runsOptIn } from '../../shops/domain/shop-events';
+import { PlatformCustomerId } from '../../shared/domain/platform-ids';
 
 /** What the platform says about a customer (its id is given beside it). */
 export interface CustomerProfile extends Omit<PlatformCustomer, 'platformCustomerId'> {
@@ -18,7 +19,7 @@ export interface CustomerProfile extends Omit<PlatformCustomer, 'platformCustome
 export class EnrolCustomerCommand {
   constructor(
     readonly shopId: string,
-    readonly platformCustomerId: number,
+    readonly platformCustomerId: PlatformCustomerId,
     readonly profile: CustomerProfile,
     readonly source: string,
   ) {}

@@ -1,11 +1,12 @@
 import { CustomerEvent, CustomerEventType as T, saidDetails } from '../events/customer-events';
+import { PlatformCustomerId } from '../../shared/domain/platform-ids';
 
 /** Enrolment and profile's share of a customer's state: who the customer is. */
 export interface EnrolmentShare {
   enrolled: boolean;
   shopId: string | null;
   customerId: string | null;
-  platformCustomerId: number | null;
+  platformCustomerId: PlatformCustomerId | null;
   email: string | null;
   firstName: string | null;
   lastName: string | null;

@@ -2,6 +2,7 @@ import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { customerIdFor } from '../customer-identity';
 import { CustomerStreamCommands } from '../customer-stream.commands';
 import { ProfileDetails } from '../events/customer-events';
+import { PlatformCustomerId } from '../../shared/domain/platform-ids';
 
 /**
  * The fields a platform update carries: an absent field is unchanged, a null one cleared. Only
@@ -19,7 +20,7 @@ export interface ProfileChanges {
 export class UpdateCustomerProfileCommand {
   constructor(
     readonly shopId: string,
-    readonly platformCustomerId: number,
+    readonly platformCustomerId: PlatformCustomerId,
     readonly profile: ProfileChanges,
     readonly source: string,
   ) {}

@@ -1,6 +1,7 @@
 import { CustomerEventBase, EventBuilder, eventBuilder } from '../customer-stream';
 import { CustomerEventType as T } from './customer-event-types';
 import { PointsContext, PointsEventBuilder, pointsEventBuilder } from './points.events';
+import { PlatformCustomerId } from '../../shared/domain/platform-ids';
 
 /** Coupons: bought with points, granted, used, refunded, expired. */
 
@@ -42,7 +43,7 @@ export interface CouponUsed extends CustomerEventBase {
   rewardId: string;
   couponCode: string;
   orderId: string;
-  platformCustomerId: number;
+  platformCustomerId: PlatformCustomerId;
   email: string | null;
 }
 
@@ -60,7 +61,7 @@ export interface CouponExpired extends CustomerEventBase {
  */
 export interface CouponGranted extends CustomerEventBase {
   type: typeof T.CouponGranted;
-  platformCustomerId: number;
+  platformCustomerId: PlatformCustomerId;
   email: string | null;
   reward: RewardCoupon & { title: string };
   reason: 'tier_reward' | 'referral_welcome' | 'referral_reward';

@@ -1,6 +1,7 @@
 import { CustomerEventBase, EventBuilder, eventBuilder } from '../customer-stream';
 import { CustomerEventType as T } from './customer-event-types';
 import { Membership } from './membership.events';
+import { PlatformCustomerId } from '../../shared/domain/platform-ids';
 
 /** Enrolment and profile. */
 
@@ -20,7 +21,7 @@ export interface ProfileDetails {
 
 /** Who the platform says a customer is when they are enrolled (the enrolment command gives it, the event records it). */
 export interface PlatformCustomer {
-  platformCustomerId: number;
+  platformCustomerId: PlatformCustomerId;
   email: string | null;
   firstName: string | null;
   lastName: string | null;

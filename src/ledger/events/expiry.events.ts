@@ -1,6 +1,7 @@
 import { CustomerEventBase, EventBuilder, eventBuilder } from '../customer-stream';
 import { CustomerEventType as T } from './customer-event-types';
 import { PointsContext, PointsEventBuilder, pointsEventBuilder } from './points.events';
+import { PlatformCustomerId } from '../../shared/domain/platform-ids';
 
 /** The balance expired under the shop's policy (inactivity or a fixed date). */
 export interface PointsExpired extends CustomerEventBase, PointsContext {
@@ -14,7 +15,7 @@ export interface PointsExpired extends CustomerEventBase, PointsContext {
 /** A warning that the balance will expire (feeds points/about_to_expire_N_days). */
 export interface PointsExpiryWarned extends CustomerEventBase {
   type: typeof T.PointsExpiryWarned;
-  platformCustomerId: number;
+  platformCustomerId: PlatformCustomerId;
   email: string | null;
   points: number;
   daysLeft: number;

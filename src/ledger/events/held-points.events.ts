@@ -1,6 +1,7 @@
 import { CustomerEventBase, EventBuilder, eventBuilder } from '../customer-stream';
 import { CustomerEventType as T } from './customer-event-types';
 import { OrderRef, ProgramRef } from './points.events';
+import { PlatformCustomerId } from '../../shared/domain/platform-ids';
 
 /**
  * Points an order earned, held until `releaseAt` (the program's pending delay): not spendable yet.
@@ -9,7 +10,7 @@ import { OrderRef, ProgramRef } from './points.events';
 export interface PointsPending extends CustomerEventBase {
   type: typeof T.PointsPending;
   transactionId: string;
-  platformCustomerId: number;
+  platformCustomerId: PlatformCustomerId;
   email: string | null;
   points: number;
   releaseAt: string;

@@ -1,6 +1,7 @@
 import { CustomerEventBase, EventBuilder, eventBuilder } from '../customer-stream';
 import { CustomerEventType as T } from './customer-event-types';
 import { RewardCoupon } from './coupons.events';
+import { PlatformCustomerId } from '../../shared/domain/platform-ids';
 
 /** A reward of a claimed step as it was granted: the rule values used, recorded (a later edit changes nothing). */
 export interface GrantedMilestoneReward {
@@ -41,7 +42,7 @@ export interface MilestoneStepRef {
  */
 export interface MilestoneStepClaimed extends CustomerEventBase {
   type: typeof T.MilestoneStepClaimed;
-  platformCustomerId: number;
+  platformCustomerId: PlatformCustomerId;
   email: string | null;
   step: MilestoneStepRef;
   counter: number;
@@ -56,7 +57,7 @@ export interface MilestoneStepClaimed extends CustomerEventBase {
 /** The customer chose the variant of a granted step's free gift (the step's last owed choice closes it). */
 export interface MilestoneGiftChosen extends CustomerEventBase {
   type: typeof T.MilestoneGiftChosen;
-  platformCustomerId: number;
+  platformCustomerId: PlatformCustomerId;
   email: string | null;
   step: MilestoneStepRef;
   /** Reward index (as text) -> variant chosen. */

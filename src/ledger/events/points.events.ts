@@ -1,5 +1,6 @@
 import { CustomerEventBase } from '../customer-stream';
 import { CustomerEventType as T } from './customer-event-types';
+import { PlatformCustomerId } from '../../shared/domain/platform-ids';
 
 /** The friend a referrer's reward was for, on the referrer's rows (the friend's email is read from their record). */
 export interface ReferralRef {
@@ -30,7 +31,7 @@ export interface OrderRef {
  */
 export interface PointsContext {
   transactionId: string;
-  platformCustomerId: number;
+  platformCustomerId: PlatformCustomerId;
   email: string | null;
   oldPoint: number;
   newPoint: number;

@@ -2,6 +2,7 @@ import type { PeriodUnit } from '../../shared/domain/calendar';
 import type { ReferralCoupon, ReferralRule } from '../../programs/kinds/referral-rule';
 import { CustomerEventBase, EventBuilder, eventBuilder } from '../customer-stream';
 import { CustomerEventType as T } from './customer-event-types';
+import { PlatformCustomerId } from '../../shared/domain/platform-ids';
 
 /**
  * Referrals (docs/referrals.md). A friend's side is on the friend's stream (attributed or refused,
@@ -58,7 +59,7 @@ export interface ReferralAttributed extends CustomerEventBase {
   friendLabel: string;
   terms: ReferralTerms;
   /** The friend's (the webhook's `customer`). */
-  platformCustomerId: number;
+  platformCustomerId: PlatformCustomerId;
   email: string | null;
   /** The storefront claim that named the referrer (via `claim`). */
   claimEventId: string | null;
@@ -105,7 +106,7 @@ export interface ReferralLinkCreated extends CustomerEventBase {
   code: string;
   link: string;
   programId: string;
-  platformCustomerId: number;
+  platformCustomerId: PlatformCustomerId;
   email: string | null;
 }
 
@@ -161,7 +162,7 @@ export interface ReferralRewardEarned extends CustomerEventBase {
   transactionId: string | null;
   /** A coupon: its reward id (the platform mints one code per id); null for points. */
   rewardId: string | null;
-  platformCustomerId: number;
+  platformCustomerId: PlatformCustomerId;
   email: string | null;
 }
 

@@ -1,5 +1,6 @@
 import { CustomerEventBase, EventBuilder, eventBuilder } from '../customer-stream';
 import { CustomerEventType as T } from './customer-event-types';
+import { PlatformCustomerId } from '../../shared/domain/platform-ids';
 
 /** Where a submission stands: waiting for the merchant, or decided. */
 export type SubmissionStatus = 'pending' | 'approved' | 'rejected';
@@ -22,7 +23,7 @@ export interface SubmissionProgram {
 export interface SubmissionReceived extends CustomerEventBase {
   type: typeof T.SubmissionReceived;
   submissionId: string;
-  platformCustomerId: number;
+  platformCustomerId: PlatformCustomerId;
   email: string | null;
   program: SubmissionProgram;
   status: 'pending' | 'approved';
@@ -37,7 +38,7 @@ export interface SubmissionReceived extends CustomerEventBase {
 export interface SubmissionApproved extends CustomerEventBase {
   type: typeof T.SubmissionApproved;
   submissionId: string;
-  platformCustomerId: number;
+  platformCustomerId: PlatformCustomerId;
   email: string | null;
   programId: string;
   pointsEarned: number;
@@ -49,7 +50,7 @@ export interface SubmissionApproved extends CustomerEventBase {
 export interface SubmissionRejected extends CustomerEventBase {
   type: typeof T.SubmissionRejected;
   submissionId: string;
-  platformCustomerId: number;
+  platformCustomerId: PlatformCustomerId;
   email: string | null;
   programId: string;
   reason: string | null;

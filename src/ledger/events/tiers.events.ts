@@ -1,11 +1,12 @@
 import { CustomerEventBase, EventBuilder, eventBuilder } from '../customer-stream';
 import { CustomerEventType as T } from './customer-event-types';
+import { PlatformCustomerId } from '../../shared/domain/platform-ids';
 
 /** Tier moves and the retention policy's reviews. */
 
 export interface TierChanged extends CustomerEventBase {
   type: typeof T.TierChanged;
-  platformCustomerId: number;
+  platformCustomerId: PlatformCustomerId;
   email: string | null;
   fromTierId: string | null;
   fromTierName: string | null;
@@ -29,7 +30,7 @@ export interface TierChanged extends CustomerEventBase {
 /** A tier review kept the customer's tier (retention policy): the next review counts from here. */
 export interface TierRetained extends CustomerEventBase {
   type: typeof T.TierRetained;
-  platformCustomerId: number;
+  platformCustomerId: PlatformCustomerId;
   email: string | null;
   tierId: string;
   tierName: string;
@@ -42,7 +43,7 @@ export interface TierRetained extends CustomerEventBase {
  */
 export interface TierReviewWarned extends CustomerEventBase {
   type: typeof T.TierReviewWarned;
-  platformCustomerId: number;
+  platformCustomerId: PlatformCustomerId;
   email: string | null;
   tierId: string;
   tierName: string;

@@ -2,7 +2,7 @@ import { IsOptional, IsString, Matches } from 'class-validator';
 import { FieldRules } from '../../shared/http/field-rules';
 import { ToIdString } from '../../shared/http/query-transforms';
 
-export const PLATFORM_ID = /^[1-9]\d{0,15}$/;
+export const PLATFORM_ID = /^[1-9]\d{0,19}$/;
 export const NOT_A_PLATFORM_ID = { message: 'platformCustomerId must be a numeric platform customer id' };
 
 /** `platformCustomerId` of a body: required, a number read as text. */

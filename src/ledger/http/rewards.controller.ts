@@ -1,3 +1,4 @@
+import { platformIdValue } from '../../shared/domain/platform-ids';
 import { Body, Get, Headers, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
 import { CqrsController } from '../../shared/http/cqrs-controller';
 import { Response } from 'express';
@@ -61,7 +62,7 @@ export class RewardsController extends CqrsController {
     const result: RedeemResult = await this.commands.execute(
       new RedeemRewardCommand(
         shop.id,
-        Number(body.platformCustomerId),
+        platformIdValue(body.platformCustomerId),
         body.programId,
         body.quantity,
         'rest_api',
@@ -108,7 +109,12 @@ export class RewardsController extends CqrsController {
       throw because.badRequest('platformCustomerId is not a customer of this shop', { field: 'platformCustomerId' });
     });
     const result = await this.commands.execute(
-      new RefundCouponCommand(shop.id, Number(body.platformCustomerId), body.discountCode, body.reason ?? null),
+      new RefundCouponCommand(
+        shop.id,
+        platformIdValue(body.platformCustomerId),
+        body.discountCode,
+        body.reason ?? null,
+      ),
     );
     return ok(
       { success: true, message: `${result.pointsReturned} points returned` },

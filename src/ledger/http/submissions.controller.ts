@@ -1,3 +1,4 @@
+import { platformIdValue } from '../../shared/domain/platform-ids';
 import { Body, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { ApiOperation, ApiPropertyOptional } from '@nestjs/swagger';
 import { ApiEnvelope, ApiErrors, ApiPage } from '../../shared/http/openapi/responses';
@@ -89,7 +90,7 @@ export class SubmissionsController extends CqrsController {
         status: query.status,
         programId: query.programId,
         customerId: query.customerId,
-        platformCustomerId: query.platformCustomerId ? Number(query.platformCustomerId) : undefined,
+        platformCustomerId: query.platformCustomerId ? platformIdValue(query.platformCustomerId) : undefined,
       }),
     );
     return okPage(page, presentSubmission);

@@ -1,3 +1,4 @@
+import { platformIdValue } from '../../shared/domain/platform-ids';
 import { applyDecorators, Body, Get, Headers, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
 import { CqrsController } from '../../shared/http/cqrs-controller';
 import { ApiOperation } from '@nestjs/swagger';
@@ -147,7 +148,7 @@ export class TransactionsController extends CqrsController {
       idempotency: idempotencyOf(key, { kind, ...body }),
     };
     const result: ChangePointsResult = await this.commands.execute(
-      new ChangePointsCommand(shop.id, Number(body.platformCustomerId), kind, request, key === undefined),
+      new ChangePointsCommand(shop.id, platformIdValue(body.platformCustomerId), kind, request, key === undefined),
     );
     markReplayed(res, result);
     return ok(

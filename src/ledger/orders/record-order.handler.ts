@@ -11,6 +11,7 @@ import { TierLadderReader } from '../../tiers/tier-ladder.reader';
 import { isPaidBy } from '../../programs/kinds/kinds';
 import { orderFingerprints } from '../referrals/friend-identity';
 import { ReferralUses } from '../referrals/referral-uses';
+import { PlatformCustomerId } from '../../shared/domain/platform-ids';
 
 export interface OrderFacts extends OrderDetails {
   /** Discount codes used at checkout (a coupon bought with points becomes used). */
@@ -30,7 +31,7 @@ export interface OrderFacts extends OrderDetails {
 export class RecordOrderCommand {
   constructor(
     readonly shopId: string,
-    readonly platformCustomerId: number,
+    readonly platformCustomerId: PlatformCustomerId,
     readonly order: OrderFacts,
   ) {}
 }
@@ -39,7 +40,7 @@ export class RecordOrderCommand {
 export class CancelOrderCommand {
   constructor(
     readonly shopId: string,
-    readonly platformCustomerId: number,
+    readonly platformCustomerId: PlatformCustomerId,
     readonly orderId: string,
   ) {}
 }
@@ -48,7 +49,7 @@ export class CancelOrderCommand {
 export class RecordRefundCommand {
   constructor(
     readonly shopId: string,
-    readonly platformCustomerId: number,
+    readonly platformCustomerId: PlatformCustomerId,
     readonly orderId: string,
     readonly refundId: string,
     readonly amountCents: number,

@@ -7,6 +7,7 @@ import { CustomerStreamCommands } from '../customer-stream.commands';
 import { TierLadderReader } from '../../tiers/tier-ladder.reader';
 import { IdempotencyKeys } from '../queries/idempotency-keys';
 import { ReadYourWrites } from '../../projections/read-your-writes';
+import { PlatformCustomerId } from '../../shared/domain/platform-ids';
 
 export type PointsChangeKind = 'award' | 'deduct' | 'adjust' | 'reset';
 
@@ -18,7 +19,7 @@ export type PointsChangeKind = 'award' | 'deduct' | 'adjust' | 'reset';
 export class ChangePointsCommand {
   constructor(
     readonly shopId: string,
-    readonly platformCustomerId: number,
+    readonly platformCustomerId: PlatformCustomerId,
     readonly kind: PointsChangeKind,
     readonly request: PointsRequest,
     readonly answerAhead = false,

@@ -18,13 +18,14 @@ import {
   ReferralRefundAfterReward,
 } from '../events/customer-events';
 import { RewardDoc, REWARDS } from '../read-models/reward-read-models';
+import { PlatformCustomerId } from '../../shared/domain/platform-ids';
 
 /** A new coupon's document: bought with points, or granted (tier rewards). */
 function newReward(
   e: {
     shopId: string;
     customerId: string;
-    platformCustomerId: number;
+    platformCustomerId: PlatformCustomerId;
     email: string | null;
     occurredAt: string;
     reward: RewardCoupon;

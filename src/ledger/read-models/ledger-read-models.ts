@@ -1,12 +1,13 @@
 import type { StreakPosition } from '../events/streak.events';
 import type { SubmissionStatus } from '../events/submissions.events';
 import { CollectionDefinition } from '../../infrastructure/read-store/read-store.port';
+import { PlatformCustomerId } from '../../shared/domain/platform-ids';
 
 /** One customer as the management API shows it (spec 2.9 Customer), kept current by CustomerViewProjection. */
 export interface CustomerDoc {
   id: string;
   shopId: string;
-  platformCustomerId: number;
+  platformCustomerId: PlatformCustomerId;
   email: string | null;
   firstName: string | null;
   lastName: string | null;
@@ -100,7 +101,7 @@ export interface TransactionDoc {
   id: string;
   shopId: string;
   customerId: string;
-  platformCustomerId: number;
+  platformCustomerId: PlatformCustomerId;
   email: string | null;
   content: string;
   /** `earn_point` or `redeem_point`: the direction of the change (see directionOf). */

@@ -1,11 +1,12 @@
 import { CollectionDefinition } from '../../infrastructure/read-store/read-store.port';
+import { PlatformCustomerId } from '../../shared/domain/platform-ids';
 
 /** A coupon bought with points (spec 2.9 Reward). */
 export interface RewardDoc {
   id: string;
   shopId: string;
   customerId: string;
-  platformCustomerId: number;
+  platformCustomerId: PlatformCustomerId;
   email: string | null;
   couponCode: string;
   programId: string | null;

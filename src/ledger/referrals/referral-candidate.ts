@@ -2,6 +2,7 @@ import type { Membership } from '../events/membership.events';
 import type { ReferralTerms, ReferralVia } from '../events/referrals.events';
 import { emailIdentity } from './friend-identity';
 import type { ReferralRefusal } from './referral-refusals';
+import { PlatformCustomerId } from '../../shared/domain/platform-ids';
 
 /**
  * The referrer a code names, as the shop's read models know them when the code is used. The friend's
@@ -10,7 +11,7 @@ import type { ReferralRefusal } from './referral-refusals';
  */
 export interface ReferrerFacts {
   customerId: string;
-  platformCustomerId: number;
+  platformCustomerId: PlatformCustomerId;
   email: string | null;
   excluded: boolean;
   membership: Membership;
@@ -24,7 +25,7 @@ export type ReferralCandidate =
 /** The friend a code is used for: their customer id (none before sign-up), platform id and email. */
 export interface FriendFacts {
   customerId: string | null;
-  platformCustomerId: number | null;
+  platformCustomerId: PlatformCustomerId | null;
   email: string | null;
 }
 

@@ -23,6 +23,7 @@ import { friendLabelOf } from './friend-identity';
 import { ReferralClaimEvent, ReferralClaimEventType } from './referral-claim.decider';
 import { ReferralDirectory } from './referral-directory';
 import { FriendNote, ReferralCouponGrant, referralCouponDue, welcomeRewardIdOf } from './referrer.decisions';
+import { PlatformCustomerId } from '../../shared/domain/platform-ids';
 
 /** Sent by a feed reader or a sweep: waiting for the read models here could wait on itself. */
 const NO_WAIT = { waitForProjections: false };
@@ -203,7 +204,7 @@ export class ReferralSteps {
   private async grantCoupon(
     shopId: string,
     customerId: string,
-    platformCustomerId: number,
+    platformCustomerId: PlatformCustomerId,
     coupon: ReferralCoupon,
     grant: Omit<ReferralCouponGrant, 'reward'>,
     rewardId: string,

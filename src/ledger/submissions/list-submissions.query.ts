@@ -5,6 +5,7 @@ import { PagedList, pagedList } from '../../infrastructure/read-store/paged-list
 import { PageOptions } from '../../shared/http/page-query';
 import { SubmissionStatus } from '../events/customer-events';
 import { SubmissionDoc, SUBMISSIONS } from './submission-view.projection';
+import { PlatformCustomerId } from '../../shared/domain/platform-ids';
 
 /** The shop's submissions, newest first unless asked otherwise, filtered by status, program and customer. */
 export class ListSubmissionsQuery {
@@ -14,7 +15,7 @@ export class ListSubmissionsQuery {
       status?: SubmissionStatus;
       programId?: string;
       customerId?: string;
-      platformCustomerId?: number;
+      platformCustomerId?: PlatformCustomerId;
       order: 'createdAt_desc' | 'createdAt_asc';
     },
   ) {}

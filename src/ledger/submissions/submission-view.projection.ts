@@ -11,13 +11,14 @@ import {
   SubmissionReceived,
   SubmissionStatus,
 } from '../events/customer-events';
+import { PlatformCustomerId } from '../../shared/domain/platform-ids';
 
 /** A form or survey submission as the merchant's moderation list shows it (v2 `GET /submissions`). */
 export interface SubmissionDoc {
   id: string;
   shopId: string;
   customerId: string;
-  platformCustomerId: number;
+  platformCustomerId: PlatformCustomerId;
   email: string | null;
   programId: string;
   programTitle: string;

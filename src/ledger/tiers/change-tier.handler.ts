@@ -3,6 +3,7 @@ import { because } from '../../shared/domain/domain-error';
 import { TierLadderReader } from '../../tiers/tier-ladder.reader';
 import { CustomerStreamCommands } from '../customer-stream.commands';
 import { CustomerEventType, TierChanged } from '../events/customer-events';
+import { PlatformCustomerId } from '../../shared/domain/platform-ids';
 
 /** Puts a customer in a tier by hand (PUT /customers/{id}/tier). */
 export class ChangeTierCommand {
@@ -17,7 +18,7 @@ export class ChangeTierCommand {
 }
 
 export interface ChangeTierResult {
-  platformCustomerId: number;
+  platformCustomerId: PlatformCustomerId;
   tierId: string;
   tierName: string;
   tierPoint: number;

@@ -27,6 +27,7 @@ export class PlatformWebhooksController {
     @PlatformShop() shop: ShopDoc | null,
     @Headers(PLATFORM_SHOP_DOMAIN_HEADER) domain: string | undefined,
     @Headers('x-platform-webhook-id') webhookId: string | undefined,
+    @Headers('x-platform-triggered-at') triggeredAt: string | undefined,
   ) {
     const topic = `${resource}/${action}`;
     if (!PLATFORM_TOPICS.has(topic)) throw because.notFound(`Webhook topic ${topic}`);
@@ -37,7 +38,7 @@ export class PlatformWebhooksController {
     if (!shop) throw because.notFound(`Shop ${domain}`);
 
     const result: IngestResult = await this.commands.execute(
-      new IngestPlatformWebhookCommand(shop.id, topic, webhookId, request.body),
+      new IngestPlatformWebhookCommand(shop.id, topic, webhookId, request.body, triggeredAt ?? null),
     );
     if (result.duplicate) return ok({ topic, duplicate: true }, { message: 'Already processed' });
     return ok({ topic, duplicate: false, ...result.outcome }, { message: 'Processed' });

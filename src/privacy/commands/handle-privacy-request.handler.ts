@@ -17,6 +17,7 @@ import { PERSONAL_FIELD_NAMES } from '../../ledger/events/personal-fields';
 import { VERIFICATION_DIFFERENCES, VerificationDifferenceDoc } from '../../audit/verification/verification-jobs';
 import { PRIVACY_DOCUMENTS, PrivacyDocumentDoc, privacyDocId } from '../projections/privacy-read-models';
 import { OBJECT_STORAGE, ObjectStorage } from '../../infrastructure/object-storage/object-storage.port';
+import { PlatformCustomerId } from '../../shared/domain/platform-ids';
 
 /** One privacy request: a compliance webhook of the platform, or the merchant's data request through v2. */
 export class HandlePrivacyRequestCommand {
@@ -25,7 +26,7 @@ export class HandlePrivacyRequestCommand {
     readonly kind: PrivacyRequestKind,
     readonly requestId: string,
     /** The customer (customers/*); null for shop/redact. */
-    readonly platformCustomerId: number | null,
+    readonly platformCustomerId: PlatformCustomerId | null,
     readonly source: 'platform' | 'api',
   ) {}
 }

@@ -1,5 +1,6 @@
 import { assertNever, Decider } from '../../shared/domain/decider';
 import { CommandMeta, eventBase } from '../../shared/domain/command-meta';
+import { PlatformCustomerId } from '../../shared/domain/platform-ids';
 
 /**
  * A shop's privacy requests (`privacy-<shopId>`): each data request or erasure the platform (or the
@@ -23,7 +24,7 @@ export interface PrivacyRequestReceived {
   kind: PrivacyRequestKind;
   /** The customer the request is about (null: shop/redact). Ids only: never personal data. */
   customerId: string | null;
-  platformCustomerId: number | null;
+  platformCustomerId: PlatformCustomerId | null;
   /** `platform` (compliance webhook) or `api` (the merchant through v2). */
   source: string;
 }
@@ -47,7 +48,7 @@ export type PrivacyCommand =
       requestId: string;
       kind: PrivacyRequestKind;
       customerId: string | null;
-      platformCustomerId: number | null;
+      platformCustomerId: PlatformCustomerId | null;
       source: string;
     }
   | { type: 'CompleteRequest'; meta: CommandMeta; requestId: string; erasedCustomerIds: string[] };

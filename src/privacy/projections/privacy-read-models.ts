@@ -2,6 +2,7 @@ import { CollectionDefinition } from '../../infrastructure/read-store/read-store
 import { PrivacyRequestKind } from '../domain/privacy-requests';
 import { TransactionDoc } from '../../ledger/read-models/ledger-read-models';
 import { RewardDoc } from '../../ledger/read-models/reward-read-models';
+import { PlatformCustomerId } from '../../shared/domain/platform-ids';
 
 /** One privacy request of a shop, as the merchant and the operator list them (PrivacyRequestView). */
 export interface PrivacyRequestDoc {
@@ -10,7 +11,7 @@ export interface PrivacyRequestDoc {
   requestId: string;
   kind: PrivacyRequestKind;
   customerId: string | null;
-  platformCustomerId: number | null;
+  platformCustomerId: PlatformCustomerId | null;
   source: string;
   receivedAt: string;
   completedAt: string | null;
@@ -50,7 +51,7 @@ export interface CustomerDataDocument {
   format: typeof DATA_REQUEST_FORMAT;
   shopId: string;
   customerId: string;
-  platformCustomerId: number | null;
+  platformCustomerId: PlatformCustomerId | null;
   assembledAt: string;
   /** Who the customer is: email, names, phone, birthday and date of birth, membership, tags, segments. */
   profile: Record<string, unknown> | null;

@@ -7,6 +7,7 @@ import { RewardDoc, REWARDS } from '../../ledger/read-models/reward-read-models'
 import { customerStreamId } from '../../ledger/customer-stream';
 import { CustomerDataDocument, DATA_REQUEST_FORMAT } from '../projections/privacy-read-models';
 import { OBJECT_STORAGE, ObjectStorage } from '../../infrastructure/object-storage/object-storage.port';
+import { PlatformCustomerId } from '../../shared/domain/platform-ids';
 
 export type { CustomerDataDocument } from '../projections/privacy-read-models';
 
@@ -65,7 +66,7 @@ export class CustomerData {
     return found.filter((d) => d.shopId === shopId);
   }
 
-  private async platformOrders(shopId: string, platformCustomerId: number): Promise<unknown[]> {
+  private async platformOrders(shopId: string, platformCustomerId: PlatformCustomerId): Promise<unknown[]> {
     // The embedded platform's recorded orders; a live platform answers for its own data.
     return this.platform.customerOrders(shopId, platformCustomerId).catch(() => []);
   }

@@ -207,7 +207,7 @@ export class CalculatePointsDto {
 export class SocialInteractionDto {
   @ApiProperty({ example: '7001234567' })
   @IsString({ message: 'platformCustomerId is required' })
-  @Matches(/^[1-9]\d{0,15}$/, { message: 'platformCustomerId must be a numeric platform customer id' })
+  @Matches(/^[1-9]\d{0,19}$/, { message: 'platformCustomerId must be a numeric platform customer id' })
   platformCustomerId: string;
   @ApiProperty({ example: 'follow_photo', enum: SOCIAL_EVENTS, description: "The program's social event" })
   @NonEmptyText(50)

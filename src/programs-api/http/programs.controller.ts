@@ -1,3 +1,4 @@
+import { platformIdValue } from '../../shared/domain/platform-ids';
 import { customerIdFor } from '../../ledger/customer-identity';
 import { Body, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
 import { CqrsController } from '../../shared/http/cqrs-controller';
@@ -98,7 +99,7 @@ export class ProgramsController extends CqrsController {
     const { pointsEarned, newPoint }: SocialEarned = await this.commands.execute(
       new EarnSocialCommand(
         shop.id,
-        customerIdFor(shop.id, Number(body.platformCustomerId)),
+        customerIdFor(shop.id, platformIdValue(body.platformCustomerId)),
         body.earningId,
         body.event,
         'rest_api',

@@ -22,6 +22,11 @@ export interface BodyLimits {
   authenticateFirst?: boolean;
   /** The least time the body may take to arrive, whatever REQUEST_BODY_TIMEOUT_MS says (large uploads). */
   minBodyTimeoutMs?: number;
+  /**
+   * Integers beyond ±(2^53 - 1) are read as strings of their digits instead of refused (the
+   * commerce platform's 64-bit ids; see large-integers.ts).
+   */
+  largeIntegersAsText?: boolean;
 }
 
 /** Path parameters and query values: ids, cursors and filters are short. */
@@ -36,8 +41,11 @@ export const BODY_LIMITS: Array<{ prefix: string; limits: BodyLimits }> = [
   // Carts: the 500-line maximum is refused here, before a line is transformed or priced.
   { prefix: '/rest_api/v2/programs/earning/points/calculate', limits: { ...MANAGEMENT, maxItems: 500 } },
   { prefix: '/rest_api/v1/earn/calc-points', limits: { ...MANAGEMENT, maxItems: 500 } },
-  // Commerce platform payloads: large orders.
-  { prefix: '/platform/webhooks', limits: { maxBytes: 1024 * 1024, maxDepth: 16, maxItems: 5000, maxText: 10_000 } },
+  // Commerce platform payloads: large orders, 64-bit ids.
+  {
+    prefix: '/platform/webhooks',
+    limits: { maxBytes: 1024 * 1024, maxDepth: 16, maxItems: 5000, maxText: 10_000, largeIntegersAsText: true },
+  },
   { prefix: '/admin/api', limits: { ...MANAGEMENT, maxBytes: 16 * 1024 } },
   { prefix: '/', limits: MANAGEMENT },
 ];
