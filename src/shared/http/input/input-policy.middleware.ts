@@ -2,7 +2,7 @@ import { NextFunction, Request, Response } from 'express';
 import pLimit from 'p-limit';
 import { because, DomainError } from '../../domain/domain-error';
 import { BodyLimits, bodyLimitsFor, MAX_PATH_SEGMENT, MAX_QUERY_PARAMS, MAX_QUERY_VALUE } from './input-limits';
-import { quoteLargeIntegers } from './large-integers';
+import { parseKeepingLargeIntegers } from './large-integers';
 import { checkJsonValue, jsonDepthExceeds, printable, textProblem } from './text-policy';
 
 type RawRequest = Request & { rawBody?: Buffer };
@@ -159,7 +159,7 @@ function parseJson(raw: Buffer, limits: ReturnType<typeof bodyLimitsFor>): unkno
     return bad(`The body must not nest arrays and objects deeper than ${limits.maxDepth} levels`);
   let value: unknown;
   try {
-    value = JSON.parse(limits.largeIntegersAsText ? quoteLargeIntegers(text) : text);
+    value = limits.largeIntegersAsText ? parseKeepingLargeIntegers(text) : JSON.parse(text);
   } catch (error) {
     return bad(`The body is not valid JSON: ${(error as Error).message}`);
   }
