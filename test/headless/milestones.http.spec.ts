@@ -249,20 +249,26 @@ describe(`storefront milestones (${defaultStoreKind()})`, () => {
     expect(ladder.steps.map((x: { state: string }) => x.state)).toEqual(['achieved', 'current', 'locked']);
   });
 
-  it('the ladder is cached 60 s per customer; a claim drops it', async () => {
+  it("the ladder and the progress map show the customer's own new order and claim at once", async () => {
     const me = await customer(7004, 1);
     expect(expectSuccess((await me.ladder(ladderId).expect(200)).body).steps[1].state).toBe('current');
+    expect(expectSuccess((await me.progress('?type=order').expect(200)).body)).toEqual({ order: 1 });
     await order(7004);
-    // Within 60 s the cached counters still answer.
-    expect(expectSuccess((await me.ladder(ladderId).expect(200)).body).steps[1].state).toBe('current');
-    // Claims are decided on the customer's stream: the second step is reached.
+    // The order is read back at once: the second step is claimable on the ladder, as the claim decides.
+    expect(expectSuccess((await me.ladder(ladderId).expect(200)).body).steps[1].state).toBe('claimable');
+    expect(expectSuccess((await me.progress('?type=order').expect(200)).body)).toEqual({ order: 2 });
     await me.claim(ladderId, { claimKey: '2', selectedRewardIds: [1], variantIds: { '1': '802' } }).expect(200);
-    const states = expectSuccess((await me.ladder(ladderId).expect(200)).body).steps.map(
-      (x: { state: string }) => x.state,
-    );
-    expect(states).toEqual(['passed_unclaimed', 'achieved', 'current']);
-    const passed = expectSuccess((await me.ladder(ladderId).expect(200)).body).steps[0];
-    expect(passed.note).toMatch(/no longer available/);
+    const steps = expectSuccess((await me.ladder(ladderId).expect(200)).body).steps;
+    expect(steps.map((x: { state: string }) => x.state)).toEqual(['passed_unclaimed', 'achieved', 'current']);
+    expect(steps[0].note).toMatch(/no longer available/);
+    // The gift's variant was chosen with the claim: no choice is owed, no products are listed.
+    expect(steps[1].rewards[1]).toEqual({
+      index: 1,
+      action: 'free_gift',
+      text: 'A free gift: Mug',
+      needsVariantChoice: false,
+      giftProducts: [],
+    });
   });
 
   it('every refusal of the per-program claim', async () => {
@@ -348,6 +354,10 @@ describe(`storefront milestones (${defaultStoreKind()})`, () => {
     // A gift of several variants without a choice: granted, the step stays claimable for the choice only.
     const granted = await me.flat({ programId: ladderId, milestoneValue: 2, selectedRewardIds: [1] }).expect(200);
     expect(expectSuccess(granted.body)).toEqual({ point: 10, pendingMilestoneOrder: [2] });
+    // While the choice is owed, the ladder lists the gift's products.
+    const owing = expectSuccess((await me.ladder(ladderId).expect(200)).body).steps[1];
+    expect(owing.state).toBe('claimable');
+    expect(owing.rewards[1]).toMatchObject({ needsVariantChoice: true, giftProducts: [expect.any(Object)] });
     const chosen = await me
       .flat({
         programId: ladderId,
@@ -364,6 +374,8 @@ describe(`storefront milestones (${defaultStoreKind()})`, () => {
     ]);
     const ladder = expectSuccess((await me.ladder(ladderId).expect(200)).body);
     expect(ladder.steps.map((x: { state: string }) => x.state)).toEqual(['achieved', 'achieved', 'current']);
+    // Chosen: the claimed step owes no choice any more.
+    expect(ladder.steps[1].rewards[1]).toMatchObject({ needsVariantChoice: false, giftProducts: [] });
   });
 
   it('a mixed ladder: claim keys name program, type and value; the flat claim takes stepType', async () => {
