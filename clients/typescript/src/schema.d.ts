@@ -2729,17 +2729,17 @@ export interface components {
             typeCustom: string;
             programId: string;
             programTitle: string;
-            program: {
+            program?: {
                 id: string;
                 title: string | null;
-            } | null;
+            };
             redeemPoint: number;
-            discountId: {
+            discountId?: {
                 id: string;
-            } | null;
-            priceRuleId: {
+            };
+            priceRuleId?: {
                 id: string;
-            } | null;
+            };
             customerId: string;
             email: string | null;
             shopId: string;
