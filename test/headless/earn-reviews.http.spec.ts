@@ -127,6 +127,8 @@ describe(`storefront receipts and reviews (${defaultStoreKind()})`, () => {
       status: null,
       statusText: null,
     });
+    // isEarned: whether a claim can pay now; a review waiting for the merchant (or approved) cannot be sent again.
+    expect((await program(ids.maps)).isEarned).toBe(false);
     const pub = expectSuccess((await s.t.http().get(`${HEADLESS}/programs?shop=${s.shop.domain}`).expect(200)).body);
     expect(pub.find((p: { id: string }) => p.id === ids.maps).googleReview).toEqual({
       urlLocation: 'https://maps.example.com/ourshop',
@@ -137,14 +139,17 @@ describe(`storefront receipts and reviews (${defaultStoreKind()})`, () => {
       status: 'pending',
       statusText: 'Your review is being checked',
     });
+    expect((await program(ids.maps)).isEarned).toBe(true);
     expectError((await earn({ programId: ids.maps }).expect(400)).body, 'LIMIT_REACHED', 400);
     const [first] = await pendingOf(ids.maps);
     await s.post(`/submissions/${first.id}/reject`, { reason: 'No review found' }).expect(200);
     expect((await program(ids.maps)).googleReview).toMatchObject({ status: 'rejected' });
+    expect((await program(ids.maps)).isEarned).toBe(false);
     await earn({ programId: ids.maps }).expect(200);
     const [second] = await pendingOf(ids.maps);
     await s.post(`/submissions/${second.id}/approve`, {}).expect(200);
     expect((await program(ids.maps)).googleReview).toMatchObject({ status: 'approved', statusText: 'Review approved' });
+    expect((await program(ids.maps)).isEarned).toBe(true);
     expectError((await earn({ programId: ids.maps }).expect(400)).body, 'LIMIT_REACHED', 400);
     expect(await s.balance(7001)).toBe(145);
   });
