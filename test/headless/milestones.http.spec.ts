@@ -284,8 +284,22 @@ describe(`storefront milestones (${defaultStoreKind()})`, () => {
     await refused(ladderId, { claimKey: '2', selectedRewardIds: [0, 1] }, 'INVALID_SELECTION');
     await refused(ladderId, { claimKey: '2', selectedRewardIds: [5] }, 'INVALID_SELECTION');
     await refused(ladderId, { claimKey: '3', selectedRewardIds: [0, 0] }, 'INVALID_SELECTION');
-    await refused(ladderId, { claimKey: '2', selectedRewardIds: [1] }, 'GIFT_SELECTION_REQUIRED');
-    await refused(ladderId, { claimKey: '2', selectedRewardIds: [1], variantIds: { '1': '999' } }, 'GIFT_UNAVAILABLE');
+    // Gift refusals name the body's field, with the reward's entry.
+    const noVariant = await me.claim(ladderId, { claimKey: '2', selectedRewardIds: [1] }).expect(400);
+    expectError(noVariant.body, 'GIFT_SELECTION_REQUIRED', 400);
+    expect(noVariant.body.error.field).toBe('variantIds.1');
+    const unknown = await me.claim(ladderId, { claimKey: '2', selectedRewardIds: [1], variantIds: { '1': '999' } });
+    expectError(unknown.body, 'GIFT_UNAVAILABLE', 400);
+    expect(unknown.body.error.field).toBe('variantIds.1');
+    const flatUnknown = await me.flat({
+      programId: ladderId,
+      milestoneValue: 2,
+      selectedRewardIds: [1],
+      isSelectVariantFreeGiftMilestone: true,
+      variantIdsSelected: { 'rewardIndex-1': '999' },
+    });
+    expectError(flatUnknown.body, 'GIFT_UNAVAILABLE', 400);
+    expect(flatUnknown.body.error.field).toBe('variantIdsSelected.rewardIndex-1');
     const other = await customer(7006, 0);
     expectError(
       (await other.claim(ladderId, { claimKey: '1', selectedRewardIds: [0] }).expect(400)).body,

@@ -92,6 +92,7 @@ export class ClaimMilestoneHandler implements ICommandHandler<ClaimMilestoneComm
         selectedRewardIds: request.selectedRewardIds,
         variantIds: request.variantIds,
         deferGiftChoice: request.deferGiftChoice,
+        giftField: request.flat ? 'variantIdsSelected' : 'variantIds',
         source,
         tiers: rungs,
         earningLimit,
