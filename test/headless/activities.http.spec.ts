@@ -103,7 +103,10 @@ describe(`headless activities (${defaultStoreKind()})`, () => {
     const back = await activities(`?limit=2&before=${all[2].id}`).expect(200);
     expect(back.body.data.map((r: any) => r.id)).toEqual(all.slice(0, 2).map((r: any) => r.id));
     expect((await activities('?limit=500').expect(200)).body.data).toHaveLength(5);
-    expectError((await activities('?limit=0').expect(400)).body, 'BAD_REQUEST', 400);
+    const zero = (await activities('?limit=0').expect(400)).body;
+    expectError(zero, 'BAD_REQUEST', 400);
+    // The field and its rule, with the bound, in words.
+    expect(zero.error).toMatchObject({ field: 'limit', message: 'limit must be at least 1.' });
     expectError((await activities('?after=nope').expect(400)).body, 'BAD_REQUEST', 400);
   });
 

@@ -61,6 +61,11 @@ describe(`storefront receipts and reviews (${defaultStoreKind()})`, () => {
       ]);
     }
     expect(await pendingOf(ids.receipt)).toEqual([]);
+    // The message is about the URL, not about sending images.
+    const foreign = await earn({ programId: ids.receipt, context: { imageUrls: ['https://cdn.example.com/u/r.png'] } });
+    expect(foreign.body.error.message).toBe(
+      'context.imageUrls[0] is not an image you uploaded here: attach only the image links this store gave you for your uploads.',
+    );
   });
 
   it('an upload URL given with another host is recorded at the service’s own address', async () => {

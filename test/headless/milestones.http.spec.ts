@@ -201,7 +201,22 @@ describe(`storefront milestones (${defaultStoreKind()})`, () => {
     expect(expectSuccess((await me.progress('?type=order').expect(200)).body)).toEqual({ order: 2 });
     expect(expectSuccess((await me.progress('?type=reviews').expect(200)).body)).toEqual({});
     expectError((await me.progress('?type=order&type=mixed').expect(400)).body, 'BAD_REQUEST', 400);
-    expectError((await me.progress('?type=weather').expect(400)).body, 'BAD_REQUEST', 400);
+    const weather = (await me.progress('?type=weather').expect(400)).body;
+    expectError(weather, 'BAD_REQUEST', 400);
+    // The message names the field and the rule it broke, in the shopper's language; code and field stay.
+    expect(weather.error).toMatchObject({ field: 'type', message: 'type must be one of the values offered.' });
+    await s.t
+      .http()
+      .post('/rest_api/v2/translations/languages')
+      .set(s.keys)
+      .send({ primaryLanguage: 'en', additionalLanguage: 'fr' })
+      .expect(201);
+    const french = await me.progress('?type=weather').set('Accept-Language', 'fr').expect(400);
+    expect(french.body.error).toMatchObject({
+      code: 'BAD_REQUEST',
+      field: 'type',
+      message: "type doit être l'une des valeurs proposées.",
+    });
   });
 
   it('a claim grants once: points with milestoneOrder, the step achieved, a second tap NOT_CLAIMABLE', async () => {

@@ -131,7 +131,9 @@ export const because = {
 
   // Uploads
   /** An upload batch refused as a whole: `field` names the image or field at fault. */
-  invalidInput: (message: string, field: string) => new DomainError('INVALID_INPUT', message, 400, { field }),
+  /** `rule`: which of the storefront's sentences says it (`error.INVALID_INPUT.<rule>`; none: the upload rules). */
+  invalidInput: (message: string, field: string, rule?: string) =>
+    new DomainError('INVALID_INPUT', message, 400, { field, ...(rule ? { rule } : {}) }),
   uploadFailed: () => new DomainError('UPLOAD_FAILED', 'The images could not be stored; none was kept', 400),
 
   // Wallet passes (not configured, or the signing or the storage failed: nothing was changed)
