@@ -73,16 +73,23 @@ describe(`headless activities (${defaultStoreKind()})`, () => {
       programTitle: '$5 off',
       program: { id: fiveOff, title: '$5 off' },
       redeemPoint: 100,
+      // The platform's discount and its price rule (the embedded platform's code is its own rule).
       discountId: { id: expect.any(String) },
-      priceRuleId: null,
+      priceRuleId: { id: redeem.discountId.id },
       customerId: customerIdFor(s.shop.shopId, 1001),
       email: 'c1001@example.com',
       shopId: s.shop.shopId,
       platformCustomerId: 1001,
     });
     expect(rows[3]).toMatchObject({ orderId: '450789469', rawType: 'earn_point', oldPoint: 50, newPoint: 170 });
-    // A row no program paid: programId and programTitle are empty strings (2.5 types them string).
-    expect(rows[2]).toMatchObject({ programId: '', programTitle: '', program: null, discountId: null });
+    // A row no program paid: programId and programTitle are empty strings (2.5 types them string); the
+    // program snapshot and the discount objects are absent (2.5: present only when there is one).
+    expect(rows[2]).toMatchObject({ programId: '', programTitle: '' });
+    for (const row of rows.filter((r: any) => r.type !== 'redeem_point')) {
+      expect(row).not.toHaveProperty('discountId');
+      expect(row).not.toHaveProperty('priceRuleId');
+    }
+    expect(rows[2]).not.toHaveProperty('program');
   });
 
   it('cursor pages over activity ids; limit above 50 reads as 50; an unknown cursor is 400', async () => {
@@ -96,7 +103,10 @@ describe(`headless activities (${defaultStoreKind()})`, () => {
     const back = await activities(`?limit=2&before=${all[2].id}`).expect(200);
     expect(back.body.data.map((r: any) => r.id)).toEqual(all.slice(0, 2).map((r: any) => r.id));
     expect((await activities('?limit=500').expect(200)).body.data).toHaveLength(5);
-    expectError((await activities('?limit=0').expect(400)).body, 'BAD_REQUEST', 400);
+    const zero = (await activities('?limit=0').expect(400)).body;
+    expectError(zero, 'BAD_REQUEST', 400);
+    // The field and its rule, with the bound, in words.
+    expect(zero.error).toMatchObject({ field: 'limit', message: 'limit must be at least 1.' });
     expectError((await activities('?after=nope').expect(400)).body, 'BAD_REQUEST', 400);
   });
 

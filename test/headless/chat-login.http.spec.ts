@@ -284,6 +284,9 @@ describe(`chat login: OAuth 2.0 against a stub network on loopback (${defaultSto
     try {
       const res = await callback({ code: 'code-6', state }).expect(502);
       expectError(res.body, 'CHAT_NETWORK_FAILED', 502);
+      // The state stays usable: the message says to try again, not to start over.
+      expect(res.body.error.message).toMatch(/try again/);
+      expect(res.body.error.message).not.toMatch(/start the login again/);
     } finally {
       stub.down = false;
     }

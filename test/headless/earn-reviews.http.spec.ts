@@ -61,6 +61,11 @@ describe(`storefront receipts and reviews (${defaultStoreKind()})`, () => {
       ]);
     }
     expect(await pendingOf(ids.receipt)).toEqual([]);
+    // The message is about the URL, not about sending images.
+    const foreign = await earn({ programId: ids.receipt, context: { imageUrls: ['https://cdn.example.com/u/r.png'] } });
+    expect(foreign.body.error.message).toBe(
+      'context.imageUrls[0] is not an image you uploaded here: attach only the image links this store gave you for your uploads.',
+    );
   });
 
   it('an upload URL given with another host is recorded at the service’s own address', async () => {
@@ -127,6 +132,8 @@ describe(`storefront receipts and reviews (${defaultStoreKind()})`, () => {
       status: null,
       statusText: null,
     });
+    // isEarned: whether a claim can pay now; a review waiting for the merchant (or approved) cannot be sent again.
+    expect((await program(ids.maps)).isEarned).toBe(false);
     const pub = expectSuccess((await s.t.http().get(`${HEADLESS}/programs?shop=${s.shop.domain}`).expect(200)).body);
     expect(pub.find((p: { id: string }) => p.id === ids.maps).googleReview).toEqual({
       urlLocation: 'https://maps.example.com/ourshop',
@@ -137,14 +144,17 @@ describe(`storefront receipts and reviews (${defaultStoreKind()})`, () => {
       status: 'pending',
       statusText: 'Your review is being checked',
     });
+    expect((await program(ids.maps)).isEarned).toBe(true);
     expectError((await earn({ programId: ids.maps }).expect(400)).body, 'LIMIT_REACHED', 400);
     const [first] = await pendingOf(ids.maps);
     await s.post(`/submissions/${first.id}/reject`, { reason: 'No review found' }).expect(200);
     expect((await program(ids.maps)).googleReview).toMatchObject({ status: 'rejected' });
+    expect((await program(ids.maps)).isEarned).toBe(false);
     await earn({ programId: ids.maps }).expect(200);
     const [second] = await pendingOf(ids.maps);
     await s.post(`/submissions/${second.id}/approve`, {}).expect(200);
     expect((await program(ids.maps)).googleReview).toMatchObject({ status: 'approved', statusText: 'Review approved' });
+    expect((await program(ids.maps)).isEarned).toBe(true);
     expectError((await earn({ programId: ids.maps }).expect(400)).body, 'LIMIT_REACHED', 400);
     expect(await s.balance(7001)).toBe(145);
   });

@@ -201,7 +201,22 @@ describe(`storefront milestones (${defaultStoreKind()})`, () => {
     expect(expectSuccess((await me.progress('?type=order').expect(200)).body)).toEqual({ order: 2 });
     expect(expectSuccess((await me.progress('?type=reviews').expect(200)).body)).toEqual({});
     expectError((await me.progress('?type=order&type=mixed').expect(400)).body, 'BAD_REQUEST', 400);
-    expectError((await me.progress('?type=weather').expect(400)).body, 'BAD_REQUEST', 400);
+    const weather = (await me.progress('?type=weather').expect(400)).body;
+    expectError(weather, 'BAD_REQUEST', 400);
+    // The message names the field and the rule it broke, in the shopper's language; code and field stay.
+    expect(weather.error).toMatchObject({ field: 'type', message: 'type must be one of the values offered.' });
+    await s.t
+      .http()
+      .post('/rest_api/v2/translations/languages')
+      .set(s.keys)
+      .send({ primaryLanguage: 'en', additionalLanguage: 'fr' })
+      .expect(201);
+    const french = await me.progress('?type=weather').set('Accept-Language', 'fr').expect(400);
+    expect(french.body.error).toMatchObject({
+      code: 'BAD_REQUEST',
+      field: 'type',
+      message: "type doit être l'une des valeurs proposées.",
+    });
   });
 
   it('a claim grants once: points with milestoneOrder, the step achieved, a second tap NOT_CLAIMABLE', async () => {
@@ -249,20 +264,26 @@ describe(`storefront milestones (${defaultStoreKind()})`, () => {
     expect(ladder.steps.map((x: { state: string }) => x.state)).toEqual(['achieved', 'current', 'locked']);
   });
 
-  it('the ladder is cached 60 s per customer; a claim drops it', async () => {
+  it("the ladder and the progress map show the customer's own new order and claim at once", async () => {
     const me = await customer(7004, 1);
     expect(expectSuccess((await me.ladder(ladderId).expect(200)).body).steps[1].state).toBe('current');
+    expect(expectSuccess((await me.progress('?type=order').expect(200)).body)).toEqual({ order: 1 });
     await order(7004);
-    // Within 60 s the cached counters still answer.
-    expect(expectSuccess((await me.ladder(ladderId).expect(200)).body).steps[1].state).toBe('current');
-    // Claims are decided on the customer's stream: the second step is reached.
+    // The order is read back at once: the second step is claimable on the ladder, as the claim decides.
+    expect(expectSuccess((await me.ladder(ladderId).expect(200)).body).steps[1].state).toBe('claimable');
+    expect(expectSuccess((await me.progress('?type=order').expect(200)).body)).toEqual({ order: 2 });
     await me.claim(ladderId, { claimKey: '2', selectedRewardIds: [1], variantIds: { '1': '802' } }).expect(200);
-    const states = expectSuccess((await me.ladder(ladderId).expect(200)).body).steps.map(
-      (x: { state: string }) => x.state,
-    );
-    expect(states).toEqual(['passed_unclaimed', 'achieved', 'current']);
-    const passed = expectSuccess((await me.ladder(ladderId).expect(200)).body).steps[0];
-    expect(passed.note).toMatch(/no longer available/);
+    const steps = expectSuccess((await me.ladder(ladderId).expect(200)).body).steps;
+    expect(steps.map((x: { state: string }) => x.state)).toEqual(['passed_unclaimed', 'achieved', 'current']);
+    expect(steps[0].note).toMatch(/no longer available/);
+    // The gift's variant was chosen with the claim: no choice is owed, no products are listed.
+    expect(steps[1].rewards[1]).toEqual({
+      index: 1,
+      action: 'free_gift',
+      text: 'A free gift: Mug',
+      needsVariantChoice: false,
+      giftProducts: [],
+    });
   });
 
   it('every refusal of the per-program claim', async () => {
@@ -278,8 +299,22 @@ describe(`storefront milestones (${defaultStoreKind()})`, () => {
     await refused(ladderId, { claimKey: '2', selectedRewardIds: [0, 1] }, 'INVALID_SELECTION');
     await refused(ladderId, { claimKey: '2', selectedRewardIds: [5] }, 'INVALID_SELECTION');
     await refused(ladderId, { claimKey: '3', selectedRewardIds: [0, 0] }, 'INVALID_SELECTION');
-    await refused(ladderId, { claimKey: '2', selectedRewardIds: [1] }, 'GIFT_SELECTION_REQUIRED');
-    await refused(ladderId, { claimKey: '2', selectedRewardIds: [1], variantIds: { '1': '999' } }, 'GIFT_UNAVAILABLE');
+    // Gift refusals name the body's field, with the reward's entry.
+    const noVariant = await me.claim(ladderId, { claimKey: '2', selectedRewardIds: [1] }).expect(400);
+    expectError(noVariant.body, 'GIFT_SELECTION_REQUIRED', 400);
+    expect(noVariant.body.error.field).toBe('variantIds.1');
+    const unknown = await me.claim(ladderId, { claimKey: '2', selectedRewardIds: [1], variantIds: { '1': '999' } });
+    expectError(unknown.body, 'GIFT_UNAVAILABLE', 400);
+    expect(unknown.body.error.field).toBe('variantIds.1');
+    const flatUnknown = await me.flat({
+      programId: ladderId,
+      milestoneValue: 2,
+      selectedRewardIds: [1],
+      isSelectVariantFreeGiftMilestone: true,
+      variantIdsSelected: { 'rewardIndex-1': '999' },
+    });
+    expectError(flatUnknown.body, 'GIFT_UNAVAILABLE', 400);
+    expect(flatUnknown.body.error.field).toBe('variantIdsSelected.rewardIndex-1');
     const other = await customer(7006, 0);
     expectError(
       (await other.claim(ladderId, { claimKey: '1', selectedRewardIds: [0] }).expect(400)).body,
@@ -348,6 +383,10 @@ describe(`storefront milestones (${defaultStoreKind()})`, () => {
     // A gift of several variants without a choice: granted, the step stays claimable for the choice only.
     const granted = await me.flat({ programId: ladderId, milestoneValue: 2, selectedRewardIds: [1] }).expect(200);
     expect(expectSuccess(granted.body)).toEqual({ point: 10, pendingMilestoneOrder: [2] });
+    // While the choice is owed, the ladder lists the gift's products.
+    const owing = expectSuccess((await me.ladder(ladderId).expect(200)).body).steps[1];
+    expect(owing.state).toBe('claimable');
+    expect(owing.rewards[1]).toMatchObject({ needsVariantChoice: true, giftProducts: [expect.any(Object)] });
     const chosen = await me
       .flat({
         programId: ladderId,
@@ -364,6 +403,8 @@ describe(`storefront milestones (${defaultStoreKind()})`, () => {
     ]);
     const ladder = expectSuccess((await me.ladder(ladderId).expect(200)).body);
     expect(ladder.steps.map((x: { state: string }) => x.state)).toEqual(['achieved', 'achieved', 'current']);
+    // Chosen: the claimed step owes no choice any more.
+    expect(ladder.steps[1].rewards[1]).toMatchObject({ needsVariantChoice: false, giftProducts: [] });
   });
 
   it('a mixed ladder: claim keys name program, type and value; the flat claim takes stepType', async () => {

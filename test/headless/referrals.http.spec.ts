@@ -4,6 +4,7 @@ import { waitUntil } from '../support/receiver';
 import { customerStreamId } from '../../src/ledger/customer-stream';
 import { ReferralRewardsDue } from '../../src/ledger/referrals/referral-rewards-due.scheduler';
 import { bearer, HEADLESS, tokenFor } from './headless-support';
+import { COMMERCE_PLATFORM, CommercePlatform } from '../../src/infrastructure/commerce-platform/commerce-platform.port';
 
 /**
  * Referrals through the public interfaces: the program written and read in v2, the link, the
@@ -123,10 +124,18 @@ describe(`referrals (${defaultStoreKind()})`, () => {
       'invited',
     );
 
+    const minting = jest.spyOn(s.t.app.get<CommercePlatform>(COMMERCE_PLATFORM), 'createDiscount');
     const friendId = await s.enrol(FRIEND, { created_at: null });
     await waitUntil(async () => (await coupons(s, FRIEND)).length === 1, 10_000, 'welcome coupon');
     const [welcome] = await coupons(s, FRIEND);
-    expect(welcome).toMatchObject({ couponCode: expect.stringMatching(/^REF-/), program: { id: programId } });
+    // The coupon belongs to the referral program (its title), and the platform's discount is titled as the
+    // program's texts say it, with the shop's currency.
+    expect(welcome).toMatchObject({
+      couponCode: expect.stringMatching(/^REF-/),
+      program: { id: programId, title: 'Refer a friend' },
+    });
+    expect(minting).toHaveBeenCalledWith(expect.objectContaining({ title: '$10.00 off your order' }));
+    minting.mockRestore();
     await waitUntil(
       async () => (await friendRow(referrerToken, 'c•••@e•••.com'))?.state === 'joined',
       10_000,

@@ -261,7 +261,7 @@ describe(`headless wallet passes (${defaultStoreKind()})`, () => {
     expectError((await beta(3003).expect(502)).body, 'BETA_PASS_GENERATION_FAILED', 502);
   });
 
-  it('403 NOT_ELIGIBLE for an opt-in guest (nothing stored); 401 without a token', async () => {
+  it('403 NOT_ELIGIBLE for an opt-in guest (nothing stored), configured or not; 401 without a token', async () => {
     const optIn = await s.newShop();
     await optIn.put('/settings/membership', { optInEnrollment: true }).expect(200);
     await optIn.put('/settings/wallet-passes', { alpha: alphaSettings(), beta: betaSettings }).expect(200);
@@ -273,6 +273,15 @@ describe(`headless wallet passes (${defaultStoreKind()})`, () => {
     const link = await s.t.http().get(`${HEADLESS}/customer/wallet-pass/beta`).set(bearer(guest)).expect(403);
     expectError(link.body, 'NOT_ELIGIBLE', 403);
     expect(filesUnder(dir)).toEqual(files);
+    // Eligibility comes first: a guest of a shop without wallet settings is refused as a guest, not 502.
+    const bare = await s.newShop();
+    await bare.put('/settings/membership', { optInEnrollment: true }).expect(200);
+    await bare.enrol(10);
+    const bareGuest = await tokenFor(s.t, bare.shop, 10);
+    const bareAlpha = await s.t.http().post(`${HEADLESS}/customer/wallet-pass/alpha`).set(bearer(bareGuest));
+    expectError(bareAlpha.body, 'NOT_ELIGIBLE', 403);
+    const bareBeta = await s.t.http().get(`${HEADLESS}/customer/wallet-pass/beta`).set(bearer(bareGuest));
+    expectError(bareBeta.body, 'NOT_ELIGIBLE', 403);
     await s.t.http().post(`${HEADLESS}/customer/wallet-pass/alpha`).expect(401);
     await s.t.http().get(`${HEADLESS}/customer/wallet-pass/alpha/verify`).expect(401);
     await s.t.http().get(`${HEADLESS}/customer/wallet-pass/beta`).expect(401);

@@ -1360,7 +1360,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The ladder of a milestone program for the customer (MilestoneLadder); counters cached 60 s per customer. 400 INVALID_PROGRAM */
+        /** The ladder of a milestone program for the customer (MilestoneLadder); shows the customer's own orders and claims at once. 400 INVALID_PROGRAM */
         get: operations["MilestonesController_ladder"];
         put?: never;
         post?: never;
@@ -2729,17 +2729,17 @@ export interface components {
             typeCustom: string;
             programId: string;
             programTitle: string;
-            program: {
+            program?: {
                 id: string;
                 title: string | null;
-            } | null;
+            };
             redeemPoint: number;
-            discountId: {
+            discountId?: {
                 id: string;
-            } | null;
-            priceRuleId: {
+            };
+            priceRuleId?: {
                 id: string;
-            } | null;
+            };
             customerId: string;
             email: string | null;
             shopId: string;

@@ -83,16 +83,25 @@ export function presentActivity(row: TransactionDoc, text: LocalizedText, progra
     // Strings, as 2.5 types them: '' on rows no program paid or sold.
     programId: row.programId ?? '',
     programTitle: programTitle ?? row.programTitle ?? '',
-    program: row.programId ? { id: row.programId, title: programTitle ?? row.programTitle } : null,
+    // 2.5: the program's snapshot when a program paid or sold the row; absent otherwise.
+    ...(row.programId ? { program: { id: row.programId, title: programTitle ?? row.programTitle } } : {}),
     redeemPoint: row.spendPoint,
-    // Objects on redeem rows (2.5): the platform's discount and price rule by id; null elsewhere.
-    discountId: row.discountId ? { id: row.discountId } : null,
-    priceRuleId: row.priceRuleId ? { id: row.priceRuleId } : null,
+    ...discountObjects(row),
     customerId: row.customerId,
     email: row.email,
     shopId: row.shopId,
     platformCustomerId: row.platformCustomerId,
   };
+}
+
+/**
+ * 2.5: objects on the redeem rows that minted a platform discount, the discount and its price rule by
+ * id; absent on other rows. A platform without separate price rules (the embedded one: a code is its
+ * own rule) names the discount as its price rule, so a client finds both whenever one is there.
+ */
+function discountObjects(row: TransactionDoc): { discountId?: { id: string }; priceRuleId?: { id: string } } {
+  if (!row.discountId) return {};
+  return { discountId: { id: row.discountId }, priceRuleId: { id: row.priceRuleId ?? row.discountId } };
 }
 
 export type HeadlessActivity = ReturnType<typeof presentActivity>;

@@ -90,7 +90,7 @@ export class CompleteChatLoginHandler implements ICommandHandler<CompleteChatLog
     } catch (error) {
       if (!(error instanceof ChatNetworkError)) throw error;
       this.logger.warn(`Chat login of shop ${owner.shopId} failed at the network: ${error.message}`);
-      throw because.chatNetworkFailed(`${error.message}; nothing was changed, start the login again`);
+      throw because.chatNetworkFailed(`${error.message}; nothing was changed and this login is still open: try again`);
     }
   }
 

@@ -1,10 +1,11 @@
 import { ArgumentsHost, Catch, ExceptionFilter, Logger } from '@nestjs/common';
 import { Request, Response } from 'express';
-import { retryAfterOf, toErrorBody } from '../../shared/http/error-body';
+import { ErrorBody, retryAfterOf, toErrorBody } from '../../shared/http/error-body';
+import { DomainError } from '../../shared/domain/domain-error';
 import { throttledFailure } from '../../shared/http/auth-throttle/throttled-failure';
 import { StoreUnavailableError } from '../../shared/domain/store-errors';
 import { HeadlessRequest } from './headless-request';
-import { localeRequestOf, ShopText } from '../../translations/queries/shop-text';
+import { LocalizedText, localeRequestOf, ShopText } from '../../translations/queries/shop-text';
 
 export const PERSONAL = 'private, no-store';
 
@@ -44,16 +45,32 @@ export class HeadlessExceptionFilter implements ExceptionFilter {
       return;
     }
     const text = await this.text.for(request.headless?.shopId ?? '', localeRequestOf(request as Request));
-    const key = `error.${error.code}`;
-    const shopperMessage = text.t(key, { seconds: retryAfter ?? 0 });
-    // Codes without shopper text (management-style refusals) keep the service's own message.
-    const message = shopperMessage === key ? error.message : shopperMessage;
+    const message = shopperMessage(text, exception, error, retryAfter ?? 0);
     response.status(error.statusCode).json({
       success: false,
       error: { ...error, message },
       timestamp: new Date().toISOString(),
     });
   }
+}
+
+/**
+ * The refusal in the shopper's language. A refusal naming its rule (`details.rule`: the validation
+ * pipe's, an image URL not uploaded here) says the field and the rule (`error.<CODE>.<rule>`); a
+ * BAD_REQUEST naming only its field says which field; else the code's sentence. Codes without
+ * shopper text (management-style refusals) keep the service's own message.
+ */
+function shopperMessage(text: LocalizedText, exception: unknown, error: ErrorBody, seconds: number): string {
+  const details = exception instanceof DomainError ? exception.details : undefined;
+  const values = { seconds, field: error.field ?? '', limit: details?.limit ?? 0 };
+  const rule =
+    typeof details?.rule === 'string' ? details.rule : error.field && error.code === 'BAD_REQUEST' ? 'invalid' : null;
+  for (const key of [rule && error.field ? `error.${error.code}.${rule}` : null, `error.${error.code}`]) {
+    if (!key) continue;
+    const said = text.t(key, values);
+    if (said !== key) return said;
+  }
+  return error.message;
 }
 
 /** POST /auth/token: its 401s carry the envelope (spec 7), and a token is never cached by anyone. */

@@ -61,8 +61,17 @@ export function presentStep(st: StepStanding, w: LadderText) {
     rewardLogic: step.rewardLogic ?? 'grantAll',
     maxRewardSelect: picksOf(step),
     ...(state === 'current' ? { progress: progressOf(st, w) } : {}),
-    rewards: step.rewards.map((r, index) => presentReward(r, index, w)),
+    rewards: step.rewards.map((r, index) => presentReward(r, index, choiceOwed(st, index), w)),
   };
+}
+
+/**
+ * Whether the reward's gift variant is still to be chosen: on a claimed step only while its choice is owed
+ * (a claimed step is `achieved`, or `claimable` with gifts owed); on a step not claimed yet, always.
+ */
+function choiceOwed(st: StepStanding, index: number): boolean {
+  const claimed = st.state === 'achieved' || st.owedGifts.length > 0;
+  return claimed ? st.owedGifts.includes(index) : true;
 }
 
 /** The merchant's sentence in the locale (or as written), else the step type's sentence. */
@@ -95,10 +104,10 @@ function progressOf(st: StepStanding, w: LadderText) {
   return { percent, completedText, remainingText };
 }
 
-/** A reward: its sentence, and for a gift of several variants the products to choose from. */
-function presentReward(r: MilestoneReward, index: number, w: LadderText) {
+/** A reward: its sentence, and for a gift of several variants whose choice is owed, the products to choose from. */
+function presentReward(r: MilestoneReward, index: number, owed: boolean, w: LadderText) {
   const variants = r.variantIds ?? [];
-  const needsVariantChoice = r.action === 'free_gift' && variants.length > 1;
+  const needsVariantChoice = owed && r.action === 'free_gift' && variants.length > 1;
   return {
     index,
     action: r.action,

@@ -54,7 +54,14 @@ export class GetMilestoneLadderHandler implements IQueryHandler<GetMilestoneLadd
     // The same inputs (the same objects: each cache replaces its object on a change) render the same ladder.
     const key = `${milestoneCountersId(shopId, customerId)}|${programId}|${text.locale}`;
     const held = this.rendered.get(key);
-    if (held && held.doc === doc && held.program === program && held.text === text && held.currency === currency)
+    // The customer's counters change only with a newer revision of the stream (a customer without any is -1).
+    if (
+      held &&
+      held.doc.revision === doc.revision &&
+      held.program === program &&
+      held.text === text &&
+      held.currency === currency
+    )
       return held.ladder;
     const standings = ladderStandings(ladderOf(program), doc.counters, doc.claims);
     const ladder = jsonText(presentLadder(program, standings, { text, currency }));
@@ -63,9 +70,9 @@ export class GetMilestoneLadderHandler implements IQueryHandler<GetMilestoneLadd
   }
 
   /**
-   * Ladders rendered from a customer's counters as the counters reader serves them (60 seconds, dropped
-   * by a claim): a storefront showing the ladder on every page renders it once. Answers are not changed
-   * after they are returned (the envelope wraps them).
+   * Ladders rendered from a customer's counters as the counters reader serves them (kept exact by the
+   * projections): a storefront showing the ladder on every page renders it once. Answers are not
+   * changed after they are returned (the envelope wraps them).
    */
   private readonly rendered = new BoundedCache<string, RenderedLadder>({ max: 10_000 });
 }

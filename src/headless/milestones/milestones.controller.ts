@@ -34,7 +34,7 @@ export class MilestonesController {
 
   @HeadlessGet(
     'customer/milestones/:programId',
-    'The ladder of a milestone program for the customer (MilestoneLadder); counters cached 60 s per customer. 400 INVALID_PROGRAM',
+    "The ladder of a milestone program for the customer (MilestoneLadder); shows the customer's own orders and claims at once. 400 INVALID_PROGRAM",
   )
   @ApiEnvelope(MILESTONE_LADDER.ref)
   @ApiHeadlessErrors(400)

@@ -5,7 +5,7 @@ import { formOf, safeRedirect } from '../../programs/kinds/earning-rule.schema';
 import type { SubmissionStatus } from '../../ledger/events/submissions.events';
 import { birthdayOptionsFor } from '../../programs/kinds/birthday-picker';
 import { LocalizedText } from '../../translations/queries/shop-text';
-import { ReferralCoupon, referralRuleOf } from '../../programs/kinds/referral-rule';
+import { referralCouponTitle, referralRuleOf } from '../../programs/kinds/referral-rule';
 import { referralLink } from '../../ledger/referral-code';
 
 /** A program's title in the text's locale (its translateTitle, else a machine translation, else as written). */
@@ -65,13 +65,6 @@ export interface ProgramContext {
   referralCode?: string;
 }
 
-/** A referral coupon in the shopper's words (`$10.00 off your order`...). */
-function couponText(c: ReferralCoupon, text: LocalizedText, currency: string): string {
-  if (c.type === 'free_shipping') return text.t('reward.description.free_shipping');
-  if (c.type === 'percentage_discount') return text.t('reward.description.percentage', { percent: c.value ?? 0 });
-  return text.t('reward.description.fixed_amount', { amount: text.money(c.value ?? 0, currency) });
-}
-
 /**
  * A referral program's offer: what the friend gets and what the referrer earns, in the shopper's
  * words, the qualifying order's minimum and waiting days, and (personalised) the customer's code
@@ -80,10 +73,10 @@ function couponText(c: ReferralCoupon, text: LocalizedText, currency: string): s
 function referralOffer(program: ActiveProgram, context: ProgramContext) {
   const { text, currency } = context;
   const rule = referralRuleOf(program.settings.referral);
-  const friendReward = couponText(rule.friendCoupon, text, currency);
+  const friendReward = referralCouponTitle(rule.friendCoupon, text, currency);
   const yourReward =
     rule.referrerReward === 'coupon' && rule.referrerCoupon
-      ? couponText(rule.referrerCoupon, text, currency)
+      ? referralCouponTitle(rule.referrerCoupon, text, currency)
       : text.t('reward.description.bonus_point', { points: program.settings.earnPoint });
   const code = context.referralCode ?? null;
   return {

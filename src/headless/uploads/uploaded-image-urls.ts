@@ -33,6 +33,7 @@ export class UploadedImageUrls {
         throw because.invalidInput(
           `context.imageUrls[${i}] is not an image this customer uploaded (POST /customer/earn/upload)`,
           `context.imageUrls[${i}]`,
+          'not_uploaded',
         );
       checked.push(`${base}${UPLOADS_PATH}${key}`);
     }

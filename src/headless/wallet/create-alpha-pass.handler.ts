@@ -39,14 +39,15 @@ export class CreateAlphaPassHandler implements ICommandHandler<CreateAlphaPassCo
   ) {}
 
   async execute({ shopId, customerId, publicBase }: CreateAlphaPassCommand): Promise<AlphaPassCreatedView> {
-    const { walletAlpha } = await this.shops.walletPassCredentials(shopId);
-    if (!walletAlpha) throw because.alphaPassGenerationFailed('Wallet passes are not configured for this shop');
     const passKey = `${shopId}/${customerId}/${randomBytes(16).toString('hex')}.pkpass`;
     const url = `${publicBase}/uploads/${passKey}`;
     const { toDataURL } = await import('qrcode');
     const qrUrl = await toDataURL(url);
     const record = { passKey, url, qrUrl };
+    // Who may hold a card comes first: a guest is refused as one (403) on a shop with or without wallet settings.
     await this.commands.precheck(shopId, customerId, (meta) => ({ type: 'RecordAlphaPass', meta, ...record }));
+    const { walletAlpha } = await this.shops.walletPassCredentials(shopId);
+    if (!walletAlpha) throw because.alphaPassGenerationFailed('Wallet passes are not configured for this shop');
     const state = await this.commands.state(shopId, customerId);
     const bytes = await this.signed(walletAlpha, {
       shopId,

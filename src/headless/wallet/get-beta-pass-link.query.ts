@@ -15,7 +15,7 @@ export class GetBetaPassLinkQuery {
   ) {}
 }
 
-/** Nothing is recorded: the link carries the card as it is now. Not configured or unsignable: 502. */
+/** Nothing is recorded: the link carries the card as it is now. A guest: 403; not configured or unsignable: 502. */
 @QueryHandler(GetBetaPassLinkQuery)
 export class GetBetaPassLinkHandler implements IQueryHandler<GetBetaPassLinkQuery, { link: string }> {
   constructor(
@@ -25,13 +25,14 @@ export class GetBetaPassLinkHandler implements IQueryHandler<GetBetaPassLinkQuer
   ) {}
 
   async execute({ shopId, customerId }: GetBetaPassLinkQuery): Promise<{ link: string }> {
-    const [{ walletBeta }, shop] = await Promise.all([
+    const [{ walletBeta }, shop, state] = await Promise.all([
       this.shops.walletPassCredentials(shopId),
       this.shops.byId(shopId),
+      this.commands.state(shopId, customerId),
     ]);
-    if (!walletBeta) throw because.betaPassGenerationFailed('Wallet passes are not configured for this shop');
-    const state = await this.commands.state(shopId, customerId);
+    // Who may hold a card comes first: a guest is refused as one (403) on a shop with or without wallet settings.
     requireCardHolder(state);
+    if (!walletBeta) throw because.betaPassGenerationFailed('Wallet passes are not configured for this shop');
     const holder = { shopId, customerId, points: state.points, tierName: state.tierName };
     try {
       return { link: this.passes.betaSaveLink(walletPassContent(holder, shop?.domain ?? shopId), walletBeta) };

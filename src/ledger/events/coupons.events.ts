@@ -70,8 +70,11 @@ export interface CouponGranted extends CustomerEventBase {
   tierChangedEventId?: string;
   /** The tier reward granted (the coupon's `program.id`); absent on grants recorded before it was kept. */
   tierRewardId?: string;
-  /** Referral coupons: the referral program (the coupon's `program.id`), the friend, the event that made it due. */
-  referral?: { programId: string; friendKey: string; dueEventId: string };
+  /**
+   * Referral coupons: the referral program (the coupon's `program`; its title is absent on grants recorded
+   * before it was kept), the friend, the event that made it due.
+   */
+  referral?: { programId: string; programTitle?: string; friendKey: string; dueEventId: string };
 }
 
 export const pointsRedeemed: PointsEventBuilder<PointsRedeemed> = pointsEventBuilder(T.PointsRedeemed);

@@ -20,7 +20,6 @@ import {
   RewardCoupon,
 } from '../events/customer-events';
 import { claimKeyOf } from './ladder-states';
-import { MilestoneCountersReader } from './milestone-counters.reader';
 import { findMilestoneProgram, ladderOf } from './milestone-programs';
 import { ClaimMilestoneStep, MilestoneProgramRef, needsCoupon } from './milestones.decisions';
 
@@ -73,7 +72,6 @@ export class ClaimMilestoneHandler implements ICommandHandler<ClaimMilestoneComm
     private readonly commands: CustomerStreamCommands,
     private readonly tiers: TierLadderReader,
     private readonly shops: ShopDirectory,
-    private readonly counters: MilestoneCountersReader,
     @Inject(COMMERCE_PLATFORM) private readonly platform: CommercePlatform,
   ) {}
 
@@ -94,6 +92,7 @@ export class ClaimMilestoneHandler implements ICommandHandler<ClaimMilestoneComm
         selectedRewardIds: request.selectedRewardIds,
         variantIds: request.variantIds,
         deferGiftChoice: request.deferGiftChoice,
+        giftField: request.flat ? 'variantIdsSelected' : 'variantIds',
         source,
         tiers: rungs,
         earningLimit,
@@ -102,19 +101,15 @@ export class ClaimMilestoneHandler implements ICommandHandler<ClaimMilestoneComm
     const state = await this.commands.state(shopId, customerId);
     const planned = customerLedger.decide(build()(this.commands.meta(shopId, customerId)), state);
     const coupons = await this.mint(state, ladder, claimKey, planned);
-    try {
-      const decision = await this.commands.run(shopId, customerId, build(coupons));
-      return {
-        program,
-        ladder,
-        claimKey,
-        claimed: decision.events.find((e): e is MilestoneStepClaimed => e.type === T.MilestoneStepClaimed) ?? null,
-        chosen: decision.events.find((e): e is MilestoneGiftChosen => e.type === T.MilestoneGiftChosen) ?? null,
-        after: decision.after,
-      };
-    } finally {
-      this.counters.drop(shopId, customerId);
-    }
+    const decision = await this.commands.run(shopId, customerId, build(coupons));
+    return {
+      program,
+      ladder,
+      claimKey,
+      claimed: decision.events.find((e): e is MilestoneStepClaimed => e.type === T.MilestoneStepClaimed) ?? null,
+      chosen: decision.events.find((e): e is MilestoneGiftChosen => e.type === T.MilestoneGiftChosen) ?? null,
+      after: decision.after,
+    };
   }
 
   /** The coupons the planned grant needs, minted under ids of (customer, step, reward). */

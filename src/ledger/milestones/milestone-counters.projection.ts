@@ -26,7 +26,8 @@ export interface MilestoneCountersDoc {
   claims: Record<string, ClaimedStep>;
 }
 
-export const MILESTONE_COUNTERS: CollectionDefinition = { name: 'milestone_counters_v1' };
+/** Read by id on every ladder read: served from memory, kept exact by the projections. */
+export const MILESTONE_COUNTERS: CollectionDefinition = { name: 'milestone_counters_v1', cachedInMemory: true };
 
 export const milestoneCountersId = (shopId: string, customerId: string) => `${shopId}|${customerId}`;
 

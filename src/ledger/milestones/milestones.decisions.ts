@@ -44,6 +44,8 @@ export interface ClaimMilestoneStep {
   selectedRewardIds: number[] | null;
   variantIds: Record<string, string>;
   deferGiftChoice: boolean;
+  /** The body field the variants came in (refusals name it): the per-program claim's, or the flat claim's. */
+  giftField?: 'variantIds' | 'variantIdsSelected';
   source: string;
   tiers: TierRung[];
   earningLimit?: EarningLimitPolicy | null;
@@ -185,12 +187,17 @@ function couponFor(command: ClaimMilestoneStep, index: number, needed: boolean):
 function giftVariant(allowed: string[], index: number, command: ClaimMilestoneStep): string | null {
   const sent = command.variantIds[String(index)];
   if (sent !== undefined) {
-    if (!allowed.includes(sent)) throw because.giftUnavailable(sent);
+    if (!allowed.includes(sent)) throw because.giftUnavailable(sent, giftFieldOf(command, index));
     return sent;
   }
   if (allowed.length === 1) return allowed[0];
   if (command.deferGiftChoice) return null;
-  throw because.giftSelectionRequired();
+  throw because.giftSelectionRequired(giftFieldOf(command, index));
+}
+
+/** Where the reward's variant is sent: `variantIds.<index>`, or the flat claim's `variantIdsSelected.rewardIndex-<index>`. */
+function giftFieldOf(command: ClaimMilestoneStep, index: number): string {
+  return command.giftField === 'variantIdsSelected' ? `variantIdsSelected.rewardIndex-${index}` : `variantIds.${index}`;
 }
 
 /** The choice of a granted step's owed gifts: only those, each on its allow-list. */
@@ -204,8 +211,9 @@ function chooseOwedGifts(
   const coupons: Record<string, RewardCoupon> = {};
   for (const index of standing.owedGifts) {
     const sent = command.variantIds[String(index)];
-    if (sent === undefined) throw because.giftSelectionRequired();
-    if (!(standing.step.rewards[index].variantIds ?? []).includes(sent)) throw because.giftUnavailable(sent);
+    if (sent === undefined) throw because.giftSelectionRequired(giftFieldOf(command, index));
+    if (!(standing.step.rewards[index].variantIds ?? []).includes(sent))
+      throw because.giftUnavailable(sent, giftFieldOf(command, index));
     variantIds[String(index)] = sent;
     const coupon = couponFor(command, index, true);
     if (coupon) coupons[String(index)] = coupon;

@@ -105,7 +105,8 @@ export class RewardViewProjection implements Projection {
         rewards.put(
           newReward(e, recorded, {
             programId: e.tierRewardId ?? e.referral?.programId ?? null,
-            programTitle: e.reward.title,
+            // A referral coupon belongs to its program; a tier reward is titled by the reward.
+            programTitle: e.referral?.programTitle ?? e.reward.title,
             pointsSpent: 0,
             orderReqAmount: e.reward.orderReqAmount,
           }),

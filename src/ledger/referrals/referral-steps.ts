@@ -8,6 +8,7 @@ import {
   referralCouponTitle,
 } from '../../programs/kinds/referral-rule';
 import { ShopDirectory } from '../../shops/shop-directory';
+import { ShopText } from '../../translations/queries/shop-text';
 import { TierLadderReader } from '../../tiers/tier-ladder.reader';
 import { CustomerStreamCommands } from '../customer-stream.commands';
 import {
@@ -42,6 +43,7 @@ export class ReferralSteps {
     private readonly commands: CustomerStreamCommands,
     private readonly directory: ReferralDirectory,
     private readonly shops: ShopDirectory,
+    private readonly text: ShopText,
     private readonly tiers: TierLadderReader,
     @Inject(COMMERCE_PLATFORM) private readonly platform: CommercePlatform,
     @Inject(CLOCK) private readonly clock: Clock,
@@ -211,7 +213,9 @@ export class ReferralSteps {
   ): Promise<void> {
     if (!referralCouponDue(await this.commands.state(shopId, customerId), grant, rewardId)) return;
     const terms = platformCouponOf(coupon);
-    const title = referralCouponTitle(coupon);
+    // Titled in the shop's own language and currency, as the program's texts say it.
+    const [shop, words] = await Promise.all([this.shops.byId(shopId), this.text.for(shopId)]);
+    const title = referralCouponTitle(coupon, words, shop?.currency ?? 'USD');
     const expiresAt = couponExpiry(coupon, this.clock.now().toISOString());
     const discount = await this.platform.createDiscount({
       shopId,

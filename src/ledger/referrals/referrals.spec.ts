@@ -347,7 +347,12 @@ describe('referrals: the referrer is paid once per friend', () => {
       });
     expect(r.run(AT, grant('someone-else'))).toEqual([]);
     expect(r.run(AT, grant(referralRewardIdOf('q-fred')))).toMatchObject([
-      { type: T.CouponGranted, reason: 'referral_reward', referral: { programId: 'p-ref', friendKey: FRED.key } },
+      {
+        type: T.CouponGranted,
+        reason: 'referral_reward',
+        // The coupon belongs to the program the friend was rewarded by: its title, not the coupon's words.
+        referral: { programId: 'p-ref', programTitle: 'Refer a friend', friendKey: FRED.key },
+      },
     ]);
     expect(r.run(AT, grant(referralRewardIdOf('q-fred')))).toEqual([]);
   });

@@ -326,9 +326,23 @@ function grantCoupon(command: Command<'GrantReferralCoupon'>, state: CustomerSta
       email: state.email,
       reward: grant.reward,
       reason: grant.role,
-      referral: { programId: grant.programId, friendKey: grant.friendKey, dueEventId: grant.dueEventId },
+      referral: {
+        programId: grant.programId,
+        ...referralProgramTitle(state, grant),
+        friendKey: grant.friendKey,
+        dueEventId: grant.dueEventId,
+      },
     }),
   ];
+}
+
+/** The referral program's title on the terms the coupon is owed by: the friend's attribution, or the referrer's friend. */
+function referralProgramTitle(state: CustomerState, grant: ReferralCouponGrant): { programTitle?: string } {
+  const title =
+    grant.role === 'referral_welcome'
+      ? state.referral.referredBy?.terms.programTitle
+      : state.referral.friends[grant.friendKey]?.programTitle;
+  return typeof title === 'string' ? { programTitle: title } : {};
 }
 
 function createLink(command: Command<'CreateReferralLink'>, state: CustomerState): ReferralLinkCreated[] {

@@ -73,6 +73,9 @@ export const isMilestoneKind = (name: string): boolean => earningKind(name)?.mil
 /** A milestone kind whose steps the storefront shows and a customer climbs (not the welcome-back ladder). */
 export const ladderShowsSteps = (name: string): boolean => earningKind(name)?.milestone?.stepsShown === true;
 
+/** A map review: sent once, and again only after the merchant rejected the last one. */
+export const isMapReviewKind = (name: string): boolean => earningKind(name)?.submission?.review === 'map';
+
 /** A product review (its program's `review` settings; counted by review milestones). */
 export const isProductReviewKind = (name: string): boolean => earningKind(name)?.submission?.review === 'product';
 

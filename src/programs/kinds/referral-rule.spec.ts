@@ -33,7 +33,15 @@ describe('referral rule', () => {
       friendCoupon: { type: 'amount_discount', value: 7.5, orderReqAmount: 40 },
     }).friendCoupon;
     expect(platformCouponOf(c)).toEqual({ rewardType: 'fixed_amount', rewardValue: 7.5, orderReqAmount: '40.00' });
-    expect(referralCouponTitle(c)).toBe('7.50 off');
+    // The title in the shop's words: the catalogue's sentence, the amount as money in the shop's currency.
+    const words = {
+      t: (key: string, values?: Record<string, unknown>) => `${key} ${JSON.stringify(values ?? {})}`,
+      money: (amount: number, currency: string) => `${currency} ${amount.toFixed(2)}`,
+    };
+    expect(referralCouponTitle(c, words, 'EUR')).toBe('reward.description.fixed_amount {"amount":"EUR 7.50"}');
+    expect(referralCouponTitle({ ...c, type: 'percentage_discount', value: 15 }, words, 'EUR')).toBe(
+      'reward.description.percentage {"percent":15}',
+    );
     expect(couponExpiry({ ...c, expiresInDays: 2 }, '2026-03-01T10:00:00.000Z')).toBe('2026-03-03T10:00:00.000Z');
     expect(couponExpiry(c, '2026-03-01T10:00:00.000Z')).toBeNull();
     expect(platformCouponOf({ ...c, type: 'free_shipping', value: null })).toMatchObject({

@@ -100,11 +100,20 @@ export function platformCouponOf(c: ReferralCoupon) {
   };
 }
 
-/** A coupon's title in plain words (the reward's `title` on the platform and in v2 rewards). */
-export function referralCouponTitle(c: ReferralCoupon): string {
-  if (c.type === 'free_shipping') return 'Free shipping';
-  if (c.type === 'percentage_discount') return `${c.value ?? 0}% off`;
-  return `${(c.value ?? 0).toFixed(2)} off`;
+/** The shop's words in one locale, as a coupon's sentence needs them (the translations' LocalizedText). */
+export interface CouponWords {
+  t(key: string, values?: Record<string, unknown>): string;
+  money(amount: number, currency: string): string;
+}
+
+/**
+ * A coupon in the shopper's words, as the referral program's texts say it (`$10.00 off your order`):
+ * the platform discount's title, and the program's friendReward and yourReward.
+ */
+export function referralCouponTitle(c: ReferralCoupon, words: CouponWords, currency: string): string {
+  if (c.type === 'free_shipping') return words.t('reward.description.free_shipping');
+  if (c.type === 'percentage_discount') return words.t('reward.description.percentage', { percent: c.value ?? 0 });
+  return words.t('reward.description.fixed_amount', { amount: words.money(c.value ?? 0, currency) });
 }
 
 /** When a coupon issued at `at` stops working (null: never). */

@@ -96,10 +96,16 @@ export const because = {
     new DomainError('USERNAME_TAKEN', 'This username is linked to another customer of the shop', 409),
   excluded: () => new DomainError('EXCLUDED', 'This customer is excluded from the loyalty program', 403),
   optInNotEnabled: () => new DomainError('OPT_IN_NOT_ENABLED', 'This shop does not run opt-in enrolment', 403),
-  giftSelectionRequired: () =>
-    new DomainError('GIFT_SELECTION_REQUIRED', 'This reward offers several gifts: send the chosen variantId', 400, {
-      field: 'variantId',
-    }),
+  /** `field`: the body field that carries the choice (`variantId` on a redemption, a milestone's reward entry). */
+  giftSelectionRequired: (field = 'variantId') =>
+    new DomainError(
+      'GIFT_SELECTION_REQUIRED',
+      `This reward offers several gifts: send the chosen variant in ${field}`,
+      400,
+      {
+        field,
+      },
+    ),
   /** A choice among offered rewards that is not one of them, repeats one, or picks too many. */
   invalidSelection: (message: string, field: string) => new DomainError('INVALID_SELECTION', message, 400, { field }),
   /** A milestone claim naming no step of the program (claimKey or milestoneValue). */
@@ -111,9 +117,9 @@ export const because = {
   /** A submission the merchant has already approved or rejected: a decision is final. */
   alreadyDecided: (submissionId: string, status: string) =>
     new DomainError('ALREADY_DECIDED', `Submission ${submissionId} is already ${status}`, 409),
-  giftUnavailable: (variantId: string) =>
-    new DomainError('GIFT_UNAVAILABLE', `Variant ${variantId} is not one of this reward's gifts`, 400, {
-      field: 'variantId',
+  giftUnavailable: (variantId: string, field = 'variantId') =>
+    new DomainError('GIFT_UNAVAILABLE', `${field}: variant ${variantId} is not one of this reward's gifts`, 400, {
+      field,
     }),
 
   /**
@@ -125,7 +131,9 @@ export const because = {
 
   // Uploads
   /** An upload batch refused as a whole: `field` names the image or field at fault. */
-  invalidInput: (message: string, field: string) => new DomainError('INVALID_INPUT', message, 400, { field }),
+  /** `rule`: which of the storefront's sentences says it (`error.INVALID_INPUT.<rule>`; none: the upload rules). */
+  invalidInput: (message: string, field: string, rule?: string) =>
+    new DomainError('INVALID_INPUT', message, 400, { field, ...(rule ? { rule } : {}) }),
   uploadFailed: () => new DomainError('UPLOAD_FAILED', 'The images could not be stored; none was kept', 400),
 
   // Wallet passes (not configured, or the signing or the storage failed: nothing was changed)

@@ -1,5 +1,5 @@
 import { ArgumentMetadata, ValidationError, ValidationPipe } from '@nestjs/common';
-import { ValidateBy, ValidateIf } from 'class-validator';
+import { getMetadataStorage, ValidateBy, ValidateIf } from 'class-validator';
 import { MoneyProblem, parseMoney } from '../domain/money';
 import { because } from '../domain/domain-error';
 import { MAX_MONEY, MIN_MONEY } from '../domain/limits';
@@ -53,21 +53,63 @@ const SIZE_CONSTRAINTS: ReadonlySet<string> = new Set([
 ]);
 
 /**
+ * The rule a constraint stands for, as the storefront's translated messages name it
+ * (`error.BAD_REQUEST.<rule>` in the catalogue); constraints of their own rule read `invalid`.
+ */
+const RULES: Readonly<Record<string, string>> = {
+  isString: 'text',
+  isNotEmpty: 'required',
+  isInt: 'integer',
+  isNumber: 'number',
+  isBoolean: 'boolean',
+  isIn: 'one_of',
+  isEnum: 'one_of',
+  isArray: 'list',
+  isObject: 'object',
+  min: 'min',
+  max: 'max',
+  minLength: 'min_length',
+  maxLength: 'max_length',
+  arrayMinSize: 'min_items',
+  arrayMaxSize: 'max_items',
+  isEmail: 'email',
+};
+
+/** The problem of one field: the service's sentence, and the rule (with its bound) for translated messages. */
+interface Problem {
+  field: string;
+  message: string;
+  rule: string;
+  limit?: number;
+}
+
+/**
  * The message that names the real problem: a missing field "is required"; otherwise the type or
  * format rule it breaks before any range rule (`limit=abc` "must be an integer", not "must not be
  * greater than 1000").
  */
-function messageOf(field: string, error: ValidationError, constraints: Record<string, string>): string {
-  if (error.value === undefined) return `${field} is required`;
+function problemOf(field: string, error: ValidationError, constraints: Record<string, string>): Problem {
+  if (error.value === undefined) return { field, message: `${field} is required`, rule: 'required' };
   const kinds = Object.keys(constraints);
   const kind = kinds.find((k) => !SIZE_CONSTRAINTS.has(k)) ?? kinds[0];
-  return constraints[kind];
+  const limit = limitOf(error, kind);
+  return { field, message: constraints[kind], rule: RULES[kind] ?? 'invalid', ...(limit === null ? {} : { limit }) };
 }
 
-function firstProblem(errors: ValidationError[], prefix = ''): { field: string; message: string } | null {
+/** The bound of a size constraint (`@Min(1)`: 1), read from the DTO's validation metadata. */
+function limitOf(error: ValidationError, kind: string): number | null {
+  if (!SIZE_CONSTRAINTS.has(kind) || !error.target) return null;
+  const found = getMetadataStorage()
+    .getTargetValidationMetadatas(error.target.constructor, '', true, false)
+    .find((m) => m.propertyName === error.property && m.name === kind);
+  const bound: unknown = found?.constraints?.[0];
+  return typeof bound === 'number' ? bound : null;
+}
+
+function firstProblem(errors: ValidationError[], prefix = ''): Problem | null {
   for (const error of errors) {
     const field = prefix ? `${prefix}.${error.property}` : error.property;
-    if (error.constraints) return { field, message: messageOf(field, error, error.constraints) };
+    if (error.constraints) return problemOf(field, error, error.constraints);
     const nested = firstProblem(error.children ?? [], field);
     if (nested) return nested;
   }
@@ -85,9 +127,12 @@ export function validationPipe(): ValidationPipe {
 const EDGE_OPTIONS = {
   transform: true,
   whitelist: true,
+  // The failing object is kept on each error: a size rule's bound is read from its class's metadata.
+  validationError: { target: true },
   exceptionFactory: (errors: ValidationError[]) => {
-    const problem = firstProblem(errors) ?? { field: 'body', message: 'body is invalid' };
-    return because.badRequest(problem.message, { field: problem.field });
+    const problem = firstProblem(errors) ?? { field: 'body', message: 'body is invalid', rule: 'invalid' };
+    const { field, message, rule, limit } = problem;
+    return because.badRequest(message, { field, rule, ...(limit === undefined ? {} : { limit }) });
   },
 };
 
