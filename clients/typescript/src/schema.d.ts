@@ -1952,7 +1952,7 @@ export interface components {
         };
         AuditCustomerState: {
             customerId: string;
-            platformCustomerId: number | null;
+            platformCustomerId: (number | null) | (string | null);
             /** Format: date-time */
             asOf: string | null;
             revision: number;
@@ -2413,7 +2413,7 @@ export interface components {
             format: "loyalty-customer-data/1";
             shopId: string;
             customerId: string;
-            platformCustomerId: number | null;
+            platformCustomerId: (number | null) | (string | null);
             /** Format: date-time */
             assembledAt: string;
             profile: {
@@ -2452,7 +2452,7 @@ export interface components {
         };
         CustomerIds: {
             id: string;
-            platformCustomerId: number;
+            platformCustomerId: number | string;
         };
         CustomerMembership: {
             id: string;
@@ -2461,7 +2461,7 @@ export interface components {
         };
         CustomerTierChange: {
             id: string;
-            platformCustomerId: number;
+            platformCustomerId: number | string;
             tierId: string;
             tierName: string;
             tierPoint: number;
@@ -2743,7 +2743,7 @@ export interface components {
             customerId: string;
             email: string | null;
             shopId: string;
-            platformCustomerId: number;
+            platformCustomerId: number | string;
         };
         HeadlessAvailableReward: {
             programId: string;
@@ -2840,7 +2840,7 @@ export interface components {
             qrCodeDownloadAlphaPass: string | null;
         };
         HeadlessOrder: {
-            id: number;
+            id: number | string;
             name: string;
             /** Format: date-time */
             createdAt: string;
@@ -2875,7 +2875,7 @@ export interface components {
                 image: string;
                 variantTitle: string;
                 variantId: string;
-                productId: number;
+                productId: number | string;
                 productHandle: string;
             }[];
             shippingAddress: {
@@ -3208,7 +3208,7 @@ export interface components {
             requestId: string;
             /** @enum {string} */
             kind: "customers/data_request" | "customers/redact" | "shop/redact";
-            platformCustomerId: number | null;
+            platformCustomerId: (number | null) | (string | null);
             source: string;
             /** Format: date-time */
             receivedAt: string;
@@ -4003,7 +4003,7 @@ export interface components {
         };
         V2Customer: {
             id: string;
-            platformCustomerId: number;
+            platformCustomerId: number | string;
             email: string | null;
             name: string | null;
             firstName: string | null;
@@ -4176,7 +4176,7 @@ export interface components {
             email: string | null;
             couponCode: string;
             programTitle: string | null;
-            platformCustomerId: number;
+            platformCustomerId: number | string;
             programDescription: string | null;
             /** @example 0.00 */
             orderReqAmount: string;
@@ -4336,7 +4336,7 @@ export interface components {
         V2Submission: {
             id: string;
             customerId: string;
-            platformCustomerId: number;
+            platformCustomerId: number | string;
             email: string | null;
             programId: string;
             programTitle: string;
@@ -4493,7 +4493,7 @@ export interface components {
             id: string;
             shopId: string;
             customerId: string;
-            platformCustomerId: number;
+            platformCustomerId: number | string;
             email: string | null;
             content: string;
             /** @enum {string} */
@@ -10525,7 +10525,7 @@ export interface operations {
                         data: components["schemas"]["AuditReplayedEvent"][];
                         meta: {
                             customerId: string;
-                            platformCustomerId: number | null;
+                            platformCustomerId: (number | null) | (string | null);
                             streamId: string;
                             /** Format: date-time */
                             asOf: string | null;

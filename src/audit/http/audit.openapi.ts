@@ -9,6 +9,7 @@ import {
   num,
   object,
   oneOf,
+  platformId,
   record,
   str,
 } from '../../shared/http/openapi/schema';
@@ -40,7 +41,7 @@ export const REPLAYED_EVENT = record(
 /** `meta` of a replay: whose stream, as of when, and where the pages around are. */
 export const REPLAY_META = object({
   customerId: str,
-  platformCustomerId: nullable(int),
+  platformCustomerId: nullable(platformId),
   streamId: str,
   asOf: nullable(dateTime),
   pagination: PAGINATION.ref,
@@ -50,7 +51,7 @@ export const CUSTOMER_STATE = record(
   'AuditCustomerState',
   object({
     customerId: str,
-    platformCustomerId: nullable(int),
+    platformCustomerId: nullable(platformId),
     asOf: nullable(dateTime),
     revision: int,
     position: str,

@@ -1,4 +1,15 @@
-import { bool, dateTime, int, nullable, num, object, oneOf, record, str } from '../../shared/http/openapi/schema';
+import {
+  bool,
+  dateTime,
+  int,
+  nullable,
+  num,
+  object,
+  oneOf,
+  platformId,
+  record,
+  str,
+} from '../../shared/http/openapi/schema';
 
 /** The records of the v2 customers, transactions and rewards endpoints, as their presenters write them. */
 
@@ -6,7 +17,7 @@ export const V2_CUSTOMER = record(
   'V2Customer',
   object({
     id: str,
-    platformCustomerId: int,
+    platformCustomerId: platformId,
     email: nullable(str),
     name: nullable(str),
     firstName: nullable(str),
@@ -40,13 +51,13 @@ export const V2_CUSTOMER = record(
 );
 
 /** A write that names the customer it changed. */
-export const CUSTOMER_IDS = record('CustomerIds', object({ id: str, platformCustomerId: int }));
+export const CUSTOMER_IDS = record('CustomerIds', object({ id: str, platformCustomerId: platformId }));
 
 export const CUSTOMER_TIER_CHANGE = record(
   'CustomerTierChange',
   object({
     id: str,
-    platformCustomerId: int,
+    platformCustomerId: platformId,
     tierId: str,
     tierName: str,
     tierPoint: num,
@@ -64,7 +75,7 @@ export const V2_TRANSACTION = record(
     id: str,
     shopId: str,
     customerId: str,
-    platformCustomerId: int,
+    platformCustomerId: platformId,
     email: nullable(str),
     content: str,
     type: TRANSACTION_KIND,
@@ -113,7 +124,7 @@ export const V2_REWARD = record(
     email: nullable(str),
     couponCode: str,
     programTitle: nullable(str),
-    platformCustomerId: int,
+    platformCustomerId: platformId,
     programDescription: nullable(str),
     orderReqAmount: { type: 'string', example: '0.00' },
     expiredAt: nullable(dateTime),
@@ -141,7 +152,7 @@ export const V2_SUBMISSION = record(
   object({
     id: str,
     customerId: str,
-    platformCustomerId: int,
+    platformCustomerId: platformId,
     email: nullable(str),
     programId: str,
     programTitle: str,

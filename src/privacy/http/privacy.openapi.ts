@@ -10,6 +10,7 @@ import {
   num,
   object,
   oneOf,
+  platformId,
   record,
   str,
 } from '../../shared/http/openapi/schema';
@@ -25,7 +26,7 @@ export const PRIVACY_REQUEST = record(
     customerId: nullable(str),
     requestId: str,
     kind: KIND,
-    platformCustomerId: nullable(int),
+    platformCustomerId: nullable(platformId),
     source: str,
     receivedAt: dateTime,
     completedAt: nullable(dateTime),
@@ -40,7 +41,7 @@ export const PRIVACY_DOCUMENT = record(
     format: oneOf('loyalty-customer-data/1'),
     shopId: str,
     customerId: str,
-    platformCustomerId: nullable(int),
+    platformCustomerId: nullable(platformId),
     assembledAt: dateTime,
     profile: nullable(anyObject),
     consents: nullable(

@@ -10,6 +10,16 @@ export const str: SchemaObject = { type: 'string' };
 export const num: SchemaObject = { type: 'number' };
 export const int: SchemaObject = { type: 'integer' };
 export const bool: SchemaObject = { type: 'boolean' };
+/**
+ * A commerce platform id (64-bit): a number while a JavaScript number holds it exactly, else the
+ * string of its digits (docs/platform-ingestion.md).
+ */
+export const platformId: SchemaObject = {
+  anyOf: [
+    { type: 'integer', maximum: Number.MAX_SAFE_INTEGER },
+    { type: 'string', pattern: '^[0-9]{16,20}$' },
+  ],
+};
 export const dateTime: SchemaObject = { type: 'string', format: 'date-time' };
 /** Any JSON value (a field whose content the record does not fix). */
 export const anyValue: SchemaObject = {};
@@ -27,6 +37,8 @@ export const anyOf = (...schemas: Schema[]): SchemaObject => ({ anyOf: schemas }
  */
 export function nullable(schema: Schema): SchemaObject {
   if ('$ref' in schema) return { type: 'object', nullable: true, allOf: [schema] };
+  // OpenAPI 3.0 allows `nullable` only beside a `type`: each choice of an anyOf is made nullable.
+  if (schema.anyOf) return { ...schema, anyOf: schema.anyOf.map(nullable) };
   // An enum lists null too: `nullable` does not widen an enum (OpenAPI 3.0.3).
   return { ...schema, nullable: true, ...(schema.enum ? { enum: [...schema.enum, null] } : {}) };
 }
