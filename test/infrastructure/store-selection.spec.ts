@@ -74,7 +74,7 @@ describe('store selection (EVENT_STORE, READ_STORE)', () => {
       expect(storage.describe).toBe(
         'events: pglite (memory), read models: pglite (memory), webhook outbox: pglite (memory)',
       );
-      expect(storage.probes.map((p) => p.name)).toEqual(['eventStore', 'readStore']);
+      expect(storage.probes.map((p) => p.name)).toEqual(['eventStore', 'readStore', 'personalDataKeys']);
     } finally {
       await storage.close();
     }
@@ -86,7 +86,7 @@ describe('store selection (EVENT_STORE, READ_STORE)', () => {
     expect(storage.describe).toBe(
       'events: eventstoredb, read models: pglite (memory), webhook outbox: pglite (memory)',
     );
-    expect(storage.probes.map((p) => p.name)).toEqual(['eventStore', 'readStore']);
+    expect(storage.probes.map((p) => p.name)).toEqual(['eventStore', 'readStore', 'personalDataKeys']);
     // The real client's own failure (a raw gRPC UNAVAILABLE on appends) is recognised.
     await expect(
       storage.eventStore.appendToStream(
