@@ -18,6 +18,8 @@ import { HashSecretRotation, HashSecrets } from './personal-data/hash-secrets.po
 import { SqlHashSecrets } from './personal-data/sql-hash-secrets.adapter';
 import { ServiceKeyring } from './personal-data/service-keyring';
 import { refuseUnknownServiceKeys } from './personal-data/service-key-check';
+import { SessionRevocations } from './sessions/session-revocations.port';
+import { SqlSessionRevocations } from './sessions/sql-session-revocations.adapter';
 
 /** The opened Storage, for the few that need more than one port (readiness, the CLI). */
 export const STORAGE = Symbol('STORAGE');
@@ -35,6 +37,8 @@ export interface Storage {
   personalDataKeys: PersonalDataKeys & ServiceKeyRotation;
   /** The secrets hashes are keyed with (chat user refs), wrapped like the data keys. */
   hashSecrets: HashSecrets & HashSecretRotation;
+  /** Customers whose headless sessions are over (erased, or taken out), in the same SQL database. */
+  sessionRevocations: SessionRevocations;
   readStore: ReadStore;
   webhookOutbox: WebhookOutbox;
   describe: string;
@@ -75,6 +79,7 @@ export async function openStorage(config: AppConfig): Promise<Storage> {
     const webhookOutbox = await SqlWebhookOutbox.create(outboxSql);
     const personalDataKeys = await SqlPersonalDataKeys.create(outboxSql, keyring);
     const hashSecrets = await SqlHashSecrets.open(outboxSql, keyring);
+    const sessionRevocations = await SqlSessionRevocations.create(outboxSql);
     probes.push({ name: 'personalDataKeys', ping: async () => throwIf(personalDataKeys.keyProblem()) });
     const sqlInUse = (kind: string) => config.eventStoreKind === kind || config.readStoreKind === kind;
     if (!sqlInUse(sql.postgres ? 'postgres' : 'pglite')) {
@@ -84,6 +89,7 @@ export async function openStorage(config: AppConfig): Promise<Storage> {
       eventStore,
       personalDataKeys,
       hashSecrets,
+      sessionRevocations,
       readStore,
       webhookOutbox,
       describe: describe(config),

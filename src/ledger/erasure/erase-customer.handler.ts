@@ -8,6 +8,7 @@ import {
 import { WEBHOOK_OUTBOX, WebhookOutbox } from '../../infrastructure/webhook-outbox/webhook-outbox.port';
 import { COMMERCE_PLATFORM, CommercePlatform } from '../../infrastructure/commerce-platform/commerce-platform.port';
 import { OBJECT_STORAGE, ObjectStorage } from '../../infrastructure/object-storage/object-storage.port';
+import { SESSION_REVOCATIONS, SessionRevocations } from '../../infrastructure/sessions/session-revocations.port';
 import { CustomerStreamCommands } from '../customer-stream.commands';
 import { customerStreamId } from '../customer-stream';
 import { ErasureRequest } from '../events/customer-events';
@@ -32,7 +33,9 @@ export interface ErasureResult {
 }
 
 /**
- * The erasure, in an order that a retry after any crash completes: (1) PersonalDataErased on the
+ * The erasure, in an order that a retry after any crash completes: (0) the customer's headless
+ * sessions ended, before anything is recorded, so from the moment the erasure is in the log no
+ * process accepts their tokens; (1) PersonalDataErased on the
  * stream (once), which the projections answer by blanking the customer in every read model; (2) the
  * data key destroyed, so every sealed field in the log reads as null from then on (fields of events
  * written before sealing existed are written as null in place); (3) the personal
@@ -47,10 +50,12 @@ export class EraseCustomerHandler implements ICommandHandler<EraseCustomerComman
     @Inject(WEBHOOK_OUTBOX) private readonly outbox: WebhookOutbox,
     @Inject(COMMERCE_PLATFORM) private readonly platform: CommercePlatform,
     @Inject(OBJECT_STORAGE) private readonly objects: ObjectStorage,
+    @Inject(SESSION_REVOCATIONS) private readonly sessions: SessionRevocations,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   async execute({ shopId, customerId, requestId, request }: EraseCustomerCommand): Promise<ErasureResult> {
+    await this.sessions.revoke(shopId, customerId, 'erased', this.clock.now());
     const state = await this.commands.state(shopId, customerId);
     const decision = await this.commands.run(shopId, customerId, (meta) => ({
       type: 'EraseCustomer',
