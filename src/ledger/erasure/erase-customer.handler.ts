@@ -26,6 +26,8 @@ export class EraseCustomerCommand {
 
 export interface ErasureResult {
   customerId: string;
+  /** Fields of the log were written as null in place (a store not yet migrated). */
+  logEdited: boolean;
   /** This call recorded the erasure (false: already erased, or never enrolled). */
   recorded: boolean;
   /** This call destroyed the customer's data key. */
@@ -66,10 +68,10 @@ export class EraseCustomerHandler implements ICommandHandler<EraseCustomerComman
     }));
     const keyDestroyed = await this.shredder.destroyKey({ shopId, customerId }, this.clock.now());
     // Events written before sealing existed hold the fields in plain text: written as null now.
-    await this.shredder.sealStream(customerStreamId(shopId, customerId));
+    const logEdited = (await this.shredder.sealStream(customerStreamId(shopId, customerId))) > 0;
     await this.outbox.forgetCustomer(shopId, customerId, PERSONAL_FIELD_NAMES);
     if (state.platformCustomerId !== null) await this.platform.forgetCustomer(shopId, state.platformCustomerId);
     await this.objects.removePrefix(`${shopId}/${customerId}/`);
-    return { customerId, recorded: decision.events.length > 0, keyDestroyed };
+    return { customerId, recorded: decision.events.length > 0, keyDestroyed, logEdited };
   }
 }
