@@ -14,7 +14,7 @@ const EVENT_LOG_TABLE = 'es_events';
  *    erased rows as written and as full-page images, falls behind the checkpoint and is removed
  *    (the store runs with `wal_recycle=off`: a recycled segment is only renamed, its bytes kept).
  * Several erasures in one window share one compaction; one recorded while it runs gets another.
- * Measured: see Privacy. Tables are locked while rewritten (reads wait): erasures are rare.
+ * Tables are locked while rewritten (reads wait): erasures are rare.
  */
 export class EmbeddedErasureCompaction implements ErasureCompaction {
   private readonly logger = new Logger('ErasureCompaction');
