@@ -14,14 +14,19 @@ CREATE TABLE IF NOT EXISTS headless_session_revocations (
 
 /**
  * The revocations in the SQL database of the combination (beside the data keys), so every process
- * reads the same rows. A revocation is never lifted, so one seen is remembered in the process; a
- * customer not revoked is looked up on every request (one primary-key read), since another process
- * may revoke them at any moment.
+ * reads the same rows. A revocation is never lifted, so one seen is remembered in the process. On
+ * PostgreSQL a customer not revoked is looked up on every request (one primary-key read), since
+ * another process may revoke them at any moment; the embedded store has one process, this one, so
+ * its answers are all remembered (a lookup there cost about 0.6 ms).
  */
 export class SqlSessionRevocations implements SessionRevocations {
-  private readonly revoked = new BoundedCache<string, true>({ max: 10_000 });
+  private readonly known = new BoundedCache<string, boolean>({ max: 50_000 });
+  /** Whether "not revoked" may be remembered: no other process writes here. */
+  private readonly onlyWriter: boolean;
 
-  private constructor(private readonly sql: SqlClient) {}
+  private constructor(private readonly sql: SqlClient) {
+    this.onlyWriter = sql.kind === 'pglite';
+  }
 
   static async create(sql: SqlClient): Promise<SqlSessionRevocations> {
     await ensureSchema(sql, 'headless_session_revocations', SCHEMA);
@@ -34,19 +39,21 @@ export class SqlSessionRevocations implements SessionRevocations {
        VALUES ($1, $2, $3, $4) ON CONFLICT (shop_id, customer_id) DO NOTHING`,
       [shopId, customerId, reason, at.toISOString()],
     );
-    this.revoked.set(subjectKey(shopId, customerId), true);
+    this.known.set(subjectKey(shopId, customerId), true);
   }
 
   async isRevoked(shopId: string, customerId: string): Promise<boolean> {
     const key = subjectKey(shopId, customerId);
-    if (this.revoked.get(key)) return true;
+    const known = this.known.get(key);
+    if (known === true || (known === false && this.onlyWriter)) return known;
     const rows = await this.sql.query(
       'SELECT 1 FROM headless_session_revocations WHERE shop_id = $1 AND customer_id = $2',
       [shopId, customerId],
     );
-    if (rows.length === 0) return false;
-    this.revoked.set(key, true);
-    return true;
+    const revoked = rows.length > 0;
+    // A revocation stored while this read was under way is not overwritten by its older answer.
+    if (revoked || (this.onlyWriter && this.known.get(key) !== true)) this.known.set(key, revoked);
+    return revoked;
   }
 }
 
