@@ -15,6 +15,8 @@ import pino from 'pino';
 import { AppConfig } from './config/app-config';
 import { STORAGE, Storage } from './infrastructure/storage';
 import { EVENT_STORE } from './infrastructure/event-store/event-store.port';
+import { SESSION_REVOCATIONS } from './infrastructure/sessions/session-revocations.port';
+import { ERASURE_COMPACTION } from './infrastructure/personal-data/erasure-compaction.port';
 import { PERSONAL_DATA_KEYS, PERSONAL_DATA_SHREDDER } from './infrastructure/personal-data/personal-data-keys.port';
 import { HASH_SECRETS } from './infrastructure/personal-data/hash-secrets.port';
 import { SealingEventStore } from './infrastructure/personal-data/sealing-event-store';
@@ -193,6 +195,8 @@ export class AppModule implements OnApplicationBootstrap, OnApplicationShutdown 
         { provide: STORAGE, useValue: storage },
         { provide: PERSONAL_DATA_KEYS, useValue: storage.personalDataKeys },
         { provide: HASH_SECRETS, useValue: storage.hashSecrets },
+        { provide: SESSION_REVOCATIONS, useValue: storage.sessionRevocations },
+        { provide: ERASURE_COMPACTION, useValue: storage.erasureCompaction },
         // Every reader and writer of the app sees plain events; the log holds personal fields sealed.
         {
           provide: SealingEventStore,

@@ -74,6 +74,8 @@ export class AppConfig {
   readonly logLevel: string;
   /** In-memory PGlite (tests). */
   readonly inMemory: boolean;
+  /** Embedded store: seconds from an erasure to the compaction that takes it off the disk. */
+  readonly erasureCompactionSeconds: number;
   /** How long a write waits for its read models before answering anyway. */
   readonly projectionWaitMs: number;
   readonly projectionPollMs: number;
@@ -180,6 +182,7 @@ export class AppConfig {
     this.platformWebhookSecret = env.PLATFORM_WEBHOOK_SECRET || null;
     this.logLevel = env.LOG_LEVEL ?? 'info';
     this.inMemory = env.LOYALTY_IN_MEMORY === 'true';
+    this.erasureCompactionSeconds = Number(env.ERASURE_COMPACTION_SECONDS ?? 30);
     this.projectionWaitMs = Number(env.PROJECTION_WAIT_MS ?? 5000);
     this.projectionPollMs = Number(env.PROJECTION_POLL_MS ?? 200);
     this.idleMemoryReleaseMs = Number(env.IDLE_MEMORY_RELEASE_MS ?? 0);

@@ -26,6 +26,10 @@ const factor = z
   .string()
   .regex(/^\d+(\.\d+)?$/, 'must be a number')
   .refine((v) => Number(v) >= 1, 'must be 1 or more');
+const upToAMinute = z
+  .string()
+  .regex(/^\d+$/, 'must be a whole number of seconds from 1 to 60')
+  .refine((v) => Number(v) >= 1 && Number(v) <= 60, 'must be a whole number of seconds from 1 to 60');
 const flag = z.enum(['true', 'false'], { error: 'must be true or false' });
 const text = z.string();
 const quota = z
@@ -95,6 +99,13 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
     check: text,
     default: '`./data`',
     meaning: 'PGlite data directory (embedded mode)',
+  },
+  {
+    name: 'ERASURE_COMPACTION_SECONDS',
+    check: upToAMinute,
+    default: '`30`',
+    meaning:
+      'embedded store: how long after an erasure the tables are compacted and the write-ahead log moved past it, so no file of `DATA_DIR` holds the erased data (the erasures of that window share one compaction; see Privacy)',
   },
   {
     name: 'UPLOADS_DIR',

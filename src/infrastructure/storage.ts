@@ -18,6 +18,10 @@ import { HashSecretRotation, HashSecrets } from './personal-data/hash-secrets.po
 import { SqlHashSecrets } from './personal-data/sql-hash-secrets.adapter';
 import { ServiceKeyring } from './personal-data/service-keyring';
 import { refuseUnknownServiceKeys } from './personal-data/service-key-check';
+import { SessionRevocations } from './sessions/session-revocations.port';
+import { ErasureCompaction, NO_ERASURE_COMPACTION } from './personal-data/erasure-compaction.port';
+import { EmbeddedErasureCompaction } from './personal-data/embedded-erasure-compaction';
+import { SqlSessionRevocations } from './sessions/sql-session-revocations.adapter';
 
 /** The opened Storage, for the few that need more than one port (readiness, the CLI). */
 export const STORAGE = Symbol('STORAGE');
@@ -35,6 +39,10 @@ export interface Storage {
   personalDataKeys: PersonalDataKeys & ServiceKeyRotation;
   /** The secrets hashes are keyed with (chat user refs), wrapped like the data keys. */
   hashSecrets: HashSecrets & HashSecretRotation;
+  /** Customers whose headless sessions are over (erased, or taken out), in the same SQL database. */
+  sessionRevocations: SessionRevocations;
+  /** Takes erased data off the embedded store's files; nothing on PostgreSQL or in memory. */
+  erasureCompaction: ErasureCompaction;
   readStore: ReadStore;
   webhookOutbox: WebhookOutbox;
   describe: string;
@@ -75,6 +83,8 @@ export async function openStorage(config: AppConfig): Promise<Storage> {
     const webhookOutbox = await SqlWebhookOutbox.create(outboxSql);
     const personalDataKeys = await SqlPersonalDataKeys.create(outboxSql, keyring);
     const hashSecrets = await SqlHashSecrets.open(outboxSql, keyring);
+    const sessionRevocations = await SqlSessionRevocations.create(outboxSql);
+    const erasureCompaction = await openErasureCompaction(config, sql);
     probes.push({ name: 'personalDataKeys', ping: async () => throwIf(personalDataKeys.keyProblem()) });
     const sqlInUse = (kind: string) => config.eventStoreKind === kind || config.readStoreKind === kind;
     if (!sqlInUse(sql.postgres ? 'postgres' : 'pglite')) {
@@ -84,6 +94,8 @@ export async function openStorage(config: AppConfig): Promise<Storage> {
       eventStore,
       personalDataKeys,
       hashSecrets,
+      sessionRevocations,
+      erasureCompaction,
       readStore,
       webhookOutbox,
       describe: describe(config),
@@ -97,6 +109,14 @@ export async function openStorage(config: AppConfig): Promise<Storage> {
     await sql.closeAll();
     throw error;
   }
+}
+
+/** On the embedded store's directory only; stopped (compacting what is due) before the store closes. */
+async function openErasureCompaction(config: AppConfig, sql: SqlOpeners): Promise<ErasureCompaction> {
+  if (!config.usesEmbeddedStore) return NO_ERASURE_COMPACTION;
+  const compaction = new EmbeddedErasureCompaction(await sql.embedded(), config.erasureCompactionSeconds * 1000);
+  sql.opened({ close: () => compaction.stop() });
+  return compaction;
 }
 
 function throwIf(problem: string | null): void {

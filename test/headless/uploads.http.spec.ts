@@ -225,10 +225,14 @@ describe(`headless POST /customer/earn/upload (${defaultStoreKind()})`, () => {
     await fetchUrl(mine).expect(404);
     await fetchUrl(theirs).expect(200);
     expect(filesUnder(dir).filter((file) => file.startsWith(`${s.shop.shopId}/${customerId}/`))).toEqual([]);
+    // The erased customer's session ended with them: their token uploads nothing more.
+    await upload([image(png, 'image/png')]).expect(401);
   });
 
   it("a shop's uploads are erased with the shop (shop/redact); another shop's stay", async () => {
-    const kept = expectSuccess((await upload([image(png, 'image/png')]).expect(200)).body).urls[0];
+    await s.enrol(2003);
+    const staying = await tokenFor(s.t, s.shop, 2003);
+    const kept = expectSuccess((await upload([image(png, 'image/png')], staying).expect(200)).body).urls[0];
     const other = await s.newShop();
     await other.enrol(3001);
     const theirToken = await tokenFor(s.t, other.shop, 3001);

@@ -1,4 +1,4 @@
-import { CanActivate, createParamDecorator, ExecutionContext, Injectable } from '@nestjs/common';
+import { CanActivate, createParamDecorator, ExecutionContext, Inject, Injectable } from '@nestjs/common';
 import { Request, Response } from 'express';
 import { KeyObject } from 'node:crypto';
 import { decode } from 'jsonwebtoken';
@@ -12,6 +12,7 @@ import { HeadlessCaller, HeadlessPrincipal, HeadlessRequest } from '../http/head
 import { localeRequestOf } from '../../translations/queries/shop-text';
 import { PERSONAL } from '../http/headless-exception.filter';
 import { VerifiedTokens } from './verified-tokens';
+import { SESSION_REVOCATIONS, SessionRevocations } from '../../infrastructure/sessions/session-revocations.port';
 
 /** A mark on the request itself: the guard Nest runs may be another instance than the input policy's. */
 const AUTHENTICATED_EARLY = Symbol('headlessAuthenticatedEarly');
@@ -21,8 +22,9 @@ const text = (v: unknown): v is string => typeof v === 'string' && v.length > 0 
 
 /**
  * `Authorization: Bearer <token>` (passport-jwt): HS256 only, our issuer and audience, not expired,
- * signed with the key of the shop the token names. Then the token's request quota. Any failure is
- * 401 (the headless filter sends it without a body). Every answer of a guarded route is personal:
+ * signed with the key of the shop the token names, its customer not erased (read from the store
+ * every process shares, so a token is refused everywhere from the moment the erasure is recorded).
+ * Then the token's request quota. Any failure is 401 (the headless filter sends it without a body). Every answer of a guarded route is personal:
  * the guard marks it `private, no-store` first (a header set here, rather than by an interceptor,
  * spares each request Nest's interceptor chain).
  *
@@ -44,6 +46,7 @@ export class HeadlessAuthGuard implements CanActivate {
   constructor(
     private readonly keys: HeadlessSigningKeys,
     private readonly limits: HeadlessRateLimits,
+    @Inject(SESSION_REVOCATIONS) private readonly revocations: SessionRevocations,
   ) {
     this.strategy = new JwtStrategy(
       {
@@ -106,6 +109,8 @@ export class HeadlessAuthGuard implements CanActivate {
   private async authenticate(request: HeadlessRequest, response: Response): Promise<void> {
     response.setHeader('Cache-Control', PERSONAL);
     const principal = await this.verify(request, response);
+    if (await this.revocations.isRevoked(principal.shopId, principal.customerId))
+      throw because.unauthorized('This customer was erased');
     request.headless = principal;
     await this.limits.consumeRequest(principal.tokenId);
   }

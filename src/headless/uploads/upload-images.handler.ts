@@ -4,6 +4,7 @@ import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { because } from '../../shared/domain/domain-error';
 import { ImageFormat, ImageReencoder } from '../../infrastructure/images/image-decoder';
 import { OBJECT_STORAGE, ObjectStorage, StoredObject } from '../../infrastructure/object-storage/object-storage.port';
+import { SESSION_REVOCATIONS, SessionRevocations } from '../../infrastructure/sessions/session-revocations.port';
 import { sentImages } from './upload-batch';
 
 /** A shopper's images (proof for a receipt or a review), kept under their shop and customer. */
@@ -33,6 +34,7 @@ export class UploadImagesHandler implements ICommandHandler<UploadImagesCommand,
   constructor(
     @Inject(OBJECT_STORAGE) private readonly objects: ObjectStorage,
     private readonly images: ImageReencoder,
+    @Inject(SESSION_REVOCATIONS) private readonly revocations: SessionRevocations,
   ) {}
 
   async execute({ shopId, customerId, body }: UploadImagesCommand): Promise<string[]> {
@@ -57,6 +59,17 @@ export class UploadImagesHandler implements ICommandHandler<UploadImagesCommand,
       this.logger.error(`an upload batch could not be stored: ${(error as Error)?.message ?? error}`);
       throw because.uploadFailed();
     }
+    await this.refuseIfErasedMeanwhile(shopId, customerId);
     return objects.map((object) => object.key);
+  }
+
+  /**
+   * An upload let in just before its customer was erased must not outlive the erasure's purge of
+   * their folder: checked again once stored, the folder is purged again and the upload refused.
+   */
+  private async refuseIfErasedMeanwhile(shopId: string, customerId: string): Promise<void> {
+    if (!(await this.revocations.isRevoked(shopId, customerId))) return;
+    await this.objects.removePrefix(`${shopId}/${customerId}/`);
+    throw because.unauthorized('This customer was erased');
   }
 }

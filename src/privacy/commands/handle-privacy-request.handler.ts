@@ -18,6 +18,7 @@ import { VERIFICATION_DIFFERENCES, VerificationDifferenceDoc } from '../../audit
 import { PRIVACY_DOCUMENTS, PrivacyDocumentDoc, privacyDocId } from '../projections/privacy-read-models';
 import { OBJECT_STORAGE, ObjectStorage } from '../../infrastructure/object-storage/object-storage.port';
 import { PlatformCustomerId } from '../../shared/domain/platform-ids';
+import { ERASURE_COMPACTION, ErasureCompaction } from '../../infrastructure/personal-data/erasure-compaction.port';
 
 /** One privacy request: a compliance webhook of the platform, or the merchant's data request through v2. */
 export class HandlePrivacyRequestCommand {
@@ -60,6 +61,7 @@ export class HandlePrivacyRequestHandler implements ICommandHandler<HandlePrivac
     @Inject(READ_STORE) private readonly readStore: ReadStore,
     @Inject(PERSONAL_DATA_SHREDDER) private readonly shredder: PersonalDataShredder,
     @Inject(OBJECT_STORAGE) private readonly objects: ObjectStorage,
+    @Inject(ERASURE_COMPACTION) private readonly compaction: ErasureCompaction,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
@@ -128,6 +130,8 @@ export class HandlePrivacyRequestHandler implements ICommandHandler<HandlePrivac
     );
     await this.forgetDocuments(shopId, customerId);
     await this.forgetVerificationValues(shopId, customerId);
+    // Every purge of this erasure is done: the embedded store's files follow within the window.
+    this.compaction.erasureRecorded({ logEdited: result.logEdited });
     return result;
   }
 
@@ -149,6 +153,8 @@ export class HandlePrivacyRequestHandler implements ICommandHandler<HandlePrivac
     await this.shredder.destroyShopKeys(shopId, this.clock.now());
     await this.forgetDocuments(shopId, null);
     await this.objects.removePrefix(`${shopId}/`);
+    // A long shop erasure may outlast the window its first customer opened: one more for what followed.
+    this.compaction.erasureRecorded({ logEdited: false });
     return erased;
   }
 
