@@ -104,11 +104,18 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
       'where uploaded images are kept (one folder per shop, then per customer); served read-only under `/uploads/`',
   },
   {
+    name: 'PUBLIC_URL',
+    check: url(['http:', 'https:']),
+    default: '`http://localhost:<PORT>`; required when `NODE_ENV=production`',
+    meaning:
+      "the service's public address as shoppers reach it, e.g. `https://loyalty.example.com`: the URLs of uploaded images and wallet passes are rendered with it (never from a request's `Host` or `X-Forwarded-*`); the service refuses to start in production without it",
+  },
+  {
     name: 'UPLOADS_PUBLIC_URL',
     check: url(['http:', 'https:']),
-    default: 'unset',
+    default: '`PUBLIC_URL`',
     meaning:
-      "the service's public address as shoppers reach it, e.g. `https://loyalty.example.com`: upload URLs start with it; unset = the scheme and host the upload request came with",
+      'where uploaded files are served when not at `PUBLIC_URL` (a CDN or another host serving `/uploads/<key>`): upload and wallet-pass URLs start with it',
   },
   {
     name: 'OBJECT_STORAGE',
@@ -511,7 +518,7 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
     name: 'NODE_ENV',
     check: text,
     default: 'unset',
-    meaning: '`production` makes `PERSONAL_DATA_KEY` required (the development key is refused)',
+    meaning: '`production` makes `PERSONAL_DATA_KEY` and `PUBLIC_URL` required (the development key is refused)',
   },
   {
     name: 'AUDIT_SIGNING_KEY',

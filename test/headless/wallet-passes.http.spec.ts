@@ -37,7 +37,7 @@ const binary = (res: any, done: (error: Error | null, body: Buffer) => void) => 
 
 describe(`headless wallet passes (${defaultStoreKind()})`, () => {
   const dir = mkdtempSync(join(tmpdir(), 'wallet-uploads-'));
-  const s = scenario({ env: { UPLOADS_DIR: dir } });
+  const s = scenario({ env: { UPLOADS_DIR: dir, PUBLIC_URL: 'https://loyalty.example.com' } });
   const tokens: Record<number, string> = {};
   let certs: TestPassCertificates;
   const account = makeServiceAccountKey();
@@ -124,8 +124,10 @@ describe(`headless wallet passes (${defaultStoreKind()})`, () => {
     expectError(bad.body, 'BAD_REQUEST', 400);
   });
 
-  it('generates a signed pass: stored, served at url, qrUrl a PNG of url, on file in GET /customer', async () => {
-    const res = await createAlpha(3001).expect(200);
+  it('generates a signed pass: stored, served at url (PUBLIC_URL, whatever the Host), qrUrl a PNG of url', async () => {
+    const res = await createAlpha(3001)
+      .set({ Host: 'evil.attacker.test', 'X-Forwarded-Host': 'evil.attacker.test' })
+      .expect(200);
     const customer = await s.customer(3001);
     expect(res.headers['cache-control']).toBe('private, no-store');
     expect(res.body).toEqual({
@@ -137,7 +139,7 @@ describe(`headless wallet passes (${defaultStoreKind()})`, () => {
     });
     const { url, qrUrl } = res.body.data;
     expect(url).toMatch(
-      new RegExp(`^http://127\\.0\\.0\\.1:\\d+/uploads/${s.shop.shopId}/${customer.id}/[0-9a-f]{32}\\.pkpass$`),
+      new RegExp(`^https://loyalty\\.example\\.com/uploads/${s.shop.shopId}/${customer.id}/[0-9a-f]{32}\\.pkpass$`),
     );
     expect(qrUrl).toMatch(/^data:image\/png;base64,/);
     expect(qrUrl).toBe(await toDataURL(url));
