@@ -59,6 +59,8 @@ export class AppConfig {
   readonly uploadsPublicUrl: string;
   /** Whether PUBLIC_URL or UPLOADS_PUBLIC_URL was set (then only URLs under it are read back as uploads). */
   readonly publicUrlConfigured: boolean;
+  /** Daily upload quotas and the orphan sweep's age (UPLOAD_*). */
+  readonly uploads: UploadSettings;
   /** Where uploaded images are kept (OBJECT_STORAGE): local disk (`uploadsDir`), or an S3-compatible bucket. */
   readonly objectStorage: { kind: 'local' } | ({ kind: 's3' } & S3Settings);
   /** Where the event log lives (EVENT_STORE; default: postgres with DATABASE_URL, else pglite). */
@@ -175,6 +177,7 @@ export class AppConfig {
     this.uploadsPublicUrl = env.UPLOADS_PUBLIC_URL ? env.UPLOADS_PUBLIC_URL.replace(/\/+$/, '') : this.publicUrl;
     this.publicUrlConfigured = Boolean(env.PUBLIC_URL || env.UPLOADS_PUBLIC_URL);
     this.objectStorage = objectStorageOf(env);
+    this.uploads = uploadSettings(env);
     const sqlDefault = this.databaseUrl ? 'postgres' : 'pglite';
     this.eventStoreKind = oneOf('EVENT_STORE', env.EVENT_STORE || sqlDefault, ['postgres', 'pglite', 'eventstoredb']);
     this.readStoreKind = oneOf('READ_STORE', env.READ_STORE || sqlDefault, ['postgres', 'pglite', 'mongodb']);
@@ -232,6 +235,25 @@ export class AppConfig {
   get usesEmbeddedStore(): boolean {
     return !this.inMemory && (!this.databaseUrl || this.eventStoreKind === 'pglite' || this.readStoreKind === 'pglite');
   }
+}
+
+/** What one customer and one shop may upload a day, and how long an unattached upload is kept. */
+export interface UploadSettings {
+  customerDailyFiles: number;
+  customerDailyBytes: number;
+  shopDailyFiles: number;
+  shopDailyBytes: number;
+  orphanTtlSeconds: number;
+}
+
+function uploadSettings(env: Env): UploadSettings {
+  return {
+    customerDailyFiles: numberOf(env, 'UPLOAD_CUSTOMER_DAILY_FILES', 30),
+    customerDailyBytes: numberOf(env, 'UPLOAD_CUSTOMER_DAILY_BYTES', 50 * 1024 * 1024),
+    shopDailyFiles: numberOf(env, 'UPLOAD_SHOP_DAILY_FILES', 3000),
+    shopDailyBytes: numberOf(env, 'UPLOAD_SHOP_DAILY_BYTES', 3 * 1024 * 1024 * 1024),
+    orphanTtlSeconds: numberOf(env, 'UPLOAD_ORPHAN_TTL_SECONDS', 86_400),
+  };
 }
 
 /** Each store chosen needs its URL. */

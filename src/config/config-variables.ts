@@ -118,6 +118,38 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
       'where uploaded files are served when not at `PUBLIC_URL` (a CDN or another host serving `/uploads/<key>`): upload and wallet-pass URLs start with it',
   },
   {
+    name: 'UPLOAD_CUSTOMER_DAILY_FILES',
+    check: count,
+    default: '`30`',
+    meaning:
+      'images one customer may upload in 24 hours (a window from their first upload); past it, the upload is answered 429 with `Retry-After` before its body is read (see Limits)',
+  },
+  {
+    name: 'UPLOAD_CUSTOMER_DAILY_BYTES',
+    check: count,
+    default: '`52428800` (50 MB)',
+    meaning: 'bytes of images (as stored) one customer may upload in 24 hours; past it, 429 with `Retry-After`',
+  },
+  {
+    name: 'UPLOAD_SHOP_DAILY_FILES',
+    check: count,
+    default: '`3000`',
+    meaning: "images a shop's customers together may upload in 24 hours; past it, 429 with `Retry-After`",
+  },
+  {
+    name: 'UPLOAD_SHOP_DAILY_BYTES',
+    check: count,
+    default: '`3221225472` (3 GB)',
+    meaning: "bytes of images a shop's customers together may upload in 24 hours; past it, 429 with `Retry-After`",
+  },
+  {
+    name: 'UPLOAD_ORPHAN_TTL_SECONDS',
+    check: count,
+    default: '`86400`',
+    meaning:
+      'how long an uploaded image no claim references is kept: older, it is deleted by the orphan sweep (run every half of it, at most every 10 minutes; one process at a time on PostgreSQL)',
+  },
+  {
     name: 'OBJECT_STORAGE',
     check: oneOf(['local', 's3']),
     default: '`local`',

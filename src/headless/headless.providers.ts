@@ -44,6 +44,7 @@ import { PresentMilestoneClaimHandler } from './milestones/milestone-claim.prese
 import { StorefrontOrigins } from './cors/storefront-origins';
 import { StorefrontOriginsProjection } from './cors/storefront-origins.projection';
 import { UploadedImageUrls } from './uploads/uploaded-image-urls';
+import { UploadAdmission } from './uploads/upload-admission';
 import { WalletPassController } from './wallet/wallet-pass.controller';
 import { CreateAlphaPassHandler } from './wallet/create-alpha-pass.handler';
 import { VerifyAlphaPassHandler } from './wallet/verify-alpha-pass.handler';
@@ -81,6 +82,7 @@ export const HEADLESS_CAPABILITY: Capability = {
     StorefrontOrigins,
     ReceiveFeedNotificationHandler,
     UploadedImageUrls,
+    UploadAdmission,
     { provide: WALLET_PASSES, useClass: PasskitWalletPasses },
     CreateAlphaPassHandler,
     VerifyAlphaPassHandler,

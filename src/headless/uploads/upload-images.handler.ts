@@ -5,6 +5,7 @@ import { because } from '../../shared/domain/domain-error';
 import { ImageFormat, ImageReencoder } from '../../infrastructure/images/image-decoder';
 import { OBJECT_STORAGE, ObjectStorage, StoredObject } from '../../infrastructure/object-storage/object-storage.port';
 import { sentImages } from './upload-batch';
+import { UploadAdmission } from './upload-admission';
 
 /** A shopper's images (proof for a receipt or a review), kept under their shop and customer. */
 export class UploadImagesCommand {
@@ -33,6 +34,7 @@ export class UploadImagesHandler implements ICommandHandler<UploadImagesCommand,
   constructor(
     @Inject(OBJECT_STORAGE) private readonly objects: ObjectStorage,
     private readonly images: ImageReencoder,
+    private readonly admission: UploadAdmission,
   ) {}
 
   async execute({ shopId, customerId, body }: UploadImagesCommand): Promise<string[]> {
@@ -57,6 +59,8 @@ export class UploadImagesHandler implements ICommandHandler<UploadImagesCommand,
       this.logger.error(`an upload batch could not be stored: ${(error as Error)?.message ?? error}`);
       throw because.uploadFailed();
     }
+    const bytes = objects.reduce((sum, object) => sum + object.bytes.length, 0);
+    await this.admission.record(shopId, customerId, objects.length, bytes);
     return objects.map((object) => object.key);
   }
 }
