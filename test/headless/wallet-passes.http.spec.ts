@@ -173,7 +173,7 @@ describe(`headless wallet passes (${defaultStoreKind()})`, () => {
     expect(expectSuccess((await verifyAlpha(3001).expect(200)).body)).toEqual({ exists: true });
   });
 
-  it('regenerates: a new pass with the balance now, on file in place of the first', async () => {
+  it('regenerates: a new pass with the balance now, on file in place of the first, whose file is deleted', async () => {
     const first = (await me(3001)).qrCodeDownloadAlphaPass;
     await s.award(3001, 25);
     const { url, qrUrl } = expectSuccess((await createAlpha(3001).expect(200)).body);
@@ -183,8 +183,13 @@ describe(`headless wallet passes (${defaultStoreKind()})`, () => {
     expect(pass.storeCard.primaryFields[0].value).toBe(175);
     const created = (await streamOf(3001)).filter((e) => e.type === 'wallet.alpha-pass-created.v1');
     expect(created).toHaveLength(2);
-    expect(created[1].data).toMatchObject({ replacedPassKey: (created[0].data as any).passKey });
+    const replaced = (created[0].data as any).passKey;
+    expect(created[1].data).toMatchObject({ replacedPassKey: replaced });
     expect(expectSuccess((await verifyAlpha(3001).expect(200)).body)).toEqual({ exists: true });
+    // The replaced file is deleted: one pass file per customer, the old URL 404.
+    await s.t.http().get(`/uploads/${replaced}`).expect(404);
+    const customer = await s.customer(3001);
+    expect(filesUnder(join(dir, s.shop.shopId, customer.id))).toEqual([new URL(url).pathname.split('/').at(-1)]);
   });
 
   it('verify clears the pass fields when the stored document is gone, once', async () => {
