@@ -16,7 +16,8 @@ import { httpMetrics } from './metrics/http-metrics.middleware';
 import { Metrics } from './metrics/metrics';
 import { inputPolicy } from './shared/http/input/input-policy.middleware';
 import { HeadlessAuthGuard } from './headless/auth/headless-auth.guard';
-import { authenticateBeforeBody } from './headless/auth/authenticate-before-body';
+import { AdmitCaller, authenticateBeforeBody } from './headless/auth/authenticate-before-body';
+import { UploadAdmission } from './headless/uploads/upload-admission';
 import { expressRoutesOf } from './infrastructure/runtime/express-routes';
 import { quietStartup } from './infrastructure/runtime/quiet-startup-logger';
 import { authThrottle } from './shared/http/auth-throttle/auth-throttle.middleware';
@@ -74,7 +75,9 @@ export async function createHttpApp(options: CreateAppOptions = {}): Promise<INe
   app.use(authThrottle(app.get(AuthFailureThrottle)));
   // A large-body route (the image upload) checks the shopper's token before its body is read.
   const bodyTimeoutMs = module.config.requestBodyTimeoutMs;
-  app.use(inputPolicy(expressRoutesOf, authenticateBeforeBody(app.get(HeadlessAuthGuard)), bodyTimeoutMs));
+  const uploads = app.get(UploadAdmission);
+  const admitUpload: AdmitCaller = (caller, res) => uploads.admit(caller.shopId, caller.customerId, res);
+  app.use(inputPolicy(expressRoutesOf, authenticateBeforeBody(app.get(HeadlessAuthGuard), admitUpload), bodyTimeoutMs));
   // A request starts once the read models hold the writes answered ahead of them before it.
   app.use(readYourWrites(app.get(ReadYourWrites), (req) => answersAhead(req) || socialEarnAnswersAhead(req)));
   app.useGlobalPipes(validationPipe());

@@ -53,8 +53,14 @@ export class AppConfig {
   readonly dataDir: string;
   /** Uploaded images (UPLOADS_DIR; default: DATA_DIR/uploads). */
   readonly uploadsDir: string;
-  /** The public address upload URLs start with (UPLOADS_PUBLIC_URL); null: the upload request's own. */
-  readonly uploadsPublicUrl: string | null;
+  /** The service's public address (PUBLIC_URL; http://localhost:<PORT> outside production), no trailing slash. */
+  readonly publicUrl: string;
+  /** The address upload and wallet-pass URLs start with (UPLOADS_PUBLIC_URL; default: publicUrl). */
+  readonly uploadsPublicUrl: string;
+  /** Whether PUBLIC_URL or UPLOADS_PUBLIC_URL was set (then only URLs under it are read back as uploads). */
+  readonly publicUrlConfigured: boolean;
+  /** Daily upload quotas and the orphan sweep's age (UPLOAD_*). */
+  readonly uploads: UploadSettings;
   /** Where uploaded images are kept (OBJECT_STORAGE): local disk (`uploadsDir`), or an S3-compatible bucket. */
   readonly objectStorage: { kind: 'local' } | ({ kind: 's3' } & S3Settings);
   /** Where the event log lives (EVENT_STORE; default: postgres with DATABASE_URL, else pglite). */
@@ -169,8 +175,11 @@ export class AppConfig {
     this.pgPoolMax = Number(env.PG_POOL_MAX || 20);
     this.dataDir = resolve(env.DATA_DIR ?? './data');
     this.uploadsDir = env.UPLOADS_DIR ? resolve(env.UPLOADS_DIR) : join(this.dataDir, 'uploads');
-    this.uploadsPublicUrl = env.UPLOADS_PUBLIC_URL ? env.UPLOADS_PUBLIC_URL.replace(/\/+$/, '') : null;
+    this.publicUrl = publicUrl(env, this.port);
+    this.uploadsPublicUrl = env.UPLOADS_PUBLIC_URL ? env.UPLOADS_PUBLIC_URL.replace(/\/+$/, '') : this.publicUrl;
+    this.publicUrlConfigured = Boolean(env.PUBLIC_URL || env.UPLOADS_PUBLIC_URL);
     this.objectStorage = objectStorageOf(env);
+    this.uploads = uploadSettings(env);
     const sqlDefault = this.databaseUrl ? 'postgres' : 'pglite';
     this.eventStoreKind = oneOf('EVENT_STORE', env.EVENT_STORE || sqlDefault, ['postgres', 'pglite', 'eventstoredb']);
     this.readStoreKind = oneOf('READ_STORE', env.READ_STORE || sqlDefault, ['postgres', 'pglite', 'mongodb']);
@@ -229,6 +238,25 @@ export class AppConfig {
   get usesEmbeddedStore(): boolean {
     return !this.inMemory && (!this.databaseUrl || this.eventStoreKind === 'pglite' || this.readStoreKind === 'pglite');
   }
+}
+
+/** What one customer and one shop may upload a day, and how long an unattached upload is kept. */
+export interface UploadSettings {
+  customerDailyFiles: number;
+  customerDailyBytes: number;
+  shopDailyFiles: number;
+  shopDailyBytes: number;
+  orphanTtlSeconds: number;
+}
+
+function uploadSettings(env: Env): UploadSettings {
+  return {
+    customerDailyFiles: numberOf(env, 'UPLOAD_CUSTOMER_DAILY_FILES', 30),
+    customerDailyBytes: numberOf(env, 'UPLOAD_CUSTOMER_DAILY_BYTES', 50 * 1024 * 1024),
+    shopDailyFiles: numberOf(env, 'UPLOAD_SHOP_DAILY_FILES', 3000),
+    shopDailyBytes: numberOf(env, 'UPLOAD_SHOP_DAILY_BYTES', 3 * 1024 * 1024 * 1024),
+    orphanTtlSeconds: numberOf(env, 'UPLOAD_ORPHAN_TTL_SECONDS', 86_400),
+  };
 }
 
 /** Each store chosen needs its URL. */
@@ -405,6 +433,19 @@ export interface ChatLoginSettings {
   callbackUrl: string | null;
   stateTtlSeconds: number;
   timeoutMs: number;
+}
+
+/**
+ * The address answers render file URLs with: configuration only, so no request header (Host,
+ * X-Forwarded-*) can make a stored or answered URL point elsewhere. Production has no default.
+ */
+function publicUrl(env: Record<string, string | undefined>, port: number): string {
+  if (env.PUBLIC_URL) return env.PUBLIC_URL.replace(/\/+$/, '');
+  if (env.NODE_ENV === 'production')
+    throw new ConfigError(
+      "PUBLIC_URL is required when NODE_ENV=production: the service's public address, e.g. https://loyalty.example.com",
+    );
+  return `http://localhost:${port}`;
 }
 
 /**

@@ -115,11 +115,50 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
       'where uploaded images are kept (one folder per shop, then per customer); served read-only under `/uploads/`',
   },
   {
+    name: 'PUBLIC_URL',
+    check: url(['http:', 'https:']),
+    default: '`http://localhost:<PORT>`; required when `NODE_ENV=production`',
+    meaning:
+      "the service's public address as shoppers reach it, e.g. `https://loyalty.example.com`: the URLs of uploaded images and wallet passes are rendered with it (never from a request's `Host` or `X-Forwarded-*`); the service refuses to start in production without it",
+  },
+  {
     name: 'UPLOADS_PUBLIC_URL',
     check: url(['http:', 'https:']),
-    default: 'unset',
+    default: '`PUBLIC_URL`',
     meaning:
-      "the service's public address as shoppers reach it, e.g. `https://loyalty.example.com`: upload URLs start with it; unset = the scheme and host the upload request came with",
+      'where uploaded files are served when not at `PUBLIC_URL` (a CDN or another host serving `/uploads/<key>`): upload and wallet-pass URLs start with it',
+  },
+  {
+    name: 'UPLOAD_CUSTOMER_DAILY_FILES',
+    check: count,
+    default: '`30`',
+    meaning:
+      'images one customer may upload in 24 hours (a window from their first upload); past it, the upload is answered 429 with `Retry-After` before its body is read (see Limits)',
+  },
+  {
+    name: 'UPLOAD_CUSTOMER_DAILY_BYTES',
+    check: count,
+    default: '`52428800` (50 MB)',
+    meaning: 'bytes of images (as stored) one customer may upload in 24 hours; past it, 429 with `Retry-After`',
+  },
+  {
+    name: 'UPLOAD_SHOP_DAILY_FILES',
+    check: count,
+    default: '`3000`',
+    meaning: "images a shop's customers together may upload in 24 hours; past it, 429 with `Retry-After`",
+  },
+  {
+    name: 'UPLOAD_SHOP_DAILY_BYTES',
+    check: count,
+    default: '`3221225472` (3 GB)',
+    meaning: "bytes of images a shop's customers together may upload in 24 hours; past it, 429 with `Retry-After`",
+  },
+  {
+    name: 'UPLOAD_ORPHAN_TTL_SECONDS',
+    check: count,
+    default: '`86400`',
+    meaning:
+      'how long an uploaded image no claim references is kept: older, it is deleted by the orphan sweep (run every half of it, at most every 10 minutes; one process at a time on PostgreSQL)',
   },
   {
     name: 'OBJECT_STORAGE',
@@ -522,7 +561,7 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
     name: 'NODE_ENV',
     check: text,
     default: 'unset',
-    meaning: '`production` makes `PERSONAL_DATA_KEY` required (the development key is refused)',
+    meaning: '`production` makes `PERSONAL_DATA_KEY` and `PUBLIC_URL` required (the development key is refused)',
   },
   {
     name: 'AUDIT_SIGNING_KEY',

@@ -1,5 +1,5 @@
 import { JwtService } from '@nestjs/jwt';
-import { Capability } from '../capability';
+import { Capability, scheduled } from '../capability';
 import { HeadlessSigningKeys } from './auth/headless-signing-keys';
 import { HeadlessTokens } from './auth/headless-tokens';
 import { HeadlessAuthGuard } from './auth/headless-auth.guard';
@@ -44,6 +44,8 @@ import { PresentMilestoneClaimHandler } from './milestones/milestone-claim.prese
 import { StorefrontOrigins } from './cors/storefront-origins';
 import { StorefrontOriginsProjection } from './cors/storefront-origins.projection';
 import { UploadedImageUrls } from './uploads/uploaded-image-urls';
+import { UploadAdmission } from './uploads/upload-admission';
+import { orphanSweepEveryMs, UploadOrphanSweep } from './uploads/upload-orphan-sweep.scheduler';
 import { WalletPassController } from './wallet/wallet-pass.controller';
 import { CreateAlphaPassHandler } from './wallet/create-alpha-pass.handler';
 import { VerifyAlphaPassHandler } from './wallet/verify-alpha-pass.handler';
@@ -81,12 +83,15 @@ export const HEADLESS_CAPABILITY: Capability = {
     StorefrontOrigins,
     ReceiveFeedNotificationHandler,
     UploadedImageUrls,
+    UploadAdmission,
+    UploadOrphanSweep,
     { provide: WALLET_PASSES, useClass: PasskitWalletPasses },
     CreateAlphaPassHandler,
     VerifyAlphaPassHandler,
     GetBetaPassLinkHandler,
   ],
   projections: [StorefrontOriginsProjection],
+  background: [scheduled(UploadOrphanSweep, orphanSweepEveryMs)],
   controllers: [
     TokenController,
     HeadlessCustomerController,

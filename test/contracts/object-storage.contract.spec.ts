@@ -105,11 +105,34 @@ describe.each([localDisk(), s3()])('object storage contract: $name', (adapter) =
       expect(await store.get(o.key)).toEqual({ key: o.key, contentType: o.contentType, bytes: o.bytes });
       expect(await store.exists(o.key)).toBe(true);
     }
-    const info = (o: StoredObject) => ({ key: o.key, contentType: o.contentType, size: o.bytes.length });
+    const info = (o: StoredObject) => ({
+      key: o.key,
+      contentType: o.contentType,
+      size: o.bytes.length,
+      storedAt: expect.any(Date),
+    });
     const byKey = (x: { key: string }, y: { key: string }) => x.key.localeCompare(y.key);
     expect(await store.list('shop-1/cust-1/')).toEqual([a, b].map(info).sort(byKey));
     expect(await store.list('shop-1/')).toEqual([a, b, c].map(info).sort(byKey));
     expect(await store.list('shop-2/')).toEqual([]);
+    expect((await store.list('')).map((o) => o.key)).toEqual([a, b, c].map((o) => o.key).sort());
+  });
+
+  it('lists each object with when it was stored; removes objects by key, a missing one is no error', async () => {
+    const store = await adapter.store();
+    const before = Date.now();
+    const [a, b, c] = [object('shop-1', 'cust-1'), object('shop-1', 'cust-1'), object('shop-2', 'cust-1', 'pkpass')];
+    await store.putBatch([a, b, c]);
+    for (const { storedAt } of await store.list('')) {
+      // Stores keep whole seconds (S3's Last-Modified).
+      expect(storedAt.getTime()).toBeGreaterThanOrEqual(Math.floor(before / 1000) * 1000 - 1000);
+      expect(storedAt.getTime()).toBeLessThanOrEqual(Date.now() + 1000);
+    }
+    await store.remove([a.key, c.key, object('shop-1', 'cust-1').key]);
+    expect((await store.list('')).map((o) => o.key)).toEqual([b.key]);
+    await store.remove([]);
+    await expect(store.remove(['../x'])).rejects.toThrow();
+    expect(await store.exists(b.key)).toBe(true);
   });
 
   it('an unknown key, or a string that is not a key, is no object', async () => {

@@ -72,7 +72,8 @@ describe(`storefront receipts and reviews (${defaultStoreKind()})`, () => {
     const elsewhere = photo[0].replace(new URL(photo[0]).host, 'evil.example.com');
     await earn({ programId: ids.receipt, context: { imageUrls: [elsewhere] } }).expect(200);
     const [pending] = await pendingOf(ids.receipt);
-    expect(pending.imageUrls).toEqual([expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/uploads\//)]);
+    // At the configured address (PUBLIC_URL unset: http://localhost:<PORT>), not the one sent.
+    expect(pending.imageUrls).toEqual([expect.stringMatching(/^http:\/\/localhost:\d+\/uploads\//)]);
     expect(new URL(pending.imageUrls[0]).pathname).toBe(new URL(photo[0]).pathname);
     await s.post(`/submissions/${pending.id}/reject`, {}).expect(200);
   });
@@ -92,7 +93,7 @@ describe(`storefront receipts and reviews (${defaultStoreKind()})`, () => {
     });
     const [pending] = await pendingOf(ids.receipt);
     expect(pending).toMatchObject({ event: 'submit_receipt', points: 30 });
-    // Recorded at the service's address (the claim's own here: UPLOADS_PUBLIC_URL is not set).
+    // Rendered at the service's configured address.
     expect(pending.imageUrls.map((u: string) => new URL(u).pathname)).toEqual([new URL(photo[0]).pathname]);
     await s.post(`/submissions/${pending.id}/approve`, {}).expect(200);
     expect(await s.balance(7001)).toBe(30);

@@ -37,7 +37,7 @@ const binary = (res: any, done: (error: Error | null, body: Buffer) => void) => 
 
 describe(`headless wallet passes (${defaultStoreKind()})`, () => {
   const dir = mkdtempSync(join(tmpdir(), 'wallet-uploads-'));
-  const s = scenario({ env: { UPLOADS_DIR: dir } });
+  const s = scenario({ env: { UPLOADS_DIR: dir, PUBLIC_URL: 'https://loyalty.example.com' } });
   const tokens: Record<number, string> = {};
   let certs: TestPassCertificates;
   const account = makeServiceAccountKey();
@@ -124,8 +124,10 @@ describe(`headless wallet passes (${defaultStoreKind()})`, () => {
     expectError(bad.body, 'BAD_REQUEST', 400);
   });
 
-  it('generates a signed pass: stored, served at url, qrUrl a PNG of url, on file in GET /customer', async () => {
-    const res = await createAlpha(3001).expect(200);
+  it('generates a signed pass: stored, served at url (PUBLIC_URL, whatever the Host), qrUrl a PNG of url', async () => {
+    const res = await createAlpha(3001)
+      .set({ Host: 'evil.attacker.test', 'X-Forwarded-Host': 'evil.attacker.test' })
+      .expect(200);
     const customer = await s.customer(3001);
     expect(res.headers['cache-control']).toBe('private, no-store');
     expect(res.body).toEqual({
@@ -137,7 +139,7 @@ describe(`headless wallet passes (${defaultStoreKind()})`, () => {
     });
     const { url, qrUrl } = res.body.data;
     expect(url).toMatch(
-      new RegExp(`^http://127\\.0\\.0\\.1:\\d+/uploads/${s.shop.shopId}/${customer.id}/[0-9a-f]{32}\\.pkpass$`),
+      new RegExp(`^https://loyalty\\.example\\.com/uploads/${s.shop.shopId}/${customer.id}/[0-9a-f]{32}\\.pkpass$`),
     );
     expect(qrUrl).toMatch(/^data:image\/png;base64,/);
     expect(qrUrl).toBe(await toDataURL(url));
@@ -171,7 +173,7 @@ describe(`headless wallet passes (${defaultStoreKind()})`, () => {
     expect(expectSuccess((await verifyAlpha(3001).expect(200)).body)).toEqual({ exists: true });
   });
 
-  it('regenerates: a new pass with the balance now, on file in place of the first', async () => {
+  it('regenerates: a new pass with the balance now, on file in place of the first, whose file is deleted', async () => {
     const first = (await me(3001)).qrCodeDownloadAlphaPass;
     await s.award(3001, 25);
     const { url, qrUrl } = expectSuccess((await createAlpha(3001).expect(200)).body);
@@ -181,8 +183,13 @@ describe(`headless wallet passes (${defaultStoreKind()})`, () => {
     expect(pass.storeCard.primaryFields[0].value).toBe(175);
     const created = (await streamOf(3001)).filter((e) => e.type === 'wallet.alpha-pass-created.v1');
     expect(created).toHaveLength(2);
-    expect(created[1].data).toMatchObject({ replacedPassKey: (created[0].data as any).passKey });
+    const replaced = (created[0].data as any).passKey;
+    expect(created[1].data).toMatchObject({ replacedPassKey: replaced });
     expect(expectSuccess((await verifyAlpha(3001).expect(200)).body)).toEqual({ exists: true });
+    // The replaced file is deleted: one pass file per customer, the old URL 404.
+    await s.t.http().get(`/uploads/${replaced}`).expect(404);
+    const customer = await s.customer(3001);
+    expect(filesUnder(join(dir, s.shop.shopId, customer.id))).toEqual([new URL(url).pathname.split('/').at(-1)]);
   });
 
   it('verify clears the pass fields when the stored document is gone, once', async () => {

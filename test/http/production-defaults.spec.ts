@@ -10,7 +10,7 @@ const run = promisify(execFile);
 const emptyDataDir = () => join(mkdtempSync(join(tmpdir(), 'config-check-')), 'data');
 const root = join(__dirname, '..', '..');
 const KEY = 'ab'.repeat(32);
-const PRODUCTION = { NODE_ENV: 'production', PERSONAL_DATA_KEY: KEY };
+const PRODUCTION = { NODE_ENV: 'production', PERSONAL_DATA_KEY: KEY, PUBLIC_URL: 'https://loyalty.example.com' };
 
 jest.setTimeout(120_000);
 
@@ -71,6 +71,12 @@ describe('production defaults', () => {
       return dir;
     };
     afterAll(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+
+    it('NODE_ENV=production without PUBLIC_URL: the start is refused, naming it', async () => {
+      const port = String(await freePort());
+      const started = startService({ ...PRODUCTION, PUBLIC_URL: '', DATA_DIR: dataDir(), PORT: port });
+      await expect(started).rejects.toThrow(/PUBLIC_URL is required when NODE_ENV=production/);
+    });
 
     it('NODE_ENV=production: no demo shop is created, nothing about one is logged', async () => {
       const dir = dataDir();
@@ -174,6 +180,13 @@ describe('production defaults', () => {
       ).rejects.toMatchObject({
         code: 1,
         stderr: expect.stringContaining('CHAT_CALLBACK_URL must be an https URL when NODE_ENV=production'),
+      });
+    });
+
+    it('refuses production without PUBLIC_URL (exit 1, naming it)', async () => {
+      await expect(check({ ...PRODUCTION, PUBLIC_URL: '' })).rejects.toMatchObject({
+        code: 1,
+        stderr: expect.stringContaining('PUBLIC_URL is required when NODE_ENV=production'),
       });
     });
 

@@ -1719,7 +1719,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Keeps 1 to 5 JPEG or PNG images (each at most 10 MB) of the customer; answers their URLs. All or none: 400 INVALID_INPUT, or UPLOAD_FAILED when they could not be stored */
+        /** Keeps 1 to 5 JPEG or PNG images (each at most 10 MB) of the customer; answers their URLs. All or none: 400 INVALID_INPUT, or UPLOAD_FAILED when they could not be stored; 429 (Retry-After, no body) while two of the customer’s uploads are under way or past the daily image and byte quotas of the customer or shop */
         post: operations["UploadImagesController_upload"];
         delete?: never;
         options?: never;

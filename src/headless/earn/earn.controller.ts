@@ -1,5 +1,4 @@
-import { Body, HttpCode, Post, Req } from '@nestjs/common';
-import { Request } from 'express';
+import { Body, HttpCode, Post } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiOperation } from '@nestjs/swagger';
 import { ApiEnvelope, ApiHeadlessErrors } from '../../shared/http/openapi/responses';
@@ -28,11 +27,10 @@ export class EarnController {
   })
   @ApiEnvelope(EARN_RESULT)
   @ApiHeadlessErrors(400, 403)
-  async earn(@CurrentCustomer() me: HeadlessCaller, @Body() body: EarnDto, @Req() request: Request) {
+  async earn(@CurrentCustomer() me: HeadlessCaller, @Body() body: EarnDto) {
     const context = body.context ?? {};
-    const base = `${request.protocol}://${request.get('host')}`;
-    const imageUrls =
-      context.imageUrls && (await this.uploads.check(me.shopId, me.customerId, context.imageUrls, base));
+    // Recorded as object keys: answers render them at the configured address.
+    const imageUrls = context.imageUrls && (await this.uploads.check(me.shopId, me.customerId, context.imageUrls));
     const result: EarnResult = await this.commands.execute(
       new EarnOnStorefrontCommand(
         me.shopId,

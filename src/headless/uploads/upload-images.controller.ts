@@ -1,9 +1,9 @@
-import { Body, HttpCode, Post, Req } from '@nestjs/common';
+import { Body, HttpCode, Post } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiProperty } from '@nestjs/swagger';
-import { Request } from 'express';
 import { AppConfig } from '../../config/app-config';
 import { ok } from '../../shared/http/envelope';
+import { uploadUrl } from '../../shared/upload-urls';
 import { ValidatedByHandler } from '../../shared/http/validation';
 import { ApiEnvelope, ApiHeadlessErrors } from '../../shared/http/openapi/responses';
 import { arrayOf, object, str } from '../../shared/http/openapi/schema';
@@ -43,13 +43,15 @@ export class UploadImagesController {
   @ApiOperation({
     summary:
       'Keeps 1 to 5 JPEG or PNG images (each at most 10 MB) of the customer; answers their URLs. All or none: ' +
-      '400 INVALID_INPUT, or UPLOAD_FAILED when they could not be stored',
+      '400 INVALID_INPUT, or UPLOAD_FAILED when they could not be stored; 429 (Retry-After, no body) while two ' +
+      'of the customer’s uploads are under way or past the daily image and byte quotas of the customer or shop',
   })
   @ApiEnvelope(object({ urls: arrayOf(str) }))
   @ApiHeadlessErrors(400, 413)
-  async upload(@CurrentCustomer() me: HeadlessCaller, @Body() body: UploadImagesDto, @Req() request: Request) {
+  async upload(@CurrentCustomer() me: HeadlessCaller, @Body() body: UploadImagesDto) {
     const keys: string[] = await this.commands.execute(new UploadImagesCommand(me.shopId, me.customerId, body));
-    const base = this.config.uploadsPublicUrl ?? `${request.protocol}://${request.get('host')}`;
-    return ok({ urls: keys.map((key) => `${base}/uploads/${key}`) }, { message: 'Images uploaded' });
+    // At the configured address only: no request header reaches an answered URL.
+    const urls = keys.map((key) => uploadUrl(this.config.uploadsPublicUrl, key));
+    return ok({ urls }, { message: 'Images uploaded' });
   }
 }

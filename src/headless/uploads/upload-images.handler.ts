@@ -6,6 +6,7 @@ import { ImageFormat, ImageReencoder } from '../../infrastructure/images/image-d
 import { OBJECT_STORAGE, ObjectStorage, StoredObject } from '../../infrastructure/object-storage/object-storage.port';
 import { SESSION_REVOCATIONS, SessionRevocations } from '../../infrastructure/sessions/session-revocations.port';
 import { sentImages } from './upload-batch';
+import { UploadAdmission } from './upload-admission';
 
 /** A shopper's images (proof for a receipt or a review), kept under their shop and customer. */
 export class UploadImagesCommand {
@@ -35,6 +36,7 @@ export class UploadImagesHandler implements ICommandHandler<UploadImagesCommand,
     @Inject(OBJECT_STORAGE) private readonly objects: ObjectStorage,
     private readonly images: ImageReencoder,
     @Inject(SESSION_REVOCATIONS) private readonly revocations: SessionRevocations,
+    private readonly admission: UploadAdmission,
   ) {}
 
   async execute({ shopId, customerId, body }: UploadImagesCommand): Promise<string[]> {
@@ -60,6 +62,8 @@ export class UploadImagesHandler implements ICommandHandler<UploadImagesCommand,
       throw because.uploadFailed();
     }
     await this.refuseIfErasedMeanwhile(shopId, customerId);
+    const bytes = objects.reduce((sum, object) => sum + object.bytes.length, 0);
+    await this.admission.record(shopId, customerId, objects.length, bytes);
     return objects.map((object) => object.key);
   }
 

@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { Inject } from '@nestjs/common';
+import { Inject, Logger } from '@nestjs/common';
+import { AlphaPassCreated } from '../../ledger/events/wallet-pass.events';
+import { CustomerEventType } from '../../ledger/events/customer-event-types';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { because } from '../../shared/domain/domain-error';
 import { CONTENT_TYPES, OBJECT_STORAGE, ObjectStorage } from '../../infrastructure/object-storage/object-storage.port';
@@ -27,10 +29,13 @@ export interface AlphaPassCreatedView {
  * Signs the pass with the shop's certificates, stores it, then records it on the customer's stream.
  * Every refusal comes before the file is stored (eligibility is prechecked); a signing or storage
  * failure is 502 ALPHA_PASS_GENERATION_FAILED with nothing changed. A regeneration stores a new
- * file under a new key; the old one stays readable at its URL.
+ * file under a new key and, once the new one is on file, deletes the file it replaced (its old URL
+ * then answers 404), so regenerating keeps one file per customer.
  */
 @CommandHandler(CreateAlphaPassCommand)
 export class CreateAlphaPassHandler implements ICommandHandler<CreateAlphaPassCommand, AlphaPassCreatedView> {
+  private readonly logger = new Logger('WalletPasses');
+
   constructor(
     private readonly commands: CustomerStreamCommands,
     private readonly shops: ShopDirectory,
@@ -60,8 +65,23 @@ export class CreateAlphaPassHandler implements ICommandHandler<CreateAlphaPassCo
     } catch {
       throw because.alphaPassGenerationFailed('The wallet pass could not be stored; nothing was changed');
     }
-    await this.commands.run(shopId, customerId, (meta) => ({ type: 'RecordAlphaPass', meta, ...record }));
+    const { events } = await this.commands.run(shopId, customerId, (meta) => ({
+      type: 'RecordAlphaPass',
+      meta,
+      ...record,
+    }));
+    const created = events.find((e): e is AlphaPassCreated => e.type === CustomerEventType.AlphaPassCreated);
+    if (created?.replacedPassKey) await this.removeReplaced(created.replacedPassKey);
     return { url, qrUrl };
+  }
+
+  /** The replaced file goes; failing that, the new pass stands (the orphan is only storage). */
+  private async removeReplaced(passKey: string): Promise<void> {
+    try {
+      await this.objects.remove([passKey]);
+    } catch (error) {
+      this.logger.warn(`a replaced wallet pass could not be deleted: ${(error as Error)?.message ?? error}`);
+    }
   }
 
   private async signed(signer: AlphaPassSigner, holder: Parameters<typeof walletPassContent>[0]): Promise<Buffer> {

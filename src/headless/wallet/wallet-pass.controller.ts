@@ -1,7 +1,6 @@
-import { HttpCode, Post, Req } from '@nestjs/common';
+import { HttpCode, Post } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiOperation } from '@nestjs/swagger';
-import { Request } from 'express';
 import { AppConfig } from '../../config/app-config';
 import { ok } from '../../shared/http/envelope';
 import { ApiEnvelope, ApiHeadlessErrors } from '../../shared/http/openapi/responses';
@@ -32,8 +31,8 @@ export class WalletPassController {
   })
   @ApiEnvelope(object({ url: str, qrUrl: { type: 'string', description: 'PNG data URL of url' } }))
   @ApiHeadlessErrors(403, 502)
-  async createAlpha(@CurrentCustomer() me: HeadlessCaller, @Req() request: Request) {
-    const base = this.config.uploadsPublicUrl ?? `${request.protocol}://${request.get('host')}`;
+  async createAlpha(@CurrentCustomer() me: HeadlessCaller) {
+    const base = this.config.uploadsPublicUrl;
     const view: AlphaPassCreatedView = await this.commands.execute(
       new CreateAlphaPassCommand(me.shopId, me.customerId, base),
     );

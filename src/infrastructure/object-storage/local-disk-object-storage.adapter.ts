@@ -62,7 +62,7 @@ export class LocalDiskObjectStorage implements ObjectStorage {
   }
 
   async list(prefix: string): Promise<ObjectInfo[]> {
-    if (!isObjectPrefix(prefix)) throw new Error(`Not an object key prefix: ${prefix}`);
+    if (prefix !== '' && !isObjectPrefix(prefix)) throw new Error(`Not an object key prefix: ${prefix}`);
     let entries: Array<{ name: string; parentPath: string; isFile(): boolean }>;
     try {
       entries = await readdir(join(this.root, prefix), { recursive: true, withFileTypes: true });
@@ -75,9 +75,16 @@ export class LocalDiskObjectStorage implements ObjectStorage {
       const key = relative(this.root, join(entry.parentPath, entry.name)).split(sep).join('/');
       // Temporary files of a batch being written are not objects yet.
       if (!entry.isFile() || !isObjectKey(key)) continue;
-      infos.push({ key, contentType: contentTypeOf(key), size: (await stat(this.pathOf(key))).size });
+      const file = await stat(this.pathOf(key)).catch(() => null);
+      // Removed since the directory was read.
+      if (file) infos.push({ key, contentType: contentTypeOf(key), size: file.size, storedAt: new Date(file.mtimeMs) });
     }
     return infos.sort((a, b) => a.key.localeCompare(b.key));
+  }
+
+  async remove(keys: readonly string[]): Promise<void> {
+    for (const key of keys) if (!isObjectKey(key)) throw new Error(`Not an object key: ${key}`);
+    await Promise.all(keys.map((key) => rm(this.pathOf(key), { force: true })));
   }
 
   async removePrefix(prefix: string): Promise<void> {

@@ -15,6 +15,8 @@ export interface ObjectInfo {
   key: string;
   contentType: string;
   size: number;
+  /** When it was written (the file's modification time; the object's Last-Modified), for sweeps by age. */
+  storedAt: Date;
 }
 
 export interface ObjectStorage {
@@ -24,8 +26,10 @@ export interface ObjectStorage {
   get(key: string): Promise<StoredObject | null>;
   /** Whether an object has this key (without reading it); false for a string that is not a key. */
   exists(key: string): Promise<boolean>;
-  /** The objects under a prefix (`<shop>/<customer>/`), without their bytes, by key. */
+  /** The objects under a prefix (`<shop>/<customer>/`, `<shop>/`, or `''`: all), without their bytes, by key. */
   list(prefix: string): Promise<ObjectInfo[]>;
+  /** Removes these objects (a key with no object is no error); throws for a string that is not a key. */
+  remove(keys: readonly string[]): Promise<void>;
   /** Removes every object whose key starts with `prefix` (`<shop>/` or `<shop>/<customer>/`). */
   removePrefix(prefix: string): Promise<void>;
 }

@@ -91,13 +91,23 @@ export class S3ObjectStorage implements ObjectStorage {
   }
 
   async list(prefix: string): Promise<ObjectInfo[]> {
-    if (!isObjectPrefix(prefix)) throw new Error(`Not an object key prefix: ${prefix}`);
+    if (prefix !== '' && !isObjectPrefix(prefix)) throw new Error(`Not an object key prefix: ${prefix}`);
     const infos: ObjectInfo[] = [];
     for await (const page of this.pages(prefix))
       for (const item of page.Contents ?? [])
         if (item.Key && isObjectKey(item.Key))
-          infos.push({ key: item.Key, contentType: contentTypeOf(item.Key), size: item.Size ?? 0 });
+          infos.push({
+            key: item.Key,
+            contentType: contentTypeOf(item.Key),
+            size: item.Size ?? 0,
+            storedAt: item.LastModified ?? new Date(0),
+          });
     return infos.sort((a, b) => a.key.localeCompare(b.key));
+  }
+
+  async remove(keys: readonly string[]): Promise<void> {
+    for (const key of keys) if (!isObjectKey(key)) throw new Error(`Not an object key: ${key}`);
+    await this.deleteKeys(keys);
   }
 
   async removePrefix(prefix: string): Promise<void> {

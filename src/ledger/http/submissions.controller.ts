@@ -4,7 +4,9 @@ import { ApiOperation, ApiPropertyOptional } from '@nestjs/swagger';
 import { ApiEnvelope, ApiErrors, ApiPage } from '../../shared/http/openapi/responses';
 import { V2_SUBMISSION } from './ledger.openapi';
 import { IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
-import { CqrsController } from '../../shared/http/cqrs-controller';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
+import { AppConfig } from '../../config/app-config';
+import { renderedUploadUrls } from '../../shared/upload-urls';
 import { CurrentShop } from '../../shops/http/shop-auth.guard';
 import { ManagementApi } from '../../shops/http/shop-api';
 import { ShopDoc } from '../../shops/projections/shop-read-models';
@@ -51,8 +53,11 @@ export class DecideSubmissionDto {
   reason?: string;
 }
 
-/** A submission as v2 shows it: the shopper's answers and images, the program, where it stands. */
-export function presentSubmission(d: SubmissionDoc) {
+/**
+ * A submission as v2 shows it: the shopper's answers and images, the program, where it stands. Images
+ * are kept as object keys and rendered at `uploadsBase` (configuration, never a request's Host).
+ */
+export function presentSubmission(d: SubmissionDoc, uploadsBase: string) {
   return {
     id: d.id,
     customerId: d.customerId,
@@ -65,7 +70,7 @@ export function presentSubmission(d: SubmissionDoc) {
     points: d.points,
     pointsEarned: d.pointsEarned,
     answers: d.answers,
-    imageUrls: d.imageUrls,
+    imageUrls: renderedUploadUrls(uploadsBase, d.imageUrls),
     reason: d.reason,
     createdAt: d.createdAt,
     decidedAt: d.decidedAt,
@@ -74,7 +79,13 @@ export function presentSubmission(d: SubmissionDoc) {
 }
 
 @ManagementApi('rest_api/v2/submissions', 'v2 submissions')
-export class SubmissionsController extends CqrsController {
+export class SubmissionsController {
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly queries: QueryBus,
+    private readonly config: AppConfig,
+  ) {}
+
   @Get()
   @ApiOperation({ summary: 'List storefront submissions (moderation), newest first' })
   @ApiPage(V2_SUBMISSION)
@@ -93,7 +104,7 @@ export class SubmissionsController extends CqrsController {
         platformCustomerId: query.platformCustomerId ? platformIdValue(query.platformCustomerId) : undefined,
       }),
     );
-    return okPage(page, presentSubmission);
+    return okPage(page, (doc) => presentSubmission(doc, this.config.uploadsPublicUrl));
   }
 
   @Post(':submissionId/approve')
@@ -118,7 +129,7 @@ export class SubmissionsController extends CqrsController {
     const doc: SubmissionDoc = await this.commands.execute(
       new DecideSubmissionCommand(shop.id, id, decision, body.reason ?? null),
     );
-    return ok(presentSubmission(doc), {
+    return ok(presentSubmission(doc, this.config.uploadsPublicUrl), {
       message: decision === 'approve' ? 'Submission approved' : 'Submission rejected',
     });
   }

@@ -52,7 +52,12 @@ export class CustomerData {
       coupons: await this.ofCustomer<RewardDoc>(REWARDS, shopId, customerId),
       orders: platformId === null ? [] : await this.platformOrders(shopId, platformId),
       submissions: [],
-      uploads: await this.objects.list(`${shopId}/${customerId}/`),
+      // The files as the document has always listed them (without the storage's own timestamps).
+      uploads: (await this.objects.list(`${shopId}/${customerId}/`)).map(({ key, contentType, size }) => ({
+        key,
+        contentType,
+        size,
+      })),
       history: await this.history(shopId, customerId),
     };
   }

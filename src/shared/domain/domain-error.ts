@@ -135,6 +135,12 @@ export const because = {
   invalidInput: (message: string, field: string, rule?: string) =>
     new DomainError('INVALID_INPUT', message, 400, { field, ...(rule ? { rule } : {}) }),
   uploadFailed: () => new DomainError('UPLOAD_FAILED', 'The images could not be stored; none was kept', 400),
+  /** 429 (no body on headless routes): `rule` says which limit (concurrent, customer_files, shop_bytes, ...). */
+  uploadQuotaExceeded: (retryAfterSeconds: number, rule: string) =>
+    new DomainError('UPLOAD_QUOTA_EXCEEDED', `Upload limit reached (${rule}); retry later`, 429, {
+      retryAfterSeconds,
+      rule,
+    }),
 
   // Wallet passes (not configured, or the signing or the storage failed: nothing was changed)
   alphaPassGenerationFailed: (message = 'The wallet pass could not be generated; nothing was changed') =>

@@ -11,8 +11,8 @@ export interface BodyLimits {
   /** false: the raw bytes are not kept beside the parsed body (large bodies no one verifies a signature of). */
   keepRawBody?: boolean;
   /**
-   * Requests of the route handled at once, from reading the body to the answer sent (bounds the
-   * memory of large bodies); the others wait unread in their connection, in order.
+   * Requests of the route handled at once, from the body arrived to the answer sent (bounds the memory
+   * of decoding large bodies); the others wait, bodies read, in order. A body still arriving holds no slot.
    */
   maxConcurrent?: number;
   /**

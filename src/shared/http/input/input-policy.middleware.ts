@@ -24,6 +24,7 @@ const decodeOrNull = (text: string): string | null => {
  * controller sees them. Refusals go to the global exception filter, which answers in the envelope
  * of the path's API family. A body is never read past its limit: a declared length over it is
  * refused before a byte is read, and a refused body's connection is closed once the answer is sent.
+ * A route with `maxConcurrent` takes one of its slots only once its body has arrived.
  */
 export function inputPolicy(routesOf: RoutesOf, beforeBody: BeforeBody = allowed, bodyTimeoutMs = 30_000) {
   const gates = new Map<BodyLimits, ReturnType<typeof pLimit>>();
@@ -77,8 +78,10 @@ function readBodyOf(req: RawRequest, res: Response, next: NextFunction, reading:
     return refuseUnread(req, res, next, because.unsupportedMediaType('JSON bodies must be UTF-8'));
   const limits = bodyLimitsFor(req.path);
   if (!limits.maxConcurrent) return readJson(req, res, next, reading.timeoutMs);
-  // The slot is held until the answer is sent or the connection is gone (a client that leaves
-  // while waiting gives its turn up unread).
+  // The body is read first, under its deadline, and a slot taken only once it has arrived: a client
+  // trickling its bytes holds no slot, so slow senders cannot stop every other upload. The slot is
+  // then held until the answer is sent or the connection is gone (one that leaves while waiting gives
+  // its turn up).
   let gone = false;
   const closed = new Promise<void>((resolve) =>
     res.once('close', () => {
@@ -87,10 +90,14 @@ function readBodyOf(req: RawRequest, res: Response, next: NextFunction, reading:
     }),
   );
   const gate = reading.gateOf(limits, limits.maxConcurrent);
-  void gate(() => {
-    if (!gone) readJson(req, res, next, reading.timeoutMs);
-    return closed;
-  });
+  const inTurn: NextFunction = (error?: unknown) => {
+    if (error) return next(error);
+    void gate(() => {
+      if (!gone) next();
+      return closed;
+    });
+  };
+  readJson(req, res, inTurn, reading.timeoutMs);
 }
 
 function hasBody(req: Request): boolean {
