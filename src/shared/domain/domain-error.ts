@@ -95,6 +95,14 @@ export const because = {
   usernameTaken: () =>
     new DomainError('USERNAME_TAKEN', 'This username is linked to another customer of the shop', 409),
   /** One chat account links one customer of a shop (and pays its join reward once). */
+  /** A referral code took its day's new friends through the public claim. */
+  referralInvitesExhausted: (retryAfterSeconds: number) =>
+    new DomainError(
+      'REFERRAL_INVITES_EXHAUSTED',
+      'This referral code has taken all the new friends it can today; try again tomorrow',
+      429,
+      { retryAfterSeconds },
+    ),
   chatAccountTaken: () =>
     new DomainError('CHAT_ACCOUNT_TAKEN', 'This chat account is linked to another customer of the shop', 409),
   excluded: () => new DomainError('EXCLUDED', 'This customer is excluded from the loyalty program', 403),

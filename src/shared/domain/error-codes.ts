@@ -44,6 +44,7 @@ export const ERROR_CODES = [
   'BETA_PASS_GENERATION_FAILED',
   // Referrals (the refusals of a referral code or a friend; the error's `reason` says which rule)
   'REFERRAL_CODE_UNKNOWN',
+  'REFERRAL_INVITES_EXHAUSTED',
   'REFERRAL_CODE_OTHER_SHOP',
   'SELF_REFERRAL',
   'ALREADY_CUSTOMER',
