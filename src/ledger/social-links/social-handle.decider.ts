@@ -43,11 +43,12 @@ export function socialHandleStreamId(shopId: string, handle: string): string {
 }
 
 /**
- * The reservation stream of a chat user in a shop (the same decider: one customer holds it). Its
- * `userRef` is already a keyed hash of the network's id; it is hashed once more with the shop id.
+ * The reservation stream of a chat user in a shop (the same decider and stream category: one
+ * customer holds it). Its `userRef` is already a keyed hash of the network's id; it is hashed once
+ * more with the shop id.
  */
 export function chatUserStreamId(shopId: string, userRef: string): string {
-  return `chat-user-${shopId}-${createHmac('sha256', shopId).update(userRef).digest('hex')}`;
+  return `social-handle-chat-${shopId}-${createHmac('sha256', shopId).update(userRef).digest('hex')}`;
 }
 
 function decideHandle(command: SocialHandleCommand, state: SocialHandleState): SocialHandleEvent[] {
