@@ -137,6 +137,8 @@ export class AppConfig {
   } | null;
   /** The chat network of the chat login (OAuth 2.0 authorization code) and how long a login's state lives. */
   readonly chat: ChatLoginSettings;
+  /** New friends one referral code accepts through the public claim per UTC day. */
+  readonly referralInvitesPerCodePerDay: number;
   /** Redis (rate limits shared by every process); null: in-memory limits, per process. */
   readonly redisUrl: string | null;
   /** Failed authentications before a client IP or a presented key is answered 429 for the window. */
@@ -213,6 +215,7 @@ export class AppConfig {
     this.impactProvider = impactProviderOf(env);
     this.translationJobs = translationJobSettings(env);
     this.chat = chatLoginSettings(env, this.port);
+    this.referralInvitesPerCodePerDay = Number(env.REFERRAL_INVITES_PER_CODE_PER_DAY || 50);
     this.redisUrl = env.REDIS_URL || null;
     this.authFailures = {
       perIp: quota(env.AUTH_FAILURE_QUOTA_IP, '30/60', 'AUTH_FAILURE_QUOTA_IP'),

@@ -409,6 +409,13 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
     meaning: "how long a chat login's single-use `state` is accepted after `auth-url` made it",
   },
   {
+    name: 'REFERRAL_INVITES_PER_CODE_PER_DAY',
+    check: count,
+    default: '`50`',
+    meaning:
+      'new friends a referral code accepts through the public claim (`POST /referrals/claim`) per UTC day; more is 429 `REFERRAL_INVITES_EXHAUSTED`',
+  },
+  {
     name: 'CHAT_TIMEOUT_MS',
     check: count,
     default: '`10000`',

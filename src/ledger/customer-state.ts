@@ -108,6 +108,7 @@ export const initialCustomerState = (): CustomerState => {
     milestoneCounters: milestones.milestoneCounters,
     milestoneClaims: milestones.milestoneClaims,
     milestonesReached: milestones.milestonesReached,
+    milestoneBonuses: milestones.milestoneBonuses,
     referral: initialReferrals().referral,
     alphaPass: initialWalletPass().alphaPass,
     impacts: initialImpact().impacts,

@@ -18,6 +18,10 @@ const CALLBACK = 'https://loyalty.example.com/app/api/v1/headless/social/chat/ca
 const RAW_USER = 'U4af4980629aaaaaaaaaaaaaaaaaaaaaa';
 const RAW_OTHER = 'U4af4980629bbbbbbbbbbbbbbbbbbbbbb';
 const RAW_RACER = 'U4af4980629cccccccccccccccccccccc';
+/** One chat user per customer: a chat account links one customer of a shop. */
+const RAW_FIFTH = 'U4af4980629dddddddddddddddddddddd';
+const RAW_SIXTH = 'U4af4980629eeeeeeeeeeeeeeeeeeeeee';
+const RAW_SHARED = 'U4af4980629ffffffffffffffffffffff';
 
 /** A stub OAuth 2.0 server on loopback: the token endpoint and the profile of the chat network. */
 interface StubNetwork {
@@ -267,7 +271,7 @@ describe(`chat login: OAuth 2.0 against a stub network on loopback (${defaultSto
     // 3005's nonce with 3004 named as its customer: matches nobody's login.
     const [, , nonce] = theirs.split('.');
     const [shopPart, minePart] = mine.split('.');
-    stub.codes.set('code-5', RAW_OTHER);
+    stub.codes.set('code-5', RAW_FIFTH);
     const res = await callback({ code: 'code-5', state: `${shopPart}.${minePart}.${nonce}` }).expect(400);
     expectError(res.body, 'CHAT_LOGIN_REFUSED', 400);
     expect(await social(3004)).toEqual({ chatLinked: false, chatFollowedOA: false });
@@ -294,7 +298,7 @@ describe(`chat login: OAuth 2.0 against a stub network on loopback (${defaultSto
     expect(await streamOf(3006)).toHaveLength(before.length);
     expect(await social(3006)).toEqual({ chatLinked: false, chatFollowedOA: false });
     expect(await s.balance(3006)).toBe(0);
-    stub.codes.set('code-6', RAW_OTHER);
+    stub.codes.set('code-6', RAW_SIXTH);
     await callback({ code: 'code-6', state }).expect(200);
     expect(await social(3006)).toEqual({ chatLinked: true, chatFollowedOA: false });
   });
@@ -342,7 +346,7 @@ describe(`chat login: OAuth 2.0 against a stub network on loopback (${defaultSto
     expect(JSON.stringify(logged)).toContain('The chat network could not be reached');
     for (const text of [stored, answers, JSON.stringify(users), JSON.stringify(logged)]) {
       expect(text).not.toContain(RAW_USER);
-      expect(text).not.toContain(RAW_OTHER);
+      for (const raw of [RAW_OTHER, RAW_FIFTH, RAW_SIXTH]) expect(text).not.toContain(raw);
     }
   });
 
@@ -374,5 +378,61 @@ describe(`chat login: OAuth 2.0 against a stub network on loopback (${defaultSto
     const stream = await streamOf(id);
     expect(linkedOnce(stream)).toHaveLength(1);
     expect(stream.filter((e) => e.type === 'points.awarded.v1')).toHaveLength(1);
+  });
+
+  it('one chat account links one customer of the shop: another is 409 CHAT_ACCOUNT_TAKEN and paid nothing', async () => {
+    for (const id of [3008, 3009]) {
+      ids[id] = await s.enrol(id);
+      tokens[id] = await tokenFor(s.t, s.shop, id);
+    }
+    stub.codes.set('shared-1', RAW_SHARED);
+    expect((await callback({ code: 'shared-1', state: await stateFor(3008) }).expect(200)).body.data).toEqual({
+      chatLinked: true,
+      pointsEarned: 10,
+    });
+    const before = await streamOf(3009);
+    stub.codes.set('shared-2', RAW_SHARED);
+    const res = await callback({ code: 'shared-2', state: await stateFor(3009) }).expect(409);
+    expectError(res.body, 'CHAT_ACCOUNT_TAKEN', 409);
+    expect(await streamOf(3009)).toHaveLength(before.length + 1); // the login started, nothing more
+    expect(await social(3009)).toEqual({ chatLinked: false, chatFollowedOA: false });
+    expect(await s.balance(3009)).toBe(0);
+    // Its holder logs in with it again: still its own.
+    stub.codes.set('shared-3', RAW_SHARED);
+    expect((await callback({ code: 'shared-3', state: await stateFor(3008) }).expect(200)).body.data).toEqual({
+      chatLinked: true,
+      pointsEarned: 0,
+    });
+    // Follow notifications of that user reach its one customer.
+    await notifySigned(followEvent('follow', RAW_SHARED, 1767225603000)).expect(200);
+    expect(await social(3008)).toEqual({ chatLinked: true, chatFollowedOA: true });
+    expect(await s.balance(3008)).toBe(10);
+  });
+
+  it('one chat account raced by two customers on two service instances: one is linked and paid', async () => {
+    const apps = defaultStoreKind() === 'postgres' ? [s.t.app, await s.t.secondInstance()] : [s.t.app];
+    const racers = [3010, 3011, 3012, 3013];
+    const states: string[] = [];
+    for (const id of racers) {
+      ids[id] = await s.enrol(id);
+      tokens[id] = await tokenFor(s.t, s.shop, id);
+      states.push(await stateFor(id));
+    }
+    const RAW_CONTESTED = 'U4af4980629999999999999999999999a';
+    const answers = await Promise.all(
+      states.map((state, i) => {
+        stub.codes.set(`contested-${i}`, RAW_CONTESTED);
+        return request(apps[i % apps.length].getHttpServer())
+          .get(`${HEADLESS}/social/chat/callback`)
+          .query({ code: `contested-${i}`, state });
+      }),
+    );
+    expect(answers.filter((r) => r.status === 200).map((r) => r.body.data)).toEqual([
+      { chatLinked: true, pointsEarned: 10 },
+    ]);
+    for (const refused of answers.filter((r) => r.status !== 200)) expectError(refused.body, 'CHAT_ACCOUNT_TAKEN', 409);
+    const streams = await Promise.all(racers.map(streamOf));
+    expect(streams.flatMap(linkedOnce)).toHaveLength(1);
+    expect(streams.flat().filter((e) => e.type === 'points.awarded.v1')).toHaveLength(1);
   });
 });

@@ -1,3 +1,4 @@
+import request from 'supertest';
 import { expectError, expectRefusal, expectSuccess, scenario } from '../support/scenario';
 import { defaultStoreKind } from '../support/stores';
 import { bearer, HEADLESS, tokenFor, uploadedImage } from './headless-support';
@@ -234,5 +235,42 @@ describe(`storefront forms and surveys, moderated in v2 (${defaultStoreKind()})`
     expect((await optIn.get('/submissions').expect(200)).body.data).toEqual([]);
     await s.t.http().get('/rest_api/v2/submissions').expect(401);
     await s.t.http().post('/rest_api/v2/submissions/x/approve').send({}).expect(401);
+  });
+
+  it('a form with an instant reward and no limit pays once per customer: 40 concurrent submissions, one paid and moderated', async () => {
+    const instant = await s.earning('submit_form', 'Quick poll', {
+      earnPoint: 10,
+      form: { instantRewardEnabled: true, instantRewardPoints: 10 },
+    });
+    await s.enrol(3003);
+    const mine = await tokenFor(s.t, s.shop, 3003);
+    // On PostgreSQL the submissions go to two service instances at once.
+    const apps = defaultStoreKind() === 'postgres' ? [s.t.app, await s.t.secondInstance()] : [s.t.app];
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        request(apps[i % apps.length].getHttpServer())
+          .post(`${HEADLESS}/customer/earn`)
+          .set(bearer(mine))
+          .send({ programId: instant, context: { answers: { q: String(i) } } }),
+      ),
+    );
+    const taken = answers.filter((r) => r.status === 200);
+    expect(taken.map((r) => r.body.data)).toEqual([
+      { programId: instant, key: 'submit_form', status: 'pending', pointsEarned: 10, totalPoints: 10 },
+    ]);
+    for (const refused of answers.filter((r) => r.status !== 200)) expectError(refused.body, 'LIMIT_REACHED', 400);
+    expect(await s.balance(3003)).toBe(10);
+    expect((await list(`programId=${instant}&platformCustomerId=3003`)).data).toHaveLength(1);
+    // A program that sets a higher limit takes that many.
+    const twice = await s.earning('submit_form', 'Twice a day', {
+      earnPoint: 10,
+      hasLimit: true,
+      limitUnit: 'day',
+      limitInterval: 2,
+      form: { instantRewardEnabled: true, instantRewardPoints: 1 },
+    });
+    await earn({ programId: twice }, mine).expect(200);
+    await earn({ programId: twice }, mine).expect(200);
+    expectError((await earn({ programId: twice }, mine).expect(400)).body, 'LIMIT_REACHED', 400);
   });
 });

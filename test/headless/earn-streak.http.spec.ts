@@ -20,8 +20,8 @@ describe(`storefront daily streak (${defaultStoreKind()})`, () => {
     );
   let provisioned: ProvisionedShop;
   /** A token minted at the test clock's time (the exchange checks `ts` against it). */
-  const login = async () => {
-    const grant = hmacGrant(provisioned, 4001, undefined, Math.floor(now.getTime() / 1000));
+  const login = async (customerId = 4001) => {
+    const grant = hmacGrant(provisioned, customerId, undefined, Math.floor(now.getTime() / 1000));
     token = (await s.t.http().post(`${HEADLESS}/auth/token`).send(grant).expect(200)).body.data.token;
   };
   const at = async (iso: string) => {
@@ -104,5 +104,39 @@ describe(`storefront daily streak (${defaultStoreKind()})`, () => {
       { event: 'follow_video', streakMilestones: [{ day: 2, points: 1 }] },
     ])
       expect((await expectRefusal(make(body), 'BAD_REQUEST', 400)).field).toMatch(/^streakMilestones/);
+  });
+
+  it('one check-in a day across all streak programs: alternating between two pays once a day', async () => {
+    const otherId = (
+      await shop.program({
+        type: 'earning',
+        event: 'streak_interact_website',
+        title: 'Daily too',
+        earnPoint: 1,
+        streakMilestones: [
+          { day: 1, points: 5 },
+          { day: 2, points: 5 },
+        ],
+      })
+    ).id;
+    await shop.enrol(4002);
+    now = new Date('2026-03-10T15:00:00.000Z');
+    await login(4002);
+    expect((await earn(otherId).expect(200)).body.data).toMatchObject({ pointsEarned: 5, totalPoints: 5 });
+    for (const id of [streakId, otherId, streakId])
+      expectError((await earn(id).expect(400)).body, 'LIMIT_REACHED', 400);
+    expect((await mine(streakId)).streak).toMatchObject({ currentDay: 0, canClaimToday: false });
+    now = new Date('2026-03-11T15:00:00.000Z');
+    await login(4002);
+    // Switching programs starts that streak at day 1 (nothing due on day 1 here); the day is then spent.
+    expect((await earn(streakId).expect(200)).body.data).toMatchObject({ pointsEarned: 0, totalPoints: 5 });
+    expect((await mine(otherId)).streak).toMatchObject({ currentDay: 0, canClaimToday: false });
+    expectError((await earn(otherId).expect(400)).body, 'LIMIT_REACHED', 400);
+    now = new Date('2026-03-12T15:00:00.000Z');
+    await login(4002);
+    expect((await earn(otherId).expect(200)).body.data).toMatchObject({ pointsEarned: 5, totalPoints: 10 });
+    expectError((await earn(streakId).expect(400)).body, 'LIMIT_REACHED', 400);
+    const rows = expectSuccess((await shop.transactions('platformCustomerId=4002').expect(200)).body);
+    expect(rows.map((r: { earnPoint: number }) => r.earnPoint)).toEqual([5, 5]);
   });
 });

@@ -264,6 +264,39 @@ describe(`storefront milestones (${defaultStoreKind()})`, () => {
     expect(ladder.steps.map((x: { state: string }) => x.state)).toEqual(['achieved', 'current', 'locked']);
   });
 
+  it('a cancelled order takes back the order step it reached: a reversal event, the points back, not claimable again', async () => {
+    const me = await customer(7030, 1);
+    const paid = orderNo;
+    expect(
+      expectSuccess((await me.claim(ladderId, { claimKey: '1', selectedRewardIds: [0] }).expect(200)).body),
+    ).toMatchObject({ pointsEarned: 10, totalPoints: 10 });
+    await s.platform('orders/cancelled', paidOrder(paid, 7030, { financial_status: 'voided' })).expect(200);
+    expect(await s.balance(7030)).toBe(0);
+    const [row] = expectSuccess((await s.transactions('platformCustomerId=7030&limit=1').expect(200)).body);
+    expect(row).toMatchObject({ programId: ladderId });
+    const replay = expectSuccess((await s.get('/audit/customers/7030/events?limit=50').expect(200)).body);
+    const revoked = replay.filter((e: { type: string }) => e.type === 'points.revoked.v1');
+    expect(revoked).toHaveLength(1);
+    expect(revoked[0]).toMatchObject({
+      data: expect.objectContaining({
+        points: 10,
+        cause: 'order_cancelled',
+        milestone: { order: 1, claimKey: '1' },
+      }),
+      after: { balance: 0 },
+    });
+    // Ordering again reaches the step, but its claim stands: no second bonus.
+    await order(7030);
+    const steps = expectSuccess((await me.ladder(ladderId).expect(200)).body).steps;
+    expect(steps[0]).toMatchObject({ claimKey: '1', state: 'achieved' });
+    expectError(
+      (await me.claim(ladderId, { claimKey: '1', selectedRewardIds: [0] }).expect(400)).body,
+      'NOT_CLAIMABLE',
+      400,
+    );
+    expect(await s.balance(7030)).toBe(0);
+  });
+
   it("the ladder and the progress map show the customer's own new order and claim at once", async () => {
     const me = await customer(7004, 1);
     expect(expectSuccess((await me.ladder(ladderId).expect(200)).body).steps[1].state).toBe('current');

@@ -1651,7 +1651,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** A visitor claims a referral code for the email they will sign up with (no token). When they sign up (or pay a first order) with that email they are attributed to the code's referrer and get the welcome coupon. 400 with the refusal's code and reason: REFERRAL_CODE_UNKNOWN, REFERRAL_CODE_OTHER_SHOP, INVALID_PROGRAM, SELF_REFERRAL, ALREADY_CUSTOMER, ALREADY_REFERRED, REFERRER_NOT_ELIGIBLE */
+        /** A visitor claims a referral code for the email they will sign up with (no token). When they sign up (or pay a first order) with that email they are attributed to the code's referrer and get the welcome coupon. 400 with the refusal's code and reason: REFERRAL_CODE_UNKNOWN, REFERRAL_CODE_OTHER_SHOP, INVALID_PROGRAM, SELF_REFERRAL, ALREADY_CUSTOMER, ALREADY_REFERRED, REFERRER_NOT_ELIGIBLE. 429 REFERRAL_INVITES_EXHAUSTED (no body, as every headless 429; Retry-After: the seconds to the next UTC day) when the code has taken REFERRAL_INVITES_PER_CODE_PER_DAY new friends today; nothing is written to the referrer's record until the friend signs up */
         post: operations["ReferralClaimController_claim"];
         delete?: never;
         options?: never;
@@ -1819,7 +1819,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The chat login's callback: exchanges the code, links the customer the state was made for (chatLinked) and pays a follow_oa join-chat program once. 400 CHAT_LOGIN_REFUSED for a forged, used, replaced or expired state; 502 CHAT_NETWORK_FAILED when the network fails (nothing changed) */
+        /** The chat login's callback: exchanges the code, links the customer the state was made for (chatLinked) and pays a follow_oa join-chat program once. 400 CHAT_LOGIN_REFUSED for a forged, used, replaced or expired state; 409 CHAT_ACCOUNT_TAKEN when the chat account links another customer of the shop (nothing paid); 502 CHAT_NETWORK_FAILED when the network fails (nothing changed) */
         get: operations["ChatCallbackController_callback"];
         put?: never;
         post?: never;
@@ -6046,7 +6046,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Conflicts with what exists: IDEMPOTENCY_CONFLICT (a key reused with another body), SHOP_EXISTS, TIER_NAME_TAKEN, TIER_TARGET_TAKEN, TIER_HAS_MEMBERS, WEBHOOK_EXISTS, USERNAME_TAKEN, ALREADY_DECIDED */
+            /** @description Conflicts with what exists: IDEMPOTENCY_CONFLICT (a key reused with another body), SHOP_EXISTS, TIER_NAME_TAKEN, TIER_TARGET_TAKEN, TIER_HAS_MEMBERS, WEBHOOK_EXISTS, USERNAME_TAKEN, CHAT_ACCOUNT_TAKEN, ALREADY_DECIDED */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -6467,7 +6467,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Conflicts with what exists: IDEMPOTENCY_CONFLICT (a key reused with another body), SHOP_EXISTS, TIER_NAME_TAKEN, TIER_TARGET_TAKEN, TIER_HAS_MEMBERS, WEBHOOK_EXISTS, USERNAME_TAKEN, ALREADY_DECIDED */
+            /** @description Conflicts with what exists: IDEMPOTENCY_CONFLICT (a key reused with another body), SHOP_EXISTS, TIER_NAME_TAKEN, TIER_TARGET_TAKEN, TIER_HAS_MEMBERS, WEBHOOK_EXISTS, USERNAME_TAKEN, CHAT_ACCOUNT_TAKEN, ALREADY_DECIDED */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -6625,7 +6625,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Conflicts with what exists: IDEMPOTENCY_CONFLICT (a key reused with another body), SHOP_EXISTS, TIER_NAME_TAKEN, TIER_TARGET_TAKEN, TIER_HAS_MEMBERS, WEBHOOK_EXISTS, USERNAME_TAKEN, ALREADY_DECIDED */
+            /** @description Conflicts with what exists: IDEMPOTENCY_CONFLICT (a key reused with another body), SHOP_EXISTS, TIER_NAME_TAKEN, TIER_TARGET_TAKEN, TIER_HAS_MEMBERS, WEBHOOK_EXISTS, USERNAME_TAKEN, CHAT_ACCOUNT_TAKEN, ALREADY_DECIDED */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -6713,7 +6713,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Conflicts with what exists: IDEMPOTENCY_CONFLICT (a key reused with another body), SHOP_EXISTS, TIER_NAME_TAKEN, TIER_TARGET_TAKEN, TIER_HAS_MEMBERS, WEBHOOK_EXISTS, USERNAME_TAKEN, ALREADY_DECIDED */
+            /** @description Conflicts with what exists: IDEMPOTENCY_CONFLICT (a key reused with another body), SHOP_EXISTS, TIER_NAME_TAKEN, TIER_TARGET_TAKEN, TIER_HAS_MEMBERS, WEBHOOK_EXISTS, USERNAME_TAKEN, CHAT_ACCOUNT_TAKEN, ALREADY_DECIDED */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -8792,7 +8792,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Conflicts with what exists: IDEMPOTENCY_CONFLICT (a key reused with another body), SHOP_EXISTS, TIER_NAME_TAKEN, TIER_TARGET_TAKEN, TIER_HAS_MEMBERS, WEBHOOK_EXISTS, USERNAME_TAKEN, ALREADY_DECIDED */
+            /** @description Conflicts with what exists: IDEMPOTENCY_CONFLICT (a key reused with another body), SHOP_EXISTS, TIER_NAME_TAKEN, TIER_TARGET_TAKEN, TIER_HAS_MEMBERS, WEBHOOK_EXISTS, USERNAME_TAKEN, CHAT_ACCOUNT_TAKEN, ALREADY_DECIDED */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -8884,7 +8884,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Conflicts with what exists: IDEMPOTENCY_CONFLICT (a key reused with another body), SHOP_EXISTS, TIER_NAME_TAKEN, TIER_TARGET_TAKEN, TIER_HAS_MEMBERS, WEBHOOK_EXISTS, USERNAME_TAKEN, ALREADY_DECIDED */
+            /** @description Conflicts with what exists: IDEMPOTENCY_CONFLICT (a key reused with another body), SHOP_EXISTS, TIER_NAME_TAKEN, TIER_TARGET_TAKEN, TIER_HAS_MEMBERS, WEBHOOK_EXISTS, USERNAME_TAKEN, CHAT_ACCOUNT_TAKEN, ALREADY_DECIDED */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -8976,7 +8976,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Conflicts with what exists: IDEMPOTENCY_CONFLICT (a key reused with another body), SHOP_EXISTS, TIER_NAME_TAKEN, TIER_TARGET_TAKEN, TIER_HAS_MEMBERS, WEBHOOK_EXISTS, USERNAME_TAKEN, ALREADY_DECIDED */
+            /** @description Conflicts with what exists: IDEMPOTENCY_CONFLICT (a key reused with another body), SHOP_EXISTS, TIER_NAME_TAKEN, TIER_TARGET_TAKEN, TIER_HAS_MEMBERS, WEBHOOK_EXISTS, USERNAME_TAKEN, CHAT_ACCOUNT_TAKEN, ALREADY_DECIDED */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -9068,7 +9068,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Conflicts with what exists: IDEMPOTENCY_CONFLICT (a key reused with another body), SHOP_EXISTS, TIER_NAME_TAKEN, TIER_TARGET_TAKEN, TIER_HAS_MEMBERS, WEBHOOK_EXISTS, USERNAME_TAKEN, ALREADY_DECIDED */
+            /** @description Conflicts with what exists: IDEMPOTENCY_CONFLICT (a key reused with another body), SHOP_EXISTS, TIER_NAME_TAKEN, TIER_TARGET_TAKEN, TIER_HAS_MEMBERS, WEBHOOK_EXISTS, USERNAME_TAKEN, CHAT_ACCOUNT_TAKEN, ALREADY_DECIDED */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -9170,7 +9170,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Conflicts with what exists: IDEMPOTENCY_CONFLICT (a key reused with another body), SHOP_EXISTS, TIER_NAME_TAKEN, TIER_TARGET_TAKEN, TIER_HAS_MEMBERS, WEBHOOK_EXISTS, USERNAME_TAKEN, ALREADY_DECIDED */
+            /** @description Conflicts with what exists: IDEMPOTENCY_CONFLICT (a key reused with another body), SHOP_EXISTS, TIER_NAME_TAKEN, TIER_TARGET_TAKEN, TIER_HAS_MEMBERS, WEBHOOK_EXISTS, USERNAME_TAKEN, CHAT_ACCOUNT_TAKEN, ALREADY_DECIDED */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -9577,7 +9577,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Conflicts with what exists: IDEMPOTENCY_CONFLICT (a key reused with another body), SHOP_EXISTS, TIER_NAME_TAKEN, TIER_TARGET_TAKEN, TIER_HAS_MEMBERS, WEBHOOK_EXISTS, USERNAME_TAKEN, ALREADY_DECIDED */
+            /** @description Conflicts with what exists: IDEMPOTENCY_CONFLICT (a key reused with another body), SHOP_EXISTS, TIER_NAME_TAKEN, TIER_TARGET_TAKEN, TIER_HAS_MEMBERS, WEBHOOK_EXISTS, USERNAME_TAKEN, CHAT_ACCOUNT_TAKEN, ALREADY_DECIDED */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -9667,7 +9667,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Conflicts with what exists: IDEMPOTENCY_CONFLICT (a key reused with another body), SHOP_EXISTS, TIER_NAME_TAKEN, TIER_TARGET_TAKEN, TIER_HAS_MEMBERS, WEBHOOK_EXISTS, USERNAME_TAKEN, ALREADY_DECIDED */
+            /** @description Conflicts with what exists: IDEMPOTENCY_CONFLICT (a key reused with another body), SHOP_EXISTS, TIER_NAME_TAKEN, TIER_TARGET_TAKEN, TIER_HAS_MEMBERS, WEBHOOK_EXISTS, USERNAME_TAKEN, CHAT_ACCOUNT_TAKEN, ALREADY_DECIDED */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -9795,7 +9795,7 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookErrorEnvelope"];
                 };
             };
-            /** @description Conflicts with what exists: IDEMPOTENCY_CONFLICT (a key reused with another body), SHOP_EXISTS, TIER_NAME_TAKEN, TIER_TARGET_TAKEN, TIER_HAS_MEMBERS, WEBHOOK_EXISTS, USERNAME_TAKEN, ALREADY_DECIDED */
+            /** @description Conflicts with what exists: IDEMPOTENCY_CONFLICT (a key reused with another body), SHOP_EXISTS, TIER_NAME_TAKEN, TIER_TARGET_TAKEN, TIER_HAS_MEMBERS, WEBHOOK_EXISTS, USERNAME_TAKEN, CHAT_ACCOUNT_TAKEN, ALREADY_DECIDED */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -9945,7 +9945,7 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookErrorEnvelope"];
                 };
             };
-            /** @description Conflicts with what exists: IDEMPOTENCY_CONFLICT (a key reused with another body), SHOP_EXISTS, TIER_NAME_TAKEN, TIER_TARGET_TAKEN, TIER_HAS_MEMBERS, WEBHOOK_EXISTS, USERNAME_TAKEN, ALREADY_DECIDED */
+            /** @description Conflicts with what exists: IDEMPOTENCY_CONFLICT (a key reused with another body), SHOP_EXISTS, TIER_NAME_TAKEN, TIER_TARGET_TAKEN, TIER_HAS_MEMBERS, WEBHOOK_EXISTS, USERNAME_TAKEN, CHAT_ACCOUNT_TAKEN, ALREADY_DECIDED */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -11949,7 +11949,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Conflicts with what exists: IDEMPOTENCY_CONFLICT (a key reused with another body), SHOP_EXISTS, TIER_NAME_TAKEN, TIER_TARGET_TAKEN, TIER_HAS_MEMBERS, WEBHOOK_EXISTS, USERNAME_TAKEN, ALREADY_DECIDED */
+            /** @description Conflicts with what exists: IDEMPOTENCY_CONFLICT (a key reused with another body), SHOP_EXISTS, TIER_NAME_TAKEN, TIER_TARGET_TAKEN, TIER_HAS_MEMBERS, WEBHOOK_EXISTS, USERNAME_TAKEN, CHAT_ACCOUNT_TAKEN, ALREADY_DECIDED */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -12883,7 +12883,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Conflicts with what exists: IDEMPOTENCY_CONFLICT (a key reused with another body), SHOP_EXISTS, TIER_NAME_TAKEN, TIER_TARGET_TAKEN, TIER_HAS_MEMBERS, WEBHOOK_EXISTS, USERNAME_TAKEN, ALREADY_DECIDED */
+            /** @description Conflicts with what exists: IDEMPOTENCY_CONFLICT (a key reused with another body), SHOP_EXISTS, TIER_NAME_TAKEN, TIER_TARGET_TAKEN, TIER_HAS_MEMBERS, WEBHOOK_EXISTS, USERNAME_TAKEN, CHAT_ACCOUNT_TAKEN, ALREADY_DECIDED */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -14008,6 +14008,15 @@ export interface operations {
             };
             /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, a referral refusal with its `reason`, ...) */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflicts with what exists: IDEMPOTENCY_CONFLICT (a key reused with another body), SHOP_EXISTS, TIER_NAME_TAKEN, TIER_TARGET_TAKEN, TIER_HAS_MEMBERS, WEBHOOK_EXISTS, USERNAME_TAKEN, CHAT_ACCOUNT_TAKEN, ALREADY_DECIDED */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

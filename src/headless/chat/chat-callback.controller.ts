@@ -39,10 +39,10 @@ export class ChatCallbackController {
   @UseGuards(PublicIpQuotaGuard)
   @ApiOperation({
     summary:
-      "The chat login's callback: exchanges the code, links the customer the state was made for (chatLinked) and pays a follow_oa join-chat program once. 400 CHAT_LOGIN_REFUSED for a forged, used, replaced or expired state; 502 CHAT_NETWORK_FAILED when the network fails (nothing changed)",
+      "The chat login's callback: exchanges the code, links the customer the state was made for (chatLinked) and pays a follow_oa join-chat program once. 400 CHAT_LOGIN_REFUSED for a forged, used, replaced or expired state; 409 CHAT_ACCOUNT_TAKEN when the chat account links another customer of the shop (nothing paid); 502 CHAT_NETWORK_FAILED when the network fails (nothing changed)",
   })
   @ApiEnvelope(CHAT_LOGIN_RESULT)
-  @ApiHeadlessErrors(400, 429)
+  @ApiHeadlessErrors(400, 409, 429)
   @ApiResponse({
     status: 502,
     description: 'The chat network could not be reached or refused the code: CHAT_NETWORK_FAILED (nothing changed)',

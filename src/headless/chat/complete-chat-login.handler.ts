@@ -1,6 +1,6 @@
 import { Inject, Logger } from '@nestjs/common';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import { because } from '../../shared/domain/domain-error';
+import { because, DomainError } from '../../shared/domain/domain-error';
 import { ShopDirectory } from '../../shops/shop-directory';
 import { TierLadderReader } from '../../tiers/tier-ladder.reader';
 import { ProgramCatalog } from '../../programs/program-catalog';
@@ -12,6 +12,8 @@ import { EarnFromProgram } from '../../ledger/program-earning/program-earning.de
 import { payRuleOf } from '../../ledger/program-earning/program-pay-rule';
 import { CommandMeta } from '../../ledger/customer-stream';
 import { LinkChat } from '../../ledger/social-links/chat-link.decisions';
+import { chatUserStreamId } from '../../ledger/social-links/social-handle.decider';
+import { HoldsReservation, SocialHandles } from '../../ledger/social-links/social-handles';
 import {
   CHAT_NETWORK,
   ChatChannel,
@@ -50,12 +52,21 @@ export function followJoinReward(programs: ActiveProgram[], now: string): EarnFr
 
 const refused = () => because.chatLoginRefused('This chat login state is not valid: start the login again');
 
+/** The customer's stream links the chat user whose reservation stream this is. */
+const holdsChatUser =
+  (shopId: string): HoldsReservation =>
+  (state, stream) =>
+    state.chat.userRef !== null && chatUserStreamId(shopId, state.chat.userRef) === stream;
+
 /**
  * Checks the state against its customer's pending login first (a forged, used, replaced or expired
  * state is refused before the network is called), then exchanges the code and reads the user, then
  * links: the link consumes the state and pays the follow_oa join program in one append, decided
- * again under the stream's revision (two callbacks with one state: one link). A network failure
- * changes nothing. The user id is hashed at once and never logged.
+ * again under the stream's revision (two callbacks with one state: one link). The chat user is
+ * reserved for the customer first, on its own stream (as photo handles are): one chat account links
+ * one customer of a shop, so its join reward is paid once (another customer: CHAT_ACCOUNT_TAKEN,
+ * nothing paid). A customer who links another chat user keeps the first reserved: a minute later
+ * it can be taken over, but links without the join reward. A network failure changes nothing. The user id is hashed at once and never logged.
  */
 @CommandHandler(CompleteChatLoginCommand)
 export class CompleteChatLoginHandler implements ICommandHandler<CompleteChatLoginCommand, ChatLoginResult> {
@@ -65,6 +76,7 @@ export class CompleteChatLoginHandler implements ICommandHandler<CompleteChatLog
     private readonly channels: ChatChannels,
     private readonly commands: CustomerStreamCommands,
     private readonly refs: ChatUserRefs,
+    private readonly reservations: SocialHandles,
     private readonly catalog: ProgramCatalog,
     private readonly tiers: TierLadderReader,
     private readonly shops: ShopDirectory,
@@ -96,19 +108,39 @@ export class CompleteChatLoginHandler implements ICommandHandler<CompleteChatLog
 
   private async link(owner: LoginStateOwner, stateHash: string, userRef: string): Promise<ChatLoginResult> {
     const { shopId, customerId } = owner;
+    const stream = chatUserStreamId(shopId, userRef);
+    // A chat user taken over from another customer (who linked it, then moved on) links unpaid.
+    const tookOver = await this.reserve(shopId, stream, customerId);
     const [programs, tiers, earningLimit] = await Promise.all([
       this.catalog.forShop(shopId),
       this.tiers.rungs(shopId),
       this.shops.earningLimit(shopId),
     ]);
-    const { events } = await this.commands.run(shopId, customerId, (meta) => ({
-      ...this.linkOf(meta, stateHash, userRef),
-      reward: followJoinReward(programs, meta.occurredAt),
-      tiers,
-      earningLimit,
-    }));
+    let events;
+    try {
+      ({ events } = await this.commands.run(shopId, customerId, (meta) => ({
+        ...this.linkOf(meta, stateHash, userRef),
+        reward: tookOver ? null : followJoinReward(programs, meta.occurredAt),
+        tiers,
+        earningLimit,
+      })));
+    } catch (error) {
+      // Give the chat user back, unless a parallel login of the same customer has linked it meanwhile.
+      if ((await this.commands.state(shopId, customerId)).chat.userRef !== userRef)
+        await this.reservations.release(shopId, stream, customerId);
+      throw error;
+    }
     const awarded = events.find((e): e is PointsAwarded => e.type === CustomerEventType.PointsAwarded);
     return { chatLinked: true, pointsEarned: awarded?.points ?? 0 };
+  }
+
+  private async reserve(shopId: string, stream: string, customerId: string): Promise<boolean> {
+    try {
+      return await this.reservations.reserve(shopId, stream, customerId, holdsChatUser(shopId));
+    } catch (error) {
+      if (error instanceof DomainError && error.code === 'USERNAME_TAKEN') throw because.chatAccountTaken();
+      throw error;
+    }
   }
 
   private linkOf(meta: CommandMeta, stateHash: string, userRef: string): LinkChat {

@@ -9,10 +9,13 @@ import { LocalizedText, localeRequestOf, ShopText } from '../../translations/que
 
 export const PERSONAL = 'private, no-store';
 
+/** Every headless 429 has no body (the interface says so); its Retry-After says when to come back. */
+const quietRateLimit = (error: ErrorBody): boolean => error.statusCode === 429;
+
 /**
  * Headless failures (spec 7): `{success: false, error {message, code, statusCode}, timestamp}`, the
  * message in the shopper's language (`error.<CODE>`; `field` names the offending input); 401 and
- * 429 without a body (429, 503 RATE_LIMITER_UNAVAILABLE and a store out of reach with Retry-After).
+ * quota 429s without a body (429, 503 RATE_LIMITER_UNAVAILABLE and a store out of reach with Retry-After).
  */
 @Catch()
 export class HeadlessExceptionFilter implements ExceptionFilter {
@@ -40,7 +43,7 @@ export class HeadlessExceptionFilter implements ExceptionFilter {
     response.setHeader('Cache-Control', this.cacheControl);
     const retryAfter = retryAfterOf(exception) ?? undefined;
     if (retryAfter !== undefined) response.setHeader('Retry-After', String(retryAfter));
-    if (error.statusCode === 429 || (error.statusCode === 401 && !this.unauthorizedHasBody)) {
+    if (quietRateLimit(error) || (error.statusCode === 401 && !this.unauthorizedHasBody)) {
       response.status(error.statusCode).end();
       return;
     }

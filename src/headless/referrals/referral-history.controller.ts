@@ -103,7 +103,7 @@ export class ReferralClaimController {
   @UseGuards(PublicIpQuotaGuard)
   @ApiOperation({
     summary:
-      "A visitor claims a referral code for the email they will sign up with (no token). When they sign up (or pay a first order) with that email they are attributed to the code's referrer and get the welcome coupon. 400 with the refusal's code and reason: REFERRAL_CODE_UNKNOWN, REFERRAL_CODE_OTHER_SHOP, INVALID_PROGRAM, SELF_REFERRAL, ALREADY_CUSTOMER, ALREADY_REFERRED, REFERRER_NOT_ELIGIBLE",
+      "A visitor claims a referral code for the email they will sign up with (no token). When they sign up (or pay a first order) with that email they are attributed to the code's referrer and get the welcome coupon. 400 with the refusal's code and reason: REFERRAL_CODE_UNKNOWN, REFERRAL_CODE_OTHER_SHOP, INVALID_PROGRAM, SELF_REFERRAL, ALREADY_CUSTOMER, ALREADY_REFERRED, REFERRER_NOT_ELIGIBLE. 429 REFERRAL_INVITES_EXHAUSTED (no body, as every headless 429; Retry-After: the seconds to the next UTC day) when the code has taken REFERRAL_INVITES_PER_CODE_PER_DAY new friends today; nothing is written to the referrer's record until the friend signs up",
   })
   @ApiEnvelope(REFERRAL_CLAIM_RESULT)
   @ApiErrors(400, 403, 404, 503)

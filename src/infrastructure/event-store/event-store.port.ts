@@ -21,6 +21,7 @@ export const STREAM_CATEGORIES = [
   'redemption-quota',
   'social-handle',
   'referral-claim',
+  'referral-invites',
   'privacy',
   'translations',
 ] as const;

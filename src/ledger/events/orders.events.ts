@@ -67,6 +67,11 @@ export interface PointsRevoked extends CustomerEventBase, PointsContext {
   cause: 'order_cancelled' | 'order_refunded';
   /** A referral reward taken back because the friend's qualifying order went away (no `order` then). */
   referral?: ReferralRef;
+  /**
+   * A milestone step's bonus taken back because cancelled or refunded orders brought its counter
+   * below the step's value: the step's position in its ladder and its key (no `order` then).
+   */
+  milestone?: { order: number; claimKey: string };
 }
 
 export const orderRecorded: EventBuilder<OrderRecorded> = eventBuilder(T.OrderRecorded);

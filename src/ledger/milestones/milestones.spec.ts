@@ -104,6 +104,56 @@ describe('milestones: the step states', () => {
     ]);
   });
 
+  it('cancelled or refunded orders below a claimed order step take its bonus back, once; the step stays achieved', () => {
+    const cancel = (orderId: string) => (meta: CommandMeta) =>
+      ({ type: 'CancelOrder', meta, orderId, tiers: [] }) as CustomerCommand;
+    const c = customerWith(1);
+    c.run(AT, claim('1'));
+    expect(c.state().points).toBe(10);
+    const reversed = c.run(AT, cancel('o1'));
+    expect(reversed).toMatchObject([
+      { type: T.OrderCancelled, orderId: 'o1' },
+      {
+        type: T.PointsRevoked,
+        points: 10,
+        requested: 10,
+        shortfall: 0,
+        cause: 'order_cancelled',
+        oldPoint: 10,
+        newPoint: 0,
+        order: null,
+        program: { programId: 'm1' },
+        milestone: { order: 1, claimKey: '1' },
+      },
+    ]);
+    expect(states(c)[0]).toEqual(['1', 'achieved', true]);
+    // Ordering again reaches the step, but it was claimed: no second bonus, and no second reversal.
+    c.run(AT, (meta) => recordOrder(meta, 'o9', 2000));
+    expect(thrown(() => c.run(AT, claim('1')))).toBe('NOT_CLAIMABLE');
+    expect(c.run(AT, cancel('o9')).map((e) => e.type)).toEqual([T.OrderCancelled]);
+    expect(c.state().points).toBe(0);
+  });
+
+  it('a step still reached after a cancellation keeps its bonus; a spend step is taken back by a refund', () => {
+    const c = customerWith(2);
+    c.run(AT, claim('1'));
+    expect(
+      c.run(AT, (meta) => ({ type: 'CancelOrder', meta, orderId: 'o2', tiers: [] }) as CustomerCommand),
+    ).toMatchObject([{ type: T.OrderCancelled }]);
+    const spend = program({
+      programId: 's1',
+      typeMilestone: 'spent_amount',
+      steps: [{ value: 30, rewards: [points(7)] }],
+    });
+    const d = customerWith(2);
+    d.run(AT, claim('30', { program: spend }));
+    expect(d.run(AT, (meta) => recordRefund(meta, 'o1', 'r1', 500)).map((e) => e.type)).toEqual([T.RefundRecorded]);
+    expect(d.run(AT, (meta) => recordRefund(meta, 'o2', 'r2', 600))).toMatchObject([
+      { type: T.RefundRecorded },
+      { type: T.PointsRevoked, points: 7, cause: 'order_refunded', milestone: { claimKey: '30' } },
+    ]);
+  });
+
   it('a mixed ladder is climbed in order: a later step’s counter counts only once the steps before are reached', () => {
     const mixed = program({
       typeMilestone: 'mixed',

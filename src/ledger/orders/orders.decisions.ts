@@ -26,6 +26,7 @@ import {
   RefundRecorded,
   refundRecorded,
   earnsFromPrograms,
+  CustomerEventType as T,
 } from '../events/customer-events';
 import { couponApplies } from '../coupons/coupons.decisions';
 import { earningRoom } from '../earning-limit/earning-limit.decisions';
@@ -33,6 +34,7 @@ import { cancelHeld, holdPoints } from '../held-points/held-points.decisions';
 import { pointsContext, PointsRequest } from '../points/points.decisions';
 import { orderRefOf } from './orders.state';
 import type { OrderReferral } from '../referrals/friend.decisions';
+import { takeBackMilestoneBonuses } from '../milestones/milestone-takeback';
 
 export type OrdersCommand =
   | (OrderDetails & {
@@ -64,7 +66,8 @@ type OrdersDecision =
 /**
  * Orders pay points once (now, or held for the program's delay), within the earning limit;
  * cancellations and refunds take back exactly what they paid: pro rata on the cumulative refund,
- * held points first, never below a zero balance.
+ * held points first, never below a zero balance; then the bonus of a claimed order-based milestone
+ * step whose counter they bring below its value.
  */
 export function decideOrders(command: OrdersCommand, state: CustomerState): OrdersDecision[] {
   requireEnrolled(state);
@@ -79,7 +82,11 @@ export function decideOrders(command: OrdersCommand, state: CustomerState): Orde
         remainingCents: order.remainingCents,
       });
       const stillEarned = order.earnedPoints + order.pendingPoints - order.revokedPoints;
-      return [cancelled, ...takeBack(state, command.meta, command.orderId, stillEarned, 'order_cancelled')];
+      const decided = [cancelled, ...takeBack(state, command.meta, command.orderId, stillEarned, 'order_cancelled')];
+      return [
+        ...decided,
+        ...takeBackMilestoneBonuses(state, command.meta, decided, balanceAfter(state, decided), 'order_cancelled'),
+      ];
     }
     case 'RecordRefund': {
       const order = state.orders.get(command.orderId);
@@ -94,7 +101,11 @@ export function decideOrders(command: OrdersCommand, state: CustomerState): Orde
       const due =
         pointsToRevoke(order.earnedPoints + order.pendingPoints, order.totalCents, order.refundedCents + amountCents) -
         order.revokedPoints;
-      return [refunded, ...takeBack(state, command.meta, command.orderId, due, 'order_refunded')];
+      const decided = [refunded, ...takeBack(state, command.meta, command.orderId, due, 'order_refunded')];
+      return [
+        ...decided,
+        ...takeBackMilestoneBonuses(state, command.meta, decided, balanceAfter(state, decided), 'order_refunded'),
+      ];
     }
     default:
       return assertNever(command);
@@ -149,6 +160,12 @@ function recordOrder(command: Extract<OrdersCommand, { type: 'RecordOrder' }>, s
     ...used,
     pointsAwarded(pointsContext(state, meta, request, state.points + points), { points, program, order }),
   ];
+}
+
+/** The balance after the order's own take-back (held points cancelled do not move it). */
+function balanceAfter(state: CustomerState, decided: OrdersDecision[]): number {
+  const revoked = decided.filter((e): e is PointsRevoked => e.type === T.PointsRevoked);
+  return revoked.at(-1)?.newPoint ?? state.points;
 }
 
 /** Takes back what an order no longer earns: held points first, then, if its program says so, the balance. */

@@ -19,7 +19,6 @@ import {
   ReferralRefused,
   ReferralRewardEarned,
 } from '../events/customer-events';
-import { ReferralClaimEvent, ReferralClaimEventType as C } from './referral-claim.decider';
 import { ReferralSteps } from './referral-steps';
 
 /** Its checkpoint's name. */
@@ -42,8 +41,6 @@ export class ReferralRelay extends FeedReaction {
   constructor(@Inject(EVENT_STORE) eventStore: EventStore, steps: ReferralSteps, config: AppConfig) {
     super(eventStore, 'Referral relay', () => config.projectionPollMs);
     this.steps = {
-      [C.Claimed]: (r) => steps.claimDecided(fromRecorded<ReferralClaimEvent>(r)),
-      [C.Refused]: (r) => steps.claimDecided(fromRecorded<ReferralClaimEvent>(r)),
       [T.Enrolled]: (r) => steps.customerEnrolled(fromRecorded<CustomerEnrolled>(r)),
       [T.ReferralAttributed]: (r) => steps.attributed(fromRecorded<ReferralAttributed>(r)),
       [T.ReferralRefused]: (r) => steps.refused(fromRecorded<ReferralRefused>(r)),

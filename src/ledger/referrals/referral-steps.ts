@@ -21,7 +21,6 @@ import {
   ReferralRewardEarned,
 } from '../events/customer-events';
 import { friendLabelOf } from './friend-identity';
-import { ReferralClaimEvent, ReferralClaimEventType } from './referral-claim.decider';
 import { ReferralDirectory } from './referral-directory';
 import { FriendNote, ReferralCouponGrant, referralCouponDue, welcomeRewardIdOf } from './referrer.decisions';
 import { PlatformCustomerId } from '../../shared/domain/platform-ids';
@@ -32,7 +31,8 @@ const NO_WAIT = { waitForProjections: false };
 /**
  * The steps of a referral between the streams involved, each an idempotent decision on one stream
  * (so a step read twice, or by two processes, decides once): the friend's side noted on the
- * referrer's stream; a claim attributing a new customer; coupons minted on the commerce platform
+ * referrer's stream once the friend is a customer (a claim before sign-up writes nothing there: the
+ * referrer's list reads it from the claim's own stream); a claim attributing a new customer; coupons minted on the commerce platform
  * only once their stream says they are owed, then granted under a reward id the platform mints one
  * code for; the referrer's reward decided when the friend qualifies, cancelled or taken back when the
  * qualifying order goes away.
@@ -51,22 +51,6 @@ export class ReferralSteps {
 
   private note(shopId: string, referrerId: string, note: FriendNote) {
     return this.commands.run(shopId, referrerId, (meta) => ({ type: 'NoteReferralFriend', meta, note }), NO_WAIT);
-  }
-
-  /** A claim before sign-up, or its refusal when it named a referrer: the referrer sees the friend invited (or refused). */
-  async claimDecided(e: ReferralClaimEvent): Promise<void> {
-    if (e.referrerId === null) return;
-    const refused = e.type === ReferralClaimEventType.Refused;
-    await this.note(e.shopId, e.referrerId, {
-      stage: refused ? 'refused' : 'invited',
-      friendKey: e.friendKey,
-      friendLabel: e.friendLabel,
-      friendCustomerId: null,
-      programId: e.programId,
-      via: 'claim',
-      reason: refused ? e.reason : null,
-      sourceEventId: e.eventId,
-    });
   }
 
   /** A new customer whose email was claimed before sign-up is attributed by that claim. */

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { RecordedEvent } from '../../infrastructure/event-store/event-store.port';
 import { handlesEventTypes, Projection } from '../../projections/projection';
-import { ProjectionBatch } from '../../projections/projection-batch';
+import { ProjectionBatch, StagedCollection } from '../../projections/projection-batch';
 import { fromRecorded } from '../../event-sourcing/domain-event';
 import { assertNever } from '../../shared/domain/decider';
 import {
@@ -13,6 +13,7 @@ import {
   ReferralRewardEarned,
 } from '../events/customer-events';
 import { REFERRALS, ReferralDoc, referralDocId } from './referral-read-models';
+import { ReferralClaimEvent, ReferralClaimEventType as C } from './referral-claim.decider';
 
 type ReferrerEvent =
   | ReferralFriendNoted
@@ -24,11 +25,11 @@ type ReferrerEvent =
 const STAGE_AT = { invited: 'invitedAt', joined: 'joinedAt', refused: 'refusedAt' } as const;
 const RANK = { invited: 0, joined: 1, qualified: 2, rewarded: 3, refused: 3 } as const;
 
-function newDoc(e: ReferrerEvent, recorded: RecordedEvent): ReferralDoc {
+function newDoc(e: ReferrerEvent, recorded: RecordedEvent, referrerId = e.customerId): ReferralDoc {
   return {
-    id: referralDocId(e.customerId, e.friendKey),
+    id: referralDocId(referrerId, e.friendKey),
     shopId: e.shopId,
-    referrerId: e.customerId,
+    referrerId,
     friendKey: e.friendKey,
     friendLabel: '',
     friendCustomerId: null,
@@ -99,8 +100,35 @@ function changeOf(doc: ReferralDoc, e: ReferrerEvent): Partial<ReferralDoc> {
 }
 
 /**
+ * A claim before sign-up (on the friend's claim stream, never the referrer's): the friend invited, or
+ * refused, in the row of the referrer the code named. As a note, it never moves a row back, so it
+ * needs no revision of the referrer's stream (and keeps the row's).
+ */
+async function applyClaim(rows: StagedCollection<ReferralDoc>, recorded: RecordedEvent): Promise<void> {
+  const e = fromRecorded<ReferralClaimEvent>(recorded);
+  if (e.referrerId === null) return;
+  const refused = e.type === C.Refused;
+  const note = {
+    type: T.ReferralFriendNoted,
+    customerId: e.referrerId,
+    shopId: e.shopId,
+    occurredAt: e.occurredAt,
+    stage: refused ? 'refused' : 'invited',
+    friendKey: e.friendKey,
+    friendLabel: e.friendLabel,
+    friendCustomerId: null,
+    programId: e.programId,
+    via: 'claim',
+    reason: refused ? e.reason : null,
+  } as unknown as ReferralFriendNoted;
+  const doc = (await rows.get(referralDocId(e.referrerId, e.friendKey))) ?? newDoc(note, recorded, e.referrerId);
+  rows.put({ ...doc, ...noted(doc, note), updatedAt: e.occurredAt });
+}
+
+/**
  * The referral history (`referrals_v1`): one row per friend of a referrer, from the referrer's
- * stream alone (which notes the friend's side), so a row's stream revision makes a redelivery a no-op.
+ * stream (which notes the friend's side once they are a customer), so a row's stream revision makes
+ * a redelivery a no-op; and from the claims made before sign-up (see `applyClaim`).
  */
 @Injectable()
 export class ReferralViewProjection implements Projection {
@@ -112,11 +140,17 @@ export class ReferralViewProjection implements Projection {
     T.ReferralRewardEarned,
     T.ReferralRewardCancelled,
     T.ReferralRefundAfterReward,
+    C.Claimed,
+    C.Refused,
   ]);
 
   async apply(events: RecordedEvent[], batch: ProjectionBatch): Promise<void> {
     const rows = batch.collection<ReferralDoc>(REFERRALS);
     for (const recorded of events) {
+      if (recorded.type === C.Claimed || recorded.type === C.Refused) {
+        await applyClaim(rows, recorded);
+        continue;
+      }
       const e = fromRecorded<ReferrerEvent>(recorded);
       const doc = (await rows.get(referralDocId(e.customerId, e.friendKey))) ?? newDoc(e, recorded);
       if (BigInt(doc.streamRevision) >= recorded.revision) continue;

@@ -42,6 +42,15 @@ export function socialHandleStreamId(shopId: string, handle: string): string {
   return `social-handle-${shopId}-${createHmac('sha256', shopId).update(handle).digest('hex')}`;
 }
 
+/**
+ * The reservation stream of a chat user in a shop (the same decider and stream category: one
+ * customer holds it). Its `userRef` is already a keyed hash of the network's id; it is hashed once
+ * more with the shop id.
+ */
+export function chatUserStreamId(shopId: string, userRef: string): string {
+  return `social-handle-chat-${shopId}-${createHmac('sha256', shopId).update(userRef).digest('hex')}`;
+}
+
 function decideHandle(command: SocialHandleCommand, state: SocialHandleState): SocialHandleEvent[] {
   const base = { ...eventBase(command.meta), customerId: command.customerId };
   switch (command.type) {

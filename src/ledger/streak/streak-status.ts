@@ -26,12 +26,14 @@ export function streakStatus(
 ): StreakStatus {
   const mine = position?.programId === programId ? position : null;
   const claimedToday = mine?.lastDay === today;
+  // One check-in a day across all streak programs: switching resets the count, not the day's guard.
+  const checkedInToday = position?.lastDay === today;
   const running = mine !== null && (claimedToday || mine.lastDay === dateAfter(today, -1));
   const currentDay = running ? mine.currentDay : 0;
   // After the last milestone day a streak starts over at day 1.
   const nextDay = currentDay >= totalDays ? 1 : currentDay + 1;
   const left = totalDays - (claimedToday ? currentDay : nextDay - 1);
   // Days still open for check-ins, today included when not yet claimed.
-  const open = endDay === null ? Infinity : daysBetween(today, endDay) + (claimedToday ? 0 : 1);
-  return { currentDay, totalDays, canClaimToday: !claimedToday, nextDay, cannotComplete: left > open };
+  const open = endDay === null ? Infinity : daysBetween(today, endDay) + (checkedInToday ? 0 : 1);
+  return { currentDay, totalDays, canClaimToday: !checkedInToday, nextDay, cannotComplete: left > open };
 }

@@ -36,8 +36,9 @@ export interface ClaimStreakDay {
 }
 
 /**
- * One check-in a day per customer (a second the same day: LIMIT_REACHED, also when two arrive at
- * once: the second is decided on the first's state). A milestone day pays its points, lowered by
+ * One check-in a day per customer across all streak programs (a second the same day, on this
+ * program or another: LIMIT_REACHED, also when two arrive at once: the second is decided on the
+ * first's state); switching programs on a later day starts the streak again at day 1. A milestone day pays its points, lowered by
  * the shop's earning limit (none left: LIMIT_REACHED, nothing recorded).
  */
 export function decideStreakDay(
@@ -51,7 +52,8 @@ export function decideStreakDay(
   const today = localDate(meta.occurredAt, command.timeZone);
   const totalDays = Math.max(...program.milestones.map((m) => m.day));
   const status = streakStatus(state.streak, program.programId, today, totalDays, program.endDay);
-  if (!status.canClaimToday) throw because.limitReached(`Today's check-in of program ${program.programId} is done`);
+  if (!status.canClaimToday)
+    throw because.limitReached(`Today's streak check-in is done (one a day across all streak programs)`);
   const due = program.milestones.find((m) => m.day === status.nextDay)?.points ?? 0;
   const room = earningRoom(state, command.earningLimit, meta.occurredAt);
   if (due > 0 && room === 0) throw because.limitReached("The shop's earning limit is reached for this period");

@@ -91,6 +91,32 @@ describe('customer ledger: daily streak', () => {
       .thenMatches([{ type: T.StreakDayClaimed, programId: 'streak', currentDay: 1 }]);
   });
 
+  it('one check-in a day across all streak programs: a switch the same day is LIMIT_REACHED, pays nothing', () => {
+    const first = run(['2026-03-01T15:00:00.000Z']);
+    spec
+      .given(first)
+      .when(checkIn('2026-03-01T16:00:00.000Z', { programId: 'other', milestones: [{ day: 1, points: 7 }] }))
+      .thenThrows('LIMIT_REACHED', 400);
+    // Alternating between two programs over three days: one check-in a day, each a new day 1.
+    let events = first;
+    for (const [at, programId] of [
+      ['2026-03-02T15:00:00.000Z', 'other'],
+      ['2026-03-03T15:00:00.000Z', 'streak'],
+    ]) {
+      events = [...events, ...spec.given(events).when(checkIn(at, { programId })).events()];
+      for (const again of ['streak', 'other'])
+        spec
+          .given(events)
+          .when(checkIn(at.replace('15:00', '16:00'), { programId: again }))
+          .thenThrows('LIMIT_REACHED', 400);
+    }
+    expect(days(events)).toEqual([
+      ['2026-03-01', 1, 0],
+      ['2026-03-02', 1, 0],
+      ['2026-03-03', 1, 0],
+    ]);
+  });
+
   it("a milestone day lowered by the shop's earning limit; none left is LIMIT_REACHED and records nothing", () => {
     const limit = (maxPoints: number): EarningLimitPolicy => ({ enabled: true, maxPoints, period: 'month', tiers: [] });
     const two = run(
@@ -139,7 +165,12 @@ describe('streak status (the storefront’s streak object)', () => {
       nextDay: 3,
     });
     expect(streakStatus(at('p', '2026-03-03', 2), 'p', '2026-03-05', 5, null)).toMatchObject({ currentDay: 0 });
+    // Another program checked in today: this one's count is 0, and today's check-in is spent.
     expect(streakStatus(at('q', '2026-03-05', 2), 'p', '2026-03-05', 5, null)).toMatchObject({
+      currentDay: 0,
+      canClaimToday: false,
+    });
+    expect(streakStatus(at('q', '2026-03-04', 2), 'p', '2026-03-05', 5, null)).toMatchObject({
       currentDay: 0,
       canClaimToday: true,
     });

@@ -36,6 +36,8 @@ export interface SubmitEntry {
     /** A new submission only once the customer's last one of the program was rejected (map reviews). */
     onlyAfterRejection?: boolean;
     limit?: { unit: PeriodUnit; times: number };
+    /** A form or survey: without a limit of its own, one that pays on submission pays once per customer. */
+    form?: boolean;
   };
   answers: Record<string, string>;
   imageUrls: string[];
@@ -87,9 +89,16 @@ function requireMember(state: CustomerState): void {
     throw because.notEligible('Only members earn from programs: join the loyalty program first');
 }
 
-/** The program's own limit, counted in the customer's submissions of it since the period began. */
-function checkProgramLimit(command: SubmitEntry, state: CustomerState): void {
-  const { limit, programId } = command.program;
+/**
+ * The program's own limit, counted in the customer's submissions of it since the period began. A
+ * form or survey that pays on submission (an instant reward, or auto-approved points) and sets no
+ * limit takes one submission per customer: decided on the customer's stream, so concurrent
+ * submissions are counted one after the other and one is paid.
+ */
+function checkProgramLimit(command: SubmitEntry, state: CustomerState, due: number): void {
+  const { programId } = command.program;
+  const once = command.program.form && due > 0 ? { unit: 'lifetime' as const, times: 1 } : undefined;
+  const limit = command.program.limit ?? once;
   if (!limit) return;
   const since = periodStart(limit.unit, command.meta.occurredAt);
   const counted = Object.values(state.submissions).filter(
@@ -111,11 +120,12 @@ function checkResubmission(command: SubmitEntry, state: CustomerState): void {
 
 export function decideSubmit(command: SubmitEntry, state: CustomerState): Array<SubmissionReceived | PointsAwarded> {
   requireMember(state);
-  checkProgramLimit(command, state);
-  checkResubmission(command, state);
   const { program, meta } = command;
-  if (state.submissions[command.submissionId]) return [];
   const due = program.instantPoints + (program.autoApprove ? program.points : 0);
+  // The same submission decided again (a retry after its append went through) records nothing.
+  if (state.submissions[command.submissionId]) return [];
+  checkProgramLimit(command, state, due);
+  checkResubmission(command, state);
   // Paying now: the shop's earning limit lowers it to what is left and refuses when nothing is.
   const room = earningRoom(state, command.earningLimit, meta.occurredAt);
   if (due > 0 && room === 0) throw because.limitReached("The shop's earning limit is reached for this period");

@@ -167,6 +167,37 @@ describe('customer ledger: form and survey submissions', () => {
       .thenMatches([{ type: T.SubmissionReceived, submissionId: 's-2' }]);
   });
 
+  it('a form that pays on submission and sets no limit takes one submission per customer; a set limit allows more', () => {
+    for (const paying of [{ instantPoints: 5 }, { autoApprove: true }]) {
+      const form = { form: true, ...paying };
+      const first = spec.given([enrolled]).when(submit(form)).events();
+      expect(first.filter((e) => e.type === T.PointsAwarded)).toHaveLength(1);
+      spec
+        .given([enrolled, ...first])
+        .when(submit(form, {}, 's-2'))
+        .thenThrows('LIMIT_REACHED', 400);
+      // The same submission decided again (a retry) records nothing and is not refused.
+      spec
+        .given([enrolled, ...first])
+        .when(submit(form))
+        .thenMatches([]);
+      const twice = { ...form, limit: { unit: 'day' as const, times: 2 } };
+      spec
+        .given([enrolled, ...first])
+        .when(submit(twice, {}, 's-2'))
+        .thenMatches([{ type: T.SubmissionReceived, submissionId: 's-2' }, { type: T.PointsAwarded }]);
+    }
+    // A form that pays only on the merchant's approval keeps taking submissions (each is moderated).
+    const unpaid = spec
+      .given([enrolled])
+      .when(submit({ form: true }))
+      .events();
+    spec
+      .given([enrolled, ...unpaid])
+      .when(submit({ form: true }, {}, 's-2'))
+      .thenMatches([{ type: T.SubmissionReceived, submissionId: 's-2', status: 'pending' }]);
+  });
+
   it('only members submit: a guest who has not joined is NOT_ELIGIBLE', () => {
     spec
       .given([enrolledAs({ tierId: null, tierName: null, membership: 'guest' } as never)])

@@ -23,7 +23,8 @@ export class SubmitEntry {
 
   async submit({ shopId, customerId, program, context, source }: StorefrontClaim): Promise<EarnResult> {
     const imageUrls = context.imageUrls ?? [];
-    const terms = earningKind(program.event)!.submission!.terms(program.settings, imageUrls.length > 0);
+    const kind = earningKind(program.event)!.submission!;
+    const terms = kind.terms(program.settings, imageUrls.length > 0);
     if (terms.requireImage && imageUrls.length === 0)
       throw because.badRequest('context.imageUrls must list 1 to 5 images: this program requires one', {
         field: 'context.imageUrls',
@@ -44,6 +45,7 @@ export class SubmitEntry {
         autoApprove: terms.autoApprove,
         instantPoints: terms.instantPoints,
         onlyAfterRejection: terms.onlyAfterRejection,
+        form: kind.form,
         ...(s.hasLimit ? { limit: { unit: s.limitUnit, times: s.limitInterval } } : {}),
       },
       answers: context.answers ?? {},

@@ -94,6 +94,17 @@ export const because = {
   earnFailed: () => new DomainError('EARN_FAILED', 'The claim could not be processed; nothing was paid', 400),
   usernameTaken: () =>
     new DomainError('USERNAME_TAKEN', 'This username is linked to another customer of the shop', 409),
+  /** One chat account links one customer of a shop (and pays its join reward once). */
+  /** A referral code took its day's new friends through the public claim. */
+  referralInvitesExhausted: (retryAfterSeconds: number) =>
+    new DomainError(
+      'REFERRAL_INVITES_EXHAUSTED',
+      'This referral code has taken all the new friends it can today; try again tomorrow',
+      429,
+      { retryAfterSeconds },
+    ),
+  chatAccountTaken: () =>
+    new DomainError('CHAT_ACCOUNT_TAKEN', 'This chat account is linked to another customer of the shop', 409),
   excluded: () => new DomainError('EXCLUDED', 'This customer is excluded from the loyalty program', 403),
   optInNotEnabled: () => new DomainError('OPT_IN_NOT_ENABLED', 'This shop does not run opt-in enrolment', 403),
   /** `field`: the body field that carries the choice (`variantId` on a redemption, a milestone's reward entry). */

@@ -39,11 +39,13 @@ export const ERROR_CODES = [
   'CHAT_NOT_LINKED',
   'CHAT_NOT_CONNECTED',
   'CHAT_LOGIN_REFUSED',
+  'CHAT_ACCOUNT_TAKEN',
   'CHAT_NETWORK_FAILED',
   'ALPHA_PASS_GENERATION_FAILED',
   'BETA_PASS_GENERATION_FAILED',
   // Referrals (the refusals of a referral code or a friend; the error's `reason` says which rule)
   'REFERRAL_CODE_UNKNOWN',
+  'REFERRAL_INVITES_EXHAUSTED',
   'REFERRAL_CODE_OTHER_SHOP',
   'SELF_REFERRAL',
   'ALREADY_CUSTOMER',

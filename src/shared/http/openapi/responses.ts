@@ -107,7 +107,7 @@ const ERRORS: Record<ErrorStatus, string> = {
   401: 'Credentials missing or wrong: UNAUTHORIZED',
   403: 'Not allowed for this shop or customer: PLAN_UPGRADE_REQUIRED, PLAN_NOT_ELIGIBLE, NOT_ELIGIBLE, EXCLUDED, OPT_IN_NOT_ENABLED',
   404: 'The record named in the path or the body is not there (or is another shop’s): NOT_FOUND',
-  409: 'Conflicts with what exists: IDEMPOTENCY_CONFLICT (a key reused with another body), SHOP_EXISTS, TIER_NAME_TAKEN, TIER_TARGET_TAKEN, TIER_HAS_MEMBERS, WEBHOOK_EXISTS, USERNAME_TAKEN, ALREADY_DECIDED',
+  409: 'Conflicts with what exists: IDEMPOTENCY_CONFLICT (a key reused with another body), SHOP_EXISTS, TIER_NAME_TAKEN, TIER_TARGET_TAKEN, TIER_HAS_MEMBERS, WEBHOOK_EXISTS, USERNAME_TAKEN, CHAT_ACCOUNT_TAKEN, ALREADY_DECIDED',
   413: 'The body is larger than this route accepts: PAYLOAD_TOO_LARGE',
   429: 'Too many failed authentications from this client or for this key: TOO_MANY_REQUESTS; retry after Retry-After seconds',
   502: 'A provider or a signature failed, or is not configured for the shop: ALPHA_PASS_GENERATION_FAILED, BETA_PASS_GENERATION_FAILED; nothing was changed',
