@@ -272,6 +272,7 @@ describe('EventStoreDB event store adapter (client double)', () => {
           'redemption-quota-',
           'social-handle-',
           'referral-claim-',
+          'referral-invites-',
           'privacy-',
           'translations-',
         ],
