@@ -1,5 +1,5 @@
-import { headlessCors } from './headless/cors/headless-cors';
-import { StorefrontOrigins } from './headless/cors/storefront-origins';
+import { headlessCors } from './storefront-api/cors/headless-cors';
+import { StorefrontOrigins } from './storefront-api/cors/storefront-origins';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { INestApplication, INestApplicationContext } from '@nestjs/common';
@@ -15,9 +15,9 @@ import { requestLog, ROOT_LOGGER } from './shared/http/request-log';
 import { httpMetrics } from './metrics/http-metrics.middleware';
 import { Metrics } from './metrics/metrics';
 import { inputPolicy } from './shared/http/input/input-policy.middleware';
-import { HeadlessAuthGuard } from './headless/auth/headless-auth.guard';
-import { AdmitCaller, authenticateBeforeBody } from './headless/auth/authenticate-before-body';
-import { UploadAdmission } from './headless/uploads/upload-admission';
+import { HeadlessAuthGuard } from './storefront-api/auth/headless-auth.guard';
+import { AdmitCaller, authenticateBeforeBody } from './storefront-api/auth/authenticate-before-body';
+import { UploadAdmission } from './ledger/submissions/uploads/upload-admission';
 import { expressRoutesOf } from './infrastructure/runtime/express-routes';
 import { quietStartup } from './infrastructure/runtime/quiet-startup-logger';
 import { authThrottle } from './shared/http/auth-throttle/auth-throttle.middleware';
@@ -28,7 +28,7 @@ import { ObjectStorage } from './infrastructure/object-storage/object-storage.po
 import { openApiDocument, serveOpenApi } from './shared/http/openapi/document';
 import { ReadYourWrites, readYourWrites } from './projections/read-your-writes';
 import { answersAhead } from './ledger/http/transactions.controller';
-import { socialEarnAnswersAhead } from './headless/earning/social-earn.controller';
+import { socialEarnAnswersAhead } from './ledger/social-links/http/social-earn.controller';
 
 /** The service's version (package.json), as the OpenAPI document states it. */
 const PACKAGE_VERSION: string = JSON.parse(readFileSync(join(__dirname, '..', 'package.json'), 'utf8')).version;

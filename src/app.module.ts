@@ -20,7 +20,7 @@ import { ERASURE_COMPACTION } from './infrastructure/personal-data/erasure-compa
 import { PERSONAL_DATA_KEYS, PERSONAL_DATA_SHREDDER } from './infrastructure/personal-data/personal-data-keys.port';
 import { HASH_SECRETS } from './infrastructure/personal-data/hash-secrets.port';
 import { SealingEventStore } from './infrastructure/personal-data/sealing-event-store';
-import { CUSTOMER_PERSONAL_FIELDS } from './ledger/events/personal-fields';
+import { CUSTOMER_PERSONAL_FIELDS } from './ledger/personal-fields';
 import { READ_STORE } from './infrastructure/read-store/read-store.port';
 import { CLOCK, Clock, ID_GENERATOR, IdGenerator, systemClock } from './shared/domain/clock';
 import { timeOrderedIds } from './shared/domain/ids';
@@ -66,8 +66,17 @@ import { EmbeddedMachineTranslation } from './infrastructure/machine-translation
 import { IMPACT_PROVIDER } from './infrastructure/impact-provider/impact-provider.port';
 import { HttpImpactProvider } from './infrastructure/impact-provider/http-impact-provider.adapter';
 import { EmbeddedImpactProvider } from './infrastructure/impact-provider/embedded-impact-provider.adapter';
+import { MILESTONES_CAPABILITY } from './ledger/milestones/milestones.capability';
+import { REFERRALS_CAPABILITY } from './ledger/referrals/referrals.capability';
+import { IMPACT_CAPABILITY } from './ledger/impact/impact.capability';
+import { SUBMISSIONS_CAPABILITY } from './ledger/submissions/submissions.capability';
+import { STREAK_CAPABILITY } from './ledger/streak/streak.capability';
+import { SOCIAL_LINKS_CAPABILITY } from './ledger/social-links/social-links.capability';
+import { WALLET_PASSES_CAPABILITY } from './ledger/wallet-passes/wallet-passes.capability';
+import { STOREFRONT_EARN_CAPABILITY } from './ledger/storefront-earn/storefront-earn.capability';
+import { STOREFRONT_API_CAPABILITY } from './storefront-api/storefront-api.capability';
 import { HEADLESS_CAPABILITY } from './headless/headless.providers';
-import { CHAT_LOGIN_CAPABILITY } from './headless/chat/chat.providers';
+import { CHAT_LOGIN_CAPABILITY } from './ledger/social-links/chat/chat.capability';
 import { WIDGET_CAPABILITY } from './widget/widget.providers';
 import { OBJECT_STORAGE, ObjectStorage } from './infrastructure/object-storage/object-storage.port';
 import { objectStorageFor } from './infrastructure/object-storage/object-storage.factory';
@@ -81,13 +90,22 @@ const CAPABILITIES: Capability[] = [
   TIERS_CAPABILITY,
   PROGRAMS_CAPABILITY,
   PROGRAMS_API,
+  STOREFRONT_API_CAPABILITY,
   LEDGER,
+  MILESTONES_CAPABILITY,
+  REFERRALS_CAPABILITY,
+  IMPACT_CAPABILITY,
+  SUBMISSIONS_CAPABILITY,
+  STREAK_CAPABILITY,
+  SOCIAL_LINKS_CAPABILITY,
+  CHAT_LOGIN_CAPABILITY,
+  WALLET_PASSES_CAPABILITY,
+  STOREFRONT_EARN_CAPABILITY,
   PLATFORM,
   WEBHOOKS_CAPABILITY,
   AUDIT_CAPABILITY,
   TRANSLATIONS_CAPABILITY,
   HEADLESS_CAPABILITY,
-  CHAT_LOGIN_CAPABILITY,
   WIDGET_CAPABILITY,
   BACKGROUND_JOBS_CAPABILITY,
   PRIVACY_CAPABILITY,

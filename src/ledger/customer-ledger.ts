@@ -1,6 +1,6 @@
 import { callPerType, Decider, PerType } from '../shared/domain/decider';
 import { CustomerState, initialCustomerState } from './customer-state';
-import { CustomerEvent } from './events/customer-events';
+import { CustomerEvent } from './customer-events';
 import { decideBirthday, SetBirthday } from './birthday/birthday.decisions';
 import { evolveBirthday } from './birthday/birthday.state';
 import { CouponsCommand, decideCoupons } from './coupons/coupons.decisions';
@@ -24,28 +24,28 @@ import { decideMembership, MembershipCommand } from './enrolment/membership.deci
 import { evolveMembership } from './enrolment/membership.state';
 import { decideErasure, EraseCustomer } from './erasure/erasure.decisions';
 import { assertAmounts } from './amounts/amounts.invariant';
-import { decideSocialLinks, SocialLinksCommand } from './social-links/social-links.decisions';
-import { evolveSocialLinks } from './social-links/social-links.state';
-import { ChatLinkCommand, decideChatLink } from './social-links/chat-link.decisions';
-import { decideSubmissions, SubmissionsCommand } from './submissions/submissions.decisions';
-import { evolveSubmissions } from './submissions/submissions.state';
-import { ClaimStreakDay, decideStreakDay } from './streak/streak.decisions';
-import { evolveStreak } from './streak/streak.state';
+import { decideSocialLinks, SocialLinksCommand } from './social-links/domain/social-links.decisions';
+import { evolveSocialLinks } from './social-links/domain/social-links.state';
+import { ChatLinkCommand, decideChatLink } from './social-links/chat/domain/chat-link.decisions';
+import { decideSubmissions, SubmissionsCommand } from './submissions/domain/submissions.decisions';
+import { evolveSubmissions } from './submissions/domain/submissions.state';
+import { ClaimStreakDay, decideStreakDay } from './streak/domain/streak.decisions';
+import { evolveStreak } from './streak/domain/streak.state';
 import { ChooseBirthdayRewards, decideBirthdayChoice } from './birthday/birthday-choice.decisions';
 import {
   ClaimMilestoneStep,
   decideMilestoneClaim,
   decideMilestonesReached,
   RecordMilestonesReached,
-} from './milestones/milestones.decisions';
-import { evolveMilestones } from './milestones/milestones.state';
-import { AttributeReferral, decideAttribution, followReferral } from './referrals/friend.decisions';
-import { decideReferrals, ReferralsCommand } from './referrals/referrer.decisions';
-import { evolveReferrals } from './referrals/referrals.state';
-import { decideWalletPass, WalletPassCommand } from './wallet-pass/wallet-pass.decisions';
-import { evolveWalletPass } from './wallet-pass/wallet-pass.state';
-import { decideImpact, ImpactCommand } from './impact/impact.decisions';
-import { evolveImpact } from './impact/impact.state';
+} from './milestones/domain/milestones.decisions';
+import { evolveMilestones } from './milestones/domain/milestones.state';
+import { AttributeReferral, decideAttribution, followReferral } from './referrals/domain/friend.decisions';
+import { decideReferrals, ReferralsCommand } from './referrals/domain/referrer.decisions';
+import { evolveReferrals } from './referrals/domain/referrals.state';
+import { decideWalletPass, WalletPassCommand } from './wallet-passes/domain/wallet-pass.decisions';
+import { evolveWalletPass } from './wallet-passes/domain/wallet-pass.state';
+import { decideImpact, ImpactCommand } from './impact/domain/impact.decisions';
+import { evolveImpact } from './impact/domain/impact.state';
 
 /**
  * The customer ledger: one customer's stream of points, tiers, orders and coupons, decided by one

@@ -9,13 +9,13 @@ import { initialPoints, PointsShare } from './points/points.state';
 import { initialProgramEarning, ProgramEarningShare } from './program-earning/program-earning.state';
 import { initialTiers, TiersShare } from './tiers/tiers.state';
 import { initialMembership, MembershipShare } from './enrolment/membership.state';
-import { initialSocialLinks, SocialLinksShare } from './social-links/social-links.state';
-import { initialSubmissions, SubmissionsShare } from './submissions/submissions.state';
-import { initialStreak, StreakShare } from './streak/streak.state';
-import { initialMilestones, MilestonesShare } from './milestones/milestones.state';
-import { initialReferrals, ReferralsShare } from './referrals/referrals.state';
-import { initialWalletPass, WalletPassShare } from './wallet-pass/wallet-pass.state';
-import { ImpactShare, initialImpact } from './impact/impact.state';
+import { initialSocialLinks, SocialLinksShare } from './social-links/domain/social-links.state';
+import { initialSubmissions, SubmissionsShare } from './submissions/domain/submissions.state';
+import { initialStreak, StreakShare } from './streak/domain/streak.state';
+import { initialMilestones, MilestonesShare } from './milestones/domain/milestones.state';
+import { initialReferrals, ReferralsShare } from './referrals/domain/referrals.state';
+import { initialWalletPass, WalletPassShare } from './wallet-passes/domain/wallet-pass.state';
+import { ImpactShare, initialImpact } from './impact/domain/impact.state';
 
 /**
  * What a customer's stream folds to: what the ledger needs to decide the next command. Each policy

@@ -1,14 +1,18 @@
 import { callPerType, PerType } from '../shared/domain/decider';
-import { CustomerEvent, CustomerEventType as T, PointsAwarded } from './events/customer-events';
+import { CustomerEvent, CustomerEventType as T, PointsAwarded } from './customer-events';
 import { TopicMessage } from './webhook-message';
 import { birthdayRewardMessages } from './birthday/birthday.webhooks';
-import { submissionDecidedMessages } from './submissions/submissions.webhooks';
+import { submissionDecidedMessages } from './submissions/domain/submissions.webhooks';
 import { couponUsedMessages } from './coupons/coupons.webhooks';
 import { expiredMessages, expiryWarningMessages } from './expiry/expiry.webhooks';
 import { balanceChangeMessages } from './points/points.webhooks';
-import { milestoneAchievedMessages } from './milestones/milestones.webhooks';
+import { milestoneAchievedMessages } from './milestones/domain/milestones.webhooks';
 import { tierChangedMessages, tierRetainedMessages, tierReviewWarningMessages } from './tiers/tiers.webhooks';
-import { linkCreatedMessages, refereeClaimedMessages, rewardEarnedMessages } from './referrals/referrals.webhooks';
+import {
+  linkCreatedMessages,
+  refereeClaimedMessages,
+  rewardEarnedMessages,
+} from './referrals/domain/referrals.webhooks';
 
 /** A payment is points/earned, after birthday/reward_earned when a birthday program paid it; one of 0 says nothing. */
 function awardedMessages(e: PointsAwarded): TopicMessage[] {

@@ -26,10 +26,6 @@ import { ExpireCouponHandler } from './coupons/expire-coupon.handler';
 import { ReleasePendingPointsHandler } from './held-points/release-pending-points.handler';
 import { ExpirePointsHandler, WarnExpiryHandler } from './expiry/expire-points.handler';
 import { PointsExpiry } from './expiry/points-expiry.scheduler';
-import { EarnSocialHandler } from './social/earn-social.handler';
-import { LinkPhotoHandler } from './social-links/link-photo.handler';
-import { DisconnectFeedHandler } from './social-links/disconnect-feed.handler';
-import { SocialHandles } from './social-links/social-handles';
 import { ListCustomersHandler } from './queries/list-customers.handler';
 import { ListTransactionsHandler } from './queries/list-transactions.handler';
 import { GetTransactionHandler } from './queries/get-transaction.query';
@@ -37,7 +33,7 @@ import { GetRewardHandler, ListRewardsHandler } from './queries/rewards.query';
 import { CustomerLookup } from './queries/customer-lookup';
 import { FindCustomerHandler, FindNamedCustomerHandler } from './queries/find-customer.query';
 import { GetCustomerHandler } from './queries/get-customer.query';
-import { IdempotencyKeys } from './queries/idempotency-keys';
+import { IdempotencyKeys } from './idempotency-keys';
 import { CalculateCartPointsHandler } from './queries/calculate-cart-points.query';
 import { CustomerTierMembers } from './queries/tier-members';
 import { TIER_MEMBERS } from '../tiers/tier-members.port';
@@ -49,33 +45,7 @@ import { RewardViewProjection } from './projections/reward-view.projection';
 import { CustomersController } from './http/customers.controller';
 import { TransactionsController } from './http/transactions.controller';
 import { RewardsController } from './http/rewards.controller';
-import { SubmissionsController } from './http/submissions.controller';
-import { SubmitEntry } from './submissions/submit-entry';
-import { ClaimStreakDay } from './streak/claim-streak-day';
-import { MilestoneCountersProjection } from './milestones/milestone-counters.projection';
-import { MilestoneCountersReader } from './milestones/milestone-counters.reader';
-import { ClaimMilestoneHandler } from './milestones/claim-milestone.handler';
-import { MilestoneReachedRecorder } from './milestones/milestone-reached.recorder';
 import { ChooseBirthdayRewards } from './birthday/choose-birthday-rewards';
-import { DecideSubmissionHandler } from './submissions/decide-submission.handler';
-import { ListSubmissionsHandler } from './submissions/list-submissions.query';
-import { SubmissionViewProjection } from './submissions/submission-view.projection';
-import { EarnOnStorefrontHandler } from './storefront-earn/earn-on-storefront.handler';
-import { ReferralDirectory } from './referrals/referral-directory';
-import { ReferralUses } from './referrals/referral-uses';
-import { ReferralSteps } from './referrals/referral-steps';
-import { ReferralRelay } from './referrals/referral-relay';
-import { PayReferralRewardsHandler, ReferralRewardsDue } from './referrals/referral-rewards-due.scheduler';
-import { ClaimReferralCodeHandler } from './referrals/claim-referral-code.handler';
-import { CreateReferralLinkHandler } from './referrals/create-referral-link.handler';
-import { ListReferralsHandler } from './referrals/list-referrals.query';
-import { ImpactRedemption } from './impact/impact-redemption';
-import { RecordImpactOutcomeHandler } from './impact/record-impact-outcome.handler';
-import { ImpactResend } from './impact/impact-resend.scheduler';
-import { ImpactHistoryHandler } from './impact/impact-history.query';
-import { ImpactHistoryProjection } from './impact/impact-history.projection';
-import { ReferralCodesProjection } from './referrals/referral-codes.projection';
-import { ReferralViewProjection } from './referrals/referral-view.projection';
 
 export const LEDGER: Capability = {
   providers: [
@@ -96,7 +66,6 @@ export const LEDGER: Capability = {
     ReleasePendingPointsHandler,
     PendingPointsRelease,
     RedemptionQuotas,
-    SocialHandles,
     RedeemedCounts,
     RedeemRewardHandler,
     RefundCouponHandler,
@@ -110,31 +79,7 @@ export const LEDGER: Capability = {
     ExpirePointsHandler,
     WarnExpiryHandler,
     PointsExpiry,
-    EarnSocialHandler,
-    LinkPhotoHandler,
-    DisconnectFeedHandler,
-    EarnOnStorefrontHandler,
-    ReferralDirectory,
-    ReferralUses,
-    ReferralSteps,
-    ReferralRelay,
-    ReferralRewardsDue,
-    PayReferralRewardsHandler,
-    ClaimReferralCodeHandler,
-    CreateReferralLinkHandler,
-    ListReferralsHandler,
-    ImpactRedemption,
-    RecordImpactOutcomeHandler,
-    ImpactResend,
-    ImpactHistoryHandler,
-    SubmitEntry,
-    ClaimStreakDay,
     ChooseBirthdayRewards,
-    MilestoneCountersReader,
-    ClaimMilestoneHandler,
-    MilestoneReachedRecorder,
-    DecideSubmissionHandler,
-    ListSubmissionsHandler,
     ListCustomersHandler,
     ListTransactionsHandler,
     GetTransactionHandler,
@@ -149,29 +94,14 @@ export const LEDGER: Capability = {
     { provide: TIER_MEMBERS, useClass: CustomerTierMembers },
     { provide: ROW_DETAILS, useClass: LedgerRowDetails },
   ],
-  projections: [
-    CustomerViewProjection,
-    TransactionViewProjection,
-    RewardViewProjection,
-    RedeemedCountsProjection,
-    SubmissionViewProjection,
-    MilestoneCountersProjection,
-    ReferralCodesProjection,
-    ReferralViewProjection,
-    ImpactHistoryProjection,
-  ],
-  controllers: [CustomersController, TransactionsController, RewardsController, SubmissionsController],
+  projections: [CustomerViewProjection, TransactionViewProjection, RewardViewProjection, RedeemedCountsProjection],
+  controllers: [CustomersController, TransactionsController, RewardsController],
   background: [
     scheduled(BirthdayRewards, (config) => config.birthdayCheckMs),
     scheduled(PointsExpiry, (config) => config.expiryCheckMs),
     scheduled(PendingPointsRelease, (config) => config.pendingReleaseCheckMs),
     scheduled(TierReviews, (config) => config.tierReviewCheckMs),
     scheduled(CouponExpiry, (config) => config.couponExpiryCheckMs),
-    scheduled(ImpactResend, (config) => config.impactResendCheckMs),
     { type: TierRewardCoupons, start: (coupons) => coupons.start(), stop: (coupons) => coupons.stop() },
-    { type: MilestoneReachedRecorder, start: (r) => r.start(), stop: (r) => r.stop() },
-    // Referral rewards waiting their days are held payments too: paid on the held points' schedule.
-    scheduled(ReferralRewardsDue, (config) => config.pendingReleaseCheckMs),
-    { type: ReferralRelay, start: (relay) => relay.start(), stop: (relay) => relay.stop() },
   ],
 };

@@ -4,7 +4,7 @@ import { EVENT_STORE, EventStore, RecordedEvent } from '../infrastructure/event-
 import { couponProgramOf } from './coupons/coupons.state';
 import { customerLedger } from './customer-ledger';
 import { CustomerState } from './customer-state';
-import { CustomerEvent, CustomerEventType as T } from './events/customer-events';
+import { CustomerEvent, CustomerEventType as T } from './customer-events';
 import { orderRefOf } from './orders/orders.state';
 import { lacksRecordedDetails, RowDetails, RowEvent } from './projections/transaction-rows';
 

@@ -4,7 +4,7 @@ import { CustomerProfile } from '../ledger/enrolment/enrol-customer.handler';
 import { ProfileChanges } from '../ledger/enrolment/update-customer-profile.handler';
 import { OrderFacts } from '../ledger/orders/record-order.handler';
 import { toCents } from '../shared/domain/money';
-import { ProfileDetails } from '../ledger/events/customer-events';
+import { ProfileDetails } from '../ledger/customer-events';
 import { PlatformCustomerId, platformIdDigits } from '../shared/domain/platform-ids';
 
 /**

@@ -10,12 +10,6 @@ import { GetShopSettingsHandler } from './queries/get-shop-settings.query';
 import { ShopAuthGuard } from './http/shop-auth.guard';
 import { WhoamiController } from './http/whoami.controller';
 import { SettingsController } from './http/settings.controller';
-import { FeedConnectionController } from './http/feed-connection.controller';
-import { SetFeedConnectionHandler } from './commands/set-feed-connection.handler';
-import { ChatConnectionController } from './http/chat-connection.controller';
-import { SetChatConnectionHandler } from './commands/set-chat-connection.handler';
-import { WalletPassesSettingsController } from './http/wallet-passes.controller';
-import { SetWalletPassesHandler } from './commands/set-wallet-passes.handler';
 import { ShopViewProjection } from './projections/shop-view.projection';
 
 export const SHOPS_CAPABILITY: Capability = {
@@ -27,18 +21,9 @@ export const SHOPS_CAPABILITY: Capability = {
     RotateShopSecretHandler,
     RotateHeadlessSecretHandler,
     SetPlatformWebhookSecretHandler,
-    SetFeedConnectionHandler,
-    SetChatConnectionHandler,
-    SetWalletPassesHandler,
     GetShopSettingsHandler,
     ShopAuthGuard,
   ],
   projections: [ShopViewProjection],
-  controllers: [
-    WhoamiController,
-    SettingsController,
-    FeedConnectionController,
-    ChatConnectionController,
-    WalletPassesSettingsController,
-  ],
+  controllers: [WhoamiController, SettingsController],
 };

@@ -5,7 +5,7 @@ import { createHmac } from 'node:crypto';
 import { AppConfig } from '../config/app-config';
 import { because } from '../shared/domain/domain-error';
 import { ShopDirectory } from '../shops/shop-directory';
-import { HeadlessSigningKeys } from '../headless/auth/headless-signing-keys';
+import { HeadlessSigningKeys } from '../storefront-api/auth/headless-signing-keys';
 import { DEMO_CUSTOMER, DEMO_SHOP_DOMAIN } from '../operator/demo-shop';
 import { widgetFile } from './widget-files';
 

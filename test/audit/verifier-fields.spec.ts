@@ -1,6 +1,6 @@
 import { CustomerViewProjection } from '../../src/ledger/projections/customer-view.projection';
 import { CUSTOMERS, CustomerDoc } from '../../src/ledger/read-models/ledger-read-models';
-import { CUSTOMER_EVENT_TYPES } from '../../src/ledger/events/customer-events';
+import { CUSTOMER_EVENT_TYPES } from '../../src/ledger/customer-events';
 import { emptyHistory, evolveHistory } from '../../src/audit/domain/customer-history';
 import { customerDocOf, normalizedCustomerDoc } from '../../src/audit/domain/customer-record';
 import { fieldDifferences } from '../../src/audit/domain/field-differences';

@@ -6,9 +6,9 @@ import { Logger } from '@nestjs/common';
 import { expectError, expectSuccess, scenario } from '../support/scenario';
 import { defaultStoreKind } from '../support/stores';
 import { customerStreamId } from '../../src/ledger/customer-stream';
-import { newLoginState } from '../../src/headless/chat/chat-login-state';
+import { newLoginState } from '../../src/ledger/social-links/chat/chat-login-state';
 import { READ_STORE, ReadStore } from '../../src/infrastructure/read-store/read-store.port';
-import { CHAT_USERS } from '../../src/headless/chat/chat-users.projection';
+import { CHAT_USERS } from '../../src/ledger/social-links/chat/read/chat-users.projection';
 import { bearer, HEADLESS, tokenFor } from './headless-support';
 
 const CHANNEL = '1657000001';

@@ -1,5 +1,5 @@
 import { READ_STORE, ReadStore } from '../../src/infrastructure/read-store/read-store.port';
-import { StorefrontOrigins } from '../../src/headless/cors/storefront-origins';
+import { StorefrontOrigins } from '../../src/storefront-api/cors/storefront-origins';
 import { expectError, expectSuccess } from '../support/test-app';
 import { scenario, ShopClient } from '../support/scenario';
 import { defaultStoreKind } from '../support/stores';

@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { sign } from 'jsonwebtoken';
 import { ProvisionedShop } from '../../src/operator/provision-shop.handler';
-import { signingKeyOf } from '../../src/headless/auth/headless-signing-keys';
+import { signingKeyOf } from '../../src/storefront-api/auth/headless-signing-keys';
 import { createTestApp, TestApp } from '../support/test-app';
 
 export const HEADLESS = '/app/api/v1/headless';

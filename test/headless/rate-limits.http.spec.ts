@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { createTestApp, TestApp, expectError } from '../support/test-app';
 import { defaultStoreKind } from '../support/stores';
 import { ProvisionedShop } from '../../src/operator/provision-shop.handler';
-import { HeadlessTokens } from '../../src/headless/auth/headless-tokens';
+import { HeadlessTokens } from '../../src/storefront-api/auth/headless-tokens';
 import { customerIdFor } from '../../src/ledger/customer-identity';
 import { bearer, HEADLESS, hmacGrant } from './headless-support';
 

@@ -1,7 +1,7 @@
 import { expectError, expectSuccess, scenario } from '../support/scenario';
 import { defaultStoreKind } from '../support/stores';
 import { customerStreamId } from '../../src/ledger/customer-stream';
-import { socialHandleStreamId } from '../../src/ledger/social-links/social-handle.decider';
+import { socialHandleStreamId } from '../../src/ledger/social-links/domain/social-handle.decider';
 import { bearer, HEADLESS, tokenFor } from './headless-support';
 
 describe(`headless social links (${defaultStoreKind()})`, () => {

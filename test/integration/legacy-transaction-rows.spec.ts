@@ -3,7 +3,7 @@ import { EVENT_STORE, EventStore, RecordedEvent } from '../../src/infrastructure
 import { ProjectionBatch } from '../../src/projections/projection-batch';
 import { TransactionViewProjection } from '../../src/ledger/projections/transaction-view.projection';
 import { TRANSACTIONS, TransactionDoc } from '../../src/ledger/read-models/ledger-read-models';
-import { CustomerEventType as T } from '../../src/ledger/events/customer-events';
+import { CustomerEventType as T } from '../../src/ledger/customer-events';
 import { fromRecorded } from '../../src/event-sourcing/domain-event';
 import { lacksRecordedDetails, RowEvent } from '../../src/ledger/projections/transaction-rows';
 import { LedgerRowDetails } from '../../src/ledger/recorded-details';

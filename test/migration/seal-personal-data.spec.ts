@@ -4,7 +4,7 @@ import { shopClient, ShopClient } from '../support/scenario';
 import { defaultStoreKind } from '../support/stores';
 import { EVENT_STORE, EventStore, RecordedEvent } from '../../src/infrastructure/event-store/event-store.port';
 import { SEALED, SealingEventStore } from '../../src/infrastructure/personal-data/sealing-event-store';
-import { CUSTOMER_PERSONAL_FIELDS } from '../../src/ledger/events/personal-fields';
+import { CUSTOMER_PERSONAL_FIELDS } from '../../src/ledger/personal-fields';
 import { SEAL_CHECKPOINT, sealPersonalData } from '../../src/migration/seal-personal-data';
 import { ProjectionRunner } from '../../src/projections/projection-runner';
 import { tablesHolding } from '../privacy/support';

@@ -1,4 +1,4 @@
-import { CustomerEventType as T } from '../../src/ledger/events/customer-events';
+import { CustomerEventType as T } from '../../src/ledger/customer-events';
 import { customerStreamId } from '../../src/ledger/customer-stream';
 import { GivenEvent } from './projection-spec';
 

@@ -1,9 +1,9 @@
 import { customerLedger, CustomerCommand } from '../../src/ledger/customer-ledger';
 import { CustomerState } from '../../src/ledger/customer-state';
 import { CommandMeta } from '../../src/ledger/customer-stream';
-import { CustomerEvent, CustomerEventType as T } from '../../src/ledger/events/customer-events';
-import { CustomerEnrolled } from '../../src/ledger/events/enrolment.events';
-import { RewardCoupon } from '../../src/ledger/events/coupons.events';
+import { CustomerEvent, CustomerEventType as T } from '../../src/ledger/customer-events';
+import { CustomerEnrolled } from '../../src/ledger/enrolment/enrolment.events';
+import { RewardCoupon } from '../../src/ledger/coupons/coupons.events';
 import { OrderEarningRule } from '../../src/programs/domain/order-earning';
 import { EarningLimitPolicy } from '../../src/shops/domain/shop-events';
 import { TierRung } from '../../src/tiers/domain/tier-rung';

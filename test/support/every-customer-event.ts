@@ -1,4 +1,4 @@
-import { CustomerEvent, CustomerEventType as T, RewardCoupon } from '../../src/ledger/events/customer-events';
+import { CustomerEvent, CustomerEventType as T, RewardCoupon } from '../../src/ledger/customer-events';
 import { customerStreamId } from '../../src/ledger/customer-stream';
 import { DEFAULT_REFERRAL_COUPON, ReferralRule } from '../../src/programs/kinds/referral-rule';
 import { GivenEvent } from './projection-spec';

@@ -2,7 +2,7 @@ import { expectSuccess, scenario } from '../support/scenario';
 import { waitUntil, withReceiver } from '../support/receiver';
 import { defaultStoreKind } from '../support/stores';
 import { ProjectionRunner } from '../../src/projections/projection-runner';
-import { MILESTONE_COUNTERS } from '../../src/ledger/milestones/milestone-counters.projection';
+import { MILESTONE_COUNTERS } from '../../src/ledger/milestones/read/milestone-counters.projection';
 import { bearer, HEADLESS, paidOrder, tokenFor } from '../headless/headless-support';
 
 const FAST = { WEBHOOK_ALLOW_LOOPBACK: 'true', WEBHOOK_POLL_MS: '20', PROJECTION_POLL_MS: '20' };

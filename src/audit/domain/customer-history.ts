@@ -1,7 +1,7 @@
 import { storedEvent } from '../../event-sourcing/domain-event';
 import { RecordedEvent } from '../../shared/domain/recorded-event';
-import { CustomerEvent, CustomerEventType as T, SubmissionStatus } from '../../ledger/events/customer-events';
-import { submissionStatusAfter } from '../../ledger/submissions/submissions.state';
+import { CustomerEvent, CustomerEventType as T, SubmissionStatus } from '../../ledger/customer-events';
+import { submissionStatusAfter } from '../../ledger/submissions/domain/submissions.state';
 import { customerLedger, evolveOwnedCustomer } from '../../ledger/customer-ledger';
 import { CustomerState } from '../../ledger/customer-state';
 import { recordCreatedAt } from '../../ledger/read-models/ledger-read-models';

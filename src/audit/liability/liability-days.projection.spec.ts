@@ -3,7 +3,7 @@ import { customerEvents } from '../../../test/support/customer-event-fixtures';
 import { ProjectionBatch } from '../../projections/projection-batch';
 import { RecordedEvent } from '../../infrastructure/event-store/event-store.port';
 import { CollectionDefinition, Document, ReadStore } from '../../infrastructure/read-store/read-store.port';
-import { CustomerEventType as T } from '../../ledger/events/customer-events';
+import { CustomerEventType as T } from '../../ledger/customer-events';
 import { customerStreamId } from '../../ledger/customer-stream';
 import { ShopEventType, shopStreamId } from '../../shops/domain/shop-events';
 import {

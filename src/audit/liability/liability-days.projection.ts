@@ -4,7 +4,7 @@ import { RecordedEvent } from '../../infrastructure/event-store/event-store.port
 import { handlesEventTypes, Projection } from '../../projections/projection';
 import { ProjectionBatch, StagedCollection } from '../../projections/projection-batch';
 import { WrittenDocuments } from '../../projections/written-documents';
-import { CustomerEvent } from '../../ledger/events/customer-events';
+import { CustomerEvent } from '../../ledger/customer-events';
 import { ShopEventType, ShopProvisioned } from '../../shops/domain/shop-events';
 import { LocalDay, LocalDayFinder } from '../../shared/domain/zoned-days';
 import { customerEventOf } from '../domain/customer-history';

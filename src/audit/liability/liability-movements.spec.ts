@@ -1,4 +1,4 @@
-import { CustomerEvent, CustomerEventType as T } from '../../ledger/events/customer-events';
+import { CustomerEvent, CustomerEventType as T } from '../../ledger/customer-events';
 import { customerEvents } from '../../../test/support/customer-event-fixtures';
 import {
   addFigures,

@@ -1,5 +1,5 @@
 import { callPerType, PerType } from '../../shared/domain/decider';
-import { CustomerEvent, PointsAwarded } from '../../ledger/events/customer-events';
+import { CustomerEvent, PointsAwarded } from '../../ledger/customer-events';
 import { isPaidBy } from '../../programs/kinds/kinds';
 
 /**

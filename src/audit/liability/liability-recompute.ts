@@ -1,5 +1,5 @@
 import { comparePositions, GlobalPosition, RecordedEvent } from '../../infrastructure/event-store/event-store.port';
-import { CustomerEvent } from '../../ledger/events/customer-events';
+import { CustomerEvent } from '../../ledger/customer-events';
 import { LocalDay, LocalDayFinder } from '../../shared/domain/zoned-days';
 import { customerEventOf } from '../domain/customer-history';
 import { Difference } from '../domain/verification';

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { EVENT_STORE, EventStore, RecordedEvent } from '../../infrastructure/event-store/event-store.port';
-import { customerStreamId } from '../../ledger/events/customer-events';
+import { customerStreamId } from '../../ledger/customer-events';
 import { customerIdFor, parsePlatformCustomerId } from '../../ledger/customer-identity';
 import { because } from '../../shared/domain/domain-error';
 import { fold } from '../../shared/domain/decider';

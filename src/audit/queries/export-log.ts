@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { CLOCK, Clock } from '../../shared/domain/clock';
 import { EVENT_STORE, EventStore, RecordedEvent } from '../../infrastructure/event-store/event-store.port';
-import { customerStreamId } from '../../ledger/events/customer-events';
+import { customerStreamId } from '../../ledger/customer-events';
 import { ExportChain, ExportScope } from '../domain/export-chain';
 import { effectiveTime } from '../domain/customer-history';
 import { AuditSigningKey } from '../credentials/audit-signing-key';

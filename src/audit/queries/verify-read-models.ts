@@ -8,7 +8,7 @@ import {
   StreamCursor,
 } from '../../infrastructure/event-store/event-store.port';
 import { Collection, Document, READ_STORE, ReadStore } from '../../infrastructure/read-store/read-store.port';
-import { CustomerEventType as T, PendingPointsCancelled } from '../../ledger/events/customer-events';
+import { CustomerEventType as T, PendingPointsCancelled } from '../../ledger/customer-events';
 import { CUSTOMERS, CustomerDoc, TRANSACTIONS, TransactionDoc } from '../../ledger/read-models/ledger-read-models';
 import {
   isRowEvent,

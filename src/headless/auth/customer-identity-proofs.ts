@@ -6,7 +6,7 @@ import { ShopDoc } from '../../shops/projections/shop-read-models';
 import { CustomerLookup } from '../../ledger/queries/customer-lookup';
 import { CustomerDoc } from '../../ledger/read-models/ledger-read-models';
 import { COMMERCE_PLATFORM, CommercePlatform } from '../../infrastructure/commerce-platform/commerce-platform.port';
-import { HeadlessSigningKeys } from './headless-signing-keys';
+import { HeadlessSigningKeys } from '../../storefront-api/auth/headless-signing-keys';
 import { TokenRequestDto } from './token-request.dto';
 
 export const MAX_CLOCK_SKEW_SECONDS = 300;

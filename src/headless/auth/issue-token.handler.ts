@@ -4,9 +4,9 @@ import { because, DomainError } from '../../shared/domain/domain-error';
 import { ShopDirectory } from '../../shops/shop-directory';
 import { HeadlessEligibility } from '../eligibility/headless-eligibility';
 import { CustomerIdentityProofs } from './customer-identity-proofs';
-import { HeadlessToken, HeadlessTokens } from './headless-tokens';
+import { HeadlessToken, HeadlessTokens } from '../../storefront-api/auth/headless-tokens';
 import { GRANT_TYPES, TokenRequestDto } from './token-request.dto';
-import { HeadlessRateLimits } from '../rate-limits/headless-rate-limits';
+import { HeadlessRateLimits } from '../../storefront-api/rate-limits/headless-rate-limits';
 
 /** POST /auth/token: a customer identity, proven by the merchant's HMAC or the platform's token, for a bearer token. */
 export class IssueHeadlessTokenCommand {

@@ -2,9 +2,9 @@ import { Body, Controller, Header, HttpCode, Post, UseFilters, UseGuards } from 
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ok } from '../../shared/http/envelope';
-import { TokenExchangeExceptionFilter } from '../http/headless-exception.filter';
-import { TokenIpQuotaGuard } from '../rate-limits/quota.guards';
-import { HEADLESS_PREFIX } from '../http/headless-request';
+import { TokenExchangeExceptionFilter } from '../../storefront-api/http/headless-exception.filter';
+import { TokenIpQuotaGuard } from '../../storefront-api/rate-limits/quota.guards';
+import { HEADLESS_PREFIX } from '../../storefront-api/http/headless-request';
 import { IssueHeadlessTokenCommand } from './issue-token.handler';
 import { TokenRequestDto } from './token-request.dto';
 import { ApiEnvelope, ApiErrors, ApiHeadlessErrors } from '../../shared/http/openapi/responses';

@@ -1,8 +1,8 @@
 import { QueryBus } from '@nestjs/cqrs';
 import { ok } from '../../shared/http/envelope';
-import { CurrentCustomer } from '../auth/headless-auth.guard';
-import { HeadlessCustomerApi, HeadlessGet } from '../auth/headless-customer-api.decorator';
-import { HeadlessCaller } from '../http/headless-request';
+import { CurrentCustomer } from '../../storefront-api/auth/headless-auth.guard';
+import { HeadlessCustomerApi, HeadlessGet } from '../../storefront-api/auth/headless-customer-api.decorator';
+import { HeadlessCaller } from '../../storefront-api/http/headless-request';
 import { GetHeadlessCustomerQuery } from './get-customer.query';
 import { ApiEnvelope } from '../../shared/http/openapi/responses';
 import { HEADLESS_CUSTOMER } from '../http/headless.openapi';

@@ -5,15 +5,16 @@ import { IsIn, IsOptional, IsString, Matches } from 'class-validator';
 import { DomainError } from '../../shared/domain/domain-error';
 import { validateInHandler, ValidatedByHandler } from '../../shared/http/validation';
 import { UnknownCursorError } from '../../infrastructure/read-store/read-store.port';
-import { CurrentCustomer } from '../auth/headless-auth.guard';
-import { HeadlessCustomerApi, HeadlessGet } from '../auth/headless-customer-api.decorator';
-import { cursorOf, CursorPageDto, LocaleField } from '../http/headless-query';
-import { HEADLESS_PREFIX, HeadlessCaller, HeadlessPrincipal } from '../http/headless-request';
+import { CurrentCustomer } from '../../storefront-api/auth/headless-auth.guard';
+import { HeadlessCustomerApi, HeadlessGet } from '../../storefront-api/auth/headless-customer-api.decorator';
+import { cursorOf, CursorPageDto, LocaleField } from '../../storefront-api/http/headless-query';
+import { HEADLESS_PREFIX, HeadlessCaller, HeadlessPrincipal } from '../../storefront-api/http/headless-request';
 import { ListHeadlessActivitiesQuery } from '../activities/list-activities.query';
 import { ListHeadlessRewardsQuery } from '../rewards/list-rewards.query';
-import { referralHistoryOf } from '../referrals/referral-history.controller';
+import { referralHistoryOf } from '../../ledger/referrals/http/referral-history.controller';
 import { ApiPlain } from '../../shared/http/openapi/responses';
-import { HEADLESS_ACTIVITY, parityAnswer, REDEEMED_COUPON, REFERRAL_HISTORY_ITEM } from '../http/headless.openapi';
+import { HEADLESS_ACTIVITY, parityAnswer, REDEEMED_COUPON } from '../http/headless.openapi';
+import { REFERRAL_HISTORY_ITEM } from '../../ledger/referrals/http/referrals.openapi';
 
 /** Validated by the handler: a malformed query is a parity answer too (200, success false). */
 @ValidatedByHandler()

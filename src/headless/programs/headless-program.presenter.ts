@@ -2,11 +2,11 @@ import { ActiveProgram } from '../../programs/domain/order-earning';
 import { rewardOf, SpendingRules } from '../../programs/kinds/spending-rule';
 import { earningKind } from '../../programs/kinds/kinds';
 import { formOf, safeRedirect } from '../../programs/kinds/earning-rule.schema';
-import type { SubmissionStatus } from '../../ledger/events/submissions.events';
+import type { SubmissionStatus } from '../../ledger/submissions/domain/submissions.events';
 import { birthdayOptionsFor } from '../../programs/kinds/birthday-picker';
 import { LocalizedText } from '../../translations/queries/shop-text';
 import { referralCouponTitle, referralRuleOf } from '../../programs/kinds/referral-rule';
-import { referralLink } from '../../ledger/referral-code';
+import { referralLink } from '../../ledger/referrals/domain/referral-code';
 
 /** A program's title in the text's locale (its translateTitle, else a machine translation, else as written). */
 export function programTitleOf(program: ActiveProgram, text: LocalizedText): string {

@@ -11,11 +11,11 @@ import { LocaleRequest } from '../../translations/domain/locale-resolution';
 import { HeadlessProgram, HeadlessStreak, presentHeadlessProgram } from './headless-program.presenter';
 import { ActiveProgram } from '../../programs/domain/order-earning';
 import { localDate } from '../../shared/domain/calendar';
-import { streakStatus } from '../../ledger/streak/streak-status';
-import { StreakPosition } from '../../ledger/streak/streak.state';
+import { streakStatus } from '../../ledger/streak/domain/streak-status';
+import { StreakPosition } from '../../ledger/streak/domain/streak.state';
 import { LocalizedText } from '../../translations/queries/shop-text';
 import { HeadlessShopContext } from './headless-shop-context';
-import { referralCodeFor } from '../../ledger/referral-code';
+import { referralCodeFor } from '../../ledger/referrals/domain/referral-code';
 
 /**
  * The programs a storefront shows: active ones (enabled, not draft, not expired, within their

@@ -3,9 +3,9 @@ import { ok } from '../../shared/http/envelope';
 import { ShopDirectory } from '../../shops/shop-directory';
 import { runsOptIn, STOREFRONT_DEFAULTS } from '../../shops/domain/shop-events';
 import { ShopText } from '../../translations/queries/shop-text';
-import { CurrentCustomer } from '../auth/headless-auth.guard';
-import { HeadlessCustomerApi, HeadlessGet } from '../auth/headless-customer-api.decorator';
-import { HeadlessCaller } from '../http/headless-request';
+import { CurrentCustomer } from '../../storefront-api/auth/headless-auth.guard';
+import { HeadlessCustomerApi, HeadlessGet } from '../../storefront-api/auth/headless-customer-api.decorator';
+import { HeadlessCaller } from '../../storefront-api/http/headless-request';
 import { ApiEnvelope } from '../../shared/http/openapi/responses';
 import { SHOP_CONFIG } from '../http/headless.openapi';
 

@@ -6,7 +6,7 @@ import {
   StoreCreditPage,
 } from '../../infrastructure/commerce-platform/commerce-platform.port';
 import { CustomerLookup } from '../../ledger/queries/customer-lookup';
-import { CursorPage } from '../http/headless-query';
+import { CursorPage } from '../../storefront-api/http/headless-query';
 
 /** A page of the customer's store-credit account movements, newest first (the platform's opaque cursors). */
 export class ListStoreCreditTransactionsQuery {

@@ -4,7 +4,7 @@ import { SqlEventStore } from '../event-store/sql-event-store.adapter';
 import { SqlPersonalDataKeys } from './sql-personal-data-keys.adapter';
 import { ServiceKeyring } from './service-keyring';
 import { SEALED, SealingEventStore } from './sealing-event-store';
-import { CUSTOMER_PERSONAL_FIELDS } from '../../ledger/events/personal-fields';
+import { CUSTOMER_PERSONAL_FIELDS } from '../../ledger/personal-fields';
 import { SqlClient } from '../sql/sql-client';
 import { EventStore } from '../event-store/event-store.port';
 

@@ -1,6 +1,6 @@
 import { customerLedger, CustomerCommand } from '../customer-ledger';
 import { CustomerState } from '../customer-state';
-import { CustomerEvent, CustomerEventType as T } from '../events/customer-events';
+import { CustomerEvent, CustomerEventType as T } from '../customer-events';
 import { OrderEarningRule } from '../../programs/domain/order-earning';
 import { DomainError } from '../../shared/domain/domain-error';
 import { TierRung } from '../../tiers/domain/tier-rung';

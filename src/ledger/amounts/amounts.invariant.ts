@@ -1,6 +1,6 @@
 import { because } from '../../shared/domain/domain-error';
 import { isRecord } from '../../shared/domain/guards';
-import { CustomerEvent } from '../events/customer-events';
+import { CustomerEvent } from '../customer-events';
 
 /** Fields that hold an amount of points (balances, changes, caps), whatever the event. */
 const POINT_FIELD = /point|^resetTo$|^requested$|^shortfall$|^remaining$|^balance$/i;

@@ -6,7 +6,7 @@ import { birthdayOptionsFor } from '../../programs/kinds/birthday-picker';
 import type { BirthdayRewards } from '../../programs/kinds/earning-rule.schema';
 import { CommandMeta } from '../customer-stream';
 import { CustomerState, requireEnrolled } from '../customer-state';
-import { PointsAwarded } from '../events/customer-events';
+import { PointsAwarded } from '../customer-events';
 import { decideProgramEarning } from '../program-earning/program-earning.decisions';
 
 /**

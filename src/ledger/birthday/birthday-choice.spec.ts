@@ -1,5 +1,5 @@
 import { CustomerCommand } from '../customer-ledger';
-import { CustomerEvent, CustomerEventType as T } from '../events/customer-events';
+import { CustomerEvent, CustomerEventType as T } from '../customer-events';
 import { givenCustomer, ledgerSpec as spec } from '../../../test/support/customer-ledger-given';
 import { ChooseBirthdayRewards } from './birthday-choice.decisions';
 import { birthdayOptionsFor } from '../../programs/kinds/birthday-picker';

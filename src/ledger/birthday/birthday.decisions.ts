@@ -1,7 +1,7 @@
 import { because } from '../../shared/domain/domain-error';
 import { CommandMeta } from '../customer-stream';
 import { CustomerState, requireEnrolled } from '../customer-state';
-import { BirthdaySet, birthdaySet } from '../events/customer-events';
+import { BirthdaySet, birthdaySet } from '../customer-events';
 
 export interface SetBirthday {
   type: 'SetBirthday';

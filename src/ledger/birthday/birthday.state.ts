@@ -1,4 +1,4 @@
-import { CustomerEvent, CustomerEventType as T } from '../events/customer-events';
+import { CustomerEvent, CustomerEventType as T } from '../customer-events';
 
 /** The birthday policy's share: the day that pays a yearly reward. */
 export interface BirthdayShare {

@@ -1,4 +1,4 @@
-import { PointsAwarded } from '../events/customer-events';
+import { PointsAwarded } from '../customer-events';
 import { customerRef, TopicMessage } from '../webhook-message';
 import { isPaidBy } from '../../programs/kinds/kinds';
 

@@ -4,7 +4,7 @@ import { ShopDirectory } from '../../shops/shop-directory';
 import { TierLadderReader } from '../../tiers/tier-ladder.reader';
 import { hasBirthdayPicker } from '../../programs/kinds/birthday-picker';
 import { CustomerStreamCommands } from '../customer-stream.commands';
-import { CustomerEventType as T, PointsAwarded } from '../events/customer-events';
+import { CustomerEventType as T, PointsAwarded } from '../customer-events';
 import { EarnResult, StorefrontClaim } from '../storefront-claim';
 
 /**

@@ -3,7 +3,7 @@ import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { because } from '../../shared/domain/domain-error';
 import { customerIdFor } from '../customer-identity';
 import { CustomerStreamCommands } from '../customer-stream.commands';
-import { CustomerEventType, PointsAwarded } from '../events/customer-events';
+import { CustomerEventType, PointsAwarded } from '../customer-events';
 import { TierLadderReader } from '../../tiers/tier-ladder.reader';
 import { ProgramCatalog } from '../../programs/program-catalog';
 import { PlatformCustomerId } from '../../shared/domain/platform-ids';

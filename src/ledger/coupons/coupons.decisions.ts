@@ -12,7 +12,7 @@ import {
   PointsRedeemed,
   pointsRedeemed,
   RewardCoupon,
-} from '../events/customer-events';
+} from '../customer-events';
 import { pointsContext, PointsRequest, replayOf, requirePoints } from '../points/points.decisions';
 import { couponProgramOf, CouponState } from './coupons.state';
 import { limitReached, redeemedOf, redemptionLimitReached } from './redeemed-counts';

@@ -1,7 +1,7 @@
 import { CustomerCommand } from '../customer-ledger';
 import { CommandMeta } from '../customer-stream';
-import { RewardCoupon } from '../events/coupons.events';
-import { CustomerEventType as T } from '../events/customer-events';
+import { RewardCoupon } from './coupons.events';
+import { CustomerEventType as T } from '../customer-events';
 import { refusalOf } from '../../../test/support/decider-spec';
 import {
   enrolledRun,

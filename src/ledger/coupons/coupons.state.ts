@@ -1,5 +1,5 @@
 import { toCents } from '../../shared/domain/money';
-import { CustomerEvent, CustomerEventType as T, milestoneCoupons, ProgramRef } from '../events/customer-events';
+import { CustomerEvent, CustomerEventType as T, milestoneCoupons, ProgramRef } from '../customer-events';
 
 /** A coupon the customer holds, as checkout, refunds and expiry need it. */
 export interface CouponState {

@@ -1,4 +1,4 @@
-import { CouponUsed } from '../events/customer-events';
+import { CouponUsed } from '../customer-events';
 import { customerRef, TopicMessage } from '../webhook-message';
 
 export function couponUsedMessages(e: CouponUsed): TopicMessage[] {

@@ -15,7 +15,7 @@ import { SpendingRules } from '../../programs/kinds/spending-rule';
 import { COMMERCE_PLATFORM, CommercePlatform } from '../../infrastructure/commerce-platform/commerce-platform.port';
 import { ShopDirectory } from '../../shops/shop-directory';
 import { RedemptionQuotas } from './redemption-quotas';
-import { IdempotencyKeys } from '../queries/idempotency-keys';
+import { IdempotencyKeys } from '../idempotency-keys';
 import { TransactionDoc } from '../read-models/ledger-read-models';
 import { deterministicUuid } from '../../shared/domain/ids';
 import { PlatformCustomerId } from '../../shared/domain/platform-ids';

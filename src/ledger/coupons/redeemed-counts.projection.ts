@@ -4,13 +4,7 @@ import { RecordedEvent } from '../../infrastructure/event-store/event-store.port
 import { handlesEventTypes, Projection } from '../../projections/projection';
 import { ProjectionBatch } from '../../projections/projection-batch';
 import { fromRecorded } from '../../event-sourcing/domain-event';
-import {
-  CouponExpired,
-  CouponRefunded,
-  CouponUsed,
-  CustomerEventType as T,
-  PointsRedeemed,
-} from '../events/customer-events';
+import { CouponExpired, CouponRefunded, CouponUsed, CustomerEventType as T, PointsRedeemed } from '../customer-events';
 import { CountedRedemption, CouponStatus, redeemedOf } from './redeemed-counts';
 
 /**

@@ -1,6 +1,6 @@
 import { CustomerCommand } from '../customer-ledger';
 import { CommandMeta } from '../customer-stream';
-import { CustomerEventType as T } from '../events/customer-events';
+import { CustomerEventType as T } from '../customer-events';
 import { DomainError } from '../../shared/domain/domain-error';
 import { earningLimitStatus } from '../earning-limit/earning-limit.decisions';
 import { EarningLimitPolicy } from '../../shops/domain/shop-events';

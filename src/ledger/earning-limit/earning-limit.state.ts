@@ -1,5 +1,5 @@
 import { addToDay, DayBuckets, NO_DAYS } from '../../shared/domain/day-buckets';
-import { CustomerEvent, programPointsCounted } from '../events/customer-events';
+import { CustomerEvent, programPointsCounted } from '../customer-events';
 
 /** The earning limit's share: points earned from programs per UTC day (last 800 days). */
 export interface EarningLimitShare {

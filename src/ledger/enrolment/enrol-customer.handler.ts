@@ -5,7 +5,7 @@ import { TierLadderReader } from '../../tiers/tier-ladder.reader';
 import { ProgramCatalog } from '../../programs/program-catalog';
 import { activeSignUp } from './enrolment.decisions';
 import { CustomerStreamCommands } from '../customer-stream.commands';
-import { PlatformCustomer, ProfileDetails } from '../events/customer-events';
+import { PlatformCustomer, ProfileDetails } from '../customer-events';
 import { runsOptIn } from '../../shops/domain/shop-events';
 import { PlatformCustomerId } from '../../shared/domain/platform-ids';
 

@@ -13,7 +13,7 @@ import {
   pointsAwarded,
   ProfileDetails,
   profileUpdated,
-} from '../events/customer-events';
+} from '../customer-events';
 import { earningRoom } from '../earning-limit/earning-limit.decisions';
 import { pointsContext, PointsRequest } from '../points/points.decisions';
 import { evolveTiers } from '../tiers/tiers.state';

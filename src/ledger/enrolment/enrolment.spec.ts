@@ -1,5 +1,5 @@
 import { CustomerCommand } from '../customer-ledger';
-import { CustomerEventType as T } from '../events/customer-events';
+import { CustomerEventType as T } from '../customer-events';
 import { TierRung } from '../../tiers/domain/tier-rung';
 import { ADA, AT, enrolCustomer, givenCustomer, ledgerSpec as spec } from '../../../test/support/customer-ledger-given';
 

@@ -1,4 +1,4 @@
-import { CustomerEvent, CustomerEventType as T, saidDetails } from '../events/customer-events';
+import { CustomerEvent, CustomerEventType as T, saidDetails } from '../customer-events';
 import { PlatformCustomerId } from '../../shared/domain/platform-ids';
 
 /** Enrolment and profile's share of a customer's state: who the customer is. */

@@ -4,7 +4,7 @@ import { EarningLimitPolicy } from '../../shops/domain/shop-events';
 import { TierRung } from '../../tiers/domain/tier-rung';
 import { CommandMeta } from '../customer-stream';
 import { CustomerState, requireEnrolled } from '../customer-state';
-import { MembershipChanged, membershipChanged, PointsAwarded } from '../events/customer-events';
+import { MembershipChanged, membershipChanged, PointsAwarded } from '../customer-events';
 import { SignUpProgram, signUpPayment } from './enrolment.decisions';
 import { evolveMembership } from './membership.state';
 

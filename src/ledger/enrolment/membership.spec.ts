@@ -1,6 +1,6 @@
-import { CustomerEvent, CustomerEventType as T } from '../events/customer-events';
-import { ProfileDetails } from '../events/enrolment.events';
-import { Membership } from '../events/membership.events';
+import { CustomerEvent, CustomerEventType as T } from '../customer-events';
+import { ProfileDetails } from './enrolment.events';
+import { Membership } from './membership.events';
 import { TierRung } from '../../tiers/domain/tier-rung';
 import {
   AT,

@@ -1,4 +1,4 @@
-import { CustomerEvent, Membership, membershipAfter } from '../events/customer-events';
+import { CustomerEvent, Membership, membershipAfter } from '../customer-events';
 
 /** Membership's share: whether the customer has joined the loyalty program (opt-in shops), and when. */
 export interface MembershipShare {

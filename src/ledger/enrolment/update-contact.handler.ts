@@ -1,6 +1,6 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { CustomerStreamCommands } from '../customer-stream.commands';
-import { ProfileDetails } from '../events/customer-events';
+import { ProfileDetails } from '../customer-events';
 
 /** Contact details the customer gives (the storefront's profile form): only the fields sent change. */
 export class UpdateContactCommand {

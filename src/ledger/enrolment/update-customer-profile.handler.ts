@@ -1,7 +1,7 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { customerIdFor } from '../customer-identity';
 import { CustomerStreamCommands } from '../customer-stream.commands';
-import { ProfileDetails } from '../events/customer-events';
+import { ProfileDetails } from '../customer-events';
 import { PlatformCustomerId } from '../../shared/domain/platform-ids';
 
 /**

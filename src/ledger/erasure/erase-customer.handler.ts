@@ -11,8 +11,8 @@ import { OBJECT_STORAGE, ObjectStorage } from '../../infrastructure/object-stora
 import { SESSION_REVOCATIONS, SessionRevocations } from '../../infrastructure/sessions/session-revocations.port';
 import { CustomerStreamCommands } from '../customer-stream.commands';
 import { customerStreamId } from '../customer-stream';
-import { ErasureRequest } from '../events/customer-events';
-import { PERSONAL_FIELD_NAMES } from '../events/personal-fields';
+import { ErasureRequest } from '../customer-events';
+import { PERSONAL_FIELD_NAMES } from '../personal-fields';
 
 /** Erase one customer's personal data (customers/redact, shop/redact). */
 export class EraseCustomerCommand {

@@ -1,6 +1,6 @@
 import { CommandMeta } from '../customer-stream';
 import { CustomerState } from '../customer-state';
-import { ErasureRequest, PersonalDataErased, personalDataErased } from '../events/customer-events';
+import { ErasureRequest, PersonalDataErased, personalDataErased } from '../customer-events';
 
 export interface EraseCustomer {
   type: 'EraseCustomer';

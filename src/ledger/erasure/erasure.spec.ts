@@ -1,4 +1,4 @@
-import { CustomerEvent, CustomerEventType as T } from '../events/customer-events';
+import { CustomerEvent, CustomerEventType as T } from '../customer-events';
 import { givenCustomer, ledgerSpec as spec } from '../../../test/support/customer-ledger-given';
 
 /** Erasure of a customer's personal data: recorded once; nothing personal recorded after it. */

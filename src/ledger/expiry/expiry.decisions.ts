@@ -1,7 +1,7 @@
 import { assertNever } from '../../shared/domain/decider';
 import { CommandMeta } from '../customer-stream';
 import { CustomerState, requireEnrolled } from '../customer-state';
-import { PointsExpired, pointsExpired, PointsExpiryWarned, pointsExpiryWarned } from '../events/customer-events';
+import { PointsExpired, pointsExpired, PointsExpiryWarned, pointsExpiryWarned } from '../customer-events';
 import { pointsContext, PointsRequest } from '../points/points.decisions';
 
 /** Days before expiry that a warning goes out (webhooks points/about_to_expire_30_days, _7_days, _3_days). */

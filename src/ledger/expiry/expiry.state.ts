@@ -1,4 +1,4 @@
-import { CustomerEvent, CustomerEventType as T } from '../events/customer-events';
+import { CustomerEvent, CustomerEventType as T } from '../customer-events';
 
 /** Points expiry's share: when the customer was last active, and which cycles expired or were warned. */
 export interface ExpiryShare {

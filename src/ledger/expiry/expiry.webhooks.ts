@@ -1,4 +1,4 @@
-import { PointsExpired, PointsExpiryWarned } from '../events/customer-events';
+import { PointsExpired, PointsExpiryWarned } from '../customer-events';
 import { balanceChangeMessages } from '../points/points.webhooks';
 import { customerRef, TopicMessage } from '../webhook-message';
 import { EXPIRY_WARNINGS } from './expiry.decisions';

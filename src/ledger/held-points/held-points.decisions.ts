@@ -10,7 +10,7 @@ import {
   PointsPending,
   pointsPending,
   ProgramRef,
-} from '../events/customer-events';
+} from '../customer-events';
 import { pointsContext, PointsRequest } from '../points/points.decisions';
 import { evolvePoints } from '../points/points.state';
 

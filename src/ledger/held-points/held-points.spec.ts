@@ -1,4 +1,4 @@
-import { CustomerEventType as T } from '../events/customer-events';
+import { CustomerEventType as T } from '../customer-events';
 import {
   earningRule,
   enrolledOnGoldLadder as enrolled,

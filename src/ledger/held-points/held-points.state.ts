@@ -1,5 +1,5 @@
 import { Map as PersistentMap } from 'immutable';
-import { CustomerEvent, CustomerEventType as T, OrderRef, ProgramRef } from '../events/customer-events';
+import { CustomerEvent, CustomerEventType as T, OrderRef, ProgramRef } from '../customer-events';
 import { withMapEntry } from '../../shared/domain/records';
 
 /**

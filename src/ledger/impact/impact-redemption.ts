@@ -14,8 +14,8 @@ import {
   ImpactProvider,
   ImpactProviderError,
 } from '../../infrastructure/impact-provider/impact-provider.port';
-import { impactCouponCode } from './impact.decisions';
-import { ProviderOutcome } from './impact-status';
+import { impactCouponCode } from './domain/impact.decisions';
+import { ProviderOutcome } from './domain/impact-status';
 import { ImpactOutcomeResult, RecordImpactOutcomeCommand } from './record-impact-outcome.handler';
 
 export interface ImpactRedeemResult {

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { CustomerSweep } from '../customer-sweep.scheduler';
 import { IMPACT_PROVIDER, ImpactProvider } from '../../infrastructure/impact-provider/impact-provider.port';
-import { IMPACT_EVENTS, ImpactEventDoc } from './impact-history.projection';
+import { IMPACT_EVENTS, ImpactEventDoc } from './read/impact-history.projection';
 import { sendContribution } from './impact-redemption';
 import { ImpactOutcomeResult, RecordImpactOutcomeCommand } from './record-impact-outcome.handler';
 

@@ -1,7 +1,7 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { CustomerStreamCommands } from '../customer-stream.commands';
 import { CustomerState } from '../customer-state';
-import { ProviderOutcome } from './impact-status';
+import { ProviderOutcome } from './domain/impact-status';
 
 export class RecordImpactOutcomeCommand {
   constructor(

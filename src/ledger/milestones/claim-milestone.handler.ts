@@ -18,10 +18,10 @@ import {
   MilestoneGiftChosen,
   MilestoneStepClaimed,
   RewardCoupon,
-} from '../events/customer-events';
-import { claimKeyOf } from './ladder-states';
-import { findMilestoneProgram, ladderOf } from './milestone-programs';
-import { ClaimMilestoneStep, MilestoneProgramRef, needsCoupon } from './milestones.decisions';
+} from '../customer-events';
+import { claimKeyOf } from './domain/ladder-states';
+import { findMilestoneProgram, ladderOf } from './domain/milestone-programs';
+import { ClaimMilestoneStep, MilestoneProgramRef, needsCoupon } from './domain/milestones.decisions';
 
 /** What a storefront sends to claim a step, either route. */
 export interface MilestoneClaimRequest {

@@ -9,9 +9,9 @@ import { ProgramCatalog } from '../../programs/program-catalog';
 import { isActive } from '../../programs/domain/order-earning';
 import { isMilestoneKind } from '../../programs/kinds/kinds';
 import { CustomerStreamCommands } from '../customer-stream.commands';
-import { CustomerEvent } from '../events/customer-events';
-import { COUNTED_EVENT_TYPES } from './milestone-counters';
-import { ladderOf } from './milestone-programs';
+import { CustomerEvent } from '../customer-events';
+import { COUNTED_EVENT_TYPES } from './domain/milestone-counters';
+import { ladderOf } from './domain/milestone-programs';
 
 /** Its checkpoint's name (carried over by `loyalty migrate events`). */
 export const MILESTONES_REACHED_CHECKPOINT = 'milestones_reached';

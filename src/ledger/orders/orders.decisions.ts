@@ -27,14 +27,14 @@ import {
   refundRecorded,
   earnsFromPrograms,
   CustomerEventType as T,
-} from '../events/customer-events';
+} from '../customer-events';
 import { couponApplies } from '../coupons/coupons.decisions';
 import { earningRoom } from '../earning-limit/earning-limit.decisions';
 import { cancelHeld, holdPoints } from '../held-points/held-points.decisions';
 import { pointsContext, PointsRequest } from '../points/points.decisions';
 import { orderRefOf } from './orders.state';
-import type { OrderReferral } from '../referrals/friend.decisions';
-import { takeBackMilestoneBonuses } from '../milestones/milestone-takeback';
+import type { OrderReferral } from '../referrals/domain/friend.decisions';
+import { takeBackMilestoneBonuses } from '../milestones/domain/milestone-takeback';
 
 export type OrdersCommand =
   | (OrderDetails & {

@@ -1,5 +1,5 @@
 import { CustomerCommand } from '../customer-ledger';
-import { CustomerEvent, CustomerEventType as T } from '../events/customer-events';
+import { CustomerEvent, CustomerEventType as T } from '../customer-events';
 import {
   ADA,
   givenCustomer,

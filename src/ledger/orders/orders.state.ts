@@ -1,5 +1,5 @@
 import { Map as PersistentMap, Set as PersistentSet } from 'immutable';
-import { CustomerEvent, CustomerEventType as T, OrderRef } from '../events/customer-events';
+import { CustomerEvent, CustomerEventType as T, OrderRef } from '../customer-events';
 import { HeldOnOrder } from '../held-points/held-points.state';
 import { withMapEntry } from '../../shared/domain/records';
 

@@ -4,12 +4,12 @@ import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { COMMERCE_PLATFORM, CommercePlatform } from '../../infrastructure/commerce-platform/commerce-platform.port';
 import { customerIdFor } from '../customer-identity';
 import { CustomerStreamCommands } from '../customer-stream.commands';
-import { CustomerEventType, OrderDetails, PointsAwarded } from '../events/customer-events';
+import { CustomerEventType, OrderDetails, PointsAwarded } from '../customer-events';
 import { ProgramCatalog } from '../../programs/program-catalog';
 import { ActiveProgram, orderEarningRule } from '../../programs/domain/order-earning';
 import { TierLadderReader } from '../../tiers/tier-ladder.reader';
 import { isPaidBy } from '../../programs/kinds/kinds';
-import { orderFingerprints } from '../referrals/friend-identity';
+import { orderFingerprints } from '../referrals/domain/friend-identity';
 import { ReferralUses } from '../referrals/referral-uses';
 import { PlatformCustomerId } from '../../shared/domain/platform-ids';
 

@@ -2,10 +2,10 @@ import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { CustomerCommand } from '../customer-ledger';
 import { PointsRequest, replayOf } from './points.decisions';
 import { customerIdFor } from '../customer-identity';
-import { PointsEvent, POINTS_EVENT_TYPES } from '../events/customer-events';
+import { PointsEvent, POINTS_EVENT_TYPES } from '../customer-events';
 import { CustomerStreamCommands } from '../customer-stream.commands';
 import { TierLadderReader } from '../../tiers/tier-ladder.reader';
-import { IdempotencyKeys } from '../queries/idempotency-keys';
+import { IdempotencyKeys } from '../idempotency-keys';
 import { ReadYourWrites } from '../../projections/read-your-writes';
 import { PlatformCustomerId } from '../../shared/domain/platform-ids';
 

@@ -13,7 +13,7 @@ import {
   PointsEventContext,
   PointsReset,
   pointsReset,
-} from '../events/customer-events';
+} from '../customer-events';
 import { PointsShare } from './points.state';
 import { MAX_POINTS } from '../../shared/domain/limits';
 

@@ -1,5 +1,5 @@
 import { Map as PersistentMap } from 'immutable';
-import { CustomerEvent, isPointsEvent, PointsContext } from '../events/customer-events';
+import { CustomerEvent, isPointsEvent, PointsContext } from '../customer-events';
 
 /** A key applied to the customer: the hash of the request that used it, and its transaction. */
 export interface AppliedKey {

@@ -1,4 +1,4 @@
-import { PointsEvent } from '../events/customer-events';
+import { PointsEvent } from '../customer-events';
 import { customerRef, TopicMessage } from '../webhook-message';
 
 /**

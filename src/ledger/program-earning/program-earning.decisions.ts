@@ -4,7 +4,7 @@ import { EarningLimitPolicy } from '../../shops/domain/shop-events';
 import { TierRung } from '../../tiers/domain/tier-rung';
 import { CommandMeta } from '../customer-stream';
 import { CustomerState, requireEnrolled } from '../customer-state';
-import { earnsFromPrograms, PointsAwarded, pointsAwarded } from '../events/customer-events';
+import { earnsFromPrograms, PointsAwarded, pointsAwarded } from '../customer-events';
 import { earningRoom } from '../earning-limit/earning-limit.decisions';
 import { paidOut } from './program-pay-rule';
 import { pointsContext, PointsRequest, requirePoints } from '../points/points.decisions';

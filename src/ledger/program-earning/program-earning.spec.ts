@@ -1,6 +1,6 @@
 import { CustomerCommand } from '../customer-ledger';
 import { CommandMeta } from '../customer-stream';
-import { CustomerEvent, CustomerEventType as T } from '../events/customer-events';
+import { CustomerEvent, CustomerEventType as T } from '../customer-events';
 import { sequentialIds } from '../../../test/support/decider-spec';
 import { givenCustomer, ledgerSpec as spec } from '../../../test/support/customer-ledger-given';
 

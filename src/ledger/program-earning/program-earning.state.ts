@@ -1,4 +1,4 @@
-import { CustomerEvent, CustomerEventType as T } from '../events/customer-events';
+import { CustomerEvent, CustomerEventType as T } from '../customer-events';
 
 /** Program earning's share: which programs paid this customer, how often, and for which period. */
 export interface ProgramEarningShare {

@@ -25,7 +25,7 @@ import {
   SocialLinkEvent,
   WalletPassEvent,
   saidDetails,
-} from '../events/customer-events';
+} from '../customer-events';
 import { isActivity } from '../expiry/expiry.state';
 import { payingProgram, withProgramPayment } from '../program-earning/program-earning.state';
 import { addEarned, earnedChange } from '../tiers/tiers.state';
@@ -34,7 +34,7 @@ import { addToDayAmounts } from '../../shared/domain/day-buckets';
 import { BoundedCache } from '../../shared/bounded-cache';
 import { withoutEntry } from '../../shared/domain/records';
 import { isPaidBy } from '../../programs/kinds/kinds';
-import { submissionStatusAfter } from '../submissions/submissions.state';
+import { submissionStatusAfter } from '../submissions/domain/submissions.state';
 
 const TYPES = new Set<string>(Object.values(T));
 

@@ -16,7 +16,7 @@ import {
   PointsRedeemed,
   RewardCoupon,
   ReferralRefundAfterReward,
-} from '../events/customer-events';
+} from '../customer-events';
 import { RewardDoc, REWARDS } from '../read-models/reward-read-models';
 import { PlatformCustomerId } from '../../shared/domain/platform-ids';
 

@@ -7,7 +7,7 @@ import {
   PointsContext,
   PointsPending,
   POINTS_EVENT_TYPES,
-} from '../events/customer-events';
+} from '../customer-events';
 import {
   IdempotencyKeyDoc,
   idempotencyKeyId,

@@ -3,7 +3,7 @@ import { ProjectionBatch, StagedCollection } from '../../projections/projection-
 import { RecordedEvent } from '../../infrastructure/event-store/event-store.port';
 import { Projection } from '../../projections/projection';
 import { fromRecorded } from '../../event-sourcing/domain-event';
-import { CustomerEventType as T, PendingPointsCancelled, PersonalDataErased } from '../events/customer-events';
+import { CustomerEventType as T, PendingPointsCancelled, PersonalDataErased } from '../customer-events';
 import { IDEMPOTENCY_KEYS, IdempotencyKeyDoc, TRANSACTIONS, TransactionDoc } from '../read-models/ledger-read-models';
 import {
   anonymisedRow,

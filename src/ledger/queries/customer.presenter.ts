@@ -1,5 +1,5 @@
 import { CustomerDoc } from '../read-models/ledger-read-models';
-import { referralCodeFor } from '../referral-code';
+import { referralCodeFor } from '../referrals/domain/referral-code';
 
 /**
  * The v2 Customer record (spec 2.9), plus pendingPoints, tierUpdatedAt, totalSpent, ordersCount,

@@ -1,5 +1,5 @@
-import type { StreakPosition } from '../events/streak.events';
-import type { SubmissionStatus } from '../events/submissions.events';
+import type { StreakPosition } from '../streak/domain/streak.events';
+import type { SubmissionStatus } from '../submissions/domain/submissions.events';
 import { CollectionDefinition } from '../../infrastructure/read-store/read-store.port';
 import { PlatformCustomerId } from '../../shared/domain/platform-ids';
 

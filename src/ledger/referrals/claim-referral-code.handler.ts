@@ -2,12 +2,17 @@ import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { CommandMetas } from '../../event-sourcing/command-metas';
 import { DecisionRunner } from '../../event-sourcing/decision-runner';
 import { ReferralCoupon } from '../../programs/kinds/referral-rule';
-import { friendKeyOf, friendLabelOf } from './friend-identity';
-import { ClaimReferralCode, claimRefusalOf, referralClaim, referralClaimStreamId } from './referral-claim.decider';
+import { friendKeyOf, friendLabelOf } from './domain/friend-identity';
+import {
+  ClaimReferralCode,
+  claimRefusalOf,
+  referralClaim,
+  referralClaimStreamId,
+} from './domain/referral-claim.decider';
 import { ReferralDirectory } from './referral-directory';
 import { AppConfig } from '../../config/app-config';
-import { referralInvites, referralInvitesStreamId } from './referral-invites.decider';
-import { referralRefusalError } from './referral-refusals';
+import { referralInvites, referralInvitesStreamId } from './domain/referral-invites.decider';
+import { referralRefusalError } from './domain/referral-refusals';
 
 /** A storefront visitor claims a referral code for their email, before they sign up. */
 export class ClaimReferralCodeCommand {

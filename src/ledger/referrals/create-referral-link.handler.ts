@@ -4,9 +4,9 @@ import { ProgramCatalog } from '../../programs/program-catalog';
 import { CustomerStreamCommands } from '../customer-stream.commands';
 import { CommandMetas } from '../../event-sourcing/command-metas';
 import { because } from '../../shared/domain/domain-error';
-import { referralCodeFor, referralLink } from '../referral-code';
+import { referralCodeFor, referralLink } from './domain/referral-code';
 import { ReferralDirectory } from './referral-directory';
-import { referralRefusalError } from './referral-refusals';
+import { referralRefusalError } from './domain/referral-refusals';
 
 /** The customer asks for their referral link (the storefront's share button). */
 export class CreateReferralLinkCommand {

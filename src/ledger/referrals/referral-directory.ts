@@ -8,12 +8,12 @@ import { referralRuleOf } from '../../programs/kinds/referral-rule';
 import { ShopDirectory } from '../../shops/shop-directory';
 import { isExcludedBy } from '../../shops/domain/shop-events';
 import { CustomerDoc, CUSTOMERS } from '../read-models/ledger-read-models';
-import { ReferralTerms } from '../events/customer-events';
-import { normalizedCode } from '../referral-code';
-import { REFERRAL_CODES, ReferralCodeDoc, referralCodeDocId } from './referral-read-models';
-import { ReferralCandidate } from './referral-candidate';
-import { referralClaim, referralClaimStreamId, ReferralClaimState } from './referral-claim.decider';
-import { friendKeyOf } from './friend-identity';
+import { ReferralTerms } from '../customer-events';
+import { normalizedCode } from './domain/referral-code';
+import { REFERRAL_CODES, ReferralCodeDoc, referralCodeDocId } from './read/referral-read-models';
+import { ReferralCandidate } from './domain/referral-candidate';
+import { referralClaim, referralClaimStreamId, ReferralClaimState } from './domain/referral-claim.decider';
+import { friendKeyOf } from './domain/friend-identity';
 
 /**
  * What a referral decision needs to know from outside the stream it is decided on, read once before

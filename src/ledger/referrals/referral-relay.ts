@@ -18,7 +18,7 @@ import {
   ReferralRefundAfterReward,
   ReferralRefused,
   ReferralRewardEarned,
-} from '../events/customer-events';
+} from '../customer-events';
 import { ReferralSteps } from './referral-steps';
 
 /** Its checkpoint's name. */

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { CustomerSweep } from '../customer-sweep.scheduler';
-import { REFERRALS, ReferralDoc } from './referral-read-models';
+import { REFERRALS, ReferralDoc } from './read/referral-read-models';
 import { ReferralSteps } from './referral-steps';
 
 /** Pays a referrer's referral rewards whose waiting days have passed (the sweep sends it). */

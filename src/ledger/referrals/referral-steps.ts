@@ -19,10 +19,10 @@ import {
   ReferralRefundAfterReward,
   ReferralRefused,
   ReferralRewardEarned,
-} from '../events/customer-events';
-import { friendLabelOf } from './friend-identity';
+} from '../customer-events';
+import { friendLabelOf } from './domain/friend-identity';
 import { ReferralDirectory } from './referral-directory';
-import { FriendNote, ReferralCouponGrant, referralCouponDue, welcomeRewardIdOf } from './referrer.decisions';
+import { FriendNote, ReferralCouponGrant, referralCouponDue, welcomeRewardIdOf } from './domain/referrer.decisions';
 import { PlatformCustomerId } from '../../shared/domain/platform-ids';
 
 /** Sent by a feed reader or a sweep: waiting for the read models here could wait on itself. */

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { CommandMetas } from '../../event-sourcing/command-metas';
 import { CustomerStreamCommands } from '../customer-stream.commands';
-import { CodeUse } from './referral-candidate';
+import { CodeUse } from './domain/referral-candidate';
 import { ReferralDirectory } from './referral-directory';
 
 /**

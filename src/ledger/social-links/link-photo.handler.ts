@@ -5,10 +5,10 @@ import { TierLadderReader } from '../../tiers/tier-ladder.reader';
 import { ProgramCatalog } from '../../programs/program-catalog';
 import { ActiveProgram, isActive } from '../../programs/domain/order-earning';
 import { CustomerStreamCommands } from '../customer-stream.commands';
-import { CustomerEvent, CustomerEventType, PhotoLinked, PhotoUnlinked, PointsAwarded } from '../events/customer-events';
+import { CustomerEvent, CustomerEventType, PhotoLinked, PhotoUnlinked, PointsAwarded } from '../customer-events';
 import { EarnFromProgram } from '../program-earning/program-earning.decisions';
 import { payRuleOf } from '../program-earning/program-pay-rule';
-import { socialHandleStreamId } from './social-handle.decider';
+import { socialHandleStreamId } from './domain/social-handle.decider';
 import { SocialHandles } from './social-handles';
 import { paysAccountLink } from '../../programs/kinds/kinds';
 

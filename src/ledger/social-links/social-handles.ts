@@ -4,7 +4,7 @@ import { DecisionRunner } from '../../event-sourcing/decision-runner';
 import { customerLedger } from '../customer-ledger';
 import { customerStreamId } from '../customer-stream';
 import { CustomerState } from '../customer-state';
-import { socialHandle } from './social-handle.decider';
+import { socialHandle } from './domain/social-handle.decider';
 
 /** Whether a customer's state still holds what a reservation stream is for (a photo handle, a chat user). */
 export type HoldsReservation = (state: CustomerState, stream: string) => boolean;

@@ -3,7 +3,7 @@ import { localDate } from '../../shared/domain/calendar';
 import { ShopDirectory } from '../../shops/shop-directory';
 import { TierLadderReader } from '../../tiers/tier-ladder.reader';
 import { CustomerStreamCommands } from '../customer-stream.commands';
-import { CustomerEventType as T, StreakDayClaimed } from '../events/customer-events';
+import { CustomerEventType as T, StreakDayClaimed } from '../customer-events';
 import { EarnResult, StorefrontClaim } from '../storefront-claim';
 
 /**

@@ -5,8 +5,8 @@ import { READ_STORE, ReadStore } from '../../infrastructure/read-store/read-stor
 import { ShopDirectory } from '../../shops/shop-directory';
 import { TierLadderReader } from '../../tiers/tier-ladder.reader';
 import { CustomerStreamCommands } from '../customer-stream.commands';
-import { CustomerEventType as T, SubmissionApproved } from '../events/customer-events';
-import { SubmissionDoc, SUBMISSIONS } from './submission-view.projection';
+import { CustomerEventType as T, SubmissionApproved } from '../customer-events';
+import { SubmissionDoc, SUBMISSIONS } from './read/submission-view.projection';
 
 /** The merchant approves or rejects a pending submission (v2 `POST /submissions/{id}/approve|reject`). */
 export class DecideSubmissionCommand {

@@ -4,7 +4,7 @@ import { ShopDirectory } from '../../shops/shop-directory';
 import { TierLadderReader } from '../../tiers/tier-ladder.reader';
 import { earningKind } from '../../programs/kinds/kinds';
 import { CustomerStreamCommands } from '../customer-stream.commands';
-import { CustomerEventType as T, SubmissionReceived } from '../events/customer-events';
+import { CustomerEventType as T, SubmissionReceived } from '../customer-events';
 import { EarnResult, StorefrontClaim } from '../storefront-claim';
 
 /**

@@ -2,7 +2,7 @@ import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { because } from '../../shared/domain/domain-error';
 import { TierLadderReader } from '../../tiers/tier-ladder.reader';
 import { CustomerStreamCommands } from '../customer-stream.commands';
-import { CustomerEventType, TierChanged } from '../events/customer-events';
+import { CustomerEventType, TierChanged } from '../customer-events';
 import { PlatformCustomerId } from '../../shared/domain/platform-ids';
 
 /** Puts a customer in a tier by hand (PUT /customers/{id}/tier). */

@@ -6,7 +6,7 @@ import { deterministicUuid } from '../../shared/domain/ids';
 import { couponTerms, TierReward } from '../../tiers/domain/tier-reward';
 import { tierCouponDue } from '../coupons/coupons.decisions';
 import { CustomerStreamCommands } from '../customer-stream.commands';
-import { TierChanged } from '../events/customer-events';
+import { TierChanged } from '../customer-events';
 
 /**
  * Grants one coupon reward of the tier a customer moved up into. The coupon's reward id derives from

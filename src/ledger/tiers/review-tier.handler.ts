@@ -1,7 +1,7 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { TierLadderReader } from '../../tiers/tier-ladder.reader';
 import { CustomerStreamCommands } from '../customer-stream.commands';
-import { CustomerEventType as T } from '../events/customer-events';
+import { CustomerEventType as T } from '../customer-events';
 
 /**
  * A tier retention review of one customer (`due`: the review itself, else its warning), under the

@@ -1,6 +1,6 @@
 import { CustomerCommand } from '../customer-ledger';
 import { CommandMeta } from '../customer-stream';
-import { CustomerEventType as T } from '../events/customer-events';
+import { CustomerEventType as T } from '../customer-events';
 import {
   BONUS_LADDER as tiers,
   earningRule,

@@ -4,7 +4,7 @@ import { fromRecorded } from '../../event-sourcing/domain-event';
 import { FeedReaction } from '../../projections/feed-reaction';
 import { DomainError } from '../../shared/domain/domain-error';
 import { AppConfig } from '../../config/app-config';
-import { CustomerEventType, TierChanged } from '../events/customer-events';
+import { CustomerEventType, TierChanged } from '../customer-events';
 import { TierCatalog } from '../../tiers/tier-catalog';
 import { CommandBus } from '@nestjs/cqrs';
 import { GrantTierCouponCommand } from './grant-tier-coupon.handler';

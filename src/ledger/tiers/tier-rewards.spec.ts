@@ -1,6 +1,6 @@
 import { CustomerCommand } from '../customer-ledger';
 import { CommandMeta } from '../customer-stream';
-import { CustomerEvent, CustomerEventType as T, TierChanged } from '../events/customer-events';
+import { CustomerEvent, CustomerEventType as T, TierChanged } from '../customer-events';
 import { TierRung } from '../../tiers/domain/tier-rung';
 import {
   BONUS_LADDER as tiers,

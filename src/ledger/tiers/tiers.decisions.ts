@@ -14,7 +14,7 @@ import {
   tierRetained,
   TierReviewWarned,
   tierReviewWarned,
-} from '../events/customer-events';
+} from '../customer-events';
 import { pointsContext, PointsRequest } from '../points/points.decisions';
 
 /** Days before a tier review that a warning goes out (webhooks tier/about_to_reset_4_weeks, _2_weeks, _1_day). */

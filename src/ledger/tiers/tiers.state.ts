@@ -1,5 +1,5 @@
 import { addToDay, DayBuckets, NO_DAYS } from '../../shared/domain/day-buckets';
-import { CustomerEvent, CustomerEventType as T, TierChanged } from '../events/customer-events';
+import { CustomerEvent, CustomerEventType as T, TierChanged } from '../customer-events';
 
 /** Tiers and retention's share of a customer's state. */
 export interface TiersShare {

@@ -1,4 +1,4 @@
-import { TierChanged, TierRetained, TierReviewWarned } from '../events/customer-events';
+import { TierChanged, TierRetained, TierReviewWarned } from '../customer-events';
 import { customerRef, TopicMessage } from '../webhook-message';
 
 /** Tier moves are tier/upgraded or tier/downgraded; a move by the retention review is also tier/reset. */

@@ -1,6 +1,6 @@
 import { ORDERS, OrderDoc, orderDocId, OrderViewProjection } from './order-view.projection';
 import { customerStreamId } from '../../ledger/customer-stream';
-import { CustomerEvent, CustomerEventType as T } from '../../ledger/events/customer-events';
+import { CustomerEvent, CustomerEventType as T } from '../../ledger/customer-events';
 import { onStream, projectionSpec, projectionStore } from '../../../test/support/projection-spec';
 
 /** The orders read model (which customer an order belongs to), each event delivered twice (see projectionSpec). */

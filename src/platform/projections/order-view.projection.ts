@@ -4,12 +4,7 @@ import { ProjectionBatch } from '../../projections/projection-batch';
 import { RecordedEvent } from '../../infrastructure/event-store/event-store.port';
 import { Projection } from '../../projections/projection';
 import { fromRecorded } from '../../event-sourcing/domain-event';
-import {
-  CustomerEventType as T,
-  OrderCancelled,
-  OrderRecorded,
-  RefundRecorded,
-} from '../../ledger/events/customer-events';
+import { CustomerEventType as T, OrderCancelled, OrderRecorded, RefundRecorded } from '../../ledger/customer-events';
 
 /** Which customer an order belongs to: refunds name only the order. */
 export interface OrderDoc {

@@ -13,7 +13,7 @@ import { customerIdFor } from '../../ledger/customer-identity';
 import { EraseCustomerCommand, ErasureResult } from '../../ledger/erasure/erase-customer.handler';
 import { PrivacyRequestKind, privacyRequests, privacyStreamId } from '../domain/privacy-requests';
 import { CustomerData, CustomerDataDocument } from '../queries/customer-data';
-import { PERSONAL_FIELD_NAMES } from '../../ledger/events/personal-fields';
+import { PERSONAL_FIELD_NAMES } from '../../ledger/personal-fields';
 import { VERIFICATION_DIFFERENCES, VerificationDifferenceDoc } from '../../audit/verification/verification-jobs';
 import { PRIVACY_DOCUMENTS, PrivacyDocumentDoc, privacyDocId } from '../projections/privacy-read-models';
 import { OBJECT_STORAGE, ObjectStorage } from '../../infrastructure/object-storage/object-storage.port';

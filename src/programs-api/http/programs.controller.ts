@@ -18,7 +18,7 @@ import { UpdateProgramCommand } from '../../programs/commands/update-program.han
 import { DeleteProgramCommand } from '../../programs/commands/delete-program.handler';
 import { CalculatePointsDto, CreateProgramDto, SocialInteractionDto, UpdateProgramDto } from './program.dto';
 import { EarningRuleSchema, TierRateSchema } from '../../programs/kinds/earning-rule.schema';
-import { EarnSocialCommand, SocialEarned } from '../../ledger/social/earn-social.handler';
+import { EarnSocialCommand, SocialEarned } from '../../ledger/social-links/earn-social.handler';
 import { FindNamedCustomerQuery } from '../../ledger/queries/find-customer.query';
 import { CalculateCartPointsQuery } from '../../ledger/queries/calculate-cart-points.query';
 import { ProgramSettingsInput, TierRate } from '../../programs/domain/program-events';

@@ -17,7 +17,7 @@ import { CalculateCartPointsQuery } from '../../ledger/queries/calculate-cart-po
 import { localeRequestOf } from '../../translations/queries/shop-text';
 import { ListV1EarningEligibilityQuery } from '../queries/earning-eligibility.query';
 import { v1Detail, v1ListItem } from '../../programs/queries/program.presenter';
-import { EarnSocialCommand } from '../../ledger/social/earn-social.handler';
+import { EarnSocialCommand } from '../../ledger/social-links/earn-social.handler';
 import { CartProducts } from './program.dto';
 import { APPLIED_SOURCES, AppliedSource } from '../../programs/kinds/earning-rule';
 import { ApiErrors, ApiPlain } from '../../shared/http/openapi/responses';

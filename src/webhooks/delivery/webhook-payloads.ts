@@ -1,6 +1,6 @@
 import { RecordedEvent } from '../../infrastructure/event-store/event-store.port';
 import { fromRecorded } from '../../event-sourcing/domain-event';
-import { CUSTOMER_EVENT_TYPES, CustomerEvent } from '../../ledger/events/customer-events';
+import { CUSTOMER_EVENT_TYPES, CustomerEvent } from '../../ledger/customer-events';
 import { customerWebhookMessages } from '../../ledger/customer-webhooks';
 import { TopicMessage } from '../../ledger/webhook-message';
 
