@@ -26,9 +26,6 @@ import { Clock, IdGenerator } from './shared/domain/clock';
 import { HostResolver } from './infrastructure/dns/host-resolver.port';
 import { ObjectStorage } from './infrastructure/object-storage/object-storage.port';
 import { openApiDocument, serveOpenApi } from './shared/http/openapi/document';
-import { ReadYourWrites, readYourWrites } from './projections/read-your-writes';
-import { answersAhead } from './ledger/http/transactions.controller';
-import { socialEarnAnswersAhead } from './ledger/social-links/http/social-earn.controller';
 
 /** The service's version (package.json), as the OpenAPI document states it. */
 const PACKAGE_VERSION: string = JSON.parse(readFileSync(join(__dirname, '..', 'package.json'), 'utf8')).version;
@@ -78,8 +75,6 @@ export async function createHttpApp(options: CreateAppOptions = {}): Promise<INe
   const uploads = app.get(UploadAdmission);
   const admitUpload: AdmitCaller = (caller, res) => uploads.admit(caller.shopId, caller.customerId, res);
   app.use(inputPolicy(expressRoutesOf, authenticateBeforeBody(app.get(HeadlessAuthGuard), admitUpload), bodyTimeoutMs));
-  // A request starts once the read models hold the writes answered ahead of them before it.
-  app.use(readYourWrites(app.get(ReadYourWrites), (req) => answersAhead(req) || socialEarnAnswersAhead(req)));
   app.useGlobalPipes(validationPipe());
   app.disable('x-powered-by');
   // Express would hash every JSON answer for a weak ETag that never matches (each envelope carries its

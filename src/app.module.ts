@@ -7,7 +7,7 @@ import {
   Provider,
   Type,
 } from '@nestjs/common';
-import { APP_FILTER, ModuleRef } from '@nestjs/core';
+import { APP_FILTER, APP_INTERCEPTOR, ModuleRef } from '@nestjs/core';
 import { CqrsModule } from '@nestjs/cqrs';
 import { TerminusModule } from '@nestjs/terminus';
 import { LoggerModule } from 'nestjs-pino';
@@ -35,6 +35,8 @@ import { Projection, PROJECTIONS } from './projections/projection';
 import { ProjectionRunner } from './projections/projection-runner';
 import { DecisionRunner } from './event-sourcing/decision-runner';
 import { ReadYourWrites } from './projections/read-your-writes';
+import { ReadYourWritesInterceptor } from './projections/answers-ahead';
+import { AfterAppend } from './event-sourcing/after-append.port';
 import { CommandMetas } from './event-sourcing/command-metas';
 import { HealthController } from './health/health.controller';
 import { Metrics } from './metrics/metrics';
@@ -55,7 +57,7 @@ import { WEBHOOK_OUTBOX } from './infrastructure/webhook-outbox/webhook-outbox.p
 import { LEASES } from './infrastructure/leases/leases.port';
 import { HOST_RESOLVER, HostResolver } from './infrastructure/dns/host-resolver.port';
 import { systemHostResolver } from './infrastructure/dns/system-host-resolver.adapter';
-import { AppendSignal } from './projections/append-signal';
+import { AppendSignal } from './event-sourcing/append-signal';
 import { BackgroundWork, Capability, worker } from './capability';
 import { AUDIT_CAPABILITY } from './audit/audit.providers';
 import { TRANSLATIONS_CAPABILITY } from './translations/translations.providers';
@@ -242,6 +244,8 @@ export class AppModule implements OnApplicationBootstrap, OnApplicationShutdown 
         AuthFailureThrottle,
         ProjectionRunner,
         ReadYourWrites,
+        { provide: AfterAppend, useExisting: ReadYourWrites },
+        { provide: APP_INTERCEPTOR, useClass: ReadYourWritesInterceptor },
         DecisionRunner,
         CommandMetas,
         ...CAPABILITIES.flatMap((c) => c.providers),

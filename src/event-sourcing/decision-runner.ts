@@ -8,11 +8,10 @@ import {
   WrongExpectedRevisionError,
 } from '../infrastructure/event-store/event-store.port';
 import { DomainEvent, fromRecorded, toNewEvent } from './domain-event';
-import { ProjectionRunner } from '../projections/projection-runner';
 import { Metrics } from '../metrics/metrics';
-import { AppendSignal } from '../projections/append-signal';
+import { AppendSignal } from './append-signal';
 import { BoundedCache } from '../shared/bounded-cache';
-import { ReadYourWrites } from '../projections/read-your-writes';
+import { AfterAppend } from './after-append.port';
 
 interface CachedStream<S> {
   state: S;
@@ -50,9 +49,9 @@ type Outcome<S, E> = { before: S; after: S; events: E[] } | { error: unknown };
 
 /**
  * Runs commands against streams: decide on the stream's state, append with the expected revision,
- * and on a revision conflict reload and start over. Then wait until the read models include the new
- * events, so a read right after a write sees it; or, for a command run with `waitForProjections:
- * false`, answer at once and let the requests after it wait for them (ReadYourWrites).
+ * and on a revision conflict reload and start over. Then hand the new events' position to
+ * `AfterAppend` (the read side decides whether the caller waits for its read models) and return the
+ * decision with it.
  *
  * Commands on one stream queue in this process and are decided one after another on the state the
  * previous ones left; the commands that queued while an append was in flight are written together in
@@ -76,10 +75,9 @@ export class DecisionRunner {
 
   constructor(
     @Inject(EVENT_STORE) private readonly eventStore: EventStore,
-    private readonly projections: ProjectionRunner,
     private readonly metrics: Metrics,
     private readonly appended: AppendSignal,
-    private readonly readYourWrites: ReadYourWrites,
+    private readonly afterAppend: AfterAppend,
   ) {}
 
   /** The stream's current state: the cached fold plus whatever was appended since (one read). */
@@ -102,7 +100,6 @@ export class DecisionRunner {
     decider: Decider<S, C, E>,
     streamId: string,
     command: (state: S) => C | Promise<C>,
-    options: { waitForProjections?: boolean } = {},
   ): Promise<Decision<S, E>> {
     const decision = await new Promise<Decision<S, E>>((resolve, reject) => {
       const queued: QueuedCommand<S, C, E> = {
@@ -117,10 +114,7 @@ export class DecisionRunner {
         void this.drain(streamId);
       }
     });
-    if (!decision.position) return decision;
-    // Not waited for here: the requests after this one wait for it instead (ReadYourWrites).
-    if (options.waitForProjections === false) this.readYourWrites.answeredAhead(decision.position);
-    else await this.projections.waitFor(decision.position);
+    if (decision.position) await this.afterAppend.appended(decision.position);
     return decision;
   }
 

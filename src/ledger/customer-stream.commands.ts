@@ -40,13 +40,9 @@ export class CustomerStreamCommands {
     shopId: string,
     customerId: string,
     build: (meta: CommandMeta, state: CustomerState) => CustomerCommand | Promise<CustomerCommand>,
-    options: { waitForProjections?: boolean } = {},
   ) {
-    return this.runner.run(
-      customerLedger,
-      customerStreamId(shopId, customerId),
-      (state) => build(this.meta(shopId, customerId), state),
-      options,
+    return this.runner.run(customerLedger, customerStreamId(shopId, customerId), (state) =>
+      build(this.meta(shopId, customerId), state),
     );
   }
 

@@ -1,6 +1,6 @@
 import { Logger } from '@nestjs/common';
 import { PollingLoop, PollingLoopOptions } from '../shared/polling-loop';
-import { AppendSignal } from './append-signal';
+import { AppendSignal } from '../event-sourcing/append-signal';
 import { comparePositions, GlobalPosition, positionToString } from '../infrastructure/event-store/event-store.port';
 
 interface Waiter {

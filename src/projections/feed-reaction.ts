@@ -1,3 +1,4 @@
+import { answeringAhead } from './read-your-writes';
 import { Logger } from '@nestjs/common';
 import { EventStore, GlobalPosition, RecordedEvent } from '../infrastructure/event-store/event-store.port';
 import { PollingLoop } from '../shared/polling-loop';
@@ -74,7 +75,8 @@ export abstract class FeedReaction {
     if (!this.loaded) await this.loadCheckpoint();
     const page = await this.eventStore.readAllOfTypes({ after: this.checkpoint, limit: SCAN, types: this.types });
     for (const recorded of page.events) {
-      await this.react(recorded);
+      // Its writes answer ahead of the read models: waiting for them here could wait on itself.
+      await answeringAhead(() => this.react(recorded));
       this.checkpoint = recorded.position;
     }
     if (page.scannedUpTo) {

@@ -11,7 +11,7 @@ import { AppConfig } from '../config/app-config';
 import { Projection, PROJECTIONS } from './projection';
 import { Metrics } from '../metrics/metrics';
 import { ProjectionBatch } from './projection-batch';
-import { AppendSignal } from './append-signal';
+import { AppendSignal } from '../event-sourcing/append-signal';
 import { SharedFeedReads } from './shared-feed-reads';
 import { LEASES, Leases } from '../infrastructure/leases/leases.port';
 import { FeedFollower } from './feed-follower';

@@ -1,7 +1,6 @@
-import type { Request, Response } from 'express';
 import { GlobalPosition, comparePositions } from '../infrastructure/event-store/event-store.port';
 import { ProjectionRunner } from './projection-runner';
-import { ReadYourWrites, readYourWrites } from './read-your-writes';
+import { answeringAhead, ReadYourWrites } from './read-your-writes';
 import { AppConfig } from '../config/app-config';
 
 const at = (commit: number): GlobalPosition => ({ commit: BigInt(commit), prepare: BigInt(commit) });
@@ -19,8 +18,6 @@ function runnerAt(applied: number) {
   };
   return runner;
 }
-
-const request = (method: string, path: string) => ({ method, path }) as Request;
 
 describe('ReadYourWrites', () => {
   it('owes nothing until a write is answered ahead, then the furthest of them until applied', async () => {
@@ -53,27 +50,31 @@ describe('ReadYourWrites', () => {
     expect(barrier.settled).toBe(false);
   });
 
-  it('holds a request until settled, and lets the writes answered ahead through at once', async () => {
+  it('waits for the read models after an append, unless the work answers ahead of them', async () => {
     const runner = runnerAt(3);
     const barrier = new ReadYourWrites(runner as unknown as ProjectionRunner, new AppConfig({}));
-    const middleware = readYourWrites(barrier, (req) => req.method === 'POST');
-    const passed: string[] = [];
-    const pass = (req: Request) =>
-      new Promise<void>((done) =>
-        middleware(req, {} as Response, () => {
-          passed.push(`${req.method} ${req.path}`);
-          done();
-        }),
-      );
 
-    await pass(request('GET', '/a'));
-    expect(runner.waitedFor).toEqual([]);
+    await barrier.appended(at(4));
+    expect(runner.waitedFor).toEqual([at(4)]);
+    expect(barrier.settled).toBe(true);
 
-    barrier.answeredAhead(at(5));
-    await pass(request('POST', '/award'));
+    await answeringAhead(() => barrier.appended(at(6)));
+    expect(runner.waitedFor).toEqual([at(4)]);
+    expect(barrier.settled).toBe(false);
+
+    // The scope is the work's own: an append after it, outside, waits again.
+    await barrier.appended(at(7));
+    expect(runner.waitedFor).toEqual([at(4), at(7)]);
+  });
+
+  it('keeps the scope across the awaits of the work answering ahead', async () => {
+    const runner = runnerAt(1);
+    const barrier = new ReadYourWrites(runner as unknown as ProjectionRunner, new AppConfig({}));
+    await answeringAhead(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 1));
+      await barrier.appended(at(2));
+    });
     expect(runner.waitedFor).toEqual([]);
-    await pass(request('GET', '/b'));
-    expect(runner.waitedFor).toEqual([at(5)]);
-    expect(passed).toEqual(['GET /a', 'POST /award', 'GET /b']);
+    expect(barrier.settled).toBe(false);
   });
 });

@@ -1,8 +1,22 @@
 import { Injectable } from '@nestjs/common';
-import type { NextFunction, Request, Response } from 'express';
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { comparePositions, GlobalPosition } from '../infrastructure/event-store/event-store.port';
 import { ProjectionRunner } from './projection-runner';
 import { AppConfig } from '../config/app-config';
+import { AfterAppend } from '../event-sourcing/after-append.port';
+
+/** Set while a piece of work answers its writes ahead of their read models (see `answeringAhead`). */
+const aheadScope = new AsyncLocalStorage<true>();
+
+/**
+ * Runs `work` so that every write it makes answers once its events are stored, ahead of the read
+ * models, and the requests after it wait for them instead. For a route that declares it
+ * (`@AnswersAhead`), and for the feed's process managers, whose waiting for the read models could
+ * wait on themselves.
+ */
+export function answeringAhead<T>(work: () => T): T {
+  return aheadScope.run(true, work);
+}
 
 /**
  * Read-your-writes for the writes this process answers before their read models have them (an
@@ -14,7 +28,7 @@ import { AppConfig } from '../config/app-config';
  * read after them waits once, for all of them.
  */
 @Injectable()
-export class ReadYourWrites {
+export class ReadYourWrites implements AfterAppend {
   /** The furthest event this process answered before its read models had it. */
   private owed: GlobalPosition | null = null;
 
@@ -30,6 +44,12 @@ export class ReadYourWrites {
     config: AppConfig,
   ) {
     this.allowed = config.readCacheDocuments > 0;
+  }
+
+  /** A command's events are stored: wait for the read models, unless the work answers ahead of them. */
+  async appended(position: GlobalPosition): Promise<void> {
+    if (aheadScope.getStore()) this.answeredAhead(position);
+    else await this.projections.waitFor(position);
   }
 
   /** A write was answered (or is about to be) before the read models hold its events, up to `position`. */
@@ -53,16 +73,4 @@ export class ReadYourWrites {
     await this.projections.waitFor(owed);
     if (this.owed === owed) this.owed = null;
   }
-}
-
-/**
- * Every request but the writes that answer ahead of their read models (`answersAhead`) starts once
- * the read models hold the writes answered ahead before it. Those writes read no read model that
- * such writes change: they decide on the customer's stream.
- */
-export function readYourWrites(barrier: ReadYourWrites, answersAhead: (req: Request) => boolean) {
-  return (req: Request, _res: Response, next: NextFunction): void => {
-    if (barrier.settled || answersAhead(req)) return next();
-    barrier.settle().then(() => next(), next);
-  };
 }

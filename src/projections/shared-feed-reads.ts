@@ -6,7 +6,7 @@ import {
   GlobalPosition,
   RecordedEvent,
 } from '../infrastructure/event-store/event-store.port';
-import { AppendSignal } from './append-signal';
+import { AppendSignal } from '../event-sourcing/append-signal';
 
 /** How long a read may serve other readers when no append was signalled meanwhile (appends of other processes are not). */
 const MAX_AGE_MS = 20;

@@ -9,7 +9,7 @@ import {
   WrongExpectedRevisionError,
 } from '../../src/infrastructure/event-store/event-store.port';
 import { Metrics } from '../../src/metrics/metrics';
-import { AppendSignal } from '../../src/projections/append-signal';
+import { AppendSignal } from '../../src/event-sourcing/append-signal';
 import { ReadYourWrites } from '../../src/projections/read-your-writes';
 import { AppConfig } from '../../src/config/app-config';
 import { ProjectionRunner } from '../../src/projections/projection-runner';
@@ -49,7 +49,6 @@ function runnerOn(store: EventStore): DecisionRunner {
   const projections = { waitFor: async () => undefined } as unknown as ProjectionRunner;
   return new DecisionRunner(
     store,
-    projections,
     new Metrics(),
     new AppendSignal(),
     new ReadYourWrites(projections, new AppConfig({})),

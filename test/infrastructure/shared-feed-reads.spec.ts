@@ -1,5 +1,5 @@
 import { SharedFeedReads } from '../../src/projections/shared-feed-reads';
-import { AppendSignal } from '../../src/projections/append-signal';
+import { AppendSignal } from '../../src/event-sourcing/append-signal';
 import { EventStore, GlobalPosition, RecordedEvent } from '../../src/infrastructure/event-store/event-store.port';
 
 /** A feed of events at positions 1..n, of which the first `visible` can be read (the rest still committing). */

@@ -11,7 +11,7 @@ import { HostResolver } from '../../src/infrastructure/dns/host-resolver.port';
 import { ObjectStorage } from '../../src/infrastructure/object-storage/object-storage.port';
 import { tableResolver } from './host-resolver';
 import { ProjectionRunner } from '../../src/projections/projection-runner';
-import { AppendSignal } from '../../src/projections/append-signal';
+import { AppendSignal } from '../../src/event-sourcing/append-signal';
 import {
   comparePositions,
   GlobalPosition,

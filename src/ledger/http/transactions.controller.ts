@@ -1,3 +1,4 @@
+import { AnswersAhead } from '../../projections/answers-ahead';
 import { platformIdValue } from '../../shared/domain/platform-ids';
 import { applyDecorators, Body, Get, Headers, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
 import { CqrsController } from '../../shared/http/cqrs-controller';
@@ -29,15 +30,12 @@ const POINTS_CHANGE: Record<PointsChangeKind, { event: string; message: string }
   reset: { event: 'reset_point_rest_api', message: 'Points reset' },
 };
 
-const POINTS_CHANGE_PATH = /^\/rest_api\/v2\/transactions\/points\/(award|deduct|adjust|reset)\/?$/;
-
 /**
  * The points changes without an Idempotency-Key answer once their events are stored, ahead of their
- * read models (ReadYourWrites): the request after one waits for them instead. They read no read
- * model such a change alters (the balance is the customer's stream's), so they do not wait either.
+ * read models: the request after one waits for them instead. They read no read model such a change
+ * alters (the balance is the customer's stream's); a key's check reads one, so keyed changes wait.
  */
-export const answersAhead = (req: Request): boolean =>
-  req.method === 'POST' && req.headers['idempotency-key'] === undefined && POINTS_CHANGE_PATH.test(req.path);
+const AnswersAheadWithoutKey = () => AnswersAhead((req) => req.headers['idempotency-key'] === undefined);
 
 /** A points change answers `data {}` and, in `meta`, the transaction and the balance around it. */
 const PointsChangeAnswer = () =>
@@ -75,6 +73,7 @@ export class TransactionsController extends CqrsController {
   }
 
   @Post('points/award')
+  @AnswersAheadWithoutKey()
   @HttpCode(200)
   @ApiOperation({ summary: 'Award points (Idempotency-Key supported)' })
   @PointsChangeAnswer()
@@ -89,6 +88,7 @@ export class TransactionsController extends CqrsController {
   }
 
   @Post('points/deduct')
+  @AnswersAheadWithoutKey()
   @HttpCode(200)
   @ApiOperation({ summary: 'Deduct points; never below zero (INSUFFICIENT_POINTS)' })
   @PointsChangeAnswer()
@@ -103,6 +103,7 @@ export class TransactionsController extends CqrsController {
   }
 
   @Post('points/adjust')
+  @AnswersAheadWithoutKey()
   @HttpCode(200)
   @ApiOperation({ summary: 'Adjust points by a signed amount' })
   @PointsChangeAnswer()
@@ -117,6 +118,7 @@ export class TransactionsController extends CqrsController {
   }
 
   @Post('points/reset')
+  @AnswersAheadWithoutKey()
   @HttpCode(200)
   @ApiOperation({ summary: 'Reset the balance to a value' })
   @PointsChangeAnswer()
@@ -148,7 +150,7 @@ export class TransactionsController extends CqrsController {
       idempotency: idempotencyOf(key, { kind, ...body }),
     };
     const result: ChangePointsResult = await this.commands.execute(
-      new ChangePointsCommand(shop.id, platformIdValue(body.platformCustomerId), kind, request, key === undefined),
+      new ChangePointsCommand(shop.id, platformIdValue(body.platformCustomerId), kind, request),
     );
     markReplayed(res, result);
     return ok(

@@ -52,13 +52,11 @@ export class MilestoneReachedRecorder extends FeedReaction {
       .filter((l) => l.steps.length > 0);
     if (ladders.length === 0) return;
     try {
-      await this.commands.run(
-        event.shopId,
-        event.customerId,
-        (meta) => ({ type: 'RecordMilestonesReached', meta, ladders }),
-        // Sent by a feed reader: waiting for the read models here could wait on itself.
-        { waitForProjections: false },
-      );
+      await this.commands.run(event.shopId, event.customerId, (meta) => ({
+        type: 'RecordMilestonesReached',
+        meta,
+        ladders,
+      }));
     } catch (error) {
       // Only an outage is worth waiting for; a refused decision must not hold back every later one.
       if (!(error instanceof DomainError) || error.status >= 500) throw error;

@@ -6,15 +6,12 @@ import { PointsEvent, POINTS_EVENT_TYPES } from '../customer-events';
 import { CustomerStreamCommands } from '../customer-stream.commands';
 import { TierLadderReader } from '../../tiers/tier-ladder.reader';
 import { IdempotencyKeys } from '../idempotency-keys';
-import { ReadYourWrites } from '../../projections/read-your-writes';
 import { PlatformCustomerId } from '../../shared/domain/platform-ids';
 
 export type PointsChangeKind = 'award' | 'deduct' | 'adjust' | 'reset';
 
 /**
- * Award, deduct, adjust (signed) or reset (to a value) one customer's points. `answerAhead`: answer
- * once the events are stored, before the read models have them (the requests after it wait for
- * them instead: ReadYourWrites); only without an idempotency key, whose check reads a read model.
+ * Award, deduct, adjust (signed) or reset (to a value) one customer's points.
  */
 export class ChangePointsCommand {
   constructor(
@@ -22,7 +19,6 @@ export class ChangePointsCommand {
     readonly platformCustomerId: PlatformCustomerId,
     readonly kind: PointsChangeKind,
     readonly request: PointsRequest,
-    readonly answerAhead = false,
   ) {}
 }
 
@@ -40,7 +36,6 @@ export class ChangePointsHandler implements ICommandHandler<ChangePointsCommand,
     private readonly commands: CustomerStreamCommands,
     private readonly tiers: TierLadderReader,
     private readonly keys: IdempotencyKeys,
-    private readonly readYourWrites: ReadYourWrites,
   ) {}
 
   async execute(command: ChangePointsCommand): Promise<ChangePointsResult> {
@@ -48,24 +43,18 @@ export class ChangePointsHandler implements ICommandHandler<ChangePointsCommand,
     const customerId = customerIdFor(shopId, platformCustomerId);
     if (request.idempotency) await this.keys.earlier(shopId, customerId, request.idempotency);
     const tiers = kind === 'award' || kind === 'adjust' ? await this.tiers.rungs(shopId) : [];
-    const answerAhead = command.answerAhead && !request.idempotency && this.readYourWrites.allowed;
-    const decision = await this.commands.run(
-      shopId,
-      customerId,
-      (meta): CustomerCommand => {
-        switch (kind) {
-          case 'award':
-            return { type: 'AwardPoints', meta, request, tiers };
-          case 'deduct':
-            return { type: 'DeductPoints', meta, request };
-          case 'adjust':
-            return { type: 'AdjustPoints', meta, request, tiers };
-          case 'reset':
-            return { type: 'ResetPoints', meta, request };
-        }
-      },
-      { waitForProjections: !answerAhead },
-    );
+    const decision = await this.commands.run(shopId, customerId, (meta): CustomerCommand => {
+      switch (kind) {
+        case 'award':
+          return { type: 'AwardPoints', meta, request, tiers };
+        case 'deduct':
+          return { type: 'DeductPoints', meta, request };
+        case 'adjust':
+          return { type: 'AdjustPoints', meta, request, tiers };
+        case 'reset':
+          return { type: 'ResetPoints', meta, request };
+      }
+    });
     const applied = decision.events.find((e): e is PointsEvent => POINTS_EVENT_TYPES.has(e.type));
     if (applied) {
       return {

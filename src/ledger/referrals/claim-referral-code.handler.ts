@@ -64,7 +64,6 @@ export class ClaimReferralCodeHandler implements ICommandHandler<ClaimReferralCo
       referralClaim,
       stream,
       () => (command = { type: 'ClaimReferralCode', meta: this.metas.for(shopId), friend, candidate, alreadyCustomer }),
-      { waitForProjections: false },
     );
     const refusal = claimRefusalOf(command!, decision.before);
     if (refusal) throw referralRefusalError(refusal);
@@ -80,16 +79,11 @@ export class ClaimReferralCodeHandler implements ICommandHandler<ClaimReferralCo
   /** One of the code's places of the day for a new friend (the same friend again takes none). */
   private async takeInvite(shopId: string, code: string, friendKey: string): Promise<void> {
     const meta = this.metas.for(shopId);
-    await this.runner.run(
-      referralInvites,
-      referralInvitesStreamId(shopId, code, meta.occurredAt.slice(0, 10)),
-      () => ({
-        type: 'TakeReferralInvite' as const,
-        meta,
-        friendKey,
-        perDay: this.config.referralInvitesPerCodePerDay,
-      }),
-      { waitForProjections: false },
-    );
+    await this.runner.run(referralInvites, referralInvitesStreamId(shopId, code, meta.occurredAt.slice(0, 10)), () => ({
+      type: 'TakeReferralInvite' as const,
+      meta,
+      friendKey,
+      perDay: this.config.referralInvitesPerCodePerDay,
+    }));
   }
 }

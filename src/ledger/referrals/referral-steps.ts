@@ -25,9 +25,6 @@ import { ReferralDirectory } from './referral-directory';
 import { FriendNote, ReferralCouponGrant, referralCouponDue, welcomeRewardIdOf } from './domain/referrer.decisions';
 import { PlatformCustomerId } from '../../shared/domain/platform-ids';
 
-/** Sent by a feed reader or a sweep: waiting for the read models here could wait on itself. */
-const NO_WAIT = { waitForProjections: false };
-
 /**
  * The steps of a referral between the streams involved, each an idempotent decision on one stream
  * (so a step read twice, or by two processes, decides once): the friend's side noted on the
@@ -50,7 +47,7 @@ export class ReferralSteps {
   ) {}
 
   private note(shopId: string, referrerId: string, note: FriendNote) {
-    return this.commands.run(shopId, referrerId, (meta) => ({ type: 'NoteReferralFriend', meta, note }), NO_WAIT);
+    return this.commands.run(shopId, referrerId, (meta) => ({ type: 'NoteReferralFriend', meta, note }));
   }
 
   /** A new customer whose email was claimed before sign-up is attributed by that claim. */
@@ -59,12 +56,11 @@ export class ReferralSteps {
     if (!claim?.state.claim) return;
     const { code, eventId, claimedAt } = claim.state.claim;
     const candidate = await this.directory.candidate(e.shopId, code, e.occurredAt);
-    await this.commands.run(
-      e.shopId,
-      e.customerId,
-      (meta) => ({ type: 'AttributeReferral', meta, use: { candidate, via: 'claim', claim: { eventId, claimedAt } } }),
-      NO_WAIT,
-    );
+    await this.commands.run(e.shopId, e.customerId, (meta) => ({
+      type: 'AttributeReferral',
+      meta,
+      use: { candidate, via: 'claim', claim: { eventId, claimedAt } },
+    }));
   }
 
   /** A friend attributed: noted on the referrer's stream, and their welcome coupon minted and granted. */
@@ -115,23 +111,18 @@ export class ReferralSteps {
     const by = friend.referral.referredBy;
     if (!by || by.attributionEventId !== e.attributionEventId) return;
     const [shop, tiers] = await Promise.all([this.shops.byId(e.shopId), this.tiers.rungs(e.shopId)]);
-    await this.commands.run(
-      e.shopId,
-      e.referrerId,
-      (meta) => ({
-        type: 'QualifyReferral',
-        meta,
-        friend: { key: by.friendKey, label: friendLabelOf(friend.email), customerId: e.customerId },
-        qualifiedEventId: e.eventId,
-        orderId: e.orderId,
-        qualifiedAt: e.occurredAt,
-        terms: by.terms,
-        fingerprints: e.fingerprints ?? [],
-        exclusion: shop?.membership ?? null,
-        tiers,
-      }),
-      NO_WAIT,
-    );
+    await this.commands.run(e.shopId, e.referrerId, (meta) => ({
+      type: 'QualifyReferral',
+      meta,
+      friend: { key: by.friendKey, label: friendLabelOf(friend.email), customerId: e.customerId },
+      qualifiedEventId: e.eventId,
+      orderId: e.orderId,
+      qualifiedAt: e.occurredAt,
+      terms: by.terms,
+      fingerprints: e.fingerprints ?? [],
+      exclusion: shop?.membership ?? null,
+      tiers,
+    }));
   }
 
   /** The qualifying order went away: the reward is cancelled, or taken back or kept by the program's policy. */
@@ -139,12 +130,12 @@ export class ReferralSteps {
     const friend = await this.commands.state(e.shopId, e.customerId);
     if (!friend.referral.referredBy) return;
     const friendKey = friend.referral.referredBy.friendKey;
-    await this.commands.run(
-      e.shopId,
-      e.referrerId,
-      (meta) => ({ type: 'CancelReferralReward', meta, friendKey, cause: e.cause }),
-      NO_WAIT,
-    );
+    await this.commands.run(e.shopId, e.referrerId, (meta) => ({
+      type: 'CancelReferralReward',
+      meta,
+      friendKey,
+      cause: e.cause,
+    }));
   }
 
   /** A referrer paid with a coupon: minted and granted. */
@@ -173,12 +164,12 @@ export class ReferralSteps {
   /** The sweep: the referrer's rewards whose waiting days have passed. */
   async payDue(shopId: string, referrerId: string): Promise<number> {
     const [shop, tiers] = await Promise.all([this.shops.byId(shopId), this.tiers.rungs(shopId)]);
-    const decision = await this.commands.run(
-      shopId,
-      referrerId,
-      (meta) => ({ type: 'PayReferralRewards', meta, exclusion: shop?.membership ?? null, tiers }),
-      NO_WAIT,
-    );
+    const decision = await this.commands.run(shopId, referrerId, (meta) => ({
+      type: 'PayReferralRewards',
+      meta,
+      exclusion: shop?.membership ?? null,
+      tiers,
+    }));
     return decision.events.length;
   }
 
@@ -212,28 +203,23 @@ export class ReferralSteps {
       entitledVariantIds: [],
       codePrefix: coupon.codePrefix ?? 'REF',
     });
-    await this.commands.run(
-      shopId,
-      customerId,
-      (meta) => ({
-        type: 'GrantReferralCoupon',
-        meta,
-        grant: {
-          ...grant,
-          reward: {
-            rewardId,
-            couponCode: discount.code,
-            discountId: discount.discountId,
-            priceRuleId: discount.priceRuleId,
-            ...terms,
-            redeemType: 'fixed',
-            expiresAt,
-            programDescription: null,
-            title,
-          },
+    await this.commands.run(shopId, customerId, (meta) => ({
+      type: 'GrantReferralCoupon',
+      meta,
+      grant: {
+        ...grant,
+        reward: {
+          rewardId,
+          couponCode: discount.code,
+          discountId: discount.discountId,
+          priceRuleId: discount.priceRuleId,
+          ...terms,
+          redeemType: 'fixed',
+          expiresAt,
+          programDescription: null,
+          title,
         },
-      }),
-      NO_WAIT,
-    );
+      },
+    }));
   }
 }

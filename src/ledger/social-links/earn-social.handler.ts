@@ -9,7 +9,6 @@ import { ProgramCatalog } from '../../programs/program-catalog';
 import { ActiveProgram, isActive } from '../../programs/domain/order-earning';
 import { earningKind, isSocialKind, SOCIAL_EVENTS } from '../../programs/kinds/kinds';
 import { payRuleOf } from '../program-earning/program-pay-rule';
-import { ReadYourWrites } from '../../projections/read-your-writes';
 
 /**
  * A social interaction (follow, like, join...) pays its program's points: once per customer, or as
@@ -25,8 +24,6 @@ export class EarnSocialCommand {
     /** When given, must be the program's event. */
     readonly event: string | null,
     readonly source: string,
-    /** Answer once the events are stored, ahead of the read models (see ReadYourWrites). */
-    readonly answerAhead = false,
   ) {}
 }
 
@@ -71,37 +68,30 @@ export class EarnSocialHandler implements ICommandHandler<EarnSocialCommand, Soc
     private readonly catalog: ProgramCatalog,
     private readonly tiers: TierLadderReader,
     private readonly shops: ShopDirectory,
-    private readonly readYourWrites: ReadYourWrites,
   ) {}
 
   async execute(command: EarnSocialCommand): Promise<SocialEarned> {
     const { shopId, customerId, programId, event, source } = command;
     const program = socialProgram(await this.catalog.forShop(shopId), programId, event);
     const [rungs, earningLimit] = await Promise.all([this.tiers.rungs(shopId), this.shops.earningLimit(shopId)]);
-    const decision = await this.commands.run(
-      shopId,
-      customerId,
-      (meta, state) => {
-        if (!isActive(program, meta.occurredAt)) throw invalid(`Program ${program.id} is disabled`);
-        requireChatLinkIfNeeded(program, state);
-        return {
-          type: 'EarnFromProgram',
-          meta,
-          program: {
-            programId: program.id,
-            programTitle: program.settings.title,
-            event: program.event,
-            points: program.settings.earnPoint,
-            ...payRuleOf(program.event, program.settings),
-          },
-          source,
-          tiers: rungs,
-          earningLimit,
-        };
-      },
-      // It reads no read model that a write answered ahead changes: programs, tiers and the shop's limit.
-      { waitForProjections: !(command.answerAhead && this.readYourWrites.allowed) },
-    );
+    const decision = await this.commands.run(shopId, customerId, (meta, state) => {
+      if (!isActive(program, meta.occurredAt)) throw invalid(`Program ${program.id} is disabled`);
+      requireChatLinkIfNeeded(program, state);
+      return {
+        type: 'EarnFromProgram',
+        meta,
+        program: {
+          programId: program.id,
+          programTitle: program.settings.title,
+          event: program.event,
+          points: program.settings.earnPoint,
+          ...payRuleOf(program.event, program.settings),
+        },
+        source,
+        tiers: rungs,
+        earningLimit,
+      };
+    });
     const awarded = decision.events.find((e): e is PointsAwarded => e.type === CustomerEventType.PointsAwarded);
     return {
       programId: program.id,

@@ -42,24 +42,21 @@ export class SocialHandles {
       state.holder && state.holder !== customerId && (await this.stale(shopId, stream, state, meta.occurredAt, holds))
         ? state.holder
         : undefined;
-    await this.runner.run(
-      socialHandle,
-      stream,
-      () => ({ type: 'ReserveHandle' as const, meta, customerId, takeOverFrom }),
-      {
-        waitForProjections: false,
-      },
-    );
+    await this.runner.run(socialHandle, stream, () => ({
+      type: 'ReserveHandle' as const,
+      meta,
+      customerId,
+      takeOverFrom,
+    }));
     return takeOverFrom !== undefined;
   }
 
   async release(shopId: string, stream: string, customerId: string): Promise<void> {
-    await this.runner.run(
-      socialHandle,
-      stream,
-      () => ({ type: 'ReleaseHandle' as const, meta: this.metas.for(shopId), customerId }),
-      { waitForProjections: false },
-    );
+    await this.runner.run(socialHandle, stream, () => ({
+      type: 'ReleaseHandle' as const,
+      meta: this.metas.for(shopId),
+      customerId,
+    }));
   }
 
   private async stale(

@@ -49,32 +49,26 @@ export class GrantTierCouponHandler implements ICommandHandler<GrantTierCouponCo
       entitledVariantIds: [],
       codePrefix: terms.codePrefix,
     });
-    const decision = await this.commands.run(
-      shopId,
-      customerId,
-      (meta) => ({
-        type: 'GrantCoupon',
-        meta,
-        tierId: change.toTierId,
-        tierChangedEventId: change.eventId,
-        tierRewardId: reward.id,
-        reward: {
-          rewardId,
-          couponCode: discount.code,
-          discountId: discount.discountId,
-          priceRuleId: discount.priceRuleId,
-          rewardType: terms.rewardType,
-          rewardValue: terms.rewardValue,
-          redeemType: 'fixed',
-          orderReqAmount: terms.orderReqAmount,
-          expiresAt: terms.expiresAt,
-          programDescription: null,
-          title: terms.title,
-        },
-      }),
-      // Sent by a feed reader: waiting for the read models here could wait on itself.
-      { waitForProjections: false },
-    );
+    const decision = await this.commands.run(shopId, customerId, (meta) => ({
+      type: 'GrantCoupon',
+      meta,
+      tierId: change.toTierId,
+      tierChangedEventId: change.eventId,
+      tierRewardId: reward.id,
+      reward: {
+        rewardId,
+        couponCode: discount.code,
+        discountId: discount.discountId,
+        priceRuleId: discount.priceRuleId,
+        rewardType: terms.rewardType,
+        rewardValue: terms.rewardValue,
+        redeemType: 'fixed',
+        orderReqAmount: terms.orderReqAmount,
+        expiresAt: terms.expiresAt,
+        programDescription: null,
+        title: terms.title,
+      },
+    }));
     return decision.events.length > 0;
   }
 }

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DocumentChange, StreamDocumentsProjection, UnappliedEvent } from '../../event-sourcing/stream-documents';
+import { DocumentChange, StreamDocumentsProjection, UnappliedEvent } from '../../projections/stream-documents';
 import { assertNever } from '../../shared/domain/decider';
 import { ProgramEvent, ProgramEventType as T } from '../domain/program-events';
 import { ProgramDoc, PROGRAMS } from './program-read-models';

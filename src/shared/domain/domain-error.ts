@@ -134,7 +134,7 @@ export const because = {
     }),
 
   /**
-   * A referral refused by one of its rules (`ledger/referrals/referral-refusals.ts`): the code names
+   * A referral refused by one of its rules (`ledger/referrals/domain/referral-refusals.ts`): the code names
    * the rule's family (SELF_REFERRAL...), `reason` the rule itself (self_referral_same_email...).
    */
   referralRefused: (code: ErrorCode, reason: string, message: string) =>

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { TierDoc, TIERS } from './tier-read-models';
-import { DocumentChange, StreamDocumentsProjection, UnappliedEvent } from '../../event-sourcing/stream-documents';
+import { DocumentChange, StreamDocumentsProjection, UnappliedEvent } from '../../projections/stream-documents';
 import { assertNever } from '../../shared/domain/decider';
 import { TierEvent, TierEventType as T } from '../domain/tier-events';
 import { TierCatalog } from '../tier-catalog';

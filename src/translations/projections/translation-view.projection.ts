@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { RecordedEvent } from '../../infrastructure/event-store/event-store.port';
 import { handlesEventTypes, Projection } from '../../projections/projection';
 import { ProjectionBatch, StagedCollection } from '../../projections/projection-batch';
-import { unappliedEvents } from '../../event-sourcing/stream-documents';
+import { unappliedEvents } from '../../projections/stream-documents';
 import { TranslationEventType as T } from '../domain/translation-events';
 import {
   isLegacyJobEvent,

@@ -17,7 +17,7 @@ import {
   WebhookOutbox,
 } from '../../infrastructure/webhook-outbox/webhook-outbox.port';
 import { messagesFor } from './webhook-payloads';
-import { AppendSignal } from '../../projections/append-signal';
+import { AppendSignal } from '../../event-sourcing/append-signal';
 import { SharedFeedReads } from '../../projections/shared-feed-reads';
 import { DeliveryWorker } from './delivery-worker';
 import { FeedFollower } from '../../projections/feed-follower';

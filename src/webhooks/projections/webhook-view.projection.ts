@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { CollectionDefinition } from '../../infrastructure/read-store/read-store.port';
-import { DocumentChange, StreamDocumentsProjection, UnappliedEvent } from '../../event-sourcing/stream-documents';
+import { DocumentChange, StreamDocumentsProjection, UnappliedEvent } from '../../projections/stream-documents';
 import { assertNever } from '../../shared/domain/decider';
 import { WebhookEvent, WebhookEventType as T } from '../domain/webhook-events';
 

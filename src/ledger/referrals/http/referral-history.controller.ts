@@ -1,3 +1,4 @@
+import { AnswersAhead } from '../../../projections/answers-ahead';
 import { Body, Controller, HttpCode, Post, Query, UseFilters, UseGuards } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiProperty, ApiTags } from '@nestjs/swagger';
@@ -100,6 +101,8 @@ export class ReferralClaimController {
 
   @Post('referrals/claim')
   @HttpCode(200)
+  // The claim decides on its own streams and reads no read model its writes change.
+  @AnswersAhead()
   @UseGuards(PublicIpQuotaGuard)
   @ApiOperation({
     summary:

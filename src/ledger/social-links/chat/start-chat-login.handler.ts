@@ -37,17 +37,12 @@ export class StartChatLoginHandler implements ICommandHandler<StartChatLoginComm
     const channel = await this.channels.connected(shopId);
     const state = newLoginState({ shopId, customerId });
     const ttlMs = this.config.chat.stateTtlSeconds * 1000;
-    await this.commands.run(
-      shopId,
-      customerId,
-      (meta) => ({
-        type: 'StartChatLogin',
-        meta,
-        stateHash: loginStateHash(state),
-        expiresAt: new Date(Date.parse(meta.occurredAt) + ttlMs).toISOString(),
-      }),
-      { waitForProjections: false },
-    );
+    await this.commands.run(shopId, customerId, (meta) => ({
+      type: 'StartChatLogin',
+      meta,
+      stateHash: loginStateHash(state),
+      expiresAt: new Date(Date.parse(meta.occurredAt) + ttlMs).toISOString(),
+    }));
     return { authUrl: this.network.authorizeUrl(channel.channelId, state) };
   }
 }

@@ -4,7 +4,7 @@ import { CustomerEventType as T } from '../../customer-event-types';
 /**
  * The customer's links to social networks. The photo handle is self-declared (never verified) and
  * personal: sealed in the log. Its shop-wide uniqueness is decided on the handle's own stream
- * (`social-handle-…`, see ledger/social-links/social-handle.decider.ts) before the link is written here.
+ * (`social-handle-…`, see ledger/social-links/domain/social-handle.decider.ts) before the link is written here.
  */
 export interface PhotoLinked extends CustomerEventBase {
   type: typeof T.PhotoLinked;

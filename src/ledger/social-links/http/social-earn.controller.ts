@@ -1,5 +1,5 @@
+import { AnswersAhead } from '../../../projections/answers-ahead';
 import { Body, HttpCode, HttpException, Logger, Post } from '@nestjs/common';
-import type { Request } from 'express';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiProperty } from '@nestjs/swagger';
 import { IsNotEmpty, IsString, MaxLength } from 'class-validator';
@@ -8,7 +8,7 @@ import { because, DomainError } from '../../../shared/domain/domain-error';
 import { EarnSocialCommand, SocialEarned } from '../earn-social.handler';
 import { CurrentCustomer } from '../../../storefront-api/auth/headless-auth.guard';
 import { HeadlessCustomerApi } from '../../../storefront-api/auth/headless-customer-api.decorator';
-import { HEADLESS_PREFIX, HeadlessCaller } from '../../../storefront-api/http/headless-request';
+import { HeadlessCaller } from '../../../storefront-api/http/headless-request';
 import { ApiEnvelope, ApiHeadlessErrors } from '../../../shared/http/openapi/responses';
 import { SOCIAL_EARN_RESULT } from './social-links.openapi';
 
@@ -20,13 +20,6 @@ export class SocialEarnDto {
   programId!: string;
 }
 
-/**
- * The social earn answers once its events are stored, ahead of its read models (ReadYourWrites): the
- * request after it waits for them instead. It reads no read model such a write changes.
- */
-export const socialEarnAnswersAhead = (req: Request): boolean =>
-  req.method === 'POST' && req.path === `/${HEADLESS_PREFIX}/customer/earn/social`;
-
 @HeadlessCustomerApi()
 export class SocialEarnController {
   private readonly logger = new Logger(SocialEarnController.name);
@@ -34,6 +27,9 @@ export class SocialEarnController {
   constructor(private readonly commands: CommandBus) {}
 
   @Post('customer/earn/social')
+  // Answers once its events are stored, ahead of its read models (the request after it waits for
+  // them): it reads no read model such a write changes (programs, tiers, the shop's limit).
+  @AnswersAhead()
   @HttpCode(200)
   @ApiOperation({
     summary:
@@ -53,7 +49,7 @@ export class SocialEarnController {
   private async claim(me: HeadlessCaller, programId: string): Promise<SocialEarned> {
     try {
       return await this.commands.execute(
-        new EarnSocialCommand(me.shopId, me.customerId, programId, null, 'source_headless', true),
+        new EarnSocialCommand(me.shopId, me.customerId, programId, null, 'source_headless'),
       );
     } catch (error) {
       if (error instanceof DomainError || error instanceof HttpException) throw error;

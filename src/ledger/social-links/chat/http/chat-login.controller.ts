@@ -1,3 +1,4 @@
+import { AnswersAhead } from '../../../../projections/answers-ahead';
 import { HttpCode, Post } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiOperation } from '@nestjs/swagger';
@@ -15,6 +16,8 @@ export class ChatLoginController {
 
   @Post('customer/social/chat/auth-url')
   @HttpCode(200)
+  // The login's pending state lives on the customer's stream; no read model is read back.
+  @AnswersAhead()
   @ApiOperation({
     summary:
       "Starts the customer's chat login: the network's authorization URL (open it in a popup) with a single-use state that expires. 400 CHAT_NOT_CONNECTED when the shop has not connected the chat network",

@@ -1,8 +1,8 @@
 import { CollectionDefinition } from '../infrastructure/read-store/read-store.port';
 import { RecordedEvent } from '../infrastructure/event-store/event-store.port';
-import { handlesEventTypes, Projection } from '../projections/projection';
-import { ProjectionBatch, StagedCollection } from '../projections/projection-batch';
-import { DomainEvent, fromRecorded } from './domain-event';
+import { handlesEventTypes, Projection } from './projection';
+import { ProjectionBatch, StagedCollection } from './projection-batch';
+import { DomainEvent, fromRecorded } from '../event-sourcing/domain-event';
 
 /** A read-model document kept per stream, stamped with the stream revision it reflects. */
 export interface StreamDocument {
