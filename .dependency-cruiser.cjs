@@ -24,9 +24,13 @@ module.exports = {
     {
       name: 'domain-is-pure',
       comment:
-        'A domain folder (at any depth) holds pure TypeScript: no adapter, no Nest. Take what it needs as a parameter or a port.',
+        'Domain code, by its role and wherever its folder is (a domain folder at any depth, every decision, state, decider, event, webhook-message and policy file, every program kind): pure TypeScript, no adapter, no Nest. Take what it needs as a parameter or a port.',
       severity: 'error',
-      from: { path: '^src/.*/domain/' },
+      from: {
+        path: ['^src/.*/domain/', '\\.(decisions|state|decider|events|webhooks|policy)\\.ts$', '^src/programs/kinds/'],
+        // A kind's OpenAPI schema describes its HTTP shape (with Nest's decorators): not domain code.
+        pathNot: '\\.schema\\.ts$',
+      },
       to: { path: ['^src/infrastructure/', 'node_modules/@nestjs/', '^@nestjs/'] },
     },
     {

@@ -62,12 +62,12 @@ export default tseslint.config(
   },
   {
     // Pure domain code: no type assertions (`as`), so the compiler checks every field of every event,
-    // command and state it builds (`as const` stays allowed). The customer ledger's policy files count.
+    // command and state it builds (`as const` stays allowed). Domain by role, wherever its folder is:
+    // every decision, state, decider, event, webhook-message and policy file, and the ledger's core.
     files: [
       'src/**/domain/**/*.ts',
-      'src/ledger/events/**/*.ts',
-      'src/ledger/*/*.{decisions,state,webhooks}.ts',
-      'src/ledger/customer-{ledger,state,stream,webhooks}.ts',
+      'src/**/*.{decisions,state,decider,events,webhooks,policy}.ts',
+      'src/ledger/customer-{ledger,state,stream,webhooks,events,event-types}.ts',
     ],
     rules: { '@typescript-eslint/consistent-type-assertions': ['error', { assertionStyle: 'never' }] },
   },

@@ -33,8 +33,9 @@ const orphans = result.modules
   .map((module) => module.source)
   .filter((source) => source.startsWith('src/') && !ENTRY_POINTS.includes(source) && !imported.has(source));
 
+/** A module's top-level folder under src/; a file at the root of src/ is a node of its own. */
 const top = (path) => {
-  const m = /^src\/([^/]+)\//.exec(path);
+  const m = /^src\/([^/]+)\//.exec(path) ?? /^src\/([^/]+\.ts)$/.exec(path);
   return m ? m[1] : null;
 };
 const edges = new Map();

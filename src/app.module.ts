@@ -61,7 +61,7 @@ import { AppendSignal } from './event-sourcing/append-signal';
 import { BackgroundWork, Capability, worker } from './capability';
 import { AUDIT_CAPABILITY } from './audit/audit.providers';
 import { TRANSLATIONS_CAPABILITY } from './translations/translations.providers';
-import { BACKGROUND_JOBS_CAPABILITY } from './infrastructure/background-jobs/background-jobs.providers';
+import { BACKGROUND_JOBS_CAPABILITY } from './background-jobs/background-jobs.capability';
 import { MACHINE_TRANSLATION } from './infrastructure/machine-translation/machine-translation.port';
 import { LibreTranslateMachineTranslation } from './infrastructure/machine-translation/libretranslate.adapter';
 import { EmbeddedMachineTranslation } from './infrastructure/machine-translation/embedded-machine-translation.adapter';

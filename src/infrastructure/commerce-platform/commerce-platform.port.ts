@@ -1,3 +1,4 @@
+import type { CombinedWith } from '../../shared/domain/discount-combination';
 import { CustomerOrder } from './platform-orders';
 import { PlatformCustomerId } from '../../shared/domain/platform-ids';
 
@@ -8,12 +9,7 @@ import { PlatformCustomerId } from '../../shared/domain/platform-ids';
  */
 export const COMMERCE_PLATFORM = Symbol('COMMERCE_PLATFORM');
 
-/** Which other discounts a minted coupon may be combined with at checkout. */
-export interface CombinedWith {
-  orderDiscounts: boolean;
-  productDiscounts: boolean;
-  shippingDiscounts: boolean;
-}
+export type { CombinedWith };
 
 export interface DiscountRequest {
   shopId: string;

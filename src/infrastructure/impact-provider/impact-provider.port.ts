@@ -1,6 +1,7 @@
-/** What a contribution plants or collects: trees planted, plastic bottles recovered. */
-export const IMPACT_UNITS = ['trees', 'plastic_bottles'] as const;
-export type ImpactUnit = (typeof IMPACT_UNITS)[number];
+import type { ImpactUnit } from '../../shared/domain/impact-units';
+
+export { IMPACT_UNITS } from '../../shared/domain/impact-units';
+export type { ImpactUnit };
 
 /**
  * The impact provider: the partner that plants the trees or recovers the bottles a customer's points

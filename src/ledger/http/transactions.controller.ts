@@ -6,7 +6,7 @@ import { ApiOperation } from '@nestjs/swagger';
 import { ApiEnvelope, ApiErrors, ApiPage } from '../../shared/http/openapi/responses';
 import { POINTS_CHANGE_META, V2_TRANSACTION } from './ledger.openapi';
 import { object } from '../../shared/http/openapi/schema';
-import { Request, Response } from 'express';
+import { Response } from 'express';
 import { CurrentShop } from '../../shops/http/shop-auth.guard';
 import { ManagementApi } from '../../shops/http/shop-api';
 import { ShopDoc } from '../../shops/projections/shop-read-models';

@@ -4,10 +4,10 @@
  * that only an impact program has them, and a redemption reads the settled rule. Pure TypeScript.
  */
 
-import type { ImpactUnit } from '../../infrastructure/impact-provider/impact-provider.port';
+import type { ImpactUnit } from '../../shared/domain/impact-units';
 
 // The units are the provider protocol's (the port names them); the rule and its schema take them from there.
-export { IMPACT_UNITS } from '../../infrastructure/impact-provider/impact-provider.port';
+export { IMPACT_UNITS } from '../../shared/domain/impact-units';
 export type { ImpactUnit };
 
 /** An impact reward: the provider that carries out the contribution, its unit and how many per redemption. */

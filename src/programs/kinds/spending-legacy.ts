@@ -9,7 +9,7 @@ import {
   MAX_POINTS,
   MAX_TOTAL_COUNT,
 } from '../../shared/domain/limits';
-import { CombinedWith } from '../../infrastructure/commerce-platform/commerce-platform.port';
+import { CombinedWith } from '../../shared/domain/discount-combination';
 import {
   APPLIED_TO,
   GiftProduct,

@@ -1,4 +1,4 @@
-import { CombinedWith } from '../../infrastructure/commerce-platform/commerce-platform.port';
+import { CombinedWith } from '../../shared/domain/discount-combination';
 
 /**
  * The spending rule's schema: the typed reward of a spending program, as the write edge

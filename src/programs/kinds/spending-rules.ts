@@ -1,7 +1,7 @@
 import { because } from '../../shared/domain/domain-error';
 import { isOneOf, isRecord } from '../../shared/domain/guards';
 import { parseMoney } from '../../shared/domain/money';
-import { CombinedWith } from '../../infrastructure/commerce-platform/commerce-platform.port';
+import { CombinedWith } from '../../shared/domain/discount-combination';
 import { APPLIED_TO, GiftProduct, NamedCollection, REWARD_TYPES, RewardType, SpendingRules } from './spending-rule';
 import { spendingKind } from './kinds';
 import {
