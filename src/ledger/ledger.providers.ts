@@ -1,3 +1,4 @@
+import { CouponMinting } from './coupons/mint-then-record';
 import { EraseCustomerHandler } from './erasure/erase-customer.handler';
 import { Capability, scheduled } from '../capability';
 import { CustomerStreamCommands } from './customer-stream.commands';
@@ -68,6 +69,7 @@ export const LEDGER: Capability = {
     RedemptionQuotas,
     RedeemedCounts,
     RedeemRewardHandler,
+    CouponMinting,
     RefundCouponHandler,
     ExpireCouponHandler,
     CouponExpiry,

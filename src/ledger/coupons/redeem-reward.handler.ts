@@ -1,7 +1,8 @@
+import { Compensation, compensated, CouponMinting } from './mint-then-record';
 import { Inject, Logger } from '@nestjs/common';
 import { CommandBus, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { CommandMetas } from '../../event-sourcing/command-metas';
-import { because, DomainError } from '../../shared/domain/domain-error';
+import { because } from '../../shared/domain/domain-error';
 import { customerIdFor } from '../customer-identity';
 import { CustomerStreamCommands } from '../customer-stream.commands';
 import { CommandMeta } from '../customer-stream';
@@ -63,10 +64,8 @@ interface Minted {
   code: string;
   discountId: string | null;
   priceRuleId: string | null;
-  undo: () => Promise<unknown>;
+  undo: Compensation;
 }
-
-const isIdempotencyConflict = (error: unknown) => error instanceof DomainError && error.code === 'IDEMPOTENCY_CONFLICT';
 
 /**
  * Spends points on a spending program's reward: a saga of three steps, each with its compensation,
@@ -77,8 +76,8 @@ const isIdempotencyConflict = (error: unknown) => error instanceof DomainError &
  *    compensation: disable the discount or reverse the credit;
  * 3. spend: the points, on the customer's stream under its expected revision, so two concurrent
  *    redemptions never spend the same points (the per-customer limit is checked there too).
- * A failed step undoes the ones before it, except on an idempotency conflict (the same key with
- * another body: the code and the slot belong to the first request).
+ * A failed step undoes the ones before it (`compensated`), except on an idempotency conflict (the
+ * same key with another body: the code and the slot belong to the first request).
  */
 @CommandHandler(RedeemRewardCommand)
 export class RedeemRewardHandler implements ICommandHandler<RedeemRewardCommand, RedeemResult> {
@@ -93,6 +92,7 @@ export class RedeemRewardHandler implements ICommandHandler<RedeemRewardCommand,
     @Inject(COMMERCE_PLATFORM) private readonly platform: CommercePlatform,
     private readonly metas: CommandMetas,
     private readonly bus: CommandBus,
+    private readonly coupons: CouponMinting,
   ) {}
 
   async execute(command: RedeemRewardCommand): Promise<RedeemResult> {
@@ -106,13 +106,13 @@ export class RedeemRewardHandler implements ICommandHandler<RedeemRewardCommand,
     if (isImpactKind(plan.program.event)) return this.redeemImpact(plan);
     await this.check(plan);
     const release = await this.reserve(plan);
-    return this.orUndo(
+    return compensated(
       async () => {
         const minted = await this.mint(plan);
-        return this.orUndo(() => this.spend(plan, minted), minted.undo, `Could not undo ${minted.code}`);
+        return compensated(() => this.spend(plan, minted), minted.undo, this.logger);
       },
       release,
-      `Could not release a quota slot of ${command.programId}`,
+      this.logger,
     );
   }
 
@@ -165,23 +165,16 @@ export class RedeemRewardHandler implements ICommandHandler<RedeemRewardCommand,
     return this.bus.execute(new RedeemImpactRewardCommand(plan));
   }
 
-  /** Runs a step; if it fails, runs the compensation of the steps before it (logged if that fails too). */
-  private async orUndo<T>(step: () => Promise<T>, undo: (() => Promise<unknown>) | null, what: string): Promise<T> {
-    try {
-      return await step();
-    } catch (error) {
-      if (undo && !isIdempotencyConflict(error)) await undo().catch((e) => this.logger.error(`${what}: ${e}`));
-      throw error;
-    }
-  }
-
   /** Step 1: a slot of the shop-wide quota, if the program has one; returns its compensation (null: none). */
-  private async reserve({ command, rules, rewardId }: RedemptionPlan): Promise<(() => Promise<unknown>) | null> {
+  private async reserve({ command, rules, rewardId }: RedemptionPlan): Promise<Compensation | null> {
     const quota = rules.totalLimitationRedeem;
     if (!quota) return null;
     const { shopId, programId } = command;
     await this.quotas.reserve(shopId, programId, rewardId, quota);
-    return () => this.quotas.release(shopId, programId, rewardId);
+    return {
+      what: `Could not release a quota slot of ${programId}`,
+      run: () => this.quotas.release(shopId, programId, rewardId),
+    };
   }
 
   /**
@@ -193,7 +186,7 @@ export class RedeemRewardHandler implements ICommandHandler<RedeemRewardCommand,
       code: `unminted-${plan.rewardId}`,
       discountId: null,
       priceRuleId: null,
-      undo: async () => {},
+      undo: { what: 'nothing minted', run: async () => {} },
     };
     return this.commands.precheck(plan.command.shopId, plan.customerId, (meta) =>
       this.spendCommand(plan, notYetMinted, meta),
@@ -282,7 +275,10 @@ export class RedeemRewardHandler implements ICommandHandler<RedeemRewardCommand,
         code: credit.reference,
         discountId: null,
         priceRuleId: null,
-        undo: () => this.platform.reverseStoreCredit(shopId, credit.reference),
+        undo: {
+          what: `Could not reverse ${credit.reference}`,
+          run: () => this.platform.reverseStoreCredit(shopId, credit.reference),
+        },
       };
     }
     const discount = await this.platform.createDiscount({
@@ -298,6 +294,6 @@ export class RedeemRewardHandler implements ICommandHandler<RedeemRewardCommand,
       entitledVariantIds: plan.entitledVariantIds,
       ...redemptionOf(program.event).entitledScope(rules),
     });
-    return { ...discount, undo: () => this.platform.disableDiscount(shopId, discount.code) };
+    return { ...discount, undo: this.coupons.disabling(shopId, [discount.code]) };
   }
 }

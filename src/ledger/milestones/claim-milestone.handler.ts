@@ -1,6 +1,5 @@
-import { Inject } from '@nestjs/common';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import { COMMERCE_PLATFORM, CommercePlatform } from '../../infrastructure/commerce-platform/commerce-platform.port';
+import { COMBINED_WITH_NOTHING, CouponMinting } from '../coupons/mint-then-record';
 import { ActiveProgram } from '../../programs/domain/order-earning';
 import { ProgramCatalog } from '../../programs/program-catalog';
 import { DomainError, because } from '../../shared/domain/domain-error';
@@ -72,7 +71,7 @@ export class ClaimMilestoneHandler implements ICommandHandler<ClaimMilestoneComm
     private readonly commands: CustomerStreamCommands,
     private readonly tiers: TierLadderReader,
     private readonly shops: ShopDirectory,
-    @Inject(COMMERCE_PLATFORM) private readonly platform: CommercePlatform,
+    private readonly coupons: CouponMinting,
   ) {}
 
   async execute({ shopId, customerId, request, source }: ClaimMilestoneCommand): Promise<MilestoneClaimOutcome> {
@@ -130,31 +129,18 @@ export class ClaimMilestoneHandler implements ICommandHandler<ClaimMilestoneComm
       );
       const terms = couponTermsOf(reward);
       try {
-        const discount = await this.platform.createDiscount({
-          shopId: state.shopId!,
-          rewardId,
-          rewardType: terms.rewardType,
-          rewardValue: terms.rewardValue,
-          orderReqAmount: null,
-          expiresAt: null,
-          title: `${ladder.programTitle}: ${terms.rewardType}`,
+        const request = {
+          ...{ shopId: state.shopId!, rewardId, rewardType: terms.rewardType, rewardValue: terms.rewardValue },
+          ...{ orderReqAmount: null, expiresAt: null, title: `${ladder.programTitle}: ${terms.rewardType}` },
           platformCustomerId: state.platformCustomerId!,
-          combinedWith: { orderDiscounts: false, productDiscounts: false, shippingDiscounts: false },
+          combinedWith: COMBINED_WITH_NOTHING,
           entitledVariantIds: reward.variantId ? [reward.variantId] : [],
-        });
-        coupons[String(reward.index)] = {
-          rewardId,
-          couponCode: discount.code,
-          discountId: discount.discountId,
-          priceRuleId: discount.priceRuleId,
-          rewardType: terms.rewardType,
-          rewardValue: terms.rewardValue,
-          redeemType: 'fixed',
-          orderReqAmount: null,
-          expiresAt: null,
-          programDescription: null,
-          ...(reward.variantId ? { giftVariantIds: [reward.variantId] } : {}),
         };
+        const { rewardType, rewardValue, orderReqAmount, expiresAt } = request;
+        const gift = reward.variantId ? { giftVariantIds: [reward.variantId] } : {};
+        const recorded = { rewardType, rewardValue, redeemType: 'fixed', orderReqAmount, expiresAt, ...gift };
+        // Recorded by the claim's decision below; a refused claim keeps its codes for the retry (same ids).
+        coupons[String(reward.index)] = await this.coupons.mint(request, { ...recorded, programDescription: null });
       } catch (error) {
         if (error instanceof DomainError && error.code === 'PLATFORM_UNAVAILABLE')
           throw because.claimFailed(error.message);

@@ -24,6 +24,7 @@ import { friendLabelOf } from './domain/friend-identity';
 import { ReferralDirectory } from './referral-directory';
 import { FriendNote, ReferralCouponGrant, referralCouponDue, welcomeRewardIdOf } from './domain/referrer.decisions';
 import { PlatformCustomerId } from '../../shared/domain/platform-ids';
+import { COMBINED_WITH_NOTHING, CouponMinting } from '../coupons/mint-then-record';
 
 /**
  * The steps of a referral between the streams involved, each an idempotent decision on one stream
@@ -43,6 +44,7 @@ export class ReferralSteps {
     private readonly text: ShopText,
     private readonly tiers: TierLadderReader,
     @Inject(COMMERCE_PLATFORM) private readonly platform: CommercePlatform,
+    private readonly coupons: CouponMinting,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
@@ -192,34 +194,24 @@ export class ReferralSteps {
     const [shop, words] = await Promise.all([this.shops.byId(shopId), this.text.for(shopId)]);
     const title = referralCouponTitle(coupon, words, shop?.currency ?? 'USD');
     const expiresAt = couponExpiry(coupon, this.clock.now().toISOString());
-    const discount = await this.platform.createDiscount({
-      shopId,
-      rewardId,
-      ...terms,
-      expiresAt,
-      title,
-      platformCustomerId,
-      combinedWith: { orderDiscounts: false, productDiscounts: false, shippingDiscounts: false },
+    const request = {
+      ...{ shopId, rewardId, ...terms, expiresAt, title, platformCustomerId },
+      combinedWith: COMBINED_WITH_NOTHING,
       entitledVariantIds: [],
       codePrefix: coupon.codePrefix ?? 'REF',
-    });
-    await this.commands.run(shopId, customerId, (meta) => ({
-      type: 'GrantReferralCoupon',
-      meta,
-      grant: {
-        ...grant,
-        reward: {
-          rewardId,
-          couponCode: discount.code,
-          discountId: discount.discountId,
-          priceRuleId: discount.priceRuleId,
-          ...terms,
-          redeemType: 'fixed',
-          expiresAt,
-          programDescription: null,
-          title,
-        },
-      },
-    }));
+    };
+    const recorded = { ...terms, redeemType: 'fixed', expiresAt, programDescription: null, title };
+    // A grant the stream refuses keeps its code: the reward id is the grant's, a retry records the same code.
+    await this.coupons.mintThenRecord(
+      shopId,
+      [{ request, terms: recorded }],
+      ([reward]) =>
+        this.commands.run(shopId, customerId, (meta) => ({
+          type: 'GrantReferralCoupon',
+          meta,
+          grant: { ...grant, reward },
+        })),
+      'keepForRetry',
+    );
   }
 }

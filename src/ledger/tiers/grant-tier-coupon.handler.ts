@@ -1,10 +1,10 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import { COMMERCE_PLATFORM, CommercePlatform } from '../../infrastructure/commerce-platform/commerce-platform.port';
 import { CLOCK, Clock } from '../../shared/domain/clock';
 import { deterministicUuid } from '../../shared/domain/ids';
 import { couponTerms, TierReward } from '../../tiers/domain/tier-reward';
 import { tierCouponDue } from '../coupons/coupons.decisions';
+import { COMBINED_WITH_NOTHING, CouponMinting } from '../coupons/mint-then-record';
 import { CustomerStreamCommands } from '../customer-stream.commands';
 import { TierChanged } from '../customer-events';
 
@@ -25,7 +25,7 @@ export class GrantTierCouponCommand {
 export class GrantTierCouponHandler implements ICommandHandler<GrantTierCouponCommand, boolean> {
   constructor(
     private readonly commands: CustomerStreamCommands,
-    @Inject(COMMERCE_PLATFORM) private readonly platform: CommercePlatform,
+    private readonly coupons: CouponMinting,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
@@ -36,39 +36,30 @@ export class GrantTierCouponHandler implements ICommandHandler<GrantTierCouponCo
     if (!tierCouponDue(await this.commands.state(shopId, customerId), change.toTierId, change.eventId, rewardId))
       return false;
     const terms = couponTerms(reward, this.clock.now().toISOString());
-    const discount = await this.platform.createDiscount({
-      shopId,
-      rewardId,
-      rewardType: terms.rewardType,
-      rewardValue: terms.rewardValue,
-      orderReqAmount: terms.orderReqAmount,
-      expiresAt: terms.expiresAt,
-      title: terms.title,
+    const { rewardType, rewardValue, orderReqAmount, expiresAt, title } = terms;
+    const request = {
+      ...{ shopId, rewardId, rewardType, rewardValue, orderReqAmount, expiresAt, title },
       platformCustomerId: change.platformCustomerId,
-      combinedWith: { orderDiscounts: false, productDiscounts: false, shippingDiscounts: false },
+      combinedWith: COMBINED_WITH_NOTHING,
       entitledVariantIds: [],
       codePrefix: terms.codePrefix,
-    });
-    const decision = await this.commands.run(shopId, customerId, (meta) => ({
-      type: 'GrantCoupon',
-      meta,
-      tierId: change.toTierId,
-      tierChangedEventId: change.eventId,
-      tierRewardId: reward.id,
-      reward: {
-        rewardId,
-        couponCode: discount.code,
-        discountId: discount.discountId,
-        priceRuleId: discount.priceRuleId,
-        rewardType: terms.rewardType,
-        rewardValue: terms.rewardValue,
-        redeemType: 'fixed',
-        orderReqAmount: terms.orderReqAmount,
-        expiresAt: terms.expiresAt,
-        programDescription: null,
-        title: terms.title,
-      },
-    }));
+    };
+    const recorded = { rewardType, rewardValue, redeemType: 'fixed', orderReqAmount, expiresAt, title };
+    // A grant the stream refuses keeps its code: the reward id is the change's, a retry records the same code.
+    const decision = await this.coupons.mintThenRecord(
+      shopId,
+      [{ request, terms: { ...recorded, programDescription: null } }],
+      ([coupon]) =>
+        this.commands.run(shopId, customerId, (meta) => ({
+          type: 'GrantCoupon',
+          meta,
+          tierId: change.toTierId,
+          tierChangedEventId: change.eventId,
+          tierRewardId: reward.id,
+          reward: coupon,
+        })),
+      'keepForRetry',
+    );
     return decision.events.length > 0;
   }
 }
