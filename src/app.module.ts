@@ -69,6 +69,7 @@ import { EmbeddedImpactProvider } from './infrastructure/impact-provider/embedde
 import { HEADLESS_CAPABILITY } from './headless/headless.providers';
 import { CHAT_LOGIN_CAPABILITY } from './headless/chat/chat.providers';
 import { WIDGET_CAPABILITY } from './widget/widget.providers';
+import { CONSOLE_CAPABILITY } from './console/console.providers';
 import { OBJECT_STORAGE, ObjectStorage } from './infrastructure/object-storage/object-storage.port';
 import { objectStorageFor } from './infrastructure/object-storage/object-storage.factory';
 import { PRIVACY_CAPABILITY } from './privacy/privacy.providers';
@@ -89,6 +90,7 @@ const CAPABILITIES: Capability[] = [
   HEADLESS_CAPABILITY,
   CHAT_LOGIN_CAPABILITY,
   WIDGET_CAPABILITY,
+  CONSOLE_CAPABILITY,
   BACKGROUND_JOBS_CAPABILITY,
   PRIVACY_CAPABILITY,
 ];
