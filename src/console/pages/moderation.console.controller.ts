@@ -1,7 +1,11 @@
 import { Body, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { CurrentShop } from '../../shops/http/shop-auth.guard';
 import { ShopDoc } from '../../shops/projections/shop-read-models';
-import { DecideSubmissionDto, ListSubmissionsDto, SubmissionsController } from '../../ledger/http/submissions.controller';
+import {
+  DecideSubmissionDto,
+  ListSubmissionsDto,
+  SubmissionsController,
+} from '../../ledger/http/submissions.controller';
 import { ConsoleApi } from '../session/console-session.guard';
 import { ManagementHandlers } from '../management-handlers';
 

@@ -27,8 +27,7 @@ function fieldsOf(kind: KindDescriptor): KindField[] {
       { path: 'spending.rewardValue', label: 'Reward value', input: 'number', required: false },
     ];
   const fields: KindField[] = [TITLE, { path: 'earnPoint', label: 'Points', input: 'number', required: false }];
-  if (kind.network !== null)
-    fields.push({ path: 'urlAccount', label: 'Account URL', input: 'text', required: false });
+  if (kind.network !== null) fields.push({ path: 'urlAccount', label: 'Account URL', input: 'text', required: false });
   if (kind.submission?.form)
     fields.push(
       { path: 'form.autoApprove', label: 'Approve automatically', input: 'checkbox', required: false },
