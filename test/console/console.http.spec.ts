@@ -304,7 +304,7 @@ describe('console API', () => {
       for (const name of ['earning-limit', 'membership', 'chat', 'wallet-passes'])
         expectSuccess((await call('get', `settings/${name}`).expect(200)).body);
       await call('put', 'settings/storefront')
-        .send({ origins: ['not a url'] })
+        .send({ allowedOrigins: ['not a url'] })
         .expect(400);
     });
 
