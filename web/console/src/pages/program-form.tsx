@@ -16,10 +16,10 @@ export interface ProgramKind {
 }
 
 /** `a.b` = value, into the body the management API takes. */
-function put(body: Record<string, any>, path: string, value: unknown) {
+function put(body: Record<string, unknown>, path: string, value: unknown) {
   const [head, ...rest] = path.split('.');
   if (rest.length === 0) body[head] = value;
-  else put((body[head] ??= {}), rest.join('.'), value);
+  else put((body[head] ??= {}) as Record<string, unknown>, rest.join('.'), value);
 }
 
 /** The values the form's fields hold; an empty optional field is left out. */
