@@ -42,7 +42,7 @@ export function Customers() {
           answer.data.length === 0 ? (
             <p>No customer matches.</p>
           ) : (
-            <div class="scroll">
+            <div class="scroll" tabIndex={0} role="region" aria-label="Table (scrolls sideways on a narrow screen)">
               <table>
                 <caption>{search ? `Customers matching “${search}”` : 'Newest customers'}</caption>
                 <thead>

@@ -51,7 +51,7 @@ export function History({ customerId, round }: { customerId: string; round: numb
           const last = answer.data[answer.data.length - 1];
           return (
             <>
-              <div class="scroll">
+              <div class="scroll" tabIndex={0} role="region" aria-label="Table (scrolls sideways on a narrow screen)">
                 <table>
                   <caption>
                     Events {pages.length > 1 ? `(page ${pages.length})` : ''}, each with the balance after it

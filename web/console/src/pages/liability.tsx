@@ -101,7 +101,7 @@ export function Liability() {
         {({ data }) => (
           <>
             <Chart answer={data} />
-            <div class="scroll">
+            <div class="scroll" tabIndex={0} role="region" aria-label="Table (scrolls sideways on a narrow screen)">
               <table>
                 <caption>
                   Points liability roll-forward, {data.from.slice(0, 10)} to {data.to.slice(0, 10)}

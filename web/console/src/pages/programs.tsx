@@ -83,7 +83,7 @@ function ProgramTable({
   const { canWrite } = useSession();
   if (programs.length === 0) return <p>No {caption.toLowerCase()} yet.</p>;
   return (
-    <div class="scroll">
+    <div class="scroll" tabIndex={0} role="region" aria-label="Table (scrolls sideways on a narrow screen)">
       <table>
         <caption>{caption}</caption>
         <thead>

@@ -111,7 +111,7 @@ export function Tiers() {
       <Done text={done} />
       <Status loaded={loaded}>
         {(answer) => (
-          <div class="scroll">
+          <div class="scroll" tabIndex={0} role="region" aria-label="Table (scrolls sideways on a narrow screen)">
             <table>
               <caption>The tier ladder</caption>
               <thead>

@@ -70,7 +70,7 @@ function Deliveries({ webhook }: { webhook: Webhook }) {
           answer.deliveries.length === 0 ? (
             <p>No delivery yet.</p>
           ) : (
-            <div class="scroll">
+            <div class="scroll" tabIndex={0} role="region" aria-label="Table (scrolls sideways on a narrow screen)">
               <table>
                 <caption>Recent deliveries of {webhook.topic}</caption>
                 <thead>
