@@ -54,7 +54,7 @@ export function History({ customerId, round }: { customerId: string; round: numb
               <div class="scroll" tabIndex={0} role="region" aria-label="Table (scrolls sideways on a narrow screen)">
                 <table>
                   <caption>
-                    Events {pages.length > 1 ? `(page ${pages.length})` : ''}, each with the balance after it
+                    {pages.length > 1 ? `Events (page ${pages.length})` : 'Events'}, each with the balance after it
                   </caption>
                   <thead>
                     <tr>
