@@ -1,12 +1,15 @@
 /// <reference lib="dom" />
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CommandBus } from '@nestjs/cqrs';
 import { Browser, BrowserContext, Page } from 'playwright-core';
 import { ProvisionedShop } from '../../src/operator/provision-shop.handler';
 import { CreateAuditKeyCommand } from '../../src/audit/commands/create-audit-key.handler';
 import { CONSOLE_DIST } from '../../src/console/console-files.controller';
+import { AppConfig } from '../../src/config/app-config';
+import { DEMO_CUSTOMER_ID, ensureDemoShop } from '../../src/operator/demo-shop';
 import { createTestApp, TestApp } from '../support/test-app';
 import { shopClient, ShopClient } from '../support/scenario';
 import { Receiver, startReceiver, waitUntil } from '../support/receiver';
@@ -28,6 +31,29 @@ async function freePort(): Promise<number> {
   const { port } = server.address() as { port: number };
   await new Promise((resolve) => server.close(resolve));
   return port;
+}
+
+/**
+ * The demo shop exactly as the one-command start makes it (tiers, programs, Ada), then the README
+ * tour's first award: what a newcomer's widget shows. The test store is in memory, where the start
+ * makes none, so the check is told it runs on the embedded store's files (a scratch folder).
+ */
+async function demoShop(t: TestApp): Promise<ProvisionedShop> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'console-demo-'));
+  try {
+    const config = Object.create(t.app.get(AppConfig), {
+      embedded: { value: true },
+      inMemory: { value: false },
+      createDemoShop: { value: true },
+      dataDir: { value: dataDir },
+    }) as AppConfig;
+    const made = await ensureDemoShop(t.app, config);
+    const shop = JSON.parse(readFileSync(made!.keysFile, 'utf8')) as ProvisionedShop;
+    await shopClient(t, shop).award(DEMO_CUSTOMER_ID, 600, { reason: 'welcome' });
+    return shop;
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
 }
 
 /**
@@ -65,8 +91,10 @@ async function freePort(): Promise<number> {
   beforeAll(async () => {
     const port = await freePort();
     service = `http://127.0.0.1:${port}`;
-    t = await createTestApp({ env: { PUBLIC_URL: service, WEBHOOK_ALLOW_LOOPBACK: 'true' } });
-    shop = await t.shop();
+    // DEMO_SHOP: the demo storefront (/widget/demo/) is served, for the README's widget picture.
+    t = await createTestApp({ env: { PUBLIC_URL: service, WEBHOOK_ALLOW_LOOPBACK: 'true', DEMO_SHOP: 'true' } });
+    await demoShop(t);
+    shop = await t.shop('tea-house.example.com');
     client = shopClient(t, shop);
     seeded = await seedShop(t, shop);
     receiver = await startReceiver();
@@ -233,7 +261,7 @@ async function freePort(): Promise<number> {
       page.getByRole('link', { name: 'Download CSV' }).click(),
     ]);
     const path = await download.path();
-    const csv = require('node:fs').readFileSync(path, 'utf8') as string;
+    const csv = readFileSync(path, 'utf8');
     expect(csv.split('\n')[0]).toContain('closing');
   });
 
@@ -338,5 +366,14 @@ async function freePort(): Promise<number> {
     await go('Liability');
     await page.getByRole('img', { name: /Liability/ }).waitFor();
     expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  it("retakes the README's widget picture on the demo shop's own data", async () => {
+    await page.goto(`${service}/widget/demo/`);
+    const widget = page.locator('[data-loyalty-widget]');
+    await expect(widget.getByTestId('balance').textContent()).resolves.toBe('600 points');
+    await widget.getByText('Follow us on our photo network').waitFor();
+    await widget.getByText('$5 off your order').first().waitFor();
+    await screenshot(page, 'widget-demo-shop');
   });
 });
