@@ -17,9 +17,10 @@ interface PageStart {
   balanceBefore: number;
 }
 
-/** An event type as words: `PointsAdjusted` → "Points adjusted". */
+/** An event type as words: `points.adjusted.v1` → "Points adjusted" (its schema version is not the reader's concern). */
 const words = (type: string) => {
   const text = type
+    .replace(/[._]v\d+$/, '')
     .replace(/[._]/g, ' ')
     .replace(/([a-z])([A-Z])/g, '$1 $2')
     .toLowerCase();
@@ -74,7 +75,7 @@ export function History({ customerId, round }: { customerId: string; round: numb
                       <tr key={event.revision}>
                         <td>{event.revision}</td>
                         <td>{words(event.type)}</td>
-                        <td>{when(event.occurredAt)}</td>
+                        <td class="time">{when(event.occurredAt)}</td>
                         <td class="number">
                           {change === 0 ? '—' : `${change > 0 ? '+' : '−'}${points(Math.abs(change))}`}
                         </td>
