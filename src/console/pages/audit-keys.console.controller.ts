@@ -11,24 +11,24 @@ import { ManagementHandlers } from '../management-handlers';
 export class AuditKeysConsoleController {
   constructor(private readonly handlers: ManagementHandlers) {}
 
-  private get keys() {
+  private keys() {
     return this.handlers.of(AdminAuditController);
   }
 
   @Get()
   list(@CurrentShop() shop: ShopDoc) {
-    return this.keys.listKeys(shop.id);
+    return this.keys().listKeys(shop.id);
   }
 
   /** Answers the key once: the page shows it for the merchant to hand to the auditor. */
   @Post()
   @HttpCode(201)
   create(@CurrentShop() shop: ShopDoc, @Body() body: CreateAuditKeyDto) {
-    return this.keys.createKey(shop.id, body);
+    return this.keys().createKey(shop.id, body);
   }
 
   @Delete(':keyId')
   revoke(@CurrentShop() shop: ShopDoc, @Param('keyId') keyId: string) {
-    return this.keys.revokeKey(shop.id, keyId);
+    return this.keys().revokeKey(shop.id, keyId);
   }
 }

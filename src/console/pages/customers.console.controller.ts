@@ -22,7 +22,7 @@ const PLATFORM_ID = /^\d{1,20}$/;
 export class CustomersConsoleController {
   constructor(private readonly handlers: ManagementHandlers) {}
 
-  private get customers() {
+  private customers() {
     return this.handlers.of(CustomersController);
   }
 
@@ -33,17 +33,17 @@ export class CustomersConsoleController {
   @Get()
   async search(@CurrentShop() shop: ShopDoc, @Query() query: ListCustomersDto, @Query('q') q?: string) {
     const text = q?.trim();
-    if (!text) return this.customers.list(shop, query);
-    if (text.includes('@')) return this.customers.list(shop, Object.assign(query, { email: text }));
+    if (!text) return this.customers().list(shop, query);
+    if (text.includes('@')) return this.customers().list(shop, Object.assign(query, { email: text }));
     const found = PLATFORM_ID.test(text)
-      ? await this.customers.getExternal(shop, text, new AsOfDto())
-      : await this.customers.get(shop, text, new AsOfDto());
+      ? await this.customers().getExternal(shop, text, new AsOfDto())
+      : await this.customers().get(shop, text, new AsOfDto());
     return { ...found, data: [found.data], meta: { pagination: { hasNext: false, hasPre: false } } };
   }
 
   @Get(':customerId')
   record(@CurrentShop() shop: ShopDoc, @Param('customerId') id: string, @Query() query: AsOfDto) {
-    return this.customers.get(shop, id, query);
+    return this.customers().get(shop, id, query);
   }
 
   /** The History table: the audit replay, each event with the balance after it (paged by revision). */

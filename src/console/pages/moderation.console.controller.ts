@@ -14,24 +14,24 @@ import { ManagementHandlers } from '../management-handlers';
 export class ModerationConsoleController {
   constructor(private readonly handlers: ManagementHandlers) {}
 
-  private get submissions() {
+  private submissions() {
     return this.handlers.of(SubmissionsController);
   }
 
   @Get()
   list(@CurrentShop() shop: ShopDoc, @Query() query: ListSubmissionsDto) {
-    return this.submissions.list(shop, query);
+    return this.submissions().list(shop, query);
   }
 
   @Post(':submissionId/approve')
   @HttpCode(200)
   approve(@CurrentShop() shop: ShopDoc, @Param('submissionId') id: string, @Body() body: DecideSubmissionDto) {
-    return this.submissions.approve(shop, id, body);
+    return this.submissions().approve(shop, id, body);
   }
 
   @Post(':submissionId/reject')
   @HttpCode(200)
   reject(@CurrentShop() shop: ShopDoc, @Param('submissionId') id: string, @Body() body: DecideSubmissionDto) {
-    return this.submissions.reject(shop, id, body);
+    return this.submissions().reject(shop, id, body);
   }
 }

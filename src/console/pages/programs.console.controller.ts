@@ -17,7 +17,7 @@ export class ProgramsConsoleController {
     private readonly queries: QueryBus,
   ) {}
 
-  private get programs() {
+  private programs() {
     return this.handlers.of(ProgramsController);
   }
 
@@ -29,23 +29,23 @@ export class ProgramsConsoleController {
 
   @Get('earning')
   earning(@CurrentShop() shop: ShopDoc) {
-    return this.programs.earning(shop);
+    return this.programs().earning(shop);
   }
 
   @Get('spending')
   spending(@CurrentShop() shop: ShopDoc) {
-    return this.programs.redemption(shop);
+    return this.programs().redemption(shop);
   }
 
   @Post()
   @HttpCode(201)
   create(@CurrentShop() shop: ShopDoc, @Body() body: CreateProgramDto) {
-    return this.programs.create(shop, body);
+    return this.programs().create(shop, body);
   }
 
   /** Edits, and enables (`status: true`) or disables (`status: false`). */
   @Put(':programId')
   update(@CurrentShop() shop: ShopDoc, @Param('programId') id: string, @Body() body: UpdateProgramDto) {
-    return this.programs.update(shop, id, body);
+    return this.programs().update(shop, id, body);
   }
 }

@@ -16,38 +16,38 @@ import { ManagementHandlers } from '../management-handlers';
 export class SettingsConsoleController {
   constructor(private readonly handlers: ManagementHandlers) {}
 
-  private get settings() {
+  private settings() {
     return this.handlers.of(SettingsController);
   }
 
   @Get('storefront')
   storefront(@CurrentShop() shop: ShopDoc) {
-    return this.settings.getStorefront(shop);
+    return this.settings().getStorefront(shop);
   }
 
   @Put('storefront')
   setStorefront(@CurrentShop() shop: ShopDoc, @Body() body: StorefrontSchema) {
-    return this.settings.setStorefront(shop, body);
+    return this.settings().setStorefront(shop, body);
   }
 
   @Get('earning-limit')
   earningLimit(@CurrentShop() shop: ShopDoc) {
-    return this.settings.getEarningLimit(shop);
+    return this.settings().getEarningLimit(shop);
   }
 
   @Put('earning-limit')
   setEarningLimit(@CurrentShop() shop: ShopDoc, @Body() body: EarningLimitSchema) {
-    return this.settings.setEarningLimit(shop, body);
+    return this.settings().setEarningLimit(shop, body);
   }
 
   @Get('membership')
   membership(@CurrentShop() shop: ShopDoc) {
-    return this.settings.getMembership(shop);
+    return this.settings().getMembership(shop);
   }
 
   @Put('membership')
   setMembership(@CurrentShop() shop: ShopDoc, @Body() body: MembershipSchema) {
-    return this.settings.setMembership(shop, body);
+    return this.settings().setMembership(shop, body);
   }
 
   @Get('chat')

@@ -11,23 +11,23 @@ import { ManagementHandlers } from '../management-handlers';
 export class TiersConsoleController {
   constructor(private readonly handlers: ManagementHandlers) {}
 
-  private get tiers() {
+  private tiers() {
     return this.handlers.of(TiersController);
   }
 
   @Get()
   list(@CurrentShop() shop: ShopDoc) {
-    return this.tiers.list(shop);
+    return this.tiers().list(shop);
   }
 
   @Post()
   @HttpCode(201)
   create(@CurrentShop() shop: ShopDoc, @Body() body: CreateTierDto) {
-    return this.tiers.create(shop, body);
+    return this.tiers().create(shop, body);
   }
 
   @Put(':tierId')
   update(@CurrentShop() shop: ShopDoc, @Param('tierId') id: string, @Body() body: UpdateTierDto) {
-    return this.tiers.update(shop, id, body);
+    return this.tiers().update(shop, id, body);
   }
 }

@@ -10,13 +10,13 @@ import { ManagementHandlers } from '../management-handlers';
 export class WebhooksConsoleController {
   constructor(private readonly handlers: ManagementHandlers) {}
 
-  private get webhooks() {
+  private webhooks() {
     return this.handlers.of(WebhooksController);
   }
 
   @Get()
   list(@CurrentShop() shop: ShopDoc) {
-    return this.webhooks.list(shop);
+    return this.webhooks().list(shop);
   }
 
   @Get(':id/deliveries')
@@ -26,12 +26,12 @@ export class WebhooksConsoleController {
     @Query('limit') limit?: string,
     @Query('before') before?: string,
   ) {
-    return this.webhooks.deliveries(shop, id, limit, before);
+    return this.webhooks().deliveries(shop, id, limit, before);
   }
 
   @Post(':id/deliveries/:deliveryId/redeliver')
   @HttpCode(200)
   redeliver(@CurrentShop() shop: ShopDoc, @Param('id') id: string, @Param('deliveryId') deliveryId: string) {
-    return this.webhooks.redeliver(shop, id, deliveryId);
+    return this.webhooks().redeliver(shop, id, deliveryId);
   }
 }

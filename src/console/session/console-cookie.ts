@@ -1,5 +1,4 @@
 import { Request, Response } from 'express';
-import { CONSOLE_IDLE_MS } from './console-sessions';
 
 export const CONSOLE_COOKIE = 'loyalty_console';
 
@@ -23,8 +22,8 @@ function secureFor(request: Request, publicUrl: string): boolean {
 }
 
 /**
- * HttpOnly (no script reads it), SameSite=Strict (no other site's page sends it), Path=/console. Its
- * Max-Age follows the idle expiry; the server refuses it after that anyway.
+ * HttpOnly (no script reads it), SameSite=Strict (no other site's page sends it), Path=/console. A
+ * browser-session cookie: the idle expiry is the server's (a Max-Age would end a session in use).
  */
 export function setSessionCookie(request: Request, response: Response, token: string, publicUrl: string): void {
   response.cookie(CONSOLE_COOKIE, token, {
@@ -32,7 +31,6 @@ export function setSessionCookie(request: Request, response: Response, token: st
     sameSite: 'strict',
     path: CONSOLE_PATH,
     secure: secureFor(request, publicUrl),
-    maxAge: CONSOLE_IDLE_MS,
   });
 }
 

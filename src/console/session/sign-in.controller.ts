@@ -8,8 +8,9 @@ import { ok } from '../../shared/http/envelope';
 import { APP_KEY_HEADER, SECRET_KEY_HEADER } from '../../shops/http/shop-auth.guard';
 import { AUDIT_KEY_HEADER } from '../../audit/credentials/audit-keys';
 import { ConsoleOriginGuard } from './console-origin.guard';
-import { setSessionCookie } from './console-cookie';
+import { sessionTokenOf, setSessionCookie } from './console-cookie';
 import { ConsoleCredentials, SignedIn, SignInCommand } from './sign-in.handler';
+import { SignOutCommand } from './sign-out.handler';
 
 /**
  * Sign-in: the keys come in the API's own headers, so the failed-authentication throttle counts a
@@ -30,6 +31,9 @@ export class SignInController {
   async signIn(@Req() req: Request, @Res({ passthrough: true }) res: Response) {
     res.setHeader('Cache-Control', 'no-store');
     const { token, session }: SignedIn = await this.commands.execute(new SignInCommand(credentialsOf(req)));
+    // A session the browser had is ended: one browser, one session (no token outlives its cookie).
+    const previous = sessionTokenOf(req);
+    if (previous) await this.commands.execute(new SignOutCommand(previous));
     setSessionCookie(req, res, token, this.config.publicUrl);
     return ok({ shopId: session.shopId, role: session.role }, { message: 'Signed in' });
   }
