@@ -4,6 +4,8 @@ import { CreateAuditKeyCommand } from '../../src/audit/commands/create-audit-key
 import { auth, createTestApp, expectError, expectSuccess, TestApp } from '../support/test-app';
 import { shopClient, ShopClient } from '../support/scenario';
 import { startReceiver, waitUntil } from '../support/receiver';
+import { defaultStoreKind } from '../support/stores';
+import request from 'supertest';
 import { consoleCall, cookieOf, SeededShop, seedShop, signIn } from './console-support';
 
 const ORIGIN = 'https://loyalty.example.com';
@@ -105,6 +107,22 @@ describe('console API', () => {
       await call('get', 'session', mine).expect(401);
       await call('get', 'overview', mine).expect(401);
     });
+
+    // Two processes share the sessions (PostgreSQL; the embedded store has one process).
+    (defaultStoreKind() === 'postgres' ? it : it.skip)(
+      'a session started on one process works on another, and signing out there ends it on both',
+      async () => {
+        const other = await t.secondInstance();
+        const there = (method: 'get' | 'delete', path: string, as: string) => {
+          const sent = request(other.getHttpServer())[method](`/console/api/${path}`).set('Cookie', as);
+          return method === 'get' ? sent : sent.set('Origin', ORIGIN);
+        };
+        const mine = cookieOf(await signIn(t, ORIGIN, shop).expect(200))!;
+        await there('get', 'session', mine).expect(200);
+        await there('delete', 'session', mine).expect(200);
+        await call('get', 'session', mine).expect(401);
+      },
+    );
 
     it('ends a session idle for 30 minutes; a session in use stays', async () => {
       const idle = cookieOf(await signIn(t, ORIGIN, shop).expect(200))!;
