@@ -85,7 +85,7 @@ function ProgramTable({
   return (
     <div class="scroll" tabIndex={0} role="region" aria-label="Table (scrolls sideways on a narrow screen)">
       <table>
-        <caption>{caption}</caption>
+        <caption class="visually-hidden">{caption}</caption>
         <thead>
           <tr>
             <th scope="col">Title</th>
