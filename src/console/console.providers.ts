@@ -11,6 +11,7 @@ import { SessionController } from './session/session.controller';
 import { OverviewConsoleController } from './pages/overview.console.controller';
 import { ConsoleOverviewHandler } from './pages/overview.query';
 import { CustomersConsoleController } from './pages/customers.console.controller';
+import { SearchCustomersByNameHandler } from './pages/customer-name-search.query';
 import { ModerationConsoleController } from './pages/moderation.console.controller';
 import { ProgramsConsoleController } from './pages/programs.console.controller';
 import { ListProgramKindsHandler } from './pages/program-kinds.query';
@@ -35,6 +36,7 @@ export const CONSOLE_CAPABILITY: Capability = {
     SignOutHandler,
     ConsoleOverviewHandler,
     ListProgramKindsHandler,
+    SearchCustomersByNameHandler,
   ],
   projections: [],
   controllers: [

@@ -171,7 +171,7 @@ describe('console API', () => {
       });
     });
 
-    it('customers: search by platform id, email or internal id, and the newest first without one', async () => {
+    it('customers: search by platform id, email, internal id or name, and the newest first without one', async () => {
       const [byPlatform] = expectSuccess((await call('get', 'customers?q=5001').expect(200)).body);
       expect(byPlatform).toMatchObject({ platformCustomerId: 5001, email: 'ada@example.com', point: 600 });
       const byEmail = expectSuccess((await call('get', 'customers?q=grace@example.com').expect(200)).body);
@@ -181,6 +181,13 @@ describe('console API', () => {
       const all = expectSuccess((await call('get', 'customers').expect(200)).body);
       expect(all.map((c: any) => c.platformCustomerId).sort()).toEqual([5001, 5002]);
       expectError((await call('get', 'customers?q=99999').expect(404)).body, 'NOT_FOUND', 404);
+      const byName = (q: string) =>
+        call('get', `customers?q=${encodeURIComponent(q)}`)
+          .expect(200)
+          .then((res) => expectSuccess(res.body).map((c: any) => c.platformCustomerId));
+      expect(await byName('Ada Lovelace')).toEqual([5001]);
+      expect(await byName('hopper')).toEqual([5002]);
+      expect(await byName('Nobody')).toEqual([]);
     });
 
     it('customers: a record, its history (the audit replay, paged) and its state', async () => {

@@ -1,5 +1,9 @@
 import { Body, Get, Headers, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
+import { QueryBus } from '@nestjs/cqrs';
 import { Response } from 'express';
+import { ok } from '../../shared/http/envelope';
+import { V2Customer } from '../../ledger/queries/customer.presenter';
+import { SearchCustomersByNameQuery } from './customer-name-search.query';
 import { CurrentShop } from '../../shops/http/shop-auth.guard';
 import { ShopDoc } from '../../shops/projections/shop-read-models';
 import { CustomersController } from '../../ledger/http/customers.controller';
@@ -13,6 +17,8 @@ import { ManagementHandlers } from '../management-handlers';
 
 /** All digits: a platform customer id. */
 const PLATFORM_ID = /^\d{1,20}$/;
+/** A customer id (the service's own, a UUID). */
+const CUSTOMER_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * The Customers page: the management API's customer list, record, the audit replay (History), the
@@ -20,25 +26,32 @@ const PLATFORM_ID = /^\d{1,20}$/;
  */
 @ConsoleApi('customers')
 export class CustomersConsoleController {
-  constructor(private readonly handlers: ManagementHandlers) {}
+  constructor(
+    private readonly handlers: ManagementHandlers,
+    private readonly queries: QueryBus,
+  ) {}
 
   private customers() {
     return this.handlers.of(CustomersController);
   }
 
   /**
-   * `q`: all digits look the platform id up, an address the email (the list's own filter), anything
-   * else an internal id; without `q`, the newest customers (the list's pages).
+   * `q`: all digits look the platform id up, an address the email (the list's own filter), a UUID the
+   * customer id, anything else a name; without `q`, the newest customers (the list's pages).
    */
   @Get()
   async search(@CurrentShop() shop: ShopDoc, @Query() query: ListCustomersDto, @Query('q') q?: string) {
-    const text = q?.trim();
+    const text = q?.trim().slice(0, 200);
     if (!text) return this.customers().list(shop, query);
     if (text.includes('@')) return this.customers().list(shop, Object.assign(query, { email: text }));
+    if (!PLATFORM_ID.test(text) && !CUSTOMER_ID.test(text)) {
+      const named: V2Customer[] = await this.queries.execute(new SearchCustomersByNameQuery(shop, text));
+      return ok(named, { meta: { pagination: { hasNext: false, hasPre: false } } });
+    }
     const found = PLATFORM_ID.test(text)
       ? await this.customers().getExternal(shop, text, new AsOfDto())
       : await this.customers().get(shop, text, new AsOfDto());
-    return { ...found, data: [found.data], meta: { pagination: { hasNext: false, hasPre: false } } };
+    return ok([found.data], { meta: { pagination: { hasNext: false, hasPre: false } } });
   }
 
   @Get(':customerId')

@@ -33,7 +33,7 @@ export function Customers() {
       >
         <div class="field">
           <label for="customer-search">Search customers</label>
-          <input id="customer-search" name="q" type="search" placeholder="Email, platform id or customer id" />
+          <input id="customer-search" name="q" type="search" placeholder="Name, email, platform id or customer id" />
         </div>
         <button type="submit">Search</button>
       </form>
