@@ -284,6 +284,25 @@ async function demoShop(t: TestApp): Promise<ProvisionedShop> {
     await screenshot(page, 'console-webhooks');
   });
 
+  it('saves the storefront origins, and creates an audit key shown once', async () => {
+    await signIn();
+    await go('Settings');
+    const origins = page.getByLabel('Origins allowed to call the storefront API (one per line)');
+    await origins.fill('https://tea-house.example.com\nhttps://www.tea-house.example.com');
+    await page.getByRole('button', { name: 'Save storefront origins' }).click();
+    await page.getByRole('status').getByText('Storefront origins: saved').waitFor();
+    expect((await client.get('/settings/storefront').expect(200)).body.data.allowedOrigins).toEqual([
+      'https://tea-house.example.com',
+      'https://www.tea-house.example.com',
+    ]);
+    await page.getByLabel('Label of a new key').fill('Year-end audit');
+    await page.getByRole('button', { name: 'Create audit key' }).click();
+    await expect(page.getByTestId('new-audit-key').textContent()).resolves.toMatch(/^audit_/);
+    await main()
+      .getByRole('button', { name: /^Revoke.*Year-end audit$/ })
+      .waitFor();
+  });
+
   it('signs out: the server ends the session, and the old cookie is refused', async () => {
     await signIn();
     await page.getByRole('heading', { name: 'Overview', level: 1 }).waitFor();

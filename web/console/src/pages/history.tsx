@@ -27,6 +27,47 @@ const words = (type: string) => {
   return text.charAt(0).toUpperCase() + text.slice(1);
 };
 
+/** One page of events, each with the change it made to the balance and the balance after it. */
+function EventsTable({ events, balanceBefore, page }: { events: Replayed[]; balanceBefore: number; page: number }) {
+  let before = balanceBefore;
+  const rows = events.map((event) => {
+    const change = event.after.balance - before;
+    before = event.after.balance;
+    return { event, change };
+  });
+  return (
+    <div class="scroll" tabIndex={0} role="region" aria-label="Table (scrolls sideways on a narrow screen)">
+      <table>
+        <caption>{page > 1 ? `Events (page ${page})` : 'Events'}, each with the balance after it</caption>
+        <thead>
+          <tr>
+            <th scope="col">#</th>
+            <th scope="col">Event</th>
+            <th scope="col">Time</th>
+            <th scope="col" class="number">
+              Points
+            </th>
+            <th scope="col" class="number">
+              Balance after
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map(({ event, change }) => (
+            <tr key={event.revision}>
+              <td>{event.revision}</td>
+              <td>{words(event.type)}</td>
+              <td class="time">{when(event.occurredAt)}</td>
+              <td class="number">{change === 0 ? '—' : `${change > 0 ? '+' : '−'}${points(Math.abs(change))}`}</td>
+              <td class="number">{points(event.after.balance)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
 /** The History table: the audit replay of the customer's stream, oldest first, ten events a page. */
 export function History({ customerId, round }: { customerId: string; round: number }) {
   const [pages, setPages] = useState<PageStart[]>([{ balanceBefore: 0 }]);
@@ -43,48 +84,10 @@ export function History({ customerId, round }: { customerId: string; round: numb
       <h2 id="history-heading">History</h2>
       <Status loaded={loaded}>
         {(answer) => {
-          let before = start.balanceBefore;
-          const rows = answer.data.map((event) => {
-            const change = event.after.balance - before;
-            before = event.after.balance;
-            return { event, change };
-          });
           const last = answer.data[answer.data.length - 1];
           return (
             <>
-              <div class="scroll" tabIndex={0} role="region" aria-label="Table (scrolls sideways on a narrow screen)">
-                <table>
-                  <caption>
-                    {pages.length > 1 ? `Events (page ${pages.length})` : 'Events'}, each with the balance after it
-                  </caption>
-                  <thead>
-                    <tr>
-                      <th scope="col">#</th>
-                      <th scope="col">Event</th>
-                      <th scope="col">Time</th>
-                      <th scope="col" class="number">
-                        Points
-                      </th>
-                      <th scope="col" class="number">
-                        Balance after
-                      </th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {rows.map(({ event, change }) => (
-                      <tr key={event.revision}>
-                        <td>{event.revision}</td>
-                        <td>{words(event.type)}</td>
-                        <td class="time">{when(event.occurredAt)}</td>
-                        <td class="number">
-                          {change === 0 ? '—' : `${change > 0 ? '+' : '−'}${points(Math.abs(change))}`}
-                        </td>
-                        <td class="number">{points(event.after.balance)}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
+              <EventsTable events={answer.data} balanceBefore={start.balanceBefore} page={pages.length} />
               <div class="pager">
                 <button type="button" disabled={pages.length === 1} onClick={() => setPages(pages.slice(0, -1))}>
                   Previous events

@@ -58,6 +58,41 @@ function Chart({ answer }: { answer: RollForward }) {
   );
 }
 
+/** Every period's figures, as the roll-forward answers them. */
+function PeriodsTable({ answer }: { answer: RollForward }) {
+  return (
+    <div class="scroll" tabIndex={0} role="region" aria-label="Table (scrolls sideways on a narrow screen)">
+      <table>
+        <caption>
+          Points liability roll-forward, {answer.from.slice(0, 10)} to {answer.to.slice(0, 10)}
+        </caption>
+        <thead>
+          <tr>
+            <th scope="col">Period</th>
+            {['Opening', 'Issued', 'Redeemed', 'Expired', 'Adjusted', 'Reversed', 'Closing'].map((h) => (
+              <th scope="col" class="number" key={h}>
+                {h}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {answer.periods.map((p) => (
+            <tr key={p.start}>
+              <th scope="row">{periodName(p, answer.interval)}</th>
+              {[p.opening, p.issued.total, p.redeemed, p.expired, p.adjusted, p.reversed, p.closing].map((v, i) => (
+                <td class="number" key={i}>
+                  {points(v)}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
 /** Liability: the roll-forward of a year to date (the auditors' figures), a chart, a table, a CSV. */
 export function Liability() {
   const thisYear = new Date().getFullYear();
@@ -101,37 +136,7 @@ export function Liability() {
         {({ data }) => (
           <>
             <Chart answer={data} />
-            <div class="scroll" tabIndex={0} role="region" aria-label="Table (scrolls sideways on a narrow screen)">
-              <table>
-                <caption>
-                  Points liability roll-forward, {data.from.slice(0, 10)} to {data.to.slice(0, 10)}
-                </caption>
-                <thead>
-                  <tr>
-                    <th scope="col">Period</th>
-                    {['Opening', 'Issued', 'Redeemed', 'Expired', 'Adjusted', 'Reversed', 'Closing'].map((h) => (
-                      <th scope="col" class="number" key={h}>
-                        {h}
-                      </th>
-                    ))}
-                  </tr>
-                </thead>
-                <tbody>
-                  {data.periods.map((p) => (
-                    <tr key={p.start}>
-                      <th scope="row">{periodName(p, data.interval)}</th>
-                      {[p.opening, p.issued.total, p.redeemed, p.expired, p.adjusted, p.reversed, p.closing].map(
-                        (v, i) => (
-                          <td class="number" key={i}>
-                            {points(v)}
-                          </td>
-                        ),
-                      )}
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <PeriodsTable answer={data} />
           </>
         )}
       </Status>

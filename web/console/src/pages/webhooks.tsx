@@ -41,6 +41,41 @@ function health(w: Webhook): string {
 
 const outcome = (a: Attempt) => (a.statusCode !== null ? `HTTP ${a.statusCode}` : (a.error ?? 'no answer'));
 
+/** A delivery with every attempt; Redeliver when the session may write. */
+function DeliveryRow({
+  delivery: d,
+  redeliver,
+}: {
+  delivery: Delivery;
+  redeliver: ((d: Delivery) => Promise<void>) | null;
+}) {
+  return (
+    <tr>
+      <td>{when(d.createdAt)}</td>
+      <td>{d.status}</td>
+      <td>
+        <ol class="attempts">
+          {d.attemptLog.map((a) => (
+            <li key={a.attempt}>
+              {when(a.at)} · {outcome(a)} · {a.durationMs} ms · {a.sentBy}
+            </li>
+          ))}
+        </ol>
+      </td>
+      {redeliver && (
+        <td>
+          <button type="button" class="secondary" onClick={() => void redeliver(d)}>
+            Redeliver
+            <span class="visually-hidden">
+              : {d.topic} of {when(d.createdAt)}
+            </span>
+          </button>
+        </td>
+      )}
+    </tr>
+  );
+}
+
 function Deliveries({ webhook }: { webhook: Webhook }) {
   const { canWrite } = useSession();
   const [done, setDone] = useState<string | null>(null);
@@ -83,29 +118,7 @@ function Deliveries({ webhook }: { webhook: Webhook }) {
                 </thead>
                 <tbody>
                   {answer.deliveries.map((d) => (
-                    <tr key={d.id}>
-                      <td>{when(d.createdAt)}</td>
-                      <td>{d.status}</td>
-                      <td>
-                        <ol class="attempts">
-                          {d.attemptLog.map((a) => (
-                            <li key={a.attempt}>
-                              {when(a.at)} · {outcome(a)} · {a.durationMs} ms · {a.sentBy}
-                            </li>
-                          ))}
-                        </ol>
-                      </td>
-                      {canWrite && (
-                        <td>
-                          <button type="button" class="secondary" onClick={() => void redeliver(d)}>
-                            Redeliver
-                            <span class="visually-hidden">
-                              : {d.topic} of {when(d.createdAt)}
-                            </span>
-                          </button>
-                        </td>
-                      )}
-                    </tr>
+                    <DeliveryRow key={d.id} delivery={d} redeliver={canWrite ? redeliver : null} />
                   ))}
                 </tbody>
               </table>
