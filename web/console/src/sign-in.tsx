@@ -2,6 +2,37 @@ import { useState } from 'preact/hooks';
 import { ApiError, call } from './api';
 import { Session } from './ui';
 
+/** What a failed sign-in says: the keys, the throttle's wait, or the service's own words. */
+function signInError(failure: unknown): string {
+  if (!(failure instanceof ApiError)) return 'The service could not be reached; try again.';
+  if (failure.status === 429) return `Too many failed sign-ins: try again in ${failure.retryAfter ?? 60} seconds.`;
+  if (failure.status === 401) return 'Those keys are not valid';
+  return failure.message;
+}
+
+/** The shop's two keys, or an audit key. */
+function KeyFields({ audit }: { audit: boolean }) {
+  if (audit)
+    return (
+      <div class="field">
+        <label for="audit-key">Audit key</label>
+        <input id="audit-key" name="auditKey" type="password" autocomplete="off" required />
+      </div>
+    );
+  return (
+    <>
+      <div class="field">
+        <label for="app-key">App key</label>
+        <input id="app-key" name="appKey" autocomplete="off" required />
+      </div>
+      <div class="field">
+        <label for="secret-key">Secret key</label>
+        <input id="secret-key" name="secretKey" type="password" autocomplete="off" required />
+      </div>
+    </>
+  );
+}
+
 /**
  * The sign-in form: the shop's App key and Secret key, or an Audit key. The keys go once, in the
  * request that opens the session, and are dropped from the form right after.
@@ -28,15 +59,7 @@ export function SignIn({ signedIn }: { signedIn: (session: Session) => void }) {
       form.reset();
       signedIn((await call<{ data: Session }>('GET', 'session')).data);
     } catch (failure) {
-      setError(
-        failure instanceof ApiError && failure.status === 429
-          ? `Too many failed sign-ins: try again in ${failure.retryAfter ?? 60} seconds.`
-          : failure instanceof ApiError && failure.status === 401
-            ? 'Those keys are not valid'
-            : failure instanceof ApiError
-              ? failure.message
-              : 'The service could not be reached; try again.',
-      );
+      setError(signInError(failure));
     } finally {
       setBusy(false);
     }
@@ -46,23 +69,7 @@ export function SignIn({ signedIn }: { signedIn: (session: Session) => void }) {
     <main class="sign-in" id="main">
       <h1>Loyalty console</h1>
       <form onSubmit={submit} aria-describedby={error ? 'sign-in-error' : undefined}>
-        {audit ? (
-          <div class="field">
-            <label for="audit-key">Audit key</label>
-            <input id="audit-key" name="auditKey" type="password" autocomplete="off" required />
-          </div>
-        ) : (
-          <>
-            <div class="field">
-              <label for="app-key">App key</label>
-              <input id="app-key" name="appKey" autocomplete="off" required />
-            </div>
-            <div class="field">
-              <label for="secret-key">Secret key</label>
-              <input id="secret-key" name="secretKey" type="password" autocomplete="off" required />
-            </div>
-          </>
-        )}
+        <KeyFields audit={audit} />
         {error && (
           <p class="error" role="alert" id="sign-in-error">
             {error}

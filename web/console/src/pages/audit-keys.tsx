@@ -10,6 +10,29 @@ interface AuditKey {
   active: boolean;
 }
 
+/** The keys, active or revoked; Revoke when the session may write. */
+function KeyList({ keys, revoke }: { keys: AuditKey[]; revoke: ((key: AuditKey) => Promise<void>) | null }) {
+  if (keys.length === 0) return <p>No audit key yet.</p>;
+  return (
+    <ul class="keys">
+      {keys.map((k) => (
+        <li key={k.id}>
+          <strong>{k.label ?? 'Unlabelled'}</strong> · created {when(k.createdAt)} ·{' '}
+          {k.active ? 'Active' : `Revoked ${when(k.revokedAt)}`}
+          {revoke && k.active && (
+            <>
+              {' '}
+              <button type="button" class="danger" onClick={() => void revoke(k)}>
+                Revoke<span class="visually-hidden">: {k.label ?? k.id}</span>
+              </button>
+            </>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 /** The shop's audit keys: a new key is shown once, here, for the merchant to hand to the auditor. */
 export function AuditKeys() {
   const { canWrite } = useSession();
@@ -44,30 +67,7 @@ export function AuditKeys() {
       <h2 id="audit-keys">Audit keys</h2>
       <Done text={done} />
       <ErrorNote error={error} />
-      <Status loaded={loaded}>
-        {(answer) =>
-          answer.data.length === 0 ? (
-            <p>No audit key yet.</p>
-          ) : (
-            <ul class="keys">
-              {answer.data.map((k) => (
-                <li key={k.id}>
-                  <strong>{k.label ?? 'Unlabelled'}</strong> · created {when(k.createdAt)} ·{' '}
-                  {k.active ? 'Active' : `Revoked ${when(k.revokedAt)}`}
-                  {canWrite && k.active && (
-                    <>
-                      {' '}
-                      <button type="button" class="danger" onClick={() => void revoke(k)}>
-                        Revoke<span class="visually-hidden">: {k.label ?? k.id}</span>
-                      </button>
-                    </>
-                  )}
-                </li>
-              ))}
-            </ul>
-          )
-        }
-      </Status>
+      <Status loaded={loaded}>{(answer) => <KeyList keys={answer.data} revoke={canWrite ? revoke : null} />}</Status>
       {canWrite && (
         <form onSubmit={create} class="inline">
           <div class="field">

@@ -36,6 +36,59 @@ function bodyOf(form: HTMLFormElement, fields: KindField[]): Record<string, unkn
 
 const words = (name: string) => name.replace(/_/g, ' ');
 
+/** The API's refusal when it names this field (or a field inside it), else null. */
+function refusalAt(error: unknown, field: KindField): string | null {
+  if (!(error instanceof ApiError) || error.field === null) return null;
+  return error.field === field.path || error.field.startsWith(`${field.path}.`) ? error.message : null;
+}
+
+/** One field of a kind's form, marked invalid with the API's message when the API refused it. */
+function FieldInput(props: {
+  field: KindField;
+  id: string;
+  creating: boolean;
+  value?: string;
+  refusal: string | null;
+}) {
+  const { field, id, creating, value, refusal } = props;
+  const common = {
+    id,
+    name: field.path,
+    'aria-invalid': refusal ? ('true' as const) : undefined,
+    'aria-describedby': refusal ? `${id}-error` : undefined,
+  };
+  const required = field.required && creating;
+  return (
+    <div class={field.input === 'checkbox' ? 'field check' : 'field'}>
+      {field.input === 'checkbox' ? (
+        <>
+          <input type="checkbox" {...common} />
+          <label for={id}>{field.label}</label>
+        </>
+      ) : (
+        <>
+          <label for={id}>
+            {field.label}
+            {required ? ' (required)' : ''}
+          </label>
+          <input
+            type={field.input}
+            step={field.input === 'number' ? 'any' : undefined}
+            required={required}
+            defaultValue={value}
+            {...common}
+          />
+        </>
+      )}
+      {refusal && (
+        <p class="error" id={`${id}-error`}>
+          {refusal}
+        </p>
+      )}
+    </div>
+  );
+}
+
 /**
  * A program's form, its fields those of its kind (from the kinds' descriptors): `create` sends the
  * kind, `programId` edits. The API's refusal is shown at the field it names.
@@ -54,7 +107,6 @@ export function ProgramForm({
   idPrefix: string;
 }) {
   const [error, setError] = useState<ApiError | unknown>(null);
-  const failedField = error instanceof ApiError ? error.field : null;
   async function submit(event: Event) {
     event.preventDefault();
     const form = event.currentTarget as HTMLFormElement;
@@ -71,47 +123,17 @@ export function ProgramForm({
   }
   return (
     <form onSubmit={submit} class="stack">
-      {kind.fields.map((field) => {
-        const id = `${idPrefix}-${field.path.replace(/\./g, '-')}`;
-        const failed = failedField !== null && (failedField === field.path || failedField.startsWith(`${field.path}.`));
-        const common = {
-          id,
-          name: field.path,
-          'aria-invalid': failed ? ('true' as const) : undefined,
-          'aria-describedby': failed ? `${id}-error` : undefined,
-        };
-        return (
-          <div class={field.input === 'checkbox' ? 'field check' : 'field'} key={field.path}>
-            {field.input === 'checkbox' ? (
-              <>
-                <input type="checkbox" {...common} />
-                <label for={id}>{field.label}</label>
-              </>
-            ) : (
-              <>
-                <label for={id}>
-                  {field.label}
-                  {field.required && !programId ? ' (required)' : ''}
-                </label>
-                <input
-                  type={field.input}
-                  step={field.input === 'number' ? 'any' : undefined}
-                  required={field.required && !programId}
-                  defaultValue={field.path === 'title' ? title : undefined}
-                  {...common}
-                />
-              </>
-            )}
-            {failed && (
-              <p class="error" id={`${id}-error`}>
-                {(error as ApiError).message}
-              </p>
-            )}
-          </div>
-        );
-      })}
-      {!failedField && <ErrorNote error={error} />}
-      {failedField && !kind.fields.some((f) => failedField.startsWith(f.path)) && <ErrorNote error={error} />}
+      {kind.fields.map((field) => (
+        <FieldInput
+          key={field.path}
+          field={field}
+          id={`${idPrefix}-${field.path.replace(/\./g, '-')}`}
+          creating={!programId}
+          value={field.path === 'title' ? title : undefined}
+          refusal={refusalAt(error, field)}
+        />
+      ))}
+      {!kind.fields.some((f) => refusalAt(error, f)) && <ErrorNote error={error} />}
       <button type="submit">{programId ? 'Save' : `Create ${words(kind.name)} program`}</button>
     </form>
   );
