@@ -38,6 +38,7 @@ export default tseslint.config(
       'bench/results/',
       'examples/dist/',
       'web/dist/',
+      'web/console/dist/',
       'clients/typescript/src/schema.d.ts',
     ],
   },

@@ -31,3 +31,16 @@ if (!existsSync(widget) || widgetInputs.some((p) => existsSync(p) && newest(p) >
   process.stderr.write('web/dist/ is older than the widget source: building (npm run widget:build)\n');
   execFileSync('npm', ['run', 'widget:build'], { cwd: root, stdio: 'inherit' });
 }
+
+// The merchant console (web/console to web/console/dist): built when missing or older than its sources.
+const consolePage = join(root, 'web', 'console', 'dist', 'index.html');
+const consoleInputs = [
+  'web/console/src',
+  'web/console/index.html',
+  'web/console/vite.config.ts',
+  'package-lock.json',
+].map((p) => join(root, p));
+if (!existsSync(consolePage) || consoleInputs.some((p) => existsSync(p) && newest(p) > statSync(consolePage).mtimeMs)) {
+  process.stderr.write('web/console/dist/ is older than the console source: building (npm run console:build)\n');
+  execFileSync('npm', ['run', 'console:build'], { cwd: root, stdio: 'inherit' });
+}

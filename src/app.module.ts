@@ -80,6 +80,7 @@ import { STOREFRONT_API_CAPABILITY } from './storefront-api/storefront-api.capab
 import { HEADLESS_CAPABILITY } from './headless/headless.providers';
 import { CHAT_LOGIN_CAPABILITY } from './ledger/social-links/chat/chat.capability';
 import { WIDGET_CAPABILITY } from './widget/widget.providers';
+import { CONSOLE_CAPABILITY } from './console/console.providers';
 import { OBJECT_STORAGE, ObjectStorage } from './infrastructure/object-storage/object-storage.port';
 import { objectStorageFor } from './infrastructure/object-storage/object-storage.factory';
 import { PRIVACY_CAPABILITY } from './privacy/privacy.providers';
@@ -109,6 +110,7 @@ const CAPABILITIES: Capability[] = [
   TRANSLATIONS_CAPABILITY,
   HEADLESS_CAPABILITY,
   WIDGET_CAPABILITY,
+  CONSOLE_CAPABILITY,
   BACKGROUND_JOBS_CAPABILITY,
   PRIVACY_CAPABILITY,
 ];
