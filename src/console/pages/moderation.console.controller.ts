@@ -5,7 +5,7 @@ import {
   DecideSubmissionDto,
   ListSubmissionsDto,
   SubmissionsController,
-} from '../../ledger/http/submissions.controller';
+} from '../../ledger/submissions/http/submissions.controller';
 import { ConsoleApi } from '../session/console-session.guard';
 import { ManagementHandlers } from '../management-handlers';
 

@@ -3,7 +3,7 @@ import { IQueryHandler, QueryBus, QueryHandler } from '@nestjs/cqrs';
 import { CLOCK, Clock } from '../../shared/domain/clock';
 import { ShopDoc } from '../../shops/projections/shop-read-models';
 import { ListCustomersQuery } from '../../ledger/queries/list-customers.handler';
-import { ListSubmissionsQuery } from '../../ledger/submissions/list-submissions.query';
+import { ListSubmissionsQuery } from '../../ledger/submissions/read/list-submissions.query';
 import { ListWebhooksQuery, WebhookRecord } from '../../webhooks/queries/webhook-queries';
 import { LiabilityRollForward, LiabilityRollForwardQuery } from '../../audit/liability/liability-roll-forward.query';
 import { thisMonth } from './shop-months';
