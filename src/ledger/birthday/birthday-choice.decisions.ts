@@ -5,7 +5,7 @@ import { TierRung } from '../../tiers/domain/tier-rung';
 import { birthdayOptionsFor } from '../../programs/kinds/birthday-picker';
 import type { BirthdayRewards } from '../../programs/kinds/earning-rule.schema';
 import { CommandMeta } from '../customer-stream';
-import { CustomerState, EnrolledCustomer } from '../customer-state';
+import { EnrolledCustomer } from '../customer-state';
 import { PointsAwarded } from '../events/customer-events';
 import { decideProgramEarning } from '../program-earning/program-earning.decisions';
 

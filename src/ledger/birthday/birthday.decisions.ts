@@ -1,6 +1,6 @@
 import { because } from '../../shared/domain/domain-error';
 import { CommandMeta } from '../customer-stream';
-import { CustomerState, EnrolledCustomer } from '../customer-state';
+import { EnrolledCustomer } from '../customer-state';
 import { BirthdaySet, birthdaySet } from '../events/customer-events';
 
 export interface SetBirthday {

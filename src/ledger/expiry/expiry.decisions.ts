@@ -1,5 +1,5 @@
 import { CommandMeta } from '../customer-stream';
-import { CustomerState, EnrolledCustomer } from '../customer-state';
+import { EnrolledCustomer } from '../customer-state';
 import { PointsExpired, pointsExpired, PointsExpiryWarned, pointsExpiryWarned } from '../events/customer-events';
 import { pointsContext, PointsRequest } from '../points/points.decisions';
 

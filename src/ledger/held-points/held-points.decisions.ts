@@ -1,6 +1,6 @@
 import { TierRung } from '../../tiers/domain/tier-rung';
 import { CommandMeta } from '../customer-stream';
-import { CustomerState, EnrolledCustomer } from '../customer-state';
+import { EnrolledCustomer } from '../customer-state';
 import {
   OrderRef,
   PendingPointsCancelled,

@@ -1,10 +1,9 @@
 import { because } from '../../shared/domain/domain-error';
 import { CommandMeta } from '../customer-stream';
-import { CustomerState, EnrolledCustomer } from '../customer-state';
+import { EnrolledCustomer } from '../customer-state';
 import {
   CouponRefunded,
   couponRefunded,
-  CustomerEventType as T,
   ImpactRecorded,
   impactRecorded,
   ImpactStatusChanged,

@@ -7,7 +7,7 @@ import {
 import { EarningLimitPolicy } from '../../shops/domain/shop-events';
 import { TierRung } from '../../tiers/domain/tier-rung';
 import { CommandMeta } from '../customer-stream';
-import { CustomerState, EnrolledCustomer } from '../customer-state';
+import { EnrolledCustomer } from '../customer-state';
 import {
   CouponUsed,
   couponUsed,

@@ -3,7 +3,7 @@ import { because } from '../../shared/domain/domain-error';
 import { EarningLimitPolicy } from '../../shops/domain/shop-events';
 import { TierRung } from '../../tiers/domain/tier-rung';
 import { CommandMeta } from '../customer-stream';
-import { CustomerState, EnrolledCustomer } from '../customer-state';
+import { EnrolledCustomer } from '../customer-state';
 import { earnsFromPrograms, PointsAwarded, pointsAwarded } from '../events/customer-events';
 import { earningRoom } from '../earning-limit/earning-limit.decisions';
 import { paidOut } from './program-pay-rule';

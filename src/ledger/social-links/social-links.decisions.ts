@@ -2,7 +2,7 @@ import { because, DomainError } from '../../shared/domain/domain-error';
 import { EarningLimitPolicy } from '../../shops/domain/shop-events';
 import { TierRung } from '../../tiers/domain/tier-rung';
 import { CommandMeta } from '../customer-stream';
-import { CustomerState, EnrolledCustomer } from '../customer-state';
+import { EnrolledCustomer } from '../customer-state';
 import {
   CustomerEvent,
   earnsFromPrograms,

@@ -1,6 +1,6 @@
 import { because } from '../../shared/domain/domain-error';
 import { CommandMeta } from '../customer-stream';
-import { CustomerState, EnrolledCustomer } from '../customer-state';
+import { EnrolledCustomer } from '../customer-state';
 import { AlphaPassCleared, AlphaPassCreated, alphaPassCleared, alphaPassCreated } from '../events/customer-events';
 
 /** A signed alpha pass was generated and stored under `passKey` (before this decision): put it on file. */
