@@ -1,6 +1,7 @@
 import { ByType } from '../shared/domain/decider';
 import { CustomerState, EnrolledCustomer, enrolledOrNotFound } from './customer-state';
 import { CustomerEvent } from './events/customer-events';
+import { TopicMessage } from './webhook-message';
 
 /** The stored type name of a customer event (`points.awarded.v1`). */
 export type CustomerEventTypeName = CustomerEvent['type'];
@@ -14,7 +15,9 @@ export type NoShare = Record<never, never>;
 /**
  * One policy of the customer ledger, as the ledger composes it: its share of the state (`initial`),
  * what each event type it reads does to that share (`evolve`, keyed by event type: the keys are the
- * events it reads), and one decide function per command it claims (`decide`, keyed by command type).
+ * events it reads), one decide function per command it claims (`decide`, keyed by command type), and
+ * the webhook messages of the event types it announces (`webhooks`; several policies may announce
+ * one event type: their messages go out in the tuple's order).
  * `Writes` is the share its evolve writes: its own, or (held points) the share of the policy it
  * refines.
  */
@@ -32,7 +35,13 @@ export interface CustomerPolicy<
   readonly decide: {
     readonly [K in Command['type']]: (command: ByType<Command>[K], state: CustomerState) => CustomerEvent[];
   };
+  readonly webhooks?: WebhookMessages;
 }
+
+/** Per event type a policy announces, the webhook messages an event of it produces (possibly none). */
+export type WebhookMessages = {
+  readonly [K in CustomerEventTypeName]?: (event: CustomerEventOf<K>) => TopicMessage[];
+};
 
 export type AnyCustomerPolicy = CustomerPolicy<any, any, any, any>;
 

@@ -1,3 +1,4 @@
+import { birthdayRewardMessages } from './birthday.webhooks';
 import { CustomerPolicy, whenEnrolled } from '../customer-policy';
 import { CustomerEventType as T } from '../events/customer-event-types';
 import { ChooseBirthdayRewards, decideBirthdayChoice } from './birthday-choice.decisions';
@@ -19,4 +20,6 @@ export const birthdayPolicy: CustomerPolicy<BirthdayShare, SetBirthday | ChooseB
     SetBirthday: whenEnrolled(decideBirthday),
     ChooseBirthdayRewards: whenEnrolled(decideBirthdayChoice),
   },
+  // Before the award's points/earned (this policy comes before the points policy in the tuple).
+  webhooks: { [T.PointsAwarded]: birthdayRewardMessages },
 };

@@ -1,3 +1,4 @@
+import { couponUsedMessages } from './coupons.webhooks';
 import { CustomerPolicy, whenEnrolled } from '../customer-policy';
 import { CustomerEventType as T } from '../events/customer-event-types';
 import { CouponsCommand, expireCoupon, grantCoupon, redeemReward, refundCoupon } from './coupons.decisions';
@@ -26,4 +27,5 @@ export const couponsPolicy: CustomerPolicy<CouponsShare, CouponsCommand, keyof t
     ExpireCoupon: whenEnrolled(expireCoupon),
     GrantCoupon: whenEnrolled(grantCoupon),
   },
+  webhooks: { [T.CouponUsed]: couponUsedMessages },
 };

@@ -1,3 +1,4 @@
+import { expiredMessages, expiryWarningMessages } from './expiry.webhooks';
 import { CustomerPolicy, whenEnrolled } from '../customer-policy';
 import { CustomerEventType as T } from '../events/customer-event-types';
 import { expirePoints, ExpiryCommand, warnExpiry } from './expiry.decisions';
@@ -23,4 +24,5 @@ export const expiryPolicy: CustomerPolicy<ExpiryShare, ExpiryCommand, keyof type
     ExpirePoints: whenEnrolled(expirePoints),
     WarnExpiry: whenEnrolled(warnExpiry),
   },
+  webhooks: { [T.PointsExpired]: expiredMessages, [T.PointsExpiryWarned]: expiryWarningMessages },
 };

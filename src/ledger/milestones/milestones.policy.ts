@@ -1,3 +1,4 @@
+import { milestoneAchievedMessages } from './milestones.webhooks';
 import { CustomerPolicy, whenEnrolled } from '../customer-policy';
 import { CustomerEventType as T } from '../events/customer-event-types';
 import {
@@ -36,4 +37,6 @@ export const milestonesPolicy: CustomerPolicy<
     ClaimMilestoneStep: whenEnrolled(decideMilestoneClaim),
     RecordMilestonesReached: decideMilestonesReached,
   },
+  // A step reached is claimable: milestone/achieved is sent when it is claimed.
+  webhooks: { [T.MilestoneStepClaimed]: milestoneAchievedMessages },
 };

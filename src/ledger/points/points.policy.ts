@@ -1,3 +1,4 @@
+import { balanceChangeMessages } from './points.webhooks';
 import { CustomerPolicy, whenEnrolled } from '../customer-policy';
 import { CustomerEventType as T } from '../events/customer-event-types';
 import { decideAdjust, decideAward, decideDeduct, decideReset, PointsCommand } from './points.decisions';
@@ -25,5 +26,15 @@ export const pointsPolicy: CustomerPolicy<PointsShare, PointsCommand, keyof type
     DeductPoints: whenEnrolled(decideDeduct),
     AdjustPoints: whenEnrolled(decideAdjust),
     ResetPoints: whenEnrolled(decideReset),
+  },
+  // Every balance change is points/earned or points/redeemed, but expiry's (points/expired).
+  webhooks: {
+    [T.PointsAwarded]: balanceChangeMessages,
+    [T.PointsDeducted]: balanceChangeMessages,
+    [T.PointsAdjusted]: balanceChangeMessages,
+    [T.PointsReset]: balanceChangeMessages,
+    [T.PointsRevoked]: balanceChangeMessages,
+    [T.PointsRedeemed]: balanceChangeMessages,
+    [T.CouponRefunded]: balanceChangeMessages,
   },
 };

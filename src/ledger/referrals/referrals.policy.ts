@@ -1,3 +1,4 @@
+import { linkCreatedMessages, refereeClaimedMessages, rewardEarnedMessages } from './referrals.webhooks';
 import { CustomerPolicy, whenEnrolled } from '../customer-policy';
 import { CustomerEventType as T } from '../events/customer-event-types';
 import { AttributeReferral, decideAttribution } from './friend.decisions';
@@ -37,5 +38,11 @@ export const referralsPolicy: CustomerPolicy<
     PayReferralRewards: whenEnrolled(payDue),
     CancelReferralReward: whenEnrolled(cancel),
     GrantReferralCoupon: whenEnrolled(grantCoupon),
+  },
+  // A referral's other steps: its payment says so through points/earned and referral/reward_earned.
+  webhooks: {
+    [T.ReferralLinkCreated]: linkCreatedMessages,
+    [T.ReferralAttributed]: refereeClaimedMessages,
+    [T.ReferralRewardEarned]: rewardEarnedMessages,
   },
 };

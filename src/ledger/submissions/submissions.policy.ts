@@ -1,3 +1,4 @@
+import { submissionDecidedMessages } from './submissions.webhooks';
 import { CustomerPolicy, whenEnrolled } from '../customer-policy';
 import { CustomerEventType as T } from '../events/customer-event-types';
 import { decideSubmissionDecision, decideSubmit, SubmissionsCommand } from './submissions.decisions';
@@ -19,4 +20,6 @@ export const submissionsPolicy: CustomerPolicy<SubmissionsShare, SubmissionsComm
     SubmitEntry: whenEnrolled(decideSubmit),
     DecideSubmission: whenEnrolled(decideSubmissionDecision),
   },
+  // A submission paid at once says so through points/earned; a pending one waits for the decision.
+  webhooks: { [T.SubmissionApproved]: submissionDecidedMessages, [T.SubmissionRejected]: submissionDecidedMessages },
 };

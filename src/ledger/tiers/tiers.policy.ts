@@ -1,3 +1,4 @@
+import { tierChangedMessages, tierRetainedMessages, tierReviewWarningMessages } from './tiers.webhooks';
 import { CustomerPolicy, whenEnrolled } from '../customer-policy';
 import { CustomerEventType as T } from '../events/customer-event-types';
 import { assessTier, changeTier, TiersCommand, warnTierReview } from './tiers.decisions';
@@ -23,5 +24,10 @@ export const tiersPolicy: CustomerPolicy<TiersShare, TiersCommand, keyof typeof 
     ChangeTier: whenEnrolled(changeTier),
     AssessTier: whenEnrolled(assessTier),
     WarnTierReview: whenEnrolled(warnTierReview),
+  },
+  webhooks: {
+    [T.TierChanged]: tierChangedMessages,
+    [T.TierRetained]: tierRetainedMessages,
+    [T.TierReviewWarned]: tierReviewWarningMessages,
   },
 };
