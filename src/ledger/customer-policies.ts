@@ -1,6 +1,7 @@
 import { birthdayPolicy } from './birthday/birthday.policy';
 import { couponsPolicy } from './coupons/coupons.policy';
-import { ClaimedTwice, EvolvedByNone, NoneOf } from './customer-policy';
+import { ClaimedTwice, EvolvedByNone, NoneOf, StateOf } from './customer-policy';
+import { CustomerState } from './customer-state';
 import { earningLimitPolicy } from './earning-limit/earning-limit.policy';
 import { enrolmentPolicy } from './enrolment/enrolment.policy';
 import { membershipPolicy } from './enrolment/membership.policy';
@@ -53,3 +54,7 @@ type Policies = typeof CUSTOMER_POLICIES;
 export type CommandsClaimedTwice = NoneOf<ClaimedTwice<Policies>>;
 /** An event type of a customer's stream that no policy reads. */
 export type EventsReadByNone = NoneOf<EvolvedByNone<Policies>>;
+/** A field of the customer state (its shares) that no policy of the tuple keeps, or one a policy keeps outside it. */
+export type SharesOutsideTheTuple = NoneOf<
+  Exclude<keyof CustomerState, keyof StateOf<Policies>> | Exclude<keyof StateOf<Policies>, keyof CustomerState>
+>;

@@ -51,7 +51,7 @@ export type EvolvedOf<P> = P extends CustomerPolicy<any, any, infer K, any> ? K 
 
 type UnionToIntersection<U> = (U extends unknown ? (u: U) => void : never) extends (i: infer I) => void ? I : never;
 
-/** The whole state of a ledger of policies: the sum of their shares. */
+/** The state a tuple of policies keeps: the sum of their shares (checked against CustomerState). */
 export type StateOf<Policies extends readonly AnyCustomerPolicy[]> = UnionToIntersection<ShareOf<Policies[number]>>;
 
 /** The command types two policies of the tuple both claim (never, when each is claimed once). */

@@ -1,13 +1,19 @@
 import { because } from '../shared/domain/domain-error';
 import { PlatformCustomerId } from '../shared/domain/platform-ids';
-import type { CUSTOMER_POLICIES } from './customer-policies';
-import type { StateOf } from './customer-policy';
 
 /**
- * What a customer's stream folds to: what the ledger needs to decide the next command. Each policy
- * owns its share (and the evolve cases that write it); this is their sum, over the policies tuple.
+ * Each policy's share of a customer's state, by policy: each policy's state file adds its own
+ * (`declare module '../customer-state' { interface CustomerShares { points: PointsShare } }`), so
+ * this module depends on none of them, and the policies tuple is checked to hold exactly these
+ * shares (customer-policies.ts).
  */
-export type CustomerState = StateOf<typeof CUSTOMER_POLICIES>;
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by declaration merging
+export interface CustomerShares {}
+
+type UnionToIntersection<U> = (U extends unknown ? (u: U) => void : never) extends (i: infer I) => void ? I : never;
+
+/** What a customer's stream folds to: what the ledger needs to decide the next command; the sum of the shares. */
+export type CustomerState = UnionToIntersection<CustomerShares[keyof CustomerShares]>;
 
 /** The state of an enrolled customer: who they are is known. */
 export type EnrolledCustomer = CustomerState & {

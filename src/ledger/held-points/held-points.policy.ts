@@ -1,6 +1,6 @@
 import { CustomerPolicy, NoShare, whenEnrolled } from '../customer-policy';
 import { CustomerEventType as T } from '../events/customer-event-types';
-import { OrdersShare } from '../orders/orders.state';
+import { CustomerState } from '../customer-state';
 import { decideHeldPoints, ReleasePendingPoints } from './held-points.decisions';
 import { evolveHeldPoints } from './held-points.state';
 
@@ -12,7 +12,12 @@ const evolve = {
 };
 
 /** Order points held for the program's delay, then released: kept on the orders policy's orders (it folds after it). */
-export const heldPointsPolicy: CustomerPolicy<NoShare, ReleasePendingPoints, keyof typeof evolve, OrdersShare> = {
+export const heldPointsPolicy: CustomerPolicy<
+  NoShare,
+  ReleasePendingPoints,
+  keyof typeof evolve,
+  Pick<CustomerState, 'orders'>
+> = {
   name: 'held-points',
   initial: () => ({}),
   evolve,
