@@ -44,18 +44,25 @@ export const initialCustomerState = (): CustomerState =>
 
 /**
  * The fold: the policies that read the event write their changes, in turn, into one copy of the
- * state (none when no policy changes anything).
+ * state (none when no policy changes anything). `'owned'`: the caller keeps no earlier version of
+ * `state` (an audit replay), so the changes are written into it rather than into a copy.
  */
-export function evolveCustomer(state: CustomerState, event: CustomerEvent): CustomerState {
+export function evolveCustomer(
+  state: CustomerState,
+  event: CustomerEvent,
+  ownership: 'copy' | 'owned' = 'copy',
+): CustomerState {
   const evolvers = EVOLVERS.get(event.type);
   if (!evolvers) return state;
-  let next: CustomerState | null = null;
+  let next: CustomerState | null = ownership === 'owned' ? state : null;
   for (const evolve of evolvers) {
     const change = evolve(next ?? state, event);
     if (change) next = Object.assign(next ?? { ...state }, change);
   }
   return next ?? state;
 }
+
+const evolveCopy = (state: CustomerState, event: CustomerEvent) => evolveCustomer(state, event);
 
 /**
  * A policy decides; then the friend's side of a referral follows an order's decision (attribution by
@@ -65,12 +72,12 @@ export function evolveCustomer(state: CustomerState, event: CustomerEvent): Cust
 export function decideCustomer(command: CustomerCommand, state: CustomerState): CustomerEvent[] {
   const decide = DECIDERS.get(command.type);
   if (!decide) throw new Error(`No policy decides ${command.type}`);
-  const decided = followReferral(command, state, decide(command, state), evolveCustomer);
-  return assertAmounts(followTierLadder(command, state, decided, evolveCustomer));
+  const decided = followReferral(command, state, decide(command, state), evolveCopy);
+  return assertAmounts(followTierLadder(command, state, decided, evolveCopy));
 }
 
 export const customerLedger: Decider<CustomerState, CustomerCommand, CustomerEvent> = {
   initialState: initialCustomerState,
-  evolve: evolveCustomer,
+  evolve: evolveCopy,
   decide: decideCustomer,
 };
