@@ -1,4 +1,4 @@
-import { CustomerEventType as EventTypes } from './customer-event-types';
+import { CustomerEventType } from './customer-event-types';
 import { BirthdaySet } from './birthday/birthday.events';
 import { CouponExpired, CouponGranted, CouponRefunded, CouponUsed, PointsRedeemed } from './coupons/coupons.events';
 import { CustomerEnrolled, CustomerProfileUpdated } from './enrolment/enrolment.events';
@@ -17,11 +17,7 @@ import { MilestoneEvent } from './milestones/domain/milestones.events';
 import { ReferralEvent } from './referrals/domain/referrals.events';
 import { ImpactEvent } from './impact/domain/impact.events';
 
-/**
- * The type names as a value of this module: a re-export compiles to a getter, which every `T.X` of
- * the folds and decisions called (a twentieth of an audit replay's fold).
- */
-export const CustomerEventType = EventTypes;
+export { CustomerEventType };
 export * from './birthday/birthday.events';
 export * from './coupons/coupons.events';
 export * from './enrolment/enrolment.events';

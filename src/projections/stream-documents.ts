@@ -51,44 +51,86 @@ export interface ShopCache {
   invalidate(shopId: string): void;
 }
 
+/** An event as a document projection applies it: the stored record, and the stamp a document written for it takes. */
+export interface AppliedEvent {
+  recorded: RecordedEvent;
+  /** The revision a document written for this event reflects, as `streamRevision` stores it. */
+  revision: string;
+  /** The last fields of a document written for this event: when it changed, and the revision it now reflects. */
+  stamp: { updatedAt: string; streamRevision: string };
+}
+
 /**
- * A projection keeping one document per stream of one event family (a program, a tier, a webhook):
- * subclasses say what each event does to its document (`change`); this skips the events a document
- * already reflects (see unappliedEvents) and stores or deletes what `change` answers.
+ * What each event type does to its document (emmett's projection shape): the document to store,
+ * `'deleted'`, or null to leave it. The table's keys are the event types the projection handles.
  */
-export abstract class StreamDocumentsProjection<
-  E extends DomainEvent & { shopId: string },
+export type DocumentHandlers<Events extends Record<string, DomainEvent>, D> = {
+  readonly [K in keyof Events]: (doc: D | null, event: Events[K], applied: AppliedEvent) => DocumentChange<D>;
+};
+
+/**
+ * A read model of one document per stream (a program, a tier, a webhook, an order): where an event's
+ * document is, and the handlers table. `Events` is the handled events by type (`ByType<ProgramEvent>`).
+ */
+export interface DocumentProjectionSpec<Events extends Record<string, DomainEvent & { shopId: string }>, D> {
+  /** The checkpoint name, with its version (a changed projection gets a new name and is rebuilt). */
+  readonly name: string;
+  readonly documents: CollectionDefinition;
+  readonly documentId: (event: Events[keyof Events]) => string;
+  readonly handlers: DocumentHandlers<Events, D>;
+}
+
+const handledBy = <T extends object>(table: T, type: string): type is Extract<keyof T, string> =>
+  Object.prototype.hasOwnProperty.call(table, type);
+
+/**
+ * A document projection from its spec. The one revision guard: an event at or below its document's
+ * `streamRevision` is skipped (after a crash before the checkpoint events come again, and applying
+ * one twice would step the document back). `cache`: dropped for the event's shop once the batch is
+ * stored (not before: a reload then would cache the old state again).
+ */
+export class DocumentProjection<
+  Events extends Record<string, DomainEvent & { shopId: string }>,
   D extends StreamDocument,
 > implements Projection {
-  abstract readonly name: string;
+  readonly name: string;
   readonly collections: CollectionDefinition[];
   readonly handles: (eventType: string) => boolean;
 
-  /**
-   * `eventTypes`: the family's event-type table, all of which it handles. `cache`: dropped for the
-   * event's shop once the batch is stored (not before: a reload then would cache the old state again).
-   */
-  protected constructor(
-    private readonly documents: CollectionDefinition,
-    eventTypes: Record<string, string>,
-    private readonly docIdOf: (event: E) => string,
+  constructor(
+    private readonly spec: DocumentProjectionSpec<Events, D>,
     private readonly cache?: ShopCache,
   ) {
-    this.collections = [documents];
-    this.handles = handlesEventTypes(Object.values(eventTypes));
+    this.name = spec.name;
+    this.collections = [spec.documents];
+    this.handles = handlesEventTypes(Object.keys(spec.handlers));
   }
 
-  protected abstract change(unapplied: UnappliedEvent<E, D>): DocumentChange<D>;
-
   async apply(events: RecordedEvent[], batch: ProjectionBatch): Promise<void> {
-    const docs = batch.collection<D>(this.documents);
-    for await (const unapplied of unappliedEvents(events, docs, this.docIdOf)) {
-      const { event } = unapplied;
-      const next = this.change(unapplied);
-      if (next === 'deleted') docs.delete(this.docIdOf(event));
-      else if (next) docs.put(next);
-      const cache = this.cache;
-      if (cache) batch.onCommit(() => cache.invalidate(event.shopId));
+    const docs = batch.collection<D>(this.spec.documents);
+    for (const recorded of events) {
+      const type = recorded.type;
+      if (!handledBy(this.spec.handlers, type)) continue;
+      await this.applyEvent(type, fromRecorded<Events[typeof type]>(recorded), recorded, docs, batch);
     }
+  }
+
+  private async applyEvent<K extends keyof Events>(
+    type: K,
+    event: Events[K],
+    recorded: RecordedEvent,
+    docs: StagedCollection<D>,
+    batch: ProjectionBatch,
+  ): Promise<void> {
+    const id = this.spec.documentId(event);
+    const doc = await docs.get(id);
+    if (doc && BigInt(doc.streamRevision) >= recorded.revision) return;
+    const revision = recorded.revision.toString();
+    const stamp = { updatedAt: event.occurredAt, streamRevision: revision };
+    const next = this.spec.handlers[type](doc, event, { recorded, revision, stamp });
+    if (next === 'deleted') docs.delete(id);
+    else if (next) docs.put(next);
+    const cache = this.cache;
+    if (cache) batch.onCommit(() => cache.invalidate(event.shopId));
   }
 }

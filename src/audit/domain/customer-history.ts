@@ -2,7 +2,7 @@ import { storedEvent } from '../../event-sourcing/domain-event';
 import { RecordedEvent } from '../../shared/domain/recorded-event';
 import { CustomerEvent, CustomerEventType as T, SubmissionStatus } from '../../ledger/customer-events';
 import { submissionStatusAfter } from '../../ledger/submissions/domain/submissions.state';
-import { customerLedger, evolveOwnedCustomer } from '../../ledger/customer-ledger';
+import { customerLedger, evolveCustomer } from '../../ledger/customer-ledger';
 import { CustomerState } from '../../ledger/customer-state';
 import { recordCreatedAt } from '../../ledger/read-models/ledger-read-models';
 import { isPaidBy } from '../../programs/kinds/kinds';
@@ -110,12 +110,12 @@ export function evolveHistory(history: CustomerHistory, recorded: RecordedEvent)
 
 /**
  * `evolveHistory` for a fold that keeps no earlier history (a replay, an as-of read): the event is
- * written into `history` and its state rather than into copies. The verifier, which compares each
- * event with the state before it, folds with `evolveHistory`.
+ * written into `history` and its state rather than into copies. The verifier,
+ * which compares each event with the state before it, folds with `evolveHistory`.
  */
 export function evolveOwnedHistory(history: CustomerHistory, recorded: RecordedEvent): CustomerHistory {
   const event = customerEventOf(recorded);
-  history.state = evolveOwnedCustomer(history.state, event);
+  history.state = evolveCustomer(history.state, event, 'owned');
   const times = recordTimesChange(history.record, event);
   if (times) Object.assign(history.record, times);
   history.revision = recorded.revision;

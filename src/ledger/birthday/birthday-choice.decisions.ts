@@ -5,7 +5,7 @@ import { TierRung } from '../../tiers/domain/tier-rung';
 import { birthdayOptionsFor } from '../../programs/kinds/birthday-picker';
 import type { BirthdayRewards } from '../../programs/kinds/earning-rule.schema';
 import { CommandMeta } from '../customer-stream';
-import { CustomerState, requireEnrolled } from '../customer-state';
+import { EnrolledCustomer } from '../customer-state';
 import { PointsAwarded } from '../customer-events';
 import { decideProgramEarning } from '../program-earning/program-earning.decisions';
 
@@ -42,8 +42,7 @@ function chosenOptions(command: ChooseBirthdayRewards, tierId: string | null) {
   });
 }
 
-export function decideBirthdayChoice(command: ChooseBirthdayRewards, state: CustomerState): PointsAwarded[] {
-  requireEnrolled(state);
+export function decideBirthdayChoice(command: ChooseBirthdayRewards, state: EnrolledCustomer): PointsAwarded[] {
   const options = chosenOptions(command, state.tierId);
   if (!state.birthday) throw because.notClaimable('Set your birthday first: the rewards are for your birthday month');
   const today = localDate(command.meta.occurredAt, command.timeZone);

@@ -1,6 +1,6 @@
 import { because } from '../../shared/domain/domain-error';
 import { CommandMeta } from '../customer-stream';
-import { CustomerState, requireEnrolled } from '../customer-state';
+import { EnrolledCustomer } from '../customer-state';
 import { BirthdaySet, birthdaySet } from '../customer-events';
 
 export interface SetBirthday {
@@ -32,8 +32,7 @@ export function isValidDateOfBirth(value: string, today: string): boolean {
  * Sets the birthday and/or date of birth. Both are write-once: a birthday, once known, never moves
  * (it pays a yearly reward). A date of birth fills an empty birthday and must agree with a set one.
  */
-export function decideBirthday(command: SetBirthday, state: CustomerState): BirthdaySet[] {
-  requireEnrolled(state);
+export function decideBirthday(command: SetBirthday, state: EnrolledCustomer): BirthdaySet[] {
   // An erased customer's birthday is personal data the service no longer keeps.
   if (state.erased) return [];
   const { birthday, dateOfBirth, meta } = command;

@@ -12,3 +12,9 @@ export function evolveBirthday(_state: BirthdayShare, event: CustomerEvent): Par
   if (event.type === T.PersonalDataErased) return { birthday: null, dateOfBirth: null };
   return event.type === T.BirthdaySet ? { birthday: event.birthday, dateOfBirth: event.dateOfBirth } : undefined;
 }
+
+declare module '../customer-state' {
+  interface CustomerShares {
+    birthday: BirthdayShare;
+  }
+}

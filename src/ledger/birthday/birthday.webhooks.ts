@@ -2,9 +2,9 @@ import { PointsAwarded } from '../customer-events';
 import { customerRef, TopicMessage } from '../webhook-message';
 import { isPaidBy } from '../../programs/kinds/kinds';
 
-/** A birthday program's payment is also birthday/reward_earned (before its points/earned). */
+/** A birthday program's payment is also birthday/reward_earned (before its points/earned); one of 0 says nothing. */
 export function birthdayRewardMessages(e: PointsAwarded): TopicMessage[] {
-  if (!isPaidBy(e.event, 'birthday')) return [];
+  if (!isPaidBy(e.event, 'birthday') || e.newPoint === e.oldPoint) return [];
   return [
     {
       topic: 'birthday/reward_earned',

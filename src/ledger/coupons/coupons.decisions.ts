@@ -1,7 +1,6 @@
-import { assertNever } from '../../shared/domain/decider';
 import { because } from '../../shared/domain/domain-error';
 import { CommandMeta } from '../customer-stream';
-import { CustomerState, requireEnrolled } from '../customer-state';
+import { CustomerState, EnrolledCustomer } from '../customer-state';
 import {
   CouponExpired,
   couponExpired,
@@ -49,7 +48,12 @@ export type CouponsCommand =
  * claims nothing), and this coupon (`rewardId`, derived from the move and the reward) is not held yet.
  * The grant handler asks before minting, and the decision asks again.
  */
-export function tierCouponDue(state: CustomerState, tierId: string, tierChangedEventId: string, rewardId: string) {
+export function tierCouponDue(
+  state: Pick<CustomerState, 'tierRewardsClaimed' | 'coupons'>,
+  tierId: string,
+  tierChangedEventId: string,
+  rewardId: string,
+) {
   return (
     state.tierRewardsClaimed[tierId] === tierChangedEventId &&
     !Object.values(state.coupons).some((c) => c.rewardId === rewardId)
@@ -66,12 +70,11 @@ export function couponApplies(coupon: CouponState | undefined, totalCents: numbe
 const notRefundable = (couponCode: string, why: string) =>
   because.badRequest(`Coupon ${couponCode} ${why}`, { field: 'discountCode' });
 
-type CouponsDecision = PointsRedeemed | CouponRefunded | CouponExpired | CouponGranted;
-
 type Command<T extends CouponsCommand['type']> = Extract<CouponsCommand, { type: T }>;
+export type RedeemReward = Command<'RedeemReward'>;
 
 /** Points spent on a reward, within the per-customer limit (refunded redemptions do not count). */
-function redeemReward(command: Command<'RedeemReward'>, state: CustomerState): PointsRedeemed[] {
+export function redeemReward(command: Command<'RedeemReward'>, state: EnrolledCustomer): PointsRedeemed[] {
   requirePoints(command.points, 'quantity');
   const request: PointsRequest = {
     points: command.points,
@@ -102,7 +105,7 @@ function redeemReward(command: Command<'RedeemReward'>, state: CustomerState): P
 }
 
 /** A coupon bought with points given back: its points return (store credit cannot be taken back). */
-function refundCoupon(command: Command<'RefundCoupon'>, state: CustomerState): CouponRefunded[] {
+export function refundCoupon(command: Command<'RefundCoupon'>, state: EnrolledCustomer): CouponRefunded[] {
   const coupon = state.coupons[command.couponCode];
   if (!coupon)
     throw because.badRequest(`Coupon ${command.couponCode} is not a coupon of this customer`, {
@@ -133,37 +136,28 @@ function refundCoupon(command: Command<'RefundCoupon'>, state: CustomerState): C
   ];
 }
 
-/** Coupons bought with points (within the per-customer limit), given back, expired, granted. */
-export function decideCoupons(command: CouponsCommand, state: CustomerState): CouponsDecision[] {
-  requireEnrolled(state);
+/** An active coupon past its end expires, once. */
+export function expireCoupon(command: Command<'ExpireCoupon'>, state: EnrolledCustomer): CouponExpired[] {
   const { meta } = command;
-  switch (command.type) {
-    case 'RedeemReward':
-      return redeemReward(command, state);
-    case 'RefundCoupon':
-      return refundCoupon(command, state);
-    case 'ExpireCoupon': {
-      const coupon = state.coupons[command.couponCode];
-      if (!coupon || coupon.status !== 'active' || !coupon.expiresAt || coupon.expiresAt > meta.occurredAt) return [];
-      return [
-        couponExpired(meta, { rewardId: coupon.rewardId, couponCode: command.couponCode, expiresAt: coupon.expiresAt }),
-      ];
-    }
-    case 'GrantCoupon': {
-      if (!tierCouponDue(state, command.tierId, command.tierChangedEventId, command.reward.rewardId)) return [];
-      return [
-        couponGranted(meta, {
-          platformCustomerId: state.platformCustomerId!,
-          email: state.email,
-          reward: command.reward,
-          reason: 'tier_reward',
-          tierId: command.tierId,
-          tierChangedEventId: command.tierChangedEventId,
-          tierRewardId: command.tierRewardId,
-        }),
-      ];
-    }
-    default:
-      return assertNever(command);
-  }
+  const coupon = state.coupons[command.couponCode];
+  if (!coupon || coupon.status !== 'active' || !coupon.expiresAt || coupon.expiresAt > meta.occurredAt) return [];
+  return [
+    couponExpired(meta, { rewardId: coupon.rewardId, couponCode: command.couponCode, expiresAt: coupon.expiresAt }),
+  ];
+}
+
+/** A tier's reward coupon, granted once per tier entry that claims its rewards. */
+export function grantCoupon(command: Command<'GrantCoupon'>, state: EnrolledCustomer): CouponGranted[] {
+  if (!tierCouponDue(state, command.tierId, command.tierChangedEventId, command.reward.rewardId)) return [];
+  return [
+    couponGranted(command.meta, {
+      platformCustomerId: state.platformCustomerId,
+      email: state.email,
+      reward: command.reward,
+      reason: 'tier_reward',
+      tierId: command.tierId,
+      tierChangedEventId: command.tierChangedEventId,
+      tierRewardId: command.tierRewardId,
+    }),
+  ];
 }

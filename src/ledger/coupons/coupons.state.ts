@@ -111,3 +111,9 @@ export function evolveCoupons(state: CouponsShare, event: CustomerEvent): Partia
       return undefined;
   }
 }
+
+declare module '../customer-state' {
+  interface CustomerShares {
+    coupons: CouponsShare;
+  }
+}

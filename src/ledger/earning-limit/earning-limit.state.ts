@@ -17,3 +17,9 @@ export function evolveEarningLimit(
   if (counted === 0) return undefined;
   return { programEarnedByDay: addToDay(state.programEarnedByDay, event.occurredAt, counted) };
 }
+
+declare module '../customer-state' {
+  interface CustomerShares {
+    earningLimit: EarningLimitShare;
+  }
+}

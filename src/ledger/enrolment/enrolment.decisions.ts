@@ -1,9 +1,8 @@
-import { assertNever } from '../../shared/domain/decider';
 import { ActiveProgram, isActive } from '../../programs/domain/order-earning';
 import { EarningLimitPolicy } from '../../shops/domain/shop-events';
 import { TierRung } from '../../tiers/domain/tier-rung';
 import { CommandMeta } from '../customer-stream';
-import { CustomerState, requireEnrolled } from '../customer-state';
+import { CustomerState, EnrolledCustomer, enrolledOrNotFound } from '../customer-state';
 import {
   CustomerEnrolled,
   customerEnrolled,
@@ -66,7 +65,7 @@ export function activeSignUp(programs: ActiveProgram[], at: string): SignUpProgr
  * identity, their base tier's earning cap. None when the earning limit leaves no room.
  */
 export function signUpPayment(
-  after: CustomerState,
+  after: EnrolledCustomer,
   meta: CommandMeta,
   signUp: SignUpProgram,
   earningLimit: EarningLimitPolicy | null | undefined,
@@ -86,62 +85,60 @@ export function signUpPayment(
 
 const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((v, i) => v === b[i]);
 
-type EnrolmentDecision = CustomerEnrolled | CustomerProfileUpdated | PointsAwarded;
+export type EnrolCustomer = Extract<EnrolmentCommand, { type: 'EnrolCustomer' }>;
+export type UpdateProfile = Extract<EnrolmentCommand, { type: 'UpdateProfile' }>;
 
-/** Enrolment (once: a second enrolment changes nothing, with the sign-up program's points) and profile changes. */
-export function decideEnrolment(command: EnrolmentCommand, state: CustomerState): EnrolmentDecision[] {
+/** Enrolment, once: a second enrolment changes nothing. Pays the sign-up program's points, but not to a guest. */
+export function decideEnrolCustomer(
+  command: EnrolCustomer,
+  state: CustomerState,
+): Array<CustomerEnrolled | PointsAwarded> {
+  if (state.enrolled) return [];
   const { meta } = command;
-  switch (command.type) {
-    case 'EnrolCustomer': {
-      if (state.enrolled) return [];
-      const enrolled = customerEnrolled(meta, {
-        platformCustomerId: command.platformCustomerId,
-        email: command.email,
-        firstName: command.firstName,
-        lastName: command.lastName,
-        acceptsMarketing: command.acceptsMarketing,
-        platformCreatedAt: command.platformCreatedAt,
-        tierId: command.baseTier?.id ?? null,
-        tierName: command.baseTier?.name ?? null,
-        source: command.source,
-        ...(command.optIn ? { membership: 'guest' as const } : {}),
-        ...(command.details && Object.keys(command.details).length ? { details: command.details } : {}),
-      });
-      // A guest earns nothing, sign-up included, until they join.
-      if (!command.signUp || command.optIn) return [enrolled];
-      const after: CustomerState = {
-        ...state,
-        ...evolveEnrolment(state, enrolled),
-        ...evolveTiers(state, enrolled),
-      };
-      return [enrolled, ...signUpPayment(after, meta, command.signUp, command.earningLimit, command.source)];
-    }
-    case 'UpdateProfile': {
-      requireEnrolled(state);
-      const changes: CustomerProfileUpdated['changes'] = {};
-      if (command.email !== undefined && command.email !== state.email) changes.email = command.email;
-      if (command.firstName !== undefined && command.firstName !== state.firstName)
-        changes.firstName = command.firstName;
-      if (command.lastName !== undefined && command.lastName !== state.lastName) changes.lastName = command.lastName;
-      if (command.acceptsMarketing !== undefined && command.acceptsMarketing !== state.acceptsMarketing)
-        changes.acceptsMarketing = command.acceptsMarketing;
-      const details = command.details ?? {};
-      if (details.phone !== undefined && details.phone !== state.phone) changes.phone = details.phone;
-      if (details.marketingConsent !== undefined && details.marketingConsent !== state.marketingConsent)
-        changes.marketingConsent = details.marketingConsent;
-      if (details.smsMarketingConsent !== undefined && details.smsMarketingConsent !== state.smsMarketingConsent)
-        changes.smsMarketingConsent = details.smsMarketingConsent;
-      if (details.tags !== undefined && !sameList(details.tags, state.tags)) changes.tags = details.tags;
-      if (details.segmentIds !== undefined && !sameList(details.segmentIds, state.segmentIds))
-        changes.segmentIds = details.segmentIds;
-      if (details.isB2B !== undefined && details.isB2B !== state.isB2B) changes.isB2B = details.isB2B;
-      const kept = state.erased ? withoutPersonalChanges(changes) : changes;
-      if (Object.keys(kept).length === 0) return [];
-      return [profileUpdated(meta, { changes: kept, source: command.source })];
-    }
-    default:
-      return assertNever(command);
-  }
+  const enrolled = customerEnrolled(meta, {
+    platformCustomerId: command.platformCustomerId,
+    email: command.email,
+    firstName: command.firstName,
+    lastName: command.lastName,
+    acceptsMarketing: command.acceptsMarketing,
+    platformCreatedAt: command.platformCreatedAt,
+    tierId: command.baseTier?.id ?? null,
+    tierName: command.baseTier?.name ?? null,
+    source: command.source,
+    ...(command.optIn ? { membership: 'guest' as const } : {}),
+    ...(command.details && Object.keys(command.details).length ? { details: command.details } : {}),
+  });
+  // A guest earns nothing, sign-up included, until they join.
+  if (!command.signUp || command.optIn) return [enrolled];
+  const after = enrolledOrNotFound({
+    ...state,
+    ...evolveEnrolment(state, enrolled),
+    ...evolveTiers(state, enrolled),
+  });
+  return [enrolled, ...signUpPayment(after, meta, command.signUp, command.earningLimit, command.source)];
+}
+
+/** The profile fields the platform changed; after an erasure, only the ones that are not personal. */
+export function decideProfileUpdate(command: UpdateProfile, state: EnrolledCustomer): CustomerProfileUpdated[] {
+  const changes: CustomerProfileUpdated['changes'] = {};
+  if (command.email !== undefined && command.email !== state.email) changes.email = command.email;
+  if (command.firstName !== undefined && command.firstName !== state.firstName) changes.firstName = command.firstName;
+  if (command.lastName !== undefined && command.lastName !== state.lastName) changes.lastName = command.lastName;
+  if (command.acceptsMarketing !== undefined && command.acceptsMarketing !== state.acceptsMarketing)
+    changes.acceptsMarketing = command.acceptsMarketing;
+  const details = command.details ?? {};
+  if (details.phone !== undefined && details.phone !== state.phone) changes.phone = details.phone;
+  if (details.marketingConsent !== undefined && details.marketingConsent !== state.marketingConsent)
+    changes.marketingConsent = details.marketingConsent;
+  if (details.smsMarketingConsent !== undefined && details.smsMarketingConsent !== state.smsMarketingConsent)
+    changes.smsMarketingConsent = details.smsMarketingConsent;
+  if (details.tags !== undefined && !sameList(details.tags, state.tags)) changes.tags = details.tags;
+  if (details.segmentIds !== undefined && !sameList(details.segmentIds, state.segmentIds))
+    changes.segmentIds = details.segmentIds;
+  if (details.isB2B !== undefined && details.isB2B !== state.isB2B) changes.isB2B = details.isB2B;
+  const kept = state.erased ? withoutPersonalChanges(changes) : changes;
+  if (Object.keys(kept).length === 0) return [];
+  return [profileUpdated(command.meta, { changes: kept, source: command.source })];
 }
 
 /**

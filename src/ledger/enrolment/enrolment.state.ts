@@ -72,3 +72,9 @@ export function evolveEnrolment(_state: EnrolmentShare, event: CustomerEvent): P
       return undefined;
   }
 }
+
+declare module '../customer-state' {
+  interface CustomerShares {
+    enrolment: EnrolmentShare;
+  }
+}

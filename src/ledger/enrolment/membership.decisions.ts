@@ -1,9 +1,8 @@
-import { assertNever } from '../../shared/domain/decider';
 import { because } from '../../shared/domain/domain-error';
 import { EarningLimitPolicy } from '../../shops/domain/shop-events';
 import { TierRung } from '../../tiers/domain/tier-rung';
 import { CommandMeta } from '../customer-stream';
-import { CustomerState, requireEnrolled } from '../customer-state';
+import { EnrolledCustomer } from '../customer-state';
 import { MembershipChanged, membershipChanged, PointsAwarded } from '../customer-events';
 import { SignUpProgram, signUpPayment } from './enrolment.decisions';
 import { evolveMembership } from './membership.state';
@@ -26,30 +25,22 @@ export type MembershipCommand =
 
 const notEligible = because.notEligible;
 
-export function decideMembership(
-  command: MembershipCommand,
-  state: CustomerState,
-): Array<MembershipChanged | PointsAwarded> {
-  requireEnrolled(state);
+export type JoinProgram = Extract<MembershipCommand, { type: 'JoinProgram' }>;
+export type LeaveProgram = Extract<MembershipCommand, { type: 'LeaveProgram' }>;
+
+/** A guest joins, and is paid the sign-up program they were not paid at enrolment. */
+export function decideJoin(command: JoinProgram, state: EnrolledCustomer): Array<MembershipChanged | PointsAwarded> {
+  if (state.membership === 'left') throw notEligible('This customer has left the loyalty program');
+  if (command.excludeB2B && state.isB2B) throw notEligible('Business (B2B) accounts are not part of the program');
+  if (state.membership === 'member') return [];
   const { meta } = command;
-  switch (command.type) {
-    case 'JoinProgram': {
-      if (state.membership === 'left') throw notEligible('This customer has left the loyalty program');
-      if (command.excludeB2B && state.isB2B) throw notEligible('Business (B2B) accounts are not part of the program');
-      if (state.membership === 'member') return [];
-      const joined = membershipChanged(meta, {
-        membership: 'member',
-        joinFrom: command.joinFrom,
-        source: command.source,
-      });
-      if (!command.signUp || state.earnedPrograms[command.signUp.programId]) return [joined];
-      const after: CustomerState = { ...state, ...evolveMembership(state, joined) };
-      return [joined, ...signUpPayment(after, meta, command.signUp, command.earningLimit, command.source)];
-    }
-    case 'LeaveProgram':
-      if (state.membership === 'left') return [];
-      return [membershipChanged(meta, { membership: 'left', joinFrom: null, source: command.source })];
-    default:
-      return assertNever(command);
-  }
+  const joined = membershipChanged(meta, { membership: 'member', joinFrom: command.joinFrom, source: command.source });
+  if (!command.signUp || state.earnedPrograms[command.signUp.programId]) return [joined];
+  const after: EnrolledCustomer = { ...state, ...evolveMembership(state, joined) };
+  return [joined, ...signUpPayment(after, meta, command.signUp, command.earningLimit, command.source)];
+}
+
+export function decideLeave(command: LeaveProgram, state: EnrolledCustomer): MembershipChanged[] {
+  if (state.membership === 'left') return [];
+  return [membershipChanged(command.meta, { membership: 'left', joinFrom: null, source: command.source })];
 }

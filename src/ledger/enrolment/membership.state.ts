@@ -12,3 +12,9 @@ export const initialMembership = (): MembershipShare => ({ membership: 'member',
 export function evolveMembership(_state: MembershipShare, event: CustomerEvent): Partial<MembershipShare> | undefined {
   return membershipAfter(event);
 }
+
+declare module '../customer-state' {
+  interface CustomerShares {
+    membership: MembershipShare;
+  }
+}

@@ -1,6 +1,5 @@
-import { assertNever } from '../../shared/domain/decider';
 import { CommandMeta } from '../customer-stream';
-import { CustomerState, requireEnrolled } from '../customer-state';
+import { EnrolledCustomer } from '../customer-state';
 import { PointsExpired, pointsExpired, PointsExpiryWarned, pointsExpiryWarned } from '../customer-events';
 import { pointsContext, PointsRequest } from '../points/points.decisions';
 
@@ -26,46 +25,37 @@ export type ExpiryCommand =
     };
 
 /** Inactivity: only if nothing happened since the cutoff (an award after the scheduler's scan cancels it). */
-const activeSince = (state: CustomerState, inactiveSince: string | undefined) =>
+const activeSince = (state: EnrolledCustomer, inactiveSince: string | undefined) =>
   !!inactiveSince && (!state.lastActivityAt || state.lastActivityAt > inactiveSince);
 
-/** A cycle (the last activity, or the year of a fixed date) expires once, and each warning is given once. */
-export function decideExpiry(command: ExpiryCommand, state: CustomerState): Array<PointsExpired | PointsExpiryWarned> {
-  requireEnrolled(state);
-  const { meta } = command;
-  switch (command.type) {
-    case 'ExpirePoints': {
-      if (state.points <= 0 || state.expiredCycles[command.cycle]) return [];
-      if (activeSince(state, command.inactiveSince)) return [];
-      const request: PointsRequest = {
-        points: state.points,
-        source: 'scheduler',
-        event: 'points_expired',
-        reason: null,
-      };
-      return [
-        pointsExpired(pointsContext(state, meta, request, 0), {
-          points: state.points,
-          policy: command.policy,
-          cycle: command.cycle,
-        }),
-      ];
-    }
-    case 'WarnExpiry': {
-      if (state.points <= 0 || state.warnings[`${command.cycle}|${command.daysLeft}`]) return [];
-      if (state.expiredCycles[command.cycle] || activeSince(state, command.inactiveSince)) return [];
-      return [
-        pointsExpiryWarned(meta, {
-          platformCustomerId: state.platformCustomerId!,
-          email: state.email,
-          points: state.points,
-          daysLeft: command.daysLeft,
-          expiresAt: command.expiresAt,
-          cycle: command.cycle,
-        }),
-      ];
-    }
-    default:
-      return assertNever(command);
-  }
+type ExpiryCommandOf<K extends ExpiryCommand['type']> = Extract<ExpiryCommand, { type: K }>;
+
+// A cycle (the last activity, or the year of a fixed date) expires once, and each warning is given once.
+
+export function expirePoints(command: ExpiryCommandOf<'ExpirePoints'>, state: EnrolledCustomer): PointsExpired[] {
+  if (state.points <= 0 || state.expiredCycles[command.cycle]) return [];
+  if (activeSince(state, command.inactiveSince)) return [];
+  const request: PointsRequest = { points: state.points, source: 'scheduler', event: 'points_expired', reason: null };
+  return [
+    pointsExpired(pointsContext(state, command.meta, request, 0), {
+      points: state.points,
+      policy: command.policy,
+      cycle: command.cycle,
+    }),
+  ];
+}
+
+export function warnExpiry(command: ExpiryCommandOf<'WarnExpiry'>, state: EnrolledCustomer): PointsExpiryWarned[] {
+  if (state.points <= 0 || state.warnings[`${command.cycle}|${command.daysLeft}`]) return [];
+  if (state.expiredCycles[command.cycle] || activeSince(state, command.inactiveSince)) return [];
+  return [
+    pointsExpiryWarned(command.meta, {
+      platformCustomerId: state.platformCustomerId,
+      email: state.email,
+      points: state.points,
+      daysLeft: command.daysLeft,
+      expiresAt: command.expiresAt,
+      cycle: command.cycle,
+    }),
+  ];
 }

@@ -38,3 +38,9 @@ export function evolveExpiry(state: ExpiryShare, event: CustomerEvent): Partial<
       return isActivity(event) ? { lastActivityAt: event.occurredAt } : undefined;
   }
 }
+
+declare module '../customer-state' {
+  interface CustomerShares {
+    expiry: ExpiryShare;
+  }
+}

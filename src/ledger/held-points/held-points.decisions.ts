@@ -1,6 +1,6 @@
 import { TierRung } from '../../tiers/domain/tier-rung';
 import { CommandMeta } from '../customer-stream';
-import { CustomerState, requireEnrolled } from '../customer-state';
+import { EnrolledCustomer } from '../customer-state';
 import {
   OrderRef,
   PendingPointsCancelled,
@@ -25,13 +25,13 @@ const DAY_MS = 86_400_000;
 
 /** An order's points held for the program's delay (`pendingDays`) instead of paid: not spendable until released. */
 export function holdPoints(
-  state: CustomerState,
+  state: EnrolledCustomer,
   meta: CommandMeta,
   held: { points: number; pendingDays: number; program: ProgramRef; order: OrderRef },
 ): PointsPending {
   return pointsPending(meta, {
     transactionId: meta.newId(),
-    platformCustomerId: state.platformCustomerId!,
+    platformCustomerId: state.platformCustomerId,
     email: state.email,
     points: held.points,
     releaseAt: new Date(new Date(meta.occurredAt).getTime() + held.pendingDays * DAY_MS).toISOString(),
@@ -46,7 +46,7 @@ export function holdPoints(
  * they are cancelled whatever the program's autoRemovePoints says. Returns what is left to take.
  */
 export function cancelHeld(
-  state: CustomerState,
+  state: EnrolledCustomer,
   meta: CommandMeta,
   orderId: string,
   requested: number,
@@ -66,8 +66,7 @@ export function cancelHeld(
 }
 
 /** Pays every hold whose delay has passed, as an award naming its order (a place_order transaction). */
-export function decideHeldPoints(command: ReleasePendingPoints, state: CustomerState): PointsAwarded[] {
-  requireEnrolled(state);
+export function decideHeldPoints(command: ReleasePendingPoints, state: EnrolledCustomer): PointsAwarded[] {
   const { meta } = command;
   const released: PointsAwarded[] = [];
   let current = state;

@@ -1,4 +1,3 @@
-import { assertNever } from '../../shared/domain/decider';
 import {
   earningBaseCents,
   OrderEarningRule,
@@ -8,7 +7,7 @@ import {
 import { EarningLimitPolicy } from '../../shops/domain/shop-events';
 import { TierRung } from '../../tiers/domain/tier-rung';
 import { CommandMeta } from '../customer-stream';
-import { CustomerState, requireEnrolled } from '../customer-state';
+import { EnrolledCustomer } from '../customer-state';
 import {
   CouponUsed,
   couponUsed,
@@ -69,50 +68,37 @@ type OrdersDecision =
  * held points first, never below a zero balance; then the bonus of a claimed order-based milestone
  * step whose counter they bring below its value.
  */
-export function decideOrders(command: OrdersCommand, state: CustomerState): OrdersDecision[] {
-  requireEnrolled(state);
-  switch (command.type) {
-    case 'RecordOrder':
-      return recordOrder(command, state);
-    case 'CancelOrder': {
-      const order = state.orders.get(command.orderId);
-      if (!order || order.cancelled) return [];
-      const cancelled = orderCancelled(command.meta, {
-        orderId: command.orderId,
-        remainingCents: order.remainingCents,
-      });
-      const stillEarned = order.earnedPoints + order.pendingPoints - order.revokedPoints;
-      const decided = [cancelled, ...takeBack(state, command.meta, command.orderId, stillEarned, 'order_cancelled')];
-      return [
-        ...decided,
-        ...takeBackMilestoneBonuses(state, command.meta, decided, balanceAfter(state, decided), 'order_cancelled'),
-      ];
-    }
-    case 'RecordRefund': {
-      const order = state.orders.get(command.orderId);
-      if (!order || order.cancelled || state.refunds.has(command.refundId)) return [];
-      const amountCents = Math.min(Math.max(0, command.amountCents), order.remainingCents);
-      const refunded = refundRecorded(command.meta, {
-        orderId: command.orderId,
-        refundId: command.refundId,
-        amountCents,
-      });
-      // Pro rata, on the cumulative refund, so several partial refunds add up to exactly the whole.
-      const due =
-        pointsToRevoke(order.earnedPoints + order.pendingPoints, order.totalCents, order.refundedCents + amountCents) -
-        order.revokedPoints;
-      const decided = [refunded, ...takeBack(state, command.meta, command.orderId, due, 'order_refunded')];
-      return [
-        ...decided,
-        ...takeBackMilestoneBonuses(state, command.meta, decided, balanceAfter(state, decided), 'order_refunded'),
-      ];
-    }
-    default:
-      return assertNever(command);
-  }
+export function cancelOrder(command: OrdersCommandOf<'CancelOrder'>, state: EnrolledCustomer): OrdersDecision[] {
+  const order = state.orders.get(command.orderId);
+  if (!order || order.cancelled) return [];
+  const cancelled = orderCancelled(command.meta, { orderId: command.orderId, remainingCents: order.remainingCents });
+  const stillEarned = order.earnedPoints + order.pendingPoints - order.revokedPoints;
+  const decided = [cancelled, ...takeBack(state, command.meta, command.orderId, stillEarned, 'order_cancelled')];
+  return [
+    ...decided,
+    ...takeBackMilestoneBonuses(state, command.meta, decided, balanceAfter(state, decided), 'order_cancelled'),
+  ];
 }
 
-function recordOrder(command: Extract<OrdersCommand, { type: 'RecordOrder' }>, state: CustomerState): OrdersDecision[] {
+export function recordRefund(command: OrdersCommandOf<'RecordRefund'>, state: EnrolledCustomer): OrdersDecision[] {
+  const order = state.orders.get(command.orderId);
+  if (!order || order.cancelled || state.refunds.has(command.refundId)) return [];
+  const amountCents = Math.min(Math.max(0, command.amountCents), order.remainingCents);
+  const refunded = refundRecorded(command.meta, { orderId: command.orderId, refundId: command.refundId, amountCents });
+  // Pro rata, on the cumulative refund, so several partial refunds add up to exactly the whole.
+  const due =
+    pointsToRevoke(order.earnedPoints + order.pendingPoints, order.totalCents, order.refundedCents + amountCents) -
+    order.revokedPoints;
+  const decided = [refunded, ...takeBack(state, command.meta, command.orderId, due, 'order_refunded')];
+  return [
+    ...decided,
+    ...takeBackMilestoneBonuses(state, command.meta, decided, balanceAfter(state, decided), 'order_refunded'),
+  ];
+}
+
+type OrdersCommandOf<K extends OrdersCommand['type']> = Extract<OrdersCommand, { type: K }>;
+
+export function recordOrder(command: OrdersCommandOf<'RecordOrder'>, state: EnrolledCustomer): OrdersDecision[] {
   if (state.orders.has(command.orderId)) return [];
   const { meta, earning } = command;
   const recorded = orderRecorded(meta, {
@@ -134,7 +120,7 @@ function recordOrder(command: Extract<OrdersCommand, { type: 'RecordOrder' }>, s
         rewardId: state.coupons[code].rewardId,
         couponCode: code,
         orderId: command.orderId,
-        platformCustomerId: state.platformCustomerId!,
+        platformCustomerId: state.platformCustomerId,
         email: state.email,
       }),
     );
@@ -163,14 +149,14 @@ function recordOrder(command: Extract<OrdersCommand, { type: 'RecordOrder' }>, s
 }
 
 /** The balance after the order's own take-back (held points cancelled do not move it). */
-function balanceAfter(state: CustomerState, decided: OrdersDecision[]): number {
+function balanceAfter(state: EnrolledCustomer, decided: OrdersDecision[]): number {
   const revoked = decided.filter((e): e is PointsRevoked => e.type === T.PointsRevoked);
   return revoked.at(-1)?.newPoint ?? state.points;
 }
 
 /** Takes back what an order no longer earns: held points first, then, if its program says so, the balance. */
 function takeBack(
-  state: CustomerState,
+  state: EnrolledCustomer,
   meta: CommandMeta,
   orderId: string,
   requested: number,
@@ -183,7 +169,7 @@ function takeBack(
 
 /** Takes back up to `requested` points an order earned; what the balance cannot cover is the shortfall. */
 function revoke(
-  state: CustomerState,
+  state: EnrolledCustomer,
   meta: CommandMeta,
   orderId: string,
   requested: number,

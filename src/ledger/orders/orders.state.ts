@@ -105,3 +105,9 @@ export function evolveOrders(state: OrdersShare, event: CustomerEvent): Partial<
       return undefined;
   }
 }
+
+declare module '../customer-state' {
+  interface CustomerShares {
+    orders: OrdersShare;
+  }
+}

@@ -1,8 +1,7 @@
-import { assertNever } from '../../shared/domain/decider';
 import { because } from '../../shared/domain/domain-error';
 import { TierRung } from '../../tiers/domain/tier-rung';
 import { CommandMeta, stamp } from '../customer-stream';
-import { CustomerState, requireEnrolled } from '../customer-state';
+import { EnrolledCustomer } from '../customer-state';
 import {
   PointsAdjusted,
   pointsAdjusted,
@@ -61,7 +60,7 @@ export function replayOf(state: PointsShare, request: PointsRequest): { transact
 
 /** What every balance change records: who, the balances before and after, and the request's reasons. */
 export function pointsContext(
-  state: Pick<CustomerState, 'platformCustomerId' | 'email' | 'points'>,
+  state: Pick<EnrolledCustomer, 'platformCustomerId' | 'email' | 'points'>,
   meta: CommandMeta,
   request: PointsRequest,
   newPoint: number,
@@ -74,7 +73,7 @@ export function pointsContext(
     shopId,
     customerId,
     transactionId: meta.newId(),
-    platformCustomerId: state.platformCustomerId!,
+    platformCustomerId: state.platformCustomerId,
     email: state.email,
     oldPoint: state.points,
     newPoint,
@@ -88,40 +87,36 @@ export function pointsContext(
   };
 }
 
-type PointsDecision = PointsAwarded | PointsDeducted | PointsAdjusted | PointsReset;
+type Of<T extends PointsCommand['type']> = Extract<PointsCommand, { type: T }>;
 
-/** Award, deduct, adjust, reset. A repeat under an applied idempotency key decides nothing. */
-export function decidePoints(command: PointsCommand, state: CustomerState): PointsDecision[] {
-  const { meta, request } = command;
-  requireEnrolled(state);
-  switch (command.type) {
-    case 'AwardPoints': {
-      requirePoints(request.points, 'point');
-      if (replayOf(state, request)) return [];
-      const newPoint = state.points + request.points;
-      if (newPoint > Number.MAX_SAFE_INTEGER) throw because.badRequest('balance would overflow', { field: 'point' });
-      return [pointsAwarded(pointsContext(state, meta, request, newPoint), { points: request.points })];
-    }
-    case 'DeductPoints': {
-      requirePoints(request.points, 'point');
-      if (replayOf(state, request)) return [];
-      if (request.points > state.points) throw because.insufficientPoints(state.points, request.points);
-      const newPoint = state.points - request.points;
-      return [pointsDeducted(pointsContext(state, meta, request, newPoint), { points: request.points })];
-    }
-    case 'AdjustPoints': {
-      requirePoints(request.points, 'point', { signed: true });
-      if (replayOf(state, request)) return [];
-      const newPoint = state.points + request.points;
-      if (newPoint < 0) throw because.insufficientPoints(state.points, -request.points);
-      return [pointsAdjusted(pointsContext(state, meta, request, newPoint), { points: request.points })];
-    }
-    case 'ResetPoints': {
-      requirePoints(request.points, 'point', { allowZero: true });
-      if (replayOf(state, request)) return [];
-      return [pointsReset(pointsContext(state, meta, request, request.points), { resetTo: request.points })];
-    }
-    default:
-      return assertNever(command);
-  }
+// Award, deduct, adjust, reset: a repeat under an applied idempotency key decides nothing.
+
+export function decideAward({ meta, request }: Of<'AwardPoints'>, state: EnrolledCustomer): PointsAwarded[] {
+  requirePoints(request.points, 'point');
+  if (replayOf(state, request)) return [];
+  const newPoint = state.points + request.points;
+  if (newPoint > Number.MAX_SAFE_INTEGER) throw because.badRequest('balance would overflow', { field: 'point' });
+  return [pointsAwarded(pointsContext(state, meta, request, newPoint), { points: request.points })];
+}
+
+export function decideDeduct({ meta, request }: Of<'DeductPoints'>, state: EnrolledCustomer): PointsDeducted[] {
+  requirePoints(request.points, 'point');
+  if (replayOf(state, request)) return [];
+  if (request.points > state.points) throw because.insufficientPoints(state.points, request.points);
+  const newPoint = state.points - request.points;
+  return [pointsDeducted(pointsContext(state, meta, request, newPoint), { points: request.points })];
+}
+
+export function decideAdjust({ meta, request }: Of<'AdjustPoints'>, state: EnrolledCustomer): PointsAdjusted[] {
+  requirePoints(request.points, 'point', { signed: true });
+  if (replayOf(state, request)) return [];
+  const newPoint = state.points + request.points;
+  if (newPoint < 0) throw because.insufficientPoints(state.points, -request.points);
+  return [pointsAdjusted(pointsContext(state, meta, request, newPoint), { points: request.points })];
+}
+
+export function decideReset({ meta, request }: Of<'ResetPoints'>, state: EnrolledCustomer): PointsReset[] {
+  requirePoints(request.points, 'point', { allowZero: true });
+  if (replayOf(state, request)) return [];
+  return [pointsReset(pointsContext(state, meta, request, request.points), { resetTo: request.points })];
 }

@@ -32,3 +32,9 @@ function rememberKey(state: PointsShare, ctx: PointsContext): PointsShare['idemp
   if (!ctx.idempotencyKey || !ctx.requestHash) return state.idempotency;
   return state.idempotency.set(ctx.idempotencyKey, { requestHash: ctx.requestHash, transactionId: ctx.transactionId });
 }
+
+declare module '../customer-state' {
+  interface CustomerShares {
+    points: PointsShare;
+  }
+}

@@ -3,7 +3,7 @@ import { because } from '../../shared/domain/domain-error';
 import { EarningLimitPolicy } from '../../shops/domain/shop-events';
 import { TierRung } from '../../tiers/domain/tier-rung';
 import { CommandMeta } from '../customer-stream';
-import { CustomerState, requireEnrolled } from '../customer-state';
+import { EnrolledCustomer } from '../customer-state';
 import { earnsFromPrograms, PointsAwarded, pointsAwarded } from '../customer-events';
 import { earningRoom } from '../earning-limit/earning-limit.decisions';
 import { paidOut } from './program-pay-rule';
@@ -35,8 +35,7 @@ export interface EarnFromProgram {
 
 const limitReached = because.limitReached;
 
-export function decideProgramEarning(command: EarnFromProgram, state: CustomerState): PointsAwarded[] {
-  requireEnrolled(state);
+export function decideProgramEarning(command: EarnFromProgram, state: EnrolledCustomer): PointsAwarded[] {
   if (!earnsFromPrograms(state))
     throw because.notEligible('Only members earn from programs: join the loyalty program first');
   const { program, meta } = command;

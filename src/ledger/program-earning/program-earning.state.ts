@@ -51,3 +51,9 @@ export function evolveProgramEarning(
     ...(programPayments ? { programPayments } : {}),
   };
 }
+
+declare module '../customer-state' {
+  interface CustomerShares {
+    programEarning: ProgramEarningShare;
+  }
+}

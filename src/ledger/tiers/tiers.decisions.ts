@@ -1,9 +1,8 @@
-import { assertNever } from '../../shared/domain/decider';
 import { monthsAfter, monthsBefore } from '../../shared/domain/calendar';
 import { sumSince } from '../../shared/domain/day-buckets';
 import { TierRung } from '../../tiers/domain/tier-rung';
 import { CommandMeta } from '../customer-stream';
-import { CustomerState, requireEnrolled } from '../customer-state';
+import { CustomerState, EnrolledCustomer, enrolledOrNotFound } from '../customer-state';
 import {
   CustomerEvent,
   CustomerEventType as T,
@@ -42,13 +41,13 @@ export type TiersCommand =
 
 /** A move from the customer's tier to `to`; the first move up into a tier with rewards triggered claims its rewards. */
 function moveTo(
-  state: CustomerState,
+  state: EnrolledCustomer,
   meta: CommandMeta,
   to: TierRung,
   how: Pick<TierChanged, 'direction' | 'trigger' | 'tierPoint' | 'isInitTier' | 'triggerReward' | 'adminNote'>,
 ): TierChanged {
   return tierChanged(meta, {
-    platformCustomerId: state.platformCustomerId!,
+    platformCustomerId: state.platformCustomerId,
     email: state.email,
     fromTierId: state.tierId,
     fromTierName: state.tierName,
@@ -60,7 +59,7 @@ function moveTo(
 }
 
 /** The highest rung the customer's tier point reaches, if it is above their current tier. */
-function upgradeFor(state: CustomerState, tiers: TierRung[], meta: CommandMeta): TierChanged[] {
+function upgradeFor(state: EnrolledCustomer, tiers: TierRung[], meta: CommandMeta): TierChanged[] {
   const current = tiers.find((t) => t.id === state.tierId);
   const currentTarget = current ? current.targetPoint : -1;
   const reached = tiers
@@ -98,7 +97,8 @@ export function followTierLadder(
   if (tiers.length === 0) return decided;
   const out: CustomerEvent[] = [];
   let current = state;
-  const moveUp = () => upgradeFor(current, tiers, command.meta).forEach(append);
+  // The ladder moves a customer the decision has enrolled, or found enrolled.
+  const moveUp = () => upgradeFor(enrolledOrNotFound(current), tiers, command.meta).forEach(append);
   const append = (event: CustomerEvent): void => {
     out.push(event);
     current = evolve(current, event);
@@ -113,7 +113,7 @@ export function followTierLadder(
       reason: `Entered ${event.toTierName}`,
     };
     append(
-      pointsAwarded(pointsContext(current, command.meta, request, current.points + bonus), {
+      pointsAwarded(pointsContext(enrolledOrNotFound(current), command.meta, request, current.points + bonus), {
         points: bonus,
         tierReward: {
           tierId: event.toTierId,
@@ -129,26 +129,9 @@ export function followTierLadder(
   return out;
 }
 
-type TiersDecision = TierChanged | TierRetained | TierReviewWarned;
-
-/** Manual tier moves, and the retention policy's reviews and their warnings. */
-export function decideTiers(command: TiersCommand, state: CustomerState): TiersDecision[] {
-  requireEnrolled(state);
-  switch (command.type) {
-    case 'ChangeTier':
-      return changeTier(command, state);
-    case 'AssessTier':
-      return assessTier(command, state);
-    case 'WarnTierReview':
-      return warnTierReview(command, state);
-    default:
-      return assertNever(command);
-  }
-}
-
 type TiersCommandOf<K extends TiersCommand['type']> = Extract<TiersCommand, { type: K }>;
 
-function changeTier(command: TiersCommandOf<'ChangeTier'>, state: CustomerState): TierChanged[] {
+export function changeTier(command: TiersCommandOf<'ChangeTier'>, state: EnrolledCustomer): TierChanged[] {
   const { meta, tier } = command;
   const fromTarget = command.tiers.find((t) => t.id === state.tierId)?.targetPoint ?? -1;
   const direction = tier.targetPoint > fromTarget ? 'up' : tier.targetPoint < fromTarget ? 'down' : 'same';
@@ -172,7 +155,10 @@ function changeTier(command: TiersCommandOf<'ChangeTier'>, state: CustomerState)
   ];
 }
 
-function assessTier(command: TiersCommandOf<'AssessTier'>, state: CustomerState): Array<TierChanged | TierRetained> {
+export function assessTier(
+  command: TiersCommandOf<'AssessTier'>,
+  state: EnrolledCustomer,
+): Array<TierChanged | TierRetained> {
   const { meta } = command;
   const review = reviewOf(state, command);
   if (!review || meta.occurredAt < review.reviewAt) return [];
@@ -181,7 +167,7 @@ function assessTier(command: TiersCommandOf<'AssessTier'>, state: CustomerState)
   if (kept.targetPoint >= current.targetPoint) {
     return [
       tierRetained(meta, {
-        platformCustomerId: state.platformCustomerId!,
+        platformCustomerId: state.platformCustomerId,
         email: state.email,
         tierId: current.id,
         tierName: current.name,
@@ -202,7 +188,7 @@ function assessTier(command: TiersCommandOf<'AssessTier'>, state: CustomerState)
   ];
 }
 
-function warnTierReview(command: TiersCommandOf<'WarnTierReview'>, state: CustomerState): TierReviewWarned[] {
+export function warnTierReview(command: TiersCommandOf<'WarnTierReview'>, state: EnrolledCustomer): TierReviewWarned[] {
   const { meta } = command;
   const review = reviewOf(state, command);
   if (!review || meta.occurredAt >= review.reviewAt) return [];
@@ -213,7 +199,7 @@ function warnTierReview(command: TiersCommandOf<'WarnTierReview'>, state: Custom
   if (daysLeft === undefined || state.tierReviewWarnings[`${state.tierSince}|${daysLeft}`]) return [];
   return [
     tierReviewWarned(meta, {
-      platformCustomerId: state.platformCustomerId!,
+      platformCustomerId: state.platformCustomerId,
       email: state.email,
       tierId: current.id,
       tierName: current.name,
@@ -231,7 +217,7 @@ function warnTierReview(command: TiersCommandOf<'WarnTierReview'>, state: Custom
  * window holds. The window ends when the review is due, whenever it runs (points earned since count).
  */
 function reviewOf(
-  state: CustomerState,
+  state: EnrolledCustomer,
   policy: { tiers: TierRung[]; assessmentMonths: number; windowMonths: number },
 ): { ladder: TierRung[]; current: TierRung; reviewAt: string; windowPoints: number } | null {
   const ladder = [...policy.tiers].sort((a, b) => a.targetPoint - b.targetPoint);

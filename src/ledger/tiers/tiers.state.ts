@@ -103,3 +103,9 @@ export function evolveTiers(state: TiersShare, event: CustomerEvent): Partial<Ti
       return undefined;
   }
 }
+
+declare module '../customer-state' {
+  interface CustomerShares {
+    tiers: TiersShare;
+  }
+}

@@ -1,9 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { CollectionDefinition } from '../../infrastructure/read-store/read-store.port';
-import { ProjectionBatch } from '../../projections/projection-batch';
-import { RecordedEvent } from '../../infrastructure/event-store/event-store.port';
-import { Projection } from '../../projections/projection';
-import { fromRecorded } from '../../event-sourcing/domain-event';
+import { DocumentProjection, DocumentProjectionSpec } from '../../projections/stream-documents';
+import { ByType } from '../../shared/domain/decider';
 import { CustomerEventType as T, OrderCancelled, OrderRecorded, RefundRecorded } from '../../ledger/customer-events';
 
 /** Which customer an order belongs to: refunds name only the order. */
@@ -29,45 +27,35 @@ export const orderDocId = (shopId: string, orderId: string) => `${shopId}:${orde
 
 type OrderEvent = OrderRecorded | OrderCancelled | RefundRecorded;
 
+/** Which customer an order belongs to, and what became of it (the customer's stream revision guards it). */
+export const ORDER_VIEW: DocumentProjectionSpec<ByType<OrderEvent>, OrderDoc> = {
+  name: 'orders_v1',
+  documents: ORDERS,
+  documentId: (e) => orderDocId(e.shopId, e.orderId),
+  handlers: {
+    [T.OrderRecorded]: (_doc, e, { stamp }) => ({
+      id: orderDocId(e.shopId, e.orderId),
+      shopId: e.shopId,
+      orderId: e.orderId,
+      customerId: e.customerId,
+      orderName: e.orderName,
+      totalCents: e.totalCents,
+      refundedCents: 0,
+      cancelled: false,
+      currency: e.currency,
+      sourceName: e.sourceName,
+      createdAt: e.occurredAt,
+      ...stamp,
+    }),
+    [T.OrderCancelled]: (doc, _e, { stamp }) => doc && { ...doc, cancelled: true, ...stamp },
+    [T.RefundRecorded]: (doc, e, { stamp }) =>
+      doc && { ...doc, refundedCents: doc.refundedCents + e.amountCents, ...stamp },
+  },
+};
+
 @Injectable()
-export class OrderViewProjection implements Projection {
-  readonly name = 'orders_v1';
-  readonly collections = [ORDERS];
-
-  handles(eventType: string): boolean {
-    return eventType === T.OrderRecorded || eventType === T.OrderCancelled || eventType === T.RefundRecorded;
-  }
-
-  async apply(events: RecordedEvent[], batch: ProjectionBatch): Promise<void> {
-    const orders = batch.collection<OrderDoc>(ORDERS);
-    for (const recorded of events) {
-      const e = fromRecorded<OrderEvent>(recorded);
-      const id = orderDocId(e.shopId, e.orderId);
-      const revision = recorded.revision.toString();
-      if (e.type === T.OrderRecorded) {
-        if (await orders.get(id)) continue;
-        orders.put({
-          id,
-          shopId: e.shopId,
-          orderId: e.orderId,
-          customerId: e.customerId,
-          orderName: e.orderName,
-          totalCents: e.totalCents,
-          refundedCents: 0,
-          cancelled: false,
-          currency: e.currency,
-          sourceName: e.sourceName,
-          createdAt: e.occurredAt,
-          updatedAt: e.occurredAt,
-          streamRevision: revision,
-        });
-        continue;
-      }
-      const doc = await orders.get(id);
-      if (!doc || BigInt(doc.streamRevision) >= recorded.revision) continue;
-      const change =
-        e.type === T.OrderCancelled ? { cancelled: true } : { refundedCents: doc.refundedCents + e.amountCents };
-      orders.put({ ...doc, ...change, updatedAt: e.occurredAt, streamRevision: revision });
-    }
+export class OrderViewProjection extends DocumentProjection<ByType<OrderEvent>, OrderDoc> {
+  constructor() {
+    super(ORDER_VIEW);
   }
 }

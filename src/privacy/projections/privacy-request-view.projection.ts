@@ -1,48 +1,36 @@
 import { Injectable } from '@nestjs/common';
-import { RecordedEvent } from '../../infrastructure/event-store/event-store.port';
-import { handlesEventTypes, Projection } from '../../projections/projection';
-import { ProjectionBatch } from '../../projections/projection-batch';
-import { fromRecorded } from '../../event-sourcing/domain-event';
-import { PrivacyEvent, PrivacyEventType } from '../domain/privacy-requests';
+import { DocumentProjection, DocumentProjectionSpec } from '../../projections/stream-documents';
+import { ByType } from '../../shared/domain/decider';
+import { PrivacyEvent, PrivacyEventType as T } from '../domain/privacy-requests';
 import { PRIVACY_REQUESTS, PrivacyRequestDoc, privacyDocId } from './privacy-read-models';
 
 /** The shop's privacy requests: what was asked, what was erased, and when. */
-@Injectable()
-export class PrivacyRequestViewProjection implements Projection {
-  readonly name = PRIVACY_REQUESTS.name;
-  readonly collections = [PRIVACY_REQUESTS];
-  readonly handles = handlesEventTypes(Object.values(PrivacyEventType));
+export const PRIVACY_REQUEST_VIEW: DocumentProjectionSpec<ByType<PrivacyEvent>, PrivacyRequestDoc> = {
+  name: PRIVACY_REQUESTS.name,
+  documents: PRIVACY_REQUESTS,
+  documentId: (e) => privacyDocId(e.shopId, e.requestId),
+  handlers: {
+    [T.Received]: (_doc, e, { revision }) => ({
+      id: privacyDocId(e.shopId, e.requestId),
+      shopId: e.shopId,
+      requestId: e.requestId,
+      kind: e.kind,
+      customerId: e.customerId,
+      platformCustomerId: e.platformCustomerId,
+      source: e.source,
+      receivedAt: e.occurredAt,
+      completedAt: null,
+      erasedCustomerIds: [],
+      streamRevision: revision,
+    }),
+    [T.Completed]: (doc, e, { revision }) =>
+      doc && { ...doc, completedAt: e.occurredAt, erasedCustomerIds: e.erasedCustomerIds, streamRevision: revision },
+  },
+};
 
-  async apply(events: RecordedEvent[], batch: ProjectionBatch): Promise<void> {
-    const requests = batch.collection<PrivacyRequestDoc>(PRIVACY_REQUESTS);
-    for (const recorded of events) {
-      const event = fromRecorded<PrivacyEvent>(recorded);
-      const id = privacyDocId(event.shopId, event.requestId);
-      const revision = recorded.revision.toString();
-      const doc = await requests.get(id);
-      if (doc && BigInt(doc.streamRevision) >= recorded.revision) continue;
-      if (event.type === PrivacyEventType.Received) {
-        requests.put({
-          id,
-          shopId: event.shopId,
-          requestId: event.requestId,
-          kind: event.kind,
-          customerId: event.customerId,
-          platformCustomerId: event.platformCustomerId,
-          source: event.source,
-          receivedAt: event.occurredAt,
-          completedAt: null,
-          erasedCustomerIds: [],
-          streamRevision: revision,
-        });
-      } else if (doc) {
-        requests.put({
-          ...doc,
-          completedAt: event.occurredAt,
-          erasedCustomerIds: event.erasedCustomerIds,
-          streamRevision: revision,
-        });
-      }
-    }
+@Injectable()
+export class PrivacyRequestViewProjection extends DocumentProjection<ByType<PrivacyEvent>, PrivacyRequestDoc> {
+  constructor() {
+    super(PRIVACY_REQUEST_VIEW);
   }
 }

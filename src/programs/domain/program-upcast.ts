@@ -1,4 +1,4 @@
-import { ProgramEvent, ProgramEventType as T } from './program-events';
+import { ProgramCreated, ProgramEvent, ProgramEventType as T, ProgramUpdated } from './program-events';
 import { legacySpending } from '../kinds/spending-legacy';
 import { isStoredSpending } from '../kinds/spending-rule';
 
@@ -17,16 +17,23 @@ export function upcastProgramEvent(
   event: ProgramEvent,
   kindOf: (programId: string) => string | undefined,
 ): ProgramEvent {
-  if (event.type === T.Created) {
-    if (typed(event.settings.spending)) return event;
-    return {
-      ...event,
-      settings: { ...event.settings, spending: legacySpending(event.settings.spending, event.event) },
-    };
-  }
-  if (event.type === T.Updated && event.changes.spending !== undefined && !typed(event.changes.spending)) {
-    const kind = kindOf(event.programId) ?? '';
-    return { ...event, changes: { ...event.changes, spending: legacySpending(event.changes.spending, kind) } };
-  }
+  if (event.type === T.Created) return upcastCreated(event);
+  if (event.type === T.Updated) return upcastUpdated(event, kindOf);
   return event;
+}
+
+/** A created program's reward in the typed shape. */
+export function upcastCreated(event: ProgramCreated): ProgramCreated {
+  if (typed(event.settings.spending)) return event;
+  return { ...event, settings: { ...event.settings, spending: legacySpending(event.settings.spending, event.event) } };
+}
+
+/** An update's reward in the typed shape (read by the updated program's kind). */
+export function upcastUpdated(
+  event: ProgramUpdated,
+  kindOf: (programId: string) => string | undefined,
+): ProgramUpdated {
+  if (event.changes.spending === undefined || typed(event.changes.spending)) return event;
+  const kind = kindOf(event.programId) ?? '';
+  return { ...event, changes: { ...event.changes, spending: legacySpending(event.changes.spending, kind) } };
 }

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { CollectionDefinition } from '../../infrastructure/read-store/read-store.port';
-import { DocumentChange, StreamDocumentsProjection, UnappliedEvent } from '../../projections/stream-documents';
-import { assertNever } from '../../shared/domain/decider';
+import { DocumentProjection, DocumentProjectionSpec } from '../../projections/stream-documents';
+import { ByType } from '../../shared/domain/decider';
 import { WebhookEvent, WebhookEventType as T } from '../domain/webhook-events';
 
 /** A webhook as the webhook management API shows it. */
@@ -20,49 +20,36 @@ export interface WebhookDoc {
 
 export const WEBHOOKS: CollectionDefinition = { name: 'webhooks_v1', indexes: [['shopId', 'createdAt']] };
 
+export const WEBHOOK_VIEW: DocumentProjectionSpec<ByType<WebhookEvent>, WebhookDoc> = {
+  name: 'webhooks_v1',
+  documents: WEBHOOKS,
+  documentId: (e) => e.webhookId,
+  handlers: {
+    [T.Registered]: (_doc, e, { stamp }) => ({
+      id: e.webhookId,
+      shopId: e.shopId,
+      topic: e.topic,
+      url: e.url,
+      isEnabled: true,
+      disabledReason: null,
+      createdAt: e.occurredAt,
+      ...stamp,
+    }),
+    [T.Updated]: (doc, e, { stamp }) =>
+      doc && {
+        ...doc,
+        ...(e.url !== undefined ? { url: e.url } : {}),
+        ...(e.isEnabled !== undefined ? { isEnabled: e.isEnabled, disabledReason: null } : {}),
+        ...stamp,
+      },
+    [T.Disabled]: (doc, e, { stamp }) => doc && { ...doc, isEnabled: false, disabledReason: e.reason, ...stamp },
+    [T.Deleted]: () => 'deleted',
+  },
+};
+
 @Injectable()
-export class WebhookViewProjection extends StreamDocumentsProjection<WebhookEvent, WebhookDoc> {
-  readonly name = 'webhooks_v1';
-
+export class WebhookViewProjection extends DocumentProjection<ByType<WebhookEvent>, WebhookDoc> {
   constructor() {
-    super(WEBHOOKS, T, (e) => e.webhookId);
-  }
-
-  protected change({ event: e, doc, stamp }: UnappliedEvent<WebhookEvent, WebhookDoc>): DocumentChange<WebhookDoc> {
-    switch (e.type) {
-      case T.Registered:
-        return {
-          id: e.webhookId,
-          shopId: e.shopId,
-          topic: e.topic,
-          url: e.url,
-          isEnabled: true,
-          disabledReason: null,
-          createdAt: e.occurredAt,
-          ...stamp,
-        };
-      case T.Updated:
-        return (
-          doc && {
-            ...doc,
-            ...(e.url !== undefined ? { url: e.url } : {}),
-            ...(e.isEnabled !== undefined ? { isEnabled: e.isEnabled, disabledReason: null } : {}),
-            ...stamp,
-          }
-        );
-      case T.Disabled:
-        return (
-          doc && {
-            ...doc,
-            isEnabled: false,
-            disabledReason: e.reason,
-            ...stamp,
-          }
-        );
-      case T.Deleted:
-        return 'deleted';
-      default:
-        return assertNever(e);
-    }
+    super(WEBHOOK_VIEW);
   }
 }

@@ -1,18 +1,16 @@
-import { assertNever } from '../../../shared/domain/decider';
 import { because } from '../../../shared/domain/domain-error';
 import { CommandMeta } from '../../customer-stream';
-import { CustomerState, requireEnrolled } from '../../customer-state';
+import { EnrolledCustomer } from '../../customer-state';
 import {
   CouponRefunded,
   couponRefunded,
-  CustomerEventType as T,
   ImpactRecorded,
   impactRecorded,
   ImpactStatusChanged,
   impactStatusChanged,
   PointsRedeemed,
 } from '../../customer-events';
-import { CouponsCommand, decideCoupons } from '../../coupons/coupons.decisions';
+import { RedeemReward, redeemReward } from '../../coupons/coupons.decisions';
 import { pointsContext, PointsRequest } from '../../points/points.decisions';
 import { couponProgramOf } from '../../coupons/coupons.state';
 import type { ImpactRule } from '../../../programs/kinds/impact-rule';
@@ -45,10 +43,13 @@ export type ImpactCommand =
 type Command<T extends ImpactCommand['type']> = Extract<ImpactCommand, { type: T }>;
 
 /** The spend (as a redemption of the program, under the contribution's code) and the contribution, pending. */
-function redeemImpact(command: Command<'RedeemImpact'>, state: CustomerState): Array<PointsRedeemed | ImpactRecorded> {
+export function redeemImpact(
+  command: Command<'RedeemImpact'>,
+  state: EnrolledCustomer,
+): Array<PointsRedeemed | ImpactRecorded> {
   const { meta, program, points, impactId, rule } = command;
   const couponCode = impactCouponCode(impactId);
-  const spend: CouponsCommand = {
+  const spend: RedeemReward = {
     type: 'RedeemReward',
     meta,
     program,
@@ -70,7 +71,7 @@ function redeemImpact(command: Command<'RedeemImpact'>, state: CustomerState): A
       programDescription: null,
     },
   };
-  const spent = decideCoupons(spend, state).filter((e): e is PointsRedeemed => e.type === T.PointsRedeemed);
+  const spent = redeemReward(spend, state);
   // A retry of a redemption already recorded (same key and body) records nothing again.
   if (spent.length === 0) return [];
   const contribution = impactRecorded(meta, {
@@ -92,9 +93,9 @@ function redeemImpact(command: Command<'RedeemImpact'>, state: CustomerState): A
  * changes nothing, however often the failure is reported); a status the contribution already has
  * changes nothing; any other status, known or not, is recorded as sent.
  */
-function recordOutcome(
+export function recordOutcome(
   command: Command<'RecordImpactOutcome'>,
-  state: CustomerState,
+  state: EnrolledCustomer,
 ): Array<CouponRefunded | ImpactStatusChanged> {
   const { meta, impactId } = command;
   const impact = state.impacts[impactId];
@@ -113,17 +114,3 @@ function recordOutcome(
   });
   return [refund, changed];
 }
-
-export function decideImpact(command: ImpactCommand, state: CustomerState): Array<ImpactDecision> {
-  requireEnrolled(state);
-  switch (command.type) {
-    case 'RedeemImpact':
-      return redeemImpact(command, state);
-    case 'RecordImpactOutcome':
-      return recordOutcome(command, state);
-    default:
-      return assertNever(command);
-  }
-}
-
-type ImpactDecision = PointsRedeemed | ImpactRecorded | CouponRefunded | ImpactStatusChanged;

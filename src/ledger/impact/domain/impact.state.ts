@@ -30,3 +30,9 @@ export function evolveImpact(state: ImpactShare, event: CustomerEvent): Partial<
       return undefined;
   }
 }
+
+declare module '../../customer-state' {
+  interface CustomerShares {
+    impact: ImpactShare;
+  }
+}

@@ -1,6 +1,6 @@
 import { STEP_TYPES, StepType } from '../../../programs/kinds/milestone-rule';
 import { CommandMeta } from '../../customer-stream';
-import { CustomerState } from '../../customer-state';
+import { EnrolledCustomer } from '../../customer-state';
 import { CustomerEvent, PointsRevoked, pointsRevoked } from '../../customer-events';
 import { pointsContext, PointsRequest } from '../../points/points.decisions';
 import { counterIn, countMilestones } from './milestone-counters';
@@ -16,7 +16,7 @@ const ORDER_STEP_TYPES: ReadonlySet<string> = new Set<StepType>(['order', 'spent
  * does not pay its bonus twice. `balance` is the balance after `decided` (their own take-backs).
  */
 export function takeBackMilestoneBonuses(
-  state: CustomerState,
+  state: EnrolledCustomer,
   meta: CommandMeta,
   decided: readonly CustomerEvent[],
   balance: number,

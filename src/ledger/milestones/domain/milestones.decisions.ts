@@ -3,7 +3,7 @@ import { EarningLimitPolicy } from '../../../shops/domain/shop-events';
 import { TierRung } from '../../../tiers/domain/tier-rung';
 import type { MilestoneStep } from '../../../programs/kinds/milestone.schema';
 import { CommandMeta } from '../../customer-stream';
-import { CustomerState, requireEnrolled } from '../../customer-state';
+import { CustomerState, EnrolledCustomer } from '../../customer-state';
 import {
   earnsFromPrograms,
   GrantedMilestoneReward,
@@ -86,8 +86,7 @@ export function decideMilestonesReached(
  * them refused: `blocked`, the step still counts as claimed). A step whose gift choice is owed takes
  * that choice only.
  */
-export function decideMilestoneClaim(command: ClaimMilestoneStep, state: CustomerState): ClaimEvents {
-  requireEnrolled(state);
+export function decideMilestoneClaim(command: ClaimMilestoneStep, state: EnrolledCustomer): ClaimEvents {
   if (!earnsFromPrograms(state))
     throw because.notEligible('Only members earn from programs: join the loyalty program first');
   const standing = ladderStandings(command.program, state.milestoneCounters, state.milestoneClaims).find(
@@ -104,7 +103,7 @@ export function decideMilestoneClaim(command: ClaimMilestoneStep, state: Custome
   const room = earningRoom(state, command.earningLimit, command.meta.occurredAt);
   const points = Math.min(due, room);
   const claimed = milestoneStepClaimed(command.meta, {
-    platformCustomerId: state.platformCustomerId!,
+    platformCustomerId: state.platformCustomerId,
     email: state.email,
     step: ref,
     counter: standing.counter,
@@ -203,7 +202,7 @@ function giftFieldOf(command: ClaimMilestoneStep, index: number): string {
 /** The choice of a granted step's owed gifts: only those, each on its allow-list. */
 function chooseOwedGifts(
   command: ClaimMilestoneStep,
-  state: CustomerState,
+  state: EnrolledCustomer,
   standing: StepStanding,
   ref: MilestoneStepRef,
 ) {
@@ -219,7 +218,7 @@ function chooseOwedGifts(
     if (coupon) coupons[String(index)] = coupon;
   }
   return milestoneGiftChosen(command.meta, {
-    platformCustomerId: state.platformCustomerId!,
+    platformCustomerId: state.platformCustomerId,
     email: state.email,
     step: ref,
     variantIds,
@@ -228,7 +227,7 @@ function chooseOwedGifts(
   });
 }
 
-function bonusPoints(command: ClaimMilestoneStep, state: CustomerState, ref: MilestoneStepRef, points: number) {
+function bonusPoints(command: ClaimMilestoneStep, state: EnrolledCustomer, ref: MilestoneStepRef, points: number) {
   const request = { points, source: command.source, event: command.program.event, reason: null };
   return pointsAwarded(pointsContext(state, command.meta, request, state.points + points), {
     points,

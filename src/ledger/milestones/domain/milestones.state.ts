@@ -85,3 +85,9 @@ export function evolveMilestones(state: MilestonesShare, event: CustomerEvent): 
     return undefined;
   return { milestoneCounters, milestoneClaims, ...(milestoneBonuses ? { milestoneBonuses } : {}) };
 }
+
+declare module '../../customer-state' {
+  interface CustomerShares {
+    milestones: MilestonesShare;
+  }
+}

@@ -1,6 +1,6 @@
 import { toCents } from '../../../shared/domain/money';
 import { CommandMeta } from '../../customer-stream';
-import { CustomerState, requireEnrolled } from '../../customer-state';
+import { CustomerState, EnrolledCustomer, enrolledOrNotFound } from '../../customer-state';
 import {
   CustomerEvent,
   CustomerEventType as T,
@@ -34,9 +34,9 @@ export interface OrderReferral {
 }
 
 /** The friend is the same person as before: their key and label (from their email; else their id). */
-function friendOf(state: CustomerState) {
+function friendOf(state: EnrolledCustomer) {
   return {
-    friendKey: friendKeyOf(state.shopId!, state.email, state.customerId!),
+    friendKey: friendKeyOf(state.shopId, state.email, state.customerId),
     friendLabel: friendLabelOf(state.email),
   };
 }
@@ -49,14 +49,14 @@ export const CLAIM_CLOCK_GRACE_MS = 10 * 60_000;
  * sign-up, the account existed before the claim (on the platform, or enrolled here), by more than
  * the clocks' grace.
  */
-function alreadyCustomer(state: CustomerState, use: CodeUse): boolean {
+function alreadyCustomer(state: EnrolledCustomer, use: CodeUse): boolean {
   if (state.orders.size > 0) return true;
   if (use.claim === null || state.referral.customerSince === null) return false;
   return Date.parse(state.referral.customerSince) < Date.parse(use.claim.claimedAt) - CLAIM_CLOCK_GRACE_MS;
 }
 
 /** Why this friend may not be attributed by this code now (null: they may). */
-function attributionRefusal(state: CustomerState, use: CodeUse): ReferralRefusal | null {
+function attributionRefusal(state: EnrolledCustomer, use: CodeUse): ReferralRefusal | null {
   return (
     codeRefusal(use.candidate, {
       customerId: state.customerId,
@@ -75,7 +75,7 @@ function attributionRefusal(state: CustomerState, use: CodeUse): ReferralRefusal
  * referrer's code changes nothing.
  */
 export function attribute(
-  state: CustomerState,
+  state: EnrolledCustomer,
   meta: CommandMeta,
   use: CodeUse,
 ): Array<ReferralAttributed | ReferralRefused> {
@@ -106,20 +106,20 @@ export function attribute(
       via: use.via,
       ...friend,
       terms: candidate.terms,
-      platformCustomerId: state.platformCustomerId!,
+      platformCustomerId: state.platformCustomerId,
       email: state.email,
       claimEventId: use.claim?.eventId ?? null,
     }),
   ];
 }
 
-export function decideAttribution(command: AttributeReferral, state: CustomerState) {
-  requireEnrolled(state);
+export function decideAttribution(command: AttributeReferral, state: EnrolledCustomer) {
   return attribute(state, command.meta, command.use);
 }
 
 /** The least an order must count for, in cents, to qualify the friend (and to stay qualified). */
-const minimumCents = (state: CustomerState) => toCents(state.referral.referredBy?.terms.rule.minimumSubtotal ?? 0) ?? 0;
+const minimumCents = (state: Pick<CustomerState, 'referral'>) =>
+  toCents(state.referral.referredBy?.terms.rule.minimumSubtotal ?? 0) ?? 0;
 
 /**
  * A paid order: the code it came with attributes the friend first (before the order counts, so it
@@ -128,7 +128,7 @@ const minimumCents = (state: CustomerState) => toCents(state.referral.referredBy
  */
 function onPaidOrder(
   command: { meta: CommandMeta; orderId: string; orderName: string | null; referral?: OrderReferral },
-  state: CustomerState,
+  state: EnrolledCustomer,
   decided: CustomerEvent[],
   evolve: (state: CustomerState, event: CustomerEvent) => CustomerState,
 ): CustomerEvent[] {
@@ -136,7 +136,7 @@ function onPaidOrder(
   const referral = command.referral;
   const attribution = referral?.use ? attribute(state, command.meta, referral.use) : [];
   const events: CustomerEvent[] = [...attribution, ...decided];
-  const after = events.reduce(evolve, state);
+  const after = events.reduce<CustomerState>(evolve, state);
   const by = after.referral.referredBy;
   if (!by || by.qualifiedOrderId !== null || by.disqualified || !referral) return events;
   if (referral.subtotalCents < minimumCents(after)) return events;
@@ -154,7 +154,7 @@ function onPaidOrder(
 /** The qualifying order was cancelled, or refunded below the minimum: the friend no longer qualifies. */
 function onOrderGone(
   command: { meta: CommandMeta; orderId: string },
-  state: CustomerState,
+  state: EnrolledCustomer,
   decided: CustomerEvent[],
   evolve: (state: CustomerState, event: CustomerEvent) => CustomerState,
 ): CustomerEvent[] {
@@ -163,7 +163,7 @@ function onOrderGone(
   let cause: ReferralCancelCause | null = null;
   if (decided.some((e) => e.type === T.OrderCancelled)) cause = 'order_cancelled';
   else if (decided.some((e) => e.type === T.RefundRecorded)) {
-    const order = decided.reduce(evolve, state).orders.get(command.orderId);
+    const order = decided.reduce<CustomerState>(evolve, state).orders.get(command.orderId);
     if (order && (order.remainingCents <= 0 || order.remainingCents < minimumCents(state))) cause = 'order_refunded';
   }
   if (!cause) return decided;
@@ -197,13 +197,16 @@ export function followReferral(
 ): CustomerEvent[] {
   const { type, meta, orderId } = command;
   if (orderId === undefined) return decided;
+  // Only an enrolled customer's orders are decided (an order's command is refused before).
+  const enrolled = enrolledOrNotFound(state);
   if (type === 'RecordOrder')
     return onPaidOrder(
       { meta, orderId, orderName: command.orderName ?? null, referral: command.referral },
-      state,
+      enrolled,
       decided,
       evolve,
     );
-  if (type === 'CancelOrder' || type === 'RecordRefund') return onOrderGone({ meta, orderId }, state, decided, evolve);
+  if (type === 'CancelOrder' || type === 'RecordRefund')
+    return onOrderGone({ meta, orderId }, enrolled, decided, evolve);
   return decided;
 }

@@ -212,3 +212,9 @@ export const qualificationTimes = (state: ReferralState): string[] =>
   Object.values(state.friends)
     .filter((f) => f.qualifiedAt !== null && (f.stage !== 'refused' || f.rewardedAt !== null))
     .map((f) => f.qualifiedAt!);
+
+declare module '../../customer-state' {
+  interface CustomerShares {
+    referrals: ReferralsShare;
+  }
+}

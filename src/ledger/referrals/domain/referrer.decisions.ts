@@ -1,4 +1,3 @@
-import { assertNever } from '../../../shared/domain/decider';
 import { because } from '../../../shared/domain/domain-error';
 import { periodStart } from '../../../shared/domain/calendar';
 import { deterministicUuid } from '../../../shared/domain/ids';
@@ -6,7 +5,7 @@ import { isExcludedBy } from '../../../shops/domain/shop-events';
 import type { MembershipPolicy } from '../../../shops/settings/shop-settings.schema';
 import type { TierRung } from '../../../tiers/domain/tier-rung';
 import { CommandMeta } from '../../customer-stream';
-import { CustomerState, requireEnrolled } from '../../customer-state';
+import { CustomerState, EnrolledCustomer } from '../../customer-state';
 import {
   CouponGranted,
   couponGranted,
@@ -84,19 +83,19 @@ export type ReferralsCommand =
 type Command<K extends ReferralsCommand['type']> = Extract<ReferralsCommand, { type: K }>;
 
 /** The referrer's own standing: a member, not excluded (null: may be paid). */
-function referrerRefusal(state: CustomerState, exclusion: ExclusionRules): ReferralRefusal | null {
+function referrerRefusal(state: EnrolledCustomer, exclusion: ExclusionRules): ReferralRefusal | null {
   if (state.membership !== 'member') return 'referrer_left';
   return isExcludedBy(exclusion, state) ? 'referrer_excluded' : null;
 }
 
 /** A friend's order sent to an address, or paid by a card, of the referrer's own orders. */
-function fingerprintRefusal(state: CustomerState, friend: readonly string[]): ReferralRefusal | null {
+function fingerprintRefusal(state: EnrolledCustomer, friend: readonly string[]): ReferralRefusal | null {
   const shared = friend.filter((f) => state.referral.fingerprints.includes(f));
   if (shared.some((f) => f.startsWith('a:'))) return 'self_referral_same_address';
   return shared.some((f) => f.startsWith('p:')) ? 'self_referral_same_payment' : null;
 }
 
-function limitRefusal(state: CustomerState, terms: ReferralTerms, at: string): ReferralRefusal | null {
+function limitRefusal(state: EnrolledCustomer, terms: ReferralTerms, at: string): ReferralRefusal | null {
   if (!terms.limit) return null;
   const since = periodStart(terms.limit.unit, at);
   const counted = qualificationTimes(state.referral).filter((t) => t >= since).length;
@@ -114,7 +113,7 @@ const addDays = (at: string, days: number) => new Date(Date.parse(at) + days * 8
 
 /** Pays one friend's reward: points now (with their payment), or a coupon the platform mints next. */
 function payReward(
-  state: CustomerState,
+  state: EnrolledCustomer,
   meta: CommandMeta,
   friendKey: string,
   friend: ReferredFriend,
@@ -127,7 +126,7 @@ function payReward(
     qualifiedEventId: friend.qualifiedEventId!,
     programId: friend.programId!,
     reward,
-    platformCustomerId: state.platformCustomerId!,
+    platformCustomerId: state.platformCustomerId,
     email: state.email,
   };
   if (reward.kind === 'coupon')
@@ -155,9 +154,9 @@ function payReward(
  * method with the referrer's own orders, or when the program's rewards per period are used up; else
  * the reward is due after the waiting days, and paid at once when there are none.
  */
-function qualify(
+export function qualify(
   command: Command<'QualifyReferral'>,
-  state: CustomerState,
+  state: EnrolledCustomer,
 ): Array<ReferralFriendNoted | ReferralFriendQualified | PointsAwarded | ReferralRewardEarned> {
   const { meta, friend, terms } = command;
   const known = state.referral.friends[friend.key];
@@ -207,9 +206,9 @@ function qualify(
 }
 
 /** Pays every reward whose waiting days have passed (the sweep); a referrer who has left or is excluded by then gets none. */
-function payDue(
+export function payDue(
   command: Command<'PayReferralRewards'>,
-  state: CustomerState,
+  state: EnrolledCustomer,
 ): Array<PointsAwarded | ReferralRewardEarned | ReferralRewardCancelled> {
   const { meta } = command;
   const due = Object.entries(state.referral.friends)
@@ -237,9 +236,9 @@ function payDue(
  * program's policy decides: `keep`, or `reverse` (the points taken back, never below a zero balance,
  * what could not be taken being the shortfall; an unused coupon disabled).
  */
-function cancel(
+export function cancel(
   command: Command<'CancelReferralReward'>,
-  state: CustomerState,
+  state: EnrolledCustomer,
 ): Array<ReferralRewardCancelled | PointsRevoked | ReferralRefundAfterReward> {
   const { meta, friendKey, cause } = command;
   const friend = state.referral.friends[friendKey];
@@ -265,7 +264,7 @@ function cancel(
 }
 
 function reversePoints(
-  state: CustomerState,
+  state: EnrolledCustomer,
   meta: CommandMeta,
   friendKey: string,
   friend: ReferredFriend,
@@ -310,19 +309,23 @@ function reversePoints(
 }
 
 /** Whether a referral coupon is owed and not held yet (the grant handler asks before minting; the decision again). */
-export function referralCouponDue(state: CustomerState, grant: Omit<ReferralCouponGrant, 'reward'>, rewardId: string) {
+export function referralCouponDue(
+  state: Pick<CustomerState, 'coupons' | 'referral'>,
+  grant: Omit<ReferralCouponGrant, 'reward'>,
+  rewardId: string,
+) {
   if (Object.values(state.coupons).some((c) => c.rewardId === rewardId)) return false;
   if (grant.role === 'referral_welcome') return state.referral.referredBy?.attributionEventId === grant.dueEventId;
   const friend = state.referral.friends[grant.friendKey];
   return friend?.stage === 'rewarded' && friend.rewardId === rewardId;
 }
 
-function grantCoupon(command: Command<'GrantReferralCoupon'>, state: CustomerState): CouponGranted[] {
+export function grantCoupon(command: Command<'GrantReferralCoupon'>, state: EnrolledCustomer): CouponGranted[] {
   const { grant, meta } = command;
   if (!referralCouponDue(state, grant, grant.reward.rewardId)) return [];
   return [
     couponGranted(meta, {
-      platformCustomerId: state.platformCustomerId!,
+      platformCustomerId: state.platformCustomerId,
       email: state.email,
       reward: grant.reward,
       reason: grant.role,
@@ -337,7 +340,7 @@ function grantCoupon(command: Command<'GrantReferralCoupon'>, state: CustomerSta
 }
 
 /** The referral program's title on the terms the coupon is owed by: the friend's attribution, or the referrer's friend. */
-function referralProgramTitle(state: CustomerState, grant: ReferralCouponGrant): { programTitle?: string } {
+function referralProgramTitle(state: EnrolledCustomer, grant: ReferralCouponGrant): { programTitle?: string } {
   const title =
     grant.role === 'referral_welcome'
       ? state.referral.referredBy?.terms.programTitle
@@ -345,7 +348,7 @@ function referralProgramTitle(state: CustomerState, grant: ReferralCouponGrant):
   return typeof title === 'string' ? { programTitle: title } : {};
 }
 
-function createLink(command: Command<'CreateReferralLink'>, state: CustomerState): ReferralLinkCreated[] {
+export function createLink(command: Command<'CreateReferralLink'>, state: EnrolledCustomer): ReferralLinkCreated[] {
   if (state.membership !== 'member') throw because.notEligible('Join the loyalty program to refer friends');
   if (state.referral.link) return [];
   return [
@@ -353,35 +356,14 @@ function createLink(command: Command<'CreateReferralLink'>, state: CustomerState
       code: command.code,
       link: command.link,
       programId: command.programId,
-      platformCustomerId: state.platformCustomerId!,
+      platformCustomerId: state.platformCustomerId,
       email: state.email,
     }),
   ];
 }
 
-function note(command: Command<'NoteReferralFriend'>, state: CustomerState): ReferralFriendNoted[] {
+export function note(command: Command<'NoteReferralFriend'>, state: EnrolledCustomer): ReferralFriendNoted[] {
   const { note: n } = command;
   if (state.referral.friends[n.friendKey]?.noted.includes(n.sourceEventId)) return [];
   return [referralFriendNoted(command.meta, n)];
-}
-
-/** The referrer's side of referrals: the link, the friends noted, their rewards paid once and taken back by policy. */
-export function decideReferrals(command: ReferralsCommand, state: CustomerState) {
-  requireEnrolled(state);
-  switch (command.type) {
-    case 'CreateReferralLink':
-      return createLink(command, state);
-    case 'NoteReferralFriend':
-      return note(command, state);
-    case 'QualifyReferral':
-      return qualify(command, state);
-    case 'PayReferralRewards':
-      return payDue(command, state);
-    case 'CancelReferralReward':
-      return cancel(command, state);
-    case 'GrantReferralCoupon':
-      return grantCoupon(command, state);
-    default:
-      return assertNever(command);
-  }
 }

@@ -1,14 +1,16 @@
-import { assertNever } from '../../../shared/domain/decider';
 import { because, DomainError } from '../../../shared/domain/domain-error';
 import { EarningLimitPolicy } from '../../../shops/domain/shop-events';
 import { TierRung } from '../../../tiers/domain/tier-rung';
 import { CommandMeta } from '../../customer-stream';
-import { CustomerState, requireEnrolled } from '../../customer-state';
+import { EnrolledCustomer } from '../../customer-state';
 import {
   CustomerEvent,
   earnsFromPrograms,
+  FeedDisconnected,
   feedDisconnected,
+  FeedLinked,
   feedLinked,
+  PhotoUnlinked,
   PointsAwarded,
   photoLinked,
   photoUnlinked,
@@ -58,12 +60,12 @@ export interface DisconnectFeed {
 export type SocialLinksCommand = LinkPhoto | UnlinkPhoto | LinkFeed | DisconnectFeed;
 
 /** An opt-in guest has no social links (one who left may still unlink). */
-function requireNotGuest(state: CustomerState): void {
+function requireNotGuest(state: EnrolledCustomer): void {
   if (state.membership === 'guest') throw because.notEligible('Join the loyalty program first');
 }
 
 /** The link reward's payment, or none when its program cannot pay (already paid, limit reached). */
-function linkReward(command: LinkPhoto, state: CustomerState): PointsAwarded[] {
+function linkReward(command: LinkPhoto, state: EnrolledCustomer): PointsAwarded[] {
   if (!command.reward || state.photoLinkRewarded) return [];
   const earn: EarnFromProgram = {
     type: 'EarnFromProgram',
@@ -81,7 +83,8 @@ function linkReward(command: LinkPhoto, state: CustomerState): PointsAwarded[] {
   }
 }
 
-function decideLinkPhoto(command: LinkPhoto, state: CustomerState): CustomerEvent[] {
+export function decideLinkPhoto(command: LinkPhoto, state: EnrolledCustomer): CustomerEvent[] {
+  requireNotGuest(state);
   if (!earnsFromPrograms(state)) throw because.notEligible('Only members link a photo account');
   if (state.photoUsername === command.photoUsername) return [];
   const reward = linkReward(command, state);
@@ -97,28 +100,22 @@ function decideLinkPhoto(command: LinkPhoto, state: CustomerState): CustomerEven
   ];
 }
 
-export function decideSocialLinks(command: SocialLinksCommand, state: CustomerState): CustomerEvent[] {
-  requireEnrolled(state);
-  switch (command.type) {
-    case 'LinkPhoto':
-      requireNotGuest(state);
-      return decideLinkPhoto(command, state);
-    case 'UnlinkPhoto':
-      requireNotGuest(state);
-      return state.photoHandleStream
-        ? [photoUnlinked(command.meta, { handleStream: state.photoHandleStream, source: command.source })]
-        : [];
-    case 'LinkFeed': {
-      requireNotGuest(state);
-      const { pageId, userRef, feedName } = command;
-      const { feed } = state;
-      if (feed?.pageId === pageId && feed.userRef === userRef && feed.feedName === feedName) return [];
-      return [feedLinked(command.meta, { pageId, userRef, feedName })];
-    }
-    case 'DisconnectFeed':
-      requireNotGuest(state);
-      return state.feed ? [feedDisconnected(command.meta, { pageId: state.feed.pageId, source: command.source })] : [];
-    default:
-      return assertNever(command);
-  }
+export function unlinkPhoto(command: UnlinkPhoto, state: EnrolledCustomer): PhotoUnlinked[] {
+  requireNotGuest(state);
+  return state.photoHandleStream
+    ? [photoUnlinked(command.meta, { handleStream: state.photoHandleStream, source: command.source })]
+    : [];
+}
+
+export function linkFeed(command: LinkFeed, state: EnrolledCustomer): FeedLinked[] {
+  requireNotGuest(state);
+  const { pageId, userRef, feedName } = command;
+  const { feed } = state;
+  if (feed?.pageId === pageId && feed.userRef === userRef && feed.feedName === feedName) return [];
+  return [feedLinked(command.meta, { pageId, userRef, feedName })];
+}
+
+export function disconnectFeed(command: DisconnectFeed, state: EnrolledCustomer): FeedDisconnected[] {
+  requireNotGuest(state);
+  return state.feed ? [feedDisconnected(command.meta, { pageId: state.feed.pageId, source: command.source })] : [];
 }

@@ -78,3 +78,9 @@ export function evolveSocialLinks(
       return undefined;
   }
 }
+
+declare module '../../customer-state' {
+  interface CustomerShares {
+    socialLinks: SocialLinksShare;
+  }
+}

@@ -3,7 +3,7 @@ import { because } from '../../../shared/domain/domain-error';
 import { EarningLimitPolicy } from '../../../shops/domain/shop-events';
 import { TierRung } from '../../../tiers/domain/tier-rung';
 import { CommandMeta } from '../../customer-stream';
-import { CustomerState, requireEnrolled } from '../../customer-state';
+import { EnrolledCustomer } from '../../customer-state';
 import {
   earnsFromPrograms,
   PointsAwarded,
@@ -43,9 +43,8 @@ export interface ClaimStreakDay {
  */
 export function decideStreakDay(
   command: ClaimStreakDay,
-  state: CustomerState,
+  state: EnrolledCustomer,
 ): Array<StreakDayClaimed | PointsAwarded> {
-  requireEnrolled(state);
   if (!earnsFromPrograms(state))
     throw because.notEligible('Only members earn from programs: join the loyalty program first');
   const { meta, program } = command;

@@ -13,3 +13,9 @@ export function evolveStreak(_state: StreakShare, event: CustomerEvent): Partial
   if (event.type !== T.StreakDayClaimed) return undefined;
   return { streak: { programId: event.programId, lastDay: event.day, currentDay: event.currentDay } };
 }
+
+declare module '../../customer-state' {
+  interface CustomerShares {
+    streak: StreakShare;
+  }
+}

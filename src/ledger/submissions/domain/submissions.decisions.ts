@@ -3,7 +3,7 @@ import { because } from '../../../shared/domain/domain-error';
 import { EarningLimitPolicy } from '../../../shops/domain/shop-events';
 import { TierRung } from '../../../tiers/domain/tier-rung';
 import { CommandMeta } from '../../customer-stream';
-import { CustomerState, requireEnrolled } from '../../customer-state';
+import { EnrolledCustomer } from '../../customer-state';
 import {
   earnsFromPrograms,
   PointsAwarded,
@@ -66,7 +66,7 @@ export type SubmissionsCommand = SubmitEntry | DecideSubmission;
 
 /** A program payment of `points` (clamped to the shop's earning limit); none when nothing is paid. */
 function payment(
-  state: CustomerState,
+  state: EnrolledCustomer,
   meta: CommandMeta,
   program: SubmissionProgram,
   points: number,
@@ -83,8 +83,7 @@ function payment(
   ];
 }
 
-function requireMember(state: CustomerState): void {
-  requireEnrolled(state);
+function requireMember(state: EnrolledCustomer): void {
   if (!earnsFromPrograms(state))
     throw because.notEligible('Only members earn from programs: join the loyalty program first');
 }
@@ -95,7 +94,7 @@ function requireMember(state: CustomerState): void {
  * limit takes one submission per customer: decided on the customer's stream, so concurrent
  * submissions are counted one after the other and one is paid.
  */
-function checkProgramLimit(command: SubmitEntry, state: CustomerState, due: number): void {
+function checkProgramLimit(command: SubmitEntry, state: EnrolledCustomer, due: number): void {
   const { programId } = command.program;
   const once = command.program.form && due > 0 ? { unit: 'lifetime' as const, times: 1 } : undefined;
   const limit = command.program.limit ?? once;
@@ -109,7 +108,7 @@ function checkProgramLimit(command: SubmitEntry, state: CustomerState, due: numb
 }
 
 /** A map review is sent once; again only after the merchant rejected the last one. */
-function checkResubmission(command: SubmitEntry, state: CustomerState): void {
+function checkResubmission(command: SubmitEntry, state: EnrolledCustomer): void {
   if (!command.program.onlyAfterRejection) return;
   const last = Object.values(state.submissions)
     .filter((s) => s.program.programId === command.program.programId)
@@ -118,7 +117,7 @@ function checkResubmission(command: SubmitEntry, state: CustomerState): void {
     throw because.limitReached(`Program ${command.program.programId}: the last submission is ${last.status}`);
 }
 
-export function decideSubmit(command: SubmitEntry, state: CustomerState): Array<SubmissionReceived | PointsAwarded> {
+export function decideSubmit(command: SubmitEntry, state: EnrolledCustomer): Array<SubmissionReceived | PointsAwarded> {
   requireMember(state);
   const { program, meta } = command;
   const due = program.instantPoints + (program.autoApprove ? program.points : 0);
@@ -133,7 +132,7 @@ export function decideSubmit(command: SubmitEntry, state: CustomerState): Array<
   const { programId, programTitle, event, points } = program;
   const received = submissionReceived(meta, {
     submissionId: command.submissionId,
-    platformCustomerId: state.platformCustomerId!,
+    platformCustomerId: state.platformCustomerId,
     email: state.email,
     program: { programId, programTitle, event, points },
     status: program.autoApprove ? 'approved' : 'pending',
@@ -147,16 +146,15 @@ export function decideSubmit(command: SubmitEntry, state: CustomerState): Array<
 
 export function decideSubmissionDecision(
   command: DecideSubmission,
-  state: CustomerState,
+  state: EnrolledCustomer,
 ): Array<SubmissionApproved | SubmissionRejected | PointsAwarded> {
-  requireEnrolled(state);
   const entry = state.submissions[command.submissionId];
   if (!entry) throw because.notFound('Submission');
   if (entry.status !== 'pending') throw because.alreadyDecided(command.submissionId, entry.status);
   const { meta } = command;
   const base = {
     submissionId: command.submissionId,
-    platformCustomerId: state.platformCustomerId!,
+    platformCustomerId: state.platformCustomerId,
     email: state.email,
     programId: entry.program.programId,
     reason: command.reason,
@@ -167,8 +165,4 @@ export function decideSubmissionDecision(
   const room = earningRoom(state, command.earningLimit, meta.occurredAt);
   const paid = payment(state, meta, entry.program, Math.min(entry.program.points, room), command.source);
   return [submissionApproved(meta, { ...base, pointsEarned: paid[0]?.points ?? 0 }), ...paid];
-}
-
-export function decideSubmissions(command: SubmissionsCommand, state: CustomerState) {
-  return command.type === 'SubmitEntry' ? decideSubmit(command, state) : decideSubmissionDecision(command, state);
 }

@@ -59,3 +59,9 @@ export function submissionStatusAfter(
       : [event.programId, event.type === T.SubmissionApproved ? ('approved' as const) : ('rejected' as const)];
   return { ...statuses, [programId]: status };
 }
+
+declare module '../../customer-state' {
+  interface CustomerShares {
+    submissions: SubmissionsShare;
+  }
+}

@@ -1,7 +1,6 @@
-import { assertNever } from '../../../shared/domain/decider';
 import { because } from '../../../shared/domain/domain-error';
 import { CommandMeta } from '../../customer-stream';
-import { CustomerState, requireEnrolled } from '../../customer-state';
+import { EnrolledCustomer } from '../../customer-state';
 import { AlphaPassCleared, AlphaPassCreated, alphaPassCleared, alphaPassCreated } from '../../customer-events';
 
 /** A signed alpha pass was generated and stored under `passKey` (before this decision): put it on file. */
@@ -23,12 +22,11 @@ export interface ClearAlphaPass {
 export type WalletPassCommand = RecordAlphaPass | ClearAlphaPass;
 
 /** A card is for an enrolled customer who is not an opt-in guest (one who left may keep theirs). */
-export function requireCardHolder(state: CustomerState): void {
-  requireEnrolled(state);
+export function requireCardHolder(state: EnrolledCustomer): void {
   if (state.membership === 'guest') throw because.notEligible('Join the loyalty program first');
 }
 
-export function decideRecordAlphaPass(command: RecordAlphaPass, state: CustomerState): AlphaPassCreated[] {
+export function decideRecordAlphaPass(command: RecordAlphaPass, state: EnrolledCustomer): AlphaPassCreated[] {
   requireCardHolder(state);
   if (state.alphaPass?.passKey === command.passKey) return [];
   const { passKey, url, qrUrl } = command;
@@ -36,22 +34,7 @@ export function decideRecordAlphaPass(command: RecordAlphaPass, state: CustomerS
 }
 
 /** Only the pass verify looked at is cleared: one regenerated meanwhile stays on file. */
-export function decideClearAlphaPass(command: ClearAlphaPass, state: CustomerState): AlphaPassCleared[] {
-  requireEnrolled(state);
+export function decideClearAlphaPass(command: ClearAlphaPass, state: EnrolledCustomer): AlphaPassCleared[] {
   if (state.alphaPass?.passKey !== command.passKey) return [];
   return [alphaPassCleared(command.meta, { passKey: command.passKey, reason: 'document_missing' })];
-}
-
-export function decideWalletPass(
-  command: WalletPassCommand,
-  state: CustomerState,
-): Array<AlphaPassCreated | AlphaPassCleared> {
-  switch (command.type) {
-    case 'RecordAlphaPass':
-      return decideRecordAlphaPass(command, state);
-    case 'ClearAlphaPass':
-      return decideClearAlphaPass(command, state);
-    default:
-      return assertNever(command);
-  }
 }

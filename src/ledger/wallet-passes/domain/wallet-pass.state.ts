@@ -17,3 +17,9 @@ export function evolveWalletPass(_state: WalletPassShare, event: CustomerEvent):
       return undefined;
   }
 }
+
+declare module '../../customer-state' {
+  interface CustomerShares {
+    walletPass: WalletPassShare;
+  }
+}

@@ -4,6 +4,7 @@ import { because } from '../../../shared/domain/domain-error';
 import { WALLET_PASSES, WalletPasses } from '../../../infrastructure/wallet-passes/wallet-pass.port';
 import { CustomerStreamCommands } from '../../customer-stream.commands';
 import { requireCardHolder } from '../domain/wallet-pass.decisions';
+import { enrolledOrNotFound } from '../../customer-state';
 import { ShopDirectory } from '../../../shops/shop-directory';
 import { walletPassContent } from '../domain/wallet-pass-content';
 
@@ -31,7 +32,7 @@ export class GetBetaPassLinkHandler implements IQueryHandler<GetBetaPassLinkQuer
       this.commands.state(shopId, customerId),
     ]);
     // Who may hold a card comes first: a guest is refused as one (403) on a shop with or without wallet settings.
-    requireCardHolder(state);
+    requireCardHolder(enrolledOrNotFound(state));
     if (!walletBeta) throw because.betaPassGenerationFailed('Wallet passes are not configured for this shop');
     const holder = { shopId, customerId, points: state.points, tierName: state.tierName };
     try {

@@ -1,9 +1,8 @@
-import { assertNever } from '../../../../shared/domain/decider';
 import { because, DomainError } from '../../../../shared/domain/domain-error';
 import { EarningLimitPolicy } from '../../../../shops/domain/shop-events';
 import { TierRung } from '../../../../tiers/domain/tier-rung';
 import { CommandMeta } from '../../../customer-stream';
-import { CustomerState, requireEnrolled } from '../../../customer-state';
+import { EnrolledCustomer } from '../../../customer-state';
 import {
   chatFollowChanged,
   ChatFollowChanged,
@@ -53,12 +52,12 @@ export interface SetChatFollow {
 
 export type ChatLinkCommand = StartChatLogin | LinkChat | SetChatFollow;
 
-function decideStart(command: StartChatLogin): ChatLoginStarted[] {
+export function decideStart(command: StartChatLogin): ChatLoginStarted[] {
   return [chatLoginStarted(command.meta, { stateHash: command.stateHash, expiresAt: command.expiresAt })];
 }
 
 /** The join reward's payment, or none: already paid, no such program, not a member, limit reached. */
-function joinReward(command: LinkChat, state: CustomerState): PointsAwarded[] {
+function joinReward(command: LinkChat, state: EnrolledCustomer): PointsAwarded[] {
   if (!command.reward || state.chat.rewarded) return [];
   const { meta, reward: program, source, tiers, earningLimit } = command;
   try {
@@ -70,7 +69,7 @@ function joinReward(command: LinkChat, state: CustomerState): PointsAwarded[] {
 }
 
 /** Only the customer's pending state, before it expires, links; it is consumed by the link (single use). */
-function decideLink(command: LinkChat, state: CustomerState): Array<ChatLinked | PointsAwarded> {
+export function decideLink(command: LinkChat, state: EnrolledCustomer): Array<ChatLinked | PointsAwarded> {
   const pending = state.chat.pendingLogin;
   if (!pending || pending.stateHash !== command.stateHash)
     throw because.chatLoginRefused('This chat login state is unknown, already used or replaced: start the login again');
@@ -87,27 +86,10 @@ function decideLink(command: LinkChat, state: CustomerState): Array<ChatLinked |
  * A notification about a user who is not the customer's linked one, that changes nothing, or older
  * than the change recorded last (a late redelivery), is nothing.
  */
-function decideFollow(command: SetChatFollow, state: CustomerState): ChatFollowChanged[] {
+export function decideFollow(command: SetChatFollow, state: EnrolledCustomer): ChatFollowChanged[] {
   const { userRef, followedOA, followNotifiedAt } = state.chat;
   if (userRef !== command.userRef || followedOA === command.following) return [];
   const { notifiedAt } = command;
   if (notifiedAt !== null && followNotifiedAt !== null && notifiedAt < followNotifiedAt) return [];
   return [chatFollowChanged(command.meta, { following: command.following, notifiedAt })];
-}
-
-export function decideChatLink(
-  command: ChatLinkCommand,
-  state: CustomerState,
-): Array<ChatLoginStarted | ChatLinked | ChatFollowChanged | PointsAwarded> {
-  requireEnrolled(state);
-  switch (command.type) {
-    case 'StartChatLogin':
-      return decideStart(command);
-    case 'LinkChat':
-      return decideLink(command, state);
-    case 'SetChatFollow':
-      return decideFollow(command, state);
-    default:
-      return assertNever(command);
-  }
 }
