@@ -38,7 +38,8 @@ CREATE INDEX IF NOT EXISTS es_events_feed ON es_events (transaction_id, position
 /**
  * Data and metadata are kept as json (their text, checked on the way in), not jsonb: the store never
  * looks inside them, and jsonb turns every event back into text on every read, which slows replays on
- * both stores. A store made before is converted once, when the service starts (a rewrite of the table, under the schema lock).
+ * both stores. A store made before is converted once, when the service starts (a rewrite of the
+ * table, under the schema lock).
  */
 async function keepEventsAsJson(tx: SqlQueryable): Promise<void> {
   const [data] = await tx.query<{ type: string }>(
