@@ -18,7 +18,8 @@ export type Utilisation = () => number;
 /**
  * Gives memory back after a burst of work. V8 keeps the heap it grew to under load, much of it
  * garbage a full collection would free, and its own memory reducer seldom runs while the service's
- * timers tick. So when a whole window was quiet after a busy one, a full collection runs, twice (one window apart), and not again until the next burst.
+ * timers tick. So when a whole window was quiet after a busy one, a full collection runs, twice (one
+ * window apart), and not again until the next burst.
  */
 export class IdleMemoryRelease {
   private timer: NodeJS.Timeout | null = null;
