@@ -172,7 +172,7 @@ export class AppConfig {
     this.requestBodyTimeoutMs = Number(env.REQUEST_BODY_TIMEOUT_MS || 30_000);
     this.databaseUrl = env.DATABASE_URL || null;
     // Ten minutes: the default of the driver (10 s) closed connections between bursts of traffic, and
-    // the next burst paid for new server processes (award throughput 10-15 % lower in the bench).
+    // the next burst paid for new server processes.
     this.pgPoolIdleMs = Number(env.PG_POOL_IDLE_MS ?? 600_000);
     this.pgPoolMax = Number(env.PG_POOL_MAX || 20);
     this.dataDir = resolve(env.DATA_DIR ?? './data');

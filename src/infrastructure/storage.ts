@@ -64,8 +64,8 @@ export interface Storage {
  * checkpoint in one transaction. That database is PostgreSQL when DATABASE_URL is set, else the
  * embedded PGlite in DATA_DIR (one process). The SQL event store keeps its checkpoints beside its log;
  * EventStoreDB's are kept in that SQL database (`esdb_checkpoints`), never in the log itself.
- * The EventStoreDB and MongoDB adapters are loaded only when named: their clients are a fifth of
- * the time a process takes to load the service.
+ * The EventStoreDB and MongoDB adapters are loaded only when named: their clients are a large part
+ * of the time a process takes to load the service.
  */
 export async function openStorage(config: AppConfig): Promise<Storage> {
   const sql = sqlOpeners(config);

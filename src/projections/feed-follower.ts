@@ -34,8 +34,8 @@ export abstract class FeedFollower {
    */
   protected followFeed(appended: AppendSignal | null, polling: Omit<PollingLoopOptions, 'work' | 'logger'>): void {
     // The appends of one group commit are signalled one by one, often while a round is already
-    // reading them: such a nudge is void once the round has read past it (measured on PGlite: every
-    // feed read under load was followed by an empty one).
+    // reading them: such a nudge is void once the round has read past it (else every feed read under
+    // load is followed by an empty one).
     appended?.subscribe((position) => this.nudgeFor(position));
     // Something was read: look again at once, more may have committed meanwhile.
     this.loop = new PollingLoop({ ...polling, logger: this.logger, work: () => this.step() });

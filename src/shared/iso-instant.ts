@@ -9,7 +9,7 @@ const pad3 = (n: number) => (n < 10 ? `00${n}` : n < 100 ? `0${n}` : `${n}`);
 
 /**
  * `new Date(ms).toISOString()`, for a run of instants: the date part is V8's own, made once per UTC
- * day; the time of day is counted here. toISOString was a twentieth of replaying 10,000 events.
+ * day; the time of day is counted here. toISOString was a visible part of a long replay.
  */
 export function isoInstant(ms: number): string {
   const day = Math.floor(ms / DAY_MS);

@@ -59,7 +59,7 @@ export class CustomerStreamReader {
   /**
    * The stream's events that count as of `asOf` (the prefix rule of countAsOf), a page at a time,
    * the next page read while this one is used; reading stops at the first event past `asOf`. Pages,
-   * not events, are awaited: an await per event was a twentieth of a 10,000-event replay.
+   * not events, are awaited: an await per event was a visible part of a long replay.
    */
   async *pages(streamId: string, asOf: Date | null): AsyncGenerator<readonly RecordedEvent[]> {
     const limit = asOf ? asOf.getTime() : Infinity;

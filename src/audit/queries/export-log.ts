@@ -29,7 +29,7 @@ interface LiabilityAsked {
 
 type Signer = ReturnType<AuditSigningKey['signer']>;
 
-/** Small pages: the rows of the page being written die young (measured: less garbage-collection work than 2,000). */
+/** Small pages: the rows of the page being written die young (less garbage-collection work than large pages). */
 const BATCH = 250;
 
 /**

@@ -37,9 +37,9 @@ CREATE INDEX IF NOT EXISTS es_events_feed ON es_events (transaction_id, position
 
 /**
  * Data and metadata are kept as json (their text, checked on the way in), not jsonb: the store never
- * looks inside them, and jsonb turns every event back into text on every read. Replaying 10,000
- * events read as jsonb: PostgreSQL about 10 ms slower, PGlite 25 ms. A store made before is
- * converted once, when the service starts (a rewrite of the table, under the schema lock).
+ * looks inside them, and jsonb turns every event back into text on every read, which slows replays on
+ * both stores. A store made before is converted once, when the service starts (a rewrite of the
+ * table, under the schema lock).
  */
 async function keepEventsAsJson(tx: SqlQueryable): Promise<void> {
   const [data] = await tx.query<{ type: string }>(
@@ -69,9 +69,9 @@ interface EventColumns {
 }
 
 /**
- * `recorded_at` as epoch milliseconds: a number is read several times faster than a timestamp's
- * text, and date_part computes it as a double where `extract` computes in numeric (a third of
- * PGlite's work for the row). See epochMillis.
+ * `recorded_at` as epoch milliseconds: a number is read faster than a timestamp's text, and
+ * date_part computes it as a double where `extract` computes in numeric, which is slow on PGlite.
+ * See epochMillis.
  */
 const RECORDED_MS = `date_part('epoch', recorded_at) * 1000`;
 
@@ -91,10 +91,9 @@ const STREAM_PAGE_COLUMNS = `SELECT event_id::text, revision::text, transaction_
     type, data, metadata, ${RECORDED_MS} AS recorded_ms FROM es_events`;
 
 /**
- * PGlite decodes every field of every row in JavaScript, at about 1.3 µs a field, and a json
- * column with its own parser: one text per event, made by the database and read with one
- * JSON.parse, is the cheapest (replaying 10,000 events: nine columns 280 ms, one json array 192,
- * one text 175). On a server the columns are faster, and are kept. A stream's page leaves out the
+ * PGlite decodes every field of every row in JavaScript, and a json column with its own parser: one
+ * text per event, made by the database and read with one JSON.parse, is the cheapest there (cheaper
+ * than the columns or a json array). On a server the columns are faster, and are kept. A stream's page leaves out the
  * stream's id (known) and is one text for the whole page (STREAM_PAGE_AS_TEXT).
  */
 const EVENT_FIELDS = `'["', event_id, '","', revision, '","', transaction_id, '","', position, '",', to_json(type),
@@ -115,11 +114,9 @@ const AS_ONE_TEXT: EventColumns = {
 const STREAM_RANGE = '(stream_id, revision) >= ($1, $2::bigint) AND (stream_id, revision) < ($1, $3::bigint)';
 
 /**
- * Events per text of a PGlite stream page. A text of a whole page (about 1.3 MB for 2,500 events)
- * is decoded into a string of fresh memory, which costs far more than its bytes on a host where a
- * first touch of a page is slow (about 11 µs for each 4 KB here: decoding 5 MB took 14 ms in texts
- * of 500 KB or more, 0.4 ms in texts of 60 KB); texts of 40 events (about 25 KB) are decoded in
- * memory already in use.
+ * Events per text of a PGlite stream page. A text of a whole page (over a megabyte) is decoded into a
+ * string of fresh memory, which costs far more than its bytes on a host where the first touch of a
+ * memory page is slow; texts of a few tens of kilobytes are decoded in memory already in use.
  */
 const EVENTS_PER_TEXT = 40;
 
@@ -176,10 +173,9 @@ export class SqlEventStore implements EventStore {
   private readonly recent: RecentAppends | null;
   /**
    * A server answers from its own process, so the next page is read while this one is used, and a
-   * small page keeps few events alive at once: replaying 10,000 events, pages of 500 spent half the
-   * garbage collection of pages of 2,500 (the young generation's survivors are the pages held), the
-   * endpoint 100-104 ms against 120-127. PGlite runs on this thread and pays each statement's
-   * overhead again: pages of 500 and 1,000 were slower there (medians 159-222 ms against 135-175).
+   * small page keeps few events alive at once: less garbage collection (the young generation's
+   * survivors are the pages held). PGlite runs on this thread and pays each statement's overhead
+   * again, so smaller pages are slower there and its pages are large.
    */
   readonly streamPageSize: number;
 
@@ -210,8 +206,8 @@ export class SqlEventStore implements EventStore {
   /**
    * Writes a group of appends (at most one per stream) as one statement, so they share one commit.
    * Each append is written only if its expected revision is the stream's last, as seen by the
-   * statement (revisions have no gaps, so one index probe for the stream's highest tells; two probes,
-   * for the previous and the next revision, cost 4 µs more an event on PGlite); one that is not gets
+   * statement (revisions have no gaps, so one index probe for the stream's highest tells, cheaper than
+   * two probes for the previous and the next revision); one that is not gets
    * no rows and fails alone. A race with another process's uncommitted append of the same revision
    * surfaces as a unique violation of the whole statement: then each append of the group is written
    * on its own.
@@ -351,10 +347,9 @@ export class SqlEventStore implements EventStore {
     }
     // Revisions have no gaps, so a page is a range of them. With `LIMIT` alone and no statistics
     // for the stream (PGlite never gathers any, a server not yet for a new stream) the planner took
-    // every later event by bitmap and sorted them (replaying 10,000 events: 185 ms instead of 143 on
-    // PostgreSQL, 264 instead of 214 on PGlite). The range is written as a range of the index's
-    // key: with `stream_id = $1 AND revision ...` and statistics, the planner again chose a bitmap
-    // and a sort of each page of 2,500 (10-17 ms on the server against 6 for the index walk).
+    // every later event by bitmap and sorted them, slower than walking the index on both stores. The
+    // range is written as a range of the index's key: with `stream_id = $1 AND revision ...` and
+    // statistics, the planner again chose a bitmap and a sort of each page, slower than the walk.
     const count = Math.max(0, Math.floor(maxCount));
     const range = [streamId, fromRevision.toString(), (fromRevision + BigInt(count)).toString()];
     if (this.sql.kind === 'pglite') return this.streamPageAsText(streamId, range);
@@ -370,9 +365,8 @@ export class SqlEventStore implements EventStore {
 
   /**
    * PGlite: a page of one stream as a few texts, each parsed with one JSON.parse. PGlite decodes each
-   * row of an answer in JavaScript, which for a page of events cost more than parsing them (reading
-   * 10,000 events in pages of 2,500: a text per event 85 ms, a text per page 59; the stream's id,
-   * known, is not repeated in each). Pages only: PGlite's memory, which holds the text, never shrinks.
+   * row of an answer in JavaScript, which for a page of events costs more than parsing them (the
+   * stream's id, known, is not repeated in each). Pages only: PGlite's memory, which holds the text, never shrinks.
    */
   private async streamPageAsText(streamId: string, range: string[]): Promise<RecordedEvent[]> {
     const rows = await this.sql.query<{ page: string }>(STREAM_PAGE_AS_TEXT, range);

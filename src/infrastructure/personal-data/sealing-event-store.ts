@@ -315,7 +315,7 @@ export function withNulls(data: Record<string, unknown>, paths: readonly string[
 /**
  * GCM nonces: 8 random bytes drawn once, then a 4-byte counter (drawn again when it wraps). Unique
  * per key as long as two processes do not draw the same 64-bit prefix; a random nonce per field cost
- * a `randomBytes` call (about 10 µs, more than the cipher) on every award.
+ * a `randomBytes` call (more than the cipher) on every award.
  */
 class Nonces {
   private prefix = randomBytes(8);

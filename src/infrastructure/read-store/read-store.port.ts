@@ -56,7 +56,7 @@ export interface CollectionDefinition {
   cachedInMemory?: true;
   /**
    * Fields stored only when they are not null, and read back as null: most of a ledger row's fields
-   * are null, and a row half the size is written in about two thirds of the time. Filters on null
+   * are null, and a smaller row is written faster. Filters on null
    * match them as before.
    */
   storedOnlyWhenSet?: readonly string[];

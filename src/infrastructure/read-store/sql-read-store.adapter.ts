@@ -47,8 +47,8 @@ export class SqlReadStore implements ReadStore {
   /**
    * A live batch (a few documents in each of several collections) is one statement: each collection's
    * upsert and deletes are parts of it (data-modifying WITH clauses), so the batch costs one round
-   * trip and one commit instead of one per collection (measured: a round trip to the server costs
-   * the service more than the rows it carries). A large batch (catch-up, rebuild) is one statement
+   * trip and one commit instead of one per collection (a round trip to the server costs the service
+   * more than the rows it carries). A large batch (catch-up, rebuild) is one statement
    * per collection and chunk, run side by side on the pool, so that PostgreSQL uses several cores.
    * The batch need not be atomic: projections are idempotent and replayed from their checkpoint.
    */

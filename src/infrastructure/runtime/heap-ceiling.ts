@@ -3,9 +3,8 @@ import { fullCollection } from './idle-memory-release';
 
 /**
  * Keeps a long, allocation-heavy job (a rebuild) near its live heap. Under a high allocation rate V8
- * lets the old generation grow to several times what is live (a rebuild on the embedded store peaked
- * at 490 MB with about 60 MB live); a full collection whenever the heap in use passes the ceiling
- * keeps the peak at the live size plus the ceiling, for a few percent more CPU. The ceiling follows
+ * lets the old generation grow to several times what is live; a full collection whenever the heap in
+ * use passes the ceiling keeps the peak at the live size plus the ceiling, for a little more CPU. The ceiling follows
  * the live size up (twice what survived the last collection), so a large live set is not collected
  * over and over.
  */

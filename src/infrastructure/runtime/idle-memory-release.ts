@@ -4,7 +4,8 @@ import { runInNewContext } from 'node:vm';
 
 /**
  * Event-loop utilisation at or above which a window counts as busy, and below which as quiet. An idle
- * service is not at 0: its pollers keep the loop 2 % busy on the embedded store (its queries run here).
+ * service is not at 0: its pollers keep the loop slightly busy on the embedded store (its queries run
+ * here).
  */
 const BUSY = 0.25;
 const QUIET = 0.05;
@@ -15,10 +16,10 @@ const COLLECTIONS_AFTER_BURST = 2;
 export type Utilisation = () => number;
 
 /**
- * Gives memory back after a burst of work. V8 keeps the heap it grew to under load (measured on the
- * embedded store: 420 MB right after a load test, of which 285 MB once collected) and its own memory
- * reducer seldom runs while the service's timers tick. So when a whole window was quiet after a busy
- * one, a full collection runs, twice (one window apart), and not again until the next burst.
+ * Gives memory back after a burst of work. V8 keeps the heap it grew to under load, much of it
+ * garbage a full collection would free, and its own memory reducer seldom runs while the service's
+ * timers tick. So when a whole window was quiet after a busy one, a full collection runs, twice (one
+ * window apart), and not again until the next burst.
  */
 export class IdleMemoryRelease {
   private timer: NodeJS.Timeout | null = null;

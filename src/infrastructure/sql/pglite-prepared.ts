@@ -20,7 +20,6 @@ interface Prepared {
  * with one protocol exchange (bind, execute, sync). PGlite's `query` parses and describes every
  * statement again and spends six exchanges with its WebAssembly instance on it, on the thread that
  * also serves requests. Plans are still made per run (`plan_cache_mode` in the client's settings).
- * Measured on a one-event append: 760 µs through `query`, 480 µs prepared.
  *
  * Only for the file-system kinds this service opens (a directory, or memory), whose sync to storage
  * is a no-op: the exchange skips it. The statements a process runs are a bounded set (the read

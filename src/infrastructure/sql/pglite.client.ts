@@ -15,9 +15,8 @@ const STORE = 'PGlite';
 
 /**
  * PGlite keeps PostgreSQL's buffer pool inside its WebAssembly memory, which never shrinks: with the
- * default 128 MB pool the process sat above 500 MB after a workload. The operating system's page
- * cache already holds the data files, so a small pool costs little (measured: 200,000 inserted rows,
- * same time, 342 -> 185 MB).
+ * default 128 MB pool the process stayed large after a workload. The operating system's page cache
+ * already holds the data files, so a small pool costs little time and saves much memory.
  */
 const EMBEDDED_SETTINGS = [
   'shared_buffers=32MB',
@@ -27,17 +26,16 @@ const EMBEDDED_SETTINGS = [
   // erasure's compaction (personal-data/embedded-erasure-compaction) relies on it to take erased rows off the disk.
   'wal_recycle=off',
   // Statements are prepared once (see pglite-prepared) but planned for their values on each run, as
-  // unnamed ones are: a generic plan of a group append (its rows come from a JSON parameter) cost
-  // twice as much as planning it anew, and award throughput fell from 1,860 to 1,200-1,500 req/s.
+  // unnamed ones are: a generic plan of a group append (its rows come from a JSON parameter) costs
+  // more than planning it anew, and award throughput fell with it.
   'plan_cache_mode=force_custom_plan',
 ];
 
 /**
  * A new data directory is made by a short-lived child process. PGlite runs initdb in a WebAssembly
- * instance of its own and keeps its memory (about 450 MB) for as long as the database it opened
- * stays open, and even closed and opened again in the same process about 130 MB of it stays
- * resident; a child gives it all back when it exits (measured on a new directory: RSS of the idle
- * service 773 MB in process, 432 MB closed and reopened, about 300 MB initialised by a child).
+ * instance of its own and keeps its memory for as long as the database it opened stays open, and
+ * even closed and opened again in the same process part of it stays resident; a child gives it all
+ * back when it exits.
  */
 async function initialiseInChildProcess(dataDir: string): Promise<void> {
   const pglite = require.resolve('@electric-sql/pglite');
@@ -49,8 +47,8 @@ async function initialiseInChildProcess(dataDir: string): Promise<void> {
 }
 
 /**
- * In-memory databases start from a copy of a freshly initialised cluster (initdb in WebAssembly took
- * about 1.6 s, loading the copy 0.4 s; the test suites open hundreds). The copy is kept in the
+ * In-memory databases start from a copy of a freshly initialised cluster (loading the copy is much
+ * faster than initdb in WebAssembly; the test suites open hundreds). The copy is kept in the
  * system's temporary directory under a name that changes with PGlite's build and our settings, so
  * each process after the first skips initdb. It is written under a temporary name and renamed, so a
  * reader never sees half of one; a file that is not a tar archive is ignored and written again.
@@ -105,8 +103,8 @@ const BINARY_TEXT_FROM = 4096;
 /**
  * Large text parameters (a batch of documents or events as one JSON array) go in binary format,
  * which for `text` is the UTF-8 bytes as they are. PGlite's own text path measures each string's
- * UTF-8 length in a JavaScript loop over its characters, twice: in a rebuild that was a fifth of the
- * process's time. Buffer.from does the same in native code.
+ * UTF-8 length in a JavaScript loop over its characters, twice, a large part of a rebuild's time.
+ * Buffer.from does the same in native code.
  */
 const SERIALIZERS = {
   // PGlite's protocol layer sends a byte array as binary.

@@ -15,9 +15,9 @@ export interface MonthAmounts {
 /**
  * The same amounts as months in ascending order: the shape folds keep. Adding to a day copies the
  * list of months (about 27) and its month (31 slots), not every day kept: with the flat shape a
- * customer active on 800 days copied 800 keys an event, and a replay of 10,000 events over two
- * years took 400 ms against 85 over a week (months as records of days took 125 ms, most of it in
- * the garbage collector).
+ * customer active on many days copied every day's key an event, so a long-lived customer's replay
+ * grew with their history (months as records of days left most of that cost to the garbage
+ * collector).
  */
 export type DayBuckets = ReadonlyArray<MonthAmounts>;
 

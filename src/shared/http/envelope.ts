@@ -24,7 +24,7 @@ export const jsonText = <T>(value: T): JsonText<T> => JSON.stringify(value) as J
 
 /**
  * `ok(data)` as the JSON text express would send, around data already serialized: a cached answer
- * of several kilobytes is not stringified again for every request (it was a tenth of the milestone
+ * of several kilobytes is not stringified again for every request (a visible part of the milestone
  * ladder's time). Routes returning it declare `Content-Type: application/json` (a string is sent as
  * it is).
  */

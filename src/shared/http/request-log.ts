@@ -10,9 +10,8 @@ const QUIET = new Set(['/health', '/metrics']);
 
 /**
  * Request ids and one access line per request, for every route. This replaces pino-http's
- * per-request child logger, which cost about 70 microseconds of CPU per request (half the cost of a
- * bare Nest request, measured with bench's CPU-per-request probe); nothing is serialised unless a line
- * is written, and headers are never logged (no credential can leak into logs).
+ * per-request child logger, whose CPU per request was comparable to a bare Nest request's; nothing
+ * is serialised unless a line is written, and headers are never logged (no credential can leak into logs).
  */
 export function requestLog(logger: PinoInstance) {
   return (req: IncomingMessage & { id?: string }, res: ServerResponse, next: () => void): void => {

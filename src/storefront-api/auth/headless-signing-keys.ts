@@ -18,7 +18,7 @@ interface Entry {
   headlessSecret: string;
   /**
    * A KeyObject, not the bytes: given bytes, jsonwebtoken first tries them as a public (or private)
-   * key and catches the failure, on every token; that was a third of the CPU of GET /customer.
+   * key and catches the failure, on every token; that was a large part of the CPU of GET /customer.
    */
   signingKey: KeyObject;
   until: number;

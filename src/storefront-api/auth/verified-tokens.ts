@@ -12,7 +12,7 @@ interface Verified {
 
 /**
  * Tokens this process has verified, by their exact text: a storefront sends the same token on every
- * page, and checking it again (passport, JSON decoding twice, HMAC) was a tenth of `GET /customer`.
+ * page, and checking it again (passport, JSON decoding twice, HMAC) was a visible part of `GET /customer`.
  * A hit still has to be unexpired and signed with the key the shop has now, so it accepts exactly
  * what a full verification would: other bytes (a forged, altered or `alg: none` token) never hit,
  * an expired token is refused, and rotating a shop's headless secret voids its entries as soon as
