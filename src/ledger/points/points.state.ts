@@ -12,8 +12,8 @@ export interface PointsShare {
   points: number;
   /**
    * Idempotency keys already applied to this customer, every one of them, in a persistent map:
-   * remembering a key copies a short path of it, not every key (copying a record of them cost 19 ms
-   * an award at 10,000 keys, and 83 s to fold 10,000 keyed awards).
+   * remembering a key copies a short path of it, not every key, so a keyed award costs the same at
+   * the ten-thousandth key as at the first.
    */
   idempotency: PersistentMap<string, AppliedKey>;
 }
