@@ -68,6 +68,9 @@ import { EmbeddedMachineTranslation } from './infrastructure/machine-translation
 import { IMPACT_PROVIDER } from './infrastructure/impact-provider/impact-provider.port';
 import { HttpImpactProvider } from './infrastructure/impact-provider/http-impact-provider.adapter';
 import { EmbeddedImpactProvider } from './infrastructure/impact-provider/embedded-impact-provider.adapter';
+import { COUPONS_CAPABILITY } from './ledger/coupons/coupons.capability';
+import { TIER_MOVES_CAPABILITY } from './ledger/tiers/tier-moves.capability';
+import { EXPIRY_CAPABILITY } from './ledger/expiry/expiry.capability';
 import { MILESTONES_CAPABILITY } from './ledger/milestones/milestones.capability';
 import { REFERRALS_CAPABILITY } from './ledger/referrals/referrals.capability';
 import { IMPACT_CAPABILITY } from './ledger/impact/impact.capability';
@@ -95,6 +98,9 @@ const CAPABILITIES: Capability[] = [
   PROGRAMS_API,
   STOREFRONT_API_CAPABILITY,
   LEDGER,
+  COUPONS_CAPABILITY,
+  TIER_MOVES_CAPABILITY,
+  EXPIRY_CAPABILITY,
   MILESTONES_CAPABILITY,
   REFERRALS_CAPABILITY,
   IMPACT_CAPABILITY,

@@ -1,4 +1,3 @@
-import { CouponMinting } from './coupons/mint-then-record';
 import { EraseCustomerHandler } from './erasure/erase-customer.handler';
 import { Capability, scheduled } from '../capability';
 import { CustomerStreamCommands } from './customer-stream.commands';
@@ -12,21 +11,7 @@ import { BirthdayRewards } from './birthday/birthday-rewards.scheduler';
 import { ChangePointsHandler } from './points/change-points.handler';
 import { CancelOrderHandler, RecordOrderHandler, RecordRefundHandler } from './orders/record-order.handler';
 import { PendingPointsRelease } from './held-points/pending-points-release.scheduler';
-import { RedeemRewardHandler } from './coupons/redeem-reward.handler';
-import { RedemptionQuotas } from './coupons/redemption-quotas';
-import { RedeemedCountsProjection } from './coupons/redeemed-counts.projection';
-import { RedeemedCounts } from './coupons/redeemed-counts.query';
-import { RefundCouponHandler } from './coupons/refund-coupon.handler';
-import { CouponExpiry } from './coupons/coupon-expiry.scheduler';
-import { ChangeTierHandler } from './tiers/change-tier.handler';
-import { TierReviews } from './tiers/tier-reviews.scheduler';
-import { TierRewardCoupons } from './tiers/tier-reward-coupons';
-import { GrantTierCouponHandler } from './tiers/grant-tier-coupon.handler';
-import { ReviewTierHandler } from './tiers/review-tier.handler';
-import { ExpireCouponHandler } from './coupons/expire-coupon.handler';
 import { ReleasePendingPointsHandler } from './held-points/release-pending-points.handler';
-import { ExpirePointsHandler, WarnExpiryHandler } from './expiry/expire-points.handler';
-import { PointsExpiry } from './expiry/points-expiry.scheduler';
 import { ListCustomersHandler } from './queries/list-customers.handler';
 import { ListTransactionsHandler } from './queries/list-transactions.handler';
 import { GetTransactionHandler } from './queries/get-transaction.query';
@@ -66,21 +51,6 @@ export const LEDGER: Capability = {
     RecordRefundHandler,
     ReleasePendingPointsHandler,
     PendingPointsRelease,
-    RedemptionQuotas,
-    RedeemedCounts,
-    RedeemRewardHandler,
-    CouponMinting,
-    RefundCouponHandler,
-    ExpireCouponHandler,
-    CouponExpiry,
-    ChangeTierHandler,
-    ReviewTierHandler,
-    TierReviews,
-    GrantTierCouponHandler,
-    TierRewardCoupons,
-    ExpirePointsHandler,
-    WarnExpiryHandler,
-    PointsExpiry,
     ChooseBirthdayRewards,
     ListCustomersHandler,
     ListTransactionsHandler,
@@ -96,14 +66,10 @@ export const LEDGER: Capability = {
     { provide: TIER_MEMBERS, useClass: CustomerTierMembers },
     { provide: ROW_DETAILS, useClass: LedgerRowDetails },
   ],
-  projections: [CustomerViewProjection, TransactionViewProjection, RewardViewProjection, RedeemedCountsProjection],
+  projections: [CustomerViewProjection, TransactionViewProjection, RewardViewProjection],
   controllers: [CustomersController, TransactionsController, RewardsController],
   background: [
     scheduled(BirthdayRewards, (config) => config.birthdayCheckMs),
-    scheduled(PointsExpiry, (config) => config.expiryCheckMs),
     scheduled(PendingPointsRelease, (config) => config.pendingReleaseCheckMs),
-    scheduled(TierReviews, (config) => config.tierReviewCheckMs),
-    scheduled(CouponExpiry, (config) => config.couponExpiryCheckMs),
-    { type: TierRewardCoupons, start: (coupons) => coupons.start(), stop: (coupons) => coupons.stop() },
   ],
 };
