@@ -105,21 +105,88 @@ async function startApp(
   return app;
 }
 
-export async function createTestApp(
-  options: {
-    kind?: StoreKind;
-    clock?: Clock;
-    env?: Record<string, string>;
-    /** Webhook URL name resolution; default: a table (no network), see `tableResolver`. */
-    hostResolver?: HostResolver;
-    /** Where uploaded files go (default: local disk under the config's UPLOADS_DIR). */
-    objectStorage?: ObjectStorage;
-  } = {},
-): Promise<TestApp> {
+export interface TestAppOptions {
+  kind?: StoreKind;
+  clock?: Clock;
+  env?: Record<string, string>;
+  /** Webhook URL name resolution; default: a table (no network), see `tableResolver`. */
+  hostResolver?: HostResolver;
+  /** Where uploaded files go (default: local disk under the config's UPLOADS_DIR). */
+  objectStorage?: ObjectStorage;
+  /**
+   * A service of its own on an empty store, even where spec files share their apps (see
+   * `shareAppsInThisRegistry`): for a spec that reads or changes the whole store, not its own shops.
+   */
+  fresh?: boolean;
+}
+
+/** A started service and its store, which one or more test apps use. */
+interface Started {
+  app: INestApplication;
+  store: TestStorage;
+  hostResolver: HostResolver;
+  options: TestAppOptions;
+}
+
+async function start(options: TestAppOptions): Promise<Started> {
   const store = await openTestStorage(options.kind ?? defaultStoreKind(), options.env);
   const hostResolver = options.hostResolver ?? tableResolver();
   const app = await startApp(store.storage, store, options.clock, hostResolver, options.objectStorage);
-  const others: INestApplication[] = [];
+  return { app, store, hostResolver, options };
+}
+
+async function stop({ app, store }: Started): Promise<void> {
+  await app.close();
+  await store.cleanup();
+}
+
+/**
+ * The apps this module registry's spec files share, by options (`sharingKey`); null where each
+ * `createTestApp` starts its own (a spec file run alone).
+ */
+let sharedApps: Map<string, Promise<Started>> | null = null;
+
+/**
+ * From now on, `createTestApp` calls with the same options in this module registry get the same
+ * service, started once (tests are isolated by shop: each creates its own); closed after the last
+ * test of the file. test/support/app-suite.ts turns this on for the spec files it gathers.
+ */
+export function shareAppsInThisRegistry(): void {
+  if (sharedApps) return;
+  const apps = new Map<string, Promise<Started>>();
+  sharedApps = apps;
+  afterAll(async () => {
+    sharedApps = null;
+    const started = await Promise.allSettled(apps.values());
+    for (const outcome of started) if (outcome.status === 'fulfilled') await stop(outcome.value);
+  });
+}
+
+/**
+ * Options that can share a service: the store kind and the environment, compared by value. A clock,
+ * a resolver or an object storage is an object the spec holds and may change, so it gets its own.
+ */
+function sharingKey(options: TestAppOptions): string | null {
+  if (options.fresh || options.clock || options.hostResolver || options.objectStorage) return null;
+  const env = Object.entries(options.env ?? {}).sort(([a], [b]) => a.localeCompare(b));
+  return JSON.stringify({ kind: options.kind ?? defaultStoreKind(), env });
+}
+
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const key = sharingKey(options);
+  if (!sharedApps || key === null) return testAppOver(await start(options), true);
+  let shared = sharedApps.get(key);
+  if (!shared) {
+    shared = start(options);
+    sharedApps.set(key, shared);
+  }
+  return testAppOver(await shared, false);
+}
+
+/** A test app over `started`; its `close` stops the service only when it `owns` it (not shared). */
+function testAppOver(started: Started, owns: boolean): TestApp {
+  const { app, store, hostResolver, options } = started;
+  const others: Array<{ app: INestApplication; storage: Storage }> = [];
   const http = () => request(app.getHttpServer());
 
   const rawPlatform = (
@@ -161,14 +228,18 @@ export async function createTestApp(
     platform,
     rawPlatform,
     async secondInstance() {
-      const other = await startApp(await store.reopen(), store, options.clock, hostResolver);
-      others.push(other);
+      const storage = await store.reopen();
+      const other = await startApp(storage, store, options.clock, hostResolver);
+      others.push({ app: other, storage });
       return other;
     },
     async close() {
-      for (const other of others) await other.close();
-      await app.close();
-      await store.cleanup();
+      // A shared store outlives this test app: its second instances' connections close with them.
+      for (const other of others.splice(0)) {
+        await other.app.close();
+        await other.storage.close();
+      }
+      if (owns) await stop(started);
     },
   };
 }
