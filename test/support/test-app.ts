@@ -140,25 +140,67 @@ async function stop({ app, store }: Started): Promise<void> {
   await store.cleanup();
 }
 
-/**
- * The apps this module registry's spec files share, by options (`sharingKey`); null where each
- * `createTestApp` starts its own (a spec file run alone).
- */
-let sharedApps: Map<string, Promise<Started>> | null = null;
+/** Shared services left unused that stay started: the next spec file likely wants one of them again. */
+const IDLE_KEPT = 2;
 
 /**
- * From now on, `createTestApp` calls with the same options in this module registry get the same
- * service, started once (tests are isolated by shop: each creates its own); closed after the last
- * test of the file. test/support/app-suite.ts turns this on for the spec files it gathers.
+ * The started services of one module registry, by options (`sharingKey`), each with the number of
+ * test apps using it. One no test app uses waits among the IDLE_KEPT most recently used, else stops:
+ * every started service polls its store, so a hundred left running would slow the rest.
+ */
+class SharedApps {
+  private readonly entries = new Map<string, { started: Promise<Started>; users: number }>();
+  /** Keys of the unused services, the least recently used first. */
+  private idle: string[] = [];
+
+  async use(key: string, options: TestAppOptions): Promise<Started> {
+    let entry = this.entries.get(key);
+    if (!entry) {
+      const started = start(options);
+      // A service that failed to start fails this file's tests only: the next file tries again.
+      started.catch(() => this.entries.delete(key));
+      entry = { started, users: 0 };
+      this.entries.set(key, entry);
+    }
+    entry.users += 1;
+    this.idle = this.idle.filter((idle) => idle !== key);
+    return entry.started;
+  }
+
+  async release(key: string): Promise<void> {
+    const entry = this.entries.get(key);
+    if (!entry || --entry.users > 0) return;
+    this.idle.push(key);
+    while (this.idle.length > IDLE_KEPT) await this.stop(this.idle.shift()!);
+  }
+
+  async stopAll(): Promise<void> {
+    for (const key of [...this.entries.keys()]) await this.stop(key);
+  }
+
+  private async stop(key: string): Promise<void> {
+    const entry = this.entries.get(key);
+    this.entries.delete(key);
+    const started = await entry?.started.catch(() => undefined);
+    if (started) await stop(started);
+  }
+}
+
+/** This module registry's shared services; null where each `createTestApp` starts its own. */
+let sharedApps: SharedApps | null = null;
+
+/**
+ * From now on, `createTestApp` calls with the same options in this module registry use the same
+ * service, started once (tests are isolated by shop: each creates its own); stopped after the last
+ * test of the file at the latest. test/support/app-suite.ts turns this on for the spec files it gathers.
  */
 export function shareAppsInThisRegistry(): void {
   if (sharedApps) return;
-  const apps = new Map<string, Promise<Started>>();
+  const apps = new SharedApps();
   sharedApps = apps;
   afterAll(async () => {
     sharedApps = null;
-    const started = await Promise.allSettled(apps.values());
-    for (const outcome of started) if (outcome.status === 'fulfilled') await stop(outcome.value);
+    await apps.stopAll();
   });
 }
 
@@ -174,19 +216,19 @@ function sharingKey(options: TestAppOptions): string | null {
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const key = sharingKey(options);
-  if (!sharedApps || key === null) return testAppOver(await start(options), true);
-  let shared = sharedApps.get(key);
-  if (!shared) {
-    shared = start(options);
-    sharedApps.set(key, shared);
+  const shared = sharedApps;
+  if (!shared || key === null) {
+    const started = await start(options);
+    return testAppOver(started, () => stop(started));
   }
-  return testAppOver(await shared, false);
+  return testAppOver(await shared.use(key, options), () => shared.release(key));
 }
 
-/** A test app over `started`; its `close` stops the service only when it `owns` it (not shared). */
-function testAppOver(started: Started, owns: boolean): TestApp {
+/** A test app over `started`; its `close` ends its own second instances, then calls `done`. */
+function testAppOver(started: Started, done: () => Promise<void>): TestApp {
   const { app, store, hostResolver, options } = started;
   const others: Array<{ app: INestApplication; storage: Storage }> = [];
+  let closed = false;
   const http = () => request(app.getHttpServer());
 
   const rawPlatform = (
@@ -234,12 +276,14 @@ function testAppOver(started: Started, owns: boolean): TestApp {
       return other;
     },
     async close() {
+      if (closed) return;
+      closed = true;
       // A shared store outlives this test app: its second instances' connections close with them.
       for (const other of others.splice(0)) {
         await other.app.close();
         await other.storage.close();
       }
-      if (owns) await stop(started);
+      await done();
     },
   };
 }
