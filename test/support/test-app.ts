@@ -114,7 +114,7 @@ export interface TestAppOptions {
   /** Where uploaded files go (default: local disk under the config's UPLOADS_DIR). */
   objectStorage?: ObjectStorage;
   /**
-   * A service of its own on an empty store, even where spec files share their apps (see
+   * A service of its own on an empty store, even where spec files share their services (see
    * `shareAppsInThisRegistry`): for a spec that reads or changes the whole store, not its own shops.
    */
   fresh?: boolean;
@@ -140,66 +140,49 @@ async function stop({ app, store }: Started): Promise<void> {
   await store.cleanup();
 }
 
-/** Shared services left unused that stay started: the next spec file likely wants one of them again. */
+/** Services left unused that stay started: the next spec file likely wants one of them again. */
 const IDLE_KEPT = 2;
 
 /**
- * The started services of one module registry, by options (`sharingKey`), each with the number of
- * test apps using it. One no test app uses waits among the IDLE_KEPT most recently used, else stops:
- * every started service polls its store, so a hundred left running would slow the rest.
+ * The started services of one module registry that no test app uses now, with their options
+ * (`sharingKey`). A test app takes one with its options or starts one, and gives it back on close;
+ * two test apps open at once never share one (a spec opening two means two processes). Past
+ * IDLE_KEPT, the least recently used stops: each started service polls its store.
  */
-class SharedApps {
-  private readonly entries = new Map<string, { started: Promise<Started>; users: number }>();
-  /** Keys of the unused services, the least recently used first. */
-  private idle: string[] = [];
+class AppPool {
+  /** The least recently given back first. */
+  private idle: Array<{ key: string; started: Started }> = [];
 
-  async use(key: string, options: TestAppOptions): Promise<Started> {
-    let entry = this.entries.get(key);
-    if (!entry) {
-      const started = start(options);
-      // A service that failed to start fails this file's tests only: the next file tries again.
-      started.catch(() => this.entries.delete(key));
-      entry = { started, users: 0 };
-      this.entries.set(key, entry);
-    }
-    entry.users += 1;
-    this.idle = this.idle.filter((idle) => idle !== key);
-    return entry.started;
+  async take(key: string, options: TestAppOptions): Promise<Started> {
+    const index = this.idle.map((entry) => entry.key).lastIndexOf(key);
+    return index >= 0 ? this.idle.splice(index, 1)[0].started : start(options);
   }
 
-  async release(key: string): Promise<void> {
-    const entry = this.entries.get(key);
-    if (!entry || --entry.users > 0) return;
-    this.idle.push(key);
-    while (this.idle.length > IDLE_KEPT) await this.stop(this.idle.shift()!);
+  async giveBack(key: string, started: Started): Promise<void> {
+    this.idle.push({ key, started });
+    while (this.idle.length > IDLE_KEPT) await stop(this.idle.shift()!.started);
   }
 
   async stopAll(): Promise<void> {
-    for (const key of [...this.entries.keys()]) await this.stop(key);
-  }
-
-  private async stop(key: string): Promise<void> {
-    const entry = this.entries.get(key);
-    this.entries.delete(key);
-    const started = await entry?.started.catch(() => undefined);
-    if (started) await stop(started);
+    for (const { started } of this.idle.splice(0)) await stop(started);
   }
 }
 
-/** This module registry's shared services; null where each `createTestApp` starts its own. */
-let sharedApps: SharedApps | null = null;
+/** This module registry's pool; null where each `createTestApp` starts a service and stops it on close. */
+let pool: AppPool | null = null;
 
 /**
- * From now on, `createTestApp` calls with the same options in this module registry use the same
- * service, started once (tests are isolated by shop: each creates its own); stopped after the last
- * test of the file at the latest. test/support/app-suite.ts turns this on for the spec files it gathers.
+ * From now on, in this module registry, a closed test app's service is kept for the next
+ * `createTestApp` with the same options (tests are isolated by shop: each creates its own), and
+ * stopped after the file's last test at the latest. test/support/app-suite.ts turns this on for the
+ * spec files it gathers.
  */
 export function shareAppsInThisRegistry(): void {
-  if (sharedApps) return;
-  const apps = new SharedApps();
-  sharedApps = apps;
+  if (pool) return;
+  const apps = new AppPool();
+  pool = apps;
   afterAll(async () => {
-    sharedApps = null;
+    pool = null;
     await apps.stopAll();
   });
 }
@@ -216,12 +199,13 @@ function sharingKey(options: TestAppOptions): string | null {
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const key = sharingKey(options);
-  const shared = sharedApps;
+  const shared = pool;
   if (!shared || key === null) {
     const started = await start(options);
     return testAppOver(started, () => stop(started));
   }
-  return testAppOver(await shared.use(key, options), () => shared.release(key));
+  const started = await shared.take(key, options);
+  return testAppOver(started, () => shared.giveBack(key, started));
 }
 
 /** A test app over `started`; its `close` ends its own second instances, then calls `done`. */
