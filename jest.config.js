@@ -25,6 +25,8 @@ module.exports = {
   transformIgnorePatterns: [`/node_modules/(?!(${ESM_PACKAGES.join('|')})/)`],
   // Generous: several test files start service instances on PGlite, which is slow on a busy 2-core machine.
   testTimeout: 120000,
+  // Gathers the spec files that start the service into a few files that share their apps.
+  testSequencer: '<rootDir>/test/jest/app-suites.js',
   maxWorkers: 2,
   // Each test file loads the whole service (about 3,000 modules) into a registry of its own, and a
   // worker's heap kept growing past 1.5 GB over a run: V8's background collector then took most of a

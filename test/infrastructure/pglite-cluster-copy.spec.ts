@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 
 /**
  * In-memory databases start from a copy of a fresh cluster kept in the temporary directory. Each
@@ -15,7 +15,12 @@ describe('PGlite in memory, from the copy of a fresh cluster', () => {
   const path = load().clusterCopyPath();
   let saved: Buffer | null = null;
   beforeAll(() => (saved = existsSync(path) ? readFileSync(path) : null));
-  afterAll(() => (saved ? writeFileSync(path, saved) : rmSync(path, { force: true })));
+  // Put back whole (written aside, then renamed): another worker's database may be opening from it.
+  afterAll(() => {
+    if (!saved) return rmSync(path, { force: true });
+    writeFileSync(`${path}.restored`, saved);
+    renameSync(`${path}.restored`, path);
+  });
 
   it('writes the copy when there is none, and every database starts empty from it', async () => {
     rmSync(path, { force: true });

@@ -51,7 +51,7 @@ async function paidThenRefunded(
  * store, and with the MongoDB read store adapter (over mingo here; on a server with READ_STORE=mongodb).
  */
 describe.each<StoreKind>([defaultStoreKind(), 'mingo'])('rebuild from the log (%s)', (kind) => {
-  const s = scenario({ kind });
+  const s = scenario({ kind, fresh: true }); // it compares whole read models
 
   const snapshot = () => readModelsOf(s.t);
 

@@ -105,21 +105,114 @@ async function startApp(
   return app;
 }
 
-export async function createTestApp(
-  options: {
-    kind?: StoreKind;
-    clock?: Clock;
-    env?: Record<string, string>;
-    /** Webhook URL name resolution; default: a table (no network), see `tableResolver`. */
-    hostResolver?: HostResolver;
-    /** Where uploaded files go (default: local disk under the config's UPLOADS_DIR). */
-    objectStorage?: ObjectStorage;
-  } = {},
-): Promise<TestApp> {
+export interface TestAppOptions {
+  kind?: StoreKind;
+  clock?: Clock;
+  env?: Record<string, string>;
+  /** Webhook URL name resolution; default: a table (no network), see `tableResolver`. */
+  hostResolver?: HostResolver;
+  /** Where uploaded files go (default: local disk under the config's UPLOADS_DIR). */
+  objectStorage?: ObjectStorage;
+  /**
+   * A service of its own on an empty store, even where spec files share their services (see
+   * `shareAppsInThisRegistry`): for a spec that reads or changes the whole store, not its own shops.
+   */
+  fresh?: boolean;
+}
+
+/** A started service and its store, which one or more test apps use. */
+interface Started {
+  app: INestApplication;
+  store: TestStorage;
+  hostResolver: HostResolver;
+  options: TestAppOptions;
+}
+
+async function start(options: TestAppOptions): Promise<Started> {
   const store = await openTestStorage(options.kind ?? defaultStoreKind(), options.env);
   const hostResolver = options.hostResolver ?? tableResolver();
   const app = await startApp(store.storage, store, options.clock, hostResolver, options.objectStorage);
-  const others: INestApplication[] = [];
+  return { app, store, hostResolver, options };
+}
+
+async function stop({ app, store }: Started): Promise<void> {
+  await app.close();
+  await store.cleanup();
+}
+
+/** Services left unused that stay started: the next spec file likely wants one of them again. */
+const IDLE_KEPT = 2;
+
+/**
+ * The started services of one module registry that no test app uses now, with their options
+ * (`sharingKey`). A test app takes one with its options or starts one, and gives it back on close;
+ * two test apps open at once never share one (a spec opening two means two processes). Past
+ * IDLE_KEPT, the least recently used stops: each started service polls its store.
+ */
+class AppPool {
+  /** The least recently given back first. */
+  private idle: Array<{ key: string; started: Started }> = [];
+
+  async take(key: string, options: TestAppOptions): Promise<Started> {
+    const index = this.idle.map((entry) => entry.key).lastIndexOf(key);
+    return index >= 0 ? this.idle.splice(index, 1)[0].started : start(options);
+  }
+
+  async giveBack(key: string, started: Started): Promise<void> {
+    this.idle.push({ key, started });
+    while (this.idle.length > IDLE_KEPT) await stop(this.idle.shift()!.started);
+  }
+
+  async stopAll(): Promise<void> {
+    for (const { started } of this.idle.splice(0)) await stop(started);
+  }
+}
+
+/** This module registry's pool; null where each `createTestApp` starts a service and stops it on close. */
+let pool: AppPool | null = null;
+
+/**
+ * From now on, in this module registry, a closed test app's service is kept for the next
+ * `createTestApp` with the same options (tests are isolated by shop: each creates its own), and
+ * stopped after the file's last test at the latest. test/support/app-suite.ts turns this on for the
+ * spec files it gathers.
+ */
+export function shareAppsInThisRegistry(): void {
+  if (pool) return;
+  const apps = new AppPool();
+  pool = apps;
+  afterAll(async () => {
+    pool = null;
+    await apps.stopAll();
+  });
+}
+
+/**
+ * Options that can share a service: the store kind and the environment, compared by value. A clock,
+ * a resolver or an object storage is an object the spec holds and may change, so it gets its own.
+ */
+function sharingKey(options: TestAppOptions): string | null {
+  if (options.fresh || options.clock || options.hostResolver || options.objectStorage) return null;
+  const env = Object.entries(options.env ?? {}).sort(([a], [b]) => a.localeCompare(b));
+  return JSON.stringify({ kind: options.kind ?? defaultStoreKind(), env });
+}
+
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const key = sharingKey(options);
+  const shared = pool;
+  if (!shared || key === null) {
+    const started = await start(options);
+    return testAppOver(started, () => stop(started));
+  }
+  const started = await shared.take(key, options);
+  return testAppOver(started, () => shared.giveBack(key, started));
+}
+
+/** A test app over `started`; its `close` ends its own second instances, then calls `done`. */
+function testAppOver(started: Started, done: () => Promise<void>): TestApp {
+  const { app, store, hostResolver, options } = started;
+  const others: Array<{ app: INestApplication; storage: Storage }> = [];
+  let closed = false;
   const http = () => request(app.getHttpServer());
 
   const rawPlatform = (
@@ -161,14 +254,20 @@ export async function createTestApp(
     platform,
     rawPlatform,
     async secondInstance() {
-      const other = await startApp(await store.reopen(), store, options.clock, hostResolver);
-      others.push(other);
+      const storage = await store.reopen();
+      const other = await startApp(storage, store, options.clock, hostResolver);
+      others.push({ app: other, storage });
       return other;
     },
     async close() {
-      for (const other of others) await other.close();
-      await app.close();
-      await store.cleanup();
+      if (closed) return;
+      closed = true;
+      // A shared store outlives this test app: its second instances' connections close with them.
+      for (const other of others.splice(0)) {
+        await other.app.close();
+        await other.storage.close();
+      }
+      await done();
     },
   };
 }
