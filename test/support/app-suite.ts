@@ -14,6 +14,8 @@ export function runSpecFiles(paths: string[]): void {
   for (const path of paths) {
     describe(relative(ROOT, path), () => {
       try {
+        // Synchronously, inside this describe: Jest collects a file's tests as its module runs.
+        // eslint-disable-next-line @typescript-eslint/no-require-imports
         require(path);
       } catch (error) {
         // As a file of its own would: the file fails, the others still run.
