@@ -14,7 +14,7 @@ export function runSpecFiles(paths: string[]): void {
   for (const path of paths) {
     describe(relative(ROOT, path), () => {
       try {
-        // Loaded while its describe is open, so its tests register under it: a static import could not.
+        // Synchronously, inside this describe: Jest collects a file's tests as its module runs.
         // eslint-disable-next-line @typescript-eslint/no-require-imports
         require(path);
       } catch (error) {
