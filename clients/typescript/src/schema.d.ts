@@ -163,60 +163,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/rest_api/v2/settings/feed": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** The connected messaging page, and whether its app secret is set (never the secret) */
-        get: operations["FeedConnectionController_getFeed"];
-        /** Connect the messaging page (pageId; null: none) and set the app secret that signs its notifications (absent: unchanged) */
-        put: operations["FeedConnectionController_setFeed"];
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/rest_api/v2/settings/chat": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** The connected chat channel, and whether its secret is set (never the secret) */
-        get: operations["ChatConnectionController_getChat"];
-        /** Connect the chat channel (channelId; null: none) and set its channel secret, the login client secret that signs its notifications (absent: unchanged) */
-        put: operations["ChatConnectionController_setChat"];
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/rest_api/v2/settings/wallet-passes": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** The wallet-pass settings: identifiers, and whether each key is set (never a key) */
-        get: operations["WalletPassesSettingsController_getWalletPasses"];
-        /** Set the alpha pass certificates and the beta service account (each section replaced whole; null removes it; absent: unchanged) */
-        put: operations["WalletPassesSettingsController_setWalletPasses"];
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/admin/api/shops": {
         parameters: {
             query?: never;
@@ -852,6 +798,142 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/app/api/v1/headless/customer/milestones/{programId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The ladder of a milestone program for the customer (MilestoneLadder); shows the customer's own orders and claims at once. 400 INVALID_PROGRAM */
+        get: operations["MilestonesController_ladder"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/app/api/v1/headless/customer/milestone": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The customer's counters of the step types the shop's active milestone programs use (MilestoneProgress). 400 BAD_REQUEST (type sent twice) */
+        get: operations["MilestonesController_progress"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/app/api/v1/headless/customer/milestones/{programId}/claim": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Claim a milestone step (MilestoneClaimResult). 400 BAD_REQUEST, INVALID_PROGRAM, INVALID_STEP, NOT_CLAIMABLE, INVALID_SELECTION, GIFT_SELECTION_REQUIRED, GIFT_UNAVAILABLE, CLAIM_FAILED; 403 NOT_ELIGIBLE */
+        post: operations["MilestonesController_claim"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/app/api/v1/headless/customer/milestone/claim": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Claim a milestone step by its value ({point} and the pending steps). 404 INVALID_PROGRAM; 400 BAD_REQUEST, INVALID_PROGRAM, INVALID_STEP, NOT_CLAIMABLE, INVALID_SELECTION, GIFT_SELECTION_REQUIRED, GIFT_UNAVAILABLE, CLAIM_FAILED; 403 NOT_ELIGIBLE */
+        post: operations["MilestonesController_flatClaim"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/app/api/v1/headless/customer/referral-history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Friends the customer referred, newest first: invited, joined, qualified, rewarded or refused (with the reason), and the points earned */
+        get: operations["ReferralHistoryController_history"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/app/api/v1/headless/customer/referral-link": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The customer's referral link (the program's page, else the shop, with ?ref=<code>); made the first time (referral/link_created). 400 INVALID_PROGRAM without a running referral program; 403 NOT_ELIGIBLE for a guest or a customer who left */
+        post: operations["ReferralHistoryController_link"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/app/api/v1/headless/referrals/claim": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A visitor claims a referral code for the email they will sign up with (no token). When they sign up (or pay a first order) with that email they are attributed to the code's referrer and get the welcome coupon. 400 with the refusal's code and reason: REFERRAL_CODE_UNKNOWN, REFERRAL_CODE_OTHER_SHOP, INVALID_PROGRAM, SELF_REFERRAL, ALREADY_CUSTOMER, ALREADY_REFERRED, REFERRER_NOT_ELIGIBLE. 429 REFERRAL_INVITES_EXHAUSTED (no body, as every headless 429; Retry-After: the seconds to the next UTC day) when the code has taken REFERRAL_INVITES_PER_CODE_PER_DAY new friends today; nothing is written to the referrer's record until the friend signs up */
+        post: operations["ReferralClaimController_claim"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/app/api/v1/headless/customer/impact-history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The customer's environmental impact (spec 2.7 ImpactHistory): totals and contributions, newest first; connected false when the provider cannot be reached (totals are then the last known) */
+        get: operations["ImpactHistoryController_history"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/rest_api/v2/submissions": {
         parameters: {
             query?: never;
@@ -897,6 +979,247 @@ export interface paths {
         put?: never;
         /** Reject a pending submission: nothing is paid */
         post: operations["SubmissionsController_reject"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/app/api/v1/headless/customer/earn/upload": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Keeps 1 to 5 JPEG or PNG images (each at most 10 MB) of the customer; answers their URLs. All or none: 400 INVALID_INPUT, or UPLOAD_FAILED when they could not be stored; 429 (Retry-After, no body) while two of the customer’s uploads are under way or past the daily image and byte quotas of the customer or shop */
+        post: operations["UploadImagesController_upload"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/uploads/{shopId}/{customerId}/{file}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An uploaded image or a wallet pass, at the URL its creation answered */
+        get: operations["UploadedFileController_file"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/app/api/v1/headless/customer/earn/social": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The token's customer claims a social program (follow, like, share, join...): its points, within its limit and the shop's earning limit. 400 INVALID_PROGRAM, LIMIT_REACHED, CHAT_NOT_LINKED or EARN_FAILED; 403 NOT_ELIGIBLE */
+        post: operations["SocialEarnController_earnSocial"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/app/api/v1/headless/customer/social/photo/link": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Links the customer's photo handle (empty or absent unlinks); the first link pays the one-time reward. 403 NOT_ELIGIBLE for an opt-in guest; 409 USERNAME_TAKEN */
+        post: operations["SocialLinksController_linkPhoto"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/app/api/v1/headless/customer/social/feed/disconnect": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Removes the customer's messaging link; always answers {disconnected: true} */
+        post: operations["SocialLinksController_disconnectFeed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest_api/v2/settings/feed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The connected messaging page, and whether its app secret is set (never the secret) */
+        get: operations["FeedConnectionController_getFeed"];
+        /** Connect the messaging page (pageId; null: none) and set the app secret that signs its notifications (absent: unchanged) */
+        put: operations["FeedConnectionController_setFeed"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/app/api/v1/headless/customer/social/chat/auth-url": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Starts the customer's chat login: the network's authorization URL (open it in a popup) with a single-use state that expires. 400 CHAT_NOT_CONNECTED when the shop has not connected the chat network */
+        post: operations["ChatLoginController_authUrl"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/app/api/v1/headless/social/chat/callback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The chat login's callback: exchanges the code, links the customer the state was made for (chatLinked) and pays a follow_oa join-chat program once. 400 CHAT_LOGIN_REFUSED for a forged, used, replaced or expired state; 409 CHAT_ACCOUNT_TAKEN when the chat account links another customer of the shop (nothing paid); 502 CHAT_NETWORK_FAILED when the network fails (nothing changed) */
+        get: operations["ChatCallbackController_callback"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest_api/v2/settings/chat": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The connected chat channel, and whether its secret is set (never the secret) */
+        get: operations["ChatConnectionController_getChat"];
+        /** Connect the chat channel (channelId; null: none) and set its channel secret, the login client secret that signs its notifications (absent: unchanged) */
+        put: operations["ChatConnectionController_setChat"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/app/api/v1/headless/customer/wallet-pass/alpha": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Generates the customer's signed alpha wallet pass (balance, tier, barcode of the customer code), stores it and answers its download url and a QR of it; may be regenerated. 502 ALPHA_PASS_GENERATION_FAILED when the shop has not configured it or it cannot be signed or stored (nothing changed) */
+        post: operations["WalletPassController_createAlpha"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/app/api/v1/headless/customer/wallet-pass/alpha/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether the customer's alpha pass document still exists; when it is gone the pass fields are cleared */
+        get: operations["WalletPassController_verifyAlpha"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/app/api/v1/headless/customer/wallet-pass/beta": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A save link of the customer's card for the beta wallet (a JWT signed RS256 by the shop's service account). 502 BETA_PASS_GENERATION_FAILED when the shop has not configured it or the key cannot sign */
+        get: operations["WalletPassController_beta"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest_api/v2/settings/wallet-passes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The wallet-pass settings: identifiers, and whether each key is set (never a key) */
+        get: operations["WalletPassesSettingsController_getWalletPasses"];
+        /** Set the alpha pass certificates and the beta service account (each section replaced whole; null removes it; absent: unchanged) */
+        put: operations["WalletPassesSettingsController_setWalletPasses"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/app/api/v1/headless/customer/earn": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Claim a storefront earning program (forms, surveys, receipts, reviews, map reviews, the daily streak, the birthday picker). 400 BAD_REQUEST, INVALID_INPUT (an image URL this customer did not upload), INVALID_PROGRAM, LIMIT_REACHED, INVALID_SELECTION, NOT_CLAIMABLE; 403 NOT_ELIGIBLE */
+        post: operations["EarnController_earn"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1285,142 +1608,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/app/api/v1/headless/customer/earn/social": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** The token's customer claims a social program (follow, like, share, join...): its points, within its limit and the shop's earning limit. 400 INVALID_PROGRAM, LIMIT_REACHED, CHAT_NOT_LINKED or EARN_FAILED; 403 NOT_ELIGIBLE */
-        post: operations["SocialEarnController_earnSocial"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/app/api/v1/headless/customer/social/photo/link": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Links the customer's photo handle (empty or absent unlinks); the first link pays the one-time reward. 403 NOT_ELIGIBLE for an opt-in guest; 409 USERNAME_TAKEN */
-        post: operations["SocialLinksController_linkPhoto"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/app/api/v1/headless/customer/social/feed/disconnect": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Removes the customer's messaging link; always answers {disconnected: true} */
-        post: operations["SocialLinksController_disconnectFeed"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/app/api/v1/headless/customer/earn": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Claim a storefront earning program (forms, surveys, receipts, reviews, map reviews, the daily streak, the birthday picker). 400 BAD_REQUEST, INVALID_INPUT (an image URL this customer did not upload), INVALID_PROGRAM, LIMIT_REACHED, INVALID_SELECTION, NOT_CLAIMABLE; 403 NOT_ELIGIBLE */
-        post: operations["EarnController_earn"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/app/api/v1/headless/customer/milestones/{programId}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** The ladder of a milestone program for the customer (MilestoneLadder); shows the customer's own orders and claims at once. 400 INVALID_PROGRAM */
-        get: operations["MilestonesController_ladder"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/app/api/v1/headless/customer/milestone": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** The customer's counters of the step types the shop's active milestone programs use (MilestoneProgress). 400 BAD_REQUEST (type sent twice) */
-        get: operations["MilestonesController_progress"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/app/api/v1/headless/customer/milestones/{programId}/claim": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Claim a milestone step (MilestoneClaimResult). 400 BAD_REQUEST, INVALID_PROGRAM, INVALID_STEP, NOT_CLAIMABLE, INVALID_SELECTION, GIFT_SELECTION_REQUIRED, GIFT_UNAVAILABLE, CLAIM_FAILED; 403 NOT_ELIGIBLE */
-        post: operations["MilestonesController_claim"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/app/api/v1/headless/customer/milestone/claim": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Claim a milestone step by its value ({point} and the pending steps). 404 INVALID_PROGRAM; 400 BAD_REQUEST, INVALID_PROGRAM, INVALID_STEP, NOT_CLAIMABLE, INVALID_SELECTION, GIFT_SELECTION_REQUIRED, GIFT_UNAVAILABLE, CLAIM_FAILED; 403 NOT_ELIGIBLE */
-        post: operations["MilestonesController_flatClaim"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/app/api/v1/headless/shop/config": {
         parameters: {
             query?: never;
@@ -1591,74 +1778,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/app/api/v1/headless/customer/referral-history": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Friends the customer referred, newest first: invited, joined, qualified, rewarded or refused (with the reason), and the points earned */
-        get: operations["ReferralHistoryController_history"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/app/api/v1/headless/customer/referral-link": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** The customer's referral link (the program's page, else the shop, with ?ref=<code>); made the first time (referral/link_created). 400 INVALID_PROGRAM without a running referral program; 403 NOT_ELIGIBLE for a guest or a customer who left */
-        post: operations["ReferralHistoryController_link"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/app/api/v1/headless/customer/impact-history": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** The customer's environmental impact (spec 2.7 ImpactHistory): totals and contributions, newest first; connected false when the provider cannot be reached (totals are then the last known) */
-        get: operations["ImpactHistoryController_history"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/app/api/v1/headless/referrals/claim": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** A visitor claims a referral code for the email they will sign up with (no token). When they sign up (or pay a first order) with that email they are attributed to the code's referrer and get the welcome coupon. 400 with the refusal's code and reason: REFERRAL_CODE_UNKNOWN, REFERRAL_CODE_OTHER_SHOP, INVALID_PROGRAM, SELF_REFERRAL, ALREADY_CUSTOMER, ALREADY_REFERRED, REFERRER_NOT_ELIGIBLE. 429 REFERRAL_INVITES_EXHAUSTED (no body, as every headless 429; Retry-After: the seconds to the next UTC day) when the code has taken REFERRAL_INVITES_PER_CODE_PER_DAY new friends today; nothing is written to the referrer's record until the friend signs up */
-        post: operations["ReferralClaimController_claim"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/app/api/v1/headless/customer/loyalty-page/rewards": {
         parameters: {
             query?: never;
@@ -1702,125 +1821,6 @@ export interface paths {
         };
         /** Loyalty-page parity read: the friends the customer referred, with their state */
         get: operations["LoyaltyPageController_referrals"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/app/api/v1/headless/customer/earn/upload": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Keeps 1 to 5 JPEG or PNG images (each at most 10 MB) of the customer; answers their URLs. All or none: 400 INVALID_INPUT, or UPLOAD_FAILED when they could not be stored; 429 (Retry-After, no body) while two of the customer’s uploads are under way or past the daily image and byte quotas of the customer or shop */
-        post: operations["UploadImagesController_upload"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/uploads/{shopId}/{customerId}/{file}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** An uploaded image or a wallet pass, at the URL its creation answered */
-        get: operations["UploadedFileController_file"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/app/api/v1/headless/customer/wallet-pass/alpha": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Generates the customer's signed alpha wallet pass (balance, tier, barcode of the customer code), stores it and answers its download url and a QR of it; may be regenerated. 502 ALPHA_PASS_GENERATION_FAILED when the shop has not configured it or it cannot be signed or stored (nothing changed) */
-        post: operations["WalletPassController_createAlpha"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/app/api/v1/headless/customer/wallet-pass/alpha/verify": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Whether the customer's alpha pass document still exists; when it is gone the pass fields are cleared */
-        get: operations["WalletPassController_verifyAlpha"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/app/api/v1/headless/customer/wallet-pass/beta": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** A save link of the customer's card for the beta wallet (a JWT signed RS256 by the shop's service account). 502 BETA_PASS_GENERATION_FAILED when the shop has not configured it or the key cannot sign */
-        get: operations["WalletPassController_beta"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/app/api/v1/headless/customer/social/chat/auth-url": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Starts the customer's chat login: the network's authorization URL (open it in a popup) with a single-use state that expires. 400 CHAT_NOT_CONNECTED when the shop has not connected the chat network */
-        post: operations["ChatLoginController_authUrl"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/app/api/v1/headless/social/chat/callback": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** The chat login's callback: exchanges the code, links the customer the state was made for (chatLinked) and pays a follow_oa join-chat program once. 400 CHAT_LOGIN_REFUSED for a forged, used, replaced or expired state; 409 CHAT_ACCOUNT_TAKEN when the chat account links another customer of the shop (nothing paid); 502 CHAT_NETWORK_FAILED when the network fails (nothing changed) */
-        get: operations["ChatCallbackController_callback"];
         put?: never;
         post?: never;
         delete?: never;
@@ -5606,387 +5606,6 @@ export interface operations {
             };
         };
     };
-    FeedConnectionController_getFeed: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        data: components["schemas"]["V2FeedConnection"];
-                        meta: {
-                            [key: string]: unknown;
-                        };
-                        message: string;
-                        /** Format: date-time */
-                        timestamp: string;
-                    };
-                };
-            };
-            /** @description Credentials missing or wrong: UNAUTHORIZED */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Too many failed authentications from this client or for this key: TOO_MANY_REQUESTS; retry after Retry-After seconds */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description SERVICE_UNAVAILABLE: a store could not be reached or the record kept changing; retry after Retry-After seconds, a write with the same Idempotency-Key. When the message says the outcome is unknown (the connection was lost while the change was committed), that retry answers the stored result */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-        };
-    };
-    FeedConnectionController_setFeed: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["FeedConnectionSchema"];
-            };
-        };
-        responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        data: components["schemas"]["V2FeedConnection"];
-                        meta: {
-                            [key: string]: unknown;
-                        };
-                        message: string;
-                        /** Format: date-time */
-                        timestamp: string;
-                    };
-                };
-            };
-            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, a referral refusal with its `reason`, ...) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Credentials missing or wrong: UNAUTHORIZED */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Too many failed authentications from this client or for this key: TOO_MANY_REQUESTS; retry after Retry-After seconds */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description SERVICE_UNAVAILABLE: a store could not be reached or the record kept changing; retry after Retry-After seconds, a write with the same Idempotency-Key. When the message says the outcome is unknown (the connection was lost while the change was committed), that retry answers the stored result */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-        };
-    };
-    ChatConnectionController_getChat: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        data: components["schemas"]["V2ChatConnection"];
-                        meta: {
-                            [key: string]: unknown;
-                        };
-                        message: string;
-                        /** Format: date-time */
-                        timestamp: string;
-                    };
-                };
-            };
-            /** @description Credentials missing or wrong: UNAUTHORIZED */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Too many failed authentications from this client or for this key: TOO_MANY_REQUESTS; retry after Retry-After seconds */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description SERVICE_UNAVAILABLE: a store could not be reached or the record kept changing; retry after Retry-After seconds, a write with the same Idempotency-Key. When the message says the outcome is unknown (the connection was lost while the change was committed), that retry answers the stored result */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-        };
-    };
-    ChatConnectionController_setChat: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["ChatConnectionSchema"];
-            };
-        };
-        responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        data: components["schemas"]["V2ChatConnection"];
-                        meta: {
-                            [key: string]: unknown;
-                        };
-                        message: string;
-                        /** Format: date-time */
-                        timestamp: string;
-                    };
-                };
-            };
-            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, a referral refusal with its `reason`, ...) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Credentials missing or wrong: UNAUTHORIZED */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Too many failed authentications from this client or for this key: TOO_MANY_REQUESTS; retry after Retry-After seconds */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description SERVICE_UNAVAILABLE: a store could not be reached or the record kept changing; retry after Retry-After seconds, a write with the same Idempotency-Key. When the message says the outcome is unknown (the connection was lost while the change was committed), that retry answers the stored result */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-        };
-    };
-    WalletPassesSettingsController_getWalletPasses: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        data: components["schemas"]["V2WalletPasses"];
-                        meta: {
-                            [key: string]: unknown;
-                        };
-                        message: string;
-                        /** Format: date-time */
-                        timestamp: string;
-                    };
-                };
-            };
-            /** @description Credentials missing or wrong: UNAUTHORIZED */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Too many failed authentications from this client or for this key: TOO_MANY_REQUESTS; retry after Retry-After seconds */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description SERVICE_UNAVAILABLE: a store could not be reached or the record kept changing; retry after Retry-After seconds, a write with the same Idempotency-Key. When the message says the outcome is unknown (the connection was lost while the change was committed), that retry answers the stored result */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-        };
-    };
-    WalletPassesSettingsController_setWalletPasses: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["WalletPassSettingsSchema"];
-            };
-        };
-        responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        data: components["schemas"]["V2WalletPasses"];
-                        meta: {
-                            [key: string]: unknown;
-                        };
-                        message: string;
-                        /** Format: date-time */
-                        timestamp: string;
-                    };
-                };
-            };
-            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, a referral refusal with its `reason`, ...) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Credentials missing or wrong: UNAUTHORIZED */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Too many failed authentications from this client or for this key: TOO_MANY_REQUESTS; retry after Retry-After seconds */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description SERVICE_UNAVAILABLE: a store could not be reached or the record kept changing; retry after Retry-After seconds, a write with the same Idempotency-Key. When the message says the outcome is unknown (the connection was lost while the change was committed), that retry answers the stored result */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-        };
-    };
     AdminShopsController_create: {
         parameters: {
             query?: never;
@@ -9434,6 +9053,582 @@ export interface operations {
             };
         };
     };
+    MilestonesController_ladder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                programId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["MilestoneLadder"];
+                        meta: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                        /** Format: date-time */
+                        timestamp: string;
+                    };
+                };
+            };
+            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, a referral refusal with its `reason`, ...) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, forged, expired or other-shop token (no body) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Request quota of the token or client used up, or too many failed authentications (no body; Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description SERVICE_UNAVAILABLE: a store could not be reached or the record kept changing; retry after Retry-After seconds, a write with the same Idempotency-Key. When the message says the outcome is unknown (the connection was lost while the change was committed), that retry answers the stored result */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    MilestonesController_progress: {
+        parameters: {
+            query?: {
+                /** @description One typeMilestone (sent once) */
+                type?: "order" | "spent_amount" | "earned_point" | "reviews" | "referral" | "subscription" | "inactivity" | "mixed";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["MilestoneProgress"];
+                        meta: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                        /** Format: date-time */
+                        timestamp: string;
+                    };
+                };
+            };
+            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, a referral refusal with its `reason`, ...) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, forged, expired or other-shop token (no body) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Request quota of the token or client used up, or too many failed authentications (no body; Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description SERVICE_UNAVAILABLE: a store could not be reached or the record kept changing; retry after Retry-After seconds, a write with the same Idempotency-Key. When the message says the outcome is unknown (the connection was lost while the change was committed), that retry answers the stored result */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    MilestonesController_claim: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                programId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ClaimMilestoneDto"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["MilestoneClaimResult"];
+                        meta: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                        /** Format: date-time */
+                        timestamp: string;
+                    };
+                };
+            };
+            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, a referral refusal with its `reason`, ...) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, forged, expired or other-shop token (no body) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not allowed for this shop or customer: PLAN_UPGRADE_REQUIRED, PLAN_NOT_ELIGIBLE, NOT_ELIGIBLE, EXCLUDED, OPT_IN_NOT_ENABLED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Request quota of the token or client used up, or too many failed authentications (no body; Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description SERVICE_UNAVAILABLE: a store could not be reached or the record kept changing; retry after Retry-After seconds, a write with the same Idempotency-Key. When the message says the outcome is unknown (the connection was lost while the change was committed), that retry answers the stored result */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    MilestonesController_flatClaim: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FlatMilestoneClaimDto"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["FlatMilestoneClaimResult"];
+                        meta: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                        /** Format: date-time */
+                        timestamp: string;
+                    };
+                };
+            };
+            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, a referral refusal with its `reason`, ...) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, forged, expired or other-shop token (no body) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not allowed for this shop or customer: PLAN_UPGRADE_REQUIRED, PLAN_NOT_ELIGIBLE, NOT_ELIGIBLE, EXCLUDED, OPT_IN_NOT_ENABLED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The record named in the path or the body is not there (or is another shop’s): NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Request quota of the token or client used up, or too many failed authentications (no body; Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description SERVICE_UNAVAILABLE: a store could not be reached or the record kept changing; retry after Retry-After seconds, a write with the same Idempotency-Key. When the message says the outcome is unknown (the connection was lost while the change was committed), that retry answers the stored result */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    ReferralHistoryController_history: {
+        parameters: {
+            query?: {
+                /** @description A friend id of the list: the friends before it */
+                before?: string;
+                /** @description A friend id of the list: the friends after it */
+                after?: string;
+                /** @description more than 50 is read as 50 */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["ReferralHistoryItem"][];
+                        meta: {
+                            pagination: components["schemas"]["Pagination"];
+                        };
+                        message: string;
+                        /** Format: date-time */
+                        timestamp: string;
+                    };
+                };
+            };
+            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, a referral refusal with its `reason`, ...) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, forged, expired or other-shop token (no body) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Request quota of the token or client used up, or too many failed authentications (no body; Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description SERVICE_UNAVAILABLE: a store could not be reached or the record kept changing; retry after Retry-After seconds, a write with the same Idempotency-Key. When the message says the outcome is unknown (the connection was lost while the change was committed), that retry answers the stored result */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    ReferralHistoryController_link: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["ReferralLink"];
+                        meta: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                        /** Format: date-time */
+                        timestamp: string;
+                    };
+                };
+            };
+            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, a referral refusal with its `reason`, ...) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, forged, expired or other-shop token (no body) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not allowed for this shop or customer: PLAN_UPGRADE_REQUIRED, PLAN_NOT_ELIGIBLE, NOT_ELIGIBLE, EXCLUDED, OPT_IN_NOT_ENABLED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Request quota of the token or client used up, or too many failed authentications (no body; Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description SERVICE_UNAVAILABLE: a store could not be reached or the record kept changing; retry after Retry-After seconds, a write with the same Idempotency-Key. When the message says the outcome is unknown (the connection was lost while the change was committed), that retry answers the stored result */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    ReferralClaimController_claim: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReferralClaimDto"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["ReferralClaim"];
+                        meta: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                        /** Format: date-time */
+                        timestamp: string;
+                    };
+                };
+            };
+            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, a referral refusal with its `reason`, ...) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed for this shop or customer: PLAN_UPGRADE_REQUIRED, PLAN_NOT_ELIGIBLE, NOT_ELIGIBLE, EXCLUDED, OPT_IN_NOT_ENABLED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The record named in the path or the body is not there (or is another shop’s): NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Request quota of the token or client used up, or too many failed authentications (no body; Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description SERVICE_UNAVAILABLE: a store could not be reached or the record kept changing; retry after Retry-After seconds, a write with the same Idempotency-Key. When the message says the outcome is unknown (the connection was lost while the change was committed), that retry answers the stored result */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    ImpactHistoryController_history: {
+        parameters: {
+            query?: {
+                /** @description A contribution id of the list: the contributions before it */
+                before?: string;
+                /** @description A contribution id of the list: the contributions after it */
+                after?: string;
+                /** @description more than 50 is read as 50 */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["ImpactHistory"];
+                        meta: {
+                            pagination: components["schemas"]["Pagination"];
+                        };
+                        message: string;
+                        /** Format: date-time */
+                        timestamp: string;
+                    };
+                };
+            };
+            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, a referral refusal with its `reason`, ...) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, forged, expired or other-shop token (no body) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Request quota of the token or client used up, or too many failed authentications (no body; Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description SERVICE_UNAVAILABLE: a store could not be reached or the record kept changing; retry after Retry-After seconds, a write with the same Idempotency-Key. When the message says the outcome is unknown (the connection was lost while the change was committed), that retry answers the stored result */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     SubmissionsController_list: {
         parameters: {
             query?: {
@@ -9684,6 +9879,1140 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
+            };
+            /** @description SERVICE_UNAVAILABLE: a store could not be reached or the record kept changing; retry after Retry-After seconds, a write with the same Idempotency-Key. When the message says the outcome is unknown (the connection was lost while the change was committed), that retry answers the stored result */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    UploadImagesController_upload: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UploadImagesDto"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            urls: string[];
+                        };
+                        meta: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                        /** Format: date-time */
+                        timestamp: string;
+                    };
+                };
+            };
+            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, a referral refusal with its `reason`, ...) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, forged, expired or other-shop token (no body) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The body is larger than this route accepts: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Request quota of the token or client used up, or too many failed authentications (no body; Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description SERVICE_UNAVAILABLE: a store could not be reached or the record kept changing; retry after Retry-After seconds, a write with the same Idempotency-Key. When the message says the outcome is unknown (the connection was lost while the change was committed), that retry answers the stored result */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    UploadedFileController_file: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                shopId: string;
+                customerId: string;
+                file: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file, as stored */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/jpeg": string;
+                    "image/png": string;
+                    "application/vnd.apple.pkpass": string;
+                };
+            };
+            /** @description The record named in the path or the body is not there (or is another shop’s): NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/jpeg": components["schemas"]["ErrorEnvelope"];
+                    "image/png": components["schemas"]["ErrorEnvelope"];
+                    "application/vnd.apple.pkpass": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    SocialEarnController_earnSocial: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SocialEarnDto"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["SocialEarnResult"];
+                        meta: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                        /** Format: date-time */
+                        timestamp: string;
+                    };
+                };
+            };
+            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, a referral refusal with its `reason`, ...) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, forged, expired or other-shop token (no body) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not allowed for this shop or customer: PLAN_UPGRADE_REQUIRED, PLAN_NOT_ELIGIBLE, NOT_ELIGIBLE, EXCLUDED, OPT_IN_NOT_ENABLED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Request quota of the token or client used up, or too many failed authentications (no body; Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description SERVICE_UNAVAILABLE: a store could not be reached or the record kept changing; retry after Retry-After seconds, a write with the same Idempotency-Key. When the message says the outcome is unknown (the connection was lost while the change was committed), that retry answers the stored result */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    SocialLinksController_linkPhoto: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PhotoLinkDto"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["InstagramLinkResult"];
+                        meta: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                        /** Format: date-time */
+                        timestamp: string;
+                    };
+                };
+            };
+            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, a referral refusal with its `reason`, ...) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, forged, expired or other-shop token (no body) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not allowed for this shop or customer: PLAN_UPGRADE_REQUIRED, PLAN_NOT_ELIGIBLE, NOT_ELIGIBLE, EXCLUDED, OPT_IN_NOT_ENABLED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflicts with what exists: IDEMPOTENCY_CONFLICT (a key reused with another body), SHOP_EXISTS, TIER_NAME_TAKEN, TIER_TARGET_TAKEN, TIER_HAS_MEMBERS, WEBHOOK_EXISTS, USERNAME_TAKEN, CHAT_ACCOUNT_TAKEN, ALREADY_DECIDED */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Request quota of the token or client used up, or too many failed authentications (no body; Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description SERVICE_UNAVAILABLE: a store could not be reached or the record kept changing; retry after Retry-After seconds, a write with the same Idempotency-Key. When the message says the outcome is unknown (the connection was lost while the change was committed), that retry answers the stored result */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    SocialLinksController_disconnectFeed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["FeedDisconnectResult"];
+                        meta: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                        /** Format: date-time */
+                        timestamp: string;
+                    };
+                };
+            };
+            /** @description Missing, forged, expired or other-shop token (no body) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not allowed for this shop or customer: PLAN_UPGRADE_REQUIRED, PLAN_NOT_ELIGIBLE, NOT_ELIGIBLE, EXCLUDED, OPT_IN_NOT_ENABLED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Request quota of the token or client used up, or too many failed authentications (no body; Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description SERVICE_UNAVAILABLE: a store could not be reached or the record kept changing; retry after Retry-After seconds, a write with the same Idempotency-Key. When the message says the outcome is unknown (the connection was lost while the change was committed), that retry answers the stored result */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    FeedConnectionController_getFeed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["V2FeedConnection"];
+                        meta: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                        /** Format: date-time */
+                        timestamp: string;
+                    };
+                };
+            };
+            /** @description Credentials missing or wrong: UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many failed authentications from this client or for this key: TOO_MANY_REQUESTS; retry after Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: a store could not be reached or the record kept changing; retry after Retry-After seconds, a write with the same Idempotency-Key. When the message says the outcome is unknown (the connection was lost while the change was committed), that retry answers the stored result */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    FeedConnectionController_setFeed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FeedConnectionSchema"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["V2FeedConnection"];
+                        meta: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                        /** Format: date-time */
+                        timestamp: string;
+                    };
+                };
+            };
+            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, a referral refusal with its `reason`, ...) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Credentials missing or wrong: UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many failed authentications from this client or for this key: TOO_MANY_REQUESTS; retry after Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: a store could not be reached or the record kept changing; retry after Retry-After seconds, a write with the same Idempotency-Key. When the message says the outcome is unknown (the connection was lost while the change was committed), that retry answers the stored result */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    ChatLoginController_authUrl: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["ChatAuthUrl"];
+                        meta: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                        /** Format: date-time */
+                        timestamp: string;
+                    };
+                };
+            };
+            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, a referral refusal with its `reason`, ...) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, forged, expired or other-shop token (no body) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The record named in the path or the body is not there (or is another shop’s): NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Request quota of the token or client used up, or too many failed authentications (no body; Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description SERVICE_UNAVAILABLE: a store could not be reached or the record kept changing; retry after Retry-After seconds, a write with the same Idempotency-Key. When the message says the outcome is unknown (the connection was lost while the change was committed), that retry answers the stored result */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    ChatCallbackController_callback: {
+        parameters: {
+            query: {
+                /** @description The network's authorization code */
+                code: string;
+                /** @description The single-use state the auth-url carried */
+                state: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["ChatLoginResult"];
+                        meta: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                        /** Format: date-time */
+                        timestamp: string;
+                    };
+                };
+            };
+            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, a referral refusal with its `reason`, ...) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflicts with what exists: IDEMPOTENCY_CONFLICT (a key reused with another body), SHOP_EXISTS, TIER_NAME_TAKEN, TIER_TARGET_TAKEN, TIER_HAS_MEMBERS, WEBHOOK_EXISTS, USERNAME_TAKEN, CHAT_ACCOUNT_TAKEN, ALREADY_DECIDED */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Request quota of the token or client used up, or too many failed authentications (no body; Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The chat network could not be reached or refused the code: CHAT_NETWORK_FAILED (nothing changed) */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    ChatConnectionController_getChat: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["V2ChatConnection"];
+                        meta: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                        /** Format: date-time */
+                        timestamp: string;
+                    };
+                };
+            };
+            /** @description Credentials missing or wrong: UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many failed authentications from this client or for this key: TOO_MANY_REQUESTS; retry after Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: a store could not be reached or the record kept changing; retry after Retry-After seconds, a write with the same Idempotency-Key. When the message says the outcome is unknown (the connection was lost while the change was committed), that retry answers the stored result */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    ChatConnectionController_setChat: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChatConnectionSchema"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["V2ChatConnection"];
+                        meta: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                        /** Format: date-time */
+                        timestamp: string;
+                    };
+                };
+            };
+            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, a referral refusal with its `reason`, ...) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Credentials missing or wrong: UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many failed authentications from this client or for this key: TOO_MANY_REQUESTS; retry after Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: a store could not be reached or the record kept changing; retry after Retry-After seconds, a write with the same Idempotency-Key. When the message says the outcome is unknown (the connection was lost while the change was committed), that retry answers the stored result */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    WalletPassController_createAlpha: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            url: string;
+                            /** @description PNG data URL of url */
+                            qrUrl: string;
+                        };
+                        meta: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                        /** Format: date-time */
+                        timestamp: string;
+                    };
+                };
+            };
+            /** @description Missing, forged, expired or other-shop token (no body) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not allowed for this shop or customer: PLAN_UPGRADE_REQUIRED, PLAN_NOT_ELIGIBLE, NOT_ELIGIBLE, EXCLUDED, OPT_IN_NOT_ENABLED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Request quota of the token or client used up, or too many failed authentications (no body; Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A provider or a signature failed, or is not configured for the shop: ALPHA_PASS_GENERATION_FAILED, BETA_PASS_GENERATION_FAILED; nothing was changed */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: a store could not be reached or the record kept changing; retry after Retry-After seconds, a write with the same Idempotency-Key. When the message says the outcome is unknown (the connection was lost while the change was committed), that retry answers the stored result */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    WalletPassController_verifyAlpha: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            exists: boolean;
+                        };
+                        meta: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                        /** Format: date-time */
+                        timestamp: string;
+                    };
+                };
+            };
+            /** @description Missing, forged, expired or other-shop token (no body) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Request quota of the token or client used up, or too many failed authentications (no body; Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description SERVICE_UNAVAILABLE: a store could not be reached or the record kept changing; retry after Retry-After seconds, a write with the same Idempotency-Key. When the message says the outcome is unknown (the connection was lost while the change was committed), that retry answers the stored result */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    WalletPassController_beta: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            link: string;
+                        };
+                        meta: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                        /** Format: date-time */
+                        timestamp: string;
+                    };
+                };
+            };
+            /** @description Missing, forged, expired or other-shop token (no body) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not allowed for this shop or customer: PLAN_UPGRADE_REQUIRED, PLAN_NOT_ELIGIBLE, NOT_ELIGIBLE, EXCLUDED, OPT_IN_NOT_ENABLED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Request quota of the token or client used up, or too many failed authentications (no body; Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A provider or a signature failed, or is not configured for the shop: ALPHA_PASS_GENERATION_FAILED, BETA_PASS_GENERATION_FAILED; nothing was changed */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: a store could not be reached or the record kept changing; retry after Retry-After seconds, a write with the same Idempotency-Key. When the message says the outcome is unknown (the connection was lost while the change was committed), that retry answers the stored result */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    WalletPassesSettingsController_getWalletPasses: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["V2WalletPasses"];
+                        meta: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                        /** Format: date-time */
+                        timestamp: string;
+                    };
+                };
+            };
+            /** @description Credentials missing or wrong: UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many failed authentications from this client or for this key: TOO_MANY_REQUESTS; retry after Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: a store could not be reached or the record kept changing; retry after Retry-After seconds, a write with the same Idempotency-Key. When the message says the outcome is unknown (the connection was lost while the change was committed), that retry answers the stored result */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    WalletPassesSettingsController_setWalletPasses: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WalletPassSettingsSchema"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["V2WalletPasses"];
+                        meta: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                        /** Format: date-time */
+                        timestamp: string;
+                    };
+                };
+            };
+            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, a referral refusal with its `reason`, ...) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Credentials missing or wrong: UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many failed authentications from this client or for this key: TOO_MANY_REQUESTS; retry after Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: a store could not be reached or the record kept changing; retry after Retry-After seconds, a write with the same Idempotency-Key. When the message says the outcome is unknown (the connection was lost while the change was committed), that retry answers the stored result */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    EarnController_earn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EarnDto"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["EarnResult"];
+                        meta: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                        /** Format: date-time */
+                        timestamp: string;
+                    };
+                };
+            };
+            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, a referral refusal with its `reason`, ...) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, forged, expired or other-shop token (no body) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not allowed for this shop or customer: PLAN_UPGRADE_REQUIRED, PLAN_NOT_ELIGIBLE, NOT_ELIGIBLE, EXCLUDED, OPT_IN_NOT_ENABLED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Request quota of the token or client used up, or too many failed authentications (no body; Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description SERVICE_UNAVAILABLE: a store could not be reached or the record kept changing; retry after Retry-After seconds, a write with the same Idempotency-Key. When the message says the outcome is unknown (the connection was lost while the change was committed), that retry answers the stored result */
             503: {
@@ -11817,592 +13146,6 @@ export interface operations {
             };
         };
     };
-    SocialEarnController_earnSocial: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["SocialEarnDto"];
-            };
-        };
-        responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        data: components["schemas"]["SocialEarnResult"];
-                        meta: {
-                            [key: string]: unknown;
-                        };
-                        message: string;
-                        /** Format: date-time */
-                        timestamp: string;
-                    };
-                };
-            };
-            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, a referral refusal with its `reason`, ...) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Missing, forged, expired or other-shop token (no body) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Not allowed for this shop or customer: PLAN_UPGRADE_REQUIRED, PLAN_NOT_ELIGIBLE, NOT_ELIGIBLE, EXCLUDED, OPT_IN_NOT_ENABLED */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Request quota of the token or client used up, or too many failed authentications (no body; Retry-After) */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description SERVICE_UNAVAILABLE: a store could not be reached or the record kept changing; retry after Retry-After seconds, a write with the same Idempotency-Key. When the message says the outcome is unknown (the connection was lost while the change was committed), that retry answers the stored result */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-        };
-    };
-    SocialLinksController_linkPhoto: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["PhotoLinkDto"];
-            };
-        };
-        responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        data: components["schemas"]["InstagramLinkResult"];
-                        meta: {
-                            [key: string]: unknown;
-                        };
-                        message: string;
-                        /** Format: date-time */
-                        timestamp: string;
-                    };
-                };
-            };
-            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, a referral refusal with its `reason`, ...) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Missing, forged, expired or other-shop token (no body) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Not allowed for this shop or customer: PLAN_UPGRADE_REQUIRED, PLAN_NOT_ELIGIBLE, NOT_ELIGIBLE, EXCLUDED, OPT_IN_NOT_ENABLED */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Conflicts with what exists: IDEMPOTENCY_CONFLICT (a key reused with another body), SHOP_EXISTS, TIER_NAME_TAKEN, TIER_TARGET_TAKEN, TIER_HAS_MEMBERS, WEBHOOK_EXISTS, USERNAME_TAKEN, CHAT_ACCOUNT_TAKEN, ALREADY_DECIDED */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Request quota of the token or client used up, or too many failed authentications (no body; Retry-After) */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description SERVICE_UNAVAILABLE: a store could not be reached or the record kept changing; retry after Retry-After seconds, a write with the same Idempotency-Key. When the message says the outcome is unknown (the connection was lost while the change was committed), that retry answers the stored result */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-        };
-    };
-    SocialLinksController_disconnectFeed: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        data: components["schemas"]["FeedDisconnectResult"];
-                        meta: {
-                            [key: string]: unknown;
-                        };
-                        message: string;
-                        /** Format: date-time */
-                        timestamp: string;
-                    };
-                };
-            };
-            /** @description Missing, forged, expired or other-shop token (no body) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Not allowed for this shop or customer: PLAN_UPGRADE_REQUIRED, PLAN_NOT_ELIGIBLE, NOT_ELIGIBLE, EXCLUDED, OPT_IN_NOT_ENABLED */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Request quota of the token or client used up, or too many failed authentications (no body; Retry-After) */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description SERVICE_UNAVAILABLE: a store could not be reached or the record kept changing; retry after Retry-After seconds, a write with the same Idempotency-Key. When the message says the outcome is unknown (the connection was lost while the change was committed), that retry answers the stored result */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-        };
-    };
-    EarnController_earn: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["EarnDto"];
-            };
-        };
-        responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        data: components["schemas"]["EarnResult"];
-                        meta: {
-                            [key: string]: unknown;
-                        };
-                        message: string;
-                        /** Format: date-time */
-                        timestamp: string;
-                    };
-                };
-            };
-            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, a referral refusal with its `reason`, ...) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Missing, forged, expired or other-shop token (no body) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Not allowed for this shop or customer: PLAN_UPGRADE_REQUIRED, PLAN_NOT_ELIGIBLE, NOT_ELIGIBLE, EXCLUDED, OPT_IN_NOT_ENABLED */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Request quota of the token or client used up, or too many failed authentications (no body; Retry-After) */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description SERVICE_UNAVAILABLE: a store could not be reached or the record kept changing; retry after Retry-After seconds, a write with the same Idempotency-Key. When the message says the outcome is unknown (the connection was lost while the change was committed), that retry answers the stored result */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-        };
-    };
-    MilestonesController_ladder: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                programId: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        data: components["schemas"]["MilestoneLadder"];
-                        meta: {
-                            [key: string]: unknown;
-                        };
-                        message: string;
-                        /** Format: date-time */
-                        timestamp: string;
-                    };
-                };
-            };
-            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, a referral refusal with its `reason`, ...) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Missing, forged, expired or other-shop token (no body) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Request quota of the token or client used up, or too many failed authentications (no body; Retry-After) */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description SERVICE_UNAVAILABLE: a store could not be reached or the record kept changing; retry after Retry-After seconds, a write with the same Idempotency-Key. When the message says the outcome is unknown (the connection was lost while the change was committed), that retry answers the stored result */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-        };
-    };
-    MilestonesController_progress: {
-        parameters: {
-            query?: {
-                /** @description One typeMilestone (sent once) */
-                type?: "order" | "spent_amount" | "earned_point" | "reviews" | "referral" | "subscription" | "inactivity" | "mixed";
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        data: components["schemas"]["MilestoneProgress"];
-                        meta: {
-                            [key: string]: unknown;
-                        };
-                        message: string;
-                        /** Format: date-time */
-                        timestamp: string;
-                    };
-                };
-            };
-            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, a referral refusal with its `reason`, ...) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Missing, forged, expired or other-shop token (no body) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Request quota of the token or client used up, or too many failed authentications (no body; Retry-After) */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description SERVICE_UNAVAILABLE: a store could not be reached or the record kept changing; retry after Retry-After seconds, a write with the same Idempotency-Key. When the message says the outcome is unknown (the connection was lost while the change was committed), that retry answers the stored result */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-        };
-    };
-    MilestonesController_claim: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                programId: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["ClaimMilestoneDto"];
-            };
-        };
-        responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        data: components["schemas"]["MilestoneClaimResult"];
-                        meta: {
-                            [key: string]: unknown;
-                        };
-                        message: string;
-                        /** Format: date-time */
-                        timestamp: string;
-                    };
-                };
-            };
-            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, a referral refusal with its `reason`, ...) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Missing, forged, expired or other-shop token (no body) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Not allowed for this shop or customer: PLAN_UPGRADE_REQUIRED, PLAN_NOT_ELIGIBLE, NOT_ELIGIBLE, EXCLUDED, OPT_IN_NOT_ENABLED */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Request quota of the token or client used up, or too many failed authentications (no body; Retry-After) */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description SERVICE_UNAVAILABLE: a store could not be reached or the record kept changing; retry after Retry-After seconds, a write with the same Idempotency-Key. When the message says the outcome is unknown (the connection was lost while the change was committed), that retry answers the stored result */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-        };
-    };
-    MilestonesController_flatClaim: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["FlatMilestoneClaimDto"];
-            };
-        };
-        responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        data: components["schemas"]["FlatMilestoneClaimResult"];
-                        meta: {
-                            [key: string]: unknown;
-                        };
-                        message: string;
-                        /** Format: date-time */
-                        timestamp: string;
-                    };
-                };
-            };
-            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, a referral refusal with its `reason`, ...) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Missing, forged, expired or other-shop token (no body) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Not allowed for this shop or customer: PLAN_UPGRADE_REQUIRED, PLAN_NOT_ELIGIBLE, NOT_ELIGIBLE, EXCLUDED, OPT_IN_NOT_ENABLED */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The record named in the path or the body is not there (or is another shop’s): NOT_FOUND */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Request quota of the token or client used up, or too many failed authentications (no body; Retry-After) */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description SERVICE_UNAVAILABLE: a store could not be reached or the record kept changing; retry after Retry-After seconds, a write with the same Idempotency-Key. When the message says the outcome is unknown (the connection was lost while the change was committed), that retry answers the stored result */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-        };
-    };
     ShopConfigController_config: {
         parameters: {
             query?: never;
@@ -13124,292 +13867,6 @@ export interface operations {
             };
         };
     };
-    ReferralHistoryController_history: {
-        parameters: {
-            query?: {
-                /** @description A friend id of the list: the friends before it */
-                before?: string;
-                /** @description A friend id of the list: the friends after it */
-                after?: string;
-                /** @description more than 50 is read as 50 */
-                limit?: number;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        data: components["schemas"]["ReferralHistoryItem"][];
-                        meta: {
-                            pagination: components["schemas"]["Pagination"];
-                        };
-                        message: string;
-                        /** Format: date-time */
-                        timestamp: string;
-                    };
-                };
-            };
-            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, a referral refusal with its `reason`, ...) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Missing, forged, expired or other-shop token (no body) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Request quota of the token or client used up, or too many failed authentications (no body; Retry-After) */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description SERVICE_UNAVAILABLE: a store could not be reached or the record kept changing; retry after Retry-After seconds, a write with the same Idempotency-Key. When the message says the outcome is unknown (the connection was lost while the change was committed), that retry answers the stored result */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-        };
-    };
-    ReferralHistoryController_link: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        data: components["schemas"]["ReferralLink"];
-                        meta: {
-                            [key: string]: unknown;
-                        };
-                        message: string;
-                        /** Format: date-time */
-                        timestamp: string;
-                    };
-                };
-            };
-            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, a referral refusal with its `reason`, ...) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Missing, forged, expired or other-shop token (no body) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Not allowed for this shop or customer: PLAN_UPGRADE_REQUIRED, PLAN_NOT_ELIGIBLE, NOT_ELIGIBLE, EXCLUDED, OPT_IN_NOT_ENABLED */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Request quota of the token or client used up, or too many failed authentications (no body; Retry-After) */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description SERVICE_UNAVAILABLE: a store could not be reached or the record kept changing; retry after Retry-After seconds, a write with the same Idempotency-Key. When the message says the outcome is unknown (the connection was lost while the change was committed), that retry answers the stored result */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-        };
-    };
-    ImpactHistoryController_history: {
-        parameters: {
-            query?: {
-                /** @description A contribution id of the list: the contributions before it */
-                before?: string;
-                /** @description A contribution id of the list: the contributions after it */
-                after?: string;
-                /** @description more than 50 is read as 50 */
-                limit?: number;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        data: components["schemas"]["ImpactHistory"];
-                        meta: {
-                            pagination: components["schemas"]["Pagination"];
-                        };
-                        message: string;
-                        /** Format: date-time */
-                        timestamp: string;
-                    };
-                };
-            };
-            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, a referral refusal with its `reason`, ...) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Missing, forged, expired or other-shop token (no body) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Request quota of the token or client used up, or too many failed authentications (no body; Retry-After) */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description SERVICE_UNAVAILABLE: a store could not be reached or the record kept changing; retry after Retry-After seconds, a write with the same Idempotency-Key. When the message says the outcome is unknown (the connection was lost while the change was committed), that retry answers the stored result */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-        };
-    };
-    ReferralClaimController_claim: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["ReferralClaimDto"];
-            };
-        };
-        responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        data: components["schemas"]["ReferralClaim"];
-                        meta: {
-                            [key: string]: unknown;
-                        };
-                        message: string;
-                        /** Format: date-time */
-                        timestamp: string;
-                    };
-                };
-            };
-            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, a referral refusal with its `reason`, ...) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Not allowed for this shop or customer: PLAN_UPGRADE_REQUIRED, PLAN_NOT_ELIGIBLE, NOT_ELIGIBLE, EXCLUDED, OPT_IN_NOT_ENABLED */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The record named in the path or the body is not there (or is another shop’s): NOT_FOUND */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Request quota of the token or client used up, or too many failed authentications (no body; Retry-After) */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description SERVICE_UNAVAILABLE: a store could not be reached or the record kept changing; retry after Retry-After seconds, a write with the same Idempotency-Key. When the message says the outcome is unknown (the connection was lost while the change was committed), that retry answers the stored result */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-        };
-    };
     LoyaltyPageController_rewards: {
         parameters: {
             query?: {
@@ -13576,463 +14033,6 @@ export interface operations {
             };
             /** @description SERVICE_UNAVAILABLE: a store could not be reached or the record kept changing; retry after Retry-After seconds, a write with the same Idempotency-Key. When the message says the outcome is unknown (the connection was lost while the change was committed), that retry answers the stored result */
             503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-        };
-    };
-    UploadImagesController_upload: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["UploadImagesDto"];
-            };
-        };
-        responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        data: {
-                            urls: string[];
-                        };
-                        meta: {
-                            [key: string]: unknown;
-                        };
-                        message: string;
-                        /** Format: date-time */
-                        timestamp: string;
-                    };
-                };
-            };
-            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, a referral refusal with its `reason`, ...) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Missing, forged, expired or other-shop token (no body) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description The body is larger than this route accepts: PAYLOAD_TOO_LARGE */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Request quota of the token or client used up, or too many failed authentications (no body; Retry-After) */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description SERVICE_UNAVAILABLE: a store could not be reached or the record kept changing; retry after Retry-After seconds, a write with the same Idempotency-Key. When the message says the outcome is unknown (the connection was lost while the change was committed), that retry answers the stored result */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-        };
-    };
-    UploadedFileController_file: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                shopId: string;
-                customerId: string;
-                file: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The file, as stored */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "image/jpeg": string;
-                    "image/png": string;
-                    "application/vnd.apple.pkpass": string;
-                };
-            };
-            /** @description The record named in the path or the body is not there (or is another shop’s): NOT_FOUND */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "image/jpeg": components["schemas"]["ErrorEnvelope"];
-                    "image/png": components["schemas"]["ErrorEnvelope"];
-                    "application/vnd.apple.pkpass": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-        };
-    };
-    WalletPassController_createAlpha: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        data: {
-                            url: string;
-                            /** @description PNG data URL of url */
-                            qrUrl: string;
-                        };
-                        meta: {
-                            [key: string]: unknown;
-                        };
-                        message: string;
-                        /** Format: date-time */
-                        timestamp: string;
-                    };
-                };
-            };
-            /** @description Missing, forged, expired or other-shop token (no body) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Not allowed for this shop or customer: PLAN_UPGRADE_REQUIRED, PLAN_NOT_ELIGIBLE, NOT_ELIGIBLE, EXCLUDED, OPT_IN_NOT_ENABLED */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Request quota of the token or client used up, or too many failed authentications (no body; Retry-After) */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description A provider or a signature failed, or is not configured for the shop: ALPHA_PASS_GENERATION_FAILED, BETA_PASS_GENERATION_FAILED; nothing was changed */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description SERVICE_UNAVAILABLE: a store could not be reached or the record kept changing; retry after Retry-After seconds, a write with the same Idempotency-Key. When the message says the outcome is unknown (the connection was lost while the change was committed), that retry answers the stored result */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-        };
-    };
-    WalletPassController_verifyAlpha: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        data: {
-                            exists: boolean;
-                        };
-                        meta: {
-                            [key: string]: unknown;
-                        };
-                        message: string;
-                        /** Format: date-time */
-                        timestamp: string;
-                    };
-                };
-            };
-            /** @description Missing, forged, expired or other-shop token (no body) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Request quota of the token or client used up, or too many failed authentications (no body; Retry-After) */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description SERVICE_UNAVAILABLE: a store could not be reached or the record kept changing; retry after Retry-After seconds, a write with the same Idempotency-Key. When the message says the outcome is unknown (the connection was lost while the change was committed), that retry answers the stored result */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-        };
-    };
-    WalletPassController_beta: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        data: {
-                            link: string;
-                        };
-                        meta: {
-                            [key: string]: unknown;
-                        };
-                        message: string;
-                        /** Format: date-time */
-                        timestamp: string;
-                    };
-                };
-            };
-            /** @description Missing, forged, expired or other-shop token (no body) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Not allowed for this shop or customer: PLAN_UPGRADE_REQUIRED, PLAN_NOT_ELIGIBLE, NOT_ELIGIBLE, EXCLUDED, OPT_IN_NOT_ENABLED */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Request quota of the token or client used up, or too many failed authentications (no body; Retry-After) */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description A provider or a signature failed, or is not configured for the shop: ALPHA_PASS_GENERATION_FAILED, BETA_PASS_GENERATION_FAILED; nothing was changed */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description SERVICE_UNAVAILABLE: a store could not be reached or the record kept changing; retry after Retry-After seconds, a write with the same Idempotency-Key. When the message says the outcome is unknown (the connection was lost while the change was committed), that retry answers the stored result */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-        };
-    };
-    ChatLoginController_authUrl: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        data: components["schemas"]["ChatAuthUrl"];
-                        meta: {
-                            [key: string]: unknown;
-                        };
-                        message: string;
-                        /** Format: date-time */
-                        timestamp: string;
-                    };
-                };
-            };
-            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, a referral refusal with its `reason`, ...) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Missing, forged, expired or other-shop token (no body) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description The record named in the path or the body is not there (or is another shop’s): NOT_FOUND */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Request quota of the token or client used up, or too many failed authentications (no body; Retry-After) */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description SERVICE_UNAVAILABLE: a store could not be reached or the record kept changing; retry after Retry-After seconds, a write with the same Idempotency-Key. When the message says the outcome is unknown (the connection was lost while the change was committed), that retry answers the stored result */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-        };
-    };
-    ChatCallbackController_callback: {
-        parameters: {
-            query: {
-                /** @description The network's authorization code */
-                code: string;
-                /** @description The single-use state the auth-url carried */
-                state: string;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        data: components["schemas"]["ChatLoginResult"];
-                        meta: {
-                            [key: string]: unknown;
-                        };
-                        message: string;
-                        /** Format: date-time */
-                        timestamp: string;
-                    };
-                };
-            };
-            /** @description The request is not valid: BAD_REQUEST (a field; `field` names it) or a rule of the service (INSUFFICIENT_POINTS, INVALID_AMOUNT, INVALID_PROGRAM, LIMIT_REACHED, a referral refusal with its `reason`, ...) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Conflicts with what exists: IDEMPOTENCY_CONFLICT (a key reused with another body), SHOP_EXISTS, TIER_NAME_TAKEN, TIER_TARGET_TAKEN, TIER_HAS_MEMBERS, WEBHOOK_EXISTS, USERNAME_TAKEN, CHAT_ACCOUNT_TAKEN, ALREADY_DECIDED */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Request quota of the token or client used up, or too many failed authentications (no body; Retry-After) */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description The chat network could not be reached or refused the code: CHAT_NETWORK_FAILED (nothing changed) */
-            502: {
                 headers: {
                     [name: string]: unknown;
                 };
