@@ -13,6 +13,12 @@ const Sequencer = require('@jest/test-sequencer').default;
 const { specKinds, ROOT } = require('./spec-kinds');
 
 const MIN_TO_GATHER = 4;
+/**
+ * Specs that measure what one process sees of another's writes run on their own, as before the
+ * gathering: in a gathered file the services kept for later files poll beside them, and their
+ * timing is what they test.
+ */
+const RUNS_ALONE = /\.two-processes\.spec\.ts$/;
 /** Files per gathered suite, about: fewer suites share more, more suites spread better over workers. */
 const FILES_PER_SUITE = 20;
 const SUITES_DIR = join(ROOT, 'node_modules', '.cache', 'loyalty-app-suites');
@@ -51,7 +57,7 @@ class AppSuiteSequencer extends Sequencer {
   }
 
   sort(tests) {
-    const booting = tests.filter((test) => specKinds(test.path).bootsApp);
+    const booting = tests.filter((test) => specKinds(test.path).bootsApp && !RUNS_ALONE.test(test.path));
     if (this.listing || booting.length < MIN_TO_GATHER) return super.sort(tests);
     const count = Math.max(2, Math.round(booting.length / FILES_PER_SUITE));
     const suites = deal(booting, count).map((group, index) => writeSuite(index, count, group));
