@@ -13,7 +13,7 @@ import { AppConfig } from '../../src/config/app-config';
 describe('translation jobs queued from the log', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({ env: { TRANSLATION_WORKER: 'false' } });
+    t = await createTestApp({ env: { TRANSLATION_WORKER: 'false' }, fresh: true });
   });
   afterAll(() => t.close());
 

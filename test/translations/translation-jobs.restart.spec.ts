@@ -12,7 +12,7 @@ import { translations } from './translation-stubs';
 describe('translation jobs survive their worker', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({ env: { TRANSLATION_WORKER: 'false' } });
+    t = await createTestApp({ env: { TRANSLATION_WORKER: 'false' }, fresh: true });
   });
   afterAll(() => t.close());
 
